@@ -1,0 +1,54 @@
+/* include/scan/common.h - export macro, error codes, the last-error message */
+#ifndef SCAN_COMMON_H
+#define SCAN_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#if defined(SCAN_BUILDING_LIBRARY) && defined(__GNUC__)
+# define SCAN_EXTERN __attribute__((visibility("default")))
+#else
+# define SCAN_EXTERN
+#endif
+
+#ifdef __GNUC__
+# define SCAN_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+# define SCAN_PRINTF(f, a)
+#endif
+
+/*
+ * Every fallible function returns 0 or one of these. The values are stable:
+ * they travel up unchanged and the CLI maps them to exit codes in one place.
+ */
+enum {
+	SCAN_OK = 0,
+	SCAN_EINVAL = -1,    /* bad input or usage */
+	SCAN_ENOTFOUND = -2, /* a named file, scan, repository or waiver does not exist */
+	SCAN_EIO = -3,       /* the operating system refused a read or write */
+	SCAN_ENOMEM = -4,
+	SCAN_EPARSE = -5,    /* malformed document */
+	SCAN_ELIMIT = -6,    /* a size, depth or count limit was hit */
+	SCAN_ESTORE = -7,    /* the database refused, is corrupt or is busy */
+	SCAN_EGIT = -8,      /* a git operation failed (clone, open, auth) */
+	SCAN_EVERSION = -9,  /* data written by a newer Rampart */
+	SCAN_ECANCELED = -10,
+};
+
+typedef struct {
+	int code;
+	const char *message; /* one line, lowercase, no full stop; never NULL */
+} scan_error;
+
+/*
+ * The last error raised on this thread. Borrowed: valid until the next
+ * failing call on the same thread.
+ */
+SCAN_EXTERN const scan_error *scan_error_last(void);
+SCAN_EXTERN void scan_error_clear(void);
+
+/* "0.1.0"; static storage. */
+SCAN_EXTERN const char *scan_version(void);
+
+#endif

@@ -1,0 +1,15 @@
+/* lib/util/error.h - raising errors inside libscan */
+#ifndef SCAN_UTIL_ERROR_H
+#define SCAN_UTIL_ERROR_H
+
+#include "scan/common.h"
+
+/*
+ * Record code and a one-line message for scan_error_last() and return code,
+ * so a failure site reads `return scan__error(SCAN_EIO, "cannot open '%s'", p);`.
+ * Raise once, where the failure is understood; callers pass the code up.
+ */
+int scan__error(int code, const char *fmt, ...) SCAN_PRINTF(2, 3);
+int scan__error_oom(void);
+
+#endif
