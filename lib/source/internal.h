@@ -1,0 +1,96 @@
+/* lib/source/internal.h - shared between the files of lib/source */
+#ifndef SCAN_SOURCE_INTERNAL_H
+#define SCAN_SOURCE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ci_env.c */
+
+/*
+ * The branch CI says is being built: the first non-empty of GITHUB_HEAD_REF,
+ * GITHUB_REF_NAME, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, CI_COMMIT_REF_NAME,
+ * BITBUCKET_BRANCH, BUILDKITE_BRANCH. Tag builds and GitHub's pull request
+ * refs ("42/merge") are not branches and are skipped. Borrowed from the
+ * environment: copy it before the environment changes. NULL if none.
+ */
+const char *scan_source__ci_branch(void);
+
+/*
+ * The pull or merge request number from GITHUB_REF ("refs/pull/N/merge" or
+ * "refs/pull/N/head"), CI_MERGE_REQUEST_IID or BITBUCKET_PR_ID; 0 when none
+ * is set. Malformed values are ignored rather than failing the scan.
+ */
+int64_t scan_source__ci_pr_number(void);
+
+/* s[0..len) as a decimal number > 0 with nothing around it; 0 if it is not one. */
+int64_t scan_source__parse_pr_number(const char *s, size_t len);
+
+/* git.c */
+
+struct git_repository;
+struct git_credential;
+
+/* What a work tree says about itself. Strings are malloc'd; optional ones NULL. */
+typedef struct {
+	struct git_repository *repo;
+	char *workdir;        /* real path of the work tree, without a trailing '/' */
+	char *branch;         /* checked-out branch (maybe unborn); NULL when detached */
+	char *commit;         /* 40 hex of HEAD; NULL on an unborn branch */
+	char *origin_url;     /* as configured, so it may hold credentials: redact before showing; or NULL */
+	char *default_branch; /* origin's HEAD, else an existing main, else master; or NULL */
+	bool detached;
+} scan_source_git;
+
+/*
+ * Read the work tree containing dir (searching upwards). Returns 0 with
+ * *found false for a directory in no work tree or in a bare repository, 0
+ * with *found true and *out filled (dispose it), SCAN_EGIT or SCAN_ENOMEM.
+ */
+int scan_source__git_inspect(scan_source_git *out, bool *found, const char *dir);
+void scan_source__git_dispose(scan_source_git *g);
+
+/* Whether refs/heads/<name> exists. */
+bool scan_source__git_has_branch(const scan_source_git *g, const char *name);
+
+/*
+ * Clone url (a git URL or a local repository path) into a new private
+ * directory under $TMPDIR, checking out branch (NULL: the remote's HEAD).
+ * On success *tmpdir_out is that directory's real path, the caller's to
+ * remove and free. Returns 0, SCAN_EGIT, SCAN_EINVAL (no such branch on
+ * the remote), SCAN_EIO or SCAN_ENOMEM; on failure nothing is left behind.
+ */
+int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branch,
+                           const char *token_env);
+
+/* Why a credential callback gave up; the clone's message says so instead of libgit2's. */
+typedef enum {
+	SCAN_SOURCE_AUTH_OK = 0,
+	SCAN_SOURCE_AUTH_FAILED,      /* the credentials were refused too often */
+	SCAN_SOURCE_AUTH_NO_TOKEN,    /* https asked for credentials and token_env is unset */
+	SCAN_SOURCE_AUTH_PLAIN_HTTP,  /* a token is never sent without TLS */
+	SCAN_SOURCE_AUTH_UNSUPPORTED, /* the server offers no method we can answer */
+} scan_source_auth_refusal;
+
+/* The payload of the credential callback, one per clone. */
+typedef struct {
+	const char *token_env;
+	unsigned attempts;
+	scan_source_auth_refusal refusal;
+} scan_source_auth;
+
+/* The libgit2 credential callback; not static so tests can drive it without a server. */
+int scan_source__git_credentials(struct git_credential **out, const char *url,
+                                 const char *username_from_url, unsigned int allowed_types,
+                                 void *payload);
+
+/* source.c */
+
+/*
+ * strerror(err) lowercased into buf, for messages in the house style
+ * ("cannot open 'x': permission denied"). Returns buf.
+ */
+const char *scan_source__strerror(int err, char *buf, size_t size);
+
+#endif
