@@ -1,0 +1,81 @@
+/* include/scan/finding.h - the finding model (spec 2.2) and its fingerprint */
+#ifndef SCAN_FINDING_H
+#define SCAN_FINDING_H
+
+#include <time.h>
+#include "common.h"
+
+typedef enum {
+	SCAN_SEV_LOW = 0,
+	SCAN_SEV_MEDIUM,
+	SCAN_SEV_HIGH,
+	SCAN_SEV_CRITICAL,
+} scan_severity;
+
+typedef enum {
+	SCAN_CAT_SECURITY = 0,
+	SCAN_CAT_SECRET,
+	SCAN_CAT_IAC,
+	SCAN_CAT_QUALITY,
+	SCAN_CAT_SCA,
+	SCAN_CAT_AI,
+	SCAN_CAT__COUNT
+} scan_category;
+
+/* "critical", "high", ...; static storage. */
+SCAN_EXTERN const char *scan_severity_name(scan_severity s);
+/* 0 and *out set, or SCAN_EINVAL for an unknown name (case-insensitive). */
+SCAN_EXTERN int scan_severity_parse(scan_severity *out, const char *name);
+SCAN_EXTERN const char *scan_category_name(scan_category c);
+SCAN_EXTERN int scan_category_parse(scan_category *out, const char *name);
+
+#define SCAN_FINGERPRINT_LEN 16
+
+/*
+ * One finding. A read-only view: every pointer is borrowed from the list or
+ * result that holds the finding and is valid until that is freed. Optional
+ * strings are NULL when absent, never "".
+ */
+typedef struct {
+	int64_t id;            /* row id in the store; 0 before it is saved */
+	int64_t scan_id;       /* 0 before it is saved */
+	const char *rule_id;   /* "hygiene/merge-conflict-marker" */
+	const char *title;
+	const char *tool;      /* the analyzer that produced it */
+	scan_category category;
+	const char *file_path; /* relative to the scanned root, '/'-separated */
+	uint32_t line_number;  /* 1-based; 0 for a finding about a whole file */
+	uint32_t end_line;
+	uint32_t column;       /* 1-based, in bytes; 0 when unknown */
+	const char *description;
+	const char *remediation;
+	const char *cwe_id;    /* "CWE-798" */
+	scan_severity severity;
+	double cvss_score;     /* negative when not applicable */
+	unsigned confidence;   /* 0-100 */
+	const char *snippet;   /* the code the fingerprint covers; secrets masked */
+	char fingerprint[SCAN_FINGERPRINT_LEN + 1];
+	bool is_new_in_pr;
+	bool user_marked_fp;
+	time_t fp_marked_at;   /* 0 when not marked */
+	const char *fp_reason;
+} scan_finding;
+
+/* An immutable list of findings, sorted by file, line, rule. */
+typedef struct scan_finding_list scan_finding_list;
+
+SCAN_EXTERN size_t scan_finding_list_count(const scan_finding_list *l);
+/* Borrowed: valid until l is freed. i must be < count. */
+SCAN_EXTERN const scan_finding *scan_finding_list_get(const scan_finding_list *l, size_t i);
+SCAN_EXTERN void scan_finding_list_free(scan_finding_list *l); /* NULL is fine */
+
+/*
+ * The spec 2.9 fingerprint: the first 16 hex characters of
+ * SHA-256(file_path "|" rule_id "|" snippet-without-whitespace), written with
+ * its NUL into out. A reflow or a comment above the code keeps it; renaming
+ * an identifier in the snippet or moving the file changes it.
+ */
+SCAN_EXTERN void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
+                                  const char *rule_id, const char *snippet);
+
+#endif

@@ -1,0 +1,112 @@
+/* include/scan/scan.h - run one scan of a directory, git repository or git URL */
+#ifndef SCAN_SCAN_H
+#define SCAN_SCAN_H
+
+#include "common.h"
+#include "finding.h"
+
+typedef struct {
+	uint64_t files_done;
+	uint64_t files_total; /* grows while the walker is still listing */
+	uint64_t bytes_done;
+	double seconds;       /* since the scan started */
+} scan_progress;
+
+typedef void (*scan_progress_cb)(const scan_progress *p, void *payload);
+
+typedef struct {
+	unsigned int version;
+	const char *target;         /* directory, local git repository or git URL */
+	const char *branch;         /* NULL: the checked-out branch (or CI's) */
+	const char *default_branch; /* NULL: detect (origin HEAD, else main, else master) */
+	const char *token_env;      /* variable with an https token; NULL: RAMPART_GIT_TOKEN */
+	const char *analyzers;      /* comma-separated names, "all" or "none"; NULL: defaults */
+	const char *const *excludes; /* extra ignore globs (gitignore syntax) */
+	size_t exclude_count;
+	bool no_default_excludes;   /* scan node_modules, vendor, build output, bundles too */
+	bool follow_symlinks;       /* follow links whose target stays inside the root */
+	unsigned jobs;              /* worker threads; 0: online cores */
+	unsigned min_confidence;    /* drop findings below this (0-100) */
+	uint64_t max_file_size;     /* bytes; larger files are skipped; 0: default */
+	const char *scan_type;      /* "smart" or "deep"; NULL: smart */
+	int64_t pr_number;          /* 0: none (or CI's) */
+	scan_progress_cb progress;  /* called from the calling thread, about 10 times a second */
+	void *progress_payload;
+} scan_options;
+
+#define SCAN_OPTIONS_VERSION 1
+#define SCAN_DEFAULT_MIN_CONFIDENCE 80
+#define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
+#define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL }
+
+/* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
+typedef struct {
+	const char *name;           /* "owner/repo" from the remote, else the directory name */
+	const char *url;            /* remote URL without credentials, else the absolute path */
+	const char *source;         /* "github", "gitlab", "bitbucket", "git" or "local" */
+	const char *branch;         /* NULL for a plain directory scanned without --branch */
+	const char *default_branch;
+	const char *commit;         /* 40 hex; NULL outside git */
+	const char *root;           /* the local directory that was walked */
+	bool is_git;
+	bool is_baseline_scan;      /* branch == default_branch, or no branch at all */
+	int64_t pr_number;          /* 0: none */
+	const char *scan_type;      /* "smart" or "deep" */
+	time_t started_at, completed_at;
+} scan_repo_info;
+
+typedef struct {
+	const char *name;
+	const char *version;
+	uint64_t files;        /* files handed to it */
+	uint64_t findings;     /* before --min-confidence */
+	double cpu_seconds;    /* time spent inside it, summed over workers */
+} scan_analyzer_stats;
+
+typedef struct {
+	uint64_t files_seen;       /* regular files the walker listed */
+	uint64_t files_scanned;    /* read and given to analyzers */
+	uint64_t files_binary;
+	uint64_t files_too_large;
+	uint64_t files_unreadable;
+	uint64_t files_ignored;    /* matched .gitignore, .rampartignore, --exclude or defaults */
+	uint64_t symlinks_skipped;
+	uint64_t bytes_read;
+	uint64_t findings_below_confidence;
+	double walk_seconds;
+	double wall_seconds;
+	unsigned jobs;
+	size_t analyzer_count;
+	const scan_analyzer_stats *analyzers;
+} scan_stats;
+
+typedef struct scan_result scan_result;
+
+/*
+ * Run a scan. On success *out is the caller's: free it with
+ * scan_result_free(). Returns 0, SCAN_EINVAL (bad options, unknown analyzer),
+ * SCAN_ENOTFOUND (no such path), SCAN_EIO, SCAN_EGIT (open or clone failed),
+ * SCAN_ENOMEM. A clone lives in a private temporary directory removed before
+ * this returns.
+ */
+SCAN_EXTERN int scan_run(scan_result **out, const scan_options *opts);
+
+/* Borrowed: valid until r is freed. */
+SCAN_EXTERN const scan_finding_list *scan_result_findings(const scan_result *r);
+SCAN_EXTERN const scan_repo_info *scan_result_repo(const scan_result *r);
+SCAN_EXTERN const scan_stats *scan_result_stats(const scan_result *r);
+SCAN_EXTERN void scan_result_free(scan_result *r); /* NULL is fine */
+
+/* The analyzers compiled in; static storage. */
+typedef struct {
+	const char *name;
+	const char *version;
+	const char *description;
+	bool default_enabled;
+} scan_analyzer_info;
+
+SCAN_EXTERN size_t scan_analyzer_count(void);
+SCAN_EXTERN const scan_analyzer_info *scan_analyzer_info_get(size_t i);
+
+#endif

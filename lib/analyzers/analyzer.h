@@ -1,0 +1,79 @@
+/* lib/analyzers/analyzer.h - what an analyzer is, and how it reports */
+#ifndef SCAN_ANALYZERS_ANALYZER_H
+#define SCAN_ANALYZERS_ANALYZER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "scan/finding.h"
+#include "scan/scan.h"
+#include "walk/lang.h"
+
+/* One file as every analyzer sees it: read once, shared read-only. */
+typedef struct {
+	const char *path;           /* relative to the root, '/'-separated */
+	const unsigned char *data;  /* the contents; NULL when not read (too large) */
+	size_t len;
+	uint64_t size;              /* on disk */
+	scan_lang lang;
+	bool is_binary;             /* a NUL byte in the first 8000 bytes */
+	bool too_large;             /* over max_file_size: only the head was read */
+	const unsigned char *head;  /* first bytes, even when data is NULL */
+	size_t head_len;
+} scan_file;
+
+/* The files an analyzer wants handed to it. */
+#define SCAN_WANT_TEXT     0x1u
+#define SCAN_WANT_BINARY   0x2u
+#define SCAN_WANT_TOO_LARGE 0x4u  /* metadata and head of files over the size cap */
+
+/* What an analyzer fills in to report one finding; strings are copied. */
+typedef struct {
+	const char *rule_id;
+	const char *title;
+	const char *description;
+	const char *remediation;
+	const char *cwe_id;         /* NULL when none fits */
+	scan_severity severity;
+	scan_category category;
+	unsigned confidence;        /* 0-100 */
+	double cvss_score;          /* negative: not applicable */
+	uint32_t line, end_line, column;
+	const char *snippet;        /* need not be NUL-terminated */
+	size_t snippet_len;
+} scan_finding_draft;
+
+/*
+ * Where findings go: one sink per worker, so emitting takes no lock. The
+ * fingerprint is computed here, once, for every analyzer alike.
+ */
+typedef struct scan_sink scan_sink;
+int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
+
+typedef struct {
+	unsigned min_confidence;
+	const char *root;           /* the directory being scanned */
+} scan_analyzer_ctx;
+
+/*
+ * An analyzer. file() runs on many workers at once, each with its own
+ * worker state, so it must only read `state`. finalize() runs once, on one
+ * thread, after every file, for analyzers that judge the whole scan.
+ */
+typedef struct {
+	scan_analyzer_info info;    /* name, version, description, default_enabled */
+	unsigned wants;
+	int (*init)(void **state, const scan_analyzer_ctx *ctx);          /* optional */
+	int (*worker_init)(void **wstate, void *state);                   /* optional */
+	int (*file)(void *state, void *wstate, const scan_file *f, scan_sink *sink);
+	int (*finalize)(void *state, scan_sink *sink);                    /* optional */
+	void (*worker_free)(void *wstate);                                /* optional */
+	void (*free)(void *state);                                        /* optional */
+} scan_analyzer;
+
+/* The registry: every analyzer compiled in, in a stable order. */
+size_t scan__analyzer_count(void);
+const scan_analyzer *scan__analyzer_get(size_t i);
+
+extern const scan_analyzer scan__analyzer_hygiene;
+
+#endif

@@ -1,0 +1,28 @@
+/* lib/analyzers/registry.c - the analyzers compiled into libscan */
+#include "analyzers/analyzer.h"
+
+static const scan_analyzer *const registry[] = {
+	&scan__analyzer_hygiene,
+};
+
+#define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))
+
+size_t scan__analyzer_count(void)
+{
+	return REGISTRY_COUNT;
+}
+
+const scan_analyzer *scan__analyzer_get(size_t i)
+{
+	return i < REGISTRY_COUNT ? registry[i] : NULL;
+}
+
+size_t scan_analyzer_count(void)
+{
+	return REGISTRY_COUNT;
+}
+
+const scan_analyzer_info *scan_analyzer_info_get(size_t i)
+{
+	return i < REGISTRY_COUNT ? &registry[i]->info : NULL;
+}

@@ -1,0 +1,16 @@
+/* lib/scan/result.h - the scan result, open to the store which sets ids and flags */
+#ifndef SCAN_SCAN_RESULT_H
+#define SCAN_SCAN_RESULT_H
+
+#include "scan/finding_list.h"
+#include "scan/scan.h"
+
+struct scan_result {
+	scan_finding_list *findings;
+	scan_repo_info repo;
+	scan_stats stats;
+	scan_analyzer_stats *astats;
+	scan_arena strings;      /* repo info strings */
+};
+
+#endif

@@ -1,0 +1,505 @@
+/* lib/scan/scan.c - one scan: resolve the source, walk, read once, analyze in parallel */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "analyzers/analyzer.h"
+#include "scan/result.h"
+#include "scan/sink.h"
+#include "source/source.h"
+#include "util/error.h"
+#include "walk/walk.h"
+
+#define SCAN_JOBS_MAX 256
+#define SCAN_HEAD_BYTES 8000     /* what binary detection and shebangs look at */
+#define SCAN_PROGRESS_NS 100000000L
+
+typedef struct {
+	const scan_analyzer *a;
+	void *state;
+} active_analyzer;
+
+typedef struct {
+	const scan_options *opts;
+	const scan_walk_list *files;
+	active_analyzer *analyzers;
+	size_t analyzer_count;
+	int root_fd;
+	uint64_t max_size;
+	atomic_size_t next;
+	atomic_uint_fast64_t files_done, bytes_done;
+	atomic_int stop;
+	atomic_uint workers_running;
+} scan_shared;
+
+typedef struct {
+	scan_shared *sh;
+	pthread_t thread;
+	scan_sink sink;
+	void **wstates;
+	scan_analyzer_stats *astats;   /* one per analyzer, summed into the result */
+	unsigned char *buf;
+	size_t bufcap;
+	uint64_t scanned, binary, too_large, unreadable, bytes;
+	int rc;
+	char message[256];
+} scan_worker;
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int select_analyzers(active_analyzer **out, size_t *count, const char *list)
+{
+	size_t n = scan__analyzer_count(), k = 0;
+	active_analyzer *sel = calloc(n ? n : 1, sizeof(*sel));
+	bool all = list && !strcmp(list, "all"), none = list && !strcmp(list, "none");
+
+	if (!sel)
+		return scan__error_oom();
+	if (list && !all && !none) {
+		/* Validate every name before choosing any, so a typo is one clear error. */
+		const char *p = list;
+		while (*p) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma ? (size_t)(comma - p) : strlen(p);
+			bool known = false;
+			for (size_t i = 0; i < n; i++)
+				if (strlen(scan__analyzer_get(i)->info.name) == len &&
+				    !strncmp(scan__analyzer_get(i)->info.name, p, len))
+					known = true;
+			if (!known && len) {
+				free(sel);
+				return scan__error(SCAN_EINVAL, "unknown analyzer '%.*s'", (int)len, p);
+			}
+			p += len + (comma ? 1 : 0);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const scan_analyzer *a = scan__analyzer_get(i);
+		bool on = all ? true : none ? false : !list ? a->info.default_enabled : false;
+		if (list && !all && !none) {
+			size_t len = strlen(a->info.name);
+			for (const char *p = list; (p = strstr(p, a->info.name)) != NULL; p += len)
+				if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+					on = true;
+		}
+		if (on)
+			sel[k++].a = a;
+	}
+	*out = sel;
+	*count = k;
+	return 0;
+}
+
+/* Reads f whole (or its head when too large) into w->buf. 1: skip it. */
+static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
+{
+	scan_shared *sh = w->sh;
+	struct stat st;
+	size_t want, len = 0;
+	int fd, flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+
+	if (!e->via_link)
+		flags |= O_NOFOLLOW;
+	if ((fd = openat(sh->root_fd, e->path, flags)) < 0) {
+		w->unreadable++;
+		return 1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		w->unreadable++;
+		return 1;
+	}
+	f->size = (uint64_t)st.st_size;
+	f->too_large = f->size > sh->max_size;
+	want = f->too_large ? SCAN_HEAD_BYTES : (size_t)f->size;
+	if (w->bufcap < want + 1) {
+		size_t cap = want + 1 > 65536 ? want + 1 : 65536;
+		unsigned char *nb = realloc(w->buf, cap);
+		if (!nb) {
+			close(fd);
+			return scan__error_oom();
+		}
+		w->buf = nb;
+		w->bufcap = cap;
+	}
+	while (len < want) {
+		ssize_t n = read(fd, w->buf + len, want - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			w->unreadable++;
+			return 1;
+		}
+		if (n == 0)
+			break; /* shrank while we read: analyze what is there */
+		len += (size_t)n;
+	}
+	close(fd);
+	w->buf[len] = '\0';
+	f->path = e->path;
+	f->head = w->buf;
+	f->head_len = len < SCAN_HEAD_BYTES ? len : SCAN_HEAD_BYTES;
+	f->is_binary = memchr(w->buf, '\0', f->head_len) != NULL;
+	f->data = f->too_large ? NULL : w->buf;
+	f->len = f->too_large ? 0 : len;
+	f->lang = scan_lang__detect(e->path, f->head, f->head_len);
+	w->bytes += len;
+	return 0;
+}
+
+static bool wants_file(const scan_analyzer *a, const scan_file *f)
+{
+	if (f->too_large)
+		return a->wants & SCAN_WANT_TOO_LARGE;
+	return a->wants & (f->is_binary ? SCAN_WANT_BINARY : SCAN_WANT_TEXT);
+}
+
+static void *worker_main(void *arg)
+{
+	scan_worker *w = arg;
+	scan_shared *sh = w->sh;
+	int rc = 0;
+
+	for (size_t i = 0; i < sh->analyzer_count; i++) {
+		const scan_analyzer *a = sh->analyzers[i].a;
+		if (a->worker_init && (rc = a->worker_init(&w->wstates[i], sh->analyzers[i].state)) != 0)
+			goto done;
+	}
+	while (!atomic_load(&sh->stop)) {
+		size_t idx = atomic_fetch_add(&sh->next, 1);
+		scan_file f;
+
+		if (idx >= sh->files->count)
+			break;
+		int skip;
+
+		memset(&f, 0, sizeof(f));
+		if ((skip = read_file(w, &sh->files->entries[idx], &f)) < 0) {
+			rc = skip;
+			goto done;
+		}
+		if (!skip) {
+			if (f.is_binary)
+				w->binary++;
+			if (f.too_large)
+				w->too_large++;
+			else
+				w->scanned++;
+			for (size_t i = 0; i < sh->analyzer_count; i++) {
+				const scan_analyzer *a = sh->analyzers[i].a;
+				double t0;
+				if (!wants_file(a, &f))
+					continue;
+				w->sink.current_tool = a->info.name;
+				w->sink.current_found = &w->astats[i].findings;
+				t0 = now_seconds();
+				rc = a->file(sh->analyzers[i].state, w->wstates[i], &f, &w->sink);
+				w->astats[i].cpu_seconds += now_seconds() - t0;
+				w->astats[i].files++;
+				/* One analyzer failing on one hostile file must not sink the scan. */
+				if (rc == SCAN_ENOMEM)
+					goto done;
+				rc = 0;
+			}
+		}
+		atomic_fetch_add(&sh->files_done, 1);
+		atomic_fetch_add(&sh->bytes_done, skip ? 0 : f.len ? f.len : f.head_len);
+	}
+done:
+	if (rc) {
+		w->rc = rc;
+		snprintf(w->message, sizeof(w->message), "%s", scan_error_last()->message);
+		atomic_store(&sh->stop, 1);
+	}
+	for (size_t i = 0; i < sh->analyzer_count; i++)
+		if (w->wstates[i] && sh->analyzers[i].a->worker_free)
+			sh->analyzers[i].a->worker_free(w->wstates[i]);
+	atomic_fetch_sub(&sh->workers_running, 1);
+	return NULL;
+}
+
+static unsigned default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > SCAN_JOBS_MAX ? SCAN_JOBS_MAX : (unsigned)n;
+}
+
+static void report_progress(const scan_options *o, scan_shared *sh, double t0)
+{
+	scan_progress p;
+
+	if (!o->progress)
+		return;
+	p.files_done = atomic_load(&sh->files_done);
+	p.files_total = sh->files->count;
+	p.bytes_done = atomic_load(&sh->bytes_done);
+	p.seconds = now_seconds() - t0;
+	o->progress(&p, o->progress_payload);
+}
+
+static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0)
+{
+	scan_worker *ws = calloc(jobs, sizeof(*ws));
+	unsigned started = 0;
+	int rc = 0;
+
+	if (!ws)
+		return scan__error_oom();
+	atomic_store(&sh->workers_running, jobs);
+	for (unsigned i = 0; i < jobs; i++) {
+		scan_worker *w = &ws[i];
+		w->sh = sh;
+		w->sink.min_confidence = sh->opts->min_confidence;
+		w->sink.list = scan__finding_list_new();
+		w->wstates = calloc(sh->analyzer_count + 1, sizeof(void *));
+		w->astats = calloc(sh->analyzer_count + 1, sizeof(*w->astats));
+		if (!w->sink.list || !w->wstates || !w->astats) {
+			rc = scan__error_oom();
+			break;
+		}
+		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+			rc = scan__error(SCAN_EIO, "cannot start a worker thread");
+			break;
+		}
+		started++;
+	}
+	if (rc) {
+		atomic_store(&sh->stop, 1);
+		atomic_fetch_sub(&sh->workers_running, jobs - started);
+	}
+	while (atomic_load(&sh->workers_running) > 0) {
+		struct timespec ts = { 0, SCAN_PROGRESS_NS };
+		report_progress(sh->opts, sh, t0);
+		nanosleep(&ts, NULL);
+	}
+	report_progress(sh->opts, sh, t0);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(ws[i].thread, NULL);
+
+	for (unsigned i = 0; i < jobs; i++) {
+		scan_worker *w = &ws[i];
+		if (!rc && w->rc)
+			rc = scan__error(w->rc, "%s", w->message);
+		if (w->sink.list && !rc)
+			rc = scan__finding_list_absorb(r->findings, w->sink.list);
+		r->stats.files_scanned += w->scanned;
+		r->stats.files_binary += w->binary;
+		r->stats.files_too_large += w->too_large;
+		r->stats.files_unreadable += w->unreadable;
+		r->stats.bytes_read += w->bytes;
+		r->stats.findings_below_confidence += w->sink.below_confidence;
+		for (size_t k = 0; w->astats && k < sh->analyzer_count; k++) {
+			r->astats[k].files += w->astats[k].files;
+			r->astats[k].findings += w->astats[k].findings;
+			r->astats[k].cpu_seconds += w->astats[k].cpu_seconds;
+		}
+		scan_finding_list_free(w->sink.list);
+		free(w->wstates);
+		free(w->astats);
+		free(w->buf);
+	}
+	free(ws);
+	return rc;
+}
+
+static int finalize_analyzers(scan_result *r, scan_shared *sh)
+{
+	scan_sink sink = { 0 };
+	int rc = 0;
+
+	sink.min_confidence = sh->opts->min_confidence;
+	sink.list = r->findings;
+	for (size_t i = 0; i < sh->analyzer_count; i++) {
+		const scan_analyzer *a = sh->analyzers[i].a;
+		double t0;
+		if (!a->finalize)
+			continue;
+		sink.current_tool = a->info.name;
+		sink.current_found = &r->astats[i].findings;
+		t0 = now_seconds();
+		rc = a->finalize(sh->analyzers[i].state, &sink);
+		r->astats[i].cpu_seconds += now_seconds() - t0;
+		if (rc)
+			break;
+	}
+	r->stats.findings_below_confidence += sink.below_confidence;
+	return rc;
+}
+
+static int fill_repo_info(scan_result *r, const scan_source *src, const scan_options *o)
+{
+	scan_repo_info *ri = &r->repo;
+	scan_arena *a = &r->strings;
+
+	ri->name = scan__arena_strdup(a, src->name);
+	ri->url = scan__arena_strdup(a, src->url);
+	ri->source = scan__arena_strdup(a, src->source);
+	ri->branch = scan__arena_strdup(a, src->branch);
+	ri->default_branch = scan__arena_strdup(a, src->default_branch);
+	ri->commit = scan__arena_strdup(a, src->commit);
+	ri->root = scan__arena_strdup(a, src->root);
+	ri->scan_type = scan__arena_strdup(a, o->scan_type ? o->scan_type : "smart");
+	ri->is_git = src->is_git;
+	ri->pr_number = src->pr_number;
+	ri->is_baseline_scan = !src->branch || !src->default_branch ||
+	                       !strcmp(src->branch, src->default_branch);
+	if (!ri->name || !ri->url || !ri->source || !ri->default_branch || !ri->root || !ri->scan_type ||
+	    (src->branch && !ri->branch) || (src->commit && !ri->commit))
+		return scan__error_oom();
+	return 0;
+}
+
+static int check_options(const scan_options *o)
+{
+	if (!o || o->version != SCAN_OPTIONS_VERSION)
+		return scan__error(SCAN_EINVAL, "scan options of an unknown version");
+	if (!o->target || !*o->target)
+		return scan__error(SCAN_EINVAL, "no scan target given");
+	if (o->min_confidence > 100)
+		return scan__error(SCAN_EINVAL, "minimum confidence must be 0-100, not %u", o->min_confidence);
+	if (o->scan_type && strcmp(o->scan_type, "smart") && strcmp(o->scan_type, "deep"))
+		return scan__error(SCAN_EINVAL, "scan type must be smart or deep, not '%s'", o->scan_type);
+	if (o->jobs > SCAN_JOBS_MAX)
+		return scan__error(SCAN_EINVAL, "at most %d jobs", SCAN_JOBS_MAX);
+	return 0;
+}
+
+int scan_run(scan_result **out, const scan_options *opts)
+{
+	scan_result *r = NULL;
+	scan_source src;
+	bool have_src = false;
+	scan_source_options sopts = { 0 };
+	scan_walk_options wopts = { 0 };
+	scan_walk_list files = { 0 };
+	scan_analyzer_ctx actx = { 0 };
+	scan_shared sh;
+	active_analyzer *sel = NULL;
+	size_t nsel = 0, inited = 0;
+	double t0 = now_seconds(), tw;
+	int rc;
+
+	*out = NULL;
+	memset(&sh, 0, sizeof(sh));
+	sh.root_fd = -1;
+	if ((rc = check_options(opts)) != 0)
+		return rc;
+	if ((rc = select_analyzers(&sel, &nsel, opts->analyzers)) != 0)
+		return rc;
+	if (!(r = calloc(1, sizeof(*r))) || !(r->findings = scan__finding_list_new()) ||
+	    !(r->astats = calloc(nsel ? nsel : 1, sizeof(*r->astats)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	r->repo.started_at = time(NULL);
+
+	sopts.target = opts->target;
+	sopts.branch = opts->branch;
+	sopts.default_branch = opts->default_branch;
+	sopts.token_env = opts->token_env;
+	sopts.pr_number = opts->pr_number;
+	if ((rc = scan_source__open(&src, &sopts)) != 0)
+		goto done;
+	have_src = true;
+	if ((rc = fill_repo_info(r, &src, opts)) != 0)
+		goto done;
+
+	actx.min_confidence = opts->min_confidence;
+	actx.root = src.root;
+	for (; inited < nsel; inited++) {
+		const scan_analyzer *a = sel[inited].a;
+		r->astats[inited].name = a->info.name;
+		r->astats[inited].version = a->info.version;
+		if (a->init && (rc = a->init(&sel[inited].state, &actx)) != 0)
+			goto done;
+	}
+
+	wopts.root = src.root;
+	wopts.follow_symlinks = opts->follow_symlinks;
+	wopts.no_default_excludes = opts->no_default_excludes;
+	wopts.excludes = opts->excludes;
+	wopts.exclude_count = opts->exclude_count;
+	tw = now_seconds();
+	if ((rc = scan_walk__list(&files, &wopts)) != 0)
+		goto done;
+	r->stats.walk_seconds = now_seconds() - tw;
+	r->stats.files_seen = files.count;
+	r->stats.files_ignored = files.ignored;
+	r->stats.symlinks_skipped = files.symlinks_skipped;
+	r->stats.files_unreadable = files.unreadable + files.special_skipped;
+
+	if ((sh.root_fd = open(src.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
+		goto done;
+	}
+	sh.opts = opts;
+	sh.files = &files;
+	sh.analyzers = sel;
+	sh.analyzer_count = nsel;
+	sh.max_size = opts->max_file_size ? opts->max_file_size : SCAN_DEFAULT_MAX_FILE_SIZE;
+	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
+	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
+		goto done;
+	if ((rc = finalize_analyzers(r, &sh)) != 0)
+		goto done;
+	scan__finding_list_sort(r->findings);
+	r->stats.analyzers = r->astats;
+	r->stats.analyzer_count = nsel;
+	r->repo.completed_at = time(NULL);
+	r->stats.wall_seconds = now_seconds() - t0;
+
+done:
+	if (sh.root_fd >= 0)
+		close(sh.root_fd);
+	scan_walk__dispose(&files);
+	for (size_t i = 0; i < inited; i++)
+		if (sel[i].a->free && sel[i].state)
+			sel[i].a->free(sel[i].state);
+	free(sel);
+	if (have_src)
+		scan_source__dispose(&src);
+	if (rc) {
+		scan_result_free(r);
+		return rc;
+	}
+	*out = r;
+	return 0;
+}
+
+const scan_finding_list *scan_result_findings(const scan_result *r)
+{
+	return r->findings;
+}
+
+const scan_repo_info *scan_result_repo(const scan_result *r)
+{
+	return &r->repo;
+}
+
+const scan_stats *scan_result_stats(const scan_result *r)
+{
+	return &r->stats;
+}
+
+void scan_result_free(scan_result *r)
+{
+	if (!r)
+		return;
+	scan_finding_list_free(r->findings);
+	free(r->astats);
+	scan__arena_dispose(&r->strings);
+	free(r);
+}

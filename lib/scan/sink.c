@@ -1,0 +1,60 @@
+/* lib/scan/sink.c - where analyzers' findings land: one sink per worker */
+#include <string.h>
+#include "scan/sink.h"
+#include "util/error.h"
+
+/* A minified bundle can put megabytes on one line; a snippet is for reading. */
+#define SINK_SNIPPET_MAX 2048
+
+static const char *copy(scan_finding_list *l, const char *s)
+{
+	return s ? scan__arena_strdup(&l->arena, s) : NULL;
+}
+
+int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d)
+{
+	scan_finding *f;
+	size_t slen = d->snippet ? d->snippet_len : 0;
+	char *snippet;
+
+	if (sink->current_found)
+		(*sink->current_found)++;
+	if (d->confidence < sink->min_confidence) {
+		sink->below_confidence++;
+		return 0;
+	}
+	if (slen > SINK_SNIPPET_MAX) {
+		slen = SINK_SNIPPET_MAX;
+		/* Cut on a UTF-8 boundary so the snippet stays valid text. */
+		while (slen > 0 && ((unsigned char)d->snippet[slen] & 0xC0) == 0x80)
+			slen--;
+	}
+	while (slen > 0 && (d->snippet[slen - 1] == '\n' || d->snippet[slen - 1] == '\r'))
+		slen--;
+	if (!(f = scan__finding_list_push(sink->list)))
+		return scan__error_oom();
+	snippet = scan__arena_strndup(&sink->list->arena, d->snippet ? d->snippet : "", slen);
+	f->rule_id = copy(sink->list, d->rule_id);
+	f->title = copy(sink->list, d->title);
+	f->tool = sink->current_tool;
+	f->category = d->category;
+	f->file_path = copy(sink->list, file_path);
+	f->line_number = d->line;
+	f->end_line = d->end_line ? d->end_line : d->line;
+	f->column = d->column;
+	f->description = copy(sink->list, d->description);
+	f->remediation = copy(sink->list, d->remediation);
+	f->cwe_id = copy(sink->list, d->cwe_id);
+	f->severity = d->severity;
+	f->cvss_score = d->cvss_score;
+	f->confidence = d->confidence > 100 ? 100 : d->confidence;
+	f->snippet = snippet;
+	if (!snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
+	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
+	    (d->cwe_id && !f->cwe_id)) {
+		sink->list->count--;
+		return scan__error_oom();
+	}
+	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
+	return 0;
+}

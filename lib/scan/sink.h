@@ -1,0 +1,16 @@
+/* lib/scan/sink.h - the per-worker finding sink behind scan__emit() */
+#ifndef SCAN_SCAN_SINK_H
+#define SCAN_SCAN_SINK_H
+
+#include "analyzers/analyzer.h"
+#include "scan/finding_list.h"
+
+struct scan_sink {
+	scan_finding_list *list;
+	unsigned min_confidence;
+	uint64_t below_confidence;
+	const char *current_tool;    /* static name of the analyzer being run */
+	uint64_t *current_found;     /* its finding counter, or NULL */
+};
+
+#endif
