@@ -1,0 +1,113 @@
+/* include/scan/gate.h - quality gate policy, waivers and evaluation (spec 2.6-2.8) */
+#ifndef SCAN_GATE_H
+#define SCAN_GATE_H
+
+#include <time.h>
+#include "common.h"
+#include "buf.h"
+
+/*
+ * Policy thresholds. The defaults follow SonarQube's "Sonar way" for new code:
+ * no new critical or high finding, duplication on new code at most 3%, no new
+ * function above cognitive complexity 15, maintainability rating A, coverage
+ * of new code at least 80%.
+ */
+typedef struct {
+	int64_t new_critical_max;
+	int64_t new_high_max;
+	double duplication_pct_max;
+	int64_t complexity_new_max;
+	char rating_min;            /* 'A'..'E' */
+	double new_coverage_min;    /* percent */
+} scan_policy;
+
+#define SCAN_POLICY_VERSION "v1"
+#define SCAN_POLICY_DEFAULTS { 0, 0, 3.0, 15, 'A', 80.0 }
+
+typedef struct {
+	bool enabled;                 /* false: every scan's status is not_configured */
+	bool block_merge_on_fail;
+	bool applies_to_new_code_only;
+	bool configured;              /* false when the organization has no stored row */
+	scan_policy policy;
+} scan_gate_config;
+
+#define SCAN_GATE_CONFIG_DEFAULTS { true, true, true, false, SCAN_POLICY_DEFAULTS }
+
+/*
+ * Parse a policy object. Unknown keys are dropped and unset keys keep their
+ * defaults, as the spec says; a known key of the wrong type or range is
+ * SCAN_EINVAL, text that is not a JSON object SCAN_EPARSE.
+ */
+SCAN_EXTERN int scan_policy_parse_json(scan_policy *out, const char *json, size_t len);
+/* Appends the policy as a JSON object. */
+SCAN_EXTERN int scan_policy_write_json(scan_buf *out, const scan_policy *p);
+/* Sets one key from its text form ("new_high_max", "2"). SCAN_EINVAL for an unknown key or bad value. */
+SCAN_EXTERN int scan_policy_set(scan_policy *p, const char *key, const char *value);
+SCAN_EXTERN bool scan_policy_is_key(const char *key);
+
+/* A quality waiver (spec 2.8). repo_id 0: organization-wide; pr_number 0: not PR-scoped. */
+typedef struct {
+	int64_t id;
+	const char *rule;      /* a policy key */
+	const char *reason;
+	int64_t repo_id;
+	int64_t pr_number;
+	int64_t created_by_user_id;
+	time_t created_at;
+	time_t expires_at;     /* 0: never */
+	time_t revoked_at;     /* 0: not revoked */
+} scan_waiver;
+
+/* What the evaluation measures on one scan; a negative metric is "not measured". */
+typedef struct {
+	int64_t repo_id;
+	int64_t pr_number;                 /* 0: not a pull request */
+	uint64_t critical, high, medium, low; /* findings in scope, false positives excluded */
+	double duplication_pct;
+	double max_complexity_new;
+	char rating;                       /* 0: not rated */
+	double new_coverage_pct;
+} scan_gate_input;
+
+#define SCAN_GATE_INPUT_INIT { 0, 0, 0, 0, 0, 0, -1.0, -1.0, 0, -1.0 }
+
+typedef enum {
+	SCAN_GATE_PASSED = 0,
+	SCAN_GATE_FAILED,
+	SCAN_GATE_NOT_CONFIGURED,
+} scan_gate_status;
+
+SCAN_EXTERN const char *scan_gate_status_name(scan_gate_status s);
+
+typedef struct {
+	const char *rule;      /* static storage: a policy key */
+	double threshold;
+	double actual;
+	const char *severity;  /* static storage */
+	bool waived;
+	int64_t waiver_id;     /* the most specific waiver that matched; 0 when not waived */
+	const char *waiver_scope; /* "pull_request", "repository" or "organization"; NULL */
+} scan_gate_violation;
+
+typedef struct {
+	scan_gate_status status;
+	size_t violation_count;        /* not waived */
+	scan_gate_violation *violations;
+	size_t waived_count;
+	scan_gate_violation *waived;
+	scan_gate_config config;       /* the configuration evaluated */
+} scan_gate_report;
+
+/*
+ * Evaluate the gate. Waivers that are revoked or expired at `now` are ignored;
+ * of the rest the most specific scope matching the input wins (pull request,
+ * then repository, then organization). *out is the caller's: free it with
+ * scan_gate_report_free().
+ */
+SCAN_EXTERN int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg,
+                                   const scan_gate_input *in, const scan_waiver *waivers,
+                                   size_t waiver_count, time_t now);
+SCAN_EXTERN void scan_gate_report_free(scan_gate_report *r); /* NULL is fine */
+
+#endif

@@ -1,0 +1,140 @@
+/* include/scan/store.h - the store: scans, findings, baseline, waivers, gate */
+#ifndef SCAN_STORE_H
+#define SCAN_STORE_H
+
+#include "common.h"
+#include "buf.h"
+#include "finding.h"
+#include "gate.h"
+#include "scan.h"
+
+typedef struct scan_store scan_store;
+
+/*
+ * Open (creating when missing) the database at path; NULL: the default
+ * location, $RAMPART_DB, else $XDG_DATA_HOME/rampart/rampart.db, else
+ * ~/.local/share/rampart/rampart.db. Pending schema migrations are applied in
+ * one transaction. A file that is not a database, or is corrupt, is
+ * SCAN_ESTORE and is left untouched; a schema newer than this binary is
+ * SCAN_EVERSION. *out is the caller's: scan_store_free().
+ */
+SCAN_EXTERN int scan_store_open(scan_store **out, const char *path);
+SCAN_EXTERN void scan_store_free(scan_store *st); /* NULL is fine */
+/* Borrowed: valid until st is freed. */
+SCAN_EXTERN const char *scan_store_path(const scan_store *st);
+SCAN_EXTERN int scan_store_default_path(scan_buf *out);
+/* The schema version the binary writes, and the one the open database has. */
+SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
+
+/* The organization every local CLI record belongs to. */
+#define SCAN_STORE_LOCAL_ORG 1
+#define SCAN_STORE_LOCAL_USER 1
+
+/*
+ * Record a completed scan in one transaction: the repository (created on
+ * first sight), the scan row, each finding with is_new_in_pr set by the spec's
+ * new-code rules and user_marked_fp carried over from earlier marks of the
+ * same fingerprint, the baseline upsert on a default-branch scan, and the gate
+ * status. Sets the id, scan_id and flags of the findings in r. Either all of
+ * it is stored or none of it.
+ */
+SCAN_EXTERN int scan_store_record(int64_t *scan_id, scan_store *st, scan_result *r);
+
+typedef struct {
+	int64_t id, repo_id, org_id;
+	const char *repo_name, *repo_url;
+	const char *status;       /* pending, scanning, completed, failed */
+	const char *scan_type;    /* smart, deep */
+	int64_t issues_count;
+	const char *branch, *default_branch, *commit; /* may be NULL */
+	int64_t pr_number;
+	bool is_baseline_scan;
+	time_t created_at, completed_at;
+} scan_scan_record;
+
+typedef struct scan_scan_list scan_scan_list;
+SCAN_EXTERN size_t scan_scan_list_count(const scan_scan_list *l);
+SCAN_EXTERN const scan_scan_record *scan_scan_list_get(const scan_scan_list *l, size_t i);
+SCAN_EXTERN void scan_scan_list_free(scan_scan_list *l);
+
+/* One scan by id; SCAN_ENOTFOUND when there is none. */
+SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id);
+/* Newest first; repo_id 0: every repository; limit 0: all. */
+SCAN_EXTERN int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit);
+
+typedef struct {
+	int64_t id;
+	const char *name, *url, *source;
+	int64_t total_issues;
+	const char *latest_scan_status, *latest_scan_type; /* NULL before the first scan */
+	const char *default_branch;
+} scan_repo_record;
+
+typedef struct scan_repo_list scan_repo_list;
+SCAN_EXTERN size_t scan_repo_list_count(const scan_repo_list *l);
+SCAN_EXTERN const scan_repo_record *scan_repo_list_get(const scan_repo_list *l, size_t i);
+SCAN_EXTERN void scan_repo_list_free(scan_repo_list *l);
+SCAN_EXTERN int scan_store_repos(scan_repo_list **out, scan_store *st);
+/* By id ("12") or by name or URL; SCAN_ENOTFOUND, or SCAN_EINVAL when a name is ambiguous. */
+SCAN_EXTERN int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_name);
+
+typedef struct {
+	unsigned int version;
+	bool has_min_severity;
+	scan_severity min_severity;
+	bool new_only;
+	bool include_fp;          /* false: findings marked false positive are left out */
+	const char *rule_id;      /* exact */
+	const char *path_prefix;
+	bool has_category;
+	scan_category category;
+} scan_finding_filter;
+#define SCAN_FINDING_FILTER_INIT { 1, false, SCAN_SEV_LOW, false, true, NULL, NULL, false, SCAN_CAT_SECURITY }
+
+SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id,
+                                    const scan_finding_filter *filter);
+
+/*
+ * Mark (is_fp true, reason required) or unmark a finding as a false positive.
+ * The mark also sticks to the fingerprint, so later scans of the repository
+ * inherit it. SCAN_ENOTFOUND for an unknown issue id.
+ */
+SCAN_EXTERN int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char *reason);
+
+/* Fingerprints in the baseline of repo_id's default branch (*branch: borrowed until the next call). */
+SCAN_EXTERN int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch);
+/* Clears it; the next default-branch scan fills it again. */
+SCAN_EXTERN int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t repo_id, scan_buf *branch);
+
+/* The organization's gate configuration; defaults with configured false when none is stored. */
+SCAN_EXTERN int scan_store_gate_config(scan_gate_config *out, scan_store *st);
+SCAN_EXTERN int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg);
+
+/*
+ * Waivers. add: rule must be a policy key and reason non-empty; pr_number
+ * needs a repo_id; expires_at must be in the future and at most 366 days away.
+ */
+typedef struct scan_waiver_list scan_waiver_list;
+SCAN_EXTERN size_t scan_waiver_list_count(const scan_waiver_list *l);
+SCAN_EXTERN const scan_waiver *scan_waiver_list_get(const scan_waiver_list *l, size_t i);
+SCAN_EXTERN void scan_waiver_list_free(scan_waiver_list *l);
+
+SCAN_EXTERN int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w);
+SCAN_EXTERN int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id,
+                                   bool include_expired, bool include_revoked);
+/* SCAN_ENOTFOUND for an unknown id; revoking twice keeps the first revoked_at. */
+SCAN_EXTERN int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id);
+
+/*
+ * The gate of a scan: stored is the status computed when the scan completed
+ * (SCAN_ENOTFOUND when none was); evaluate recomputes it against the current
+ * policy and waivers without writing. pr_number 0 keeps the scan's own.
+ */
+SCAN_EXTERN int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t scan_id,
+                                         int64_t pr_number);
+
+/* new_in_pr counts of spec 2.7 for a scan: critical, high, medium, low, total. */
+SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id);
+
+#endif

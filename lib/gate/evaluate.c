@@ -1,0 +1,121 @@
+/* lib/gate/evaluate.c - apply a policy and the waivers to what one scan measured */
+#include <stdlib.h>
+#include <string.h>
+#include "gate/gate_int.h"
+#include "util/error.h"
+
+const char *scan_gate_status_name(scan_gate_status s)
+{
+	switch (s) {
+	case SCAN_GATE_PASSED: return "passed";
+	case SCAN_GATE_FAILED: return "failed";
+	default: return "not_configured";
+	}
+}
+
+/* 0: no match; 1 organization, 2 repository, 3 pull request: higher is more specific. */
+static int waiver_scope(const scan_waiver *w, const scan_gate_input *in, time_t now)
+{
+	if (w->revoked_at)
+		return 0;
+	if (w->expires_at && w->expires_at <= now)
+		return 0;
+	if (!w->repo_id)
+		return w->pr_number ? 0 : 1;
+	if (w->repo_id != in->repo_id)
+		return 0;
+	if (!w->pr_number)
+		return 2;
+	return in->pr_number && w->pr_number == in->pr_number ? 3 : 0;
+}
+
+static const char *const scope_names[] = { NULL, "organization", "repository", "pull_request" };
+
+static int add_violation(scan_gate_report *r, const scan_policy_key *k, double threshold,
+                         double actual, const scan_gate_input *in, const scan_waiver *waivers,
+                         size_t nw, time_t now)
+{
+	const scan_waiver *best = NULL;
+	int best_scope = 0;
+	scan_gate_violation *v, **arr;
+	size_t *count;
+
+	for (size_t i = 0; i < nw; i++) {
+		int s;
+		if (!waivers[i].rule || strcmp(waivers[i].rule, k->name))
+			continue;
+		s = waiver_scope(&waivers[i], in, now);
+		/* Most specific wins; between equals the newest, so a renewed waiver is the one shown. */
+		if (s > best_scope || (s && s == best_scope && waivers[i].id > best->id)) {
+			best = &waivers[i];
+			best_scope = s;
+		}
+	}
+	arr = best ? &r->waived : &r->violations;
+	count = best ? &r->waived_count : &r->violation_count;
+	v = realloc(*arr, (*count + 1) * sizeof(**arr));
+	if (!v)
+		return scan__error_oom();
+	*arr = v;
+	v = &v[(*count)++];
+	v->rule = k->name;
+	v->threshold = threshold;
+	v->actual = actual;
+	v->severity = k->severity;
+	v->waived = best != NULL;
+	v->waiver_id = best ? best->id : 0;
+	v->waiver_scope = scope_names[best_scope];
+	return 0;
+}
+
+int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, const scan_gate_input *in,
+                       const scan_waiver *waivers, size_t nw, time_t now)
+{
+	scan_gate_report *r = calloc(1, sizeof(*r));
+	const scan_policy *p = &cfg->policy;
+	int rc = 0;
+
+	*out = NULL;
+	if (!r)
+		return scan__error_oom();
+	r->config = *cfg;
+	if (!cfg->enabled) {
+		r->status = SCAN_GATE_NOT_CONFIGURED;
+		*out = r;
+		return 0;
+	}
+#define CHECK(key, bad, threshold, actual) \
+	if (!rc && (bad)) \
+		rc = add_violation(r, scan__policy_key_find(key), (double)(threshold), (double)(actual), \
+		                   in, waivers, nw, now)
+	CHECK("new_critical_max", in->critical > (uint64_t)p->new_critical_max, p->new_critical_max, in->critical);
+	CHECK("new_high_max", in->high > (uint64_t)p->new_high_max, p->new_high_max, in->high);
+	/* Quality metrics gate only once they are measured (negative: not measured). */
+	CHECK("duplication_pct_max", in->duplication_pct >= 0 && in->duplication_pct > p->duplication_pct_max,
+	      p->duplication_pct_max, in->duplication_pct);
+	CHECK("complexity_new_max", in->max_complexity_new >= 0 &&
+	      in->max_complexity_new > (double)p->complexity_new_max, p->complexity_new_max,
+	      in->max_complexity_new);
+	/* Ratings compare as letters: 'A' is best, so a worse rating is a larger letter. */
+	CHECK("rating_min", in->rating && p->rating_min && in->rating > p->rating_min,
+	      p->rating_min - 'A' + 1, in->rating - 'A' + 1);
+	CHECK("new_coverage_min", in->new_coverage_pct >= 0 && in->new_coverage_pct < p->new_coverage_min,
+	      p->new_coverage_min, in->new_coverage_pct);
+#undef CHECK
+	if (rc) {
+		scan_gate_report_free(r);
+		return rc;
+	}
+	r->status = r->violation_count ? SCAN_GATE_FAILED : SCAN_GATE_PASSED;
+	*out = r;
+	return 0;
+}
+
+void scan_gate_report_free(scan_gate_report *r)
+{
+	if (!r)
+		return;
+	free(r->violations);
+	free(r->waived);
+	free(r);
+}

@@ -1,0 +1,141 @@
+/* lib/gate/policy.c - the policy object of spec 2.6: parse, set, write */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gate/gate_int.h"
+#include "util/error.h"
+
+#define POLICY_JSON_MAX ((size_t)1 << 20)
+
+const scan_policy_key scan__policy_keys[] = {
+	{ "new_critical_max", POLICY_INT, "critical" },
+	{ "new_high_max", POLICY_INT, "high" },
+	{ "duplication_pct_max", POLICY_PCT, "medium" },
+	{ "complexity_new_max", POLICY_INT, "medium" },
+	{ "rating_min", POLICY_RATING, "medium" },
+	{ "new_coverage_min", POLICY_PCT, "medium" },
+	{ NULL, 0, NULL },
+};
+
+const scan_policy_key *scan__policy_key_find(const char *name)
+{
+	for (const scan_policy_key *k = scan__policy_keys; k->name; k++)
+		if (name && !strcmp(k->name, name))
+			return k;
+	return NULL;
+}
+
+bool scan_policy_is_key(const char *key)
+{
+	return scan__policy_key_find(key) != NULL;
+}
+
+static int set_int(int64_t *dst, double v, const char *key)
+{
+	if (!isfinite(v) || v < 0 || v > 1e9 || v != floor(v))
+		return scan__error(SCAN_EINVAL, "policy key '%s' takes a whole number >= 0", key);
+	*dst = (int64_t)v;
+	return 0;
+}
+
+static int set_pct(double *dst, double v, const char *key)
+{
+	if (!isfinite(v) || v < 0 || v > 100)
+		return scan__error(SCAN_EINVAL, "policy key '%s' takes a percentage from 0 to 100", key);
+	*dst = v;
+	return 0;
+}
+
+static int set_rating(char *dst, const char *s, const char *key)
+{
+	if (!s || strlen(s) != 1 || !((s[0] >= 'A' && s[0] <= 'E') || (s[0] >= 'a' && s[0] <= 'e')))
+		return scan__error(SCAN_EINVAL, "policy key '%s' takes a rating from A to E", key);
+	*dst = (char)(s[0] & ~0x20);
+	return 0;
+}
+
+static int64_t *int_field(scan_policy *p, const char *key)
+{
+	if (!strcmp(key, "new_critical_max"))
+		return &p->new_critical_max;
+	if (!strcmp(key, "new_high_max"))
+		return &p->new_high_max;
+	return &p->complexity_new_max;
+}
+
+static double *pct_field(scan_policy *p, const char *key)
+{
+	return !strcmp(key, "duplication_pct_max") ? &p->duplication_pct_max : &p->new_coverage_min;
+}
+
+int scan_policy_parse_json(scan_policy *out, const char *json, size_t len)
+{
+	scan_policy p = SCAN_POLICY_DEFAULTS;
+	cJSON *root = NULL, *item;
+	int rc = 0;
+
+	if (len > POLICY_JSON_MAX)
+		return scan__error(SCAN_ELIMIT, "policy is larger than 1 MiB");
+	root = cJSON_ParseWithLength(json, len);
+	if (!root || !cJSON_IsObject(root)) {
+		rc = scan__error(SCAN_EPARSE, "policy is not a JSON object");
+		goto done;
+	}
+	cJSON_ArrayForEach(item, root) {
+		const scan_policy_key *k = scan__policy_key_find(item->string);
+		if (!k)
+			continue; /* unknown keys are dropped, as the spec says */
+		if (cJSON_IsNull(item))
+			continue; /* null: keep the default */
+		switch (k->type) {
+		case POLICY_INT:
+			rc = cJSON_IsNumber(item) ? set_int(int_field(&p, k->name), item->valuedouble, k->name)
+			                          : scan__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
+			break;
+		case POLICY_PCT:
+			rc = cJSON_IsNumber(item) ? set_pct(pct_field(&p, k->name), item->valuedouble, k->name)
+			                          : scan__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
+			break;
+		case POLICY_RATING:
+			rc = set_rating(&p.rating_min, cJSON_GetStringValue(item), k->name);
+			break;
+		}
+		if (rc)
+			goto done;
+	}
+	*out = p;
+done:
+	cJSON_Delete(root);
+	return rc;
+}
+
+int scan_policy_set(scan_policy *p, const char *key, const char *value)
+{
+	const scan_policy_key *k = scan__policy_key_find(key);
+	char *end;
+	double v;
+
+	if (!k)
+		return scan__error(SCAN_EINVAL, "unknown policy key '%s'", key ? key : "");
+	if (k->type == POLICY_RATING)
+		return set_rating(&p->rating_min, value, key);
+	errno = 0;
+	v = strtod(value ? value : "", &end);
+	if (!value || !*value || *end || errno)
+		return scan__error(SCAN_EINVAL, "policy key '%s' takes a number, not '%s'", key,
+		                   value ? value : "");
+	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
+}
+
+int scan_policy_write_json(scan_buf *out, const scan_policy *p)
+{
+	scan_buf_printf(out,
+	                "{\"new_critical_max\":%lld,\"new_high_max\":%lld,\"duplication_pct_max\":%g,"
+	                "\"complexity_new_max\":%lld,\"rating_min\":\"%c\",\"new_coverage_min\":%g}",
+	                (long long)p->new_critical_max, (long long)p->new_high_max, p->duplication_pct_max,
+	                (long long)p->complexity_new_max, p->rating_min ? p->rating_min : 'A',
+	                p->new_coverage_min);
+	return scan_buf_failed(out);
+}

@@ -1,0 +1,320 @@
+/* lib/store/gate.c - gate configuration, evaluation inputs and stored gate results */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gate/gate_int.h"
+#include "store/store_int.h"
+#include "util/error.h"
+
+int scan_store_gate_config(scan_gate_config *out, scan_store *st)
+{
+	scan_gate_config cfg = SCAN_GATE_CONFIG_DEFAULTS;
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT enabled, block_merge_on_fail, applies_to_new_code_only, policy"
+	        " FROM quality_gate_configs WHERE org_id = ?1")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW) {
+		const char *policy = (const char *)sqlite3_column_text(s, 3);
+		cfg.enabled = sqlite3_column_int(s, 0) != 0;
+		cfg.block_merge_on_fail = sqlite3_column_int(s, 1) != 0;
+		cfg.applies_to_new_code_only = sqlite3_column_int(s, 2) != 0;
+		cfg.configured = true;
+		if (policy && (rc = scan_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
+			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
+	} else if (step != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot read the gate configuration");
+	}
+	sqlite3_finalize(s);
+	if (!rc)
+		*out = cfg;
+	return rc;
+}
+
+int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
+{
+	sqlite3_stmt *s = NULL;
+	scan_buf policy = SCAN_BUF_INIT;
+	int rc;
+
+	if ((rc = scan_policy_write_json(&policy, &cfg->policy)) != 0)
+		goto done;
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT INTO quality_gate_configs (org_id, enabled, block_merge_on_fail,"
+	        " applies_to_new_code_only, policy, policy_version, updated_at)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " ON CONFLICT (org_id) DO UPDATE SET enabled = excluded.enabled,"
+	        "  block_merge_on_fail = excluded.block_merge_on_fail,"
+	        "  applies_to_new_code_only = excluded.applies_to_new_code_only,"
+	        "  policy = excluded.policy, policy_version = excluded.policy_version,"
+	        "  updated_at = excluded.updated_at")) != 0)
+		goto done;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	sqlite3_bind_int(s, 2, cfg->enabled);
+	sqlite3_bind_int(s, 3, cfg->block_merge_on_fail);
+	sqlite3_bind_int(s, 4, cfg->applies_to_new_code_only);
+	scan__db_bind_text(s, 5, policy.ptr);
+	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot save the gate configuration");
+done:
+	sqlite3_finalize(s);
+	scan_buf_dispose(&policy);
+	return rc;
+}
+
+static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, int64_t *pr_number)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	if ((rc = scan__db_prepare(st, &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW) {
+		*repo_id = sqlite3_column_int64(s, 0);
+		*pr_number = sqlite3_column_int64(s, 1);
+	} else if (step == SQLITE_DONE) {
+		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+	} else {
+		rc = scan__db_error(st, "cannot read the scan");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+/* counts: critical, high, medium, low, total of findings in scope, false positives left out. */
+static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, bool new_only)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	memset(counts, 0, 5 * sizeof(*counts));
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
+	        " AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	sqlite3_bind_int(s, 2, new_only);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_severity sev;
+		uint64_t n = (uint64_t)sqlite3_column_int64(s, 1);
+		if (scan_severity_parse(&sev, (const char *)sqlite3_column_text(s, 0)) != 0)
+			continue;
+		counts[SCAN_SEV_CRITICAL - sev] += n;
+		counts[4] += n;
+	}
+	if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot count findings");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id)
+{
+	int64_t repo_id, pr;
+	int rc;
+
+	if ((rc = load_scan_scope(st, scan_id, &repo_id, &pr)) != 0)
+		return rc;
+	return count_findings(counts, st, scan_id, true);
+}
+
+int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
+                             int64_t pr_number, time_t now)
+{
+	scan_gate_config cfg;
+	scan_gate_input in = SCAN_GATE_INPUT_INIT;
+	scan_waiver_list *waivers = NULL;
+	uint64_t counts[5];
+	int64_t scan_pr = 0;
+	int rc;
+
+	*out = NULL;
+	if ((rc = load_scan_scope(st, scan_id, &in.repo_id, &scan_pr)) != 0 ||
+	    (rc = scan_store_gate_config(&cfg, st)) != 0 ||
+	    (rc = count_findings(counts, st, scan_id, cfg.applies_to_new_code_only)) != 0 ||
+	    (rc = scan_store_waivers(&waivers, st, 0, false, false)) != 0)
+		goto done;
+	in.pr_number = pr_number ? pr_number : scan_pr;
+	in.critical = counts[0];
+	in.high = counts[1];
+	in.medium = counts[2];
+	in.low = counts[3];
+	rc = scan_gate_evaluate(out, &cfg, &in, scan_waiver_list_get(waivers, 0),
+	                        scan_waiver_list_count(waivers), now);
+done:
+	scan_waiver_list_free(waivers);
+	return rc;
+}
+
+int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t scan_id, int64_t pr_number)
+{
+	return scan__store_gate_compute(out, st, scan_id, pr_number, time(NULL));
+}
+
+static cJSON *violations_json(const scan_gate_violation *v, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; arr && i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		if (!o || !cJSON_AddItemToArray(arr, o)) {
+			cJSON_Delete(o);
+			cJSON_Delete(arr);
+			return NULL;
+		}
+		cJSON_AddStringToObject(o, "rule", v[i].rule);
+		cJSON_AddNumberToObject(o, "threshold", v[i].threshold);
+		cJSON_AddNumberToObject(o, "actual", v[i].actual);
+		cJSON_AddStringToObject(o, "severity", v[i].severity);
+		if (v[i].waived) {
+			cJSON_AddBoolToObject(o, "waived", 1);
+			cJSON_AddNumberToObject(o, "waiver_id", (double)v[i].waiver_id);
+			cJSON_AddStringToObject(o, "waiver_scope", v[i].waiver_scope);
+		}
+	}
+	return arr;
+}
+
+int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now)
+{
+	cJSON *viol = violations_json(r->violations, r->violation_count);
+	cJSON *waived = violations_json(r->waived, r->waived_count);
+	char *vtext = viol ? cJSON_PrintUnformatted(viol) : NULL;
+	char *wtext = waived ? cJSON_PrintUnformatted(waived) : NULL;
+	scan_buf policy = SCAN_BUF_INIT;
+	sqlite3_stmt *s = NULL;
+	int rc = 0;
+
+	if (!vtext || !wtext || scan_policy_write_json(&policy, &r->config.policy)) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT OR REPLACE INTO quality_gate_results (scan_id, status, violations, waived_violations,"
+	        " policy, policy_version, applies_to_new_code_only, computed_at)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")) != 0)
+		goto done;
+	sqlite3_bind_int64(s, 1, scan_id);
+	scan__db_bind_text(s, 2, scan_gate_status_name(r->status));
+	scan__db_bind_text(s, 3, vtext);
+	scan__db_bind_text(s, 4, wtext);
+	scan__db_bind_text(s, 5, policy.ptr);
+	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
+	sqlite3_bind_int(s, 7, r->config.applies_to_new_code_only);
+	scan__db_bind_time(s, 8, now);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot save the gate result");
+done:
+	sqlite3_finalize(s);
+	cJSON_Delete(viol);
+	cJSON_Delete(waived);
+	cJSON_free(vtext);
+	cJSON_free(wtext);
+	scan_buf_dispose(&policy);
+	return rc;
+}
+
+static const char *const scope_names[] = { "pull_request", "repository", "organization", NULL };
+
+static int parse_violations(scan_gate_violation **out, size_t *count, const char *text)
+{
+	cJSON *arr = text ? cJSON_Parse(text) : NULL, *o;
+	size_t n = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!cJSON_IsArray(arr)) {
+		cJSON_Delete(arr);
+		return scan__error(SCAN_ESTORE, "stored gate result is unreadable");
+	}
+	if (cJSON_GetArraySize(arr) && !(*out = calloc((size_t)cJSON_GetArraySize(arr), sizeof(**out)))) {
+		cJSON_Delete(arr);
+		return scan__error_oom();
+	}
+	cJSON_ArrayForEach(o, arr) {
+		const scan_policy_key *k = scan__policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
+		const char *scope = cJSON_GetStringValue(cJSON_GetObjectItem(o, "waiver_scope"));
+		scan_gate_violation *v;
+		if (!k)
+			continue; /* a key a newer rampart wrote: nothing this one can say about it */
+		v = &(*out)[n++];
+		v->rule = k->name;
+		v->severity = k->severity;
+		v->threshold = cJSON_GetNumberValue(cJSON_GetObjectItem(o, "threshold"));
+		v->actual = cJSON_GetNumberValue(cJSON_GetObjectItem(o, "actual"));
+		v->waived = cJSON_IsTrue(cJSON_GetObjectItem(o, "waived"));
+		v->waiver_id = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItem(o, "waiver_id"));
+		for (int i = 0; scope && scope_names[i]; i++)
+			if (!strcmp(scope, scope_names[i]))
+				v->waiver_scope = scope_names[i];
+	}
+	*count = n;
+	cJSON_Delete(arr);
+	return rc;
+}
+
+int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_id)
+{
+	scan_gate_report *r = NULL;
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	*out = NULL;
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only"
+	        " FROM quality_gate_results g JOIN scans sc ON sc.id = g.scan_id"
+	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step == SQLITE_DONE) {
+		rc = scan__error(SCAN_ENOTFOUND, "no gate result for scan %lld", (long long)scan_id);
+		goto done;
+	}
+	if (step != SQLITE_ROW) {
+		rc = scan__db_error(st, "cannot read the gate result");
+		goto done;
+	}
+	if (!(r = calloc(1, sizeof(*r)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	{
+		const char *status = (const char *)sqlite3_column_text(s, 0);
+		const char *policy = (const char *)sqlite3_column_text(s, 3);
+		scan_gate_config defaults = SCAN_GATE_CONFIG_DEFAULTS;
+		r->config = defaults;
+		r->config.configured = true;
+		r->config.applies_to_new_code_only = sqlite3_column_int(s, 4) != 0;
+		r->status = !strcmp(status ? status : "", "passed") ? SCAN_GATE_PASSED :
+		            !strcmp(status ? status : "", "failed") ? SCAN_GATE_FAILED : SCAN_GATE_NOT_CONFIGURED;
+		r->config.enabled = r->status != SCAN_GATE_NOT_CONFIGURED;
+		if ((rc = parse_violations(&r->violations, &r->violation_count,
+		                           (const char *)sqlite3_column_text(s, 1))) != 0 ||
+		    (rc = parse_violations(&r->waived, &r->waived_count,
+		                           (const char *)sqlite3_column_text(s, 2))) != 0)
+			goto done;
+		if (policy && scan_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
+			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable");
+			goto done;
+		}
+	}
+done:
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_gate_report_free(r);
+		return rc;
+	}
+	*out = r;
+	return 0;
+}

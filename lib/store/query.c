@@ -1,0 +1,439 @@
+/* lib/store/query.c - reading scans, repositories and findings; false-positive marks; baseline */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "scan/finding_list.h"
+#include "store/store_int.h"
+#include "util/error.h"
+
+struct scan_scan_list {
+	scan_scan_record *items;
+	size_t count, cap;
+	scan_arena arena;
+};
+
+struct scan_repo_list {
+	scan_repo_record *items;
+	size_t count, cap;
+	scan_arena arena;
+};
+
+/* Grows an items array of a list by one; NULL when out of memory. */
+static void *grow(void **items, size_t *count, size_t *cap, size_t size)
+{
+	if (*count == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		void *n = realloc(*items, ncap * size);
+		if (!n)
+			return NULL;
+		*items = n;
+		*cap = ncap;
+	}
+	return memset((char *)*items + (*count)++ * size, 0, size);
+}
+
+size_t scan_scan_list_count(const scan_scan_list *l) { return l ? l->count : 0; }
+const scan_scan_record *scan_scan_list_get(const scan_scan_list *l, size_t i) { return &l->items[i]; }
+void scan_scan_list_free(scan_scan_list *l)
+{
+	if (!l)
+		return;
+	free(l->items);
+	scan__arena_dispose(&l->arena);
+	free(l);
+}
+
+size_t scan_repo_list_count(const scan_repo_list *l) { return l ? l->count : 0; }
+const scan_repo_record *scan_repo_list_get(const scan_repo_list *l, size_t i) { return &l->items[i]; }
+void scan_repo_list_free(scan_repo_list *l)
+{
+	if (!l)
+		return;
+	free(l->items);
+	scan__arena_dispose(&l->arena);
+	free(l);
+}
+
+#define SCAN_COLUMNS \
+	"SELECT s.id, s.repo_id, s.org_id, r.name, r.url, s.status, s.scan_type, s.issues_count," \
+	" s.branch, s.default_branch, s.commit_sha, s.pr_number, s.is_baseline_scan, s.created_at," \
+	" s.completed_at FROM scans s JOIN repositories r ON r.id = s.repo_id"
+
+static int read_scans(scan_scan_list **out, scan_store *st, sqlite3_stmt *s)
+{
+	scan_scan_list *l = calloc(1, sizeof(*l));
+	int step, oom = 0, rc = 0;
+
+	if (!l)
+		return scan__error_oom();
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_scan_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
+		if (!r) {
+			oom = 1;
+			break;
+		}
+		r->id = sqlite3_column_int64(s, 0);
+		r->repo_id = sqlite3_column_int64(s, 1);
+		r->org_id = sqlite3_column_int64(s, 2);
+		r->repo_name = scan__db_col_text(s, 3, &l->arena, &oom);
+		r->repo_url = scan__db_col_text(s, 4, &l->arena, &oom);
+		r->status = scan__db_col_text(s, 5, &l->arena, &oom);
+		r->scan_type = scan__db_col_text(s, 6, &l->arena, &oom);
+		r->issues_count = sqlite3_column_int64(s, 7);
+		r->branch = scan__db_col_text(s, 8, &l->arena, &oom);
+		r->default_branch = scan__db_col_text(s, 9, &l->arena, &oom);
+		r->commit = scan__db_col_text(s, 10, &l->arena, &oom);
+		r->pr_number = sqlite3_column_int64(s, 11);
+		r->is_baseline_scan = sqlite3_column_int(s, 12) != 0;
+		r->created_at = scan__db_col_time(s, 13);
+		r->completed_at = scan__db_col_time(s, 14);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read scans");
+	if (rc) {
+		scan_scan_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if ((rc = scan__db_prepare(st, &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	rc = read_scans(out, st, s);
+	sqlite3_finalize(s);
+	if (!rc && !(*out)->count) {
+		scan_scan_list_free(*out);
+		*out = NULL;
+		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+	}
+	return rc;
+}
+
+int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if ((rc = scan__db_prepare(st, &s, SCAN_COLUMNS
+	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	sqlite3_bind_int64(s, 2, repo_id);
+	sqlite3_bind_int64(s, 3, limit ? (sqlite3_int64)limit : -1);
+	rc = read_scans(out, st, s);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_repos(scan_repo_list **out, scan_store *st)
+{
+	scan_repo_list *l;
+	sqlite3_stmt *s = NULL;
+	int rc, step, oom = 0;
+
+	*out = NULL;
+	if (!(l = calloc(1, sizeof(*l))))
+		return scan__error_oom();
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT r.id, r.name, r.url, r.source, r.default_branch, ls.issues_count, ls.status, ls.scan_type"
+	        " FROM repositories r LEFT JOIN scans ls ON ls.id ="
+	        "  (SELECT max(id) FROM scans WHERE repo_id = r.id)"
+	        " WHERE r.org_id = ?1 ORDER BY r.id")) != 0)
+		goto done;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_repo_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
+		if (!r) {
+			oom = 1;
+			break;
+		}
+		r->id = sqlite3_column_int64(s, 0);
+		r->name = scan__db_col_text(s, 1, &l->arena, &oom);
+		r->url = scan__db_col_text(s, 2, &l->arena, &oom);
+		r->source = scan__db_col_text(s, 3, &l->arena, &oom);
+		r->default_branch = scan__db_col_text(s, 4, &l->arena, &oom);
+		r->total_issues = sqlite3_column_int64(s, 5);
+		r->latest_scan_status = scan__db_col_text(s, 6, &l->arena, &oom);
+		r->latest_scan_type = scan__db_col_text(s, 7, &l->arena, &oom);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read repositories");
+done:
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_repo_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_name)
+{
+	sqlite3_stmt *s = NULL;
+	char *end;
+	long long id;
+	int rc, step, found = 0;
+
+	errno = 0;
+	id = strtoll(id_or_name, &end, 10);
+	if (*end || errno || id <= 0 || *id_or_name == '-' || *id_or_name == '+')
+		id = 0; /* not a number: a name or URL */
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT id FROM repositories WHERE org_id = ?1 AND (id = ?3 OR name = ?2 OR url = ?2)"
+	        " ORDER BY id = ?3 DESC LIMIT 2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_text(s, 2, id_or_name);
+	sqlite3_bind_int64(s, 3, id);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		int64_t got = sqlite3_column_int64(s, 0);
+		if (!found)
+			*repo_id = got;
+		found++;
+		if (id && got == id) {
+			found = 1; /* an exact id beats a repository named like a number */
+			break;
+		}
+	}
+	if (step != SQLITE_DONE && step != SQLITE_ROW)
+		rc = scan__db_error(st, "cannot read repositories");
+	else if (!found)
+		rc = scan__error(SCAN_ENOTFOUND, "no repository '%s'", id_or_name);
+	else if (found > 1)
+		rc = scan__error(SCAN_EINVAL, "'%s' names several repositories: use the id", id_or_name);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id,
+                        const scan_finding_filter *flt)
+{
+	static const scan_finding_filter none = SCAN_FINDING_FILTER_INIT;
+	scan_finding_list *l = NULL;
+	sqlite3_stmt *s = NULL;
+	scan_scan_list *scan = NULL;
+	int rc, step, oom = 0;
+
+	*out = NULL;
+	if (!flt)
+		flt = &none;
+	/* An unknown scan is an error, not an empty list. */
+	if ((rc = scan_store_scan_get(&scan, st, scan_id)) != 0)
+		return rc;
+	scan_scan_list_free(scan);
+	if (!(l = scan__finding_list_new()))
+		return scan__error_oom();
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
+	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
+	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason FROM scan_issues"
+	        " WHERE scan_id = ?1"
+	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
+	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
+	        " AND (?3 = 0 OR is_new_in_pr = 1) AND (?4 = 1 OR user_marked_fp = 0)"
+	        " AND (?5 IS NULL OR rule_id = ?5)"
+	        " AND (?6 IS NULL OR substr(file_path, 1, length(?6)) = ?6)"
+	        " AND (?7 IS NULL OR category = ?7)"
+	        " ORDER BY file_path, line_number, col, rule_id, fingerprint")) != 0)
+		goto done;
+	sqlite3_bind_int64(s, 1, scan_id);
+	if (flt->has_min_severity)
+		sqlite3_bind_int(s, 2, (int)flt->min_severity);
+	sqlite3_bind_int(s, 3, flt->new_only);
+	sqlite3_bind_int(s, 4, flt->include_fp);
+	scan__db_bind_text(s, 5, flt->rule_id);
+	scan__db_bind_text(s, 6, flt->path_prefix);
+	scan__db_bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_finding *f = scan__finding_list_push(l);
+		const char *fp;
+		if (!f) {
+			oom = 1;
+			break;
+		}
+		f->id = sqlite3_column_int64(s, 0);
+		f->scan_id = sqlite3_column_int64(s, 1);
+		f->rule_id = scan__db_col_text(s, 2, &l->arena, &oom);
+		f->title = scan__db_col_text(s, 3, &l->arena, &oom);
+		f->tool = scan__db_col_text(s, 4, &l->arena, &oom);
+		scan_category_parse(&f->category, (const char *)sqlite3_column_text(s, 5));
+		f->file_path = scan__db_col_text(s, 6, &l->arena, &oom);
+		f->line_number = (uint32_t)sqlite3_column_int64(s, 7);
+		f->end_line = (uint32_t)sqlite3_column_int64(s, 8);
+		f->column = (uint32_t)sqlite3_column_int64(s, 9);
+		f->description = scan__db_col_text(s, 10, &l->arena, &oom);
+		f->remediation = scan__db_col_text(s, 11, &l->arena, &oom);
+		f->cwe_id = scan__db_col_text(s, 12, &l->arena, &oom);
+		scan_severity_parse(&f->severity, (const char *)sqlite3_column_text(s, 13));
+		f->cvss_score = sqlite3_column_type(s, 14) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 14);
+		f->confidence = (unsigned)sqlite3_column_int(s, 15);
+		f->snippet = scan__db_col_text(s, 16, &l->arena, &oom);
+		fp = (const char *)sqlite3_column_text(s, 17);
+		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp ? fp : "");
+		f->is_new_in_pr = sqlite3_column_int(s, 18) != 0;
+		f->user_marked_fp = sqlite3_column_int(s, 19) != 0;
+		f->fp_marked_at = scan__db_col_time(s, 20);
+		f->fp_reason = scan__db_col_text(s, 21, &l->arena, &oom);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read findings");
+done:
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_finding_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char *reason)
+{
+	sqlite3_stmt *s = NULL;
+	int64_t repo_id = 0;
+	const char *fingerprint;
+	scan_buf fpbuf = SCAN_BUF_INIT;
+	int rc, step;
+
+	if (is_fp && (!reason || !*reason))
+		return scan__error(SCAN_EINVAL, "marking a false positive needs a reason");
+	if ((rc = scan__db_begin(st)) != 0)
+		return rc;
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT sc.repo_id, i.fingerprint FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
+	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
+		goto fail;
+	sqlite3_bind_int64(s, 1, issue_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step != SQLITE_ROW) {
+		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
+		                         : scan__db_error(st, "cannot read the finding");
+		goto fail;
+	}
+	repo_id = sqlite3_column_int64(s, 0);
+	fingerprint = (const char *)sqlite3_column_text(s, 1);
+	scan_buf_puts(&fpbuf, fingerprint ? fingerprint : "");
+	sqlite3_finalize(s);
+	s = NULL;
+
+	/* Every finding with the fingerprint in the repository takes the mark, as later scans will. */
+	if ((rc = scan__db_prepare(st, &s,
+	        "UPDATE scan_issues SET user_marked_fp = ?1,"
+	        " fp_marked_at = CASE WHEN ?1 THEN strftime('%Y-%m-%dT%H:%M:%SZ','now') END,"
+	        " fp_reason = CASE WHEN ?1 THEN ?2 END"
+	        " WHERE fingerprint = ?3 AND scan_id IN (SELECT id FROM scans WHERE repo_id = ?4)")) != 0)
+		goto fail;
+	sqlite3_bind_int(s, 1, is_fp);
+	scan__db_bind_text(s, 2, reason);
+	scan__db_bind_text(s, 3, fpbuf.ptr);
+	sqlite3_bind_int64(s, 4, repo_id);
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot mark the finding");
+		goto fail;
+	}
+	sqlite3_finalize(s);
+	s = NULL;
+	if ((rc = scan__db_prepare(st, &s, is_fp ?
+	        "INSERT INTO fp_marks (repo_id, fingerprint, reason, marked_at, marked_by_user_id)"
+	        " VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?4)"
+	        " ON CONFLICT (repo_id, fingerprint) DO UPDATE SET reason = excluded.reason,"
+	        "  marked_at = excluded.marked_at" :
+	        "DELETE FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) != 0)
+		goto fail;
+	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_text(s, 2, fpbuf.ptr);
+	if (is_fp) {
+		scan__db_bind_text(s, 3, reason);
+		sqlite3_bind_int64(s, 4, SCAN_STORE_LOCAL_USER);
+	}
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot save the mark");
+		goto fail;
+	}
+	sqlite3_finalize(s);
+	scan_buf_dispose(&fpbuf);
+	return scan__db_commit(st);
+fail:
+	sqlite3_finalize(s);
+	scan_buf_dispose(&fpbuf);
+	scan__db_rollback(st);
+	return rc;
+}
+
+static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT coalesce(default_branch, 'main') FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, repo_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW) {
+		scan_buf_clear(branch);
+		rc = scan_buf_puts(branch, (const char *)sqlite3_column_text(s, 0));
+	} else {
+		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
+		                         : scan__db_error(st, "cannot read the repository");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch, bool clear)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	if ((rc = repo_default_branch(st, repo_id, branch)) != 0)
+		return rc;
+	if ((rc = scan__db_prepare(st, &s, clear ?
+	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2" :
+	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_text(s, 2, branch->ptr);
+	switch (sqlite3_step(s)) {
+	case SQLITE_ROW:
+		*count = sqlite3_column_int64(s, 0);
+		break;
+	case SQLITE_DONE:
+		*count = sqlite3_changes64(st->db);
+		break;
+	default:
+		rc = scan__db_error(st, "cannot access the baseline");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch)
+{
+	return baseline_op(count, st, repo_id, branch, false);
+}
+
+int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t repo_id, scan_buf *branch)
+{
+	return baseline_op(cleared, st, repo_id, branch, true);
+}

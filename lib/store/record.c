@@ -1,0 +1,269 @@
+/* lib/store/record.c - write a completed scan, its findings, baseline and gate at once */
+#include <string.h>
+#include <time.h>
+#include "scan/result.h"
+#include "store/store_int.h"
+#include "util/error.h"
+
+static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *ri)
+{
+	sqlite3_stmt *s = NULL;
+	int rc = 0;
+
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT INTO repositories (org_id, name, url, source, default_branch, created_at)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " ON CONFLICT (org_id, url) DO UPDATE SET name = excluded.name,"
+	        "  source = excluded.source, default_branch = excluded.default_branch"
+	        " RETURNING id")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_text(s, 2, ri->name);
+	scan__db_bind_text(s, 3, ri->url);
+	scan__db_bind_text(s, 4, ri->source);
+	scan__db_bind_text(s, 5, ri->default_branch);
+	if (sqlite3_step(s) != SQLITE_ROW)
+		rc = scan__db_error(st, "cannot record the repository");
+	else
+		*repo_id = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const scan_result *r)
+{
+	const scan_repo_info *ri = &r->repo;
+	const scan_stats *ss = &r->stats;
+	sqlite3_stmt *s = NULL;
+	scan_buf stats = SCAN_BUF_INIT;
+	int rc;
+
+	scan_buf_printf(&stats,
+	                "{\"files_seen\":%llu,\"files_scanned\":%llu,\"files_binary\":%llu,"
+	                "\"files_too_large\":%llu,\"files_unreadable\":%llu,\"files_ignored\":%llu,"
+	                "\"symlinks_skipped\":%llu,\"bytes_read\":%llu,\"wall_seconds\":%.3f,\"jobs\":%u}",
+	                (unsigned long long)ss->files_seen, (unsigned long long)ss->files_scanned,
+	                (unsigned long long)ss->files_binary, (unsigned long long)ss->files_too_large,
+	                (unsigned long long)ss->files_unreadable, (unsigned long long)ss->files_ignored,
+	                (unsigned long long)ss->symlinks_skipped, (unsigned long long)ss->bytes_read,
+	                ss->wall_seconds, ss->jobs);
+	if ((rc = scan_buf_failed(&stats)) != 0)
+		goto done;
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT INTO scans (repo_id, org_id, status, scan_type, issues_count, branch,"
+	        " default_branch, commit_sha, pr_number, is_baseline_scan, stats, created_at, completed_at)"
+	        " VALUES (?1, ?2, 'completed', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")) != 0)
+		goto done;
+	sqlite3_bind_int64(s, 1, repo_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_text(s, 3, ri->scan_type);
+	sqlite3_bind_int64(s, 4, (sqlite3_int64)scan_finding_list_count(r->findings));
+	scan__db_bind_text(s, 5, ri->branch);
+	scan__db_bind_text(s, 6, ri->default_branch);
+	scan__db_bind_text(s, 7, ri->commit);
+	scan__db_bind_id(s, 8, ri->pr_number);
+	sqlite3_bind_int(s, 9, ri->is_baseline_scan);
+	scan__db_bind_text(s, 10, stats.ptr);
+	scan__db_bind_time(s, 11, ri->started_at ? ri->started_at : time(NULL));
+	scan__db_bind_time(s, 12, ri->completed_at ? ri->completed_at : time(NULL));
+	if (sqlite3_step(s) != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot record the scan");
+	else
+		*scan_id = sqlite3_last_insert_rowid(st->db);
+done:
+	sqlite3_finalize(s);
+	scan_buf_dispose(&stats);
+	return rc;
+}
+
+static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *branch)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 LIMIT 1")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_text(s, 2, branch);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW || step == SQLITE_DONE)
+		*out = step == SQLITE_ROW;
+	else
+		rc = scan__db_error(st, "cannot read the baseline");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+typedef struct {
+	sqlite3_stmt *in_baseline, *fp_mark, *insert, *upsert_baseline;
+} record_stmts;
+
+static int prepare_stmts(record_stmts *q, scan_store *st)
+{
+	int rc;
+
+	if ((rc = scan__db_prepare(st, &q->in_baseline,
+	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND fingerprint = ?3")) ||
+	    (rc = scan__db_prepare(st, &q->fp_mark,
+	        "SELECT reason, marked_at FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) ||
+	    (rc = scan__db_prepare(st, &q->insert,
+	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
+	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
+	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason)"
+	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)")) ||
+	    (rc = scan__db_prepare(st, &q->upsert_baseline,
+	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
+	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " ON CONFLICT (repo_id, branch, fingerprint) DO UPDATE SET"
+	        "  last_scan_id = excluded.last_scan_id, updated_at = excluded.updated_at")))
+		return rc;
+	return 0;
+}
+
+static void finalize_stmts(record_stmts *q)
+{
+	sqlite3_finalize(q->in_baseline);
+	sqlite3_finalize(q->fp_mark);
+	sqlite3_finalize(q->insert);
+	sqlite3_finalize(q->upsert_baseline);
+}
+
+/* Step a one-row query: 1 row, 0 none, <0 error. */
+static int step_row(scan_store *st, sqlite3_stmt *s)
+{
+	int step = sqlite3_step(s);
+
+	if (step == SQLITE_ROW)
+		return 1;
+	if (step == SQLITE_DONE)
+		return 0;
+	return scan__db_error(st, "query failed");
+}
+
+static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
+                          int64_t scan_id, const scan_repo_info *ri, bool baseline_exists,
+                          scan_arena *arena)
+{
+	sqlite3_stmt *s;
+	int row, oom = 0;
+
+	f->scan_id = scan_id;
+	/* Spec appendix rules 2 and 3; a default-branch scan moves no finding to new. */
+	f->is_new_in_pr = false;
+	if (!ri->is_baseline_scan) {
+		if (!baseline_exists) {
+			f->is_new_in_pr = true;
+		} else {
+			s = q->in_baseline;
+			sqlite3_reset(s);
+			sqlite3_bind_int64(s, 1, repo_id);
+			scan__db_bind_text(s, 2, ri->default_branch);
+			scan__db_bind_text(s, 3, f->fingerprint);
+			if ((row = step_row(st, s)) < 0)
+				return row;
+			f->is_new_in_pr = row == 0;
+		}
+	}
+	s = q->fp_mark;
+	sqlite3_reset(s);
+	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_text(s, 2, f->fingerprint);
+	if ((row = step_row(st, s)) < 0)
+		return row;
+	if (row) {
+		f->user_marked_fp = true;
+		f->fp_reason = scan__db_col_text(s, 0, arena, &oom);
+		f->fp_marked_at = scan__db_col_time(s, 1);
+		if (oom)
+			return scan__error_oom();
+	}
+
+	s = q->insert;
+	sqlite3_reset(s);
+	sqlite3_bind_int64(s, 1, scan_id);
+	scan__db_bind_text(s, 2, f->rule_id);
+	scan__db_bind_text(s, 3, f->title ? f->title : f->rule_id);
+	scan__db_bind_text(s, 4, f->tool ? f->tool : "unknown");
+	scan__db_bind_text(s, 5, scan_category_name(f->category));
+	scan__db_bind_text(s, 6, f->file_path);
+	sqlite3_bind_int64(s, 7, f->line_number);
+	sqlite3_bind_int64(s, 8, f->end_line);
+	sqlite3_bind_int64(s, 9, f->column);
+	scan__db_bind_text(s, 10, f->description);
+	scan__db_bind_text(s, 11, f->remediation);
+	scan__db_bind_text(s, 12, f->cwe_id);
+	scan__db_bind_text(s, 13, scan_severity_name(f->severity));
+	if (f->cvss_score >= 0)
+		sqlite3_bind_double(s, 14, f->cvss_score);
+	else
+		sqlite3_bind_null(s, 14);
+	sqlite3_bind_int(s, 15, (int)f->confidence);
+	scan__db_bind_text(s, 16, f->snippet);
+	scan__db_bind_text(s, 17, f->fingerprint);
+	sqlite3_bind_int(s, 18, f->is_new_in_pr);
+	sqlite3_bind_int(s, 19, f->user_marked_fp);
+	scan__db_bind_time(s, 20, f->fp_marked_at);
+	scan__db_bind_text(s, 21, f->fp_reason);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		return scan__db_error(st, "cannot record a finding");
+	f->id = sqlite3_last_insert_rowid(st->db);
+
+	if (ri->is_baseline_scan) {
+		s = q->upsert_baseline;
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, repo_id);
+		scan__db_bind_text(s, 2, ri->default_branch);
+		scan__db_bind_text(s, 3, f->fingerprint);
+		sqlite3_bind_int64(s, 4, scan_id);
+		if (sqlite3_step(s) != SQLITE_DONE)
+			return scan__db_error(st, "cannot update the baseline");
+	}
+	return 0;
+}
+
+int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
+{
+	record_stmts q = { 0 };
+	scan_gate_report *gate = NULL;
+	int64_t repo_id = 0, scan_id = 0;
+	bool baseline_exists = false;
+	size_t n = scan_finding_list_count(r->findings);
+	int rc;
+
+	if ((rc = scan__db_begin(st)) != 0)
+		return rc;
+	if ((rc = upsert_repo(&repo_id, st, &r->repo)) != 0 ||
+	    (rc = insert_scan(&scan_id, st, repo_id, r)) != 0 ||
+	    (rc = has_baseline(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
+	    (rc = prepare_stmts(&q, st)) != 0)
+		goto fail;
+	for (size_t i = 0; i < n; i++)
+		if ((rc = record_finding(st, &q, scan__finding_list_at(r->findings, i), repo_id, scan_id,
+		                         &r->repo, baseline_exists, &r->findings->arena)) != 0)
+			goto fail;
+	finalize_stmts(&q);
+	memset(&q, 0, sizeof(q));
+	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
+	if ((rc = scan__store_gate_compute(&gate, st, scan_id, 0, time(NULL))) != 0 ||
+	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
+		goto fail;
+	scan_gate_report_free(gate);
+	if ((rc = scan__db_commit(st)) != 0)
+		goto undo;
+	*scan_id_out = scan_id;
+	return 0;
+
+fail:
+	finalize_stmts(&q);
+	scan_gate_report_free(gate);
+	scan__db_rollback(st);
+undo:
+	/* Nothing was stored: the findings must not claim ids that do not exist. */
+	for (size_t i = 0; i < n; i++) {
+		scan_finding *f = scan__finding_list_at(r->findings, i);
+		f->id = 0;
+		f->scan_id = 0;
+	}
+	return rc;
+}

@@ -1,0 +1,262 @@
+/* lib/store/store.c - open the database, apply migrations, small SQLite helpers */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "store/store_int.h"
+#include "util/error.h"
+#include "util/timefmt.h"
+
+#define STORE_BUSY_TIMEOUT_MS 10000
+
+int scan__db_error(scan_store *st, const char *what)
+{
+	int code = sqlite3_extended_errcode(st->db) & 0xFF;
+
+	if (code == SQLITE_NOMEM)
+		return scan__error_oom();
+	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+		return scan__error(SCAN_ESTORE, "database '%s' is corrupt or not a database", st->path);
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return scan__error(SCAN_ESTORE, "database '%s' is busy: another process holds it", st->path);
+	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
+		return scan__error(SCAN_ESTORE, "cannot write database '%s': %s", st->path, sqlite3_errmsg(st->db));
+	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", st->path, what, sqlite3_errmsg(st->db));
+}
+
+int scan__db_exec(scan_store *st, const char *sql)
+{
+	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return scan__db_error(st, "statement failed");
+	return 0;
+}
+
+int scan__db_prepare(scan_store *st, sqlite3_stmt **stmt, const char *sql)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK)
+		return scan__db_error(st, "cannot prepare a statement");
+	return 0;
+}
+
+int scan__db_begin(scan_store *st)
+{
+	return scan__db_exec(st, "BEGIN IMMEDIATE");
+}
+
+int scan__db_commit(scan_store *st)
+{
+	int rc = scan__db_exec(st, "COMMIT");
+
+	if (rc)
+		scan__db_rollback(st);
+	return rc;
+}
+
+void scan__db_rollback(scan_store *st)
+{
+	if (!sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+void scan__db_bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+void scan__db_bind_time(sqlite3_stmt *s, int i, time_t t)
+{
+	char buf[SCAN_TIME_LEN];
+
+	if (!t) {
+		sqlite3_bind_null(s, i);
+		return;
+	}
+	scan__time_format(buf, t);
+	sqlite3_bind_text(s, i, buf, -1, SQLITE_TRANSIENT);
+}
+
+void scan__db_bind_id(sqlite3_stmt *s, int i, int64_t v)
+{
+	if (v)
+		sqlite3_bind_int64(s, i, v);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+const char *scan__db_col_text(sqlite3_stmt *s, int i, scan_arena *a, int *oom)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+	const char *copy;
+
+	if (!t)
+		return NULL;
+	copy = scan__arena_strndup(a, (const char *)t, (size_t)sqlite3_column_bytes(s, i));
+	if (!copy)
+		*oom = 1;
+	return copy;
+}
+
+time_t scan__db_col_time(sqlite3_stmt *s, int i)
+{
+	time_t t = 0;
+
+	if (scan__time_parse(&t, (const char *)sqlite3_column_text(s, i)) != 0)
+		return 0;
+	return t;
+}
+
+int scan_store_default_path(scan_buf *out)
+{
+	const char *env = getenv("RAMPART_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+
+	if (env && *env)
+		return scan_buf_puts(out, env);
+	if (xdg && *xdg == '/')
+		return scan_buf_printf(out, "%s/rampart/rampart.db", xdg);
+	if (home && *home)
+		return scan_buf_printf(out, "%s/.local/share/rampart/rampart.db", home);
+	return scan__error(SCAN_EINVAL, "no database location: set RAMPART_DB, XDG_DATA_HOME or HOME, or pass --db");
+}
+
+/* mkdir -p of the database's directory, private to the user: it holds findings. */
+static int make_parent_dirs(const char *path)
+{
+	char *dir = strdup(path);
+	int rc = 0;
+
+	if (!dir)
+		return scan__error_oom();
+	for (char *s = strchr(dir + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			rc = scan__error(SCAN_EIO, "cannot create directory '%s': %s", dir, strerror(errno));
+			break;
+		}
+		*s = '/';
+	}
+	free(dir);
+	return rc;
+}
+
+static int read_int_pragma(scan_store *st, const char *sql, int *out)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(st, &s, sql)) != 0)
+		return rc;
+	if (sqlite3_step(s) != SQLITE_ROW) {
+		rc = scan__db_error(st, "cannot read the schema version");
+	} else {
+		*out = sqlite3_column_int(s, 0);
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+static int migrate(scan_store *st)
+{
+	int version, app_id, tables, rc;
+	scan_buf sql = SCAN_BUF_INIT;
+
+	if ((rc = read_int_pragma(st, "PRAGMA user_version", &version)) != 0 ||
+	    (rc = read_int_pragma(st, "PRAGMA application_id", &app_id)) != 0 ||
+	    (rc = read_int_pragma(st, "SELECT count(*) FROM sqlite_master", &tables)) != 0)
+		return rc;
+	/* Someone else's SQLite file: refuse rather than add our tables to it. */
+	if ((app_id && app_id != SCAN_STORE_APPLICATION_ID) || (!app_id && tables))
+		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
+	if (version > scan__store_migration_count)
+		return scan__error(SCAN_EVERSION,
+		                   "database '%s' has schema version %d, newer than this rampart knows (%d): "
+		                   "upgrade rampart", st->path, version, scan__store_migration_count);
+	st->schema_version = version;
+	if (version == scan__store_migration_count)
+		return 0;
+	if ((rc = scan__db_begin(st)) != 0)
+		return rc;
+	for (int v = version; v < scan__store_migration_count; v++)
+		if ((rc = scan__db_exec(st, scan__store_migrations[v])) != 0)
+			goto fail;
+	scan_buf_printf(&sql, "PRAGMA user_version = %d; PRAGMA application_id = %d;",
+	                scan__store_migration_count, SCAN_STORE_APPLICATION_ID);
+	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan__db_exec(st, sql.ptr)) != 0)
+		goto fail;
+	scan_buf_dispose(&sql);
+	if ((rc = scan__db_commit(st)) != 0)
+		return rc;
+	st->schema_version = scan__store_migration_count;
+	return 0;
+fail:
+	scan_buf_dispose(&sql);
+	scan__db_rollback(st);
+	return rc;
+}
+
+int scan_store_open(scan_store **out, const char *path)
+{
+	scan_store *st = NULL;
+	scan_buf p = SCAN_BUF_INIT;
+	int rc;
+
+	*out = NULL;
+	if (!path) {
+		if ((rc = scan_store_default_path(&p)) != 0)
+			goto done;
+		path = p.ptr;
+	}
+	if (!*path) {
+		rc = scan__error(SCAN_EINVAL, "empty database path");
+		goto done;
+	}
+	if ((rc = make_parent_dirs(path)) != 0)
+		goto done;
+	if (!(st = calloc(1, sizeof(*st))) || !(st->path = strdup(path))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+	                    NULL) != SQLITE_OK) {
+		rc = st->db ? scan__db_error(st, "cannot open")
+		            : scan__error(SCAN_ENOMEM, "out of memory opening '%s'", path);
+		goto done;
+	}
+	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	sqlite3_extended_result_codes(st->db, 1);
+	/* The schema check comes first: pragmas that write must not touch a foreign file. */
+	if ((rc = migrate(st)) != 0)
+		goto done;
+	if ((rc = scan__db_exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+	                            "PRAGMA foreign_keys = ON;")) != 0)
+		goto done;
+done:
+	scan_buf_dispose(&p);
+	if (rc) {
+		scan_store_free(st);
+		return rc;
+	}
+	*out = st;
+	return 0;
+}
+
+void scan_store_free(scan_store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close_v2(st->db);
+	free(st->path);
+	free(st);
+}
+
+const char *scan_store_path(const scan_store *st)
+{
+	return st->path;
+}
+
+int scan_store_schema_version(const scan_store *st)
+{
+	return st->schema_version;
+}
