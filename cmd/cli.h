@@ -1,0 +1,133 @@
+/* cmd/cli.h - what the rampart subcommands share */
+#ifndef RAMPART_CLI_H
+#define RAMPART_CLI_H
+
+#include <stdio.h>
+#include "scan/buf.h"
+#include "scan/finding.h"
+#include "scan/gate.h"
+#include "scan/scan.h"
+#include "scan/store.h"
+
+/* Exit codes a CI job can rely on. */
+enum {
+	EXIT_OK = 0,       /* success; gate passed or not configured */
+	EXIT_FAILED = 1,   /* gate failed, or a finding at --fail-on or above */
+	EXIT_ERROR = 2,    /* bad usage, bad input, runtime failure */
+};
+
+/* The one place library codes become exit codes: every library error is 2. */
+int cli_exit_for(int rc);
+/* "rampart: error: <message>" on stderr, one line; returns EXIT_ERROR. */
+int cli_error(const char *fmt, ...) SCAN_PRINTF(1, 2);
+/* Reports scan_error_last() as cli_error does; returns cli_exit_for(rc). */
+int cli_error_lib(int rc);
+
+/* ---- options ---- */
+typedef enum {
+	OPT_FLAG,      /* bool */
+	OPT_STRING,    /* const char * */
+	OPT_INT,       /* long long, checked */
+	OPT_LIST,      /* repeatable: appended to a cli_strlist */
+} cli_opt_type;
+
+typedef struct {
+	const char **items;
+	size_t count;
+} cli_strlist;
+
+typedef struct {
+	const char *name;     /* long name without "--" */
+	char short_name;      /* 0: none */
+	cli_opt_type type;
+	const char *arg;      /* placeholder in --help: "FILE"; NULL for flags */
+	const char *help;     /* one line */
+	void *dest;
+	const char *values;   /* completion: "a|b|c" of allowed values, "@file", "@dir" or NULL */
+} cli_opt;
+
+typedef struct {
+	const char *name;     /* "scan" */
+	const char *usage;    /* "rampart scan [options] PATH|URL" */
+	const char *summary;  /* one line for `rampart help` */
+	const cli_opt *opts;  /* terminated by a zero entry */
+} cli_command;
+
+/*
+ * Parse argv (argv[0] is the subcommand) against cmd's options. Positional
+ * arguments land in pos (argv order); "--" ends options. -h/--help prints
+ * help and sets *help_shown. A bad option or value is reported and returns
+ * EXIT_ERROR.
+ */
+int cli_parse(const cli_command *cmd, int argc, char **argv, cli_strlist *pos, bool *help_shown);
+void cli_print_help(const cli_command *cmd, FILE *out);
+void cli_strlist_dispose(cli_strlist *l);
+
+/* ---- output ---- */
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } cli_format;
+int cli_format_parse(cli_format *out, const char *name);
+
+/* Whether text output may use colour on this stream: a TTY and NO_COLOR unset. */
+bool cli_use_color(FILE *f);
+
+/*
+ * One scan as the output formats see it, whether it just ran (stats set)
+ * or comes from the store (stats NULL). Borrowed pointers throughout.
+ */
+typedef struct {
+	int64_t scan_id;                   /* 0: not stored (--no-store) */
+	const char *repo_name, *repo_url, *source;
+	const char *branch, *default_branch, *commit;
+	int64_t pr_number;
+	const char *scan_type;
+	bool is_baseline_scan;
+	time_t created_at, completed_at;
+	const scan_finding_list *findings;
+	const scan_gate_report *gate;      /* NULL: not evaluated */
+	const scan_stats *stats;           /* NULL: not shown */
+	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
+} cli_doc;
+
+/*
+ * The writers append the whole document to out. JSON and SARIF escape
+ * every string and replace invalid UTF-8 by U+FFFD so the document is
+ * always valid JSON, whatever bytes a scanned file name held.
+ */
+int cli_write_json(scan_buf *out, const cli_doc *doc);
+int cli_write_sarif(scan_buf *out, const cli_doc *doc);
+int cli_write_text(FILE *f, const cli_doc *doc, bool color);
+/* The gate table of `rampart gate`. */
+void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
+/* JSON string escaping with U+FFFD for invalid UTF-8 (shared by the JSON writers). */
+void cli_json_string(scan_buf *out, const char *s);
+/* Writes buf to path atomically (temp file + rename), or to stdout when path is NULL. */
+int cli_emit(const scan_buf *buf, const char *path);
+
+/* Subcommands: each takes argv with argv[0] = its name. */
+int cmd_scan(int argc, char **argv);
+int cmd_gate(int argc, char **argv);
+int cmd_findings(int argc, char **argv);
+int cmd_baseline(int argc, char **argv);
+int cmd_waiver(int argc, char **argv);
+int cmd_version(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+/* Every command's table, for `rampart help` and the docs drift test. */
+extern const cli_command *const cli_commands[];
+
+/* Opens the store named by --db (NULL: default); reports errors itself. */
+int cli_open_store(scan_store **out, const char *db_path);
+
+/*
+ * The scan a command works on: arg ("12") when given, else the newest scan
+ * of repo (an id, name or URL) when given, else the newest scan of all.
+ */
+int cli_resolve_scan(int64_t *scan_id, scan_store *st, const char *arg, const char *repo);
+/* The repository named by repo, or the only one the store has. */
+int cli_resolve_repo(int64_t *repo_id, scan_store *st, const char *repo);
+/* Parses a positive id ("12") for a command's message; EXIT_ERROR when it is not one. */
+int cli_parse_id(int64_t *out, const char *what, const char *s);
+/* Fills the scan fields of doc from a stored record. */
+void cli_doc_from_record(cli_doc *doc, const scan_scan_record *r);
+
+#endif

@@ -1,0 +1,77 @@
+/* cmd/cmd_baseline.c - rampart baseline: show or rebuild the default-branch baseline */
+#include <string.h>
+#include "cli.h"
+
+static struct {
+	const char *db, *format, *repo;
+} o;
+
+static const cli_opt baseline_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ "repo", 'r', OPT_STRING, "REPO", "repository id, name or URL (default: the only one)", &o.repo, NULL },
+	{ 0 },
+};
+
+const cli_command cli_baseline_def = {
+	"baseline", "rampart baseline show|rebuild [options]",
+	"Show the size of a repository's baseline, or clear it (the next default-branch scan refills it).",
+	baseline_opts,
+};
+
+int cmd_baseline(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_store *st = NULL;
+	scan_buf branch = SCAN_BUF_INIT;
+	cli_format format;
+	int64_t repo_id = 0, count = 0;
+	bool help, rebuild;
+	int rc, lrc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_baseline_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (format == FORMAT_SARIF) {
+		rc = cli_error("baseline: --format takes text or json");
+		goto done;
+	}
+	if (pos.count != 1 || (strcmp(pos.items[0], "show") && strcmp(pos.items[0], "rebuild"))) {
+		rc = cli_error("baseline: name one action: show or rebuild");
+		goto done;
+	}
+	rebuild = !strcmp(pos.items[0], "rebuild");
+	if ((rc = cli_open_store(&st, o.db)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
+		goto done;
+	lrc = rebuild ? scan_store_baseline_rebuild(&count, st, repo_id, &branch)
+	              : scan_store_baseline_count(&count, st, repo_id, &branch);
+	if (lrc) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	if (format == FORMAT_JSON) {
+		scan_buf out = SCAN_BUF_INIT;
+		scan_buf_printf(&out, "{\"repo_id\":%lld,\"branch\":", (long long)repo_id);
+		cli_json_string(&out, branch.ptr);
+		if (rebuild)
+			scan_buf_printf(&out, ",\"cleared_fingerprints\":%lld,\"note\":\"the next scan of the default "
+			                "branch repopulates the baseline\"}\n", (long long)count);
+		else
+			scan_buf_printf(&out, ",\"fingerprints\":%lld}\n", (long long)count);
+		rc = scan_buf_failed(&out) ? cli_error("out of memory") : cli_emit(&out, NULL);
+		scan_buf_dispose(&out);
+	} else if (rebuild) {
+		printf("cleared %lld fingerprints from the baseline of repository %lld (%s); "
+		       "the next scan of %s repopulates it\n", (long long)count, (long long)repo_id, branch.ptr, branch.ptr);
+	} else {
+		printf("repository %lld: %lld fingerprints in the baseline of %s\n", (long long)repo_id,
+		       (long long)count, branch.ptr);
+	}
+done:
+	scan_buf_dispose(&branch);
+	scan_store_free(st);
+	cli_strlist_dispose(&pos);
+	return rc;
+}

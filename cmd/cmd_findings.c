@@ -1,0 +1,130 @@
+/* cmd/cmd_findings.c - rampart findings: list and filter, mark false positives */
+#include <string.h>
+#include "cli.h"
+
+static struct {
+	const char *db, *format, *output, *repo, *severity, *rule, *path, *category, *reason;
+	bool new_only, include_fp;
+} o;
+
+static const cli_opt findings_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text, json or sarif", &o.format, "text|json|sarif" },
+	{ "output", 'o', OPT_STRING, "FILE", "write the list to FILE instead of standard output", &o.output, "@file" },
+	{ "repo", 'r', OPT_STRING, "REPO", "the newest scan of this repository (id, name or URL)", &o.repo, NULL },
+	{ "severity", 's', OPT_STRING, "SEVERITY", "only findings at SEVERITY or above", &o.severity, "critical|high|medium|low" },
+	{ "new", 'n', OPT_FLAG, NULL, "only findings new on this branch (not in the baseline)", &o.new_only, NULL },
+	{ "rule", 0, OPT_STRING, "RULE", "only findings of this rule id", &o.rule, NULL },
+	{ "path", 0, OPT_STRING, "PREFIX", "only findings in files under PREFIX", &o.path, NULL },
+	{ "category", 0, OPT_STRING, "CATEGORY", "only this category", &o.category, "security|secret|iac|quality|sca|ai" },
+	{ "include-fp", 0, OPT_FLAG, NULL, "also list findings marked false positive", &o.include_fp, NULL },
+	{ "reason", 0, OPT_STRING, "TEXT", "mark-fp: why the finding is a false positive", &o.reason, NULL },
+	{ 0 },
+};
+
+const cli_command cli_findings_def = {
+	"findings", "rampart findings [options] [SCAN_ID]\n       rampart findings mark-fp ISSUE_ID --reason TEXT\n"
+	"       rampart findings unmark ISSUE_ID",
+	"List the findings of a scan; mark or unmark one as a false positive.",
+	findings_opts,
+};
+
+static int mark(scan_store *st, const cli_strlist *pos, bool is_fp)
+{
+	int64_t id;
+	int rc;
+
+	if (pos->count != 2)
+		return cli_error("findings %s: name one ISSUE_ID", pos->items[0]);
+	if ((rc = cli_parse_id(&id, "an issue id", pos->items[1])) != 0)
+		return rc;
+	if (is_fp && (!o.reason || !*o.reason))
+		return cli_error("findings mark-fp: give the reason with --reason TEXT");
+	if ((rc = scan_store_mark_fp(st, id, is_fp, o.reason)) != 0)
+		return cli_error_lib(rc);
+	printf("finding %lld %s\n", (long long)id, is_fp ? "marked false positive" : "no longer marked false positive");
+	return EXIT_OK;
+}
+
+int cmd_findings(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_store *st = NULL;
+	scan_scan_list *scan = NULL;
+	scan_finding_list *findings = NULL;
+	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
+	cli_format format;
+	cli_doc doc;
+	scan_buf out = SCAN_BUF_INIT;
+	int64_t scan_id = 0;
+	bool help;
+	int rc, lrc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_findings_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (o.severity) {
+		if (scan_severity_parse(&flt.min_severity, o.severity) != 0) {
+			rc = cli_error("findings: --severity takes critical, high, medium or low, not '%s'", o.severity);
+			goto done;
+		}
+		flt.has_min_severity = true;
+	}
+	if (o.category) {
+		if (scan_category_parse(&flt.category, o.category) != 0) {
+			rc = cli_error("findings: unknown category '%s'", o.category);
+			goto done;
+		}
+		flt.has_category = true;
+	}
+	if ((rc = cli_open_store(&st, o.db)) != 0)
+		goto done;
+	if (pos.count && (!strcmp(pos.items[0], "mark-fp") || !strcmp(pos.items[0], "unmark"))) {
+		rc = mark(st, &pos, !strcmp(pos.items[0], "mark-fp"));
+		goto done;
+	}
+	if (pos.count > 1) {
+		rc = cli_error("findings: at most one SCAN_ID");
+		goto done;
+	}
+	if ((rc = cli_resolve_scan(&scan_id, st, pos.count ? pos.items[0] : NULL, o.repo)) != 0)
+		goto done;
+	flt.new_only = o.new_only;
+	flt.include_fp = o.include_fp;
+	flt.rule_id = o.rule;
+	flt.path_prefix = o.path;
+	if ((lrc = scan_store_scan_get(&scan, st, scan_id)) != 0 ||
+	    (lrc = scan_store_findings(&findings, st, scan_id, &flt)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	memset(&doc, 0, sizeof(doc));
+	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
+	doc.findings = findings;
+	if (format == FORMAT_TEXT && !o.output) {
+		for (size_t i = 0; i < scan_finding_list_count(findings); i++) {
+			const scan_finding *f = scan_finding_list_get(findings, i);
+			printf("%-6lld %-8s %s:%u %s%s%s\n", (long long)f->id, scan_severity_name(f->severity),
+			       f->file_path, f->line_number, f->rule_id, f->is_new_in_pr ? " [new]" : "",
+			       f->user_marked_fp ? " [false positive]" : "");
+		}
+		printf("%zu finding%s in scan %lld\n", scan_finding_list_count(findings),
+		       scan_finding_list_count(findings) == 1 ? "" : "s", (long long)scan_id);
+	} else {
+		lrc = format == FORMAT_SARIF ? cli_write_sarif(&out, &doc) : cli_write_json(&out, &doc);
+		if (lrc) {
+			rc = cli_error("cannot build the report");
+			goto done;
+		}
+		rc = cli_emit(&out, o.output);
+	}
+done:
+	scan_buf_dispose(&out);
+	scan_finding_list_free(findings);
+	scan_scan_list_free(scan);
+	scan_store_free(st);
+	cli_strlist_dispose(&pos);
+	return rc;
+}

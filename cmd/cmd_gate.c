@@ -1,0 +1,168 @@
+/* cmd/cmd_gate.c - rampart gate: the quality gate of a scan, and its configuration */
+#include <string.h>
+#include "cli.h"
+
+static struct {
+	const char *db, *format, *output, *repo, *new_code_only;
+	long long pr;
+	bool stored, enable, disable;
+	cli_strlist set;
+} o;
+
+static const cli_opt gate_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text, json or sarif", &o.format, "text|json|sarif" },
+	{ "output", 'o', OPT_STRING, "FILE", "write the report to FILE instead of standard output", &o.output, "@file" },
+	{ "repo", 'r', OPT_STRING, "REPO", "the newest scan of this repository (id, name or URL)", &o.repo, NULL },
+	{ "pr", 0, OPT_INT, "N", "evaluate as pull request N (for pull-request waivers)", &o.pr, NULL },
+	{ "stored", 0, OPT_FLAG, NULL, "show the status stored when the scan completed, not a fresh evaluation", &o.stored, NULL },
+	{ "set", 0, OPT_LIST, "KEY=VALUE", "config set: a policy key (repeatable)", &o.set, NULL },
+	{ "enable", 0, OPT_FLAG, NULL, "config set: turn the gate on", &o.enable, NULL },
+	{ "disable", 0, OPT_FLAG, NULL, "config set: turn the gate off (status not_configured)", &o.disable, NULL },
+	{ "new-code-only", 0, OPT_STRING, "BOOL", "config set: evaluate only new findings (true or false)", &o.new_code_only, "true|false" },
+	{ 0 },
+};
+
+const cli_command cli_gate_def = {
+	"gate", "rampart gate [options] [SCAN_ID]\n       rampart gate config show|set|reset [options]",
+	"Evaluate the quality gate of a scan (exit 0 passed or not configured, 1 failed, 2 error).",
+	gate_opts,
+};
+
+static int print_config(const scan_gate_config *cfg, cli_format format)
+{
+	scan_buf policy = SCAN_BUF_INIT;
+
+	scan_policy_write_json(&policy, &cfg->policy);
+	if (format == FORMAT_JSON)
+		printf("{\"org_id\":%d,\"enabled\":%s,\"block_merge_on_fail\":%s,\"applies_to_new_code_only\":%s,"
+		       "\"policy\":%s,\"policy_version\":\"%s\",\"configured\":%s}\n",
+		       SCAN_STORE_LOCAL_ORG, cfg->enabled ? "true" : "false",
+		       cfg->block_merge_on_fail ? "true" : "false", cfg->applies_to_new_code_only ? "true" : "false",
+		       policy.ptr, SCAN_POLICY_VERSION, cfg->configured ? "true" : "false");
+	else
+		printf("enabled: %s\napplies to new code only: %s\npolicy (%s%s): %s\n", cfg->enabled ? "yes" : "no",
+		       cfg->applies_to_new_code_only ? "yes" : "no", SCAN_POLICY_VERSION,
+		       cfg->configured ? "" : ", defaults", policy.ptr);
+	scan_buf_dispose(&policy);
+	return EXIT_OK;
+}
+
+static int gate_config(scan_store *st, const char *verb, cli_format format)
+{
+	scan_gate_config cfg;
+	int rc;
+
+	if ((rc = scan_store_gate_config(&cfg, st)) != 0)
+		return cli_error_lib(rc);
+	if (!strcmp(verb, "show"))
+		return print_config(&cfg, format);
+	if (!strcmp(verb, "reset")) {
+		scan_gate_config defaults = SCAN_GATE_CONFIG_DEFAULTS;
+		cfg = defaults;
+	} else if (!strcmp(verb, "set")) {
+		if (o.enable && o.disable)
+			return cli_error("gate config set: --enable and --disable contradict each other");
+		if (!o.set.count && !o.enable && !o.disable && !o.new_code_only)
+			return cli_error("gate config set: give --set KEY=VALUE, --enable, --disable or --new-code-only");
+		for (size_t i = 0; i < o.set.count; i++) {
+			const char *eq = strchr(o.set.items[i], '=');
+			char key[64];
+			if (!eq || (size_t)(eq - o.set.items[i]) >= sizeof(key))
+				return cli_error("gate config set: --set takes KEY=VALUE, not '%s'", o.set.items[i]);
+			memcpy(key, o.set.items[i], (size_t)(eq - o.set.items[i]));
+			key[eq - o.set.items[i]] = '\0';
+			if ((rc = scan_policy_set(&cfg.policy, key, eq + 1)) != 0)
+				return cli_error_lib(rc);
+		}
+		if (o.enable || o.disable)
+			cfg.enabled = o.enable;
+		if (o.new_code_only) {
+			if (strcmp(o.new_code_only, "true") && strcmp(o.new_code_only, "false"))
+				return cli_error("gate config set: --new-code-only takes true or false");
+			cfg.applies_to_new_code_only = !strcmp(o.new_code_only, "true");
+		}
+	} else {
+		return cli_error("gate config: unknown action '%s' (show, set or reset)", verb);
+	}
+	if ((rc = scan_store_gate_config_put(st, &cfg)) != 0)
+		return cli_error_lib(rc);
+	cfg.configured = true;
+	return print_config(&cfg, format);
+}
+
+int cmd_gate(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_store *st = NULL;
+	scan_scan_list *scan = NULL;
+	scan_finding_list *findings = NULL;
+	scan_gate_report *gate = NULL;
+	cli_format format;
+	cli_doc doc;
+	scan_buf out = SCAN_BUF_INIT;
+	int64_t scan_id = 0;
+	bool help;
+	int rc, lrc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_gate_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (o.pr < 0) {
+		rc = cli_error("gate: --pr takes a positive number");
+		goto done;
+	}
+	if ((rc = cli_open_store(&st, o.db)) != 0)
+		goto done;
+	if (pos.count && !strcmp(pos.items[0], "config")) {
+		rc = pos.count == 2 ? gate_config(st, pos.items[1], format)
+		                    : cli_error("gate config: name one action: show, set or reset");
+		goto done;
+	}
+	if (pos.count > 1) {
+		rc = cli_error("gate: at most one SCAN_ID");
+		goto done;
+	}
+	if ((rc = cli_resolve_scan(&scan_id, st, pos.count ? pos.items[0] : NULL, o.repo)) != 0)
+		goto done;
+	if ((lrc = scan_store_scan_get(&scan, st, scan_id)) != 0 ||
+	    (lrc = o.stored ? scan_store_gate_stored(&gate, st, scan_id)
+	                    : scan_store_gate_evaluate(&gate, st, scan_id, o.pr)) != 0 ||
+	    (lrc = scan_store_findings(&findings, st, scan_id, NULL)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	memset(&doc, 0, sizeof(doc));
+	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
+	if (o.pr)
+		doc.pr_number = o.pr;
+	doc.findings = findings;
+	doc.gate = gate;
+	if (format == FORMAT_TEXT) {
+		printf("scan %lld of %s", (long long)doc.scan_id, doc.repo_name);
+		if (doc.branch)
+			printf(" on %s", doc.branch);
+		if (doc.pr_number)
+			printf(" (pull request %lld)", (long long)doc.pr_number);
+		printf("\n");
+		cli_write_gate_text(stdout, &doc, cli_use_color(stdout));
+	} else {
+		lrc = format == FORMAT_JSON ? cli_write_json(&out, &doc) : cli_write_sarif(&out, &doc);
+		if (lrc || (rc = cli_emit(&out, o.output)) != 0) {
+			rc = rc ? rc : cli_error("cannot build the report");
+			goto done;
+		}
+	}
+	rc = gate->status == SCAN_GATE_FAILED ? EXIT_FAILED : EXIT_OK;
+done:
+	scan_buf_dispose(&out);
+	scan_gate_report_free(gate);
+	scan_finding_list_free(findings);
+	scan_scan_list_free(scan);
+	scan_store_free(st);
+	cli_strlist_dispose(&pos);
+	cli_strlist_dispose(&o.set);
+	return rc;
+}

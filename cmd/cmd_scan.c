@@ -1,0 +1,228 @@
+/* cmd/cmd_scan.c - rampart scan: run analyzers, store the result, report */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+static struct {
+	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
+	const char *scan_type, *fail_on;
+	cli_strlist excludes;
+	bool no_default_excludes, follow_symlinks, stats, no_store, quiet;
+	long long jobs, min_confidence, max_file_size, pr;
+} o;
+
+static const cli_opt scan_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text, json or sarif", &o.format, "text|json|sarif" },
+	{ "output", 'o', OPT_STRING, "FILE", "write the report to FILE instead of standard output", &o.output, "@file" },
+	{ "branch", 0, OPT_STRING, "NAME", "branch to check out (URL), or the branch this tree is", &o.branch, NULL },
+	{ "default-branch", 0, OPT_STRING, "NAME", "the repository's default branch (default: detected)", &o.default_branch, NULL },
+	{ "token-env", 0, OPT_STRING, "NAME", "environment variable holding the https token (default: RAMPART_GIT_TOKEN)", &o.token_env, NULL },
+	{ "analyzers", 'a', OPT_STRING, "LIST", "comma-separated analyzers to run, 'all' or 'none'", &o.analyzers, NULL },
+	{ "exclude", 'e', OPT_LIST, "GLOB", "leave out paths matching GLOB (gitignore syntax; repeatable)", &o.excludes, NULL },
+	{ "no-default-excludes", 0, OPT_FLAG, NULL, "also scan node_modules, vendor, build output and bundles", &o.no_default_excludes, NULL },
+	{ "follow-symlinks", 0, OPT_FLAG, NULL, "follow symlinks whose target is inside the scanned tree", &o.follow_symlinks, NULL },
+	{ "jobs", 'j', OPT_INT, "N", "worker threads (default: the number of cores)", &o.jobs, NULL },
+	{ "min-confidence", 0, OPT_INT, "N", "drop findings below confidence N, 0-100 (default: 80)", &o.min_confidence, NULL },
+	{ "max-file-size", 0, OPT_INT, "BYTES", "skip the contents of larger files (default: 8 MiB)", &o.max_file_size, NULL },
+	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep", &o.scan_type, "smart|deep" },
+	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
+	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
+	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
+	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database", &o.no_store, NULL },
+	{ "quiet", 'q', OPT_FLAG, NULL, "no progress line", &o.quiet, NULL },
+	{ 0 },
+};
+
+const cli_command cli_scan_def = {
+	"scan", "rampart scan [options] PATH|URL",
+	"Scan a directory, a git work tree or a git URL; store the findings and the gate status.",
+	scan_opts,
+};
+
+static void progress(const scan_progress *p, void *payload)
+{
+	double mb = (double)p->bytes_done / 1e6;
+
+	(void)payload;
+	fprintf(stderr, "\r\033[Kscanning: %llu/%llu files, %.1f MB, %.1f MB/s",
+	        (unsigned long long)p->files_done, (unsigned long long)p->files_total, mb,
+	        p->seconds > 0 ? mb / p->seconds : 0.0);
+	fflush(stderr);
+}
+
+static void print_stats(const scan_stats *s)
+{
+	double mb = (double)s->bytes_read / 1e6;
+
+	fprintf(stderr, "files: %llu listed, %llu scanned, %llu binary, %llu too large, %llu unreadable, "
+	        "%llu ignored, %llu symlinks skipped\n",
+	        (unsigned long long)s->files_seen, (unsigned long long)s->files_scanned,
+	        (unsigned long long)s->files_binary, (unsigned long long)s->files_too_large,
+	        (unsigned long long)s->files_unreadable, (unsigned long long)s->files_ignored,
+	        (unsigned long long)s->symlinks_skipped);
+	fprintf(stderr, "read: %.1f MB in %.3f s (%.1f MB/s, %u jobs); walk %.3f s; %llu findings below confidence\n",
+	        mb, s->wall_seconds, s->wall_seconds > 0 ? mb / s->wall_seconds : 0.0, s->jobs, s->walk_seconds,
+	        (unsigned long long)s->findings_below_confidence);
+	fprintf(stderr, "%-12s %-8s %10s %9s %10s\n", "analyzer", "version", "files", "findings", "cpu s");
+	for (size_t i = 0; i < s->analyzer_count; i++)
+		fprintf(stderr, "%-12s %-8s %10llu %9llu %10.3f\n", s->analyzers[i].name, s->analyzers[i].version,
+		        (unsigned long long)s->analyzers[i].files, (unsigned long long)s->analyzers[i].findings,
+		        s->analyzers[i].cpu_seconds);
+}
+
+static bool fails_threshold(const scan_finding_list *l, scan_severity min)
+{
+	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
+		const scan_finding *f = scan_finding_list_get(l, i);
+		if (!f->user_marked_fp && f->severity >= min)
+			return true;
+	}
+	return false;
+}
+
+int cmd_scan(int argc, char **argv)
+{
+	scan_options opts = SCAN_OPTIONS_INIT;
+	cli_strlist pos = { 0 };
+	scan_result *result = NULL;
+	scan_store *store = NULL;
+	scan_gate_report *gate = NULL;
+	scan_severity fail_sev = SCAN_SEV_LOW;
+	cli_format format;
+	cli_doc doc;
+	scan_buf out = SCAN_BUF_INIT;
+	int64_t scan_id = 0;
+	bool help, show_progress;
+	int rc, lrc;
+
+	memset(&o, 0, sizeof(o));
+	o.min_confidence = SCAN_DEFAULT_MIN_CONFIDENCE;
+	o.jobs = -1;
+	o.max_file_size = -1;
+	if ((rc = cli_parse(&cli_scan_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if (pos.count != 1) {
+		rc = cli_error("scan: name exactly one PATH or URL to scan (see 'rampart scan --help')");
+		goto done;
+	}
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (o.fail_on && scan_severity_parse(&fail_sev, o.fail_on) != 0) {
+		rc = cli_error("scan: --fail-on takes critical, high, medium or low, not '%s'", o.fail_on);
+		goto done;
+	}
+	if (o.min_confidence < 0 || o.min_confidence > 100) {
+		rc = cli_error("scan: --min-confidence takes 0 to 100, not %lld", o.min_confidence);
+		goto done;
+	}
+	if (o.jobs == 0 || o.jobs < -1 || o.jobs > 256) {
+		rc = cli_error("scan: --jobs takes 1 to 256, not %lld", o.jobs);
+		goto done;
+	}
+	if (o.max_file_size == 0 || o.max_file_size < -1) {
+		rc = cli_error("scan: --max-file-size takes a positive number of bytes");
+		goto done;
+	}
+	if (o.pr < 0) {
+		rc = cli_error("scan: --pr takes a positive number");
+		goto done;
+	}
+	/* Open the store first: a bad --db should fail before minutes of scanning. */
+	if (!o.no_store && (rc = cli_open_store(&store, o.db)) != 0)
+		goto done;
+
+	opts.target = pos.items[0];
+	opts.branch = o.branch;
+	opts.default_branch = o.default_branch;
+	opts.token_env = o.token_env;
+	opts.analyzers = o.analyzers;
+	opts.excludes = o.excludes.items;
+	opts.exclude_count = o.excludes.count;
+	opts.no_default_excludes = o.no_default_excludes;
+	opts.follow_symlinks = o.follow_symlinks;
+	opts.jobs = o.jobs > 0 ? (unsigned)o.jobs : 0;
+	opts.min_confidence = (unsigned)o.min_confidence;
+	opts.max_file_size = o.max_file_size > 0 ? (uint64_t)o.max_file_size : 0;
+	opts.scan_type = o.scan_type;
+	opts.pr_number = o.pr;
+	show_progress = !o.quiet && isatty(STDERR_FILENO);
+	if (show_progress)
+		opts.progress = progress;
+
+	lrc = scan_run(&result, &opts);
+	if (show_progress)
+		fprintf(stderr, "\r\033[K");
+	if (lrc) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	if (store) {
+		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
+		    (lrc = scan_store_gate_stored(&gate, store, scan_id)) != 0) {
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+	}
+
+	const scan_repo_info *ri = scan_result_repo(result);
+	memset(&doc, 0, sizeof(doc));
+	doc.scan_id = scan_id;
+	doc.repo_name = ri->name;
+	doc.repo_url = ri->url;
+	doc.source = ri->source;
+	doc.branch = ri->branch;
+	doc.default_branch = ri->default_branch;
+	doc.commit = ri->commit;
+	doc.pr_number = ri->pr_number;
+	doc.scan_type = ri->scan_type;
+	doc.is_baseline_scan = ri->is_baseline_scan;
+	doc.created_at = ri->started_at;
+	doc.completed_at = ri->completed_at;
+	doc.findings = scan_result_findings(result);
+	doc.gate = gate;
+	doc.stats = o.stats ? scan_result_stats(result) : NULL;
+	doc.root = ri->root;
+
+	if (format == FORMAT_TEXT && !o.output) {
+		cli_write_text(stdout, &doc, cli_use_color(stdout));
+		if (scan_id)
+			printf("scan %lld stored in %s\n", (long long)scan_id, scan_store_path(store));
+		fflush(stdout);
+	} else {
+		if (format == FORMAT_JSON)
+			lrc = cli_write_json(&out, &doc);
+		else if (format == FORMAT_SARIF)
+			lrc = cli_write_sarif(&out, &doc);
+		else {
+			char *text = NULL;
+			size_t len = 0;
+			FILE *mem = open_memstream(&text, &len);
+			lrc = mem ? cli_write_text(mem, &doc, false) : SCAN_ENOMEM;
+			if (mem)
+				fclose(mem);
+			if (!lrc)
+				lrc = scan_buf_put(&out, text, len);
+			free(text);
+		}
+		if (lrc || scan_buf_failed(&out)) {
+			rc = cli_error("cannot build the report: %s", lrc == SCAN_ELIMIT ? "too large" : "out of memory");
+			goto done;
+		}
+		if ((rc = cli_emit(&out, o.output)) != 0)
+			goto done;
+	}
+	if (o.stats && format == FORMAT_TEXT)
+		print_stats(scan_result_stats(result));
+	rc = o.fail_on && fails_threshold(doc.findings, fail_sev) ? EXIT_FAILED : EXIT_OK;
+
+done:
+	scan_buf_dispose(&out);
+	scan_gate_report_free(gate);
+	scan_result_free(result);
+	scan_store_free(store);
+	cli_strlist_dispose(&pos);
+	cli_strlist_dispose(&o.excludes);
+	return rc;
+}

@@ -1,0 +1,206 @@
+/* cmd/cmd_waiver.c - rampart waiver: add, list and revoke quality-gate waivers */
+#define _XOPEN_SOURCE 700 /* strptime */
+#include <string.h>
+#include <time.h>
+#include "cli.h"
+
+static struct {
+	const char *db, *format, *rule, *reason, *repo, *expires;
+	long long pr, days;
+	bool all;
+} o;
+
+static const cli_opt waiver_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ "rule", 0, OPT_STRING, "KEY", "add: the policy key to waive, e.g. new_high_max", &o.rule,
+	  "new_critical_max|new_high_max|duplication_pct_max|complexity_new_max|rating_min|new_coverage_min" },
+	{ "reason", 0, OPT_STRING, "TEXT", "add: why the violation is accepted", &o.reason, NULL },
+	{ "repo", 'r', OPT_STRING, "REPO", "add: limit to a repository (id, name or URL); list: filter", &o.repo, NULL },
+	{ "pr", 0, OPT_INT, "N", "add: limit to pull request N of --repo", &o.pr, NULL },
+	{ "expires", 0, OPT_STRING, "DATE", "add: expiry, ISO 8601 date or time (default: 30 days)", &o.expires, NULL },
+	{ "days", 0, OPT_INT, "N", "add: expire after N days (at most 366)", &o.days, NULL },
+	{ "all", 0, OPT_FLAG, NULL, "list: include expired and revoked waivers", &o.all, NULL },
+	{ 0 },
+};
+
+const cli_command cli_waiver_def = {
+	"waiver", "rampart waiver add --rule KEY --reason TEXT [--repo REPO [--pr N]] [--expires DATE|--days N]\n"
+	"       rampart waiver list [--repo REPO] [--all]\n       rampart waiver revoke WAIVER_ID",
+	"Manage quality-gate waivers: pull request, repository or organization scope.",
+	waiver_opts,
+};
+
+#define WAIVER_DEFAULT_DAYS 30
+
+static const char *scope_of(const scan_waiver *w)
+{
+	return w->pr_number ? "pull_request" : w->repo_id ? "repository" : "organization";
+}
+
+static int waiver_add(scan_store *st)
+{
+	scan_waiver w;
+	int64_t id = 0;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	if (!o.rule || !o.reason)
+		return cli_error("waiver add: --rule and --reason are required");
+	if (!scan_policy_is_key(o.rule))
+		return cli_error("waiver add: '%s' is not a policy key (new_critical_max, new_high_max, "
+		                 "duplication_pct_max, complexity_new_max, rating_min, new_coverage_min)", o.rule);
+	if (o.expires && o.days)
+		return cli_error("waiver add: give --expires or --days, not both");
+	if (o.pr < 0 || o.days < 0)
+		return cli_error("waiver add: --pr and --days take positive numbers");
+	if (o.pr && !o.repo)
+		return cli_error("waiver add: a pull-request waiver needs --repo");
+	if (o.repo && (rc = cli_resolve_repo(&w.repo_id, st, o.repo)) != 0)
+		return rc;
+	w.rule = o.rule;
+	w.reason = o.reason;
+	w.pr_number = o.pr;
+	if (o.expires) {
+		struct tm tm;
+		const char *end;
+		memset(&tm, 0, sizeof(tm));
+		end = strptime(o.expires, "%Y-%m-%dT%H:%M:%S", &tm);
+		if (!end) {
+			memset(&tm, 0, sizeof(tm));
+			end = strptime(o.expires, "%Y-%m-%d", &tm);
+		}
+		if (!end || (*end && strcmp(end, "Z")))
+			return cli_error("waiver add: --expires takes a date like 2026-12-31, not '%s'", o.expires);
+		w.expires_at = timegm(&tm);
+	} else {
+		w.expires_at = time(NULL) + (time_t)(o.days ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
+	}
+	if ((rc = scan_store_waiver_add(&id, st, &w)) != 0)
+		return cli_error_lib(rc);
+	printf("waiver %lld added: %s waived at %s scope\n", (long long)id, w.rule, scope_of(&w));
+	return EXIT_OK;
+}
+
+static void fmt_time(char *buf, size_t n, time_t t)
+{
+	struct tm tm;
+
+	if (!t) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int waiver_list(scan_store *st, cli_format format)
+{
+	scan_waiver_list *l = NULL;
+	int64_t repo_id = 0;
+	time_t now = time(NULL);
+	scan_buf out = SCAN_BUF_INIT;
+	int rc;
+
+	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
+		return rc;
+	if ((rc = scan_store_waivers(&l, st, repo_id, o.all, o.all)) != 0)
+		return cli_error_lib(rc);
+	if (format == FORMAT_JSON)
+		scan_buf_printf(&out, "{\"org_id\":%d,\"waivers\":[", SCAN_STORE_LOCAL_ORG);
+	for (size_t i = 0; i < scan_waiver_list_count(l); i++) {
+		const scan_waiver *w = scan_waiver_list_get(l, i);
+		char created[32], expires[32], revoked[32];
+		bool expired = w->expires_at && w->expires_at <= now;
+		fmt_time(created, sizeof(created), w->created_at);
+		fmt_time(expires, sizeof(expires), w->expires_at);
+		fmt_time(revoked, sizeof(revoked), w->revoked_at);
+		if (format == FORMAT_JSON) {
+			scan_buf_printf(&out, "%s{\"id\":%lld,\"rule\":", i ? "," : "", (long long)w->id);
+			cli_json_string(&out, w->rule);
+			scan_buf_puts(&out, ",\"reason\":");
+			cli_json_string(&out, w->reason);
+			scan_buf_printf(&out, ",\"repo_id\":");
+			scan_buf_printf(&out, w->repo_id ? "%lld" : "null", (long long)w->repo_id);
+			scan_buf_printf(&out, ",\"pr_number\":");
+			scan_buf_printf(&out, w->pr_number ? "%lld" : "null", (long long)w->pr_number);
+			scan_buf_printf(&out, ",\"created_by_user_id\":%lld,\"created_at\":\"%s\",\"expires_at\":%s%s%s,"
+			                "\"revoked_at\":%s%s%s,\"expired\":%s,\"revoked\":%s}",
+			                (long long)w->created_by_user_id, created, w->expires_at ? "\"" : "",
+			                w->expires_at ? expires : "null", w->expires_at ? "\"" : "",
+			                w->revoked_at ? "\"" : "", w->revoked_at ? revoked : "null",
+			                w->revoked_at ? "\"" : "", expired ? "true" : "false",
+			                w->revoked_at ? "true" : "false");
+		} else {
+			printf("%-5lld %-20s %-13s repo %-5s pr %-5s expires %s%s%s\n    %s\n", (long long)w->id, w->rule,
+			       scope_of(w), w->repo_id ? "" : "-", w->pr_number ? "" : "-", expires,
+			       expired ? " (expired)" : "", w->revoked_at ? " (revoked)" : "", w->reason);
+		}
+	}
+	if (format == FORMAT_JSON) {
+		scan_buf_puts(&out, "]}\n");
+		rc = scan_buf_failed(&out) ? cli_error("out of memory") : cli_emit(&out, NULL);
+	} else if (!scan_waiver_list_count(l)) {
+		printf("no %swaivers\n", o.all ? "" : "active ");
+	}
+	scan_buf_dispose(&out);
+	scan_waiver_list_free(l);
+	return rc;
+}
+
+static int waiver_revoke(scan_store *st, const cli_strlist *pos)
+{
+	int64_t id;
+	time_t at;
+	char when[32];
+	int rc;
+
+	if (pos->count != 2)
+		return cli_error("waiver revoke: name one WAIVER_ID");
+	if ((rc = cli_parse_id(&id, "a waiver id", pos->items[1])) != 0)
+		return rc;
+	if ((rc = scan_store_waiver_revoke(&at, st, id)) != 0)
+		return cli_error_lib(rc);
+	fmt_time(when, sizeof(when), at);
+	printf("waiver %lld revoked at %s\n", (long long)id, when);
+	return EXIT_OK;
+}
+
+int cmd_waiver(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_store *st = NULL;
+	cli_format format;
+	bool help;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_waiver_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (!pos.count) {
+		rc = cli_error("waiver: name an action: add, list or revoke");
+		goto done;
+	}
+	if (strcmp(pos.items[0], "add") && strcmp(pos.items[0], "list") && strcmp(pos.items[0], "revoke")) {
+		rc = cli_error("waiver: unknown action '%s' (add, list or revoke)", pos.items[0]);
+		goto done;
+	}
+	if (strcmp(pos.items[0], "revoke") && pos.count != 1) {
+		rc = cli_error("waiver %s: unexpected argument '%s'", pos.items[0], pos.items[1]);
+		goto done;
+	}
+	if ((rc = cli_open_store(&st, o.db)) != 0)
+		goto done;
+	if (!strcmp(pos.items[0], "add"))
+		rc = waiver_add(st);
+	else if (!strcmp(pos.items[0], "list"))
+		rc = waiver_list(st, format);
+	else
+		rc = waiver_revoke(st, &pos);
+done:
+	scan_store_free(st);
+	cli_strlist_dispose(&pos);
+	return rc;
+}

@@ -1,0 +1,106 @@
+/* cmd/common.c - errors, exit codes, colour, atomic output, opening the store */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+
+int cli_exit_for(int rc)
+{
+	return rc == 0 ? EXIT_OK : EXIT_ERROR;
+}
+
+int cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rampart: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_ERROR;
+}
+
+int cli_error_lib(int rc)
+{
+	const scan_error *e = scan_error_last();
+
+	cli_error("%s", e->code && *e->message ? e->message : "internal error");
+	return cli_exit_for(rc);
+}
+
+bool cli_use_color(FILE *f)
+{
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (no && *no)
+		return false;
+	if (term && !strcmp(term, "dumb"))
+		return false;
+	return isatty(fileno(f));
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int cli_emit(const scan_buf *buf, const char *path)
+{
+	scan_buf tmp = SCAN_BUF_INIT;
+	int fd = -1, rc = EXIT_OK;
+
+	if (!path || !strcmp(path, "-")) {
+		if (write_all(STDOUT_FILENO, buf->ptr, buf->size) != 0)
+			return cli_error("cannot write to standard output: %s", strerror(errno));
+		return EXIT_OK;
+	}
+	/* A reader of the file never sees half a report: write beside it, then rename. */
+	scan_buf_printf(&tmp, "%s.tmp-XXXXXX", path);
+	if (scan_buf_failed(&tmp)) {
+		rc = cli_error("output path too long");
+		goto done;
+	}
+	if ((fd = mkstemp(tmp.ptr)) < 0) {
+		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
+		goto done;
+	}
+	if (write_all(fd, buf->ptr, buf->size) != 0 || fsync(fd) != 0) {
+		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
+		goto done;
+	}
+	fchmod(fd, 0644);
+	close(fd);
+	fd = -1;
+	if (rename(tmp.ptr, path) != 0) {
+		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
+		goto done;
+	}
+done:
+	if (fd >= 0)
+		close(fd);
+	if (rc)
+		unlink(tmp.ptr);
+	scan_buf_dispose(&tmp);
+	return rc;
+}
+
+int cli_open_store(scan_store **out, const char *db_path)
+{
+	int rc = scan_store_open(out, db_path);
+
+	return rc ? cli_error_lib(rc) : EXIT_OK;
+}

@@ -1,0 +1,468 @@
+/* cmd/format_sarif.c - SARIF 2.1.0, as GitHub code scanning and SARIF viewers read it */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include "cli.h"
+
+#define SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
+#define RAMPART_HOME_URI "https://github.com/rampart-scanner/rampart"
+/* Versioned so a change of fingerprint recipe can live beside the old one. */
+#define FINGERPRINT_KEY "rampartFingerprint/v1"
+#define SRCROOT "%SRCROOT%"
+
+/*
+ * The document is written compactly: nobody reads SARIF raw, and GitHub
+ * caps uploads by size. Every string, ours included, goes through
+ * cli_json_string so no byte of a scanned file can break the document.
+ */
+
+/* SARIF requires an id on every rule and result. */
+static const char *rule_id_of(const scan_finding *f)
+{
+	return f->rule_id && *f->rule_id ? f->rule_id : "unknown";
+}
+
+/* ---- distinct rules, in order of first appearance ---- */
+
+typedef struct {
+	size_t *slots;   /* open addressing: rule position + 1; 0 is empty */
+	size_t mask;
+	size_t *rep;     /* per rule position, the finding that describes the rule */
+	size_t count;
+} rule_table;
+
+static size_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return (size_t)(h ^ (h >> 32));
+}
+
+static size_t *rule_slot(const rule_table *t, const scan_finding_list *l, const char *id)
+{
+	size_t i = hash_str(id) & t->mask;
+
+	while (t->slots[i] &&
+	       strcmp(rule_id_of(scan_finding_list_get(l, t->rep[t->slots[i] - 1])), id))
+		i = (i + 1) & t->mask;
+	return &t->slots[i];
+}
+
+/*
+ * GitHub keeps one level and one security-severity per rule, so the rule
+ * speaks for its worst finding rather than for whichever sorts first.
+ */
+static bool more_severe(const scan_finding *a, const scan_finding *b)
+{
+	if (a->severity != b->severity)
+		return a->severity > b->severity;
+	return a->cvss_score > b->cvss_score;
+}
+
+static int rules_build(rule_table *t, const scan_finding_list *l, size_t n)
+{
+	size_t cap = 16;
+
+	/* Half full at most, so probes stay short; n is bounded by memory already spent. */
+	while (cap / 2 < n)
+		cap *= 2;
+	t->slots = calloc(cap, sizeof(*t->slots));
+	t->rep = malloc((n ? n : 1) * sizeof(*t->rep));
+	if (!t->slots || !t->rep)
+		return SCAN_ENOMEM;
+	t->mask = cap - 1;
+	for (size_t i = 0; i < n; i++) {
+		const scan_finding *f = scan_finding_list_get(l, i);
+		size_t *slot = rule_slot(t, l, rule_id_of(f));
+		if (!*slot) {
+			t->rep[t->count++] = i;
+			*slot = t->count;
+		} else if (more_severe(f, scan_finding_list_get(l, t->rep[*slot - 1]))) {
+			t->rep[*slot - 1] = i;
+		}
+	}
+	return 0;
+}
+
+static void rules_dispose(rule_table *t)
+{
+	free(t->slots);
+	free(t->rep);
+}
+
+/* ---- mappings GitHub understands ---- */
+
+static const char *level_of(scan_severity s)
+{
+	switch (s) {
+	case SCAN_SEV_CRITICAL:
+	case SCAN_SEV_HIGH: return "error";
+	case SCAN_SEV_MEDIUM: return "warning";
+	default: return "note";
+	}
+}
+
+static const char *problem_severity_of(scan_severity s)
+{
+	switch (s) {
+	case SCAN_SEV_CRITICAL:
+	case SCAN_SEV_HIGH: return "error";
+	case SCAN_SEV_MEDIUM: return "warning";
+	default: return "recommendation";
+	}
+}
+
+/*
+ * GitHub buckets security-severity as >= 9.0 critical, 7.0-8.9 high,
+ * 4.0-6.9 medium, below that low; the fixed values sit inside each bucket.
+ */
+static void put_security_severity(scan_buf *tmp, const scan_finding *f)
+{
+	static const char *const fixed[] = { "3.0", "5.5", "8.0", "9.5" };
+
+	scan_buf_clear(tmp);
+	if (f->cvss_score >= 0 && isfinite(f->cvss_score))
+		scan_buf_printf(tmp, "%.1f", f->cvss_score > 10.0 ? 10.0 : f->cvss_score);
+	else
+		scan_buf_puts(tmp, fixed[(unsigned)f->severity <= SCAN_SEV_CRITICAL ? f->severity : 0]);
+}
+
+static const char *precision_of(unsigned confidence)
+{
+	if (confidence >= 90)
+		return "very-high";
+	if (confidence >= 80)
+		return "high";
+	if (confidence >= 60)
+		return "medium";
+	return "low";
+}
+
+static bool is_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* "hygiene/merge-conflict-marker" -> "HygieneMergeConflictMarker": SARIF wants an identifier-like name. */
+static void put_rule_name(scan_buf *tmp, const char *id)
+{
+	bool word_start = true;
+
+	scan_buf_clear(tmp);
+	for (const unsigned char *p = (const unsigned char *)id; *p; p++) {
+		if (!is_alnum(*p)) {
+			word_start = true;
+			continue;
+		}
+		scan_buf_putc(tmp, (char)(word_start && *p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p));
+		word_start = false;
+	}
+}
+
+/* The digits of "CWE-798", or NULL when cwe is not of that form. */
+static const char *cwe_number(const char *cwe)
+{
+	size_t n;
+
+	if (!cwe || strncasecmp(cwe, "CWE-", 4))
+		return NULL;
+	n = strspn(cwe + 4, "0123456789");
+	return n && n <= 10 && !cwe[4 + n] ? cwe + 4 : NULL;
+}
+
+/* RFC 3986: everything but unreserved characters and '/' is percent-encoded, byte by byte. */
+static void put_uri_path(scan_buf *tmp, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (is_alnum(*p) || *p == '-' || *p == '.' || *p == '_' || *p == '~' || *p == '/') {
+			scan_buf_putc(tmp, (char)*p);
+		} else {
+			char e[3] = { '%', hex[*p >> 4], hex[*p & 15] };
+			scan_buf_put(tmp, e, sizeof(e));
+		}
+	}
+}
+
+static bool is_hex(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/*
+ * versionControlProvenance.repositoryUri must be an absolute URI; a remote
+ * like "git@host:o/r.git" is not one, so such a repository goes unnamed
+ * rather than making the document invalid.
+ */
+static bool is_absolute_uri(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (!s || !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return false;
+	while (is_alnum(*p) || *p == '+' || *p == '-' || *p == '.')
+		p++;
+	if (strncmp((const char *)p, "://", 3))
+		return false;
+	for (p += 3; *p; p++) {
+		if (*p == '%') {
+			if (!is_hex(p[1]) || !is_hex(p[2]))
+				return false;
+			p += 2;
+		} else if (!is_alnum(*p) && !strchr("-._~:/?#[]@!$&'()*+,;=", *p)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A description's first sentence, so the alert title stays one line. */
+static size_t first_sentence_len(const char *s)
+{
+	for (size_t i = 0; s[i]; i++) {
+		if (s[i] == '\n' || s[i] == '\r')
+			return i;
+		if (s[i] == '.' && (s[i + 1] == ' ' || s[i + 1] == '\n' || s[i + 1] == '\r' || !s[i + 1]))
+			return i + 1;
+	}
+	return strlen(s);
+}
+
+static void put_time(scan_buf *b, const char *key, time_t t)
+{
+	struct tm tm;
+	char s[64];
+
+	if (!t || !gmtime_r(&t, &tm) || !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return;
+	scan_buf_printf(b, ",\"%s\":", key);
+	cli_json_string(b, s);
+}
+
+/* ---- the document ---- */
+
+static void write_rule(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+{
+	const char *id = rule_id_of(f), *cwe = cwe_number(f->cwe_id);
+	const char *sep = "";
+
+	scan_buf_puts(b, "{\"id\":");
+	cli_json_string(b, id);
+	put_rule_name(tmp, id);
+	if (tmp->size) {
+		scan_buf_puts(b, ",\"name\":");
+		cli_json_string(b, tmp->ptr);
+	}
+	scan_buf_puts(b, ",\"shortDescription\":{\"text\":");
+	cli_json_string(b, f->title ? f->title : id);
+	scan_buf_putc(b, '}');
+	if (f->description) {
+		scan_buf_puts(b, ",\"fullDescription\":{\"text\":");
+		cli_json_string(b, f->description);
+		scan_buf_putc(b, '}');
+	}
+	if (f->remediation) {
+		scan_buf_puts(b, ",\"help\":{\"text\":");
+		cli_json_string(b, f->remediation);
+		scan_buf_clear(tmp);
+		scan_buf_printf(tmp, "**Remediation**: %s", f->remediation);
+		scan_buf_puts(b, ",\"markdown\":");
+		cli_json_string(b, tmp->ptr);
+		scan_buf_putc(b, '}');
+	}
+	scan_buf_puts(b, ",\"defaultConfiguration\":{\"level\":");
+	cli_json_string(b, level_of(f->severity));
+	/* GitHub lists a rule under security alerts only with the "security" tag. */
+	scan_buf_puts(b, "},\"properties\":{\"tags\":[");
+	if (f->category != SCAN_CAT_QUALITY) {
+		cli_json_string(b, "security");
+		sep = ",";
+	}
+	if (f->category != SCAN_CAT_SECURITY) {
+		scan_buf_puts(b, sep);
+		cli_json_string(b, scan_category_name(f->category));
+		sep = ",";
+	}
+	if (cwe) {
+		scan_buf_clear(tmp);
+		scan_buf_printf(tmp, "external/cwe/cwe-%s", cwe);
+		scan_buf_puts(b, sep);
+		cli_json_string(b, tmp->ptr);
+	}
+	/* GitHub reads security-severity as a string holding a number. */
+	put_security_severity(tmp, f);
+	scan_buf_puts(b, "],\"security-severity\":");
+	cli_json_string(b, tmp->ptr);
+	scan_buf_puts(b, ",\"precision\":");
+	cli_json_string(b, precision_of(f->confidence));
+	scan_buf_puts(b, ",\"problem.severity\":");
+	cli_json_string(b, problem_severity_of(f->severity));
+	scan_buf_puts(b, "}}");
+}
+
+static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+{
+	/* A whole-file finding (line 0) points at line 1: GitHub needs a line to annotate. */
+	uint32_t start = f->line_number ? f->line_number : 1;
+
+	scan_buf_clear(tmp);
+	put_uri_path(tmp, f->file_path);
+	scan_buf_puts(b, ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+	cli_json_string(b, tmp->ptr);
+	scan_buf_puts(b, ",\"uriBaseId\":");
+	cli_json_string(b, SRCROOT);
+	scan_buf_printf(b, "},\"region\":{\"startLine\":%lu", (unsigned long)start);
+	if (f->end_line >= start)
+		scan_buf_printf(b, ",\"endLine\":%lu", (unsigned long)f->end_line);
+	if (f->column > 0)
+		scan_buf_printf(b, ",\"startColumn\":%lu", (unsigned long)f->column);
+	if (f->snippet) {
+		scan_buf_puts(b, ",\"snippet\":{\"text\":");
+		cli_json_string(b, f->snippet);
+		scan_buf_putc(b, '}');
+	}
+	scan_buf_puts(b, "}}}]");
+}
+
+static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
+                         size_t rule_index)
+{
+	const char *title = f->title ? f->title : rule_id_of(f);
+
+	scan_buf_puts(b, "{\"ruleId\":");
+	cli_json_string(b, rule_id_of(f));
+	scan_buf_printf(b, ",\"ruleIndex\":%zu,\"level\":", rule_index);
+	cli_json_string(b, level_of(f->severity));
+
+	scan_buf_clear(tmp);
+	scan_buf_puts(tmp, title);
+	if (f->description && first_sentence_len(f->description)) {
+		scan_buf_puts(tmp, ": ");
+		scan_buf_put(tmp, f->description, first_sentence_len(f->description));
+	}
+	scan_buf_puts(b, ",\"message\":{\"text\":");
+	cli_json_string(b, tmp->ptr);
+	scan_buf_putc(b, '}');
+
+	/* An artifactLocation needs a uri; a finding without a file has no location. */
+	if (f->file_path && *f->file_path)
+		write_location(b, tmp, f);
+
+	scan_buf_puts(b, ",\"partialFingerprints\":{");
+	cli_json_string(b, FINGERPRINT_KEY);
+	scan_buf_putc(b, ':');
+	cli_json_string(b, f->fingerprint);
+	scan_buf_putc(b, '}');
+
+	/* A baseline scan compared nothing, so it has no baseline state to report. */
+	if (!doc->is_baseline_scan) {
+		scan_buf_puts(b, ",\"baselineState\":");
+		cli_json_string(b, f->is_new_in_pr ? "new" : "unchanged");
+	}
+	if (f->user_marked_fp) {
+		scan_buf_puts(b, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
+		if (f->fp_reason) {
+			scan_buf_puts(b, ",\"justification\":");
+			cli_json_string(b, f->fp_reason);
+		}
+		scan_buf_puts(b, "}]");
+	}
+	scan_buf_printf(b, ",\"properties\":{\"confidence\":%u,\"category\":", f->confidence);
+	cli_json_string(b, scan_category_name(f->category));
+	scan_buf_puts(b, ",\"severity\":");
+	cli_json_string(b, scan_severity_name(f->severity));
+	scan_buf_puts(b, ",\"fingerprint\":");
+	cli_json_string(b, f->fingerprint);
+	scan_buf_printf(b, ",\"is_new_in_pr\":%s}}", f->is_new_in_pr ? "true" : "false");
+}
+
+static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
+{
+	/* SARIF wants an absolute file URI ending in '/'; a relative root cannot be one. */
+	if (doc->root && doc->root[0] == '/') {
+		scan_buf_clear(tmp);
+		scan_buf_puts(tmp, "file://");
+		put_uri_path(tmp, doc->root);
+		if (tmp->size && tmp->ptr[tmp->size - 1] != '/')
+			scan_buf_putc(tmp, '/');
+		scan_buf_puts(b, ",\"originalUriBaseIds\":{");
+		cli_json_string(b, SRCROOT);
+		scan_buf_puts(b, ":{\"uri\":");
+		cli_json_string(b, tmp->ptr);
+		scan_buf_puts(b, "}}");
+	}
+	if (doc->commit && is_absolute_uri(doc->repo_url)) {
+		scan_buf_puts(b, ",\"versionControlProvenance\":[{\"repositoryUri\":");
+		cli_json_string(b, doc->repo_url);
+		scan_buf_puts(b, ",\"revisionId\":");
+		cli_json_string(b, doc->commit);
+		if (doc->branch) {
+			scan_buf_puts(b, ",\"branch\":");
+			cli_json_string(b, doc->branch);
+		}
+		scan_buf_puts(b, "}]");
+	}
+	scan_buf_puts(b, ",\"invocations\":[{\"executionSuccessful\":true");
+	put_time(b, "startTimeUtc", doc->created_at);
+	put_time(b, "endTimeUtc", doc->completed_at);
+	scan_buf_puts(b, "}]");
+}
+
+int cli_write_sarif(scan_buf *out, const cli_doc *doc)
+{
+	const scan_finding_list *l = doc->findings;
+	size_t n = scan_finding_list_count(l);
+	rule_table rules = { NULL, 0, NULL, 0 };
+	scan_buf tmp;
+	int rc;
+
+	scan_buf_init(&tmp, out->max);
+	if ((rc = rules_build(&rules, l, n)) != 0)
+		goto done;
+
+	scan_buf_puts(out, "{\"$schema\":");
+	cli_json_string(out, SARIF_SCHEMA_URI);
+	scan_buf_puts(out, ",\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"Rampart\"");
+	scan_buf_puts(out, ",\"semanticVersion\":");
+	cli_json_string(out, scan_version());
+	scan_buf_puts(out, ",\"version\":");
+	cli_json_string(out, scan_version());
+	scan_buf_puts(out, ",\"informationUri\":");
+	cli_json_string(out, RAMPART_HOME_URI);
+	scan_buf_puts(out, ",\"rules\":[");
+	for (size_t r = 0; r < rules.count && !scan_buf_failed(out); r++) {
+		if (r)
+			scan_buf_putc(out, ',');
+		write_rule(out, &tmp, scan_finding_list_get(l, rules.rep[r]));
+	}
+	scan_buf_puts(out, "]}}");
+
+	/*
+	 * No automationDetails: GitHub takes its id as the analysis category and
+	 * the upload action keeps an id already present over the workflow's
+	 * category, so setting one here would break comparing a pull request
+	 * with its base branch.
+	 */
+	write_run_context(out, &tmp, doc);
+
+	scan_buf_puts(out, ",\"results\":[");
+	for (size_t i = 0; i < n && !scan_buf_failed(out) && !scan_buf_failed(&tmp); i++) {
+		const scan_finding *f = scan_finding_list_get(l, i);
+		if (i)
+			scan_buf_putc(out, ',');
+		write_result(out, &tmp, doc, f, *rule_slot(&rules, l, rule_id_of(f)) - 1);
+	}
+	scan_buf_puts(out, "]}]}\n");
+
+	/* A truncated temporary would have written a wrong, though valid, document. */
+	rc = scan_buf_failed(out) ? scan_buf_failed(out) : scan_buf_failed(&tmp);
+done:
+	scan_buf_dispose(&tmp);
+	rules_dispose(&rules);
+	return rc;
+}

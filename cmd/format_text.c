@@ -1,0 +1,153 @@
+/* cmd/format_text.c - human output: findings, summary, gate table */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+#define C_RESET "\033[0m"
+#define C_BOLD "\033[1m"
+#define C_DIM "\033[2m"
+#define C_RED "\033[31m"
+#define C_GREEN "\033[32m"
+#define C_YELLOW "\033[33m"
+#define C_MAGENTA "\033[35m"
+#define C_CYAN "\033[36m"
+
+/*
+ * A file name or snippet comes from the scanned tree and may carry escape
+ * sequences aimed at the terminal: control bytes are shown as \xNN.
+ */
+static void put_safe(FILE *f, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		if (*p < 0x20 || *p == 0x7F)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+}
+
+static const char *sev_color(scan_severity s)
+{
+	switch (s) {
+	case SCAN_SEV_CRITICAL: return C_MAGENTA;
+	case SCAN_SEV_HIGH: return C_RED;
+	case SCAN_SEV_MEDIUM: return C_YELLOW;
+	default: return C_CYAN;
+	}
+}
+
+static void upper(char *dst, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	for (; s[i] && i + 1 < n; i++)
+		dst[i] = (char)(s[i] >= 'a' && s[i] <= 'z' ? s[i] - 32 : s[i]);
+	dst[i] = '\0';
+}
+
+static void write_snippet(FILE *f, const char *snippet, bool color)
+{
+	const char *p = snippet, *nl;
+	int lines = 0;
+
+	if (!snippet || !*snippet)
+		return;
+	/* Enough to recognise the code; the JSON has the whole snippet. */
+	for (; *p && lines < 4; lines++) {
+		nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = strndup(p, len > 200 ? 200 : len);
+		fprintf(f, "    %s", color ? C_DIM : "");
+		put_safe(f, line ? line : "");
+		fprintf(f, "%s%s\n", len > 200 ? "..." : "", color ? C_RESET : "");
+		free(line);
+		p = nl ? nl + 1 : p + len;
+	}
+}
+
+int cli_write_text(FILE *f, const cli_doc *doc, bool color)
+{
+	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0;
+	uint64_t sev[4] = { 0 }, newc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const scan_finding *fd = scan_finding_list_get(doc->findings, i);
+		char sevname[16];
+		if (fd->user_marked_fp) {
+			fps++;
+			continue;
+		}
+		shown++;
+		sev[fd->severity]++;
+		newc += fd->is_new_in_pr;
+		upper(sevname, sizeof(sevname), scan_severity_name(fd->severity));
+		fprintf(f, "%s", color ? C_BOLD : "");
+		put_safe(f, fd->file_path);
+		if (fd->line_number)
+			fprintf(f, ":%u", fd->line_number);
+		if (fd->column)
+			fprintf(f, ":%u", fd->column);
+		fprintf(f, "%s  %s%-8s%s %s", color ? C_RESET : "", color ? sev_color(fd->severity) : "", sevname,
+		        color ? C_RESET : "", fd->rule_id);
+		if (fd->is_new_in_pr)
+			fprintf(f, "  %s[new]%s", color ? C_BOLD : "", color ? C_RESET : "");
+		fprintf(f, "\n    ");
+		put_safe(f, fd->title);
+		if (fd->cwe_id)
+			fprintf(f, " (%s)", fd->cwe_id);
+		fprintf(f, "\n");
+		write_snippet(f, fd->snippet, color);
+	}
+	fprintf(f, "\n%zu finding%s", shown, shown == 1 ? "" : "s");
+	if (shown)
+		fprintf(f, " (%llu critical, %llu high, %llu medium, %llu low)", (unsigned long long)sev[3],
+		        (unsigned long long)sev[2], (unsigned long long)sev[1], (unsigned long long)sev[0]);
+	if (!doc->is_baseline_scan)
+		fprintf(f, ", %llu new on %s", (unsigned long long)newc, doc->branch ? doc->branch : "this branch");
+	if (fps)
+		fprintf(f, "; %zu marked false positive not shown", fps);
+	fprintf(f, "\n");
+	if (doc->gate)
+		cli_write_gate_text(f, doc, color);
+	return 0;
+}
+
+static void gate_row(FILE *f, const scan_gate_violation *v, const char *verdict, const char *col, bool color)
+{
+	char thr[32], act[32];
+
+	if (!strcmp(v->rule, "rating_min")) {
+		snprintf(thr, sizeof(thr), "%c", (char)('A' + (int)v->threshold - 1));
+		snprintf(act, sizeof(act), "%c", (char)('A' + (int)v->actual - 1));
+	} else {
+		snprintf(thr, sizeof(thr), "%g", v->threshold);
+		snprintf(act, sizeof(act), "%g", v->actual);
+	}
+	fprintf(f, "  %-22s %-10s %-10s %s%s%s", v->rule, thr, act, color ? col : "", verdict, color ? C_RESET : "");
+	if (v->waived)
+		fprintf(f, " (waiver %lld, %s)", (long long)v->waiver_id, v->waiver_scope ? v->waiver_scope : "");
+	fprintf(f, "\n");
+}
+
+void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color)
+{
+	const scan_gate_report *g = doc->gate;
+	const char *status = scan_gate_status_name(g->status);
+	const char *col = g->status == SCAN_GATE_FAILED ? C_RED : C_GREEN;
+	char up[32];
+
+	upper(up, sizeof(up), status);
+	fprintf(f, "\nquality gate: %s%s%s%s", color ? C_BOLD : "", color ? col : "", up, color ? C_RESET : "");
+	if (g->status != SCAN_GATE_NOT_CONFIGURED)
+		fprintf(f, " (%s)", g->config.applies_to_new_code_only ? "new code only" : "all code");
+	fprintf(f, "\n");
+	if (g->status == SCAN_GATE_NOT_CONFIGURED)
+		return;
+	fprintf(f, "  %-22s %-10s %-10s %s\n", "condition", "threshold", "actual", "result");
+	for (size_t i = 0; i < g->violation_count; i++)
+		gate_row(f, &g->violations[i], "fail", C_RED, color);
+	for (size_t i = 0; i < g->waived_count; i++)
+		gate_row(f, &g->waived[i], "waived", C_YELLOW, color);
+	if (!g->violation_count && !g->waived_count)
+		fprintf(f, "  every condition passed\n");
+}
