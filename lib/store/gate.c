@@ -224,6 +224,14 @@ done:
 
 static const char *const scope_names[] = { "pull_request", "repository", "organization", NULL };
 
+/* cJSON answers NaN for a missing number; a stored row may predate a field. */
+static double json_number(const cJSON *o, const char *key)
+{
+	const cJSON *item = cJSON_GetObjectItem(o, key);
+
+	return cJSON_IsNumber(item) ? item->valuedouble : 0.0;
+}
+
 static int parse_violations(scan_gate_violation **out, size_t *count, const char *text)
 {
 	cJSON *arr = text ? cJSON_Parse(text) : NULL, *o;
@@ -249,10 +257,10 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 		v = &(*out)[n++];
 		v->rule = k->name;
 		v->severity = k->severity;
-		v->threshold = cJSON_GetNumberValue(cJSON_GetObjectItem(o, "threshold"));
-		v->actual = cJSON_GetNumberValue(cJSON_GetObjectItem(o, "actual"));
+		v->threshold = json_number(o, "threshold");
+		v->actual = json_number(o, "actual");
 		v->waived = cJSON_IsTrue(cJSON_GetObjectItem(o, "waived"));
-		v->waiver_id = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItem(o, "waiver_id"));
+		v->waiver_id = (int64_t)json_number(o, "waiver_id");
 		for (int i = 0; scope && scope_names[i]; i++)
 			if (!strcmp(scope, scope_names[i]))
 				v->waiver_scope = scope_names[i];
