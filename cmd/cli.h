@@ -64,6 +64,9 @@ void cli_print_help(const cli_command *cmd, FILE *out);
 void cli_strlist_dispose(cli_strlist *l);
 
 /* ---- output ---- */
+/* A report of a scan with 100k findings is about 70 MB of JSON; allow far more. */
+#define CLI_REPORT_MAX ((size_t)1 << 31)
+#define CLI_REPORT_BUF_INIT { scan_buf__empty, 0, 0, CLI_REPORT_MAX, 0 }
 typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } cli_format;
 int cli_format_parse(cli_format *out, const char *name);
 

@@ -55,7 +55,7 @@ int cmd_findings(int argc, char **argv)
 	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = SCAN_BUF_INIT;
+	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help;
 	int rc, lrc;

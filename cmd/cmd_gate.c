@@ -100,7 +100,7 @@ int cmd_gate(int argc, char **argv)
 	scan_gate_report *gate = NULL;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = SCAN_BUF_INIT;
+	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help;
 	int rc, lrc;

@@ -92,7 +92,7 @@ int cmd_scan(int argc, char **argv)
 	scan_severity fail_sev = SCAN_SEV_LOW;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = SCAN_BUF_INIT;
+	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help, show_progress;
 	int rc, lrc;

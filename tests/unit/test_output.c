@@ -13,13 +13,7 @@
 #include "scan/gate.h"
 #include "scan/scan.h"
 #include "scan/finding_list.h"
-
-/*
- * The writers belong to the rampart binary, not to libscan, which is all a
- * unit test links; so the test compiles them in itself.
- */
-#include "../../cmd/format_json.c"
-#include "../../cmd/format_sarif.c"
+#include "cli.h"
 
 #define SARIF_SCHEMA RAMPART_SOURCE_DIR "/../shared/schemas/sarif-schema-2.1.0.json"
 #define VALIDATOR RAMPART_SOURCE_DIR "/tests/unit/validate_json_schema.py"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# banned.sh SOURCE_DIR - fail on unbounded or unchecked libc calls in our C code.
+# The bounded buffer (scan_buf), snprintf and strtoll with checks replace them.
+set -u
+cd "$1" || exit 2
+hits=$(grep -rnE '\b(sprintf|vsprintf|strcpy|strcat|gets|strtok|atoi|atol|atoll)[[:space:]]*\(' \
+	--include='*.c' --include='*.h' lib cmd include tests | grep -v 'tests/lint/')
+if [ -n "$hits" ]; then
+	printf '%s\n' "$hits"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+echo "1 passed, 0 failed"
