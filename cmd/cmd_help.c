@@ -4,7 +4,7 @@
 
 static const cli_opt version_opts[] = { { 0 } };
 const cli_command cli_version_def = {
-	"version", "rampart version", "Print the versions of rampart and of the libraries it uses.",
+	"version", "rampart version", "Print the version of rampart and of each analyzer.",
 	version_opts,
 };
 
@@ -39,13 +39,23 @@ int cmd_version(int argc, char **argv)
 
 int cmd_help(int argc, char **argv)
 {
-	if (argc > 1) {
+	cli_strlist pos = { 0 };
+	bool help;
+	int rc = cli_parse(&cli_help_def, argc, argv, &pos, &help);
+
+	if (rc || help) {
+		cli_strlist_dispose(&pos);
+		return rc;
+	}
+	if (pos.count) {
+		rc = cli_error("unknown command '%s' (see 'rampart help')", pos.items[0]);
 		for (size_t i = 0; cli_commands[i]; i++)
-			if (!strcmp(argv[1], cli_commands[i]->name)) {
+			if (!strcmp(pos.items[0], cli_commands[i]->name)) {
 				cli_print_help(cli_commands[i], stdout);
-				return EXIT_OK;
+				rc = EXIT_OK;
 			}
-		return cli_error("unknown command '%s' (see 'rampart help')", argv[1]);
+		cli_strlist_dispose(&pos);
+		return rc;
 	}
 	printf("usage: rampart COMMAND [options]\n\n"
 	       "Rampart finds security and quality problems in source code and gates CI on new ones.\n\n"

@@ -1,0 +1,214 @@
+# completions/rampart.bash - bash completion for rampart
+#
+# Install as /usr/share/bash-completion/completions/rampart, or source it.
+# Each command has a function _rampart_<command> whose opts list is the
+# command's option table (cmd/cmd_<command>.c) and whose args list names the
+# options that take a value; tests/docs/check_docs.sh fails when they drift
+# from `rampart <command> --help`.
+
+_rampart_commands='scan gate findings baseline waiver version help'
+
+# Offers the words of $1 that start with $cur.
+_rampart_words()
+{
+	mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
+}
+
+# Offers file names, or directory names with "dirs".
+_rampart_files()
+{
+	if [[ ${1-} == dirs ]]; then
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+	else
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+	fi
+	compopt -o filenames 2>/dev/null
+}
+
+# Completes what needs no knowledge of positionals: the value of an option of
+# $2 (nothing to offer: free text) or, for a word starting with "-", the
+# options of $1. Otherwise returns 1 with _rampart_pos set to the positional
+# words between the command and the word being completed.
+_rampart_default()
+{
+	local opts=$1 args=$2 i w skip=
+	if [[ -n $opt && " $args " == *" $opt "* ]]; then
+		COMPREPLY=()
+		return 0
+	fi
+	if [[ $cur == -* ]]; then
+		_rampart_words "$opts"
+		return 0
+	fi
+	_rampart_pos=()
+	for ((i = _rampart_cmdi + 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		if [[ $w == = ]]; then
+			skip=1
+			continue
+		fi
+		if [[ -n $skip ]]; then
+			skip=
+			continue
+		fi
+		case $w in
+		--*=*) ;;
+		-?*) [[ " $args " == *" $w "* ]] && skip=1 ;;
+		*) _rampart_pos+=("$w") ;;
+		esac
+	done
+	return 1
+}
+
+_rampart_scan()
+{
+	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --scan-type --pr --fail-on --stats --no-store -q --quiet -h --help'
+	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --scan-type --pr --fail-on'
+	case $opt in
+	--db | -o | --output) _rampart_files ;;
+	-f | --format) _rampart_words 'text json sarif' ;;
+	--scan-type) _rampart_words 'smart deep' ;;
+	--fail-on) _rampart_words 'critical high medium low' ;;
+	*) _rampart_default "$opts" "$args" || _rampart_files dirs ;;
+	esac
+}
+
+_rampart_gate()
+{
+	local opts='--db -f --format -o --output -r --repo --pr --stored --set --enable --disable --new-code-only -h --help'
+	local args='--db -f --format -o --output -r --repo --pr --set --new-code-only'
+	case $opt in
+	--db | -o | --output) _rampart_files ;;
+	-f | --format) _rampart_words 'text json sarif' ;;
+	--new-code-only) _rampart_words 'true false' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
+		0:) _rampart_words 'config' ;;
+		1:config) _rampart_words 'show set reset' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_findings()
+{
+	local opts='--db -f --format -o --output -r --repo -s --severity -n --new --rule --path --category --include-fp --reason -h --help'
+	local args='--db -f --format -o --output -r --repo -s --severity --rule --path --category --reason'
+	case $opt in
+	--db | -o | --output) _rampart_files ;;
+	-f | --format) _rampart_words 'text json sarif' ;;
+	-s | --severity) _rampart_words 'critical high medium low' ;;
+	--category) _rampart_words 'security secret iac quality sca ai' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'mark-fp unmark' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_baseline()
+{
+	local opts='--db -f --format -r --repo -h --help'
+	local args='--db -f --format -r --repo'
+	case $opt in
+	--db) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'show rebuild' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_waiver()
+{
+	local opts='--db -f --format --rule --reason -r --repo --pr --expires --days --all -h --help'
+	local args='--db -f --format --rule --reason -r --repo --pr --expires --days'
+	case $opt in
+	--db) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	--rule) _rampart_words 'new_critical_max new_high_max duplication_pct_max complexity_new_max rating_min new_coverage_min' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'add list revoke' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_version()
+{
+	local opts='-h --help'
+	local args=''
+	_rampart_default "$opts" "$args"
+}
+
+_rampart_help()
+{
+	local opts='-h --help'
+	local args=''
+	_rampart_default "$opts" "$args" && return
+	case ${#_rampart_pos[@]} in
+	0) _rampart_words "$_rampart_commands" ;;
+	esac
+}
+
+_rampart()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev='' opt='' cmd='' prefix='' _rampart_cmdi=0 i
+	local -a _rampart_pos=()
+
+	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+	# The option whose value is being completed: "--opt VALUE", or
+	# "--opt=VALUE" whether readline split it at the "=" or not.
+	if [[ $cur == = ]]; then
+		opt=$prev
+		cur=
+	elif [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
+		opt=${COMP_WORDS[COMP_CWORD - 2]}
+	elif [[ $cur == --*=* ]]; then
+		opt=${cur%%=*}
+		prefix=$opt=
+		cur=${cur#*=}
+	elif [[ $prev == -* ]]; then
+		opt=$prev
+	fi
+
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		-*) ;;
+		*)
+			cmd=${COMP_WORDS[i]}
+			_rampart_cmdi=$i
+			break
+			;;
+		esac
+	done
+
+	COMPREPLY=()
+	if [[ -z $cmd ]]; then
+		opt=
+		if [[ $cur == -* ]]; then
+			_rampart_words '-h --help'
+		else
+			_rampart_words "$_rampart_commands"
+		fi
+		return 0
+	fi
+	if declare -F "_rampart_$cmd" >/dev/null; then
+		"_rampart_$cmd"
+	fi
+	# readline did not split "--opt=VALUE": the replies replace the whole word
+	if [[ -n $prefix && ${#COMPREPLY[@]} -gt 0 ]]; then
+		COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+	fi
+	return 0
+}
+
+complete -F _rampart rampart

@@ -1,0 +1,150 @@
+# completions/rampart.fish - fish completion for rampart
+#
+# Install in ~/.config/fish/completions/ or a directory of
+# $fish_complete_path. Every option line names its command with
+# "__rampart_using <command>" and follows that command's option table
+# (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
+# tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
+
+set -l __rampart_commands scan gate findings baseline waiver version help
+
+# True while no command has been typed yet.
+function __rampart_needs_command
+    set -l words (commandline -opc)
+    for w in $words[2..-1]
+        switch $w
+            case '-*'
+                continue
+            case '*'
+                return 1
+        end
+    end
+    return 0
+end
+
+# True when the command typed is $argv[1].
+function __rampart_using
+    set -l words (commandline -opc)
+    for w in $words[2..-1]
+        switch $w
+            case '-*'
+                continue
+            case '*'
+                test "$w" = "$argv[1]"
+                return
+        end
+    end
+    return 1
+end
+
+# The number of words after the command, options and their values left out
+# (roughly: a word after an option that takes a value is that value).
+function __rampart_npos
+    set -l words (commandline -opc)
+    set -l n 0
+    set -l seen 0
+    for w in $words[2..-1]
+        if test $seen -eq 0
+            string match -q -- '-*' $w; or set seen 1
+            continue
+        end
+        string match -q -- '-*' $w; or set n (math $n + 1)
+    end
+    echo $n
+end
+
+complete -c rampart -f
+
+# commands
+complete -c rampart -n __rampart_needs_command -s h -l help -d 'show the commands'
+complete -c rampart -n __rampart_needs_command -a scan -d 'scan a directory, a git work tree or a git URL'
+complete -c rampart -n __rampart_needs_command -a gate -d 'evaluate the quality gate of a scan, or configure it'
+complete -c rampart -n __rampart_needs_command -a findings -d 'list the findings of a scan, mark false positives'
+complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild the baseline of a repository'
+complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
+complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
+complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
+
+# scan [options] PATH|URL
+complete -c rampart -n '__rampart_using scan' -F
+complete -c rampart -n '__rampart_using scan' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using scan' -s f -l format -x -a 'text json sarif' -d 'output format'
+complete -c rampart -n '__rampart_using scan' -s o -l output -r -F -d 'write the report to a file'
+complete -c rampart -n '__rampart_using scan' -l branch -x -d 'branch to check out, or the branch this tree is'
+complete -c rampart -n '__rampart_using scan' -l default-branch -x -d 'the default branch of the repository'
+complete -c rampart -n '__rampart_using scan' -l token-env -x -a '(set -xn)' -d 'environment variable holding the https token'
+complete -c rampart -n '__rampart_using scan' -s a -l analyzers -x -a 'all none hygiene' -d 'analyzers to run, comma-separated'
+complete -c rampart -n '__rampart_using scan' -s e -l exclude -x -d 'leave out paths matching a glob (repeatable)'
+complete -c rampart -n '__rampart_using scan' -l no-default-excludes -d 'also scan node_modules, vendor, build output and bundles'
+complete -c rampart -n '__rampart_using scan' -l follow-symlinks -d 'follow symlinks whose target is inside the tree'
+complete -c rampart -n '__rampart_using scan' -s j -l jobs -x -d 'worker threads'
+complete -c rampart -n '__rampart_using scan' -l min-confidence -x -d 'drop findings below this confidence, 0-100'
+complete -c rampart -n '__rampart_using scan' -l max-file-size -x -d 'skip the contents of larger files (bytes)'
+complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
+complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
+complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
+complete -c rampart -n '__rampart_using scan' -l stats -d 'report files, bytes and per-analyzer time'
+complete -c rampart -n '__rampart_using scan' -l no-store -d 'do not record the scan in the database'
+complete -c rampart -n '__rampart_using scan' -s q -l quiet -d 'no progress line'
+complete -c rampart -n '__rampart_using scan' -s h -l help -d 'show this help'
+
+# gate [options] [SCAN_ID]; gate config show|set|reset
+complete -c rampart -n '__rampart_using gate; and test (__rampart_npos) -eq 0' -a config -d 'show or change the gate configuration'
+complete -c rampart -n '__rampart_using gate; and __fish_seen_subcommand_from config; and test (__rampart_npos) -eq 1' -a 'show set reset'
+complete -c rampart -n '__rampart_using gate' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using gate' -s f -l format -x -a 'text json sarif' -d 'output format'
+complete -c rampart -n '__rampart_using gate' -s o -l output -r -F -d 'write the report to a file'
+complete -c rampart -n '__rampart_using gate' -s r -l repo -x -d 'the newest scan of this repository'
+complete -c rampart -n '__rampart_using gate' -l pr -x -d 'evaluate as this pull request'
+complete -c rampart -n '__rampart_using gate' -l stored -d 'show the status stored when the scan completed'
+complete -c rampart -n '__rampart_using gate' -l set -x -a 'new_critical_max= new_high_max= duplication_pct_max= complexity_new_max= rating_min= new_coverage_min=' -d 'config set: a policy key=value'
+complete -c rampart -n '__rampart_using gate' -l enable -d 'config set: turn the gate on'
+complete -c rampart -n '__rampart_using gate' -l disable -d 'config set: turn the gate off'
+complete -c rampart -n '__rampart_using gate' -l new-code-only -x -a 'true false' -d 'config set: evaluate only new findings'
+complete -c rampart -n '__rampart_using gate' -s h -l help -d 'show this help'
+
+# findings [options] [SCAN_ID]; findings mark-fp|unmark ISSUE_ID
+complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a mark-fp -d 'mark a finding as a false positive'
+complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a unmark -d 'remove the false-positive mark'
+complete -c rampart -n '__rampart_using findings' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using findings' -s f -l format -x -a 'text json sarif' -d 'output format'
+complete -c rampart -n '__rampart_using findings' -s o -l output -r -F -d 'write the list to a file'
+complete -c rampart -n '__rampart_using findings' -s r -l repo -x -d 'the newest scan of this repository'
+complete -c rampart -n '__rampart_using findings' -s s -l severity -x -a 'critical high medium low' -d 'only findings at this severity or above'
+complete -c rampart -n '__rampart_using findings' -s n -l new -d 'only findings new on this branch'
+complete -c rampart -n '__rampart_using findings' -l rule -x -d 'only findings of this rule id'
+complete -c rampart -n '__rampart_using findings' -l path -r -F -d 'only findings in files under this prefix'
+complete -c rampart -n '__rampart_using findings' -l category -x -a 'security secret iac quality sca ai' -d 'only this category'
+complete -c rampart -n '__rampart_using findings' -l include-fp -d 'also list findings marked false positive'
+complete -c rampart -n '__rampart_using findings' -l reason -x -d 'mark-fp: why the finding is a false positive'
+complete -c rampart -n '__rampart_using findings' -s h -l help -d 'show this help'
+
+# baseline show|rebuild [options]
+complete -c rampart -n '__rampart_using baseline; and test (__rampart_npos) -eq 0' -a show -d 'count the fingerprints of the baseline'
+complete -c rampart -n '__rampart_using baseline; and test (__rampart_npos) -eq 0' -a rebuild -d 'clear the baseline'
+complete -c rampart -n '__rampart_using baseline' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using baseline' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using baseline' -s r -l repo -x -d 'repository id, name or URL'
+complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this help'
+
+# waiver add|list|revoke
+complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a add -d 'add a waiver'
+complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a list -d 'list waivers'
+complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a revoke -d 'revoke a waiver'
+complete -c rampart -n '__rampart_using waiver' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using waiver' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using waiver' -l rule -x -a 'new_critical_max new_high_max duplication_pct_max complexity_new_max rating_min new_coverage_min' -d 'add: the policy key to waive'
+complete -c rampart -n '__rampart_using waiver' -l reason -x -d 'add: why the violation is accepted'
+complete -c rampart -n '__rampart_using waiver' -s r -l repo -x -d 'add: limit to a repository; list: filter'
+complete -c rampart -n '__rampart_using waiver' -l pr -x -d 'add: limit to a pull request of the repository'
+complete -c rampart -n '__rampart_using waiver' -l expires -x -d 'add: expiry, ISO 8601 date or time'
+complete -c rampart -n '__rampart_using waiver' -l days -x -d 'add: expire after this many days (at most 366)'
+complete -c rampart -n '__rampart_using waiver' -l all -d 'list: include expired and revoked waivers'
+complete -c rampart -n '__rampart_using waiver' -s h -l help -d 'show this help'
+
+# version
+complete -c rampart -n '__rampart_using version' -s h -l help -d 'show this help'
+
+# help [COMMAND]
+complete -c rampart -n '__rampart_using help; and test (__rampart_npos) -eq 0' -a "$__rampart_commands"
+complete -c rampart -n '__rampart_using help' -s h -l help -d 'show this help'
