@@ -2,6 +2,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gate/gate_int.h"
@@ -74,11 +75,22 @@ int scan_policy_parse_json(scan_policy *out, const char *json, size_t len)
 {
 	scan_policy p = SCAN_POLICY_DEFAULTS;
 	cJSON *root = NULL, *item;
+	const char *end = NULL;
 	int rc = 0;
 
 	if (len > POLICY_JSON_MAX)
 		return scan__error(SCAN_ELIMIT, "policy is larger than 1 MiB");
-	root = cJSON_ParseWithLength(json, len);
+	root = cJSON_ParseWithLengthOpts(json, len, &end, 0);
+	if (root) {
+		/* A truncated or concatenated document must not pass as its first object. */
+		const char *stop = json + len;
+		while (end < stop && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
+			end++;
+		if (end < stop && *end != '\0') {
+			rc = scan__error(SCAN_EPARSE, "policy has text after the JSON object");
+			goto done;
+		}
+	}
 	if (!root || !cJSON_IsObject(root)) {
 		rc = scan__error(SCAN_EPARSE, "policy is not a JSON object");
 		goto done;
@@ -129,13 +141,25 @@ int scan_policy_set(scan_policy *p, const char *key, const char *value)
 	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
 }
 
+/* The shortest of %.15g and %.17g that reads back as the same double. */
+static void put_double(scan_buf *out, double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	scan_buf_puts(out, buf);
+}
+
 int scan_policy_write_json(scan_buf *out, const scan_policy *p)
 {
-	scan_buf_printf(out,
-	                "{\"new_critical_max\":%lld,\"new_high_max\":%lld,\"duplication_pct_max\":%g,"
-	                "\"complexity_new_max\":%lld,\"rating_min\":\"%c\",\"new_coverage_min\":%g}",
-	                (long long)p->new_critical_max, (long long)p->new_high_max, p->duplication_pct_max,
-	                (long long)p->complexity_new_max, p->rating_min ? p->rating_min : 'A',
-	                p->new_coverage_min);
+	scan_buf_printf(out, "{\"new_critical_max\":%lld,\"new_high_max\":%lld,\"duplication_pct_max\":",
+	                (long long)p->new_critical_max, (long long)p->new_high_max);
+	put_double(out, p->duplication_pct_max);
+	scan_buf_printf(out, ",\"complexity_new_max\":%lld,\"rating_min\":\"%c\",\"new_coverage_min\":",
+	                (long long)p->complexity_new_max, p->rating_min ? p->rating_min : 'A');
+	put_double(out, p->new_coverage_min);
+	scan_buf_putc(out, '}');
 	return scan_buf_failed(out);
 }

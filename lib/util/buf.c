@@ -1,4 +1,5 @@
 /* lib/util/buf.c - the bounded string buffer */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ static int buf_grow(scan_buf *b, size_t more)
 
 	if (b->error)
 		return b->error;
-	if (more > b->max || b->size > b->max - more)
+	if (more > b->max || b->size > b->max - more || b->size + more == SIZE_MAX)
 		return buf_fail(b, SCAN_ELIMIT);
 	need = b->size + more + 1;
 	if (need <= b->asize)
@@ -38,7 +39,7 @@ static int buf_grow(scan_buf *b, size_t more)
 	cap = b->asize ? b->asize : 64;
 	while (cap < need)
 		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-	if (cap > b->max + 1)
+	if (b->max < SIZE_MAX && cap > b->max + 1)
 		cap = b->max + 1;
 	p = realloc(b->asize ? b->ptr : NULL, cap);
 	if (!p)

@@ -27,6 +27,8 @@ static int digits(const char **p, int n, int *out)
 	return 0;
 }
 
+#define SCAN_TIME_LAST ((time_t)253402300799) /* 9999-12-31T23:59:59Z */
+
 static const int days_in_month[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 
 int scan__time_parse(time_t *out, const char *s)
@@ -34,6 +36,7 @@ int scan__time_parse(time_t *out, const char *s)
 	struct tm tm;
 	const char *p = s;
 	int y, mo, d, h = 0, mi = 0, sec = 0, off = 0;
+	time_t t;
 
 	if (!s)
 		return SCAN_EINVAL;
@@ -41,6 +44,8 @@ int scan__time_parse(time_t *out, const char *s)
 	if (digits(&p, 4, &y) || *p++ != '-' || digits(&p, 2, &mo) || *p++ != '-' || digits(&p, 2, &d))
 		return SCAN_EINVAL;
 	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month[mo - 1] || y < 1970)
+		return SCAN_EINVAL;
+	if (mo == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
 		return SCAN_EINVAL;
 	if (*p == 'T' || *p == ' ') {
 		p++;
@@ -77,6 +82,10 @@ int scan__time_parse(time_t *out, const char *s)
 	tm.tm_hour = h;
 	tm.tm_min = mi;
 	tm.tm_sec = sec;
-	*out = timegm(&tm) - off;
+	t = timegm(&tm) - off;
+	/* Only what scan__time_format() can write back: 1970 to the end of 9999. */
+	if (t < 0 || t > SCAN_TIME_LAST)
+		return SCAN_EINVAL;
+	*out = t;
 	return 0;
 }

@@ -27,6 +27,7 @@ typedef struct {
 	DIR *dir;
 	size_t rel_len;       /* length of the directory's relative path in `rel` */
 	size_t parent_len;    /* what `rel` goes back to when the directory is left */
+	bool via_link;        /* entered through a followed symlink, itself or an ancestor */
 	size_t ignore_depth;  /* rule-stack depth to pop back to when leaving */
 } walk_frame;
 
@@ -121,7 +122,7 @@ static bool seen_before(walker *w, const struct stat *st)
 }
 
 /* Opens the directory at fd as a new frame; takes fd. rel already names it. */
-static int push_dir(walker *w, int fd, size_t parent_len)
+static int push_dir(walker *w, int fd, size_t parent_len, bool via_link)
 {
 	walk_frame *f;
 	const char *base = w->rel.ptr;
@@ -140,6 +141,7 @@ static int push_dir(walker *w, int fd, size_t parent_len)
 	}
 	f->rel_len = w->rel.size;
 	f->parent_len = parent_len;
+	f->via_link = via_link || (w->depth && w->stack[w->depth - 1].via_link);
 	f->ignore_depth = scan_ignore__depth(w->tree);
 	w->depth++;
 	if ((rc = load_ignore_file(w, fd, ".gitignore", base)) != 0 ||
@@ -163,6 +165,15 @@ static bool is_ignored(walker *w, bool is_dir)
 	       scan_ignore__match(w->tree, w->rel.ptr, is_dir);
 }
 
+/* True when a path below the root has a ".git" component. */
+static bool in_git_dir(const char *rel)
+{
+	for (const char *p = rel; (p = strstr(p, ".git")) != NULL; p += 4)
+		if ((p == rel || p[-1] == '/') && (p[4] == '/' || p[4] == '\0'))
+			return true;
+	return false;
+}
+
 /* A symlink at rel: follow it only into the root, and each directory once. */
 static int follow_link(walker *w, int dirfd, const char *name, size_t parent_len, bool *pushed)
 {
@@ -179,6 +190,10 @@ static int follow_link(walker *w, int dirfd, const char *name, size_t parent_len
 	if (strncmp(target, w->o->root, w->root_len) != 0 ||
 	    (target[w->root_len] != '/' && target[w->root_len] != '\0')) {
 		w->out->symlinks_skipped++; /* points outside the scanned tree */
+		goto done;
+	}
+	if (in_git_dir(target + w->root_len)) {
+		w->out->symlinks_skipped++; /* .git holds remote URLs, maybe with tokens: never read */
 		goto done;
 	}
 	if (fstatat(dirfd, name, &st, 0) != 0) {
@@ -199,7 +214,7 @@ static int follow_link(walker *w, int dirfd, const char *name, size_t parent_len
 			goto done;
 		}
 		size_t before = w->depth;
-		rc = push_dir(w, fd, parent_len);
+		rc = push_dir(w, fd, parent_len, true);
 		*pushed = w->depth > before;
 	}
 done:
@@ -238,7 +253,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 		if (is_ignored(w, false))
 			w->out->ignored++;
 		else
-			rc = add_entry(w, false);
+			rc = add_entry(w, w->stack[w->depth - 1].via_link);
 		break;
 	case DT_DIR:
 		if (is_ignored(w, true)) {
@@ -257,7 +272,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 		}
 		{
 			size_t before = w->depth;
-			rc = push_dir(w, fd, parent_len);
+			rc = push_dir(w, fd, parent_len, false);
 			if (w->depth > before)
 				return rc; /* rel stays extended: the new frame owns it */
 		}
@@ -328,7 +343,7 @@ int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)
 		if (fstat(fd, &st) == 0)
 			seen_before(&w, &st);
 	}
-	if ((rc = push_dir(&w, fd, 0)) != 0)
+	if ((rc = push_dir(&w, fd, 0, false)) != 0)
 		goto done;
 
 	while (w.depth) {
