@@ -1,0 +1,1263 @@
+/*
+ * tests/unit/test_store.c - the store (include/scan/store.h) on temporary
+ * databases: opening and refusing files, gate configuration, waivers,
+ * recording scans with the baseline and false-positive marks, queries, and
+ * all-or-nothing recording.
+ */
+#include <sqlite3.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "helpers.h"
+#include "scan/scan.h"
+#include "scan/store.h"
+
+#define BIDI_RULE "hygiene/bidi-control-character"
+#define CONFLICT_RULE "hygiene/merge-conflict-marker"
+#define RLO "\xE2\x80\xAE"
+#define BIDI_A "x = 1 # " RLO " y\n"
+#define BIDI_B "y = 2 # " RLO " z\n"
+#define BIDI_C "z = 3 # " RLO " w\n"
+#define CONFLICT "def f():\n<<<<<<< HEAD\n    return 1\n=======\n    return 2\n>>>>>>> other\n"
+#define DAY 86400
+
+typedef struct {
+	char *tmp;   /* real path of a private directory */
+	char *repo;  /* tmp/repo: the tree scanned */
+	char *db;    /* tmp/db/rampart.db */
+	scan_store *st;
+} fixture;
+
+static int setup(void **state)
+{
+	fixture *f = calloc(1, sizeof(*f));
+	char *raw = th_tmpdir();
+
+	/* A plain directory scan must not pick up a pull request from a CI environment. */
+	unsetenv("GITHUB_REF");
+	unsetenv("CI_MERGE_REQUEST_IID");
+	unsetenv("BITBUCKET_PR_ID");
+	f->tmp = realpath(raw, NULL);
+	free(raw);
+	assert_non_null(f->tmp);
+	f->repo = th_join(f->tmp, "repo");
+	assert_int_equal(mkdir(f->repo, 0755), 0);
+	f->db = th_join(f->tmp, "db/rampart.db");
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	fixture *f = *state;
+
+	scan_store_free(f->st);
+	th_rmtree(f->tmp);
+	free(f->tmp);
+	free(f->repo);
+	free(f->db);
+	free(f);
+	return 0;
+}
+
+static scan_store *open_store(fixture *f)
+{
+	int rc;
+
+	if (!f->st && (rc = scan_store_open(&f->st, f->db)) != 0)
+		fail_msg("scan_store_open: %d %s", rc, scan_error_last()->message);
+	return f->st;
+}
+
+static scan_result *scan_dir(const char *dir, const char *branch, const char *default_branch)
+{
+	scan_options o = SCAN_OPTIONS_INIT;
+	scan_result *r = NULL;
+	int rc;
+
+	o.target = dir;
+	o.jobs = 1;
+	o.branch = branch;
+	o.default_branch = default_branch;
+	if ((rc = scan_run(&r, &o)) != 0)
+		fail_msg("scan_run: %d %s", rc, scan_error_last()->message);
+	return r;
+}
+
+/* Scan dir and record it; returns the scan id. *out keeps the result when given. */
+static int64_t record(scan_store *st, const char *dir, const char *branch, scan_result **out)
+{
+	scan_result *r = scan_dir(dir, branch, branch ? "main" : NULL);
+	int64_t id = 0;
+	int rc;
+
+	if ((rc = scan_store_record(&id, st, r)) != 0)
+		fail_msg("scan_store_record: %d %s", rc, scan_error_last()->message);
+	assert_true(id > 0);
+	if (out)
+		*out = r;
+	else
+		scan_result_free(r);
+	return id;
+}
+
+static int64_t repo_id_of(scan_store *st, const char *dir)
+{
+	int64_t id = 0;
+
+	assert_int_equal(scan_store_repo_find(&id, st, dir), 0);
+	assert_true(id > 0);
+	return id;
+}
+
+/* Findings of a scan, with a filter (NULL: all). */
+static scan_finding_list *findings(scan_store *st, int64_t scan_id, const scan_finding_filter *flt)
+{
+	scan_finding_list *l = NULL;
+
+	assert_int_equal(scan_store_findings(&l, st, scan_id, flt), 0);
+	assert_non_null(l);
+	return l;
+}
+
+static const scan_finding *by_path(const scan_finding_list *l, const char *path)
+{
+	for (size_t i = 0; i < scan_finding_list_count(l); i++)
+		if (!strcmp(scan_finding_list_get(l, i)->file_path, path))
+			return scan_finding_list_get(l, i);
+	return NULL;
+}
+
+static const scan_finding *result_by_path(const scan_result *r, const char *path)
+{
+	return by_path(scan_result_findings(r), path);
+}
+
+static size_t count_with(scan_store *st, int64_t scan_id, const scan_finding_filter *flt)
+{
+	scan_finding_list *l = findings(st, scan_id, flt);
+	size_t n = scan_finding_list_count(l);
+
+	scan_finding_list_free(l);
+	return n;
+}
+
+/* A count from the database through a second, raw connection. */
+static int64_t raw_count(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	sqlite3_stmt *s;
+	int64_t n = -1;
+
+	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return n;
+}
+
+static void raw_exec(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	char *err = NULL;
+
+	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
+	if (sqlite3_exec(h, sql, NULL, NULL, &err) != SQLITE_OK)
+		fail_msg("%s: %s", sql, err ? err : "?");
+	sqlite3_close(h);
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* --- opening ----------------------------------------------------------------- */
+
+static void test_open_creates_schema(void **state)
+{
+	fixture *f = *state;
+	scan_store *st, *st2;
+	int version;
+
+	assert_false(exists(f->db));
+	st = open_store(f); /* the db/ directory does not exist yet either */
+	assert_true(exists(f->db));
+	version = scan_store_schema_version(st);
+	assert_true(version > 0);
+	assert_string_equal(scan_store_path(st), f->db);
+	scan_store_free(st);
+	f->st = NULL;
+	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version);
+	assert_int_equal(raw_count(f->db, "PRAGMA application_id"), 0x52414D50);
+	int64_t tables = raw_count(f->db, "SELECT count(*) FROM sqlite_master");
+	assert_true(tables > 5);
+	/* The local organization and user exist. */
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM organizations WHERE id = 1"), 1);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM users WHERE id = 1"), 1);
+
+	/* Reopening changes nothing; two handles at once are fine. */
+	assert_int_equal(scan_store_open(&st, f->db), 0);
+	assert_int_equal(scan_store_open(&st2, f->db), 0);
+	assert_int_equal(scan_store_schema_version(st), version);
+	assert_int_equal(scan_store_schema_version(st2), version);
+	scan_store_free(st2);
+	scan_store_free(st);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM sqlite_master"), tables);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM organizations"), 1);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM users"), 1);
+
+	/* An empty file is an empty database: it is initialised. */
+	{
+		char *empty = th_join(f->tmp, "empty.db");
+		th_write(f->tmp, "empty.db", "");
+		assert_int_equal(scan_store_open(&st, empty), 0);
+		assert_int_equal(scan_store_schema_version(st), version);
+		scan_store_free(st);
+		free(empty);
+	}
+	st = NULL;
+	assert_int_equal(scan_store_open(&st, ""), SCAN_EINVAL);
+	assert_null(st);
+	scan_store_free(NULL);
+}
+
+typedef struct {
+	const char *name;
+	char *value;
+} saved_env;
+
+static void save_env(saved_env *e, const char *name)
+{
+	const char *v = getenv(name);
+
+	e->name = name;
+	e->value = v ? strdup(v) : NULL;
+}
+
+static void restore_env(saved_env *e)
+{
+	if (e->value)
+		setenv(e->name, e->value, 1);
+	else
+		unsetenv(e->name);
+	free(e->value);
+}
+
+static void check_default(const char *want)
+{
+	scan_buf b = SCAN_BUF_INIT;
+
+	assert_int_equal(scan_store_default_path(&b), 0);
+	assert_string_equal(b.ptr, want);
+	scan_buf_dispose(&b);
+}
+
+static void test_default_path(void **state)
+{
+	fixture *f = *state;
+	saved_env env[3];
+	scan_buf b = SCAN_BUF_INIT;
+	scan_store *st = NULL;
+
+	save_env(&env[0], "RAMPART_DB");
+	save_env(&env[1], "XDG_DATA_HOME");
+	save_env(&env[2], "HOME");
+
+	setenv("RAMPART_DB", "/srv/x/custom.db", 1);
+	setenv("XDG_DATA_HOME", "/xdg", 1);
+	setenv("HOME", "/home/u", 1);
+	check_default("/srv/x/custom.db");
+	setenv("RAMPART_DB", "", 1); /* empty: not set */
+	check_default("/xdg/rampart/rampart.db");
+	unsetenv("RAMPART_DB");
+	check_default("/xdg/rampart/rampart.db");
+	setenv("XDG_DATA_HOME", "relative/dir", 1); /* the XDG spec: relative paths are ignored */
+	check_default("/home/u/.local/share/rampart/rampart.db");
+	unsetenv("XDG_DATA_HOME");
+	check_default("/home/u/.local/share/rampart/rampart.db");
+	unsetenv("HOME");
+	assert_int_equal(scan_store_default_path(&b), SCAN_EINVAL);
+	scan_buf_dispose(&b);
+	assert_int_equal(scan_store_open(&st, NULL), SCAN_EINVAL);
+
+	/* open(NULL) uses it: each variable in turn, creating the directories. */
+	{
+		char *p = th_join(f->tmp, "env/by-env.db");
+		setenv("RAMPART_DB", p, 1);
+		assert_int_equal(scan_store_open(&st, NULL), 0);
+		assert_string_equal(scan_store_path(st), p);
+		assert_true(exists(p));
+		scan_store_free(st);
+		free(p);
+		unsetenv("RAMPART_DB");
+
+		p = th_join(f->tmp, "xdg");
+		setenv("XDG_DATA_HOME", p, 1);
+		free(p);
+		assert_int_equal(scan_store_open(&st, NULL), 0);
+		p = th_join(f->tmp, "xdg/rampart/rampart.db");
+		assert_string_equal(scan_store_path(st), p);
+		assert_true(exists(p));
+		scan_store_free(st);
+		free(p);
+		unsetenv("XDG_DATA_HOME");
+
+		setenv("HOME", f->tmp, 1);
+		assert_int_equal(scan_store_open(&st, NULL), 0);
+		p = th_join(f->tmp, ".local/share/rampart/rampart.db");
+		assert_string_equal(scan_store_path(st), p);
+		assert_true(exists(p));
+		scan_store_free(st);
+		free(p);
+	}
+	for (int i = 0; i < 3; i++)
+		restore_env(&env[i]);
+}
+
+static void check_refused_unchanged(const char *path, int want_rc)
+{
+	size_t before_len, after_len;
+	char *before = th_read(path, &before_len), *after;
+	char side[4096];
+	scan_store *st = NULL;
+	int rc;
+
+	assert_non_null(before);
+	rc = scan_store_open(&st, path);
+	assert_int_equal(rc, want_rc);
+	assert_null(st);
+	assert_int_equal(scan_error_last()->code, want_rc);
+	after = th_read(path, &after_len);
+	assert_non_null(after);
+	assert_int_equal(after_len, before_len);
+	assert_memory_equal(after, before, before_len);
+	/* No journal or WAL was left beside it. */
+	snprintf(side, sizeof(side), "%s-wal", path);
+	assert_false(exists(side));
+	snprintf(side, sizeof(side), "%s-journal", path);
+	assert_false(exists(side));
+	free(before);
+	free(after);
+}
+
+static void test_refuses_random_bytes(void **state)
+{
+	fixture *f = *state;
+	unsigned char bytes[8192];
+	unsigned seed = 12345;
+	char *p;
+
+	for (size_t i = 0; i < sizeof(bytes); i++) {
+		seed = seed * 1103515245u + 12345u;
+		bytes[i] = (unsigned char)(seed >> 16);
+	}
+	th_write_bytes(f->tmp, "random.db", bytes, sizeof(bytes));
+	p = th_join(f->tmp, "random.db");
+	check_refused_unchanged(p, SCAN_ESTORE);
+	free(p);
+	/* A short text file too. */
+	th_write(f->tmp, "notes.txt", "these are my notes, not a database\n");
+	p = th_join(f->tmp, "notes.txt");
+	check_refused_unchanged(p, SCAN_ESTORE);
+	free(p);
+}
+
+static void test_refuses_foreign_sqlite(void **state)
+{
+	fixture *f = *state;
+	char *p = th_join(f->tmp, "foreign.db");
+
+	(void)state;
+	raw_exec(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);"
+	            "INSERT INTO notes (body) VALUES ('keep me');");
+	check_refused_unchanged(p, SCAN_ESTORE);
+	assert_int_equal(raw_count(p, "SELECT count(*) FROM notes"), 1);
+	assert_int_equal(raw_count(p, "SELECT count(*) FROM sqlite_master"), 1);
+	free(p);
+
+	/* Another application's id, even with no tables, is not ours either. */
+	p = th_join(f->tmp, "other-app.db");
+	raw_exec(p, "PRAGMA application_id = 1234; PRAGMA user_version = 1;");
+	check_refused_unchanged(p, SCAN_ESTORE);
+	free(p);
+}
+
+static void test_refuses_newer_schema(void **state)
+{
+	fixture *f = *state;
+	char sql[64];
+	int version;
+
+	version = scan_store_schema_version(open_store(f));
+	scan_store_free(f->st);
+	f->st = NULL;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d;", version + 1);
+	raw_exec(f->db, sql);
+	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version + 1);
+	{
+		scan_store *st = NULL;
+		assert_int_equal(scan_store_open(&st, f->db), SCAN_EVERSION);
+		assert_null(st);
+		assert_non_null(strstr(scan_error_last()->message, "newer"));
+	}
+	/* Nothing was migrated down or touched. */
+	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version + 1);
+}
+
+/* --- gate configuration -------------------------------------------------------- */
+
+static void test_gate_config(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	scan_gate_config cfg, defaults = SCAN_GATE_CONFIG_DEFAULTS;
+
+	memset(&cfg, 0x5A, sizeof(cfg));
+	assert_int_equal(scan_store_gate_config(&cfg, st), 0);
+	assert_false(cfg.configured);
+	assert_int_equal(cfg.enabled, defaults.enabled);
+	assert_int_equal(cfg.block_merge_on_fail, defaults.block_merge_on_fail);
+	assert_int_equal(cfg.applies_to_new_code_only, defaults.applies_to_new_code_only);
+	assert_int_equal(cfg.policy.new_critical_max, 0);
+	assert_int_equal(cfg.policy.new_high_max, 0);
+	assert_true(cfg.policy.duplication_pct_max == 3.0);
+	assert_int_equal(cfg.policy.complexity_new_max, 15);
+	assert_int_equal(cfg.policy.rating_min, 'A');
+	assert_true(cfg.policy.new_coverage_min == 80.0);
+
+	cfg.enabled = false;
+	cfg.block_merge_on_fail = false;
+	cfg.applies_to_new_code_only = false;
+	cfg.configured = false; /* an input the store ignores */
+	cfg.policy.new_critical_max = 2;
+	cfg.policy.new_high_max = 7;
+	cfg.policy.duplication_pct_max = 12.5;
+	cfg.policy.complexity_new_max = 40;
+	cfg.policy.rating_min = 'C';
+	cfg.policy.new_coverage_min = 55.5;
+	assert_int_equal(scan_store_gate_config_put(st, &cfg), 0);
+	{
+		scan_gate_config got;
+		assert_int_equal(scan_store_gate_config(&got, st), 0);
+		assert_true(got.configured);
+		assert_false(got.enabled);
+		assert_false(got.block_merge_on_fail);
+		assert_false(got.applies_to_new_code_only);
+		assert_int_equal(got.policy.new_critical_max, 2);
+		assert_int_equal(got.policy.new_high_max, 7);
+		assert_true(got.policy.duplication_pct_max == 12.5);
+		assert_int_equal(got.policy.complexity_new_max, 40);
+		assert_int_equal(got.policy.rating_min, 'C');
+		assert_true(got.policy.new_coverage_min == 55.5);
+	}
+	/* A second put replaces the first. */
+	cfg.enabled = true;
+	cfg.policy.new_high_max = 1;
+	assert_int_equal(scan_store_gate_config_put(st, &cfg), 0);
+	{
+		scan_gate_config got;
+		assert_int_equal(scan_store_gate_config(&got, st), 0);
+		assert_true(got.enabled);
+		assert_int_equal(got.policy.new_high_max, 1);
+		assert_int_equal(got.policy.rating_min, 'C');
+	}
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_gate_configs"), 1);
+	/* It survives reopening. */
+	scan_store_free(f->st);
+	f->st = NULL;
+	{
+		scan_gate_config got;
+		assert_int_equal(scan_store_gate_config(&got, open_store(f)), 0);
+		assert_true(got.configured);
+		assert_int_equal(got.policy.new_high_max, 1);
+	}
+}
+
+/* --- waivers ------------------------------------------------------------------ */
+
+static scan_waiver waiver(const char *rule, int64_t repo, int64_t pr, time_t expires)
+{
+	scan_waiver w = { 0 };
+
+	w.rule = rule;
+	w.reason = "accepted for the release";
+	w.repo_id = repo;
+	w.pr_number = pr;
+	w.expires_at = expires;
+	return w;
+}
+
+static void test_waiver_add_validation(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	time_t now = time(NULL);
+	int64_t repo, id = -1;
+	scan_waiver w;
+
+	record(st, f->repo, NULL, NULL);
+	repo = repo_id_of(st, f->repo);
+
+	w = waiver("new_medium_max", 0, 0, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver(NULL, 0, 0, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 0, now + DAY);
+	w.reason = "";
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w.reason = NULL;
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 42, now + DAY); /* a PR needs a repository */
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", repo, -1, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 0, now - 60); /* past */
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 0, now - 400 * (time_t)DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 0, now + 367 * (time_t)DAY); /* more than 366 days */
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", 0, 0, 0); /* an expiry is required */
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	w = waiver("new_high_max", repo + 100, 0, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ENOTFOUND);
+	w = waiver("new_high_max", repo + 100, 7, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ENOTFOUND);
+	assert_int_equal(id, -1); /* untouched by every failure */
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
+
+	/* The valid ones: each scope, up to 366 days ahead. */
+	w = waiver("new_high_max", 0, 0, now + 366 * (time_t)DAY - 60);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	assert_true(id > 0);
+	w = waiver("rating_min", repo, 0, now + DAY);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	w = waiver("new_coverage_min", repo, 12, now + 60);
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 3);
+}
+
+static const scan_waiver *waiver_by_id(const scan_waiver_list *l, int64_t id)
+{
+	for (size_t i = 0; i < scan_waiver_list_count(l); i++)
+		if (scan_waiver_list_get(l, i)->id == id)
+			return scan_waiver_list_get(l, i);
+	return NULL;
+}
+
+static size_t waiver_count(scan_store *st, int64_t repo, bool expired, bool revoked)
+{
+	scan_waiver_list *l = NULL;
+	size_t n;
+
+	assert_int_equal(scan_store_waivers(&l, st, repo, expired, revoked), 0);
+	n = scan_waiver_list_count(l);
+	scan_waiver_list_free(l);
+	return n;
+}
+
+static void test_waiver_list_filters(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	time_t now = time(NULL), revoked_at = 0;
+	int64_t repo1, repo2, w_org, w_r1, w_r2, w_pr, w_exp;
+	scan_waiver_list *l = NULL;
+	scan_waiver w;
+	char *dir2 = th_join(f->tmp, "repo2");
+	char sql[256];
+
+	assert_int_equal(mkdir(dir2, 0755), 0);
+	record(st, f->repo, NULL, NULL);
+	record(st, dir2, NULL, NULL);
+	repo1 = repo_id_of(st, f->repo);
+	repo2 = repo_id_of(st, dir2);
+	assert_int_not_equal(repo1, repo2);
+
+	w = waiver("new_high_max", 0, 0, now + 10 * DAY);
+	assert_int_equal(scan_store_waiver_add(&w_org, st, &w), 0);
+	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
+	w.reason = "repo one";
+	assert_int_equal(scan_store_waiver_add(&w_r1, st, &w), 0);
+	w = waiver("new_critical_max", repo2, 0, now + 10 * DAY);
+	assert_int_equal(scan_store_waiver_add(&w_r2, st, &w), 0);
+	w = waiver("new_high_max", repo1, 5, now + 10 * DAY);
+	assert_int_equal(scan_store_waiver_add(&w_pr, st, &w), 0);
+	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
+	assert_int_equal(scan_store_waiver_add(&w_exp, st, &w), 0);
+	/* Let one expire: the store refuses a past expiry, so age it in place. */
+	snprintf(sql, sizeof(sql), "UPDATE quality_waivers SET expires_at = '2001-01-01T00:00:00Z' WHERE id = %lld",
+	         (long long)w_exp);
+	raw_exec(f->db, sql);
+
+	/* Fields come back as written. */
+	assert_int_equal(scan_store_waivers(&l, st, 0, true, true), 0);
+	assert_int_equal(scan_waiver_list_count(l), 5);
+	{
+		const scan_waiver *g = waiver_by_id(l, w_r1);
+		assert_non_null(g);
+		assert_string_equal(g->rule, "new_high_max");
+		assert_string_equal(g->reason, "repo one");
+		assert_int_equal(g->repo_id, repo1);
+		assert_int_equal(g->pr_number, 0);
+		assert_int_equal(g->created_by_user_id, 1);
+		assert_true(g->created_at >= now - 5 && g->created_at <= now + 5);
+		assert_true(g->expires_at == now + 10 * DAY);
+		assert_int_equal(g->revoked_at, 0);
+		g = waiver_by_id(l, w_pr);
+		assert_int_equal(g->pr_number, 5);
+		g = waiver_by_id(l, w_org);
+		assert_int_equal(g->repo_id, 0);
+		g = waiver_by_id(l, w_exp);
+		assert_true(g->expires_at < now);
+	}
+	/* Ordered by id. */
+	for (size_t i = 1; i < scan_waiver_list_count(l); i++)
+		assert_true(scan_waiver_list_get(l, i - 1)->id < scan_waiver_list_get(l, i)->id);
+	assert_null(scan_waiver_list_get(l, 5));
+	scan_waiver_list_free(l);
+	scan_waiver_list_free(NULL);
+
+	/* Expired ones only on request. */
+	assert_int_equal(waiver_count(st, 0, false, false), 4);
+	assert_int_equal(waiver_count(st, 0, true, false), 5);
+	/* A repository filter keeps that repository's and the organization's. */
+	assert_int_equal(waiver_count(st, repo1, false, false), 3); /* org, r1, pr */
+	assert_int_equal(waiver_count(st, repo1, true, false), 4);
+	assert_int_equal(waiver_count(st, repo2, false, false), 2); /* org, r2 */
+	assert_int_equal(scan_store_waivers(&l, st, repo2, false, false), 0);
+	assert_non_null(waiver_by_id(l, w_org));
+	assert_non_null(waiver_by_id(l, w_r2));
+	scan_waiver_list_free(l);
+
+	/* Revoked ones only on request. */
+	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, w_r1), 0);
+	assert_true(revoked_at >= now - 5 && revoked_at <= time(NULL) + 5);
+	assert_int_equal(waiver_count(st, repo1, false, false), 2);
+	assert_int_equal(waiver_count(st, repo1, false, true), 3);
+	assert_int_equal(waiver_count(st, repo1, true, true), 4);
+	assert_int_equal(waiver_count(st, 0, false, false), 3);
+	assert_int_equal(scan_store_waivers(&l, st, repo1, false, true), 0);
+	assert_true(waiver_by_id(l, w_r1)->revoked_at == revoked_at);
+	scan_waiver_list_free(l);
+	free(dir2);
+}
+
+static void test_waiver_revoke(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	time_t first = 0, second = 0, before = time(NULL);
+	struct timespec pause = { 1, 200000000L };
+	int64_t id;
+	scan_waiver w = waiver("new_high_max", 0, 0, before + DAY);
+
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	assert_int_equal(scan_store_waiver_revoke(&first, st, id), 0);
+	assert_true(first >= before && first <= time(NULL));
+	/* Timestamps have whole seconds: wait for the clock to move before revoking again. */
+	nanosleep(&pause, NULL);
+	assert_int_equal(scan_store_waiver_revoke(&second, st, id), 0);
+	assert_true(second == first);
+	assert_int_equal(scan_store_waiver_revoke(&second, st, id + 1000), SCAN_ENOTFOUND);
+	assert_true(second == first);
+}
+
+/* --- recording, baseline, new code --------------------------------------------- */
+
+static void test_record_baseline_and_new(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	scan_result *r;
+	scan_scan_list *sl = NULL;
+	scan_buf branch = SCAN_BUF_INIT;
+	int64_t s1, s2, s3, s4, repo, count = -1, cleared = -1;
+	uint64_t counts[5];
+	const scan_finding *fa, *fb;
+
+	th_write(f->repo, "a.py", BIDI_A);
+
+	/* A plain directory without --branch is a default-branch scan of branch NULL. */
+	s1 = record(st, f->repo, NULL, &r);
+	assert_true(scan_result_repo(r)->is_baseline_scan);
+	assert_null(scan_result_repo(r)->branch);
+	assert_string_equal(scan_result_repo(r)->default_branch, "main");
+	fa = result_by_path(r, "a.py");
+	assert_non_null(fa);
+	assert_true(fa->id > 0);
+	assert_int_equal(fa->scan_id, s1);
+	assert_false(fa->is_new_in_pr); /* a default-branch scan moves nothing to new */
+	scan_result_free(r);
+	repo = repo_id_of(st, f->repo);
+	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(count, 1);
+	assert_string_equal(branch.ptr, "main");
+
+	assert_int_equal(scan_store_scan_get(&sl, st, s1), 0);
+	assert_int_equal(scan_scan_list_count(sl), 1);
+	{
+		const scan_scan_record *sr = scan_scan_list_get(sl, 0);
+		assert_int_equal(sr->id, s1);
+		assert_int_equal(sr->repo_id, repo);
+		assert_int_equal(sr->org_id, SCAN_STORE_LOCAL_ORG);
+		assert_true(sr->is_baseline_scan);
+		assert_null(sr->branch);
+		assert_string_equal(sr->default_branch, "main");
+		assert_string_equal(sr->status, "completed");
+		assert_string_equal(sr->scan_type, "smart");
+		assert_int_equal(sr->issues_count, 1);
+		assert_string_equal(sr->repo_url, f->repo);
+		assert_string_equal(sr->repo_name, "repo");
+		assert_int_equal(sr->pr_number, 0);
+		assert_true(sr->created_at > 0 && sr->completed_at >= sr->created_at);
+	}
+	scan_scan_list_free(sl);
+	sl = (scan_scan_list *)(uintptr_t)1;
+	assert_int_equal(scan_store_scan_get(&sl, st, s1 + 100), SCAN_ENOTFOUND);
+	assert_null(sl);
+	assert_int_equal(scan_store_new_counts(counts, st, s1), 0);
+	assert_int_equal(counts[4], 0);
+
+	/* A feature branch adds b.py: only that finding is new. */
+	th_write(f->repo, "b.py", BIDI_B);
+	s2 = record(st, f->repo, "feature", &r);
+	assert_false(scan_result_repo(r)->is_baseline_scan);
+	assert_string_equal(scan_result_repo(r)->branch, "feature");
+	fa = result_by_path(r, "a.py");
+	fb = result_by_path(r, "b.py");
+	assert_false(fa->is_new_in_pr);
+	assert_true(fb->is_new_in_pr);
+	assert_int_equal(fb->scan_id, s2);
+	scan_result_free(r);
+	{
+		scan_finding_list *l = findings(st, s2, NULL);
+		assert_int_equal(scan_finding_list_count(l), 2);
+		assert_false(by_path(l, "a.py")->is_new_in_pr);
+		assert_true(by_path(l, "b.py")->is_new_in_pr);
+		scan_finding_list_free(l);
+	}
+	assert_int_equal(scan_store_new_counts(counts, st, s2), 0);
+	assert_int_equal(counts[0], 0); /* critical */
+	assert_int_equal(counts[1], 1); /* high: the bidi finding of b.py */
+	assert_int_equal(counts[2], 0);
+	assert_int_equal(counts[3], 0);
+	assert_int_equal(counts[4], 1);
+	assert_int_equal(scan_store_new_counts(counts, st, s2 + 100), SCAN_ENOTFOUND);
+	/* A feature scan does not touch the baseline. */
+	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(count, 1);
+	/* The gate was stored with the scan: one new high fails the default policy. */
+	{
+		scan_gate_report *g = NULL;
+		assert_int_equal(scan_store_gate_stored(&g, st, s2), 0);
+		assert_int_equal(g->status, SCAN_GATE_FAILED);
+		assert_int_equal(g->violation_count, 1);
+		assert_string_equal(g->violations[0].rule, "new_high_max");
+		assert_true(g->violations[0].actual == 1);
+		scan_gate_report_free(g);
+		assert_int_equal(scan_store_gate_stored(&g, st, s1), 0);
+		assert_int_equal(g->status, SCAN_GATE_PASSED);
+		scan_gate_report_free(g);
+		assert_int_equal(scan_store_gate_stored(&g, st, s2 + 100), SCAN_ENOTFOUND);
+	}
+
+	/* The next default-branch scan adds b.py to the baseline. */
+	record(st, f->repo, NULL, NULL);
+	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(count, 2);
+	th_write(f->repo, "c.py", BIDI_C);
+	s3 = record(st, f->repo, "feature", &r);
+	assert_false(result_by_path(r, "a.py")->is_new_in_pr);
+	assert_false(result_by_path(r, "b.py")->is_new_in_pr);
+	assert_true(result_by_path(r, "c.py")->is_new_in_pr);
+	scan_result_free(r);
+
+	/* Rebuild clears it; with no baseline, everything on a branch is new. */
+	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, repo, &branch), 0);
+	assert_int_equal(cleared, 2);
+	assert_string_equal(branch.ptr, "main");
+	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(count, 0);
+	s4 = record(st, f->repo, "feature", NULL);
+	assert_int_equal(count_with(st, s4, NULL), 3);
+	{
+		scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
+		flt.new_only = true;
+		assert_int_equal(count_with(st, s4, &flt), 3);
+		assert_int_equal(count_with(st, s3, &flt), 1);
+	}
+	/* The next default-branch scan fills it again. */
+	record(st, f->repo, NULL, NULL);
+	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(count, 3);
+	/* An unknown repository. */
+	assert_int_equal(scan_store_baseline_count(&count, st, repo + 100, &branch), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, repo + 100, &branch), SCAN_ENOTFOUND);
+
+	/* Listing scans: newest first, per repository, with a limit. */
+	assert_int_equal(scan_store_scans(&sl, st, repo, 0), 0);
+	assert_int_equal(scan_scan_list_count(sl), 6);
+	assert_true(scan_scan_list_get(sl, 0)->id > scan_scan_list_get(sl, 5)->id);
+	scan_scan_list_free(sl);
+	assert_int_equal(scan_store_scans(&sl, st, repo, 2), 0);
+	assert_int_equal(scan_scan_list_count(sl), 2);
+	scan_scan_list_free(sl);
+	assert_int_equal(scan_store_scans(&sl, st, repo + 100, 0), 0);
+	assert_int_equal(scan_scan_list_count(sl), 0);
+	scan_scan_list_free(sl);
+	scan_buf_dispose(&branch);
+}
+
+static void test_mark_fp(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	scan_result *r;
+	int64_t s2, s3, s4, issue;
+	uint64_t counts[5];
+	scan_gate_report *g = NULL;
+	const scan_finding *fb;
+
+	th_write(f->repo, "a.py", BIDI_A);
+	record(st, f->repo, NULL, NULL);
+	th_write(f->repo, "b.py", BIDI_B);
+	s2 = record(st, f->repo, "feature", NULL);
+	{
+		scan_finding_list *l = findings(st, s2, NULL);
+		issue = by_path(l, "b.py")->id;
+		assert_true(by_path(l, "b.py")->is_new_in_pr);
+		assert_false(by_path(l, "b.py")->user_marked_fp);
+		assert_null(by_path(l, "b.py")->fp_reason);
+		scan_finding_list_free(l);
+	}
+
+	assert_int_equal(scan_store_mark_fp(st, issue, true, ""), SCAN_EINVAL);
+	assert_int_equal(scan_store_mark_fp(st, issue, true, NULL), SCAN_EINVAL);
+	assert_int_equal(scan_store_mark_fp(st, issue + 1000, true, "why"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_mark_fp(st, issue + 1000, false, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
+
+	assert_int_equal(scan_store_mark_fp(st, issue, true, "test fixture, not real code"), 0);
+	{
+		scan_finding_list *l = findings(st, s2, NULL);
+		const scan_finding *m = by_path(l, "b.py");
+		assert_true(m->user_marked_fp);
+		assert_string_equal(m->fp_reason, "test fixture, not real code");
+		assert_true(m->fp_marked_at > 0);
+		assert_false(by_path(l, "a.py")->user_marked_fp);
+		scan_finding_list_free(l);
+	}
+	/* Marked findings leave the counts and the gate. */
+	assert_int_equal(scan_store_new_counts(counts, st, s2), 0);
+	assert_int_equal(counts[1], 0);
+	assert_int_equal(counts[4], 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, s2, 0), 0);
+	assert_int_equal(g->status, SCAN_GATE_PASSED);
+	scan_gate_report_free(g);
+	/* The stored result is what was computed when the scan completed. */
+	assert_int_equal(scan_store_gate_stored(&g, st, s2), 0);
+	assert_int_equal(g->status, SCAN_GATE_FAILED);
+	scan_gate_report_free(g);
+
+	/* The mark carries over to the next scan of the repository. */
+	s3 = record(st, f->repo, "feature", &r);
+	fb = result_by_path(r, "b.py");
+	assert_true(fb->user_marked_fp);
+	assert_string_equal(fb->fp_reason, "test fixture, not real code");
+	assert_true(fb->fp_marked_at > 0);
+	assert_true(fb->is_new_in_pr);
+	assert_false(result_by_path(r, "a.py")->user_marked_fp);
+	scan_result_free(r);
+	{
+		scan_finding_list *l = findings(st, s3, NULL);
+		assert_true(by_path(l, "b.py")->user_marked_fp);
+		assert_string_equal(by_path(l, "b.py")->fp_reason, "test fixture, not real code");
+		issue = by_path(l, "b.py")->id;
+		scan_finding_list_free(l);
+	}
+	assert_int_equal(scan_store_new_counts(counts, st, s3), 0);
+	assert_int_equal(counts[4], 0);
+	assert_int_equal(scan_store_gate_stored(&g, st, s3), 0);
+	assert_int_equal(g->status, SCAN_GATE_PASSED);
+	scan_gate_report_free(g);
+	/* include_fp false leaves it out. */
+	{
+		scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
+		assert_int_equal(count_with(st, s3, &flt), 2);
+		flt.include_fp = false;
+		assert_int_equal(count_with(st, s3, &flt), 1);
+	}
+
+	/* Unmarking clears it everywhere, and later scans no longer inherit it. */
+	assert_int_equal(scan_store_mark_fp(st, issue, false, NULL), 0);
+	{
+		scan_finding_list *l = findings(st, s2, NULL);
+		assert_false(by_path(l, "b.py")->user_marked_fp);
+		assert_null(by_path(l, "b.py")->fp_reason);
+		assert_int_equal(by_path(l, "b.py")->fp_marked_at, 0);
+		scan_finding_list_free(l);
+	}
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
+	s4 = record(st, f->repo, "feature", &r);
+	assert_false(result_by_path(r, "b.py")->user_marked_fp);
+	assert_null(result_by_path(r, "b.py")->fp_reason);
+	scan_result_free(r);
+	assert_int_equal(scan_store_new_counts(counts, st, s4), 0);
+	assert_int_equal(counts[1], 1);
+	assert_int_equal(scan_store_gate_stored(&g, st, s4), 0);
+	assert_int_equal(g->status, SCAN_GATE_FAILED);
+	scan_gate_report_free(g);
+}
+
+static void test_mark_is_per_repository(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	char *other = th_join(f->tmp, "other");
+	int64_t s1, s2, issue;
+	scan_result *r;
+
+	/* The same relative path and line in two repositories: same fingerprint. */
+	assert_int_equal(mkdir(other, 0755), 0);
+	th_write(f->repo, "a.py", BIDI_A);
+	th_write(other, "a.py", BIDI_A);
+	s1 = record(st, f->repo, NULL, NULL);
+	s2 = record(st, other, NULL, NULL);
+	{
+		scan_finding_list *l1 = findings(st, s1, NULL), *l2 = findings(st, s2, NULL);
+		assert_string_equal(by_path(l1, "a.py")->fingerprint, by_path(l2, "a.py")->fingerprint);
+		issue = by_path(l1, "a.py")->id;
+		scan_finding_list_free(l1);
+		scan_finding_list_free(l2);
+	}
+	assert_int_equal(scan_store_mark_fp(st, issue, true, "only here"), 0);
+	{
+		scan_finding_list *l2 = findings(st, s2, NULL);
+		assert_false(by_path(l2, "a.py")->user_marked_fp);
+		scan_finding_list_free(l2);
+	}
+	record(st, other, NULL, &r);
+	assert_false(result_by_path(r, "a.py")->user_marked_fp);
+	scan_result_free(r);
+	free(other);
+}
+
+/* --- queries ----------------------------------------------------------------- */
+
+static void test_findings_filters(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	scan_finding_filter flt;
+	scan_finding_list *l;
+	scan_result *r;
+	int64_t s1, s2;
+
+	th_write(f->repo, "a.py", BIDI_A);
+	th_write(f->repo, "sub/c.py", CONFLICT);
+	th_write(f->repo, "sub/d.py", BIDI_B);
+	s1 = record(st, f->repo, NULL, &r);
+	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 3);
+
+	/* What comes back is what was recorded. */
+	l = findings(st, s1, NULL);
+	assert_int_equal(scan_finding_list_count(l), 3);
+	assert_string_equal(scan_finding_list_get(l, 0)->file_path, "a.py");
+	assert_string_equal(scan_finding_list_get(l, 1)->file_path, "sub/c.py");
+	assert_string_equal(scan_finding_list_get(l, 2)->file_path, "sub/d.py");
+	for (size_t i = 0; i < 3; i++) {
+		const scan_finding *got = scan_finding_list_get(l, i);
+		const scan_finding *mem = result_by_path(r, got->file_path);
+		assert_int_equal(got->id, mem->id);
+		assert_int_equal(got->scan_id, s1);
+		assert_string_equal(got->rule_id, mem->rule_id);
+		assert_string_equal(got->title, mem->title);
+		assert_string_equal(got->tool, "hygiene");
+		assert_int_equal(got->category, mem->category);
+		assert_int_equal(got->severity, mem->severity);
+		assert_int_equal(got->line_number, mem->line_number);
+		assert_int_equal(got->end_line, mem->end_line);
+		assert_int_equal(got->column, mem->column);
+		assert_int_equal(got->confidence, mem->confidence);
+		assert_string_equal(got->snippet, mem->snippet);
+		assert_string_equal(got->fingerprint, mem->fingerprint);
+		assert_string_equal(got->description, mem->description);
+		assert_string_equal(got->remediation, mem->remediation);
+		assert_true(got->cvss_score < 0);
+	}
+	{
+		const scan_finding *c = by_path(l, "sub/c.py");
+		assert_string_equal(c->rule_id, CONFLICT_RULE);
+		assert_int_equal(c->severity, SCAN_SEV_MEDIUM);
+		assert_int_equal(c->category, SCAN_CAT_QUALITY);
+		assert_int_equal(c->line_number, 2);
+		assert_int_equal(c->end_line, 6);
+		assert_null(c->cwe_id);
+		assert_string_equal(by_path(l, "a.py")->cwe_id, "CWE-451");
+	}
+	scan_finding_list_free(l);
+	scan_result_free(r);
+
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	assert_int_equal(count_with(st, s1, &flt), 3);
+	flt.has_min_severity = true;
+	flt.min_severity = SCAN_SEV_HIGH;
+	assert_int_equal(count_with(st, s1, &flt), 2);
+	flt.min_severity = SCAN_SEV_MEDIUM;
+	assert_int_equal(count_with(st, s1, &flt), 3);
+	flt.min_severity = SCAN_SEV_CRITICAL;
+	assert_int_equal(count_with(st, s1, &flt), 0);
+
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.rule_id = CONFLICT_RULE;
+	assert_int_equal(count_with(st, s1, &flt), 1);
+	flt.rule_id = BIDI_RULE;
+	assert_int_equal(count_with(st, s1, &flt), 2);
+	flt.rule_id = "hygiene/";
+	assert_int_equal(count_with(st, s1, &flt), 0); /* exact, not a prefix */
+
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.path_prefix = "sub/";
+	assert_int_equal(count_with(st, s1, &flt), 2);
+	flt.path_prefix = "sub/c";
+	assert_int_equal(count_with(st, s1, &flt), 1);
+	flt.path_prefix = "a.py";
+	assert_int_equal(count_with(st, s1, &flt), 1);
+	flt.path_prefix = "nowhere/";
+	assert_int_equal(count_with(st, s1, &flt), 0);
+	flt.path_prefix = "%"; /* literal, not a LIKE pattern */
+	assert_int_equal(count_with(st, s1, &flt), 0);
+	flt.path_prefix = "_.py";
+	assert_int_equal(count_with(st, s1, &flt), 0);
+	flt.path_prefix = "";
+	assert_int_equal(count_with(st, s1, &flt), 3);
+
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.has_category = true;
+	flt.category = SCAN_CAT_QUALITY;
+	assert_int_equal(count_with(st, s1, &flt), 1);
+	flt.category = SCAN_CAT_SECURITY;
+	assert_int_equal(count_with(st, s1, &flt), 2);
+	flt.category = SCAN_CAT_SECRET;
+	assert_int_equal(count_with(st, s1, &flt), 0);
+
+	/* Filters combine. */
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.path_prefix = "sub/";
+	flt.has_min_severity = true;
+	flt.min_severity = SCAN_SEV_HIGH;
+	assert_int_equal(count_with(st, s1, &flt), 1);
+
+	/* new_only: nothing is new on the default branch; a new file on a feature branch is. */
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.new_only = true;
+	assert_int_equal(count_with(st, s1, &flt), 0);
+	th_write(f->repo, "e.py", BIDI_C);
+	s2 = record(st, f->repo, "feature", NULL);
+	assert_int_equal(count_with(st, s2, &flt), 1);
+	l = findings(st, s2, &flt);
+	assert_string_equal(scan_finding_list_get(l, 0)->file_path, "e.py");
+	scan_finding_list_free(l);
+
+	/* include_fp */
+	l = findings(st, s2, NULL);
+	assert_int_equal(scan_store_mark_fp(st, by_path(l, "sub/c.py")->id, true, "docs about git"), 0);
+	scan_finding_list_free(l);
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	assert_int_equal(count_with(st, s2, &flt), 4);
+	flt.include_fp = false;
+	assert_int_equal(count_with(st, s2, &flt), 3);
+	/* The mark covers the same fingerprint in the earlier scan of the repository too. */
+	assert_int_equal(count_with(st, s1, &flt), 2);
+
+	/* An unknown scan is an error, not an empty list. */
+	l = (scan_finding_list *)(uintptr_t)1;
+	assert_int_equal(scan_store_findings(&l, st, s2 + 100, NULL), SCAN_ENOTFOUND);
+	assert_null(l);
+	assert_int_equal(scan_store_findings(&l, st, 0, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_findings(&l, st, -1, &flt), SCAN_ENOTFOUND);
+}
+
+static void test_repo_find(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	int64_t id = 0, id2 = 0, other_id = 0;
+	char *a = th_join(f->tmp, "a"), *b = th_join(f->tmp, "b");
+	char *a_proj = th_join(a, "proj"), *b_proj = th_join(b, "proj");
+	char idtext[32];
+	scan_repo_list *rl = NULL;
+
+	record(st, f->repo, NULL, NULL);
+	assert_int_equal(scan_store_repo_find(&id, st, f->repo), 0); /* by URL (the absolute path) */
+	assert_true(id > 0);
+	assert_int_equal(scan_store_repo_find(&id2, st, "repo"), 0); /* by name */
+	assert_int_equal(id2, id);
+	snprintf(idtext, sizeof(idtext), "%lld", (long long)id);
+	id2 = 0;
+	assert_int_equal(scan_store_repo_find(&id2, st, idtext), 0); /* by id */
+	assert_int_equal(id2, id);
+
+	assert_int_equal(scan_store_repo_find(&id2, st, "nope"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, "999"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, "0"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, "-1"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, ""), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, "rep"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, "%"), SCAN_ENOTFOUND);
+	assert_int_equal(id2, id); /* untouched by failures */
+
+	/* Two repositories of the same name: the name is ambiguous, the URLs are not. */
+	assert_int_equal(mkdir(a, 0755), 0);
+	assert_int_equal(mkdir(b, 0755), 0);
+	assert_int_equal(mkdir(a_proj, 0755), 0);
+	assert_int_equal(mkdir(b_proj, 0755), 0);
+	record(st, a_proj, NULL, NULL);
+	record(st, b_proj, NULL, NULL);
+	assert_int_equal(scan_store_repo_find(&other_id, st, "proj"), SCAN_EINVAL);
+	assert_int_equal(scan_store_repo_find(&other_id, st, a_proj), 0);
+	assert_int_equal(scan_store_repo_find(&id2, st, b_proj), 0);
+	assert_int_not_equal(other_id, id2);
+
+	assert_int_equal(scan_store_repos(&rl, st), 0);
+	assert_int_equal(scan_repo_list_count(rl), 3);
+	assert_int_equal(scan_repo_list_get(rl, 0)->id, id);
+	assert_string_equal(scan_repo_list_get(rl, 0)->name, "repo");
+	assert_string_equal(scan_repo_list_get(rl, 0)->url, f->repo);
+	assert_string_equal(scan_repo_list_get(rl, 0)->source, "local");
+	assert_string_equal(scan_repo_list_get(rl, 0)->latest_scan_status, "completed");
+	scan_repo_list_free(rl);
+	free(a);
+	free(b);
+	free(a_proj);
+	free(b_proj);
+}
+
+/* --- all or nothing ------------------------------------------------------------- */
+
+static void snapshot(const char *db, int64_t out[6])
+{
+	out[0] = raw_count(db, "SELECT count(*) FROM scans");
+	out[1] = raw_count(db, "SELECT count(*) FROM scan_issues");
+	out[2] = raw_count(db, "SELECT count(*) FROM repositories");
+	out[3] = raw_count(db, "SELECT count(*) FROM quality_baseline");
+	out[4] = raw_count(db, "SELECT count(*) FROM quality_gate_results");
+	out[5] = raw_count(db, "SELECT coalesce(max(id), 0) FROM scans");
+}
+
+static void test_record_failure_rolls_back(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	char *fresh = th_join(f->tmp, "fresh");
+	int64_t before[6], after[6], id = -1;
+	scan_result *r;
+	const scan_finding_list *l;
+
+	th_write(f->repo, "a.py", BIDI_A);
+	record(st, f->repo, NULL, NULL);
+	/* The second finding's insert fails, after the repository, scan and first finding went in. */
+	raw_exec(f->db, "CREATE TABLE boom_count (n INTEGER); INSERT INTO boom_count VALUES (0);"
+	                "CREATE TRIGGER boom BEFORE INSERT ON scan_issues BEGIN"
+	                "  UPDATE boom_count SET n = n + 1;"
+	                "  SELECT RAISE(ABORT, 'injected failure') WHERE (SELECT n FROM boom_count) >= 2;"
+	                " END;");
+	snapshot(f->db, before);
+
+	/* A repository seen for the first time: even its row must not stay. */
+	assert_int_equal(mkdir(fresh, 0755), 0);
+	th_write(fresh, "a.py", BIDI_A);
+	th_write(fresh, "b.py", BIDI_B);
+	r = scan_dir(fresh, NULL, NULL);
+	assert_int_equal(scan_store_record(&id, st, r), SCAN_ESTORE);
+	assert_int_equal(id, -1);
+	l = scan_result_findings(r);
+	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
+		assert_int_equal(scan_finding_list_get(l, i)->id, 0);
+		assert_int_equal(scan_finding_list_get(l, i)->scan_id, 0);
+	}
+	snapshot(f->db, after);
+	assert_memory_equal(before, after, sizeof(before));
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 0);
+
+	/* The store is usable afterwards, and the same result records once the fault is gone. */
+	raw_exec(f->db, "DROP TRIGGER boom; DROP TABLE boom_count;");
+	assert_int_equal(scan_store_record(&id, st, r), 0);
+	assert_true(id > before[5]);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 1);
+	assert_int_equal(count_with(st, id, NULL), 2);
+	scan_result_free(r);
+	free(fresh);
+}
+
+static void test_record_busy(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	int64_t before[6], after[6], id = -1;
+	scan_result *r;
+	sqlite3 *h;
+	struct timespec t0, t1;
+	double waited;
+
+	th_write(f->repo, "a.py", BIDI_A);
+	record(st, f->repo, NULL, NULL);
+	snapshot(f->db, before);
+	r = scan_dir(f->repo, "feature", "main");
+
+	/* Another process holds the write lock for longer than the store waits (10 s). */
+	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(scan_store_record(&id, st, r), SCAN_ESTORE);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	waited = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	assert_true(waited < 15.0);
+	assert_non_null(strstr(scan_error_last()->message, "busy"));
+	assert_int_equal(id, -1);
+	assert_int_equal(sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+
+	snapshot(f->db, after);
+	assert_memory_equal(before, after, sizeof(before));
+	for (size_t i = 0; i < scan_finding_list_count(scan_result_findings(r)); i++)
+		assert_int_equal(scan_finding_list_get(scan_result_findings(r), i)->id, 0);
+	/* Once the lock is gone it records. */
+	assert_int_equal(scan_store_record(&id, st, r), 0);
+	assert_true(id > before[5]);
+	scan_result_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_default_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_random_bytes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_foreign_sqlite, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gate_config, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_waiver_add_validation, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_waiver_list_filters, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_waiver_revoke, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_baseline_and_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mark_fp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mark_is_per_repository, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_findings_filters, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_repo_find, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_failure_rolls_back, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_busy, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
