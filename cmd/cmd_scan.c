@@ -6,7 +6,7 @@
 
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
-	const char *scan_type, *fail_on;
+	const char *scan_type, *fail_on, *secret_rules;
 	cli_strlist excludes;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet;
 	long long jobs, min_confidence, max_file_size, pr;
@@ -26,6 +26,7 @@ static const cli_opt scan_opts[] = {
 	{ "jobs", 'j', OPT_INT, "N", "worker threads (default: the number of cores)", &o.jobs, NULL },
 	{ "min-confidence", 0, OPT_INT, "N", "drop findings below confidence N, 0-100 (default: 80)", &o.min_confidence, NULL },
 	{ "max-file-size", 0, OPT_INT, "BYTES", "skip the contents of larger files (default: 8 MiB)", &o.max_file_size, NULL },
+	{ "secret-rules", 0, OPT_STRING, "DIR", "add the secret rules in DIR/*.yaml to the built-in pack", &o.secret_rules, "@dir" },
 	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep", &o.scan_type, "smart|deep" },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
@@ -146,6 +147,7 @@ int cmd_scan(int argc, char **argv)
 	opts.min_confidence = (unsigned)o.min_confidence;
 	opts.max_file_size = o.max_file_size > 0 ? (uint64_t)o.max_file_size : 0;
 	opts.scan_type = o.scan_type;
+	opts.secret_rules_dir = o.secret_rules;
 	opts.pr_number = o.pr;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	if (show_progress)

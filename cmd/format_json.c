@@ -302,6 +302,7 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_bool(w, "user_marked_fp", f->user_marked_fp);
 	jw_time(w, "fp_marked_at", f->fp_marked_at);
 	jw_str(w, "fp_reason", f->fp_reason);
+	jw_str(w, "secret_hash", f->secret_hash);
 	jw_close(w, '}');
 }
 

@@ -378,7 +378,12 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 	cli_json_string(b, scan_severity_name(f->severity));
 	scan_buf_puts(b, ",\"fingerprint\":");
 	cli_json_string(b, f->fingerprint);
-	scan_buf_printf(b, ",\"is_new_in_pr\":%s}}", f->is_new_in_pr ? "true" : "false");
+	scan_buf_printf(b, ",\"is_new_in_pr\":%s", f->is_new_in_pr ? "true" : "false");
+	if (f->secret_hash) {
+		scan_buf_puts(b, ",\"secret_hash\":");
+		cli_json_string(b, f->secret_hash);
+	}
+	scan_buf_puts(b, "}}");
 }
 
 static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)

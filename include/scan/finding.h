@@ -54,6 +54,7 @@ typedef struct {
 	double cvss_score;     /* negative when not applicable */
 	unsigned confidence;   /* 0-100 */
 	const char *snippet;   /* the code the fingerprint covers; secrets masked */
+	const char *secret_hash; /* secrets: SHA-256 hex of the secret, to match it across files; else NULL */
 	char fingerprint[SCAN_FINGERPRINT_LEN + 1];
 	bool is_new_in_pr;
 	bool user_marked_fp;

@@ -32,13 +32,14 @@ typedef struct {
 	int64_t pr_number;          /* 0: none (or CI's) */
 	scan_progress_cb progress;  /* called from the calling thread, about 10 times a second */
 	void *progress_payload;
+	const char *secret_rules_dir; /* secret rules added to the built-in pack; NULL: none */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

@@ -40,6 +40,7 @@ typedef struct {
 	uint32_t line, end_line, column;
 	const char *snippet;        /* need not be NUL-terminated */
 	size_t snippet_len;
+	const char *secret_hash;    /* secrets only: SHA-256 hex of the secret; never the secret */
 } scan_finding_draft;
 
 /*
@@ -52,6 +53,7 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 typedef struct {
 	unsigned min_confidence;
 	const char *root;           /* the directory being scanned */
+	const char *secret_rules_dir; /* extra secret rules; NULL: the built-in pack only */
 } scan_analyzer_ctx;
 
 /*
@@ -75,5 +77,6 @@ size_t scan__analyzer_count(void);
 const scan_analyzer *scan__analyzer_get(size_t i);
 
 extern const scan_analyzer scan__analyzer_hygiene;
+extern const scan_analyzer scan__analyzer_secrets;
 
 #endif

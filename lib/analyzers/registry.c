@@ -3,6 +3,7 @@
 
 static const scan_analyzer *const registry[] = {
 	&scan__analyzer_hygiene,
+	&scan__analyzer_secrets,
 };
 
 #define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))

@@ -49,9 +49,10 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->cvss_score = d->cvss_score;
 	f->confidence = d->confidence > 100 ? 100 : d->confidence;
 	f->snippet = snippet;
+	f->secret_hash = copy(sink->list, d->secret_hash);
 	if (!snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
-	    (d->cwe_id && !f->cwe_id)) {
+	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash)) {
 		sink->list->count--;
 		return scan__error_oom();
 	}

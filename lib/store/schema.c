@@ -180,8 +180,14 @@ static const char migration_1[] =
 	"  metadata TEXT,"
 	"  created_at TEXT NOT NULL);";
 
+/* Secrets: the hash that matches one secret across files, commits and scans; never the secret. */
+static const char migration_2[] =
+	"ALTER TABLE scan_issues ADD COLUMN secret_hash TEXT;"
+	"CREATE INDEX scan_issues_by_secret ON scan_issues (secret_hash) WHERE secret_hash IS NOT NULL;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
+	migration_2,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));

@@ -1,0 +1,292 @@
+/* lib/analyzers/secrets.c - leaked credentials: the secrets engine over every text file */
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "analyzers/analyzer.h"
+#include "scan/buf.h"
+#include "secrets/engine.h"
+#include "util/error.h"
+#include "walk/ignore.h"
+
+#define ALLOWLIST_PATH ".rampart/secrets-allowlist"
+#define ALLOWLIST_MAX ((size_t)1 << 20)
+#define SNIPPET_CONTEXT 120   /* bytes of the line kept on each side of the secret */
+#define MASK_MAX 96
+
+typedef struct {
+	char *rule_id;            /* "*" or an id without the "secrets/" prefix */
+	char hash[65];
+} allow_hash;
+
+typedef struct {
+	scan_secret_ruleset rules;
+	scan_secret_engine *engine;
+	allow_hash *hashes;
+	size_t hash_count;
+	char **globs;
+	size_t glob_count;
+} secrets_state;
+
+static bool is_hex64(const char *s)
+{
+	if (strlen(s) != 64)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
+			return false;
+	return true;
+}
+
+/* ".rampart/secrets-allowlist": "rule-id:sha256", "*:sha256" or a path glob per line; '#' comments. */
+static int load_allowlist(secrets_state *st, const char *root)
+{
+	scan_buf path = SCAN_BUF_INIT;
+	char *text = NULL, *line, *next;
+	struct stat sb;
+	ssize_t got = 0;
+	int fd = -1, rc = 0;
+
+	scan_buf_printf(&path, "%s/%s", root, ALLOWLIST_PATH);
+	if (scan_buf_failed(&path))
+		goto done;
+	if ((fd = open(path.ptr, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
+		goto done; /* no allowlist is the common case */
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (size_t)sb.st_size > ALLOWLIST_MAX)
+		goto done;
+	if (!(text = malloc((size_t)sb.st_size + 1))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	while (got < sb.st_size) {
+		ssize_t n = read(fd, text + got, (size_t)(sb.st_size - got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	text[got] = '\0';
+	for (line = text; line && *line && !rc; line = next) {
+		char *colon, *end;
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		for (end = line + strlen(line); end > line && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t');)
+			*--end = '\0';
+		if (!*line || *line == '#')
+			continue;
+		colon = strrchr(line, ':');
+		if (colon && is_hex64(colon + 1)) {
+			allow_hash *n = realloc(st->hashes, (st->hash_count + 1) * sizeof(*n));
+			if (!n) {
+				rc = scan__error_oom();
+				break;
+			}
+			st->hashes = n;
+			*colon = '\0';
+			if (!strncmp(line, "secrets/", 8))
+				line += 8;
+			if (!(n[st->hash_count].rule_id = strdup(line))) {
+				rc = scan__error_oom();
+				break;
+			}
+			memcpy(n[st->hash_count].hash, colon + 1, 65);
+			st->hash_count++;
+		} else {
+			char **n = realloc(st->globs, (st->glob_count + 1) * sizeof(*n));
+			if (!n || !(n[st->glob_count] = strdup(line))) {
+				if (n)
+					st->globs = n;
+				rc = scan__error_oom();
+				break;
+			}
+			st->globs = n;
+			st->glob_count++;
+		}
+	}
+done:
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	scan_buf_dispose(&path);
+	return rc;
+}
+
+static void secrets_free(void *state)
+{
+	secrets_state *st = state;
+
+	if (!st)
+		return;
+	scan_secrets__engine_free(st->engine);
+	scan_secrets__ruleset_dispose(&st->rules);
+	for (size_t i = 0; i < st->hash_count; i++)
+		free(st->hashes[i].rule_id);
+	free(st->hashes);
+	for (size_t i = 0; i < st->glob_count; i++)
+		free(st->globs[i]);
+	free(st->globs);
+	free(st);
+}
+
+static int secrets_init(void **state, const scan_analyzer_ctx *ctx)
+{
+	secrets_state *st = calloc(1, sizeof(*st));
+	int rc;
+
+	if (!st)
+		return scan__error_oom();
+	if ((rc = scan_secrets__load_builtin(&st->rules)) != 0 ||
+	    (ctx->secret_rules_dir && (rc = scan_secrets__load_dir(&st->rules, ctx->secret_rules_dir)) != 0) ||
+	    (rc = scan_secrets__engine_new(&st->engine, &st->rules)) != 0 ||
+	    (ctx->root && (rc = load_allowlist(st, ctx->root)) != 0)) {
+		secrets_free(st);
+		return rc;
+	}
+	*state = st;
+	return 0;
+}
+
+static int secrets_worker_init(void **wstate, void *state)
+{
+	secrets_state *st = state;
+
+	return scan_secrets__scratch_new((scan_secret_scratch **)wstate, st->engine);
+}
+
+static void secrets_worker_free(void *wstate)
+{
+	scan_secrets__scratch_free(wstate);
+}
+
+static void sha256_hex(char out[65], const unsigned char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+
+	EVP_Digest(s, len, md, &mdlen, EVP_sha256(), NULL);
+	for (unsigned i = 0; i < 32; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+typedef struct {
+	const secrets_state *st;
+	scan_sink *sink;
+	const char *path;
+	bool path_allowed;
+} file_ctx;
+
+static bool hash_allowed(const secrets_state *st, const char *rule, const char *hash)
+{
+	for (size_t i = 0; i < st->hash_count; i++)
+		if (!strcmp(st->hashes[i].hash, hash) &&
+		    (!strcmp(st->hashes[i].rule_id, "*") || !strcmp(st->hashes[i].rule_id, rule)))
+			return true;
+	return false;
+}
+
+/* The secret's line with the secret masked, cut to some context on each side. */
+static int build_snippet(scan_buf *out, const scan_secret_match *m, const scan_secret_input *in, const char *mask)
+{
+	size_t le = m->start, from = m->line_start, to;
+
+	while (le < in->len && in->data[le] != '\n')
+		le++;
+	if (m->start - from > SNIPPET_CONTEXT)
+		from = m->start - SNIPPET_CONTEXT;
+	to = m->end < le ? m->end : le;
+	scan_buf_put(out, in->data + from, m->start - from);
+	scan_buf_puts(out, mask);
+	if (m->end < le) {
+		size_t tail = le - to > SNIPPET_CONTEXT ? SNIPPET_CONTEXT : le - to;
+		scan_buf_put(out, in->data + to, tail);
+	}
+	/* A line may still hold another secret of another rule: it is masked in its own finding. */
+	for (size_t i = 0; i < out->size; i++)
+		if ((unsigned char)out->ptr[i] < 0x20 && out->ptr[i] != '\t')
+			out->ptr[i] = ' ';
+	return scan_buf_failed(out);
+}
+
+static int on_secret(const scan_secret_match *m, const scan_secret_input *in, void *payload)
+{
+	file_ctx *fc = payload;
+	const scan_secret_rule *r = m->rule;
+	char hash[65], mask[MASK_MAX];
+	scan_buf snippet = SCAN_BUF_INIT, desc = SCAN_BUF_INIT;
+	int rc;
+
+	sha256_hex(hash, in->data + m->start, m->end - m->start);
+	if (fc->path_allowed || hash_allowed(fc->st, r->id, hash))
+		return 0;
+	scan_secrets__mask(mask, sizeof(mask), in->data + m->start, m->end - m->start);
+	if ((rc = build_snippet(&snippet, m, in, mask)) != 0)
+		goto done;
+	scan_buf_printf(&desc, "A %s (%s) is committed in this file: %s. Anyone who can read the repository, "
+	                "a clone of it or its history can use it.", r->name, r->provider, mask);
+	if ((rc = scan_buf_failed(&desc)) != 0)
+		goto done;
+	{
+		scan_finding_draft d = {
+			.rule_id = r->rule_id,
+			.title = r->name,
+			.description = desc.ptr,
+			.remediation = r->remediation,
+			.cwe_id = r->cwe,
+			.severity = r->severity,
+			.category = SCAN_CAT_SECRET,
+			.confidence = m->confidence,
+			.cvss_score = -1,
+			.line = m->line,
+			.column = m->column,
+			.snippet = snippet.ptr,
+			.snippet_len = snippet.size,
+			.secret_hash = hash,
+		};
+		rc = scan__emit(fc->sink, fc->path, &d);
+	}
+done:
+	scan_buf_dispose(&snippet);
+	scan_buf_dispose(&desc);
+	return rc;
+}
+
+static int secrets_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
+{
+	const secrets_state *st = state;
+	scan_secret_input in = { f->path, f->data, f->len };
+	file_ctx fc = { st, sink, f->path, false };
+
+	for (size_t i = 0; i < st->glob_count && !fc.path_allowed; i++)
+		fc.path_allowed = scan_glob__match(st->globs[i], strlen(st->globs[i]), f->path, strlen(f->path), true);
+	if (fc.path_allowed)
+		return 0;
+	return scan_secrets__scan(st->engine, wstate, &in, on_secret, &fc);
+}
+
+const scan_analyzer scan__analyzer_secrets = {
+	.info = {
+		.name = "secrets",
+		.version = "1.0.0",
+		.description = "leaked credentials: provider tokens with checksum and structure checks, "
+		               "private keys, connection strings and generic secrets",
+		.default_enabled = true,
+	},
+	.wants = SCAN_WANT_TEXT,
+	.init = secrets_init,
+	.worker_init = secrets_worker_init,
+	.file = secrets_file,
+	.worker_free = secrets_worker_free,
+	.free = secrets_free,
+};

@@ -1,0 +1,545 @@
+/* lib/secrets/engine.c - Hyperscan finds candidates in one pass, PCRE2 confirms them */
+#define _GNU_SOURCE /* memmem */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <hs/hs.h>
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+#include "secrets/engine.h"
+#include "util/error.h"
+
+#define ENGINE_MATCHES_MAX 10000     /* per file: a generated file full of keys stops here */
+#define ENGINE_CONTEXT_LINES 2
+#define ENGINE_TEST_PATH_PENALTY 25
+#define ENGINE_SECRET_MIN 8
+#define ENGINE_SECRET_MAX 8192
+
+typedef struct {
+	pcre2_code *code;
+	pcre2_code *context;
+	bool in_hs;              /* Hyperscan reports it; else it runs on keywords alone */
+	size_t *keywords;        /* indexes into the keyword table */
+	size_t keyword_count;
+} compiled_rule;
+
+struct scan_secret_engine {
+	const scan_secret_ruleset *set;
+	compiled_rule *rules;
+	char **keywords;         /* distinct, lowercase */
+	size_t keyword_count;
+	hs_database_t *db;       /* rules [0, n) then keywords [n, n + k) */
+	size_t hs_rules;
+};
+
+typedef struct {
+	const scan_secret_rule *rule;
+	size_t start, end;
+	unsigned confidence;
+	double entropy;
+	bool generic;
+	bool keep;
+} candidate;
+
+/* A hostile pattern or file must not stall a worker: PCRE2 gives up past these. */
+#define ENGINE_MATCH_LIMIT 200000
+#define ENGINE_DEPTH_LIMIT 10000
+
+struct scan_secret_scratch {
+	hs_scratch_t *hs;
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+	unsigned char *hit;      /* one byte per rule then per keyword */
+	candidate *cands;
+	size_t cand_count, cand_cap;
+	size_t *line_starts;     /* of the current file, built on first need */
+	size_t line_count, line_cap;
+};
+
+static int pcre_compile(pcre2_code **out, const char *pattern, const scan_secret_rule *r, const char *what)
+{
+	int err;
+	PCRE2_SIZE off;
+	pcre2_code *c = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+
+	if (!c) {
+		PCRE2_UCHAR msg[160];
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		return scan__error(SCAN_EINVAL, "%s: rule '%s': %s does not compile at offset %zu: %s", r->origin,
+		                   r->id, what, (size_t)off, (const char *)msg);
+	}
+	pcre2_jit_compile(c, PCRE2_JIT_COMPLETE); /* without JIT it still works, just slower */
+	*out = c;
+	return 0;
+}
+
+static size_t keyword_index(scan_secret_engine *e, const char *kw, int *rc)
+{
+	for (size_t i = 0; i < e->keyword_count; i++)
+		if (!strcmp(e->keywords[i], kw))
+			return i;
+	char **n = realloc(e->keywords, (e->keyword_count + 1) * sizeof(*n));
+	if (!n || !(n[e->keyword_count] = strdup(kw))) {
+		if (n)
+			e->keywords = n;
+		*rc = scan__error_oom();
+		return 0;
+	}
+	e->keywords = n;
+	return e->keyword_count++;
+}
+
+/* Hyperscan reads a literal as a regex: escape everything that is not alphanumeric. */
+static char *literal_regex(const char *kw)
+{
+	size_t n = strlen(kw);
+	char *out = malloc(n * 4 + 1), *p = out;
+
+	if (!out)
+		return NULL;
+	for (const char *s = kw; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) {
+			*p++ = (char)c;
+		} else {
+			static const char hex[] = "0123456789abcdef";
+			*p++ = '\\';
+			*p++ = 'x';
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		}
+	}
+	*p = '\0';
+	return out;
+}
+
+/* Compiles the Hyperscan database; a rule it refuses is left to its keywords. */
+static int build_db(scan_secret_engine *e)
+{
+	size_t n = e->set->count, total = n + e->keyword_count;
+	const char **exprs = calloc(total ? total : 1, sizeof(*exprs));
+	unsigned *flags = calloc(total ? total : 1, sizeof(*flags)), *ids = calloc(total ? total : 1, sizeof(*ids));
+	char **lits = calloc(e->keyword_count ? e->keyword_count : 1, sizeof(*lits));
+	int rc = 0;
+
+	if (!exprs || !flags || !ids || !lits) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	for (size_t k = 0; k < e->keyword_count; k++)
+		if (!(lits[k] = literal_regex(e->keywords[k]))) {
+			rc = scan__error_oom();
+			goto done;
+		}
+	for (size_t i = 0; i < n; i++)
+		e->rules[i].in_hs = true;
+	for (;;) {
+		size_t m = 0;
+		hs_compile_error_t *cerr = NULL;
+
+		for (size_t i = 0; i < n; i++) {
+			if (!e->rules[i].in_hs)
+				continue;
+			exprs[m] = e->set->rules[i].pattern;
+			flags[m] = HS_FLAG_PREFILTER | HS_FLAG_SINGLEMATCH | HS_FLAG_ALLOWEMPTY;
+			ids[m++] = (unsigned)i;
+		}
+		for (size_t k = 0; k < e->keyword_count; k++) {
+			exprs[m] = lits[k];
+			flags[m] = HS_FLAG_CASELESS | HS_FLAG_SINGLEMATCH;
+			ids[m++] = (unsigned)(n + k);
+		}
+		if (!m)
+			break;
+		if (hs_compile_multi(exprs, flags, ids, (unsigned)m, HS_MODE_BLOCK, NULL, &e->db, &cerr) == HS_SUCCESS)
+			break;
+		/* A refused rule pattern falls back to PCRE2; a refused keyword is our bug. */
+		if (cerr->expression < 0 || ids[cerr->expression] >= n) {
+			rc = scan__error(SCAN_EINVAL, "cannot compile the secret rules: %s", cerr->message);
+			hs_free_compile_error(cerr);
+			goto done;
+		}
+		{
+			size_t bad = ids[cerr->expression];
+			const scan_secret_rule *r = &e->set->rules[bad];
+			hs_free_compile_error(cerr);
+			if (!r->keyword_count) {
+				rc = scan__error(SCAN_EINVAL, "%s: rule '%s': pattern is beyond Hyperscan and the rule "
+				                 "has no keywords to run it by", r->origin, r->id);
+				goto done;
+			}
+			e->rules[bad].in_hs = false;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		e->hs_rules += e->rules[i].in_hs;
+done:
+	for (size_t k = 0; lits && k < e->keyword_count; k++)
+		free(lits[k]);
+	free(lits);
+	free(exprs);
+	free(flags);
+	free(ids);
+	return rc;
+}
+
+int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set)
+{
+	scan_secret_engine *e = calloc(1, sizeof(*e));
+	int rc = 0;
+
+	*out = NULL;
+	if (!e || !(e->rules = calloc(set->count ? set->count : 1, sizeof(*e->rules)))) {
+		free(e);
+		return scan__error_oom();
+	}
+	e->set = set;
+	for (size_t i = 0; i < set->count && !rc; i++) {
+		const scan_secret_rule *r = &set->rules[i];
+		compiled_rule *c = &e->rules[i];
+		if ((rc = pcre_compile(&c->code, r->pattern, r, "pattern")) != 0)
+			break;
+		if (r->context && (rc = pcre_compile(&c->context, r->context, r, "context")) != 0)
+			break;
+		{
+			uint32_t groups = 0;
+			pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &groups);
+			if (r->secret_group > groups) {
+				rc = scan__error(SCAN_EINVAL, "%s: rule '%s': secret_group %u but the pattern has %u groups",
+				                 r->origin, r->id, r->secret_group, groups);
+				break;
+			}
+		}
+		if (r->keyword_count && !(c->keywords = calloc(r->keyword_count, sizeof(*c->keywords)))) {
+			rc = scan__error_oom();
+			break;
+		}
+		for (size_t k = 0; k < r->keyword_count && !rc; k++)
+			c->keywords[k] = keyword_index(e, r->keywords[k], &rc);
+		c->keyword_count = r->keyword_count;
+	}
+	if (!rc)
+		rc = build_db(e);
+	if (rc) {
+		scan_secrets__engine_free(e);
+		return rc;
+	}
+	*out = e;
+	return 0;
+}
+
+void scan_secrets__engine_free(scan_secret_engine *e)
+{
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->set->count; i++) {
+		pcre2_code_free(e->rules[i].code);
+		pcre2_code_free(e->rules[i].context);
+		free(e->rules[i].keywords);
+	}
+	for (size_t k = 0; k < e->keyword_count; k++)
+		free(e->keywords[k]);
+	free(e->keywords);
+	free(e->rules);
+	hs_free_database(e->db);
+	free(e);
+}
+
+size_t scan_secrets__engine_hs_rules(const scan_secret_engine *e)
+{
+	return e->hs_rules;
+}
+
+int scan_secrets__scratch_new(scan_secret_scratch **out, const scan_secret_engine *e)
+{
+	scan_secret_scratch *s = calloc(1, sizeof(*s));
+
+	*out = NULL;
+	if (!s)
+		return scan__error_oom();
+	if ((e->db && hs_alloc_scratch(e->db, &s->hs) != HS_SUCCESS) ||
+	    !(s->md = pcre2_match_data_create(100, NULL)) || !(s->mctx = pcre2_match_context_create(NULL)) ||
+	    !(s->hit = calloc(e->set->count + e->keyword_count + 1, 1))) {
+		scan_secrets__scratch_free(s);
+		return scan__error_oom();
+	}
+	pcre2_set_match_limit(s->mctx, ENGINE_MATCH_LIMIT);
+	pcre2_set_depth_limit(s->mctx, ENGINE_DEPTH_LIMIT);
+	*out = s;
+	return 0;
+}
+
+void scan_secrets__scratch_free(scan_secret_scratch *s)
+{
+	if (!s)
+		return;
+	hs_free_scratch(s->hs);
+	pcre2_match_data_free(s->md);
+	pcre2_match_context_free(s->mctx);
+	free(s->hit);
+	free(s->cands);
+	free(s->line_starts);
+	free(s);
+}
+
+static int on_hs_match(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void *ctx)
+{
+	(void)from;
+	(void)to;
+	(void)flags;
+	((unsigned char *)ctx)[id] = 1;
+	return 0;
+}
+
+static int push_line(scan_secret_scratch *s, size_t off)
+{
+	if (s->line_count == s->line_cap) {
+		size_t cap = s->line_cap ? s->line_cap * 2 : 1024;
+		size_t *n = realloc(s->line_starts, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		s->line_starts = n;
+		s->line_cap = cap;
+	}
+	s->line_starts[s->line_count++] = off;
+	return 0;
+}
+
+static int build_lines(scan_secret_scratch *s, const unsigned char *data, size_t len)
+{
+	const unsigned char *p = data, *end = data + len, *nl;
+	int rc;
+
+	s->line_count = 0;
+	if ((rc = push_line(s, 0)) != 0)
+		return rc;
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		if ((rc = push_line(s, (size_t)(nl + 1 - data))) != 0)
+			return rc;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* 0-based index of the line holding offset. */
+static size_t line_of(const scan_secret_scratch *s, size_t off)
+{
+	size_t lo = 0, hi = s->line_count;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->line_starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static size_t line_end(const unsigned char *data, size_t len, size_t from)
+{
+	const unsigned char *nl = memchr(data + from, '\n', len - from);
+	return nl ? (size_t)(nl - data) : len;
+}
+
+static bool line_has_allow(const unsigned char *data, size_t len, size_t ls)
+{
+	static const char *const markers[] = { "rampart:allow", "pragma: allowlist secret", "gitleaks:allow" };
+	size_t le = line_end(data, len, ls);
+
+	for (size_t i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
+		if (memmem(data + ls, le - ls, markers[i], strlen(markers[i])))
+			return true;
+	return false;
+}
+
+static bool context_ok(const compiled_rule *c, scan_secret_scratch *s, const unsigned char *data, size_t len,
+                       size_t off)
+{
+	size_t li = line_of(s, off), from = li >= ENGINE_CONTEXT_LINES ? s->line_starts[li - ENGINE_CONTEXT_LINES] : 0;
+	size_t to = line_end(data, len, s->line_starts[li]);
+
+	return pcre2_match(c->context, data + from, to - from, 0, 0, s->md, s->mctx) >= 0;
+}
+
+static int add_candidate(scan_secret_scratch *s, const candidate *c)
+{
+	if (s->cand_count == s->cand_cap) {
+		size_t cap = s->cand_cap ? s->cand_cap * 2 : 32;
+		candidate *n = realloc(s->cands, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		s->cands = n;
+		s->cand_cap = cap;
+	}
+	s->cands[s->cand_count++] = *c;
+	return 0;
+}
+
+static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t ri, const scan_secret_input *in,
+                    bool test_path)
+{
+	const scan_secret_rule *r = &e->set->rules[ri];
+	const compiled_rule *c = &e->rules[ri];
+	size_t off = 0;
+	int rc;
+
+	while (off <= in->len && s->cand_count < ENGINE_MATCHES_MAX) {
+		int n = pcre2_match(c->code, in->data, in->len, off, 0, s->md, s->mctx);
+		PCRE2_SIZE *ov;
+		size_t ms, me, ss, se;
+		candidate cand;
+
+		if (n < 0)
+			break; /* no more matches, or a match limit: the file is done for this rule */
+		ov = pcre2_get_ovector_pointer(s->md);
+		ms = ov[0];
+		me = ov[1];
+		off = me > ms ? me : ms + 1;
+		if ((unsigned)n <= r->secret_group || ov[2 * r->secret_group] == PCRE2_UNSET)
+			continue;
+		ss = ov[2 * r->secret_group];
+		se = ov[2 * r->secret_group + 1];
+		if (se - ss < ENGINE_SECRET_MIN || se - ss > ENGINE_SECRET_MAX)
+			continue;
+		if (c->context && !context_ok(c, s, in->data, in->len, ss))
+			continue;
+		memset(&cand, 0, sizeof(cand));
+		cand.rule = r;
+		cand.start = ss;
+		cand.end = se;
+		cand.generic = r->generic;
+		cand.entropy = scan_secrets__entropy(in->data + ss, se - ss);
+		if (cand.entropy < r->min_entropy)
+			continue;
+		if (r->validator && !scan_secrets__validate(r->validator, in->data + ss, se - ss, in->data, in->len, &cand.end))
+			continue;
+		if (scan_secrets__is_placeholder(in->data + ss, se - ss))
+			continue;
+		if (r->generic && scan_secrets__is_lookup_or_hash(in->data + ss, se - ss))
+			continue;
+		if (line_has_allow(in->data, in->len, s->line_starts[line_of(s, ss)]))
+			continue;
+		cand.confidence = r->confidence;
+		if (test_path)
+			cand.confidence = cand.confidence > ENGINE_TEST_PATH_PENALTY ? cand.confidence - ENGINE_TEST_PATH_PENALTY : 0;
+		if ((rc = add_candidate(s, &cand)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Provider rules first, then by position, then the more confident: the order dedupe decides in. */
+static int cmp_rank(const void *pa, const void *pb)
+{
+	const candidate *a = pa, *b = pb;
+
+	if (a->generic != b->generic)
+		return a->generic ? 1 : -1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->confidence != b->confidence)
+		return a->confidence > b->confidence ? -1 : 1;
+	return strcmp(a->rule->id, b->rule->id);
+}
+
+static int cmp_position(const void *pa, const void *pb)
+{
+	const candidate *a = pa, *b = pb;
+
+	if (a->keep != b->keep)
+		return a->keep ? -1 : 1;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/*
+ * One secret, one finding. Provider candidates are taken in position order
+ * unless they overlap one already taken; a generic candidate only where no
+ * provider candidate lies. Afterwards the kept ones are in file order at the
+ * front of the array; returns how many.
+ */
+static size_t dedupe(candidate *c, size_t n)
+{
+	size_t provider_end = 0, kept = 0, first_generic = n, gen_end = 0, p = 0;
+
+	qsort(c, n, sizeof(*c), cmp_rank);
+	for (size_t i = 0; i < n && !c[i].generic; i++) {
+		c[i].keep = !kept || c[i].start >= provider_end;
+		if (c[i].keep) {
+			provider_end = c[i].end;
+			kept++;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (c[i].generic) {
+			first_generic = i;
+			break;
+		}
+	/* Kept provider candidates are sorted by start: walk them alongside. */
+	for (size_t i = first_generic; i < n; i++) {
+		bool clash = false;
+		while (p < first_generic && (!c[p].keep || c[p].end <= c[i].start))
+			p++;
+		for (size_t q = p; q < first_generic && c[q].start < c[i].end && !clash; q++)
+			clash = c[q].keep && c[q].start < c[i].end && c[i].start < c[q].end;
+		if (clash || (gen_end && c[i].start < gen_end))
+			continue;
+		c[i].keep = true;
+		gen_end = c[i].end;
+		kept++;
+	}
+	qsort(c, n, sizeof(*c), cmp_position);
+	return kept;
+}
+
+int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, const scan_secret_input *in,
+                       scan_secret_cb cb, void *payload)
+{
+	size_t n = e->set->count;
+	bool any = false, test_path;
+	int rc = 0;
+
+	if (!in->len)
+		return 0;
+	memset(s->hit, 0, n + e->keyword_count);
+	if (e->db && hs_scan(e->db, (const char *)in->data, (unsigned)(in->len > UINT32_MAX ? UINT32_MAX : in->len),
+	                     0, s->hs, on_hs_match, s->hit) != HS_SUCCESS)
+		return scan__error(SCAN_EIO, "secret scan of '%s' failed", in->path);
+	for (size_t i = 0; i < n + e->keyword_count && !any; i++)
+		any = s->hit[i];
+	if (!any)
+		return 0;
+
+	s->cand_count = 0;
+	if ((rc = build_lines(s, in->data, in->len)) != 0)
+		return rc;
+	test_path = scan_secrets__is_test_path(in->path);
+	for (size_t i = 0; i < n && !rc; i++) {
+		const compiled_rule *c = &e->rules[i];
+		bool kw = !c->keyword_count;
+		for (size_t k = 0; k < c->keyword_count && !kw; k++)
+			kw = s->hit[n + c->keywords[k]];
+		if (kw && (s->hit[i] || !c->in_hs))
+			rc = run_rule(e, s, i, in, test_path);
+	}
+	if (rc)
+		return rc;
+	{
+		size_t kept = dedupe(s->cands, s->cand_count);
+		for (size_t i = 0; i < kept && !rc; i++) {
+			const candidate *c = &s->cands[i];
+			size_t li = line_of(s, c->start);
+			scan_secret_match m;
+
+			m.rule = c->rule;
+			m.start = c->start;
+			m.end = c->end;
+			m.line_start = s->line_starts[li];
+			m.line = (uint32_t)(li + 1);
+			m.column = (uint32_t)(c->start - m.line_start + 1);
+			m.confidence = c->confidence;
+			m.entropy = c->entropy;
+			rc = cb(&m, in, payload);
+		}
+	}
+	return rc;
+}
