@@ -461,6 +461,8 @@ static size_t dedupe(candidate *c, size_t n)
 {
 	size_t provider_end = 0, kept = 0, first_generic = n, gen_end = 0, p = 0;
 
+	if (!n)
+		return 0;
 	qsort(c, n, sizeof(*c), cmp_rank);
 	for (size_t i = 0; i < n && !c[i].generic; i++) {
 		c[i].keep = !kept || c[i].start >= provider_end;
