@@ -8,7 +8,7 @@ static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
 	const char *scan_type, *fail_on, *secret_rules;
 	cli_strlist excludes;
-	bool no_default_excludes, follow_symlinks, stats, no_store, quiet;
+	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
 
@@ -27,7 +27,8 @@ static const cli_opt scan_opts[] = {
 	{ "min-confidence", 0, OPT_INT, "N", "drop findings below confidence N, 0-100 (default: 80)", &o.min_confidence, NULL },
 	{ "max-file-size", 0, OPT_INT, "BYTES", "skip the contents of larger files (default: 8 MiB)", &o.max_file_size, NULL },
 	{ "secret-rules", 0, OPT_STRING, "DIR", "add the secret rules in DIR/*.yaml to the built-in pack", &o.secret_rules, "@dir" },
-	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep", &o.scan_type, "smart|deep" },
+	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep (deep also scans git history)", &o.scan_type, "smart|deep" },
+	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
@@ -66,6 +67,11 @@ static void print_stats(const scan_stats *s)
 	fprintf(stderr, "read: %.1f MB in %.3f s (%.1f MB/s, %u jobs); walk %.3f s; %llu findings below confidence\n",
 	        mb, s->wall_seconds, s->wall_seconds > 0 ? mb / s->wall_seconds : 0.0, s->jobs, s->walk_seconds,
 	        (unsigned long long)s->findings_below_confidence);
+	if (s->history_commits)
+		fprintf(stderr, "history: %llu commits, %llu unique blobs, %.1f MB in %.3f s (%.1f MB/s)\n",
+		        (unsigned long long)s->history_commits, (unsigned long long)s->history_blobs,
+		        (double)s->history_bytes / 1e6, s->history_seconds,
+		        s->history_seconds > 0 ? (double)s->history_bytes / 1e6 / s->history_seconds : 0.0);
 	fprintf(stderr, "%-12s %-8s %10s %9s %10s\n", "analyzer", "version", "files", "findings", "cpu s");
 	for (size_t i = 0; i < s->analyzer_count; i++)
 		fprintf(stderr, "%-12s %-8s %10llu %9llu %10.3f\n", s->analyzers[i].name, s->analyzers[i].version,
@@ -148,6 +154,7 @@ int cmd_scan(int argc, char **argv)
 	opts.max_file_size = o.max_file_size > 0 ? (uint64_t)o.max_file_size : 0;
 	opts.scan_type = o.scan_type;
 	opts.secret_rules_dir = o.secret_rules;
+	opts.history = o.history;
 	opts.pr_number = o.pr;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	if (show_progress)

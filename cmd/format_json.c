@@ -303,6 +303,9 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_time(w, "fp_marked_at", f->fp_marked_at);
 	jw_str(w, "fp_reason", f->fp_reason);
 	jw_str(w, "secret_hash", f->secret_hash);
+	jw_str(w, "commit", f->commit);
+	jw_time(w, "commit_time", f->commit_time);
+	jw_bool(w, "in_head", f->in_head);
 	jw_close(w, '}');
 }
 
@@ -359,6 +362,10 @@ static void write_stats(jw *w, const scan_stats *st)
 	jw_uint(w, "files_unreadable", st->files_unreadable);
 	jw_uint(w, "files_ignored", st->files_ignored);
 	jw_uint(w, "symlinks_skipped", st->symlinks_skipped);
+	jw_uint(w, "history_commits", st->history_commits);
+	jw_uint(w, "history_blobs", st->history_blobs);
+	jw_uint(w, "history_bytes", st->history_bytes);
+	jw_seconds(w, "history_seconds", st->history_seconds);
 	jw_uint(w, "bytes_read", st->bytes_read);
 	jw_uint(w, "findings_below_confidence", st->findings_below_confidence);
 	jw_seconds(w, "walk_seconds", st->walk_seconds);

@@ -1,6 +1,7 @@
 /* cmd/format_text.c - human output: findings, summary, gate table */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cli.h"
 
 #define C_RESET "\033[0m"
@@ -91,6 +92,13 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		        color ? C_RESET : "", fd->rule_id);
 		if (fd->is_new_in_pr)
 			fprintf(f, "  %s[new]%s", color ? C_BOLD : "", color ? C_RESET : "");
+		if (!fd->in_head && fd->commit) {
+			char day[16];
+			struct tm tm;
+			gmtime_r(&fd->commit_time, &tm);
+			strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+			fprintf(f, "  [history only: commit %.12s, %s]", fd->commit, day);
+		}
 		fprintf(f, "\n    ");
 		put_safe(f, fd->title);
 		if (fd->cwe_id)

@@ -55,6 +55,9 @@ typedef struct {
 	unsigned confidence;   /* 0-100 */
 	const char *snippet;   /* the code the fingerprint covers; secrets masked */
 	const char *secret_hash; /* secrets: SHA-256 hex of the secret, to match it across files; else NULL */
+	const char *commit;    /* history scans: the commit that introduced it (40 hex); else NULL */
+	time_t commit_time;    /* that commit's author time; 0 when commit is NULL */
+	bool in_head;          /* false: only in history, gone from the scanned tree */
 	char fingerprint[SCAN_FINGERPRINT_LEN + 1];
 	bool is_new_in_pr;
 	bool user_marked_fp;

@@ -33,13 +33,14 @@ typedef struct {
 	scan_progress_cb progress;  /* called from the calling thread, about 10 times a second */
 	void *progress_payload;
 	const char *secret_rules_dir; /* secret rules added to the built-in pack; NULL: none */
+	bool history;               /* also scan every blob in git history (implied by scan_type "deep") */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {
@@ -77,6 +78,10 @@ typedef struct {
 	uint64_t findings_below_confidence;
 	double walk_seconds;
 	double wall_seconds;
+	uint64_t history_commits;    /* history scans: commits walked */
+	uint64_t history_blobs;      /* unique blobs read from history */
+	uint64_t history_bytes;
+	double history_seconds;
 	unsigned jobs;
 	size_t analyzer_count;
 	const scan_analyzer_stats *analyzers;

@@ -25,6 +25,7 @@ typedef struct {
 #define SCAN_WANT_TEXT     0x1u
 #define SCAN_WANT_BINARY   0x2u
 #define SCAN_WANT_TOO_LARGE 0x4u  /* metadata and head of files over the size cap */
+#define SCAN_WANT_HISTORY  0x8u   /* text blobs from git history (deep scans) */
 
 /* What an analyzer fills in to report one finding; strings are copied. */
 typedef struct {

@@ -283,7 +283,7 @@ const scan_analyzer scan__analyzer_secrets = {
 		               "private keys, connection strings and generic secrets",
 		.default_enabled = true,
 	},
-	.wants = SCAN_WANT_TEXT,
+	.wants = SCAN_WANT_TEXT | SCAN_WANT_HISTORY,
 	.init = secrets_init,
 	.worker_init = secrets_worker_init,
 	.file = secrets_file,

@@ -95,6 +95,7 @@ scan_finding *scan__finding_list_push(scan_finding_list *l)
 	f = &l->items[l->count++];
 	memset(f, 0, sizeof(*f));
 	f->cvss_score = -1.0;
+	f->in_head = true;
 	return f;
 }
 

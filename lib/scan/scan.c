@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "analyzers/analyzer.h"
+#include "scan/history.h"
 #include "scan/result.h"
 #include "scan/sink.h"
 #include "source/source.h"
@@ -20,10 +21,7 @@
 #define SCAN_HEAD_BYTES 8000     /* what binary detection and shebangs look at */
 #define SCAN_PROGRESS_NS 100000000L
 
-typedef struct {
-	const scan_analyzer *a;
-	void *state;
-} active_analyzer;
+typedef scan_active_analyzer active_analyzer;
 
 typedef struct {
 	const scan_options *opts;
@@ -454,6 +452,18 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
 	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
 		goto done;
+	if (opts->history || (opts->scan_type && !strcmp(opts->scan_type, "deep"))) {
+		if (!src.is_git) {
+			/* Asked for by name, history must be there; a deep scan of a plain tree has none. */
+			if (opts->history) {
+				rc = scan__error(SCAN_EINVAL, "--history needs a git repository, and '%s' is not one",
+				                 opts->target);
+				goto done;
+			}
+		} else if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size)) != 0) {
+			goto done;
+		}
+	}
 	if ((rc = finalize_analyzers(r, &sh)) != 0)
 		goto done;
 	scan__finding_list_sort(r->findings);

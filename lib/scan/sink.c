@@ -50,6 +50,9 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->confidence = d->confidence > 100 ? 100 : d->confidence;
 	f->snippet = snippet;
 	f->secret_hash = copy(sink->list, d->secret_hash);
+	f->commit = sink->commit;
+	f->commit_time = sink->commit_time;
+	f->in_head = sink->commit == NULL;
 	if (!snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
 	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash)) {

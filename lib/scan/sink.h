@@ -11,6 +11,8 @@ struct scan_sink {
 	uint64_t below_confidence;
 	const char *current_tool;    /* static name of the analyzer being run */
 	uint64_t *current_found;     /* its finding counter, or NULL */
+	const char *commit;          /* history: the blob's commit (arena string) */
+	time_t commit_time;
 };
 
 #endif

@@ -242,7 +242,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	if ((rc = scan__db_prepare(st, &s,
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
-	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash FROM scan_issues"
+	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
+	        " in_head FROM scan_issues"
 	        " WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -291,6 +292,9 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 		f->fp_marked_at = scan__db_col_time(s, 20);
 		f->fp_reason = scan__db_col_text(s, 21, &l->arena, &oom);
 		f->secret_hash = scan__db_col_text(s, 22, &l->arena, &oom);
+		f->commit = scan__db_col_text(s, 23, &l->arena, &oom);
+		f->commit_time = scan__db_col_time(s, 24);
+		f->in_head = sqlite3_column_int(s, 25) != 0;
 	}
 	if (oom)
 		rc = scan__error_oom();

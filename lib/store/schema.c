@@ -180,9 +180,15 @@ static const char migration_1[] =
 	"  metadata TEXT,"
 	"  created_at TEXT NOT NULL);";
 
-/* Secrets: the hash that matches one secret across files, commits and scans; never the secret. */
+/*
+ * Secrets: the hash that matches one secret across files, commits and scans
+ * (never the secret), and where in history a finding came from.
+ */
 static const char migration_2[] =
 	"ALTER TABLE scan_issues ADD COLUMN secret_hash TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN commit_sha TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN commit_time TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN in_head INTEGER NOT NULL DEFAULT 1;"
 	"CREATE INDEX scan_issues_by_secret ON scan_issues (secret_hash) WHERE secret_hash IS NOT NULL;";
 
 const char *const scan__store_migrations[] = {
