@@ -8,7 +8,7 @@ static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
 	const char *scan_type, *fail_on, *secret_rules;
 	cli_strlist excludes;
-	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history;
+	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
 
@@ -29,6 +29,7 @@ static const cli_opt scan_opts[] = {
 	{ "secret-rules", 0, OPT_STRING, "DIR", "add the secret rules in DIR/*.yaml to the built-in pack", &o.secret_rules, "@dir" },
 	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep (deep also scans git history)", &o.scan_type, "smart|deep" },
 	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
+	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
@@ -155,6 +156,7 @@ int cmd_scan(int argc, char **argv)
 	opts.scan_type = o.scan_type;
 	opts.secret_rules_dir = o.secret_rules;
 	opts.history = o.history;
+	opts.verify = o.verify;
 	opts.pr_number = o.pr;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	if (show_progress)

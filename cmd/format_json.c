@@ -306,6 +306,7 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_str(w, "commit", f->commit);
 	jw_time(w, "commit_time", f->commit_time);
 	jw_bool(w, "in_head", f->in_head);
+	jw_str(w, "verified", f->verified);
 	jw_close(w, '}');
 }
 

@@ -383,6 +383,10 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		scan_buf_puts(b, ",\"secret_hash\":");
 		cli_json_string(b, f->secret_hash);
 	}
+	if (f->verified) {
+		scan_buf_puts(b, ",\"verified\":");
+		cli_json_string(b, f->verified);
+	}
 	if (f->commit) {
 		scan_buf_puts(b, ",\"commit\":");
 		cli_json_string(b, f->commit);

@@ -80,6 +80,7 @@ complete -c rampart -n '__rampart_using scan' -l follow-symlinks -d 'follow syml
 complete -c rampart -n '__rampart_using scan' -s j -l jobs -x -d 'worker threads'
 complete -c rampart -n '__rampart_using scan' -l min-confidence -x -d 'drop findings below this confidence, 0-100'
 complete -c rampart -n '__rampart_using scan' -l max-file-size -x -d 'skip the contents of larger files (bytes)'
+complete -c rampart -n '__rampart_using scan' -l verify -d 'ask each provider whether a found credential is live'
 complete -c rampart -n '__rampart_using scan' -l history -d 'also scan every blob in the git history for secrets'
 complete -c rampart -n '__rampart_using scan' -l secret-rules -x -a '(__fish_complete_directories)' -d 'add the secret rules in DIR/*.yaml'
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'

@@ -58,6 +58,7 @@ typedef struct {
 	const char *commit;    /* history scans: the commit that introduced it (40 hex); else NULL */
 	time_t commit_time;    /* that commit's author time; 0 when commit is NULL */
 	bool in_head;          /* false: only in history, gone from the scanned tree */
+	const char *verified;  /* secrets with --verify: "live", "dead" or "unknown"; else NULL */
 	char fingerprint[SCAN_FINGERPRINT_LEN + 1];
 	bool is_new_in_pr;
 	bool user_marked_fp;

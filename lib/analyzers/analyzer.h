@@ -42,6 +42,7 @@ typedef struct {
 	const char *snippet;        /* need not be NUL-terminated */
 	size_t snippet_len;
 	const char *secret_hash;    /* secrets only: SHA-256 hex of the secret; never the secret */
+	const char *verified;       /* secrets with --verify: "live", "dead", "unknown" */
 } scan_finding_draft;
 
 /*
@@ -55,6 +56,7 @@ typedef struct {
 	unsigned min_confidence;
 	const char *root;           /* the directory being scanned */
 	const char *secret_rules_dir; /* extra secret rules; NULL: the built-in pack only */
+	bool verify;                /* ask providers whether found credentials are live */
 } scan_analyzer_ctx;
 
 /*

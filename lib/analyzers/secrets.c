@@ -10,6 +10,7 @@
 #include "analyzers/analyzer.h"
 #include "scan/buf.h"
 #include "secrets/engine.h"
+#include "secrets/verify.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 
@@ -17,6 +18,7 @@
 #define ALLOWLIST_MAX ((size_t)1 << 20)
 #define SNIPPET_CONTEXT 120   /* bytes of the line kept on each side of the secret */
 #define MASK_MAX 96
+#define VERIFY_TIMEOUT_MS 8000L
 
 typedef struct {
 	char *rule_id;            /* "*" or an id without the "secrets/" prefix */
@@ -30,6 +32,7 @@ typedef struct {
 	size_t hash_count;
 	char **globs;
 	size_t glob_count;
+	bool verify;
 } secrets_state;
 
 static bool is_hex64(const char *s)
@@ -143,6 +146,7 @@ static int secrets_init(void **state, const scan_analyzer_ctx *ctx)
 
 	if (!st)
 		return scan__error_oom();
+	st->verify = ctx->verify;
 	if ((rc = scan_secrets__load_builtin(&st->rules)) != 0 ||
 	    (ctx->secret_rules_dir && (rc = scan_secrets__load_dir(&st->rules, ctx->secret_rules_dir)) != 0) ||
 	    (rc = scan_secrets__engine_new(&st->engine, &st->rules)) != 0 ||
@@ -225,6 +229,9 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 	const scan_secret_rule *r = m->rule;
 	char hash[65], mask[MASK_MAX];
 	scan_buf snippet = SCAN_BUF_INIT, desc = SCAN_BUF_INIT;
+	scan_secret_verdict verdict = SECRET_VERIFY_UNKNOWN;
+	scan_severity severity = r->severity;
+	unsigned confidence = m->confidence;
 	int rc;
 
 	sha256_hex(hash, in->data + m->start, m->end - m->start);
@@ -235,6 +242,18 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 		goto done;
 	scan_buf_printf(&desc, "A %s (%s) is committed in this file: %s. Anyone who can read the repository, "
 	                "a clone of it or its history can use it.", r->name, r->provider, mask);
+	if (fc->st->verify && r->verify_url) {
+		long status = 0;
+		verdict = scan_secrets__verify(r, in->data + m->start, m->end - m->start, VERIFY_TIMEOUT_MS, &status);
+		if (verdict == SECRET_VERIFY_LIVE) {
+			confidence = 100;
+			scan_buf_printf(&desc, " Verified live: the provider accepted it (HTTP %ld).", status);
+		} else if (verdict == SECRET_VERIFY_DEAD) {
+			/* Revoked or expired: still to be removed, but no longer an open door. */
+			severity = severity > SCAN_SEV_LOW ? severity - 1 : SCAN_SEV_LOW;
+			scan_buf_printf(&desc, " The provider rejected it (HTTP %ld): it looks revoked or expired.", status);
+		}
+	}
 	if ((rc = scan_buf_failed(&desc)) != 0)
 		goto done;
 	{
@@ -244,15 +263,16 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 			.description = desc.ptr,
 			.remediation = r->remediation,
 			.cwe_id = r->cwe,
-			.severity = r->severity,
+			.severity = severity,
 			.category = SCAN_CAT_SECRET,
-			.confidence = m->confidence,
+			.confidence = confidence,
 			.cvss_score = -1,
 			.line = m->line,
 			.column = m->column,
 			.snippet = snippet.ptr,
 			.snippet_len = snippet.size,
 			.secret_hash = hash,
+			.verified = fc->st->verify ? scan_secrets__verdict_name(verdict) : NULL,
 		};
 		rc = scan__emit(fc->sink, fc->path, &d);
 	}

@@ -418,6 +418,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.min_confidence = opts->min_confidence;
 	actx.root = src.root;
 	actx.secret_rules_dir = opts->secret_rules_dir;
+	actx.verify = opts->verify;
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;

@@ -50,6 +50,7 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->confidence = d->confidence > 100 ? 100 : d->confidence;
 	f->snippet = snippet;
 	f->secret_hash = copy(sink->list, d->secret_hash);
+	f->verified = d->verified; /* static storage: "live", "dead" or "unknown" */
 	f->commit = sink->commit;
 	f->commit_time = sink->commit_time;
 	f->in_head = sink->commit == NULL;

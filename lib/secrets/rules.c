@@ -130,6 +130,55 @@ static const struct {
 	{ "base64", SECRET_VALIDATOR_BASE64 },
 };
 
+static int get_statuses(loader *ld, const scan_yaml_node *v, const char *key, int *out, size_t *count)
+{
+	const scan_yaml_node *n = scan__yaml_get(v, key);
+
+	*count = 0;
+	if (!n || n->kind != SCAN_YAML_SEQUENCE || !n->len || n->len > 8)
+		return bad(ld, n ? n : v, "verify '%s' must list 1 to 8 HTTP statuses", key);
+	for (size_t i = 0; i < n->len; i++) {
+		const char *t = scalar(n->items[i]);
+		char *end;
+		long st = t ? strtol(t, &end, 10) : 0;
+		if (!t || *end || st < 100 || st > 599)
+			return bad(ld, n->items[i], "verify '%s' entries must be HTTP statuses", key);
+		out[(*count)++] = (int)st;
+	}
+	return 0;
+}
+
+/*
+ * verify: {url, method, headers, body, live, dead}. The URL must be https,
+ * or http to a loopback address (tests): a credential goes nowhere else.
+ */
+static int load_verify(loader *ld, const scan_yaml_node *node, scan_secret_rule *r)
+{
+	const scan_yaml_node *v = scan__yaml_get(node, "verify");
+	int rc;
+
+	if (!v)
+		return 0;
+	if (v->kind != SCAN_YAML_MAPPING)
+		return bad(ld, v, "'verify' must be a mapping");
+	if ((rc = get_string(ld, v, "url", true, &r->verify_url)) != 0 ||
+	    (rc = get_string(ld, v, "method", false, &r->verify_method)) != 0 ||
+	    (rc = get_string(ld, v, "body", false, &r->verify_body)) != 0 ||
+	    (rc = get_list(ld, v, scan__yaml_get(v, "headers"), "headers", &r->verify_headers,
+	                   &r->verify_header_count, false)) != 0 ||
+	    (rc = get_statuses(ld, v, "live", r->verify_live, &r->verify_live_count)) != 0 ||
+	    (rc = get_statuses(ld, v, "dead", r->verify_dead, &r->verify_dead_count)) != 0)
+		return rc;
+	if (!r->verify_method)
+		r->verify_method = "GET";
+	if (strcmp(r->verify_method, "GET") && strcmp(r->verify_method, "POST"))
+		return bad(ld, v, "verify method must be GET or POST");
+	if (strncmp(r->verify_url, "https://", 8) && strncmp(r->verify_url, "http://127.0.0.1:", 17) &&
+	    strncmp(r->verify_url, "http://localhost:", 17))
+		return bad(ld, v, "verify url must be https (plain http only to localhost)");
+	return 0;
+}
+
 static bool valid_id(const char *id)
 {
 	if (!*id || strlen(id) > 100)
@@ -221,6 +270,8 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 			return bad(ld, g, "'generic' must be true or false");
 		r.generic = g && !strcmp(g->value, "true");
 	}
+	if ((rc = load_verify(ld, node, &r)) != 0)
+		return rc;
 	scan_buf_printf(&rid, "secrets/%s", r.id);
 	r.rule_id = scan_buf_failed(&rid) ? NULL : copy_str(ld, rid.ptr);
 	scan_buf_clear(&rid);

@@ -41,6 +41,14 @@ typedef struct {
 	unsigned confidence;
 	bool generic;
 	const char *origin;        /* "file.yaml:12", for messages */
+	/* Live verification (--verify): one request to the provider; {secret} is substituted. */
+	const char *verify_url;    /* NULL: the rule cannot verify */
+	const char *verify_method; /* "GET" or "POST" */
+	const char **verify_headers;
+	size_t verify_header_count;
+	const char *verify_body;
+	int verify_live[8], verify_dead[8];
+	size_t verify_live_count, verify_dead_count;
 } scan_secret_rule;
 
 typedef struct {

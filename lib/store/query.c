@@ -243,7 +243,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
-	        " in_head FROM scan_issues"
+	        " in_head, verified FROM scan_issues"
 	        " WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -295,6 +295,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 		f->commit = scan__db_col_text(s, 23, &l->arena, &oom);
 		f->commit_time = scan__db_col_time(s, 24);
 		f->in_head = sqlite3_column_int(s, 25) != 0;
+		f->verified = scan__db_col_text(s, 26, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan__error_oom();

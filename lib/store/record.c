@@ -111,8 +111,9 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
 	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
-	        " commit_time, in_head)"
-	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)")) ||
+	        " commit_time, in_head, verified)"
+	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
+	        "?26)")) ||
 	    (rc = scan__db_prepare(st, &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
@@ -210,6 +211,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	scan__db_bind_text(s, 23, f->commit);
 	scan__db_bind_time(s, 24, f->commit_time);
 	sqlite3_bind_int(s, 25, f->in_head);
+	scan__db_bind_text(s, 26, f->verified);
 	if (sqlite3_step(s) != SQLITE_DONE)
 		return scan__db_error(st, "cannot record a finding");
 	f->id = sqlite3_last_insert_rowid(st->db);

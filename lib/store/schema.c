@@ -189,6 +189,7 @@ static const char migration_2[] =
 	"ALTER TABLE scan_issues ADD COLUMN commit_sha TEXT;"
 	"ALTER TABLE scan_issues ADD COLUMN commit_time TEXT;"
 	"ALTER TABLE scan_issues ADD COLUMN in_head INTEGER NOT NULL DEFAULT 1;"
+	"ALTER TABLE scan_issues ADD COLUMN verified TEXT CHECK (verified IN ('live','dead','unknown'));"
 	"CREATE INDEX scan_issues_by_secret ON scan_issues (secret_hash) WHERE secret_hash IS NOT NULL;";
 
 const char *const scan__store_migrations[] = {
