@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "scan/buf.h"
 #include "scan/history.h"
 #include "scan/sink.h"
 #include "util/error.h"
@@ -13,6 +14,7 @@
 #include "walk/walk.h"
 
 #define HISTORY_HEAD_BYTES 8000
+
 
 typedef struct {
 	git_oid blob;
@@ -226,25 +228,6 @@ static int run_batch(batch *b, unsigned jobs)
 	return rc;
 }
 
-/* Default excludes and --exclude apply to history paths too, directory by directory. */
-static bool history_ignored(const scan_ignore *ig, const char *path)
-{
-	char buf[SCAN_WALK_PATH_MAX + 1];
-	size_t len = strlen(path);
-
-	if (len > SCAN_WALK_PATH_MAX)
-		return true;
-	memcpy(buf, path, len + 1);
-	for (char *s = strchr(buf, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		bool dir_ignored = scan_ignore__match(ig, buf, true);
-		*s = '/';
-		if (dir_ignored)
-			return true;
-	}
-	return scan_ignore__match(ig, buf, false);
-}
-
 typedef struct {
 	oid_set seen;
 	blob_entry *entries;
@@ -255,41 +238,77 @@ typedef struct {
 	int rc;
 } collector;
 
-static int collect_delta(const git_diff_delta *d, float progress, void *payload)
+static int add_blob(collector *c, const git_oid *id, const char *path)
 {
-	collector *c = payload;
 	bool added;
 
-	(void)progress;
-	if (d->status != GIT_DELTA_ADDED && d->status != GIT_DELTA_MODIFIED && d->status != GIT_DELTA_COPIED &&
-	    d->status != GIT_DELTA_RENAMED && d->status != GIT_DELTA_TYPECHANGE)
-		return 0;
-	if (d->new_file.mode != GIT_FILEMODE_BLOB && d->new_file.mode != GIT_FILEMODE_BLOB_EXECUTABLE)
-		return 0;
-	if (history_ignored(c->ignore, d->new_file.path))
-		return 0;
-	if ((c->rc = oid_set_add(&c->seen, &d->new_file.id, &added)) != 0)
-		return -1;
-	if (!added)
-		return 0;
+	if ((c->rc = oid_set_add(&c->seen, id, &added)) != 0 || !added)
+		return c->rc;
 	if (c->count == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 1024;
 		blob_entry *n = realloc(c->entries, cap * sizeof(*n));
-		if (!n) {
-			c->rc = scan__error_oom();
-			return -1;
-		}
+		if (!n)
+			return c->rc = scan__error_oom();
 		c->entries = n;
 		c->cap = cap;
 	}
-	c->entries[c->count].blob = d->new_file.id;
+	c->entries[c->count].blob = *id;
 	c->entries[c->count].commit = c->commit;
-	if (!(c->entries[c->count].path = scan__arena_strdup(&c->paths, d->new_file.path))) {
-		c->rc = scan__error_oom();
-		return -1;
-	}
+	if (!(c->entries[c->count].path = scan__arena_strdup(&c->paths, path)))
+		return c->rc = scan__error_oom();
 	c->count++;
 	return 0;
+}
+
+/*
+ * The blobs `tree` has that `parent` (may be NULL) has not, by path. Equal
+ * subtree ids are skipped whole, so a commit costs what it changed - far
+ * cheaper than a general diff, which is most of a history scan otherwise.
+ */
+static int tree_changes(collector *c, git_repository *repo, git_tree *parent, git_tree *tree, scan_buf *path,
+                        unsigned depth)
+{
+	size_t n = git_tree_entrycount(tree), base = path->size;
+	int rc = 0;
+
+	if (depth > SCAN_WALK_DEPTH_MAX)
+		return 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+		const git_tree_entry *old = parent ? git_tree_entry_byname(parent, git_tree_entry_name(e)) : NULL;
+		git_filemode_t mode = git_tree_entry_filemode(e);
+		bool is_dir = mode == GIT_FILEMODE_TREE;
+
+		if (old && git_oid_equal(git_tree_entry_id(old), git_tree_entry_id(e)))
+			continue;
+		if (!is_dir && mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE)
+			continue; /* symlinks and submodules hold no file content here */
+		scan_buf_truncate(path, base);
+		if (base)
+			scan_buf_putc(path, '/');
+		scan_buf_puts(path, git_tree_entry_name(e));
+		if (scan_buf_failed(path)) {
+			/* too long a path for the walker's limit: skipped like the walker does */
+			path->error = 0;
+			continue;
+		}
+		if (is_dir) {
+			git_tree *sub = NULL, *old_sub = NULL;
+			if (scan_ignore__match(c->ignore, path->ptr, true))
+				continue;
+			if (git_tree_lookup(&sub, repo, git_tree_entry_id(e)) != 0)
+				continue;
+			if (old && git_tree_entry_filemode(old) == GIT_FILEMODE_TREE)
+				git_tree_lookup(&old_sub, repo, git_tree_entry_id(old));
+			rc = tree_changes(c, repo, old_sub, sub, path, depth + 1);
+			git_tree_free(old_sub);
+			git_tree_free(sub);
+		} else if (!scan_ignore__match(c->ignore, path->ptr, false)) {
+			rc = add_blob(c, git_tree_entry_id(e), path->ptr);
+		}
+	}
+	scan_buf_truncate(path, base);
+	return rc;
 }
 
 static int cmp_fp_time(const void *pa, const void *pb)
@@ -367,11 +386,12 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	scan_finding_list *hist = scan__finding_list_new();
 	git_oid oid;
 	struct timespec t0, t1;
-	int rc = 0, err;
+	int rc = 0;
 
 	memset(&c, 0, sizeof(c));
 	memset(&b, 0, sizeof(b));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+
 	if (!hist)
 		return scan__error_oom();
 	if (git_repository_open_ext(&repo, root, 0, NULL) != 0) {
@@ -403,11 +423,10 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	b.max_size = max_size;
 	b.out = hist;
 	pthread_mutex_init(&b.commit_lock, NULL);
-	while ((err = git_revwalk_next(&oid, walk)) == 0) {
+	while (git_revwalk_next(&oid, walk) == 0) {
 		git_commit *commit = NULL, *parent = NULL;
 		git_tree *tree = NULL, *ptree = NULL;
-		git_diff *diff = NULL;
-		git_diff_options dopts;
+		scan_buf path = SCAN_BUF_INIT;
 
 		if (git_commit_lookup(&commit, repo, &oid) != 0)
 			continue;
@@ -427,35 +446,38 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		commits[ncommits].when = (time_t)git_commit_author(commit)->when.time;
 		commits[ncommits].str = NULL;
 		c.commit = ncommits++;
-		git_diff_options_init(&dopts, GIT_DIFF_OPTIONS_VERSION);
-		dopts.flags = GIT_DIFF_SKIP_BINARY_CHECK;
+		scan_buf_init(&path, SCAN_WALK_PATH_MAX);
+		/* Against the first parent: what a merge brings from others was seen on their commits. */
 		if (git_commit_tree(&tree, commit) == 0 &&
 		    (git_commit_parentcount(commit) == 0 || (git_commit_parent(&parent, commit, 0) == 0 &&
-		                                             git_commit_tree(&ptree, parent) == 0)) &&
-		    git_diff_tree_to_tree(&diff, repo, ptree, tree, &dopts) == 0)
-			git_diff_foreach(diff, collect_delta, NULL, NULL, NULL, &c);
-		git_diff_free(diff);
+		                                             git_commit_tree(&ptree, parent) == 0)))
+			tree_changes(&c, repo, ptree, tree, &path, 0);
+		scan_buf_dispose(&path);
 		git_tree_free(ptree);
 		git_tree_free(tree);
 		git_commit_free(parent);
 		git_commit_free(commit);
 		if ((rc = c.rc) != 0)
 			break;
-		if (c.count >= SCAN_HISTORY_BATCH) {
-			b.entries = c.entries;
-			b.count = c.count;
-			if ((rc = run_batch(&b, jobs)) != 0)
-				break;
-			r->stats.history_blobs += c.count;
-			c.count = 0;
-			scan__arena_dispose(&c.paths);
-		}
 	}
-	if (!rc && c.count) {
-		b.entries = c.entries;
-		b.count = c.count;
+	/*
+	 * Read newest first: git keeps the newest version of a file whole and
+	 * older ones as deltas against it, so this order finds delta bases warm
+	 * in libgit2's cache instead of resolving each old version's chain
+	 * afresh. Each blob is still credited to the oldest commit that added it.
+	 */
+	for (size_t end = c.count; !rc && end > 0;) {
+		size_t start = end > SCAN_HISTORY_BATCH ? end - SCAN_HISTORY_BATCH : 0;
+		b.entries = c.entries + start;
+		b.count = end - start;
+		for (size_t i = 0; i < b.count / 2; i++) {
+			blob_entry t = b.entries[i];
+			b.entries[i] = b.entries[b.count - 1 - i];
+			b.entries[b.count - 1 - i] = t;
+		}
 		rc = run_batch(&b, jobs);
-		r->stats.history_blobs += c.count;
+		r->stats.history_blobs += b.count;
+		end = start;
 	}
 	pthread_mutex_destroy(&b.commit_lock);
 	r->stats.history_commits = ncommits;
