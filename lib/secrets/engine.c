@@ -10,7 +10,8 @@
 
 #define ENGINE_MATCHES_MAX 10000     /* per file: a generated file full of keys stops here */
 #define ENGINE_CONTEXT_LINES 2
-#define ENGINE_TEST_PATH_PENALTY 25
+/* Lower, not silence: a provider token in a test file stays above the default threshold. */
+#define ENGINE_TEST_PATH_PENALTY 10
 #define ENGINE_SECRET_MIN 8
 #define ENGINE_SECRET_MAX 8192
 
@@ -38,6 +39,7 @@ typedef struct {
 	double entropy;
 	bool generic;
 	bool keep;
+	bool rejected;           /* a provider format that failed its checks: vetoes generic rules here */
 } candidate;
 
 /* A hostile pattern or file must not stall a worker: PCRE2 gives up past these. */
@@ -409,11 +411,22 @@ static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t 
 		cand.end = se;
 		cand.generic = r->generic;
 		cand.entropy = scan_secrets__entropy(in->data + ss, se - ss);
+		/*
+		 * A string in a provider's exact format that fails its checksum or
+		 * is a placeholder is known not to be a secret: keep it as a veto
+		 * so a generic rule does not report the same bytes.
+		 */
+		if ((r->validator && !scan_secrets__validate(r->validator, in->data + ss, se - ss, in->data, in->len,
+		                                             &cand.end)) ||
+		    scan_secrets__is_placeholder(in->data + ss, se - ss)) {
+			if (!r->generic) {
+				cand.rejected = true;
+				if ((rc = add_candidate(s, &cand)) != 0)
+					return rc;
+			}
+			continue;
+		}
 		if (cand.entropy < r->min_entropy)
-			continue;
-		if (r->validator && !scan_secrets__validate(r->validator, in->data + ss, se - ss, in->data, in->len, &cand.end))
-			continue;
-		if (scan_secrets__is_placeholder(in->data + ss, se - ss))
 			continue;
 		if (r->generic && scan_secrets__is_lookup_or_hash(in->data + ss, se - ss))
 			continue;
@@ -465,6 +478,8 @@ static size_t dedupe(candidate *c, size_t n)
 		return 0;
 	qsort(c, n, sizeof(*c), cmp_rank);
 	for (size_t i = 0; i < n && !c[i].generic; i++) {
+		if (c[i].rejected)
+			continue;
 		c[i].keep = !kept || c[i].start >= provider_end;
 		if (c[i].keep) {
 			provider_end = c[i].end;
@@ -479,10 +494,11 @@ static size_t dedupe(candidate *c, size_t n)
 	/* Kept provider candidates are sorted by start: walk them alongside. */
 	for (size_t i = first_generic; i < n; i++) {
 		bool clash = false;
-		while (p < first_generic && (!c[p].keep || c[p].end <= c[i].start))
+		/* Clash with a kept provider finding or a provider veto; both are sorted by start. */
+		while (p < first_generic && c[p].end <= c[i].start && c[p].start < c[i].start)
 			p++;
 		for (size_t q = p; q < first_generic && c[q].start < c[i].end && !clash; q++)
-			clash = c[q].keep && c[q].start < c[i].end && c[i].start < c[q].end;
+			clash = (c[q].keep || c[q].rejected) && c[i].start < c[q].end;
 		if (clash || (gen_end && c[i].start < gen_end))
 			continue;
 		c[i].keep = true;

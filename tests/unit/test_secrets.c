@@ -153,7 +153,7 @@ static void test_test_path_lowers_confidence(void **state)
 	hits h = scan_text(*state, "tests/fixtures/auth_test.py", "TOKEN = '" GHP2 "'\n");
 
 	assert_int_equal(h.n, 1);
-	assert_int_equal(h.conf[0], 70);
+	assert_int_equal(h.conf[0], 85);
 }
 
 static void test_allow_comment(void **state)
