@@ -5,6 +5,7 @@
 #include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "secrets/engine.h"
 #include "util/error.h"
 
@@ -28,6 +29,7 @@ struct scan_secret_engine {
 	compiled_rule *rules;
 	char **keywords;         /* distinct, lowercase */
 	size_t keyword_count;
+	bool *provider_prefix;   /* per keyword: a provider token prefix ("ghp_", "xoxb-", "sg.") */
 	hs_database_t *db;       /* rules [0, n) then keywords [n, n + k) */
 	size_t hs_rules;
 };
@@ -219,6 +221,16 @@ int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset
 			c->keywords[k] = keyword_index(e, r->keywords[k], &rc);
 		c->keyword_count = r->keyword_count;
 	}
+	if (!rc && !(e->provider_prefix = calloc(e->keyword_count + 1, sizeof(bool))))
+		rc = scan__error_oom();
+	for (size_t i = 0; i < set->count && !rc; i++)
+		for (size_t k = 0; k < e->rules[i].keyword_count && !set->rules[i].generic; k++) {
+			const char *kw = e->keywords[e->rules[i].keywords[k]];
+			/* A token prefix ends in a separator: "ghp_", "xoxb-", "sg.", "sk-ant-". */
+			size_t n = strlen(kw);
+			if (n >= 3 && strchr("_-.", kw[n - 1]))
+				e->provider_prefix[e->rules[i].keywords[k]] = true;
+		}
 	if (!rc)
 		rc = build_db(e);
 	if (rc) {
@@ -241,6 +253,7 @@ void scan_secrets__engine_free(scan_secret_engine *e)
 	for (size_t k = 0; k < e->keyword_count; k++)
 		free(e->keywords[k]);
 	free(e->keywords);
+	free(e->provider_prefix);
 	free(e->rules);
 	hs_free_database(e->db);
 	free(e);
@@ -377,6 +390,47 @@ static int add_candidate(scan_secret_scratch *s, const candidate *c)
 	return 0;
 }
 
+/*
+ * A value in a provider's namespace ("ghp_...", "xoxb-...") that the
+ * provider's own rule did not accept is truncated, fake or mangled: a
+ * generic rule must not report it either.
+ */
+static bool has_provider_prefix(const scan_secret_engine *e, const unsigned char *v, size_t len)
+{
+	for (size_t k = 0; k < e->keyword_count; k++) {
+		size_t n;
+		if (!e->provider_prefix[k] || (n = strlen(e->keywords[k])) > len)
+			continue;
+		if (!strncasecmp((const char *)v, e->keywords[k], n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A generic rule has only a name to go by; the value itself can make the
+ * case. Long, high-entropy values that mix letters, digits and symbols are
+ * what generated credentials look like; words and identifiers are not.
+ */
+static unsigned generic_bonus(const unsigned char *v, size_t len, double entropy)
+{
+	bool upper = false, lower = false, digit = false, other = false;
+	unsigned classes;
+
+	for (size_t i = 0; i < len; i++) {
+		upper |= v[i] >= 'A' && v[i] <= 'Z';
+		lower |= v[i] >= 'a' && v[i] <= 'z';
+		digit |= v[i] >= '0' && v[i] <= '9';
+		other |= !((v[i] >= 'A' && v[i] <= 'Z') || (v[i] >= 'a' && v[i] <= 'z') || (v[i] >= '0' && v[i] <= '9'));
+	}
+	classes = (unsigned)upper + lower + digit + other;
+	if (len >= 16 && entropy >= 4.0 && classes >= 3)
+		return 15;
+	if (len >= 12 && entropy >= 3.5 && classes >= 3)
+		return 10;
+	return 0;
+}
+
 static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t ri, const scan_secret_input *in,
                     bool test_path)
 {
@@ -428,11 +482,14 @@ static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t 
 		}
 		if (cand.entropy < r->min_entropy)
 			continue;
-		if (r->generic && scan_secrets__is_lookup_or_hash(in->data + ss, se - ss))
+		if (r->generic && (scan_secrets__is_lookup_or_hash(in->data + ss, se - ss) ||
+		                   has_provider_prefix(e, in->data + ss, se - ss)))
 			continue;
 		if (line_has_allow(in->data, in->len, s->line_starts[line_of(s, ss)]))
 			continue;
-		cand.confidence = r->confidence;
+		cand.confidence = r->confidence + (r->generic ? generic_bonus(in->data + ss, se - ss, cand.entropy) : 0);
+		if (cand.confidence > 100)
+			cand.confidence = 100;
 		if (test_path)
 			cand.confidence = cand.confidence > ENGINE_TEST_PATH_PENALTY ? cand.confidence - ENGINE_TEST_PATH_PENALTY : 0;
 		if ((rc = add_candidate(s, &cand)) != 0)

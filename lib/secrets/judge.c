@@ -225,7 +225,11 @@ bool scan_secrets__is_placeholder(const unsigned char *s, size_t len)
 		"xxxx", "****", "....", "example", "changeme", "change_me", "change-me", "placeholder",
 		"redacted", "dummy", "your_", "your-", "yourkey", "yourtoken", "yoursecret", "insert_",
 		"replace_me", "replaceme", "<", ">", "${", "{{", "%(", "$(", "000000000", "123456789",
-		"abcdefgh", "fake", "sample", "notreal", "not_real", "not-a-real", "todo",
+		"abcdefgh", "fake", "sample", "notreal", "not_real", "not-a-real", "todo", "...",
+		"\xE2\x80\xA6", /* U+2026, an elided value */
+		/* jwt.io's documented example token: its signature and payload */
+		"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+		"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ",
 	};
 	unsigned counts[256] = { 0 };
 	unsigned most = 0;
@@ -251,18 +255,21 @@ static bool all_in(const unsigned char *s, size_t len, const char *set)
 bool scan_secrets__is_lookup_or_hash(const unsigned char *s, size_t len)
 {
 	static const char *const lookups[] = {
-		"environ", "getenv", "process.env", "env[", "env.", "secrets.", "vault:", "ssm:", "arn:aws:",
-		"secretsmanager", "keyvault", "(", ")", "sha512-", "sha384-", "sha256-", "sha1-", "$2a$",
-		"$2b$", "$2y$", "$argon2", "$pbkdf2", "$6$", "$5$",
+		"environ", "getenv", "process.env", "env[", "env.", "env:", "secrets.", "vault:", "ssm:",
+		"arn:aws:", "secretsmanager", "keyvault", "://", "(", ")", "sha512-", "sha384-", "sha256-",
+		"sha1-", "$2a$", "$2b$", "$2y$", "$argon2", "$pbkdf2", "$6$", "$5$",
+		".apps.googleusercontent.com", /* an OAuth client id is public */
 	};
 	static const char hex[] = "0123456789abcdefABCDEF";
 
 	for (size_t i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++)
 		if (contains_nocase(s, len, lookups[i]))
 			return true;
-	/* Hex digests and UUIDs are identifiers, not credentials, when nothing else says so. */
-	if ((len == 32 || len == 40 || len == 64 || len == 128) && all_in(s, len, hex))
-		return true;
+	/*
+	 * A UUID is an identifier far more often than a key. Hex strings are not
+	 * judged here: many API keys are 32 or 40 hex digits, and a generic rule
+	 * has already required a secret-like name before it.
+	 */
 	if (len == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-') {
 		bool uuid = true;
 		for (size_t i = 0; i < len && uuid; i++)

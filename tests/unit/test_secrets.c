@@ -182,7 +182,7 @@ static void test_generic_filters(void **state)
 	hits h = scan_text(*state, "db.py", "password = \"Tr0ub4dor&3xK!\"\n"
 	                                    "password = \"${DB_PASSWORD}\"\n"
 	                                    "password = \"changeme123\"\n"
-	                                    "password = \"d41d8cd98f00b204e9800998ecf8427e\"\n"
+	                                    "password = \"123e4567-e89b-12d3-a456-426614174000\"\n"
 	                                    "password = \"password_field\"\n"
 	                                    "password = os.environ[\"DB_PASSWORD\"]\n");
 	assert_int_equal(h.n, 1);
