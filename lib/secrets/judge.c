@@ -230,6 +230,8 @@ bool scan_secrets__is_placeholder(const unsigned char *s, size_t len)
 		/* jwt.io's documented example token: its signature and payload */
 		"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
 		"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ",
+		/* the Azure storage emulator's well-known account key, published by Microsoft */
+		"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
 	};
 	unsigned counts[256] = { 0 };
 	unsigned most = 0;
@@ -266,10 +268,13 @@ bool scan_secrets__is_lookup_or_hash(const unsigned char *s, size_t len)
 		if (contains_nocase(s, len, lookups[i]))
 			return true;
 	/*
-	 * A UUID is an identifier far more often than a key. Hex strings are not
-	 * judged here: many API keys are 32 or 40 hex digits, and a generic rule
-	 * has already required a secret-like name before it.
+	 * A SHA-256 or SHA-512 digest is a checksum, not a key. Shorter hex is
+	 * not judged here: many API keys are 32 or 40 hex digits, and a generic
+	 * rule has already required a secret-like name before it.
 	 */
+	if ((len == 64 || len == 128) && all_in(s, len, hex))
+		return true;
+	/* A UUID is an identifier far more often than a key. */
 	if (len == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-') {
 		bool uuid = true;
 		for (size_t i = 0; i < len && uuid; i++)
