@@ -1,12 +1,11 @@
 /* lib/secrets/engine.c - Hyperscan finds candidates in one pass, PCRE2 confirms them */
 #define _GNU_SOURCE /* memmem */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <hs/hs.h>
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "secrets/engine.h"
+#include "secrets/engine_int.h"
+#include <openssl/evp.h>
 #include "util/error.h"
 
 #define ENGINE_MATCHES_MAX 10000     /* per file: a generated file full of keys stops here */
@@ -15,24 +14,6 @@
 #define ENGINE_TEST_PATH_PENALTY 10
 #define ENGINE_SECRET_MIN 8
 #define ENGINE_SECRET_MAX 8192
-
-typedef struct {
-	pcre2_code *code;
-	pcre2_code *context;
-	bool in_hs;              /* Hyperscan reports it; else it runs on keywords alone */
-	size_t *keywords;        /* indexes into the keyword table */
-	size_t keyword_count;
-} compiled_rule;
-
-struct scan_secret_engine {
-	const scan_secret_ruleset *set;
-	compiled_rule *rules;
-	char **keywords;         /* distinct, lowercase */
-	size_t keyword_count;
-	bool *provider_prefix;   /* per keyword: a provider token prefix ("ghp_", "xoxb-", "sg.") */
-	hs_database_t *db;       /* rules [0, n) then keywords [n, n + k) */
-	size_t hs_rules;
-};
 
 typedef struct {
 	const scan_secret_rule *rule;
@@ -117,7 +98,7 @@ static char *literal_regex(const char *kw)
 }
 
 /* Compiles the Hyperscan database; a rule it refuses is left to its keywords. */
-static int build_db(scan_secret_engine *e)
+static int compile_db(scan_secret_engine *e)
 {
 	size_t n = e->set->count, total = n + e->keyword_count;
 	const char **exprs = calloc(total ? total : 1, sizeof(*exprs));
@@ -184,6 +165,52 @@ done:
 	free(flags);
 	free(ids);
 	return rc;
+}
+
+/*
+ * The key of a compiled database: everything that went into it, and the
+ * Hyperscan version and platform it was built for.
+ */
+static void db_key(char out[65], const scan_secret_engine *e)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	hs_platform_info_t plat;
+
+	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+	EVP_DigestUpdate(ctx, "rampart-hs-1", 12);
+	EVP_DigestUpdate(ctx, hs_version(), strlen(hs_version()));
+	if (hs_populate_platform(&plat) == HS_SUCCESS)
+		EVP_DigestUpdate(ctx, &plat, sizeof(plat));
+	for (size_t i = 0; i < e->set->count; i++)
+		EVP_DigestUpdate(ctx, e->set->rules[i].pattern, strlen(e->set->rules[i].pattern) + 1);
+	for (size_t k = 0; k < e->keyword_count; k++)
+		EVP_DigestUpdate(ctx, e->keywords[k], strlen(e->keywords[k]) + 1);
+	EVP_DigestFinal_ex(ctx, md, &mdlen);
+	EVP_MD_CTX_free(ctx);
+	for (int i = 0; i < 32; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+static int build_db(scan_secret_engine *e)
+{
+	char key[65];
+	int rc;
+
+	if (!e->set->count && !e->keyword_count)
+		return 0;
+	db_key(key, e);
+	if (scan_secrets__db_cache_load(e, key) == 0)
+		return 0;
+	if ((rc = compile_db(e)) != 0)
+		return rc;
+	scan_secrets__db_cache_save(e, key); /* best effort: a scan never fails for want of a cache */
+	return 0;
 }
 
 int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set)

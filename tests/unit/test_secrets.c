@@ -2,7 +2,9 @@
  * tests/unit/test_secrets.c - the secrets engine: rule loading errors, the
  * Hyperscan + PCRE2 pass, validators, false-alarm filters, dedupe, masking.
  */
+#include <dirent.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include "helpers.h"
@@ -276,6 +278,68 @@ static void test_loader_errors(void **state)
 	scan_secrets__ruleset_dispose(&set);
 }
 
+static void test_db_cache(void **state)
+{
+	fixture *f = *state;
+	char *dir = th_tmpdir(), *cache = th_join(dir, "rampart"), path[4096];
+	scan_secret_engine *e = NULL;
+	scan_secret_scratch *s = NULL;
+	struct dirent *de;
+	DIR *d;
+	hits h;
+	scan_secret_input in = { "a.py", (const unsigned char *)"T = \"" GHP1 "\"\n", 0 };
+
+	in.len = strlen((const char *)in.data);
+	setenv("XDG_CACHE_HOME", dir, 1);
+	/* The fixture's engine was compiled before the cache was pointed here: compile, then save. */
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	scan_secrets__engine_free(e);
+	assert_non_null(d = opendir(cache));
+	path[0] = '\0';
+	while ((de = readdir(d)) != NULL)
+		if (!strncmp(de->d_name, "hs-", 3))
+			snprintf(path, sizeof(path), "%s/%s", cache, de->d_name);
+	closedir(d);
+	assert_true(path[0] != '\0');
+
+	/* Loaded from the cache, the engine finds the same. */
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__scratch_new(&s, e), 0);
+	memset(&h, 0, sizeof(h));
+	assert_int_equal(scan_secrets__scan(e, s, &in, collect, &h), 0);
+	assert_int_equal(h.n, 1);
+	scan_secrets__scratch_free(s);
+	scan_secrets__engine_free(e);
+
+	/* A corrupt cache is ignored, not trusted: the engine compiles again. */
+	{
+		size_t len;
+		char *bytes = th_read(path, &len);
+		for (size_t i = 20; i < len; i += 97)
+			bytes[i] ^= 0x5A;
+		FILE *fp = fopen(path, "wb");
+		fwrite(bytes, 1, len, fp);
+		fclose(fp);
+		free(bytes);
+	}
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__scratch_new(&s, e), 0);
+	memset(&h, 0, sizeof(h));
+	assert_int_equal(scan_secrets__scan(e, s, &in, collect, &h), 0);
+	assert_int_equal(h.n, 1);
+	scan_secrets__scratch_free(s);
+	scan_secrets__engine_free(e);
+
+	/* One that others could have written is not read at all. */
+	chmod(path, 0666);
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	scan_secrets__engine_free(e);
+	unsetenv("XDG_CACHE_HOME");
+	th_rmtree(dir);
+	free(dir);
+	free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_mask),
 		cmocka_unit_test(test_entropy_and_validators),
 		cmocka_unit_test(test_loader_errors),
+		cmocka_unit_test_setup_teardown(test_db_cache, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

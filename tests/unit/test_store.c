@@ -583,6 +583,8 @@ static void test_waiver_list_filters(void **state)
 	repo2 = repo_id_of(st, dir2);
 	assert_int_not_equal(repo1, repo2);
 
+	/* After the scans, which may be slow under a sanitizer on a busy machine. */
+	now = time(NULL);
 	w = waiver("new_high_max", 0, 0, now + 10 * DAY);
 	assert_int_equal(scan_store_waiver_add(&w_org, st, &w), 0);
 	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
@@ -610,7 +612,7 @@ static void test_waiver_list_filters(void **state)
 		assert_int_equal(g->repo_id, repo1);
 		assert_int_equal(g->pr_number, 0);
 		assert_int_equal(g->created_by_user_id, 1);
-		assert_true(g->created_at >= now - 5 && g->created_at <= now + 5);
+		assert_true(g->created_at >= now && g->created_at <= time(NULL));
 		assert_true(g->expires_at == now + 10 * DAY);
 		assert_int_equal(g->revoked_at, 0);
 		g = waiver_by_id(l, w_pr);
