@@ -1,5 +1,6 @@
 /* lib/secrets/engine.c - Hyperscan finds candidates in one pass, PCRE2 confirms them */
 #define _GNU_SOURCE /* memmem */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -25,6 +26,14 @@ typedef struct {
 	bool rejected;           /* a provider format that failed its checks: vetoes generic rules here */
 } candidate;
 
+typedef struct {
+	uint32_t keyword;
+	size_t end;              /* offset just past the occurrence */
+} kw_hit;
+
+/* A file quoting "key" 100,000 times does not get 100,000 windows. */
+#define ENGINE_KEYWORD_HITS_MAX 8192
+
 /* A hostile pattern or file must not stall a worker: PCRE2 gives up past these. */
 #define ENGINE_MATCH_LIMIT 200000
 #define ENGINE_DEPTH_LIMIT 10000
@@ -38,6 +47,12 @@ struct scan_secret_scratch {
 	size_t cand_count, cand_cap;
 	size_t *line_starts;     /* of the current file, built on first need */
 	size_t line_count, line_cap;
+	kw_hit *kw_hits;         /* every keyword occurrence in the current file */
+	size_t kw_count;
+	bool kw_flood;           /* more than ENGINE_KEYWORD_HITS_MAX: windows give way to whole-file runs */
+	size_t *windows;         /* [start, end) pairs for the rule being run */
+	size_t window_cap;
+	size_t nrules;           /* ids below are rules, above keywords */
 };
 
 static int pcre_compile(pcre2_code **out, const char *pattern, const scan_secret_rule *r, const char *what)
@@ -115,8 +130,7 @@ static int compile_db(scan_secret_engine *e)
 			rc = scan__error_oom();
 			goto done;
 		}
-	for (size_t i = 0; i < n; i++)
-		e->rules[i].in_hs = true;
+
 	for (;;) {
 		size_t m = 0;
 		hs_compile_error_t *cerr = NULL;
@@ -129,8 +143,9 @@ static int compile_db(scan_secret_engine *e)
 			ids[m++] = (unsigned)i;
 		}
 		for (size_t k = 0; k < e->keyword_count; k++) {
+			/* every occurrence: keyword-gated rules run in windows around them */
 			exprs[m] = lits[k];
-			flags[m] = HS_FLAG_CASELESS | HS_FLAG_SINGLEMATCH;
+			flags[m] = HS_FLAG_CASELESS;
 			ids[m++] = (unsigned)(n + k);
 		}
 		if (!m)
@@ -180,12 +195,16 @@ static void db_key(char out[65], const scan_secret_engine *e)
 	hs_platform_info_t plat;
 
 	EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
-	EVP_DigestUpdate(ctx, "rampart-hs-1", 12);
+	EVP_DigestUpdate(ctx, "rampart-hs-3", 12);
 	EVP_DigestUpdate(ctx, hs_version(), strlen(hs_version()));
 	if (hs_populate_platform(&plat) == HS_SUCCESS)
 		EVP_DigestUpdate(ctx, &plat, sizeof(plat));
-	for (size_t i = 0; i < e->set->count; i++)
+	for (size_t i = 0; i < e->set->count; i++) {
+		/* Which rules were offered to Hyperscan is part of what was compiled. */
+		unsigned char offered = e->rules[i].in_hs;
+		EVP_DigestUpdate(ctx, &offered, 1);
 		EVP_DigestUpdate(ctx, e->set->rules[i].pattern, strlen(e->set->rules[i].pattern) + 1);
+	}
 	for (size_t k = 0; k < e->keyword_count; k++)
 		EVP_DigestUpdate(ctx, e->keywords[k], strlen(e->keywords[k]) + 1);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
@@ -204,6 +223,14 @@ static int build_db(scan_secret_engine *e)
 
 	if (!e->set->count && !e->keyword_count)
 		return 0;
+	/*
+	 * Only rules with a distinctive shape go into Hyperscan. Context and
+	 * generic rules match bare character runs ("40 base64 characters"),
+	 * which cost Hyperscan far more than they filter; their keywords, which
+	 * they must have, decide whether they run.
+	 */
+	for (size_t i = 0; i < e->set->count; i++)
+		e->rules[i].in_hs = !e->set->rules[i].context && !e->set->rules[i].generic;
 	db_key(key, e);
 	if (scan_secrets__db_cache_load(e, key) == 0)
 		return 0;
@@ -300,10 +327,12 @@ int scan_secrets__scratch_new(scan_secret_scratch **out, const scan_secret_engin
 		return scan__error_oom();
 	if ((e->db && hs_alloc_scratch(e->db, &s->hs) != HS_SUCCESS) ||
 	    !(s->md = pcre2_match_data_create(100, NULL)) || !(s->mctx = pcre2_match_context_create(NULL)) ||
-	    !(s->hit = calloc(e->set->count + e->keyword_count + 1, 1))) {
+	    !(s->hit = calloc(e->set->count + e->keyword_count + 1, 1)) ||
+	    !(s->kw_hits = malloc(ENGINE_KEYWORD_HITS_MAX * sizeof(*s->kw_hits)))) {
 		scan_secrets__scratch_free(s);
 		return scan__error_oom();
 	}
+	s->nrules = e->set->count;
 	pcre2_set_match_limit(s->mctx, ENGINE_MATCH_LIMIT);
 	pcre2_set_depth_limit(s->mctx, ENGINE_DEPTH_LIMIT);
 	*out = s;
@@ -320,15 +349,27 @@ void scan_secrets__scratch_free(scan_secret_scratch *s)
 	free(s->hit);
 	free(s->cands);
 	free(s->line_starts);
+	free(s->kw_hits);
+	free(s->windows);
 	free(s);
 }
 
 static int on_hs_match(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void *ctx)
 {
+	scan_secret_scratch *s = ctx;
+
 	(void)from;
-	(void)to;
 	(void)flags;
-	((unsigned char *)ctx)[id] = 1;
+	s->hit[id] = 1;
+	if (id >= s->nrules) {
+		if (s->kw_count < ENGINE_KEYWORD_HITS_MAX) {
+			s->kw_hits[s->kw_count].keyword = (uint32_t)(id - s->nrules);
+			s->kw_hits[s->kw_count].end = (size_t)to;
+			s->kw_count++;
+		} else {
+			s->kw_flood = true;
+		}
+	}
 	return 0;
 }
 
@@ -459,15 +500,16 @@ static unsigned generic_bonus(const unsigned char *v, size_t len, double entropy
 }
 
 static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t ri, const scan_secret_input *in,
-                    bool test_path)
+                    bool test_path, size_t from, size_t to)
 {
 	const scan_secret_rule *r = &e->set->rules[ri];
 	const compiled_rule *c = &e->rules[ri];
-	size_t off = 0;
+	size_t off = from;
 	int rc;
 
-	while (off <= in->len && s->cand_count < ENGINE_MATCHES_MAX) {
-		int n = pcre2_match(c->code, in->data, in->len, off, 0, s->md, s->mctx);
+	/* The subject ends at `to`, so no match runs past the window. */
+	while (off <= to && s->cand_count < ENGINE_MATCHES_MAX) {
+		int n = pcre2_match(c->code, in->data, to, off, 0, s->md, s->mctx);
 		PCRE2_SIZE *ov;
 		size_t ms, me, ss, se;
 		candidate cand;
@@ -523,6 +565,69 @@ static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t 
 			return rc;
 	}
 	return 0;
+}
+
+/*
+ * A context rule's keyword is on the secret's line or up to two lines above
+ * it; a generic rule's keyword is part of its match. So the rule need only
+ * run from each keyword's line to two lines below it: windows, merged.
+ */
+static int cmp_window(const void *a, const void *b)
+{
+	const size_t *x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static int run_windows(const scan_secret_engine *e, scan_secret_scratch *s, size_t ri,
+                       const scan_secret_input *in, bool test_path)
+{
+	const compiled_rule *c = &e->rules[ri];
+	size_t nw = 0, merged = 0;
+	int rc = 0;
+
+	for (size_t h = 0; h < s->kw_count; h++) {
+		size_t li, last;
+		bool mine = false;
+		for (size_t k = 0; k < c->keyword_count && !mine; k++)
+			mine = s->kw_hits[h].keyword == c->keywords[k];
+		if (!mine)
+			continue;
+		if (2 * (nw + 1) > s->window_cap) {
+			size_t cap = s->window_cap ? s->window_cap * 2 : 64;
+			size_t *w = realloc(s->windows, cap * sizeof(*w));
+			if (!w)
+				return scan__error_oom();
+			s->windows = w;
+			s->window_cap = cap;
+		}
+		li = line_of(s, s->kw_hits[h].end ? s->kw_hits[h].end - 1 : 0);
+		last = li + ENGINE_CONTEXT_LINES < s->line_count ? li + ENGINE_CONTEXT_LINES : s->line_count - 1;
+		/*
+		 * One byte early: patterns guard a token with "(?:^|[^...])", and
+		 * inside the file that guard is the newline before the line.
+		 */
+		s->windows[2 * nw] = s->line_starts[li] ? s->line_starts[li] - 1 : 0;
+		s->windows[2 * nw + 1] = line_end(in->data, in->len, s->line_starts[last]);
+		if (s->windows[2 * nw + 1] < in->len)
+			s->windows[2 * nw + 1]++; /* the newline, which some patterns end on */
+		nw++;
+	}
+	/* Hyperscan reports keywords by match end, across patterns: sort, then merge overlaps. */
+	qsort(s->windows, nw, 2 * sizeof(*s->windows), cmp_window);
+	for (size_t w = 0; w < nw; w++) {
+		if (merged && s->windows[2 * w] <= s->windows[2 * merged - 1]) {
+			if (s->windows[2 * w + 1] > s->windows[2 * merged - 1])
+				s->windows[2 * merged - 1] = s->windows[2 * w + 1];
+			continue;
+		}
+		s->windows[2 * merged] = s->windows[2 * w];
+		s->windows[2 * merged + 1] = s->windows[2 * w + 1];
+		merged++;
+	}
+	for (size_t w = 0; w < merged && !rc; w++)
+		rc = run_rule(e, s, ri, in, test_path, s->windows[2 * w], s->windows[2 * w + 1]);
+	return rc;
 }
 
 /* Provider rules first, then by position, then the more confident: the order dedupe decides in. */
@@ -603,8 +708,10 @@ int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, cons
 	if (!in->len)
 		return 0;
 	memset(s->hit, 0, n + e->keyword_count);
+	s->kw_count = 0;
+	s->kw_flood = false;
 	if (e->db && hs_scan(e->db, (const char *)in->data, (unsigned)(in->len > UINT32_MAX ? UINT32_MAX : in->len),
-	                     0, s->hs, on_hs_match, s->hit) != HS_SUCCESS)
+	                     0, s->hs, on_hs_match, s) != HS_SUCCESS)
 		return scan__error(SCAN_EIO, "secret scan of '%s' failed", in->path);
 	for (size_t i = 0; i < n + e->keyword_count && !any; i++)
 		any = s->hit[i];
@@ -617,11 +724,16 @@ int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, cons
 	test_path = scan_secrets__is_test_path(in->path);
 	for (size_t i = 0; i < n && !rc; i++) {
 		const compiled_rule *c = &e->rules[i];
+		const scan_secret_rule *r = &e->set->rules[i];
 		bool kw = !c->keyword_count;
 		for (size_t k = 0; k < c->keyword_count && !kw; k++)
 			kw = s->hit[n + c->keywords[k]];
-		if (kw && (s->hit[i] || !c->in_hs))
-			rc = run_rule(e, s, i, in, test_path);
+		if (!kw || (c->in_hs && !s->hit[i]))
+			continue;
+		if ((r->context || r->generic) && !s->kw_flood)
+			rc = run_windows(e, s, i, in, test_path);
+		else
+			rc = run_rule(e, s, i, in, test_path, 0, in->len);
 	}
 	if (rc)
 		return rc;
