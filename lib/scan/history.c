@@ -311,6 +311,31 @@ static int tree_changes(collector *c, git_repository *repo, git_tree *parent, gi
 	return rc;
 }
 
+/*
+ * Analyze the blobs collected so far and forget them, so memory stays at one
+ * batch of paths plus the set of blob ids seen. Within a batch blobs are
+ * read newest first: git keeps the newest version of a file whole and older
+ * ones as deltas against it, so this order finds delta bases warm. Each blob
+ * is still credited to the oldest commit that added it.
+ */
+static int flush_batch(batch *b, collector *c, scan_result *r, unsigned jobs)
+{
+	int rc;
+
+	for (size_t i = 0; i < c->count / 2; i++) {
+		blob_entry t = c->entries[i];
+		c->entries[i] = c->entries[c->count - 1 - i];
+		c->entries[c->count - 1 - i] = t;
+	}
+	b->entries = c->entries;
+	b->count = c->count;
+	rc = run_batch(b, jobs);
+	r->stats.history_blobs += c->count;
+	c->count = 0;
+	scan__arena_dispose(&c->paths);
+	return rc;
+}
+
 static int cmp_fp_time(const void *pa, const void *pb)
 {
 	const scan_finding *a = pa, *b = pb;
@@ -459,26 +484,13 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		git_commit_free(commit);
 		if ((rc = c.rc) != 0)
 			break;
-	}
-	/*
-	 * Read newest first: git keeps the newest version of a file whole and
-	 * older ones as deltas against it, so this order finds delta bases warm
-	 * in libgit2's cache instead of resolving each old version's chain
-	 * afresh. Each blob is still credited to the oldest commit that added it.
-	 */
-	for (size_t end = c.count; !rc && end > 0;) {
-		size_t start = end > SCAN_HISTORY_BATCH ? end - SCAN_HISTORY_BATCH : 0;
-		b.entries = c.entries + start;
-		b.count = end - start;
-		for (size_t i = 0; i < b.count / 2; i++) {
-			blob_entry t = b.entries[i];
-			b.entries[i] = b.entries[b.count - 1 - i];
-			b.entries[b.count - 1 - i] = t;
+		if (c.count >= SCAN_HISTORY_BATCH) {
+			if ((rc = flush_batch(&b, &c, r, jobs)) != 0)
+				break;
 		}
-		rc = run_batch(&b, jobs);
-		r->stats.history_blobs += b.count;
-		end = start;
 	}
+	if (!rc && c.count)
+		rc = flush_batch(&b, &c, r, jobs);
 	pthread_mutex_destroy(&b.commit_lock);
 	r->stats.history_commits = ncommits;
 	r->stats.history_bytes = atomic_load(&b.bytes);
