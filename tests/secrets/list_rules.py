@@ -48,7 +48,7 @@ FILE_FIELDS = {"provider", "rules"}
 RULE_FIELDS = {
     "id", "name", "provider", "pattern", "secret_group", "keywords", "context",
     "min_entropy", "validator", "severity", "confidence", "cwe", "remediation",
-    "references", "generic", "examples",
+    "references", "generic", "examples", "verify",
 }
 REQUIRED = ("id", "name", "pattern", "keywords", "severity", "confidence", "remediation", "examples")
 SEVERITIES = ("critical", "high", "medium", "low")
@@ -560,21 +560,23 @@ def readme(rules):
             len(rules), len(providers), len(files),
             ", ".join("%d %s" % (by_sev[s], s) for s in SEVERITIES if by_sev[s])),
         "",
-        "| id | name | provider | severity | confidence | validator | kind | file |",
-        "|---|---|---|---|---|---|---|---|",
+        "| id | name | provider | severity | confidence | validator | kind | verify | file |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in sorted(rules, key=lambda r: (r["file"], r["id"])):
         kind = "generic" if r.get("generic") else "context" if r.get("context") else "format"
-        lines.append("| `%s` | %s | %s | %s | %d | %s | %s | %s |" % (
+        verify = r.get("verify", {}).get("url", "").split("/")[2] if r.get("verify") else ""
+        lines.append("| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |" % (
             r["id"], r["name"].replace("|", "\\|"), r["provider"], r["severity"],
-            r["confidence"], r.get("validator", ""), kind, r["file"]))
+            r["confidence"], r.get("validator", ""), kind, verify, r["file"]))
     lines += [
         "",
         "Validators are the structural checks of docs/secret-rules.md. Kind: \"format\"",
         "rules key on the credential's own format (a prefix, a checksum, a structure);",
         "\"context\" rules have a secret with no distinctive format and also need their",
         "context pattern on the secret's line or the two lines above; \"generic\" rules",
-        "are the generic detectors (generic: true).",
+        "are the generic detectors (generic: true). Verify names the provider host that",
+        "`rampart scan --verify` asks whether a found credential is live (https only).",
         "",
         "Documented example values that the examples of this pack expect the engine",
         "to drop as placeholders:",
