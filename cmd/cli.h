@@ -105,6 +105,8 @@ void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
 void cli_json_string(scan_buf *out, const char *s);
 /* Writes buf to path atomically (temp file + rename), or to stdout when path is NULL. */
 int cli_emit(const scan_buf *buf, const char *path);
+/* Renders doc as JSON, SARIF or plain text (no colour) and emits it to path (NULL: stdout). */
+int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path);
 
 /* Subcommands: each takes argv with argv[0] = its name. */
 int cmd_scan(int argc, char **argv);

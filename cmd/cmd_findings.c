@@ -55,7 +55,6 @@ int cmd_findings(int argc, char **argv)
 	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help;
 	int rc, lrc;
@@ -113,15 +112,10 @@ int cmd_findings(int argc, char **argv)
 		printf("%zu finding%s in scan %lld\n", scan_finding_list_count(findings),
 		       scan_finding_list_count(findings) == 1 ? "" : "s", (long long)scan_id);
 	} else {
-		lrc = format == FORMAT_SARIF ? cli_write_sarif(&out, &doc) : cli_write_json(&out, &doc);
-		if (lrc) {
-			rc = cli_error("cannot build the report");
-			goto done;
-		}
-		rc = cli_emit(&out, o.output);
+		/* text to a file is the JSON document: a list is for reading on a terminal */
+		rc = cli_emit_doc(&doc, format == FORMAT_SARIF ? FORMAT_SARIF : FORMAT_JSON, o.output);
 	}
 done:
-	scan_buf_dispose(&out);
 	scan_finding_list_free(findings);
 	scan_scan_list_free(scan);
 	scan_store_free(st);

@@ -100,7 +100,6 @@ int cmd_gate(int argc, char **argv)
 	scan_gate_report *gate = NULL;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help;
 	int rc, lrc;
@@ -148,16 +147,11 @@ int cmd_gate(int argc, char **argv)
 			printf(" (pull request %lld)", (long long)doc.pr_number);
 		printf("\n");
 		cli_write_gate_text(stdout, &doc, cli_use_color(stdout));
-	} else {
-		lrc = format == FORMAT_JSON ? cli_write_json(&out, &doc) : cli_write_sarif(&out, &doc);
-		if (lrc || (rc = cli_emit(&out, o.output)) != 0) {
-			rc = rc ? rc : cli_error("cannot build the report");
-			goto done;
-		}
+	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
+		goto done;
 	}
 	rc = gate->status == SCAN_GATE_FAILED ? EXIT_FAILED : EXIT_OK;
 done:
-	scan_buf_dispose(&out);
 	scan_gate_report_free(gate);
 	scan_finding_list_free(findings);
 	scan_scan_list_free(scan);

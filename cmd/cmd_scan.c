@@ -100,7 +100,6 @@ int cmd_scan(int argc, char **argv)
 	scan_severity fail_sev = SCAN_SEV_LOW;
 	cli_format format;
 	cli_doc doc;
-	scan_buf out = CLI_REPORT_BUF_INIT;
 	int64_t scan_id = 0;
 	bool help, show_progress;
 	int rc, lrc;
@@ -201,35 +200,14 @@ int cmd_scan(int argc, char **argv)
 		if (scan_id)
 			printf("scan %lld stored in %s\n", (long long)scan_id, scan_store_path(store));
 		fflush(stdout);
-	} else {
-		if (format == FORMAT_JSON)
-			lrc = cli_write_json(&out, &doc);
-		else if (format == FORMAT_SARIF)
-			lrc = cli_write_sarif(&out, &doc);
-		else {
-			char *text = NULL;
-			size_t len = 0;
-			FILE *mem = open_memstream(&text, &len);
-			lrc = mem ? cli_write_text(mem, &doc, false) : SCAN_ENOMEM;
-			if (mem)
-				fclose(mem);
-			if (!lrc)
-				lrc = scan_buf_put(&out, text, len);
-			free(text);
-		}
-		if (lrc || scan_buf_failed(&out)) {
-			rc = cli_error("cannot build the report: %s", lrc == SCAN_ELIMIT ? "too large" : "out of memory");
-			goto done;
-		}
-		if ((rc = cli_emit(&out, o.output)) != 0)
-			goto done;
+	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
+		goto done;
 	}
 	if (o.stats && format == FORMAT_TEXT)
 		print_stats(scan_result_stats(result));
 	rc = o.fail_on && fails_threshold(doc.findings, fail_sev) ? EXIT_FAILED : EXIT_OK;
 
 done:
-	scan_buf_dispose(&out);
 	scan_gate_report_free(gate);
 	scan_result_free(result);
 	scan_store_free(store);

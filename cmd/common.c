@@ -98,6 +98,34 @@ done:
 	return rc;
 }
 
+int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path)
+{
+	scan_buf out = CLI_REPORT_BUF_INIT;
+	int rc;
+
+	if (format == FORMAT_JSON) {
+		rc = cli_write_json(&out, doc);
+	} else if (format == FORMAT_SARIF) {
+		rc = cli_write_sarif(&out, doc);
+	} else {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&text, &len);
+		rc = mem ? cli_write_text(mem, doc, false) : SCAN_ENOMEM;
+		if (mem)
+			fclose(mem);
+		if (!rc)
+			rc = scan_buf_put(&out, text, len);
+		free(text);
+	}
+	if (rc || scan_buf_failed(&out))
+		rc = cli_error("cannot build the report: %s", rc == SCAN_ELIMIT ? "too large" : "out of memory");
+	else
+		rc = cli_emit(&out, path);
+	scan_buf_dispose(&out);
+	return rc;
+}
+
 int cli_open_store(scan_store **out, const char *db_path)
 {
 	int rc = scan_store_open(out, db_path);
