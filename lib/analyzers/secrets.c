@@ -13,6 +13,7 @@
 #include "secrets/verify.h"
 #include "util/error.h"
 #include "walk/ignore.h"
+#include "walk/walk.h"
 
 #define ALLOWLIST_PATH ".rampart/secrets-allowlist"
 #define ALLOWLIST_MAX ((size_t)1 << 20)
@@ -30,8 +31,7 @@ typedef struct {
 	scan_secret_engine *engine;
 	allow_hash *hashes;
 	size_t hash_count;
-	char **globs;
-	size_t glob_count;
+	scan_ignore *paths;       /* the allowlist's path entries, in gitignore syntax */
 	bool verify;
 } secrets_state;
 
@@ -103,15 +103,9 @@ static int load_allowlist(secrets_state *st, const char *root)
 			memcpy(n[st->hash_count].hash, colon + 1, 65);
 			st->hash_count++;
 		} else {
-			char **n = realloc(st->globs, (st->glob_count + 1) * sizeof(*n));
-			if (!n || !(n[st->glob_count] = strdup(line))) {
-				if (n)
-					st->globs = n;
-				rc = scan__error_oom();
+			if (!st->paths && (rc = scan_ignore__new(&st->paths)) != 0)
 				break;
-			}
-			st->globs = n;
-			st->glob_count++;
+			rc = scan_ignore__add_rule(st->paths, line);
 		}
 	}
 done:
@@ -133,9 +127,7 @@ static void secrets_free(void *state)
 	for (size_t i = 0; i < st->hash_count; i++)
 		free(st->hashes[i].rule_id);
 	free(st->hashes);
-	for (size_t i = 0; i < st->glob_count; i++)
-		free(st->globs[i]);
-	free(st->globs);
+	scan_ignore__free(st->paths);
 	free(st);
 }
 
@@ -188,7 +180,6 @@ typedef struct {
 	const secrets_state *st;
 	scan_sink *sink;
 	const char *path;
-	bool path_allowed;
 } file_ctx;
 
 static bool hash_allowed(const secrets_state *st, const char *rule, const char *hash)
@@ -235,7 +226,7 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 	int rc;
 
 	sha256_hex(hash, in->data + m->start, m->end - m->start);
-	if (fc->path_allowed || hash_allowed(fc->st, r->id, hash))
+	if (hash_allowed(fc->st, r->id, hash))
 		return 0;
 	scan_secrets__mask(mask, sizeof(mask), in->data + m->start, m->end - m->start);
 	if ((rc = build_snippet(&snippet, m, in, mask)) != 0)
@@ -282,15 +273,33 @@ done:
 	return rc;
 }
 
+/* Like the walker: a file is allowed when it, or a directory above it, matches. */
+static bool path_allowed(const scan_ignore *paths, const char *path)
+{
+	char dir[SCAN_WALK_PATH_MAX + 1];
+	size_t len = strlen(path);
+
+	if (!paths || len > SCAN_WALK_PATH_MAX)
+		return false;
+	memcpy(dir, path, len + 1);
+	for (char *s = strchr(dir, '/'); s; s = strchr(s + 1, '/')) {
+		bool hit;
+		*s = '\0';
+		hit = scan_ignore__match(paths, dir, true);
+		*s = '/';
+		if (hit)
+			return true;
+	}
+	return scan_ignore__match(paths, dir, false);
+}
+
 static int secrets_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	const secrets_state *st = state;
 	scan_secret_input in = { f->path, f->data, f->len };
-	file_ctx fc = { st, sink, f->path, false };
+	file_ctx fc = { st, sink, f->path };
 
-	for (size_t i = 0; i < st->glob_count && !fc.path_allowed; i++)
-		fc.path_allowed = scan_glob__match(st->globs[i], strlen(st->globs[i]), f->path, strlen(f->path), true);
-	if (fc.path_allowed)
+	if (path_allowed(st->paths, f->path))
 		return 0;
 	return scan_secrets__scan(st->engine, wstate, &in, on_secret, &fc);
 }

@@ -222,7 +222,7 @@ static bool contains_nocase(const unsigned char *s, size_t len, const char *word
 bool scan_secrets__is_placeholder(const unsigned char *s, size_t len)
 {
 	static const char *const words[] = {
-		"xxxx", "****", "....", "example", "changeme", "change_me", "change-me", "placeholder",
+		"xxxx", "****", "example", "changeme", "change_me", "change-me", "placeholder",
 		"redacted", "dummy", "your_", "your-", "yourkey", "yourtoken", "yoursecret", "insert_",
 		"replace_me", "replaceme", "<", ">", "${", "{{", "%(", "$(", "000000000", "123456789",
 		"abcdefgh", "fake", "sample", "notreal", "not_real", "not-a-real", "todo", "...",
