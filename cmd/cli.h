@@ -114,6 +114,7 @@ int cmd_gate(int argc, char **argv);
 int cmd_findings(int argc, char **argv);
 int cmd_baseline(int argc, char **argv);
 int cmd_waiver(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 

@@ -6,7 +6,7 @@
 
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
-	const char *scan_type, *fail_on, *secret_rules;
+	const char *scan_type, *fail_on, *secret_rules, *rules;
 	cli_strlist excludes;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify;
 	long long jobs, min_confidence, max_file_size, pr;
@@ -27,6 +27,7 @@ static const cli_opt scan_opts[] = {
 	{ "min-confidence", 0, OPT_INT, "N", "drop findings below confidence N, 0-100 (default: 80)", &o.min_confidence, NULL },
 	{ "max-file-size", 0, OPT_INT, "BYTES", "skip the contents of larger files (default: 8 MiB)", &o.max_file_size, NULL },
 	{ "secret-rules", 0, OPT_STRING, "DIR", "add the secret rules in DIR/*.yaml to the built-in pack", &o.secret_rules, "@dir" },
+	{ "rules", 0, OPT_STRING, "DIR", "add the code and IaC rules under DIR to the built-in packs", &o.rules, "@dir" },
 	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep (deep also scans git history)", &o.scan_type, "smart|deep" },
 	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
@@ -73,6 +74,12 @@ static void print_stats(const scan_stats *s)
 		        (unsigned long long)s->history_commits, (unsigned long long)s->history_blobs,
 		        (double)s->history_bytes / 1e6, s->history_seconds,
 		        s->history_seconds > 0 ? (double)s->history_bytes / 1e6 / s->history_seconds : 0.0);
+	if (s->files_parsed || s->files_skipped)
+		fprintf(stderr, "parsed: %llu files (%llu with syntax errors), %llu skipped; parse coverage %.1f%%\n",
+		        (unsigned long long)s->files_parsed, (unsigned long long)s->files_parse_errors,
+		        (unsigned long long)s->files_skipped, s->parse_coverage_pct);
+	for (size_t i = 0; i < s->skipped_count; i++)
+		fprintf(stderr, "  skipped %s: %s\n", s->skipped[i].path, s->skipped[i].reason);
 	fprintf(stderr, "%-12s %-8s %10s %9s %10s\n", "analyzer", "version", "files", "findings", "cpu s");
 	for (size_t i = 0; i < s->analyzer_count; i++)
 		fprintf(stderr, "%-12s %-8s %10llu %9llu %10.3f\n", s->analyzers[i].name, s->analyzers[i].version,
@@ -154,6 +161,7 @@ int cmd_scan(int argc, char **argv)
 	opts.max_file_size = o.max_file_size > 0 ? (uint64_t)o.max_file_size : 0;
 	opts.scan_type = o.scan_type;
 	opts.secret_rules_dir = o.secret_rules;
+	opts.rules_dir = o.rules;
 	opts.history = o.history;
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;

@@ -372,6 +372,18 @@ static void write_stats(jw *w, const scan_stats *st)
 	jw_seconds(w, "walk_seconds", st->walk_seconds);
 	jw_seconds(w, "wall_seconds", st->wall_seconds);
 	jw_uint(w, "jobs", st->jobs);
+	jw_uint(w, "files_parsed", st->files_parsed);
+	jw_uint(w, "files_parse_errors", st->files_parse_errors);
+	jw_uint(w, "files_skipped", st->files_skipped);
+	jw_num(w, "parse_coverage_pct", st->parse_coverage_pct);
+	jw_open(w, "skipped", '[');
+	for (size_t i = 0; st->skipped && i < st->skipped_count; i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "path", st->skipped[i].path);
+		jw_str(w, "reason", st->skipped[i].reason);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 	jw_open(w, "analyzers", '[');
 	for (size_t i = 0; st->analyzers && i < st->analyzer_count; i++) {
 		const scan_analyzer_stats *a = &st->analyzers[i];

@@ -35,13 +35,14 @@ typedef struct {
 	const char *secret_rules_dir; /* secret rules added to the built-in pack; NULL: none */
 	bool history;               /* also scan every blob in git history (implied by scan_type "deep") */
 	bool verify;                /* ask providers whether found credentials are live (network!) */
+	const char *rules_dir;      /* code/IaC rules added to the built-in packs and .rampart/rules; NULL: none */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {
@@ -67,6 +68,12 @@ typedef struct {
 	double cpu_seconds;    /* time spent inside it, summed over workers */
 } scan_analyzer_stats;
 
+/* A file an analyzer that needs its syntax tree could not analyze, and why. */
+typedef struct {
+	const char *path;
+	const char *reason;         /* "a line longer than 1 MiB (minified or generated)", ... */
+} scan_skipped_file;
+
 typedef struct {
 	uint64_t files_seen;       /* regular files the walker listed */
 	uint64_t files_scanned;    /* read and given to analyzers */
@@ -83,6 +90,13 @@ typedef struct {
 	uint64_t history_blobs;      /* unique blobs read from history */
 	uint64_t history_bytes;
 	double history_seconds;
+	/* Parsing, for the analyzers that work on syntax trees (sast). */
+	uint64_t files_parsed;       /* parsed (including files with syntax errors recovered from) */
+	uint64_t files_parse_errors; /* of those, files whose tree holds syntax errors */
+	uint64_t files_skipped;      /* in a parsed language but not analyzed: see skipped[] */
+	double parse_coverage_pct;   /* files_parsed / (files_parsed + files_skipped); 100 when both are 0 */
+	size_t skipped_count;
+	const scan_skipped_file *skipped;
 	unsigned jobs;
 	size_t analyzer_count;
 	const scan_analyzer_stats *analyzers;

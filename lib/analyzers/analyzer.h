@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "scan/finding.h"
 #include "scan/scan.h"
+#include "parse/tree.h"
 #include "walk/lang.h"
 
 /* One file as every analyzer sees it: read once, shared read-only. */
@@ -19,13 +20,25 @@ typedef struct {
 	bool too_large;             /* over max_file_size: only the head was read */
 	const unsigned char *head;  /* first bytes, even when data is NULL */
 	size_t head_len;
+	scan_parse_state *parse;    /* the worker's: the tree is parsed once, for every analyzer; NULL in history scans */
 } scan_file;
+
+/* The file's syntax tree, shared by every analyzer; NULL with *reason when it is skipped. */
+static inline const TSTree *scan_file_tree(const scan_file *f, const char **reason)
+{
+	if (!f->parse) {
+		*reason = "not parsed in history scans";
+		return NULL;
+	}
+	return scan__parse(f->parse, f->lang, (const char *)f->data, f->len, reason);
+}
 
 /* The files an analyzer wants handed to it. */
 #define SCAN_WANT_TEXT     0x1u
 #define SCAN_WANT_BINARY   0x2u
 #define SCAN_WANT_TOO_LARGE 0x4u  /* metadata and head of files over the size cap */
 #define SCAN_WANT_HISTORY  0x8u   /* text blobs from git history (deep scans) */
+#define SCAN_WANT_TREE     0x10u  /* parses files: too-large ones count as skipped for it */
 
 /* What an analyzer fills in to report one finding; strings are copied. */
 typedef struct {
@@ -57,6 +70,7 @@ typedef struct {
 	const char *root;           /* the directory being scanned */
 	const char *secret_rules_dir; /* extra secret rules; NULL: the built-in pack only */
 	bool verify;                /* ask providers whether found credentials are live */
+	const char *rules_dir;      /* extra code/IaC rules; NULL: none */
 } scan_analyzer_ctx;
 
 /*
@@ -81,5 +95,6 @@ const scan_analyzer *scan__analyzer_get(size_t i);
 
 extern const scan_analyzer scan__analyzer_hygiene;
 extern const scan_analyzer scan__analyzer_secrets;
+extern const scan_analyzer scan__analyzer_sast;
 
 #endif

@@ -10,6 +10,7 @@ struct scan_result {
 	scan_repo_info repo;
 	scan_stats stats;
 	scan_analyzer_stats *astats;
+	scan_skipped_file *skipped;  /* paths malloc'd */
 	scan_arena strings;      /* repo info strings */
 };
 

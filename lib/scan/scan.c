@@ -28,6 +28,7 @@ typedef struct {
 	const scan_walk_list *files;
 	active_analyzer *analyzers;
 	size_t analyzer_count;
+	bool wants_tree;               /* some analyzer parses files */
 	int root_fd;
 	uint64_t max_size;
 	atomic_size_t next;
@@ -45,6 +46,10 @@ typedef struct {
 	unsigned char *buf;
 	size_t bufcap;
 	uint64_t scanned, binary, too_large, unreadable, bytes;
+	uint64_t parsed, parse_errors;
+	scan_parse_state parse;
+	scan_skipped_file *skipped;
+	size_t nskipped, skipped_cap;
 	int rc;
 	char message[256];
 } scan_worker;
@@ -165,6 +170,33 @@ static bool wants_file(const scan_analyzer *a, const scan_file *f)
 	return a->wants & (f->is_binary ? SCAN_WANT_BINARY : SCAN_WANT_TEXT);
 }
 
+/* Count the file for the parse statistics, and drop its tree. */
+static int account_parse(scan_worker *w, const scan_file *f, const char *path)
+{
+	const char *reason = w->parse.skip_reason;
+	if (!w->parse.tried && f->too_large && w->sh->wants_tree && scan__parse_supported(f->lang))
+		reason = "larger than the maximum file size";
+	else if (!w->parse.tried)
+		return 0;
+	if (!reason) {
+		w->parsed++;
+		w->parse_errors += w->parse.has_error;
+	} else {
+		if (w->nskipped == w->skipped_cap) {
+			size_t cap = w->skipped_cap ? 2 * w->skipped_cap : 16;
+			scan_skipped_file *v = realloc(w->skipped, cap * sizeof(*v));
+			if (!v)
+				return scan__error_oom();
+			w->skipped = v, w->skipped_cap = cap;
+		}
+		if (!(w->skipped[w->nskipped].path = strdup(path)))
+			return scan__error_oom();
+		w->skipped[w->nskipped++].reason = reason;
+	}
+	scan__parse_reset(&w->parse);
+	return 0;
+}
+
 static void *worker_main(void *arg)
 {
 	scan_worker *w = arg;
@@ -196,6 +228,7 @@ static void *worker_main(void *arg)
 				w->too_large++;
 			else
 				w->scanned++;
+			f.parse = &w->parse;
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
 				double t0;
@@ -212,6 +245,8 @@ static void *worker_main(void *arg)
 					goto done;
 				rc = 0;
 			}
+			if ((rc = account_parse(w, &f, f.path)) != 0)
+				goto done;
 		}
 		atomic_fetch_add(&sh->files_done, 1);
 		atomic_fetch_add(&sh->bytes_done, skip ? 0 : f.len ? f.len : f.head_len);
@@ -225,6 +260,7 @@ done:
 	for (size_t i = 0; i < sh->analyzer_count; i++)
 		if (w->wstates[i] && sh->analyzers[i].a->worker_free)
 			sh->analyzers[i].a->worker_free(w->wstates[i]);
+	scan__parse_dispose(&w->parse);
 	atomic_fetch_sub(&sh->workers_running, 1);
 	return NULL;
 }
@@ -299,6 +335,22 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		r->stats.files_unreadable += w->unreadable;
 		r->stats.bytes_read += w->bytes;
 		r->stats.findings_below_confidence += w->sink.below_confidence;
+		r->stats.files_parsed += w->parsed;
+		r->stats.files_parse_errors += w->parse_errors;
+		if (!rc && w->nskipped) {
+			scan_skipped_file *v = realloc(r->skipped, (r->stats.skipped_count + w->nskipped) * sizeof(*v));
+			if (!v)
+				rc = scan__error_oom();
+			else {
+				memcpy(v + r->stats.skipped_count, w->skipped, w->nskipped * sizeof(*v));
+				r->skipped = v;
+				r->stats.skipped_count += w->nskipped;
+				w->nskipped = 0;
+			}
+		}
+		for (size_t k = 0; k < w->nskipped; k++)
+			free((void *)(uintptr_t)w->skipped[k].path);
+		free(w->skipped);
 		for (size_t k = 0; w->astats && k < sh->analyzer_count; k++) {
 			r->astats[k].files += w->astats[k].files;
 			r->astats[k].findings += w->astats[k].findings;
@@ -360,6 +412,11 @@ static int fill_repo_info(scan_result *r, const scan_source *src, const scan_opt
 	return 0;
 }
 
+static int cmp_skipped(const void *a, const void *b)
+{
+	return strcmp(((const scan_skipped_file *)a)->path, ((const scan_skipped_file *)b)->path);
+}
+
 static int check_options(const scan_options *o)
 {
 	if (!o || o->version != SCAN_OPTIONS_VERSION)
@@ -419,6 +476,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.root = src.root;
 	actx.secret_rules_dir = opts->secret_rules_dir;
 	actx.verify = opts->verify;
+	actx.rules_dir = opts->rules_dir;
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;
@@ -449,6 +507,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 	sh.files = &files;
 	sh.analyzers = sel;
 	sh.analyzer_count = nsel;
+	for (size_t i = 0; i < nsel; i++)
+		sh.wants_tree |= (sel[i].a->wants & SCAN_WANT_TREE) != 0;
 	sh.max_size = opts->max_file_size ? opts->max_file_size : SCAN_DEFAULT_MAX_FILE_SIZE;
 	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
 	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
@@ -470,6 +530,12 @@ int scan_run(scan_result **out, const scan_options *opts)
 	scan__finding_list_sort(r->findings);
 	r->stats.analyzers = r->astats;
 	r->stats.analyzer_count = nsel;
+	if (r->skipped)
+		qsort(r->skipped, r->stats.skipped_count, sizeof(*r->skipped), cmp_skipped);
+	r->stats.skipped = r->skipped;
+	r->stats.files_skipped = r->stats.skipped_count;
+	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_skipped ?
+		100.0 * (double)r->stats.files_parsed / (double)(r->stats.files_parsed + r->stats.files_skipped) : 100.0;
 	r->repo.completed_at = time(NULL);
 	r->stats.wall_seconds = now_seconds() - t0;
 
@@ -512,6 +578,9 @@ void scan_result_free(scan_result *r)
 		return;
 	scan_finding_list_free(r->findings);
 	free(r->astats);
+	for (size_t i = 0; i < r->stats.skipped_count; i++)
+		free((void *)(uintptr_t)r->skipped[i].path);
+	free(r->skipped);
 	scan__arena_dispose(&r->strings);
 	free(r);
 }

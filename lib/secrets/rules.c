@@ -1,19 +1,15 @@
 /* lib/secrets/rules.c - read secret rule packs into a ruleset */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "scan/buf.h"
 #include "secrets/rules.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "util/yamltree.h"
 
-#define RULE_FILE_MAX ((size_t)4 << 20)
 #define RULE_PATTERN_MAX 4096
 
 typedef struct {
@@ -327,92 +323,14 @@ done:
 	return rc;
 }
 
-static int cmp_names(const void *a, const void *b)
+static int load_one(void *ud, const char *text, size_t len, const char *path)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int read_small_file(char **out, size_t *len, const char *path)
-{
-	struct stat st;
-	char *buf = NULL;
-	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-
-	if (fd < 0)
-		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > RULE_FILE_MAX) {
-		close(fd);
-		return scan__error(SCAN_EINVAL, "'%s' is not a regular file under 4 MiB", path);
-	}
-	if (!(buf = malloc((size_t)st.st_size + 1))) {
-		close(fd);
-		return scan__error_oom();
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	buf[got] = '\0';
-	*out = buf;
-	*len = got;
-	return 0;
+	return scan_secrets__load_text(ud, text, len, path);
 }
 
 int scan_secrets__load_dir(scan_secret_ruleset *set, const char *dir)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL;
-	size_t count = 0, cap = 0;
-	int rc = 0;
-
-	if (!d)
-		return scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open rules directory '%s': %s",
-		                   dir, strerror(errno));
-	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.' || !((n > 5 && !strcmp(e->d_name + n - 5, ".yaml")) ||
-		                             (n > 4 && !strcmp(e->d_name + n - 4, ".yml"))))
-			continue;
-		if (count == cap) {
-			char **nn = realloc(names, (cap = cap ? cap * 2 : 32) * sizeof(*nn));
-			if (!nn) {
-				rc = scan__error_oom();
-				goto done;
-			}
-			names = nn;
-		}
-		if (!(names[count] = strdup(e->d_name))) {
-			rc = scan__error_oom();
-			goto done;
-		}
-		count++;
-	}
-	qsort(names, count, sizeof(*names), cmp_names);
-	for (size_t i = 0; i < count && !rc; i++) {
-		scan_buf path = SCAN_BUF_INIT;
-		char *text = NULL;
-		size_t len = 0;
-		scan_buf_printf(&path, "%s/%s", dir, names[i]);
-		if (scan_buf_failed(&path))
-			rc = scan__error_oom();
-		else if ((rc = read_small_file(&text, &len, path.ptr)) == 0)
-			rc = scan_secrets__load_text(set, text, len, path.ptr);
-		free(text);
-		scan_buf_dispose(&path);
-	}
-done:
-	for (size_t i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
-	closedir(d);
-	return rc;
+	return scan__rule_files_each(dir, false, load_one, set);
 }
 
 int scan_secrets__load_builtin(scan_secret_ruleset *set)

@@ -1,0 +1,274 @@
+/* cmd/cmd_rules.c - rampart rules: list, show, test and validate the code and IaC rules */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "scan/rules.h"
+
+static struct {
+	const char *rules, *format, *lang;
+	bool no_builtin, verbose;
+} o;
+
+static const cli_opt rules_opts[] = {
+	{ "rules", 0, OPT_STRING, "DIR", "add the rules under DIR to the built-in packs", &o.rules, "@dir" },
+	{ "no-builtin", 0, OPT_FLAG, NULL, "leave out the built-in packs (test your own rules alone)", &o.no_builtin, NULL },
+	{ "lang", 'l', OPT_STRING, "LANG", "list: only rules for this language", &o.lang, NULL },
+	{ "format", 'f', OPT_STRING, "FORMAT", "list, show: text or json", &o.format, "text|json" },
+	{ "verbose", 'v', OPT_FLAG, NULL, "test: print every fixture, not only failures", &o.verbose, NULL },
+	{ 0 },
+};
+
+const cli_command cli_rules_def = {
+	"rules", "rampart rules list [--lang LANG] [--rules DIR] [--format text|json]\n"
+	"       rampart rules show RULE_ID [--rules DIR] [--format text|json]\n"
+	"       rampart rules test [RULE_ID] [--rules DIR] [--no-builtin] [--verbose]\n"
+	"       rampart rules validate PATH\n"
+	"       rampart rules tree FILE",
+	"List, show, test or validate the code and IaC rules; print a file's syntax tree for writing them.",
+	rules_opts,
+};
+
+static void json_rule(scan_buf *b, const scan_rule_info *r)
+{
+	scan_buf_puts(b, "{\"id\":");
+	cli_json_string(b, r->rule_id);
+	scan_buf_puts(b, ",\"title\":");
+	cli_json_string(b, r->title);
+	scan_buf_puts(b, ",\"languages\":");
+	cli_json_string(b, r->languages);
+	scan_buf_printf(b, ",\"severity\":\"%s\",\"category\":\"%s\",\"confidence\":%u,\"cwe\":",
+	                scan_severity_name(r->severity), scan_category_name(r->category), r->confidence);
+	if (r->cwe)
+		cli_json_string(b, r->cwe);
+	else
+		scan_buf_puts(b, "null");
+	scan_buf_puts(b, ",\"owasp\":");
+	if (r->owasp)
+		cli_json_string(b, r->owasp);
+	else
+		scan_buf_puts(b, "null");
+	scan_buf_puts(b, ",\"message\":");
+	cli_json_string(b, r->message);
+	scan_buf_puts(b, ",\"remediation\":");
+	if (r->remediation)
+		cli_json_string(b, r->remediation);
+	else
+		scan_buf_puts(b, "null");
+	scan_buf_puts(b, ",\"fix\":");
+	if (r->fix)
+		cli_json_string(b, r->fix);
+	else
+		scan_buf_puts(b, "null");
+	scan_buf_puts(b, ",\"references\":[");
+	for (size_t i = 0; i < r->reference_count; i++) {
+		if (i)
+			scan_buf_putc(b, ',');
+		cli_json_string(b, r->references[i]);
+	}
+	scan_buf_printf(b, "],\"origin\":");
+	cli_json_string(b, r->origin);
+	scan_buf_printf(b, ",\"fixtures\":{\"vulnerable\":%zu,\"safe\":%zu}}", r->vulnerable_fixtures, r->safe_fixtures);
+}
+
+static bool lang_matches(const char *langs, const char *want)
+{
+	size_t n = strlen(want);
+	for (const char *p = langs; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, want, n))
+			return true;
+		p = e ? e + 1 : NULL;
+	}
+	return false;
+}
+
+static int rules_list(const scan_rules *rs, bool json)
+{
+	scan_buf b = CLI_REPORT_BUF_INIT;
+	size_t shown = 0;
+	int rc;
+
+	if (json)
+		scan_buf_putc(&b, '[');
+	for (size_t i = 0; i < scan_rules_count(rs); i++) {
+		scan_rule_info r;
+		scan_rules_get(rs, i, &r);
+		if (o.lang && !lang_matches(r.languages, o.lang))
+			continue;
+		if (json) {
+			if (shown)
+				scan_buf_putc(&b, ',');
+			json_rule(&b, &r);
+		} else {
+			scan_buf_printf(&b, "%-52s %-8s %-9s %-22s %s\n", r.rule_id, scan_severity_name(r.severity),
+			                r.cwe ? r.cwe : "-", r.languages, r.title);
+		}
+		shown++;
+	}
+	if (json)
+		scan_buf_puts(&b, "]\n");
+	else
+		scan_buf_printf(&b, "%zu rules\n", shown);
+	rc = cli_emit(&b, NULL);
+	scan_buf_dispose(&b);
+	return rc;
+}
+
+static int rules_show(const scan_rules *rs, const char *id, bool json)
+{
+	long i = scan_rules_find(rs, id);
+	scan_buf b = CLI_REPORT_BUF_INIT;
+	scan_rule_info r;
+	int rc;
+
+	if (i < 0)
+		return cli_error("rules show: no rule '%s' (see 'rampart rules list')", id);
+	scan_rules_get(rs, (size_t)i, &r);
+	if (json) {
+		json_rule(&b, &r);
+		scan_buf_putc(&b, '\n');
+	} else {
+		scan_buf_printf(&b, "%s\n  %s\n\n", r.rule_id, r.title);
+		scan_buf_printf(&b, "  languages    %s\n  severity     %s\n  confidence   %u\n  category     %s\n",
+		                r.languages, scan_severity_name(r.severity), r.confidence, scan_category_name(r.category));
+		scan_buf_printf(&b, "  cwe          %s\n  owasp        %s\n  defined at   %s\n",
+		                r.cwe ? r.cwe : "-", r.owasp ? r.owasp : "-", r.origin);
+		scan_buf_printf(&b, "  fixtures     %zu vulnerable, %zu safe\n", r.vulnerable_fixtures, r.safe_fixtures);
+		scan_buf_printf(&b, "\n  message      %s\n", r.message);
+		if (r.remediation)
+			scan_buf_printf(&b, "  remediation  %s\n", r.remediation);
+		if (r.fix)
+			scan_buf_printf(&b, "  fix          %s\n", r.fix);
+		for (size_t k = 0; k < r.reference_count; k++)
+			scan_buf_printf(&b, "  %s %s\n", k ? "            " : "references ", r.references[k]);
+	}
+	rc = cli_emit(&b, NULL);
+	scan_buf_dispose(&b);
+	return rc;
+}
+
+typedef struct {
+	size_t fixtures;
+} test_tally;
+
+static void print_result(const scan_rule_test_result *r, void *payload)
+{
+	test_tally *t = payload;
+	t->fixtures++;
+	if (r->passed && !o.verbose)
+		return;
+	if (r->passed)
+		printf("ok    %s fixture %zu (%s, line %u): %u match%s\n", r->rule_id, r->fixture + 1,
+		       r->vulnerable ? "vulnerable" : "safe", r->line, r->matches, r->matches == 1 ? "" : "es");
+	else if (r->line)
+		printf("FAIL  %s fixture %zu (%s, line %u): %s\n", r->rule_id, r->fixture + 1,
+		       r->vulnerable ? "vulnerable" : "safe", r->line, r->problem);
+	else
+		printf("FAIL  %s: %s\n", r->rule_id, r->problem);
+}
+
+static int rules_test(const scan_rules *rs, const char *id)
+{
+	test_tally t = { 0 };
+	size_t failed = 0, which = (size_t)-1;
+	int rc;
+
+	if (id) {
+		long i = scan_rules_find(rs, id);
+		if (i < 0)
+			return cli_error("rules test: no rule '%s' (see 'rampart rules list')", id);
+		which = (size_t)i;
+	}
+	if ((rc = scan_rules_test(rs, which, print_result, &t, &failed)) != 0)
+		return cli_error_lib(rc);
+	printf("%zu rule%s, %zu fixtures: %s", id ? (size_t)1 : scan_rules_count(rs), id ? "" : "s", t.fixtures,
+	       failed ? "" : "all passed\n");
+	if (failed)
+		printf("%zu failed\n", failed);
+	fflush(stdout);
+	return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+static void print_problem(const char *message, void *payload)
+{
+	(void)payload;
+	fprintf(stderr, "%s\n", message);
+}
+
+static int rules_validate(const char *path)
+{
+	size_t files = 0, bad = 0;
+	int rc = scan_rules_validate(path, print_problem, NULL, &files, &bad);
+	if (rc)
+		return cli_error_lib(rc);
+	if (!files)
+		return cli_error("rules validate: no rule files (*.yaml, *.yml) in '%s'", path);
+	printf("%zu rule file%s checked: %s\n", files, files == 1 ? "" : "s", bad ? "" : "all valid");
+	if (bad)
+		printf("%zu invalid\n", bad);
+	return bad ? EXIT_FAILED : EXIT_OK;
+}
+
+int cmd_rules(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_rules *rs = NULL;
+	bool help, json = false;
+	const char *verb;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_rules_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if (o.format && strcmp(o.format, "text") && strcmp(o.format, "json")) {
+		rc = cli_error("rules: --format is text or json, not '%s'", o.format);
+		goto done;
+	}
+	json = o.format && !strcmp(o.format, "json");
+	verb = pos.count ? pos.items[0] : NULL;
+	if (!verb) {
+		rc = cli_error("rules: say list, show, test, validate or tree (see 'rampart rules --help')");
+		goto done;
+	}
+	if (!strcmp(verb, "tree")) {
+		char *tree = NULL;
+		if (pos.count != 2) {
+			rc = cli_error("rules tree: give one file");
+		} else if ((rc = scan_rules_dump_tree(pos.items[1], &tree)) != 0) {
+			rc = cli_error_lib(rc);
+		} else {
+			fputs(tree, stdout);
+			rc = fflush(stdout) ? cli_error("cannot write the tree") : EXIT_OK;
+		}
+		free(tree);
+		goto done;
+	}
+	if (!strcmp(verb, "validate")) {
+		rc = pos.count == 2 ? rules_validate(pos.items[1]) : cli_error("rules validate: give one file or directory");
+		goto done;
+	}
+	if (strcmp(verb, "list") && strcmp(verb, "show") && strcmp(verb, "test")) {
+		rc = cli_error("rules: unknown action '%s' (list, show, test, validate or tree)", verb);
+		goto done;
+	}
+	if ((!strcmp(verb, "show") && pos.count != 2) || (!strcmp(verb, "list") && pos.count != 1) ||
+	    (!strcmp(verb, "test") && pos.count > 2)) {
+		rc = cli_error("rules %s: wrong number of arguments (see 'rampart rules --help')", verb);
+		goto done;
+	}
+	if ((rc = scan_rules_load(&rs, !o.no_builtin, o.rules, NULL)) != 0) {
+		rc = cli_error_lib(rc);
+		goto done;
+	}
+	if (!strcmp(verb, "list"))
+		rc = rules_list(rs, json);
+	else if (!strcmp(verb, "show"))
+		rc = rules_show(rs, pos.items[1], json);
+	else
+		rc = rules_test(rs, pos.count == 2 ? pos.items[1] : NULL);
+done:
+	scan_rules_free(rs);
+	cli_strlist_dispose(&pos);
+	return rc;
+}

@@ -1,0 +1,182 @@
+/* lib/analyzers/sast.c - code and infrastructure rules over every parsed file */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "analyzers/analyzer.h"
+#include "sast/engine.h"
+#include "scan/buf.h"
+#include "util/error.h"
+
+#define REPO_RULES_DIR ".rampart/rules"
+#define SNIPPET_LINES_MAX 5
+#define SNIPPET_BYTES_MAX 400
+
+typedef struct {
+	sast_ruleset rules;
+	sast_engine *engine;
+} sast_state;
+
+typedef struct {
+	sast_ctx *ctx;
+	scan_buf message;
+	scan_buf remediation;
+} sast_worker;
+
+typedef struct {
+	sast_worker *w;
+	const scan_file *f;
+	scan_sink *sink;
+	int rc;
+} emit_ctx;
+
+static void sast_free(void *state)
+{
+	sast_state *st = state;
+	if (!st)
+		return;
+	sast__engine_free(st->engine);
+	sast__ruleset_dispose(&st->rules);
+	free(st);
+}
+
+static int sast_init(void **state, const scan_analyzer_ctx *ctx)
+{
+	sast_state *st = calloc(1, sizeof(*st));
+	scan_buf repo = SCAN_BUF_INIT;
+	struct stat sb;
+	int rc;
+
+	if (!st)
+		return scan__error_oom();
+	if ((rc = sast__load_builtin(&st->rules)) != 0)
+		goto fail;
+	if (ctx->rules_dir && (rc = sast__load_dir(&st->rules, ctx->rules_dir)) != 0)
+		goto fail;
+	/* the scanned repository's own rules; a link there could point anywhere, so it is not followed */
+	scan_buf_printf(&repo, "%s/%s", ctx->root, REPO_RULES_DIR);
+	if (scan_buf_failed(&repo)) {
+		rc = scan__error_oom();
+		goto fail;
+	}
+	if (lstat(repo.ptr, &sb) == 0 && S_ISDIR(sb.st_mode) && (rc = sast__load_dir(&st->rules, repo.ptr)) != 0)
+		goto fail;
+	if ((rc = sast__engine_new(&st->engine, &st->rules)) != 0)
+		goto fail;
+	scan_buf_dispose(&repo);
+	*state = st;
+	return 0;
+fail:
+	scan_buf_dispose(&repo);
+	sast_free(st);
+	return rc;
+}
+
+static int sast_worker_init(void **wstate, void *state)
+{
+	sast_state *st = state;
+	sast_worker *w = calloc(1, sizeof(*w));
+	int rc;
+	if (!w)
+		return scan__error_oom();
+	scan_buf_init(&w->message, 4096);
+	scan_buf_init(&w->remediation, 4096);
+	if ((rc = sast__ctx_new(&w->ctx, st->engine)) != 0) {
+		free(w);
+		return rc;
+	}
+	*wstate = w;
+	return 0;
+}
+
+static void sast_worker_free(void *wstate)
+{
+	sast_worker *w = wstate;
+	if (!w)
+		return;
+	sast__ctx_free(w->ctx);
+	scan_buf_dispose(&w->message);
+	scan_buf_dispose(&w->remediation);
+	free(w);
+}
+
+/* The whole lines of the match, at most a few of them. */
+static void snippet_of(const scan_file *f, const sast_match *m, const char **s, size_t *n)
+{
+	const char *data = (const char *)f->data;
+	size_t b = m->sb, e = m->sb;
+	unsigned lines = 1;
+	while (b > 0 && data[b - 1] != '\n')
+		b--;
+	while (e < f->len && (e < m->eb || data[e] != '\n')) {
+		if (data[e] == '\n' && ++lines > SNIPPET_LINES_MAX)
+			break;
+		e++;
+	}
+	if (e - b > SNIPPET_BYTES_MAX)
+		e = b + SNIPPET_BYTES_MAX;
+	*s = data + b, *n = e - b;
+}
+
+static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
+{
+	emit_ctx *ec = ud;
+	scan_finding_draft d;
+
+	memset(&d, 0, sizeof(d));
+	scan_buf_clear(&ec->w->message);
+	sast__render(&ec->w->message, r->message, r, m, (const char *)ec->f->data);
+	if (scan_buf_failed(&ec->w->message))
+		return scan__error_oom();
+	d.rule_id = r->rule_id;
+	d.title = r->title == r->message ? ec->w->message.ptr : r->title;
+	d.description = ec->w->message.ptr;
+	d.remediation = r->remediation;
+	d.cwe_id = r->cwe;
+	d.severity = r->severity;
+	d.category = r->category;
+	d.confidence = r->confidence;
+	d.cvss_score = -1;
+	d.line = m->line, d.end_line = m->end_line, d.column = m->column;
+	snippet_of(ec->f, m, &d.snippet, &d.snippet_len);
+	return scan__emit(ec->sink, ec->f->path, &d);
+}
+
+static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
+{
+	sast_state *st = state;
+	sast_worker *w = wstate;
+	emit_ctx ec = { w, f, sink, 0 };
+	const TSTree *tree;
+	const char *reason = NULL;
+	int rc;
+
+	if (!sast__engine_wants(st->engine, f->lang) || !f->data)
+		return 0;
+	tree = scan_file_tree(f, &reason);
+	if (reason)
+		return 0; /* counted as skipped, with the reason, by the scan */
+	if (!tree && f->lang != SCAN_LANG_DOCKERFILE)
+		return 0;
+	rc = sast__scan_file(w->ctx, f->lang, f->path, (const char *)f->data, f->len, tree, emit_one, &ec, &reason);
+	if (rc == SCAN_ELIMIT && reason && f->parse) {
+		scan__parse_skip(f->parse, reason);
+		return 0;
+	}
+	return rc;
+}
+
+const scan_analyzer scan__analyzer_sast = {
+	.info = {
+		.name = "sast",
+		.version = "1.0.0",
+		.description = "code and infrastructure rules: code-like patterns matched on syntax trees "
+		               "for 13 languages, Terraform, Kubernetes, GitHub Actions, Compose and Dockerfiles",
+		.default_enabled = true,
+	},
+	.wants = SCAN_WANT_TEXT | SCAN_WANT_TREE,
+	.init = sast_init,
+	.worker_init = sast_worker_init,
+	.file = sast_file,
+	.worker_free = sast_worker_free,
+	.free = sast_free,
+};

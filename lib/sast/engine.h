@@ -1,0 +1,48 @@
+/* lib/sast/engine.h - run a rule set over one file at a time */
+#ifndef SCAN_SAST_ENGINE_H
+#define SCAN_SAST_ENGINE_H
+
+#include "sast/sast.h"
+#include "scan/buf.h"
+
+/*
+ * The engine indexes every leaf pattern by the grammar symbol its match must
+ * start at, so one walk of a file's tree tries, at each node, only the
+ * patterns that can start there - for all rules at once. Rules are also
+ * pre-filtered per file by literal atoms (an identifier a match must
+ * contain), found by one Hyperscan pass.
+ *
+ * The engine is read-only once built and shared by every worker; each
+ * worker has its own sast_ctx.
+ */
+typedef struct sast_engine sast_engine;
+
+/* Work one file may cost before it is given up, reported as skipped. */
+#define SAST_FILE_STEPS_MAX 20000000ull
+#define SAST_FILE_MS_MAX 10000u
+
+int sast__engine_new(sast_engine **out, const sast_ruleset *rs);
+void sast__engine_free(sast_engine *e);
+bool sast__engine_wants(const sast_engine *e, scan_lang lang);
+
+int sast__ctx_new(sast_ctx **out, const sast_engine *e);
+void sast__ctx_free(sast_ctx *c);
+
+/* Called for every result of every rule; a non-zero return stops the file. */
+typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
+
+/*
+ * Match every rule of lang against one file. tree is the file's parse tree
+ * (NULL for languages without a grammar, such as Dockerfile). Returns 0, or
+ * SCAN_ELIMIT when the file exceeded its budget (*skip_reason says which;
+ * no result of the file is emitted then), or an error of emit.
+ */
+int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
+                    const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason);
+
+/* A message or fix template with $X replaced by what X bound (one line, shortened). */
+void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
+/* The text a binding stands for. */
+void sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n);
+
+#endif

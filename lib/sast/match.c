@@ -1,0 +1,347 @@
+/* lib/sast/match.c - structural matching of a compiled pattern against a file's tree */
+#include <stdlib.h>
+#include <string.h>
+#include "sast/engine.h"
+#include "sast/match.h"
+#include "scan/common.h"
+
+bool sast__budget_ok(sast_ctx *c)
+{
+	if (c->exhausted)
+		return false;
+	if (++c->steps > SAST_FILE_STEPS_MAX) {
+		c->exhausted = true;
+		c->why = "rule matching exceeded its step budget";
+		return false;
+	}
+	if ((c->steps & 0xfff) == 0) {
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec > c->deadline.tv_sec ||
+		    (now.tv_sec == c->deadline.tv_sec && now.tv_nsec > c->deadline.tv_nsec)) {
+			c->exhausted = true;
+			c->why = "rule matching exceeded its time budget";
+			return false;
+		}
+	}
+	return true;
+}
+
+int sast__matches_push(sast_matches *v, const sast_match *m)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 16;
+		sast_match *nv = realloc(v->v, cap * sizeof(*nv));
+		if (!nv)
+			return SCAN_ENOMEM;
+		v->v = nv, v->cap = cap;
+	}
+	v->v[v->n++] = *m;
+	return 0;
+}
+
+static uint8_t flags_of(const sast_ctx *c, TSNode n)
+{
+	TSSymbol s = ts_node_symbol(n);
+	return s < c->li->nsym ? c->li->flags[s] : 0;
+}
+
+static bool significant(const sast_ctx *c, TSNode n)
+{
+	return !ts_node_is_extra(n) && !ts_node_is_missing(n) && !(flags_of(c, n) & SAST_SYM_PUNCT);
+}
+
+void sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n)
+{
+	if (b->text) {
+		*s = b->text, *n = b->len;
+	} else {
+		*s = src + b->sb, *n = b->eb - b->sb;
+	}
+}
+
+static bool bind(sast_ctx *c, int mv, uint32_t sb, uint32_t eb, TSNode node)
+{
+	sast_binding *b;
+	if (mv < 0)
+		return true;
+	b = &c->m->b[mv];
+	if (c->m->bound & (1u << mv)) {
+		const char *s;
+		size_t n;
+		sast__binding_text(b, c->src, &s, &n);
+		return n == eb - sb && !memcmp(s, c->src + sb, n);
+	}
+	c->m->bound |= 1u << mv;
+	b->sb = sb, b->eb = eb, b->node = node, b->text = NULL, b->len = 0;
+	return true;
+}
+
+/* Push the significant children of n onto the stack; returns how many. */
+static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
+{
+	uint32_t k = 0;
+	*count = 0;
+	ts_tree_cursor_reset(&c->cur, n);
+	if (!ts_tree_cursor_goto_first_child(&c->cur))
+		return 0;
+	do {
+		TSNode ch = ts_tree_cursor_current_node(&c->cur);
+		if (!significant(c, ch))
+			continue;
+		if (c->top == c->cap) {
+			size_t cap = c->cap ? 2 * c->cap : 256;
+			TSNode *s = realloc(c->stk, cap * sizeof(*s));
+			if (!s)
+				return SCAN_ENOMEM;
+			c->stk = s, c->cap = cap;
+		}
+		c->stk[c->top++] = ch;
+		k++;
+	} while (ts_tree_cursor_goto_next_sibling(&c->cur));
+	*count = k;
+	return 0;
+}
+
+static bool string_is_constant(const sast_ctx *c, TSNode n, unsigned depth)
+{
+	uint32_t nc = ts_node_named_child_count(n);
+	if (depth > 8)
+		return false;
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (ts_node_is_extra(ch))
+			continue;
+		if (!(flags_of(c, ch) & SAST_SYM_STRPART))
+			return false;
+		if (ts_node_named_child_count(ch) && !string_is_constant(c, ch, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth)
+{
+	uint8_t f;
+	uint32_t nc;
+	if (ts_node_is_null(n) || depth > 32)
+		return false;
+	f = flags_of(c, n);
+	/* wrappers such as PHP's argument node: judge what they wrap */
+	while (!f && ts_node_named_child_count(n) == 1 && ts_node_child_count(n) == 1) {
+		n = ts_node_named_child(n, 0);
+		f = flags_of(c, n);
+	}
+	if (f & SAST_SYM_STRING)
+		return string_is_constant(c, n, 0);
+	if (f & (SAST_SYM_NUMBER | SAST_SYM_CONSTKW))
+		return true;
+	if (!(f & (SAST_SYM_PAREN | SAST_SYM_CONCAT)))
+		return false;
+	nc = ts_node_named_child_count(n);
+	if (nc == 0)
+		return false;
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode ch = ts_node_named_child(n, i);
+		if (!ts_node_is_extra(ch) && !sast__is_constant(c, ch, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t);
+
+/*
+ * Pattern children p[pi..] against target children stk[tb+ti .. tb+nt).
+ * With open_end the pattern may stop before the target does; *end gets
+ * where it stopped (statement sequences).
+ */
+static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t pi,
+                      size_t tb, uint32_t nt, uint32_t ti, bool open_end, uint32_t *end)
+{
+	for (;;) {
+		const sast_pnode *q;
+		uint32_t saved;
+		if (!sast__budget_ok(c))
+			return false;
+		if (pi == np) {
+			if (open_end) {
+				*end = ti;
+				return true;
+			}
+			return ti == nt;
+		}
+		q = p[pi];
+		if (q->type == PN_ELLIPSIS || q->type == PN_MV_SEQ) {
+			for (uint32_t k = ti; k <= nt; k++) {
+				saved = c->m->bound;
+				if (q->type == PN_MV_SEQ) {
+					uint32_t sb, eb;
+					TSNode none = { 0 };
+					if (k > ti) {
+						sb = ts_node_start_byte(c->stk[tb + ti]);
+						eb = ts_node_end_byte(c->stk[tb + k - 1]);
+					} else {
+						sb = eb = ti < nt ? ts_node_start_byte(c->stk[tb + ti]) :
+						          (ti ? ts_node_end_byte(c->stk[tb + ti - 1]) : 0);
+					}
+					if (!bind(c, q->mv, sb, eb, k == ti + 1 ? c->stk[tb + ti] : none))
+						continue;
+				}
+				if (match_seq(c, p, np, pi + 1, tb, nt, k, open_end, end))
+					return true;
+				c->m->bound = saved;
+			}
+			return false;
+		}
+		if (ti == nt)
+			return false;
+		saved = c->m->bound;
+		if (!match_node(c, q, c->stk[tb + ti])) {
+			c->m->bound = saved;
+			return false;
+		}
+		pi++, ti++;
+	}
+}
+
+/* Every pattern child matches a distinct target child, in any order. */
+static bool match_set(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t pi, size_t tb, uint32_t nt, size_t ub)
+{
+	const sast_pnode *q;
+	if (pi == np)
+		return true;
+	q = p[pi];
+	if (q->type == PN_ELLIPSIS || q->type == PN_MV_SEQ)
+		return match_set(c, p, np, pi + 1, tb, nt, ub);
+	for (uint32_t j = 0; j < nt; j++) {
+		uint32_t saved = c->m->bound;
+		if (c->used[ub + j] || !sast__budget_ok(c))
+			continue;
+		if (match_node(c, q, c->stk[tb + j])) {
+			c->used[ub + j] = 1;
+			if (match_set(c, p, np, pi + 1, tb, nt, ub))
+				return true;
+			c->used[ub + j] = 0;
+		}
+		c->m->bound = saved;
+	}
+	return false;
+}
+
+static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
+{
+	size_t tb = c->top, ub = c->used_top;
+	uint32_t nt, end;
+	bool ok;
+
+	if (push_children(c, t, &nt) != 0) {
+		c->exhausted = true;
+		c->why = "out of memory";
+		return false;
+	}
+	if (p->unordered) {
+		if (c->used_top + nt > c->used_cap) {
+			size_t cap = (c->used_top + nt) * 2;
+			uint8_t *u = realloc(c->used, cap);
+			if (!u) {
+				c->top = tb;
+				return false;
+			}
+			c->used = u, c->used_cap = cap;
+		}
+		memset(c->used + ub, 0, nt);
+		c->used_top += nt;
+		ok = match_set(c, p->kids, p->nkids, 0, tb, nt, ub);
+		c->used_top = ub;
+	} else {
+		ok = match_seq(c, p->kids, p->nkids, 0, tb, nt, 0, false, &end);
+	}
+	c->top = tb;
+	return ok;
+}
+
+static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t)
+{
+	uint8_t tf;
+	if (!sast__budget_ok(c))
+		return false;
+	tf = flags_of(c, t);
+	/* (x) matches x */
+	while ((tf & SAST_SYM_PAREN) && !(p->type == PN_NODE && p->sym == ts_node_symbol(t)) &&
+	       p->type != PN_MV && ts_node_named_child_count(t) == 1) {
+		t = ts_node_named_child(t, 0);
+		tf = flags_of(c, t);
+	}
+	switch ((sast_pn_type)p->type) {
+	case PN_MV:
+	case PN_MV_SEQ:
+		return bind(c, p->mv, ts_node_start_byte(t), ts_node_end_byte(t), t);
+	case PN_ELLIPSIS:
+		return true;
+	case PN_STRING_ANY:
+		return (tf & SAST_SYM_STRING) && string_is_constant(c, t, 0);
+	case PN_STRING_MV:
+		return (tf & SAST_SYM_STRING) && bind(c, p->mv, ts_node_start_byte(t), ts_node_end_byte(t), t);
+	case PN_STRING: {
+		const char *v;
+		size_t vlen;
+		uint32_t sb = ts_node_start_byte(t), eb = ts_node_end_byte(t);
+		if (!(tf & SAST_SYM_STRING))
+			return false;
+		sast__string_value(c->src + sb, eb - sb, &v, &vlen);
+		return vlen == p->len && !memcmp(v, p->text, vlen) && string_is_constant(c, t, 0);
+	}
+	case PN_LEAF: {
+		uint32_t sb = ts_node_start_byte(t), eb = ts_node_end_byte(t);
+		return ts_node_symbol(t) == p->sym && eb - sb == p->len && !memcmp(c->src + sb, p->text, p->len);
+	}
+	case PN_NODE:
+		return ts_node_symbol(t) == p->sym && match_children(c, p, t);
+	}
+	return false;
+}
+
+static void set_range(sast_match *m, TSNode first, TSNode last)
+{
+	TSPoint sp = ts_node_start_point(first), ep = ts_node_end_point(last);
+	m->sb = ts_node_start_byte(first);
+	m->eb = ts_node_end_byte(last);
+	m->line = sp.row + 1;
+	m->column = sp.column + 1;
+	m->end_line = ep.row + 1;
+	if (ep.column == 0 && m->end_line > m->line)
+		m->end_line--;
+}
+
+int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out)
+{
+	sast_match m;
+	int rc = 0;
+
+	m.bound = 0;
+	c->m = &m;
+	if (p->root) {
+		if (match_node(c, p->root, t)) {
+			set_range(&m, t, t);
+			rc = sast__matches_push(out, &m);
+		}
+		return rc;
+	} else {
+		size_t tb = c->top;
+		uint32_t nt, end;
+		if ((rc = push_children(c, t, &nt)) != 0)
+			return rc;
+		for (uint32_t i = 0; i < nt && !c->exhausted; i++) {
+			m.bound = 0;
+			if (match_seq(c, p->seq, p->nseq, 0, tb, nt, i, true, &end) && end > i) {
+				set_range(&m, c->stk[tb + i], c->stk[tb + end - 1]);
+				if ((rc = sast__matches_push(out, &m)) != 0)
+					break;
+				i = end - 1;
+			}
+		}
+		c->top = tb;
+	}
+	return rc;
+}

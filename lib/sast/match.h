@@ -1,0 +1,47 @@
+/* lib/sast/match.h - matching one pattern at one node, and the worker state it needs */
+#ifndef SCAN_SAST_MATCH_H
+#define SCAN_SAST_MATCH_H
+
+#include <hs/hs.h>
+#include <time.h>
+#include "sast/pattern_int.h"
+#include "sast/sast.h"
+
+struct sast_ctx {
+	const struct sast_engine *engine;
+	const char *src;              /* the file */
+	size_t len;
+	const sast_langinfo *li;
+	scan_lang lang_id;             /* of the file */
+	TSTreeCursor cur;             /* the matcher's, reset for every node it lists */
+	bool has_cur;
+	TSNode *stk;                  /* children being matched, level after level */
+	size_t top, cap;
+	uint8_t *used;                /* unordered matching: target children taken */
+	size_t used_top, used_cap;
+	sast_match *m;                /* the match being built */
+	uint64_t steps;
+	struct timespec deadline;
+	bool exhausted;
+	const char *why;              /* why the file was given up */
+	sast_matches *leaf;           /* per leaf slot, reused across files */
+	scan_arena arena;             /* combinator results of one file */
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+	TSQueryCursor *qc;
+	uint8_t *active;              /* per rule, for this file */
+	hs_scratch_t *scratch;
+	sast_dockerfile df;
+};
+
+/* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */
+int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out);
+int sast__matches_push(sast_matches *v, const sast_match *m);
+bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
+/* Time and step budget: false once the file has cost too much. */
+bool sast__budget_ok(sast_ctx *c);
+
+/* Evaluate a rule's formula from the leaf results of the file (eval.c). */
+int sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth);
+
+#endif

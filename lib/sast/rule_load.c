@@ -1,0 +1,733 @@
+/* lib/sast/rule_load.c - read code rule packs (YAML) into a rule set, compiling every pattern */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sast/pattern_int.h"
+#include "sast/sast.h"
+#include "scan/buf.h"
+#include "util/error.h"
+#include "util/rulefiles.h"
+#include "util/yamltree.h"
+
+#define FIXTURES_MAX 64
+#define LIST_MAX 64
+
+typedef struct {
+	sast_ruleset *set;
+	const char *origin;
+	sast_rule *rule;          /* being loaded */
+	sast_mvtab mvt;
+} loader;
+
+static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...) SCAN_PRINTF(3, 4);
+
+static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...)
+{
+	char reason[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	return scan__error(SCAN_EINVAL, "%s:%u: %s", ld->origin, at ? at->line : 1, reason);
+}
+
+static const char *scalar(const scan_yaml_node *n)
+{
+	return n && n->kind == SCAN_YAML_SCALAR && strlen(n->value) == n->len ? n->value : NULL;
+}
+
+static const struct {
+	const char *name;
+	uint64_t mask;
+} lang_names[] = {
+	{ "python", 1ull << SCAN_LANG_PYTHON },
+	{ "javascript", (1ull << SCAN_LANG_JAVASCRIPT) | (1ull << SCAN_LANG_TYPESCRIPT) | (1ull << SCAN_LANG_TSX) },
+	{ "typescript", (1ull << SCAN_LANG_TYPESCRIPT) | (1ull << SCAN_LANG_TSX) },
+	{ "tsx", 1ull << SCAN_LANG_TSX },
+	{ "java", 1ull << SCAN_LANG_JAVA },
+	{ "go", 1ull << SCAN_LANG_GO },
+	{ "c", 1ull << SCAN_LANG_C },
+	{ "cpp", 1ull << SCAN_LANG_CPP },
+	{ "csharp", 1ull << SCAN_LANG_CSHARP },
+	{ "ruby", 1ull << SCAN_LANG_RUBY },
+	{ "php", 1ull << SCAN_LANG_PHP },
+	{ "kotlin", 1ull << SCAN_LANG_KOTLIN },
+	{ "rust", 1ull << SCAN_LANG_RUST },
+	{ "bash", 1ull << SCAN_LANG_BASH },
+	{ "hcl", 1ull << SCAN_LANG_HCL },
+	{ "terraform", 1ull << SCAN_LANG_HCL },
+	{ "yaml", 1ull << SCAN_LANG_YAML },
+	{ "json", 1ull << SCAN_LANG_JSON },
+	{ "dockerfile", 1ull << SCAN_LANG_DOCKERFILE },
+};
+
+int sast__lang_from_name(const char *name, uint64_t *mask)
+{
+	for (size_t i = 0; i < sizeof(lang_names) / sizeof(lang_names[0]); i++)
+		if (!strcmp(name, lang_names[i].name)) {
+			*mask = lang_names[i].mask;
+			return 0;
+		}
+	return SCAN_EINVAL;
+}
+
+static const char *copy(loader *ld, const char *s)
+{
+	return s ? scan__arena_strdup(&ld->set->arena, s) : NULL;
+}
+
+static int get_string(loader *ld, const scan_yaml_node *map, const char *key, bool required, const char **out)
+{
+	const scan_yaml_node *n = scan__yaml_get(map, key);
+	*out = NULL;
+	if (!n)
+		return required ? bad(ld, map, "rule has no '%s'", key) : 0;
+	if (!scalar(n) || !*n->value)
+		return bad(ld, n, "'%s' must be a non-empty string", key);
+	return (*out = copy(ld, n->value)) ? 0 : scan__error_oom();
+}
+
+static int get_list(loader *ld, const scan_yaml_node *n, const char *key, const char ***out, size_t *count)
+{
+	const char **items;
+	*out = NULL, *count = 0;
+	if (!n)
+		return 0;
+	if (scalar(n)) { /* one entry may be written without brackets */
+		if (!(items = scan__arena_alloc(&ld->set->arena, sizeof(*items))) || !(items[0] = copy(ld, n->value)))
+			return scan__error_oom();
+		*out = items, *count = 1;
+		return 0;
+	}
+	if (n->kind != SCAN_YAML_SEQUENCE || n->len > LIST_MAX)
+		return bad(ld, n, "'%s' must be a list of at most %d strings", key, LIST_MAX);
+	if (!(items = scan__arena_calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*items))))
+		return scan__error_oom();
+	for (size_t i = 0; i < n->len; i++) {
+		if (!scalar(n->items[i]) || !*n->items[i]->value)
+			return bad(ld, n->items[i], "'%s' entries must be non-empty strings", key);
+		if (!(items[i] = copy(ld, n->items[i]->value)))
+			return scan__error_oom();
+	}
+	*out = items, *count = n->len;
+	return 0;
+}
+
+static int compile_regex(loader *ld, const scan_yaml_node *at, const char *src, pcre2_code **out)
+{
+	int err;
+	PCRE2_SIZE off;
+	*out = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err, &off, NULL);
+	if (!*out) {
+		PCRE2_UCHAR msg[160];
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		return bad(ld, at, "bad regex at offset %zu: %s", (size_t)off, (const char *)msg);
+	}
+	pcre2_jit_compile(*out, PCRE2_JIT_COMPLETE); /* without JIT it still works, just slower */
+	return 0;
+}
+
+/* A metavariable named in where:/focus:, which some pattern must bind. */
+static int known_mv(loader *ld, const scan_yaml_node *at, const char *name, int *out)
+{
+	for (unsigned i = 0; i < ld->rule->nmv; i++)
+		if (!strcmp(ld->rule->mv_names[i], name)) {
+			*out = (int)i;
+			return 0;
+		}
+	return bad(ld, at, "metavariable '%s' is not bound by any pattern before it", name);
+}
+
+static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out, unsigned depth, bool in_all);
+
+static sast_formula *new_formula(loader *ld, sast_fkind kind, unsigned line)
+{
+	sast_formula *f = scan__arena_calloc(&ld->set->arena, sizeof(*f));
+	if (f) {
+		f->kind = kind, f->line = line, f->focus_mv = -1;
+	}
+	return f;
+}
+
+static int compile_pattern_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
+		char err[256];
+		int rc;
+		if (!(ld->rule->langs & (1ull << l)))
+			continue;
+		if (l == SCAN_LANG_DOCKERFILE)
+			return bad(ld, at, "Dockerfile rules use 'instruction:' or 'regex:', not code patterns");
+		if ((rc = sast__pattern_compile(&f->pat[l], (scan_lang)l, f->src, &ld->mvt, err, sizeof(err))) != 0)
+			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "%s: %s", scan_lang__name((scan_lang)l), err);
+	}
+	return 0;
+}
+
+static int mv_of_name(loader *ld, const char *name, size_t len, int16_t *out)
+{
+	*out = -1;
+	if (!len || !((name[0] >= 'A' && name[0] <= 'Z') || name[0] == '_'))
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!((name[i] >= 'A' && name[i] <= 'Z') || name[i] == '_' || (name[i] >= '0' && name[i] <= '9')))
+			return 0;
+	for (unsigned i = 0; i < ld->rule->nmv; i++)
+		if (strlen(ld->rule->mv_names[i]) == len + 1 && !memcmp(ld->rule->mv_names[i] + 1, name, len)) {
+			*out = (int16_t)i;
+			return 0;
+		}
+	if (ld->rule->nmv >= SAST_MV_MAX)
+		return SCAN_ELIMIT;
+	{
+		char *s = scan__arena_alloc(&ld->set->arena, len + 2);
+		if (!s)
+			return SCAN_ENOMEM;
+		s[0] = '$';
+		memcpy(s + 1, name, len);
+		s[len + 1] = '\0';
+		ld->rule->mv_names[ld->rule->nmv] = s;
+		*out = (int16_t)ld->rule->nmv++;
+	}
+	return 0;
+}
+
+static int compile_query_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
+		const sast_langinfo *li;
+		uint32_t off, ncap;
+		TSQueryError qe;
+		if (!(ld->rule->langs & (1ull << l)))
+			continue;
+		if (!(li = sast__langinfo((scan_lang)l)))
+			return bad(ld, at, "queries need a grammar, and %s has none", scan_lang__name((scan_lang)l));
+		if (!(f->query[l] = ts_query_new(li->ts, f->src, (uint32_t)strlen(f->src), &off, &qe)))
+			return bad(ld, at, "%s: the query does not compile (error %d at offset %u)",
+			           scan_lang__name((scan_lang)l), (int)qe, off);
+		for (uint32_t p = 0; p < ts_query_pattern_count(f->query[l]); p++) {
+			uint32_t steps;
+			ts_query_predicates_for_pattern(f->query[l], p, &steps);
+			if (steps)
+				return bad(ld, at, "query predicates (#eq?, #match?) are not evaluated: capture @X and "
+				           "constrain $X with where:");
+		}
+		ncap = ts_query_capture_count(f->query[l]);
+		if (!(f->query_mv[l] = scan__arena_alloc(&ld->set->arena, (ncap ? ncap : 1) * sizeof(int16_t))))
+			return scan__error_oom();
+		for (uint32_t i = 0; i < ncap; i++) {
+			uint32_t len;
+			const char *name = ts_query_capture_name_for_id(f->query[l], i, &len);
+			int rc;
+			if (len == 5 && !memcmp(name, "match", 5)) {
+				f->query_mv[l][i] = -2;
+				continue;
+			}
+			if ((rc = mv_of_name(ld, name, len, &f->query_mv[l][i])) != 0)
+				return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "too many metavariables");
+		}
+	}
+	return 0;
+}
+
+static int compile_regex_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	uint32_t count, size;
+	PCRE2_SPTR table;
+	int rc;
+	if ((rc = compile_regex(ld, at, f->src, &f->re)) != 0)
+		return rc;
+	for (size_t i = 0; i < sizeof(f->re_group_mv) / sizeof(f->re_group_mv[0]); i++)
+		f->re_group_mv[i] = -1;
+	pcre2_pattern_info(f->re, PCRE2_INFO_NAMECOUNT, &count);
+	pcre2_pattern_info(f->re, PCRE2_INFO_NAMEENTRYSIZE, &size);
+	pcre2_pattern_info(f->re, PCRE2_INFO_NAMETABLE, &table);
+	for (uint32_t i = 0; i < count; i++) {
+		const unsigned char *e = table + (size_t)i * size;
+		unsigned group = ((unsigned)e[0] << 8) | e[1];
+		const char *name = (const char *)e + 2;
+		if (group < 32 && (rc = mv_of_name(ld, name, strlen(name), &f->re_group_mv[group])) != 0)
+			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "too many metavariables");
+	}
+	return 0;
+}
+
+static int parse_instruction(loader *ld, const scan_yaml_node *n, sast_formula *f)
+{
+	const char *kw = scalar(scan__yaml_get(n, "instruction")), *stage;
+	const scan_yaml_node *x;
+	if (ld->rule->langs != (1ull << SCAN_LANG_DOCKERFILE))
+		return bad(ld, n, "'instruction:' is for rules whose only language is dockerfile");
+	if (!kw || !*kw || strlen(kw) >= sizeof(f->instr.keyword))
+		return bad(ld, n, "'instruction' must name a Dockerfile instruction");
+	for (size_t i = 0; kw[i]; i++)
+		f->instr.keyword[i] = (char)(kw[i] >= 'a' && kw[i] <= 'z' ? kw[i] - 32 : kw[i]);
+	for (size_t i = 0; i < n->len; i += 2) {
+		const char *k = n->items[i]->value;
+		if (strcmp(k, "instruction") && strcmp(k, "stage") && strcmp(k, "last") && strcmp(k, "missing"))
+			return bad(ld, n->items[i], "unknown key '%s' in an instruction leaf", k);
+	}
+	if ((stage = scalar(scan__yaml_get(n, "stage")))) {
+		if (!strcmp(stage, "final"))
+			f->instr.final_stage = true;
+		else if (strcmp(stage, "any"))
+			return bad(ld, n, "'stage' is 'final' or 'any'");
+	}
+	if ((x = scan__yaml_get(n, "last")))
+		f->instr.last = scalar(x) && !strcmp(x->value, "true");
+	if ((x = scan__yaml_get(n, "missing")))
+		f->instr.missing = scalar(x) && !strcmp(x->value, "true");
+	if (mv_of_name(ld, "ARGS", 4, &f->instr.args_mv) != 0)
+		return bad(ld, n, "too many metavariables");
+	return 0;
+}
+
+static int parse_compare(loader *ld, const scan_yaml_node *n, sast_where *w)
+{
+	static const struct { const char *op; sast_cmp c; } ops[] = {
+		{ "<=", SAST_CMP_LE }, { ">=", SAST_CMP_GE }, { "==", SAST_CMP_EQ }, { "!=", SAST_CMP_NE },
+		{ "<", SAST_CMP_LT }, { ">", SAST_CMP_GT } };
+	const char *s = scalar(n);
+	char *end;
+	if (!s)
+		return bad(ld, n, "'compare' is an operator and a number, like '< 2048'");
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strncmp(s, ops[i].op, strlen(ops[i].op))) {
+			w->cmp = ops[i].c;
+			w->cmp_value = strtod(s + strlen(ops[i].op), &end);
+			while (*end == ' ')
+				end++;
+			if (end == s + strlen(ops[i].op) || *end)
+				break;
+			return 0;
+		}
+	return bad(ld, n, "'compare' is an operator and a number, like '< 2048'");
+}
+
+static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
+{
+	if (n->kind != SCAN_YAML_SEQUENCE || !n->len || n->len > LIST_MAX)
+		return bad(ld, n, "'where' is a list of constraints");
+	if (!(f->where = scan__arena_calloc(&ld->set->arena, n->len * sizeof(*f->where))))
+		return scan__error_oom();
+	f->nwhere = n->len;
+	for (size_t i = 0; i < n->len; i++) {
+		const scan_yaml_node *c = n->items[i], *x;
+		sast_where *w = &f->where[i];
+		const char *mv;
+		bool any = false;
+		int rc;
+		w->constant = -1, w->equals_mv = -1, w->line = c->line;
+		if (c->kind != SCAN_YAML_MAPPING || !(mv = scalar(scan__yaml_get(c, "metavariable"))))
+			return bad(ld, c, "a constraint is a mapping with 'metavariable'");
+		if ((rc = known_mv(ld, c, mv, &w->mv)) != 0)
+			return rc;
+		for (size_t k = 0; k < c->len; k += 2) {
+			const char *key = c->items[k]->value;
+			const scan_yaml_node *v = c->items[k + 1];
+			if (!strcmp(key, "metavariable"))
+				continue;
+			any = true;
+			if (!strcmp(key, "regex") || !strcmp(key, "not-regex") || !strcmp(key, "kind")) {
+				pcre2_code **slot = !strcmp(key, "regex") ? &w->regex :
+				                    !strcmp(key, "kind") ? &w->kind_regex : &w->not_regex;
+				if (!scalar(v))
+					return bad(ld, v, "'%s' must be a regex", key);
+				if ((rc = compile_regex(ld, v, v->value, slot)) != 0)
+					return rc;
+			} else if (!strcmp(key, "constant")) {
+				if (!scalar(v) || (strcmp(v->value, "true") && strcmp(v->value, "false")))
+					return bad(ld, v, "'constant' is true or false");
+				w->constant = !strcmp(v->value, "true");
+			} else if (!strcmp(key, "compare")) {
+				if ((rc = parse_compare(ld, v, w)) != 0)
+					return rc;
+			} else if (!strcmp(key, "equals")) {
+				if (!scalar(v) || (rc = known_mv(ld, v, v->value, &w->equals_mv)) != 0)
+					return scalar(v) ? rc : bad(ld, v, "'equals' names a metavariable");
+			} else {
+				return bad(ld, c->items[k], "unknown constraint '%s'", key);
+			}
+		}
+		if (!any)
+			return bad(ld, c, "constraint on %s says nothing about it", mv);
+		(void)x;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *key;
+	sast_fkind kind;
+} operators[] = {
+	{ "pattern", SAST_F_PATTERN }, { "query", SAST_F_QUERY }, { "regex", SAST_F_REGEX },
+	{ "instruction", SAST_F_INSTRUCTION }, { "all", SAST_F_ALL }, { "any", SAST_F_ANY },
+	{ "not", SAST_F_NOT }, { "inside", SAST_F_INSIDE }, { "not-inside", SAST_F_NOT_INSIDE },
+	{ "has", SAST_F_HAS }, { "not-has", SAST_F_NOT_HAS }, { "where", SAST_F_WHERE },
+	{ "focus", SAST_F_FOCUS },
+};
+
+static bool is_positive(sast_fkind k)
+{
+	return k <= SAST_F_ANY;
+}
+
+static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out, unsigned depth, bool in_all)
+{
+	const scan_yaml_node *v = NULL;
+	const char *key = NULL;
+	sast_formula *f;
+	sast_fkind kind = SAST_F_PATTERN;
+	int rc;
+
+	if (depth > SAST_FORMULA_DEPTH_MAX)
+		return bad(ld, n, "formula nested more than %d deep", SAST_FORMULA_DEPTH_MAX);
+	if (scalar(n)) { /* a bare string is a pattern */
+		v = n;
+	} else if (n->kind == SCAN_YAML_MAPPING && n->len >= 1) {
+		for (size_t i = 0; i < n->len && !key; i += 2)
+			for (size_t j = 0; j < sizeof(operators) / sizeof(operators[0]); j++)
+				if (!strcmp(n->items[i]->value, operators[j].key)) {
+					key = operators[j].key, kind = operators[j].kind, v = n->items[i + 1];
+					break;
+				}
+		if (!key)
+			return bad(ld, n, "unknown operator '%s'", n->items[0]->value);
+		if (n->len > 2 && kind != SAST_F_INSTRUCTION)
+			return bad(ld, n, "'%s' must be alone in its mapping; use all: to combine", key);
+	} else {
+		return bad(ld, n, "a formula is a pattern string or a mapping with one operator");
+	}
+	if (!is_positive(kind) && !in_all)
+		return bad(ld, n, "'%s' filters results, so it belongs in an all: list", key);
+	if (!(f = new_formula(ld, kind, n->line)))
+		return scan__error_oom();
+	*out = f;
+	switch (kind) {
+	case SAST_F_PATTERN: case SAST_F_QUERY: case SAST_F_REGEX:
+		if (!scalar(v) || !*v->value)
+			return bad(ld, v, "'%s' must be a non-empty string", key ? key : "pattern");
+		if (!(f->src = copy(ld, v->value)))
+			return scan__error_oom();
+		f->leaf = ld->set->nleaves++, ld->rule->nleaves++;
+		return kind == SAST_F_PATTERN ? compile_pattern_leaf(ld, v, f) :
+		       kind == SAST_F_QUERY ? compile_query_leaf(ld, v, f) : compile_regex_leaf(ld, v, f);
+	case SAST_F_INSTRUCTION:
+		f->leaf = ld->set->nleaves++, ld->rule->nleaves++;
+		return parse_instruction(ld, n, f);
+	case SAST_F_ALL: case SAST_F_ANY: {
+		bool positive = false;
+		if (v->kind != SCAN_YAML_SEQUENCE || !v->len || v->len > LIST_MAX)
+			return bad(ld, v, "'%s' is a non-empty list of formulas", key);
+		if (!(f->kids = scan__arena_calloc(&ld->set->arena, v->len * sizeof(*f->kids))))
+			return scan__error_oom();
+		f->nkids = v->len;
+		/* where: and focus: last, so they can name what any other member binds */
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t i = 0; i < v->len; i++) {
+				const scan_yaml_node *it = v->items[i];
+				bool late = it->kind == SCAN_YAML_MAPPING && it->len >= 1 &&
+				            (!strcmp(it->items[0]->value, "where") || !strcmp(it->items[0]->value, "focus"));
+				if (late != (pass == 1))
+					continue;
+				if ((rc = parse_formula(ld, it, &f->kids[i], depth + 1, kind == SAST_F_ALL)) != 0)
+					return rc;
+				positive |= is_positive(f->kids[i]->kind);
+			}
+		if (kind == SAST_F_ALL && !positive)
+			return bad(ld, v, "all: needs at least one member that matches (a pattern, query, regex, any or all)");
+		return 0;
+	}
+	case SAST_F_NOT: case SAST_F_INSIDE: case SAST_F_NOT_INSIDE: case SAST_F_HAS: case SAST_F_NOT_HAS:
+		if (!(f->kids = scan__arena_calloc(&ld->set->arena, sizeof(*f->kids))))
+			return scan__error_oom();
+		f->nkids = 1;
+		return parse_formula(ld, v, &f->kids[0], depth + 1, false);
+	case SAST_F_WHERE:
+		return parse_where(ld, v, f);
+	case SAST_F_FOCUS:
+		if (!scalar(v))
+			return bad(ld, v, "'focus' names a metavariable");
+		return known_mv(ld, v, v->value, &f->focus_mv);
+	}
+	return 0;
+}
+
+static int parse_fixtures(loader *ld, const scan_yaml_node *n, sast_rule *r)
+{
+	if (!n)
+		return 0;
+	if (n->kind != SCAN_YAML_SEQUENCE || n->len > FIXTURES_MAX)
+		return bad(ld, n, "'tests' is a list of at most %d fixtures", FIXTURES_MAX);
+	if (!(r->fixtures = scan__arena_calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*r->fixtures))))
+		return scan__error_oom();
+	for (size_t i = 0; i < n->len; i++) {
+		const scan_yaml_node *t = n->items[i], *vul, *safe, *path;
+		sast_fixture *fx = &r->fixtures[i];
+		if (t->kind != SCAN_YAML_MAPPING)
+			return bad(ld, t, "a fixture is a mapping with 'vulnerable' or 'safe'");
+		vul = scan__yaml_get(t, "vulnerable");
+		safe = scan__yaml_get(t, "safe");
+		path = scan__yaml_get(t, "path");
+		if (!!vul == !!safe || !scalar(vul ? vul : safe))
+			return bad(ld, t, "a fixture has exactly one of 'vulnerable' and 'safe', holding code");
+		if (t->len != (path ? 4u : 2u))
+			return bad(ld, t, "a fixture has only 'vulnerable' or 'safe', and 'path'");
+		if (path && !scalar(path))
+			return bad(ld, path, "'path' must be a string");
+		fx->vulnerable = vul != NULL;
+		fx->code = copy(ld, (vul ? vul : safe)->value);
+		fx->path = path ? copy(ld, path->value) : NULL;
+		fx->line = t->line;
+		if (!fx->code || (path && !fx->path))
+			return scan__error_oom();
+	}
+	r->nfixtures = n->len;
+	return 0;
+}
+
+/* Literals one of which every match of f must contain; returns false when f has none. */
+static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, size_t max)
+{
+	switch (f->kind) {
+	case SAST_F_PATTERN: {
+		const char *best = NULL;
+		for (int l = 1; l < SCAN_LANG__COUNT; l++) {
+			if (!f->pat[l])
+				continue;
+			for (size_t i = 0; i < f->pat[l]->natoms; i++)
+				if (!best || strlen(f->pat[l]->atoms[i]) > strlen(best))
+					best = f->pat[l]->atoms[i];
+			break;
+		}
+		if (!best || *n >= max)
+			return false;
+		atoms[(*n)++] = best;
+		return true;
+	}
+	case SAST_F_ANY:
+		for (size_t i = 0; i < f->nkids; i++)
+			if (!formula_atoms(f->kids[i], atoms, n, max))
+				return false;
+		return f->nkids > 0;
+	case SAST_F_ALL:
+		for (size_t i = 0; i < f->nkids; i++) {
+			size_t save = *n;
+			if (is_positive(f->kids[i]->kind) && formula_atoms(f->kids[i], atoms, n, max))
+				return true;
+			*n = save;
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+static const char *const rule_keys[] = {
+	"id", "languages", "severity", "confidence", "category", "cwe", "owasp", "title", "message",
+	"remediation", "references", "paths", "fix", "match", "tests", NULL };
+
+static void free_formula(sast_formula *f);
+
+static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
+{
+	const scan_yaml_node *x;
+	const char *s, **langs;
+	size_t nlangs;
+	int rc;
+
+	if (node->kind != SCAN_YAML_MAPPING)
+		return bad(ld, node, "a rule is a mapping");
+	for (size_t i = 0; i < node->len; i += 2) {
+		bool ok = false;
+		for (const char *const *k = rule_keys; *k && !ok; k++)
+			ok = !strcmp(*k, node->items[i]->value);
+		if (!ok)
+			return bad(ld, node->items[i], "unknown rule key '%s'", node->items[i]->value);
+	}
+	ld->rule = rp;
+	ld->mvt.names = rp->mv_names, ld->mvt.count = &rp->nmv, ld->mvt.arena = &ld->set->arena;
+	if ((rc = get_string(ld, node, "id", true, &rp->id)) != 0)
+		return rc;
+	for (s = rp->id; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || strchr("._-", *s)))
+			return bad(ld, node, "rule id '%s' may hold only a-z, 0-9, '.', '_' and '-'", rp->id);
+	for (size_t i = 0; i < ld->set->count; i++)
+		if (!strcmp(ld->set->rules[i].id, rp->id))
+			return bad(ld, node, "rule id '%s' is already defined at %s", rp->id, ld->set->rules[i].origin);
+	if ((rc = get_list(ld, scan__yaml_get(node, "languages"), "languages", &langs, &nlangs)) != 0)
+		return rc;
+	if (!nlangs)
+		return bad(ld, node, "rule has no 'languages'");
+	for (size_t i = 0; i < nlangs; i++) {
+		uint64_t m;
+		if (sast__lang_from_name(langs[i], &m) != 0)
+			return bad(ld, scan__yaml_get(node, "languages"), "unknown language '%s'", langs[i]);
+		rp->langs |= m;
+	}
+	if ((rp->langs & (1ull << SCAN_LANG_DOCKERFILE)) && rp->langs != (1ull << SCAN_LANG_DOCKERFILE))
+		return bad(ld, node, "a dockerfile rule cannot share its patterns with other languages");
+	if ((rc = get_string(ld, node, "severity", true, &s)) != 0)
+		return rc;
+	if (scan_severity_parse(&rp->severity, s) != 0)
+		return bad(ld, scan__yaml_get(node, "severity"), "unknown severity '%s'", s);
+	rp->confidence = 80;
+	if ((x = scan__yaml_get(node, "confidence"))) {
+		char *end;
+		long v = scalar(x) ? strtol(x->value, &end, 10) : -1;
+		if (!scalar(x) || *end || v < 0 || v > 100)
+			return bad(ld, x, "'confidence' is a number from 0 to 100");
+		rp->confidence = (unsigned)v;
+	}
+	rp->category = SCAN_CAT_SECURITY;
+	if ((rc = get_string(ld, node, "category", false, &s)) != 0)
+		return rc;
+	if (s && (scan_category_parse(&rp->category, s) != 0 || (rp->category != SCAN_CAT_SECURITY && rp->category != SCAN_CAT_IAC)))
+		return bad(ld, scan__yaml_get(node, "category"), "category is 'security' or 'iac'");
+	if ((rc = get_string(ld, node, "cwe", false, &rp->cwe)) != 0 ||
+	    (rc = get_string(ld, node, "owasp", false, &rp->owasp)) != 0 ||
+	    (rc = get_string(ld, node, "message", true, &rp->message)) != 0 ||
+	    (rc = get_string(ld, node, "title", false, &rp->title)) != 0 ||
+	    (rc = get_string(ld, node, "remediation", false, &rp->remediation)) != 0 ||
+	    (rc = get_string(ld, node, "fix", false, &rp->fix)) != 0)
+		return rc;
+	if (rp->cwe && (strncmp(rp->cwe, "CWE-", 4) || !rp->cwe[4] || strspn(rp->cwe + 4, "0123456789") != strlen(rp->cwe + 4)))
+		return bad(ld, scan__yaml_get(node, "cwe"), "'cwe' is written CWE-<number>");
+	if ((rc = get_list(ld, scan__yaml_get(node, "references"), "references", &rp->references, &rp->nreferences)) != 0)
+		return rc;
+	if ((x = scan__yaml_get(node, "paths"))) {
+		if (x->kind != SCAN_YAML_MAPPING)
+			return bad(ld, x, "'paths' is a mapping with 'include' and/or 'exclude'");
+		if ((rc = get_list(ld, scan__yaml_get(x, "include"), "include", &rp->path_include, &rp->ninclude)) != 0 ||
+		    (rc = get_list(ld, scan__yaml_get(x, "exclude"), "exclude", &rp->path_exclude, &rp->nexclude)) != 0)
+			return rc;
+	}
+	if (!(x = scan__yaml_get(node, "match")))
+		return bad(ld, node, "rule has no 'match'");
+	if ((rc = parse_formula(ld, x, &rp->match, 0, false)) != 0)
+		return rc;
+	if ((rc = parse_fixtures(ld, scan__yaml_get(node, "tests"), rp)) != 0)
+		return rc;
+	{
+		const char *atoms[32];
+		size_t n = 0;
+		if (formula_atoms(rp->match, atoms, &n, 32) && n) {
+			if (!(rp->atoms = scan__arena_alloc(&ld->set->arena, n * sizeof(*rp->atoms))))
+				return scan__error_oom();
+			memcpy(rp->atoms, atoms, n * sizeof(*atoms));
+			rp->natoms = n;
+		}
+	}
+	{
+		scan_buf b = SCAN_BUF_INIT;
+		scan_buf_printf(&b, "%s/%s", rp->category == SCAN_CAT_IAC ? "iac" : "sast", rp->id);
+		rp->rule_id = scan_buf_failed(&b) ? NULL : copy(ld, b.ptr);
+		scan_buf_dispose(&b);
+		scan_buf_printf(&b, "%s:%u", ld->origin, node->line);
+		rp->origin = scan_buf_failed(&b) ? NULL : copy(ld, b.ptr);
+		scan_buf_dispose(&b);
+		rp->pack = copy(ld, ld->origin);
+		if (!rp->rule_id || !rp->origin || !rp->pack)
+			return scan__error_oom();
+	}
+	if (!rp->title)
+		rp->title = rp->message;
+	if (ld->set->count == ld->set->cap) {
+		size_t cap = ld->set->cap ? 2 * ld->set->cap : 64;
+		sast_rule *v;
+		if (cap > SAST_RULES_MAX)
+			return bad(ld, node, "more than %d rules", SAST_RULES_MAX);
+		if (!(v = realloc(ld->set->rules, cap * sizeof(*v))))
+			return scan__error_oom();
+		ld->set->rules = v, ld->set->cap = cap;
+	}
+	ld->set->rules[ld->set->count++] = *rp;
+	memset(rp, 0, sizeof(*rp)); /* the set owns it now */
+	return 0;
+}
+
+static int load_rule(loader *ld, const scan_yaml_node *node)
+{
+	sast_rule r = { 0 };
+	int rc = load_rule_into(ld, node, &r);
+	if (rc)
+		free_formula(r.match);
+	return rc;
+}
+
+static void free_formula(sast_formula *f)
+{
+	if (!f)
+		return;
+	for (int l = 0; l < SCAN_LANG__COUNT; l++) {
+		sast__pattern_free(f->pat[l]);
+		if (f->query[l])
+			ts_query_delete(f->query[l]);
+	}
+	pcre2_code_free(f->re);
+	for (size_t i = 0; i < f->nwhere; i++) {
+		pcre2_code_free(f->where[i].regex);
+		pcre2_code_free(f->where[i].not_regex);
+		pcre2_code_free(f->where[i].kind_regex);
+	}
+	for (size_t i = 0; i < f->nkids; i++)
+		free_formula(f->kids[i]);
+}
+
+int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin)
+{
+	scan_yaml_doc doc;
+	const scan_yaml_node *rules;
+	loader ld = { 0 };
+	size_t before = set->count;
+	int rc;
+
+	ld.set = set, ld.origin = origin;
+	if ((rc = scan__yaml_parse(&doc, text, len, origin)) != 0) {
+		scan__yaml_dispose(&doc);
+		return rc;
+	}
+	if (!doc.root || doc.root->kind != SCAN_YAML_MAPPING || !(rules = scan__yaml_get(doc.root, "rules")) ||
+	    rules->kind != SCAN_YAML_SEQUENCE) {
+		rc = bad(&ld, doc.root, "a rule file is a mapping with a 'rules' list");
+	} else {
+		for (size_t i = 0; i < rules->len && !rc; i++)
+			rc = load_rule(&ld, rules->items[i]);
+	}
+	if (rc) /* keep the set as it was: drop what this file added */
+		while (set->count > before)
+			free_formula(set->rules[--set->count].match);
+	scan__yaml_dispose(&doc);
+	return rc;
+}
+
+static int load_one(void *ud, const char *text, size_t len, const char *path)
+{
+	return sast__load_text(ud, text, len, path);
+}
+
+int sast__load_dir(sast_ruleset *set, const char *dir)
+{
+	return scan__rule_files_each(dir, true, load_one, set);
+}
+
+int sast__load_builtin(sast_ruleset *set)
+{
+	int rc;
+	for (size_t i = 0; i < scan__sast_builtin_count; i++)
+		if ((rc = sast__load_text(set, scan__sast_builtin[i].text, scan__sast_builtin[i].len,
+		                          scan__sast_builtin[i].name)) != 0)
+			return rc;
+	return 0;
+}
+
+void sast__ruleset_dispose(sast_ruleset *set)
+{
+	for (size_t i = 0; i < set->count; i++)
+		free_formula(set->rules[i].match);
+	free(set->rules);
+	scan__arena_dispose(&set->arena);
+	memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,226 @@
+/* lib/sast/sast.h - code rules: the rule model, patterns, and the per-file engine */
+#ifndef SCAN_SAST_SAST_H
+#define SCAN_SAST_SAST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <tree_sitter/api.h>
+#include "scan/finding.h"
+#include "util/arena.h"
+#include "walk/lang.h"
+
+/*
+ * A rule is a formula over matches. A match is a byte range of the file plus
+ * the metavariables bound on the way. Leaves produce matches (a code-like
+ * pattern, a raw tree-sitter query, a regex, a Dockerfile instruction);
+ * combinators combine them the way Semgrep users expect:
+ *
+ *   all      every positive member matches the same range; the others filter
+ *   any      the union of its members
+ *   not      drops results that a member matches at exactly the same range
+ *   inside / not-inside   keeps / drops results inside a match of the member
+ *   has / not-has         keeps / drops results containing a match of the member
+ *   where    metavariable constraints
+ *   focus    reports the range bound to a metavariable instead
+ *
+ * Members of one formula that bind the same metavariable must bind equal
+ * text: that is how "same value across patterns" is written.
+ */
+
+#define SAST_MV_MAX 24           /* metavariables per rule */
+#define SAST_RULES_MAX 8192
+#define SAST_PATTERN_MAX 4096    /* bytes of one pattern */
+#define SAST_FORMULA_DEPTH_MAX 16
+
+typedef struct sast_pnode sast_pnode;
+typedef struct sast_pattern sast_pattern;
+typedef struct sast_formula sast_formula;
+
+typedef enum {
+	SAST_F_PATTERN, SAST_F_QUERY, SAST_F_REGEX, SAST_F_INSTRUCTION,  /* leaves */
+	SAST_F_ALL, SAST_F_ANY,
+	SAST_F_NOT, SAST_F_INSIDE, SAST_F_NOT_INSIDE, SAST_F_HAS, SAST_F_NOT_HAS,
+	SAST_F_WHERE, SAST_F_FOCUS,
+} sast_fkind;
+
+typedef enum { SAST_CMP_NONE, SAST_CMP_LT, SAST_CMP_LE, SAST_CMP_GT, SAST_CMP_GE, SAST_CMP_EQ, SAST_CMP_NE } sast_cmp;
+
+/* One constraint of a where: list, on one metavariable. */
+typedef struct {
+	int mv;
+	pcre2_code *regex, *not_regex;
+	sast_cmp cmp;
+	double cmp_value;
+	int constant;                 /* -1: unset; 0: must not be a literal; 1: must be */
+	int equals_mv;                /* -1: unset; else the text must equal that metavariable's */
+	pcre2_code *kind_regex;       /* on the bound node's kind */
+	unsigned line;
+} sast_where;
+
+/* Dockerfile instruction leaf. */
+typedef struct {
+	char keyword[16];             /* upper case: "RUN", "FROM", ... */
+	bool final_stage;             /* only the last build stage */
+	bool last;                    /* only the last such instruction of each stage */
+	bool missing;                 /* matches a stage's FROM when the stage has none */
+	int16_t args_mv;              /* $ARGS: the arguments, continuation lines joined */
+} sast_instruction;
+
+struct sast_formula {
+	sast_fkind kind;
+	unsigned line;                /* in the rule file */
+	sast_formula **kids;
+	size_t nkids;
+	/* leaves */
+	const char *src;              /* pattern, query or regex text */
+	sast_pattern *pat[SCAN_LANG__COUNT];
+	TSQuery *query[SCAN_LANG__COUNT];
+	int16_t *query_mv[SCAN_LANG__COUNT]; /* capture index -> metavariable, -1 none */
+	pcre2_code *re;
+	int16_t re_group_mv[32];      /* named group number -> metavariable */
+	sast_instruction instr;
+	unsigned leaf;                /* slot of this leaf's matches in a file's results */
+	/* where / focus */
+	sast_where *where;
+	size_t nwhere;
+	int focus_mv;
+};
+
+typedef struct {
+	bool vulnerable;              /* must match (true) or must not (false) */
+	const char *code;
+	const char *path;             /* the file name it is scanned as; NULL: one from the language */
+	unsigned line;
+} sast_fixture;
+
+typedef struct {
+	const char *id;               /* as written: "python.subprocess-shell-true" */
+	const char *rule_id;          /* "sast/<id>" or "iac/<id>": what findings carry */
+	const char *title;
+	const char *message;          /* may interpolate $MV */
+	const char *remediation;
+	const char *cwe;              /* "CWE-78" or NULL */
+	const char *owasp;            /* "A03:2021" or NULL */
+	const char *fix;              /* replacement template or NULL */
+	const char **references;
+	size_t nreferences;
+	const char **path_include, **path_exclude;  /* gitignore-style globs */
+	size_t ninclude, nexclude;
+	uint64_t langs;               /* bit per scan_lang */
+	scan_severity severity;
+	scan_category category;
+	unsigned confidence;
+	sast_formula *match;
+	const char *mv_names[SAST_MV_MAX];
+	unsigned nmv;
+	sast_fixture *fixtures;
+	size_t nfixtures;
+	const char *origin;           /* "file.yaml:12" */
+	const char *pack;             /* the file it came from */
+	unsigned nleaves;
+	const char **atoms;           /* the rule can only match a file containing one of these; none: always try */
+	size_t natoms;
+} sast_rule;
+
+typedef struct {
+	sast_rule *rules;
+	size_t count, cap;
+	scan_arena arena;
+	unsigned nleaves;             /* over every rule */
+} sast_ruleset;
+
+/*
+ * Loading. Errors are SCAN_EINVAL/SCAN_EPARSE with "origin:line: reason".
+ * Patterns are compiled for each language of their rule as they load, so a
+ * pattern that does not parse is reported here, with its line.
+ */
+int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin);
+int sast__load_dir(sast_ruleset *set, const char *dir);      /* *.yaml, *.yml, recursively */
+int sast__load_builtin(sast_ruleset *set);
+void sast__ruleset_dispose(sast_ruleset *set);
+/* Language names in rule files: python, javascript (also TS/TSX), typescript, ... */
+int sast__lang_from_name(const char *name, uint64_t *mask);
+
+typedef struct {
+	const char *name;
+	const char *text;
+	size_t len;
+} sast_builtin_file;
+extern const sast_builtin_file scan__sast_builtin[];
+extern const size_t scan__sast_builtin_count;
+
+/* Patterns (pattern.c). */
+typedef struct {
+	const char **names;           /* the rule's metavariable table, grown as patterns name new ones */
+	unsigned *count;
+	scan_arena *arena;
+} sast_mvtab;
+int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, sast_mvtab *mv,
+                          char *err, size_t errlen);
+void sast__pattern_free(sast_pattern *p);
+/* The symbol a match must start at; 0 for statement-sequence patterns (tried at every node). */
+TSSymbol sast__pattern_root_symbol(const sast_pattern *p);
+/* Identifiers and literals every match must contain, for pre-filtering; borrowed. */
+size_t sast__pattern_atoms(const sast_pattern *p, const char ***atoms);
+
+/* Per-language facts about grammar symbols (langinfo.c). */
+#define SAST_SYM_PUNCT     0x01u  /* anonymous delimiter: ( ) , ; { } [ ] */
+#define SAST_SYM_PAREN     0x02u  /* parenthesized expression */
+#define SAST_SYM_STRING    0x04u  /* a string literal as a whole */
+#define SAST_SYM_STRPART   0x08u  /* a constant part of a string (content, escape, quote) */
+#define SAST_SYM_NUMBER    0x10u
+#define SAST_SYM_CONSTKW   0x20u  /* true, false, null, nil, None ... */
+#define SAST_SYM_UNORDERED 0x40u  /* children match as a set (YAML mappings, HCL bodies, JSON objects) */
+#define SAST_SYM_CONCAT    0x80u  /* binary/concatenation: constant when its operands are */
+typedef struct {
+	const TSLanguage *ts;
+	uint32_t nsym;
+	uint8_t *flags;
+} sast_langinfo;
+const sast_langinfo *sast__langinfo(scan_lang lang);  /* NULL: no grammar */
+
+/* Matches (match.c, eval.c). */
+typedef struct {
+	uint32_t sb, eb;              /* byte range in the file */
+	TSNode node;                  /* zero id: not a tree node (regex, Dockerfile) */
+	const char *text;             /* when not NULL, the value (Dockerfile arguments) */
+	uint32_t len;
+} sast_binding;
+
+typedef struct {
+	uint32_t sb, eb;
+	uint32_t line, end_line, column;  /* 1-based */
+	uint32_t bound;               /* bit per metavariable */
+	sast_binding b[SAST_MV_MAX];
+} sast_match;
+
+typedef struct {
+	sast_match *v;
+	size_t n, cap;
+} sast_matches;
+
+/* Everything one worker needs to match one file; reused across files. */
+typedef struct sast_ctx sast_ctx;
+
+/* Dockerfile instructions (dockerfile.c). */
+typedef struct {
+	char keyword[16];             /* upper case */
+	uint32_t sb, eb;              /* the whole instruction, continuation lines included */
+	uint32_t line, end_line;
+	const char *args;             /* arguments with continuations joined; NUL-terminated */
+	size_t args_len;
+	unsigned stage;               /* 0-based FROM count */
+} sast_instr;
+
+typedef struct {
+	sast_instr *v;
+	size_t n, cap;
+	unsigned stages;
+} sast_dockerfile;
+
+int sast__dockerfile_parse(sast_dockerfile *df, scan_arena *a, const char *data, size_t len);
+
+#endif

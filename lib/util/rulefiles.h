@@ -1,0 +1,21 @@
+/* lib/util/rulefiles.h - the YAML files of a rules directory, read safely and in a stable order */
+#ifndef SCAN_UTIL_RULEFILES_H
+#define SCAN_UTIL_RULEFILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SCAN_RULE_FILE_MAX ((size_t)4 << 20)
+
+/*
+ * Call fn for every *.yaml and *.yml of dir (and, with recursive, of its
+ * subdirectories, at most 8 deep), in path order. Hidden entries are skipped
+ * and symbolic links never followed. Stops at the first non-zero return.
+ */
+typedef int (*scan_rule_file_fn)(void *ud, const char *text, size_t len, const char *path);
+int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud);
+
+/* A regular file of at most SCAN_RULE_FILE_MAX bytes, NUL-terminated. */
+int scan__read_rule_file(char **out, size_t *len, const char *path);
+
+#endif

@@ -1,0 +1,335 @@
+/*
+ * tests/unit/test_sast.c - the code rule engine: patterns, metavariables,
+ * ellipses, combinators, constraints, sets (YAML, HCL), Dockerfiles,
+ * queries, regexes, rule validation, and files that must not stall it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "helpers.h"
+#include "parse/tree.h"
+#include "sast/engine.h"
+#include "scan/common.h"
+
+typedef struct {
+	unsigned count;
+	unsigned lines[16];
+} hits;
+
+static int collect(void *ud, const sast_rule *r, const sast_match *m)
+{
+	hits *h = ud;
+	(void)r;
+	if (h->count < 16)
+		h->lines[h->count] = m->line;
+	h->count++;
+	return 0;
+}
+
+/* Findings of the rules in yaml over code scanned as path; -1 when the rules do not load. */
+static int run(const char *yaml, const char *path, const char *code, hits *h, const char **skip)
+{
+	sast_ruleset set;
+	sast_engine *e = NULL;
+	sast_ctx *c = NULL;
+	scan_parse_state ps;
+	const char *why = NULL;
+	const TSTree *tree;
+	scan_lang lang = scan_lang__detect(path, (const unsigned char *)code, strlen(code));
+	int rc;
+
+	memset(&set, 0, sizeof(set));
+	memset(&ps, 0, sizeof(ps));
+	memset(h, 0, sizeof(*h));
+	if (sast__load_text(&set, yaml, strlen(yaml), "test.yaml") != 0) {
+		sast__ruleset_dispose(&set);
+		return -1;
+	}
+	assert_int_equal(sast__engine_new(&e, &set), 0);
+	assert_int_equal(sast__ctx_new(&c, e), 0);
+	tree = scan__parse(&ps, lang, code, strlen(code), &why);
+	if (skip)
+		*skip = why;
+	rc = why ? SCAN_ELIMIT : sast__scan_file(c, lang, path, code, strlen(code), tree, collect, h, &why);
+	if (skip && why)
+		*skip = why;
+	sast__ctx_free(c);
+	sast__engine_free(e);
+	sast__ruleset_dispose(&set);
+	scan__parse_dispose(&ps);
+	return rc;
+}
+
+static unsigned count(const char *yaml, const char *path, const char *code)
+{
+	hits h;
+	assert_int_equal(run(yaml, path, code, &h, NULL), 0);
+	return h.count;
+}
+
+#define RULE(langs, match) \
+	"rules:\n  - id: t\n    languages: [" langs "]\n    severity: high\n    message: m\n    match:\n" match
+
+static void test_metavariables_unify(void **state)
+{
+	const char *r = RULE("python", "      pattern: $X == $X\n");
+	(void)state;
+	assert_int_equal(count(r, "a.py", "if a == a:\n    pass\n"), 1);
+	assert_int_equal(count(r, "a.py", "if a == b:\n    pass\n"), 0);
+	assert_int_equal(count(r, "a.py", "if f(x) == f(x):\n    pass\n"), 1);
+}
+
+static void test_ellipsis_arguments(void **state)
+{
+	const char *r = RULE("python", "      pattern: requests.get(..., verify=False, ...)\n");
+	(void)state;
+	assert_int_equal(count(r, "a.py", "requests.get(u, verify=False)\n"), 1);
+	assert_int_equal(count(r, "a.py", "requests.get(u, timeout=3, verify=False, headers=h)\n"), 1);
+	assert_int_equal(count(r, "a.py", "requests.get(u, verify=True)\n"), 0);
+	assert_int_equal(count(r, "a.py", "requests.post(u, verify=False)\n"), 0);
+}
+
+static void test_strings_and_parentheses(void **state)
+{
+	const char *r = RULE("javascript", "      pattern: eval(\"...\")\n");
+	const char *v = RULE("python", "      pattern: hashlib.new(\"md5\")\n");
+	(void)state;
+	assert_int_equal(count(r, "a.js", "eval('1 + 1');\n"), 1);
+	assert_int_equal(count(r, "a.js", "eval(`1 + ${x}`);\n"), 0);
+	assert_int_equal(count(r, "a.js", "eval(x);\n"), 0);
+	assert_int_equal(count(v, "a.py", "hashlib.new('md5')\nhashlib.new(\"md5\")\nhashlib.new(('md5'))\n"), 3);
+	assert_int_equal(count(v, "a.py", "hashlib.new('sha256')\n"), 0);
+	/* comments inside the matched code do not matter */
+	assert_int_equal(count(v, "a.py", "hashlib.new(  # legacy\n    'md5')\n"), 1);
+}
+
+static void test_statement_sequence(void **state)
+{
+	const char *r = RULE("python", "      pattern: |\n        $F = open($P)\n        ...\n        $F.write($D)\n");
+	(void)state;
+	assert_int_equal(count(r, "a.py", "def f(p, d):\n    h = open(p)\n    log(p)\n    h.write(d)\n"), 1);
+	assert_int_equal(count(r, "a.py", "def f(p, d):\n    h = open(p)\n    g.write(d)\n"), 0);
+}
+
+static void test_combinators(void **state)
+{
+	const char *notr = RULE("python",
+		"      all:\n"
+		"        - pattern: subprocess.call($C, shell=True)\n"
+		"        - not:\n            pattern: subprocess.call(\"...\", shell=True)\n");
+	const char *inside = RULE("javascript",
+		"      all:\n"
+		"        - pattern: res.send($X)\n"
+		"        - inside:\n            pattern: |\n              app.get($P, function ($REQ, res) { ... })\n");
+	const char *notinside = RULE("java",
+		"      all:\n"
+		"        - pattern: DocumentBuilderFactory.newInstance()\n"
+		"        - not-inside:\n"
+		"            pattern: |\n"
+		"              $F = DocumentBuilderFactory.newInstance();\n"
+		"              ...\n"
+		"              $F.setFeature(\"http://apache.org/xml/features/disallow-doctype-decl\", true);\n");
+	const char *has = RULE("go",
+		"      all:\n"
+		"        - pattern: |\n            func $F($W http.ResponseWriter, $R *http.Request) { ... }\n"
+		"        - has:\n            pattern: $R.FormValue($K)\n"
+		"        - not-has:\n            pattern: html.EscapeString(...)\n"
+		"        - focus: $F\n");
+	hits h;
+	(void)state;
+	assert_int_equal(count(notr, "a.py", "subprocess.call(cmd, shell=True)\n"), 1);
+	assert_int_equal(count(notr, "a.py", "subprocess.call('ls', shell=True)\n"), 0);
+	assert_int_equal(count(inside, "a.js", "app.get('/', function (req, res) { res.send(req.query.q); });\n"), 1);
+	assert_int_equal(count(inside, "a.js", "function g(res) { res.send(1); }\n"), 0);
+	assert_int_equal(count(notinside, "A.java",
+		"class A { void f() { DocumentBuilderFactory d = DocumentBuilderFactory.newInstance(); d.parse(x); } }\n"), 1);
+	assert_int_equal(count(notinside, "A.java",
+		"class A { void f() {\n DocumentBuilderFactory d;\n d = DocumentBuilderFactory.newInstance();\n"
+		" d.setFeature(\"http://apache.org/xml/features/disallow-doctype-decl\", true);\n } }\n"), 0);
+	assert_int_equal(run(has, "a.go", "package m\n\nfunc H(w http.ResponseWriter, r *http.Request) {\n"
+		"\tw.Write([]byte(r.FormValue(\"q\")))\n}\n", &h, NULL), 0);
+	assert_int_equal(h.count, 1);
+	assert_int_equal(h.lines[0], 3); /* focus: the function name */
+	assert_int_equal(count(has, "a.go", "package m\n\nfunc H(w http.ResponseWriter, r *http.Request) {\n"
+		"\tw.Write([]byte(html.EscapeString(r.FormValue(\"q\"))))\n}\n"), 0);
+}
+
+static void test_where(void **state)
+{
+	const char *constant = RULE("python",
+		"      all:\n        - pattern: cursor.execute($Q)\n        - where:\n"
+		"            - metavariable: $Q\n              constant: false\n");
+	const char *cmp = RULE("java",
+		"      all:\n        - pattern: $G.initialize($BITS)\n        - where:\n"
+		"            - metavariable: $BITS\n              compare: \"< 2048\"\n"
+		"            - metavariable: $G\n              regex: '(?i)gen'\n");
+	const char *kind = RULE("javascript",
+		"      all:\n        - pattern: $EL.innerHTML = $V\n        - where:\n"
+		"            - metavariable: $V\n              kind: '^(identifier|member_expression)$'\n");
+	(void)state;
+	assert_int_equal(count(constant, "a.py", "cursor.execute('select 1')\ncursor.execute('select ' + 'x')\n"), 0);
+	assert_int_equal(count(constant, "a.py", "cursor.execute('select ' + x)\ncursor.execute(f'select {x}')\n"), 2);
+	assert_int_equal(count(cmp, "A.java", "class A { void f() { keyGen.initialize(1024); gen.initialize(4096); } }\n"), 1);
+	assert_int_equal(count(cmp, "A.java", "class A { void f() { other.initialize(512); } }\n"), 0);
+	assert_int_equal(count(kind, "a.js", "el.innerHTML = html;\nel.innerHTML = '<b>';\nel.innerHTML = a.b;\n"), 2);
+}
+
+static void test_yaml_and_hcl_are_sets(void **state)
+{
+	const char *k8s = RULE("yaml",
+		"      all:\n        - pattern: |\n            name: $N\n            image: $I\n"
+		"        - not-has:\n            pattern: |\n              resources:\n                limits: $L\n");
+	const char *tf = RULE("hcl",
+		"      pattern: |\n        resource \"aws_s3_bucket_acl\" $N {\n          acl = \"public-read\"\n        }\n");
+	(void)state;
+	assert_int_equal(count(k8s, "d.yaml",
+		"spec:\n  containers:\n    - image: a:1\n      name: a\n    - name: b\n      image: b:1\n"
+		"      resources:\n        limits:\n          cpu: 1\n"), 1);
+	assert_int_equal(count(tf, "main.tf",
+		"resource \"aws_s3_bucket_acl\" \"x\" {\n  bucket = aws_s3_bucket.b.id\n  acl    = \"public-read\"\n}\n"), 1);
+	assert_int_equal(count(tf, "main.tf", "resource \"aws_s3_bucket_acl\" \"x\" {\n  acl = \"private\"\n}\n"), 0);
+}
+
+static void test_dockerfile(void **state)
+{
+	const char *root = "rules:\n  - id: t\n    languages: [dockerfile]\n    severity: high\n    message: m\n"
+		"    match:\n      instruction: USER\n      stage: final\n      missing: true\n";
+	const char *pipe = "rules:\n  - id: t\n    languages: [dockerfile]\n    severity: high\n    message: m\n"
+		"    match:\n      all:\n        - instruction: run\n        - where:\n"
+		"            - metavariable: $ARGS\n              regex: 'curl[^|]*\\|\\s*sh'\n";
+	sast_dockerfile df = { 0 };
+	scan_arena a = SCAN_ARENA_INIT;
+	const char *src = "# escape=`\nFROM a AS b\nRUN echo `\n  # a comment\n  one\nFROM c\nRUN <<EOF\nset -e\necho hi\nEOF\nUSER 1000\n";
+	hits h;
+	(void)state;
+	assert_int_equal(sast__dockerfile_parse(&df, &a, src, strlen(src)), 0);
+	assert_int_equal(df.n, 5);
+	assert_int_equal(df.stages, 2);
+	assert_string_equal(df.v[1].keyword, "RUN");
+	assert_string_equal(df.v[1].args, "echo  one");
+	assert_int_equal(df.v[1].line, 3);
+	assert_int_equal(df.v[1].end_line, 5);
+	assert_string_equal(df.v[3].args, "<<EOF\nset -e\necho hi");
+	assert_int_equal(df.v[4].stage, 1);
+	free(df.v);
+	scan__arena_dispose(&a);
+
+	assert_int_equal(run(root, "Dockerfile", "FROM golang AS build\nUSER app\nFROM alpine\nRUN true\n", &h, NULL), 0);
+	assert_int_equal(h.count, 1);
+	assert_int_equal(h.lines[0], 3);
+	assert_int_equal(count(root, "Dockerfile", "FROM alpine\nUSER 1000\n"), 0);
+	assert_int_equal(count(pipe, "Dockerfile", "FROM a\nRUN curl -s https://x \\\n  | sh\n"), 1);
+	assert_int_equal(count(pipe, "Dockerfile", "FROM a\nRUN curl -so f https://x\n"), 0);
+}
+
+static void test_query_and_regex_leaves(void **state)
+{
+	const char *q = RULE("python",
+		"      all:\n        - query: '(call function: (identifier) @FN arguments: (argument_list)) @match'\n"
+		"        - where:\n            - metavariable: $FN\n              regex: '^(eval|exec)$'\n");
+	const char *re = RULE("python", "      regex: 'password\\s*=\\s*\"(?<PW>[^\"]{8,})\"'\n");
+	(void)state;
+	assert_int_equal(count(q, "a.py", "eval(x)\nprint(x)\nexec(y)\n"), 2);
+	assert_int_equal(count(re, "a.py", "password = \"hunter2hunter2\"\npassword = \"short\"\n"), 1);
+}
+
+static void test_validation_errors_name_the_line(void **state)
+{
+	sast_ruleset set;
+	static const struct { const char *yaml, *want; } bad[] = {
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match: 'f(('\n",
+		  "test.yaml:6: python: the pattern does not parse" },
+		{ "rules:\n  - id: t\n    languages: [cobol]\n    severity: high\n    message: m\n    match: f()\n",
+		  "unknown language 'cobol'" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match:\n      not: f()\n",
+		  "belongs in an all: list" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match:\n      all:\n"
+		  "        - pattern: f($X)\n        - where:\n            - metavariable: $Y\n              regex: a\n",
+		  "test.yaml:10: metavariable '$Y' is not bound" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match: f()\n    colour: red\n",
+		  "test.yaml:7: unknown rule key 'colour'" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match: $X\n",
+		  "more than a metavariable" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match:\n      query: '((identifier) @x (#eq? @x \"a\"))'\n",
+		  "predicates" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&set, 0, sizeof(set));
+		assert_int_not_equal(sast__load_text(&set, bad[i].yaml, strlen(bad[i].yaml), "test.yaml"), 0);
+		if (!strstr(scan_error_last()->message, bad[i].want))
+			fail_msg("case %zu: '%s' does not say '%s'", i, scan_error_last()->message, bad[i].want);
+		assert_int_equal(set.count, 0);
+		sast__ruleset_dispose(&set);
+	}
+}
+
+static void test_message_template(void **state)
+{
+	sast_ruleset set;
+	sast_match m;
+	scan_buf b = SCAN_BUF_INIT;
+	const char *y = "rules:\n  - id: t\n    languages: [python]\n    severity: high\n"
+	                "    message: \"$FN with $ARG\"\n    match: os.$FN($ARG)\n";
+	const char *src = "os.system(cmd)";
+	(void)state;
+	memset(&set, 0, sizeof(set));
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(sast__load_text(&set, y, strlen(y), "t.yaml"), 0);
+	assert_int_equal(set.rules[0].nmv, 2);
+	m.bound = 3;
+	m.b[0].sb = 3, m.b[0].eb = 9;   /* $FN: system */
+	m.b[1].sb = 10, m.b[1].eb = 13; /* $ARG: cmd */
+	sast__render(&b, set.rules[0].message, &set.rules[0], &m, src);
+	assert_string_equal(b.ptr, "system with cmd");
+	scan_buf_dispose(&b);
+	sast__ruleset_dispose(&set);
+}
+
+/* Hostile files end in bounded time: skipped with a reason, or analyzed. */
+static void test_pathological_files(void **state)
+{
+	const char *r = RULE("javascript", "      pattern: eval($X)\n");
+	size_t n = (size_t)2 << 20;
+	char *big = malloc(n + 1);
+	const char *skip = NULL;
+	hits h;
+	(void)state;
+	assert_non_null(big);
+	/* a 2 MiB line: minified */
+	memset(big, 'a', n);
+	big[n] = '\0';
+	memcpy(big, "eval(x);", 8);
+	assert_int_equal(run(r, "m.js", big, &h, &skip), SCAN_ELIMIT);
+	assert_non_null(skip);
+	assert_non_null(strstr(skip, "minified"));
+	/* 100k nested brackets, one a line, so it is parsed and walked */
+	for (size_t i = 0; i < 200000; i += 2)
+		big[i] = '[', big[i + 1] = '\n';
+	strcpy(big + 200000, "eval(x)");
+	assert_true(run(r, "d.js", big, &h, &skip) == 0 || skip != NULL);
+	/* invalid UTF-8 around code is parsed, and the code still matched */
+	strcpy(big, "\xff\xfe\xc3( eval(y);\n// \xed\xa0\x80\neval(z);\n");
+	assert_int_equal(run(r, "u.js", big, &h, &skip), 0);
+	assert_true(h.count >= 1);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_metavariables_unify),
+		cmocka_unit_test(test_ellipsis_arguments),
+		cmocka_unit_test(test_strings_and_parentheses),
+		cmocka_unit_test(test_statement_sequence),
+		cmocka_unit_test(test_combinators),
+		cmocka_unit_test(test_where),
+		cmocka_unit_test(test_yaml_and_hcl_are_sets),
+		cmocka_unit_test(test_dockerfile),
+		cmocka_unit_test(test_query_and_regex_leaves),
+		cmocka_unit_test(test_validation_errors_name_the_line),
+		cmocka_unit_test(test_message_template),
+		cmocka_unit_test(test_pathological_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
