@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver version help'
+_rampart_commands='scan gate findings baseline waiver rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -62,10 +62,11 @@ _rampart_default()
 
 _rampart_scan()
 {
-	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --scan-type --history --verify --pr --fail-on --stats --no-store -q --quiet -h --help'
-	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --scan-type --pr --fail-on'
+	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --history --verify --pr --fail-on --stats --no-store -q --quiet -h --help'
+	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --fail-on'
 	case $opt in
 	--db | -o | --output) _rampart_files ;;
+	--secret-rules | --rules) _rampart_files dirs ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
 	--scan-type) _rampart_words 'smart deep' ;;
 	--fail-on) _rampart_words 'critical high medium low' ;;
@@ -137,6 +138,24 @@ _rampart_waiver()
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'add list revoke' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_rules()
+{
+	local opts='--rules --no-builtin -l --lang -f --format -v --verbose -h --help'
+	local args='--rules -l --lang -f --format'
+	case $opt in
+	--rules) _rampart_files dirs ;;
+	-f | --format) _rampart_words 'text json' ;;
+	-l | --lang) _rampart_words 'python javascript typescript tsx java go c cpp csharp ruby php kotlin rust bash hcl terraform yaml json dockerfile' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
+		0:) _rampart_words 'list show test validate tree' ;;
+		1:validate | 1:tree) _rampart_files ;;
 		esac
 		;;
 	esac

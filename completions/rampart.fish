@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver version help
+set -l __rampart_commands scan gate findings baseline waiver rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -62,6 +62,7 @@ complete -c rampart -n __rampart_needs_command -a gate -d 'evaluate the quality 
 complete -c rampart -n __rampart_needs_command -a findings -d 'list the findings of a scan, mark false positives'
 complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild the baseline of a repository'
 complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
+complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
 
@@ -73,7 +74,7 @@ complete -c rampart -n '__rampart_using scan' -s o -l output -r -F -d 'write the
 complete -c rampart -n '__rampart_using scan' -l branch -x -d 'branch to check out, or the branch this tree is'
 complete -c rampart -n '__rampart_using scan' -l default-branch -x -d 'the default branch of the repository'
 complete -c rampart -n '__rampart_using scan' -l token-env -x -a '(set -xn)' -d 'environment variable holding the https token'
-complete -c rampart -n '__rampart_using scan' -s a -l analyzers -x -a 'all none hygiene' -d 'analyzers to run, comma-separated'
+complete -c rampart -n '__rampart_using scan' -s a -l analyzers -x -a 'all none hygiene secrets sast' -d 'analyzers to run, comma-separated'
 complete -c rampart -n '__rampart_using scan' -s e -l exclude -x -d 'leave out paths matching a glob (repeatable)'
 complete -c rampart -n '__rampart_using scan' -l no-default-excludes -d 'also scan node_modules, vendor, build output and bundles'
 complete -c rampart -n '__rampart_using scan' -l follow-symlinks -d 'follow symlinks whose target is inside the tree'
@@ -83,6 +84,7 @@ complete -c rampart -n '__rampart_using scan' -l max-file-size -x -d 'skip the c
 complete -c rampart -n '__rampart_using scan' -l verify -d 'ask each provider whether a found credential is live'
 complete -c rampart -n '__rampart_using scan' -l history -d 'also scan every blob in the git history for secrets'
 complete -c rampart -n '__rampart_using scan' -l secret-rules -x -a '(__fish_complete_directories)' -d 'add the secret rules in DIR/*.yaml'
+complete -c rampart -n '__rampart_using scan' -l rules -x -a '(__fish_complete_directories)' -d 'add the code and IaC rules under DIR'
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
@@ -144,6 +146,20 @@ complete -c rampart -n '__rampart_using waiver' -l expires -x -d 'add: expiry, I
 complete -c rampart -n '__rampart_using waiver' -l days -x -d 'add: expire after this many days (at most 366)'
 complete -c rampart -n '__rampart_using waiver' -l all -d 'list: include expired and revoked waivers'
 complete -c rampart -n '__rampart_using waiver' -s h -l help -d 'show this help'
+
+# rules list|show|test|validate|tree
+complete -c rampart -n '__rampart_using rules; and test (__rampart_npos) -eq 0' -a list -d 'list the rules'
+complete -c rampart -n '__rampart_using rules; and test (__rampart_npos) -eq 0' -a show -d 'show one rule'
+complete -c rampart -n '__rampart_using rules; and test (__rampart_npos) -eq 0' -a test -d 'run the fixtures of the rules'
+complete -c rampart -n '__rampart_using rules; and test (__rampart_npos) -eq 0' -a validate -d 'check a rule file or directory'
+complete -c rampart -n '__rampart_using rules; and test (__rampart_npos) -eq 0' -a tree -d 'print the syntax tree of a file'
+complete -c rampart -n '__rampart_using rules; and __fish_seen_subcommand_from validate tree; and test (__rampart_npos) -eq 1' -F
+complete -c rampart -n '__rampart_using rules' -l rules -x -a '(__fish_complete_directories)' -d 'list, show, test: add the rules under DIR'
+complete -c rampart -n '__rampart_using rules' -l no-builtin -d 'list, show, test: leave out the built-in packs'
+complete -c rampart -n '__rampart_using rules' -s l -l lang -x -a 'python javascript typescript tsx java go c cpp csharp ruby php kotlin rust bash hcl terraform yaml json dockerfile' -d 'list: only rules for this language'
+complete -c rampart -n '__rampart_using rules' -s f -l format -x -a 'text json' -d 'list, show: output format'
+complete -c rampart -n '__rampart_using rules' -s v -l verbose -d 'test: print every fixture, not only failures'
+complete -c rampart -n '__rampart_using rules' -s h -l help -d 'show this help'
 
 # version
 complete -c rampart -n '__rampart_using version' -s h -l help -d 'show this help'

@@ -328,15 +328,20 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree)
 		if (s < li->nsym) {
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++) {
 				const leaf_ref *r = &li->by_sym[i];
-				if (c->active[r->rule])
+				if (c->active[r->rule]) {
+					c->pushed = r->f->pushed, c->npushed = r->f->npushed;
 					rc = sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
+				}
 			}
 		}
 		for (size_t i = 0; i < li->nseq && !rc; i++) {
 			const leaf_ref *r = &li->seq[i];
-			if (c->active[r->rule] && ts_node_child_count(n) > 0)
+			if (c->active[r->rule] && ts_node_child_count(n) > 0) {
+				c->pushed = r->f->pushed, c->npushed = r->f->npushed;
 				rc = sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
+			}
 		}
+		c->npushed = 0;
 		if (rc || c->exhausted || !sast__budget_ok(c))
 			break;
 		if (ts_tree_cursor_goto_first_child(&cur))

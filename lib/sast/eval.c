@@ -64,15 +64,19 @@ static bool parse_number(const char *s, size_t n, double *out)
 	return *end == '\0';
 }
 
-static bool where_ok(sast_ctx *c, const sast_where *w, const sast_match *m)
+/* Single-child wrappers (PHP's argument, Python's expression_statement) say nothing of their own. */
+static TSNode unwrap(TSNode n)
 {
-	const sast_binding *b;
+	while (ts_node_child_count(n) == 1 && ts_node_named_child_count(n) == 1)
+		n = ts_node_named_child(n, 0);
+	return n;
+}
+
+bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b)
+{
 	const char *s;
 	size_t n;
 
-	if (!(m->bound & (1u << w->mv)))
-		return false;
-	b = &m->b[w->mv];
 	sast__binding_text(b, c->src, &s, &n);
 	if (w->regex && !regex_ok(c, w->regex, s, n))
 		return false;
@@ -97,18 +101,28 @@ static bool where_ok(sast_ctx *c, const sast_where *w, const sast_match *m)
 		if (k != (w->constant == 1))
 			return false;
 	}
-	if (w->equals_mv >= 0) {
-		if (!(m->bound & (1u << w->equals_mv)) || !same_text(c, b, &m->b[w->equals_mv]))
-			return false;
-	}
 	if (w->kind_regex) {
 		const char *kind;
 		if (!b->node.id || b->text)
 			return false;
-		kind = ts_node_type(b->node);
+		kind = ts_node_type(unwrap(b->node));
 		if (!regex_ok(c, w->kind_regex, kind, strlen(kind)))
 			return false;
 	}
+	return true;
+}
+
+static bool where_ok(sast_ctx *c, const sast_where *w, const sast_match *m)
+{
+	const sast_binding *b;
+
+	if (!(m->bound & (1u << w->mv)))
+		return false;
+	b = &m->b[w->mv];
+	if (!sast__where_binding_ok(c, w, b))
+		return false;
+	if (w->equals_mv >= 0)
+		return (m->bound & (1u << w->equals_mv)) && same_text(c, b, &m->b[w->equals_mv]);
 	return true;
 }
 

@@ -72,8 +72,11 @@ static bool bind(sast_ctx *c, int mv, uint32_t sb, uint32_t eb, TSNode node)
 		sast__binding_text(b, c->src, &s, &n);
 		return n == eb - sb && !memcmp(s, c->src + sb, n);
 	}
-	c->m->bound |= 1u << mv;
 	b->sb = sb, b->eb = eb, b->node = node, b->text = NULL, b->len = 0;
+	for (size_t i = 0; i < c->npushed; i++)
+		if (c->pushed[i]->mv == mv && !sast__where_binding_ok(c, c->pushed[i], b))
+			return false;
+	c->m->bound |= 1u << mv;
 	return true;
 }
 
@@ -169,6 +172,9 @@ static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 				*end = ti;
 				return true;
 			}
+			/* a set the pattern leaves out (an HCL block body) is the empty set: anything goes */
+			while (ti < nt && (flags_of(c, c->stk[tb + ti]) & SAST_SYM_UNORDERED))
+				ti++;
 			return ti == nt;
 		}
 		q = p[pi];
@@ -199,6 +205,10 @@ static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 		saved = c->m->bound;
 		if (!match_node(c, q, c->stk[tb + ti])) {
 			c->m->bound = saved;
+			if (flags_of(c, c->stk[tb + ti]) & SAST_SYM_UNORDERED) {
+				ti++; /* the pattern left this set out */
+				continue;
+			}
 			return false;
 		}
 		pi++, ti++;
@@ -276,6 +286,11 @@ static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t)
 	switch ((sast_pn_type)p->type) {
 	case PN_MV:
 	case PN_MV_SEQ:
+		/* bind (x) as x, so it equals the x bound elsewhere */
+		while ((tf & SAST_SYM_PAREN) && ts_node_named_child_count(t) == 1) {
+			t = ts_node_named_child(t, 0);
+			tf = flags_of(c, t);
+		}
 		return bind(c, p->mv, ts_node_start_byte(t), ts_node_end_byte(t), t);
 	case PN_ELLIPSIS:
 		return true;
@@ -335,6 +350,9 @@ int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_match
 		for (uint32_t i = 0; i < nt && !c->exhausted; i++) {
 			m.bound = 0;
 			if (match_seq(c, p->seq, p->nseq, 0, tb, nt, i, true, &end) && end > i) {
+				/* a trailing ... runs to the end of the block */
+				if (p->seq[p->nseq - 1]->type == PN_ELLIPSIS || p->seq[p->nseq - 1]->type == PN_MV_SEQ)
+					end = nt;
 				set_range(&m, c->stk[tb + i], c->stk[tb + end - 1]);
 				if ((rc = sast__matches_push(out, &m)) != 0)
 					break;

@@ -20,6 +20,8 @@ struct sast_ctx {
 	uint8_t *used;                /* unordered matching: target children taken */
 	size_t used_top, used_cap;
 	sast_match *m;                /* the match being built */
+	const sast_where *const *pushed; /* the pattern's early constraints */
+	size_t npushed;
 	uint64_t steps;
 	struct timespec deadline;
 	bool exhausted;
@@ -40,6 +42,9 @@ int sast__matches_push(sast_matches *v, const sast_match *m);
 bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
 /* Time and step budget: false once the file has cost too much. */
 bool sast__budget_ok(sast_ctx *c);
+
+/* A constraint that looks at one binding only (not equals:). */
+bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b);
 
 /* Evaluate a rule's formula from the leaf results of the file (eval.c). */
 int sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth);

@@ -73,39 +73,58 @@ static bool is_mv_char(char c)
 	return is_mv_start(c) || (c >= '0' && c <= '9');
 }
 
-/* Is the "..." at s alone on its line? */
-static bool alone_on_line(const char *src, size_t len, size_t at)
+/* Does the "..." at `at` stand where a statement would: alone on its line, or in { ... }? */
+static bool statement_position(const char *src, size_t len, size_t at)
 {
-	size_t i = at;
+	size_t i = at, j;
 	while (i > 0 && (src[i - 1] == ' ' || src[i - 1] == '\t'))
 		i--;
-	if (i > 0 && src[i - 1] != '\n')
-		return false;
-	for (i = at + 3; i < len && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r'); i++)
+	for (j = at + 3; j < len && (src[j] == ' ' || src[j] == '\t' || src[j] == '\r'); j++)
 		;
-	return i == len || src[i] == '\n';
+	if ((i == 0 || src[i - 1] == '\n') && (j == len || src[j] == '\n'))
+		return true;
+	return (i > 0 && (src[i - 1] == '{' || src[i - 1] == ';')) || (j < len && src[j] == '}');
+}
+
+/* $_GET, $_POST, ..., $GLOBALS: PHP's superglobals are written literally in patterns. */
+static bool php_superglobal(const char *s, size_t n)
+{
+	static const char *const names[] = { "_GET", "_POST", "_REQUEST", "_COOKIE", "_SERVER", "_FILES",
+	                                     "_ENV", "_SESSION", "GLOBALS", NULL };
+	for (const char *const *p = names; *p; p++) {
+		size_t k = strlen(*p);
+		if (n >= k && !memcmp(s, *p, k) && (n == k || !is_mv_char(s[k])))
+			return true;
+	}
+	return false;
 }
 
 static void substitute(scan_buf *out, scan_lang lang, const char *src, size_t len, bool semicolons)
 {
-	const char *dollar = lang == SCAN_LANG_PHP ? "$" : "";
+	/* JSON has no identifiers: there a placeholder is a string, and stands for any value */
+	const char *dollar = lang == SCAN_LANG_PHP ? "$" : lang == SCAN_LANG_JSON ? "\"" : "";
+	const char *close = lang == SCAN_LANG_JSON ? "\"" : "";
 	for (size_t i = 0; i < len;) {
 		if (src[i] == '$' && i + 4 < len && !memcmp(src + i + 1, "...", 3) && is_mv_start(src[i + 4])) {
 			size_t j = i + 4;
 			while (j < len && is_mv_char(src[j]))
 				j++;
-			scan_buf_printf(out, "%s" PH_SEQ "%.*s", dollar, (int)(j - i - 4), src + i + 4);
+			scan_buf_printf(out, "%s" PH_SEQ "%.*s%s", dollar, (int)(j - i - 4), src + i + 4, close);
 			i = j;
+		} else if (lang == SCAN_LANG_PHP && src[i] == '$' && php_superglobal(src + i + 1, len - i - 1)) {
+			scan_buf_putc(out, src[i++]); /* $_GET is PHP's, not a metavariable */
+			while (i < len && is_mv_char(src[i]))
+				scan_buf_putc(out, src[i++]);
 		} else if (src[i] == '$' && i + 1 < len && is_mv_start(src[i + 1])) {
 			size_t j = i + 1;
 			while (j < len && is_mv_char(src[j]))
 				j++;
-			scan_buf_printf(out, "%s" PH_MV "%.*s", dollar, (int)(j - i - 1), src + i + 1);
+			scan_buf_printf(out, "%s" PH_MV "%.*s%s", dollar, (int)(j - i - 1), src + i + 1, close);
 			i = j;
 		} else if (src[i] == '.' && i + 2 < len && src[i + 1] == '.' && src[i + 2] == '.' &&
 		           (i == 0 || src[i - 1] != '.') && (i + 3 >= len || src[i + 3] != '.')) {
-			scan_buf_puts(out, PH_ELLIPSIS);
-			if (semicolons && alone_on_line(src, len, i))
+			scan_buf_printf(out, "%s" PH_ELLIPSIS "%s", close, close);
+			if (semicolons && statement_position(src, len, i))
 				scan_buf_putc(out, ';');
 			i += 3;
 		} else {
@@ -165,6 +184,7 @@ void sast__string_value(const char *s, size_t len, const char **v, size_t *vlen)
 typedef struct {
 	const char *text;         /* the substituted source that was parsed */
 	const sast_langinfo *li;
+	scan_lang lang;
 	sast_mvtab *mv;
 	scan_arena *arena;
 	char *err;
@@ -262,7 +282,11 @@ static sast_pnode *convert(compiler *c, TSNode n)
 		size_t vlen;
 		sast__string_value(text, len, &v, &vlen);
 		ph = placeholder(v, vlen, &name, &nlen);
-		if (ph == PH_IS_ELLIPSIS) {
+		if (c->lang == SCAN_LANG_JSON && ph != PH_NONE) {
+			p->type = ph == PH_IS_ELLIPSIS ? PN_ELLIPSIS : ph == PH_IS_SEQ ? PN_MV_SEQ : PN_MV;
+			if (ph != PH_IS_ELLIPSIS)
+				p->mv = (int16_t)mv_index(c, name, nlen);
+		} else if (ph == PH_IS_ELLIPSIS) {
 			p->type = PN_STRING_ANY;
 		} else if (ph == PH_IS_MV) {
 			p->type = PN_STRING_MV;
@@ -453,7 +477,7 @@ int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, s
 			}
 			if ((tree = parse_snippet(parser, li, text.ptr, text.size))) {
 				compiler c = { 0 };
-				c.text = text.ptr, c.li = li, c.mv = mv, c.arena = &p->arena, c.err = err, c.errlen = errlen;
+				c.text = text.ptr, c.li = li, c.lang = lang, c.mv = mv, c.arena = &p->arena, c.err = err, c.errlen = errlen;
 				s = (uint32_t)strlen(x->prefix);
 				e = (uint32_t)(text.size - strlen(x->suffix));
 				while (s < e && strchr(" \t\r\n", text.ptr[s]))

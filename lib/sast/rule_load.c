@@ -46,6 +46,7 @@ static const struct {
 	{ "javascript", (1ull << SCAN_LANG_JAVASCRIPT) | (1ull << SCAN_LANG_TYPESCRIPT) | (1ull << SCAN_LANG_TSX) },
 	{ "typescript", (1ull << SCAN_LANG_TYPESCRIPT) | (1ull << SCAN_LANG_TSX) },
 	{ "tsx", 1ull << SCAN_LANG_TSX },
+	{ "jsx", (1ull << SCAN_LANG_JAVASCRIPT) | (1ull << SCAN_LANG_TSX) },  /* JSX parses in these two */
 	{ "java", 1ull << SCAN_LANG_JAVA },
 	{ "go", 1ull << SCAN_LANG_GO },
 	{ "c", 1ull << SCAN_LANG_C },
@@ -374,6 +375,38 @@ static bool is_positive(sast_fkind k)
 	return k <= SAST_F_ANY;
 }
 
+/*
+ * Hand the one-binding constraints of an all: to its pattern members, so
+ * they are checked while matching: with `rm ... $X ...` and a constraint on
+ * $X, a first position that fails the constraint makes the matcher try the
+ * next one instead of losing the match.
+ */
+static int push_down(loader *ld, sast_formula *all)
+{
+	for (size_t i = 0; i < all->nkids; i++) {
+		const sast_formula *w = all->kids[i];
+		if (w->kind != SAST_F_WHERE)
+			continue;
+		for (size_t k = 0; k < w->nwhere; k++) {
+			if (w->where[k].equals_mv >= 0)
+				continue;
+			for (size_t j = 0; j < all->nkids; j++) {
+				sast_formula *p = all->kids[j];
+				const sast_where **v;
+				if (p->kind != SAST_F_PATTERN)
+					continue;
+				if (!(v = scan__arena_alloc(&ld->set->arena, (p->npushed + 1) * sizeof(*v))))
+					return scan__error_oom();
+				if (p->npushed)
+					memcpy(v, p->pushed, p->npushed * sizeof(*v));
+				v[p->npushed++] = &w->where[k];
+				p->pushed = v;
+			}
+		}
+	}
+	return 0;
+}
+
 static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out, unsigned depth, bool in_all)
 {
 	const scan_yaml_node *v = NULL;
@@ -438,7 +471,7 @@ static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out
 			}
 		if (kind == SAST_F_ALL && !positive)
 			return bad(ld, v, "all: needs at least one member that matches (a pattern, query, regex, any or all)");
-		return 0;
+		return kind == SAST_F_ALL ? push_down(ld, f) : 0;
 	}
 	case SAST_F_NOT: case SAST_F_INSIDE: case SAST_F_NOT_INSIDE: case SAST_F_HAS: case SAST_F_NOT_HAS:
 		if (!(f->kids = scan__arena_calloc(&ld->set->arena, sizeof(*f->kids))))

@@ -83,6 +83,10 @@ struct sast_formula {
 	int16_t re_group_mv[32];      /* named group number -> metavariable */
 	sast_instruction instr;
 	unsigned leaf;                /* slot of this leaf's matches in a file's results */
+	/* where: constraints of the enclosing all: on one metavariable this pattern binds,
+	   checked as it binds so that `...` before it retries the next position */
+	const sast_where **pushed;
+	size_t npushed;
 	/* where / focus */
 	sast_where *where;
 	size_t nwhere;

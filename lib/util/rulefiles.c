@@ -114,5 +114,16 @@ done:
 
 int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud)
 {
+	struct stat st;
+	/* a single rule file works where a directory is expected */
+	if (stat(dir, &st) == 0 && S_ISREG(st.st_mode)) {
+		char *text = NULL;
+		size_t len = 0;
+		int rc = scan__read_rule_file(&text, &len, dir);
+		if (!rc)
+			rc = fn(ud, text, len, dir);
+		free(text);
+		return rc;
+	}
 	return each(dir, 0, recursive, fn, ud);
 }

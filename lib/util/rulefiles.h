@@ -11,6 +11,7 @@
  * Call fn for every *.yaml and *.yml of dir (and, with recursive, of its
  * subdirectories, at most 8 deep), in path order. Hidden entries are skipped
  * and symbolic links never followed. Stops at the first non-zero return.
+ * When dir is a regular file, fn gets that one file.
  */
 typedef int (*scan_rule_file_fn)(void *ud, const char *text, size_t len, const char *path);
 int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud);
