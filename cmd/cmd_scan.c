@@ -8,7 +8,7 @@ static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
 	const char *scan_type, *fail_on, *secret_rules, *rules;
 	cli_strlist excludes;
-	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify;
+	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
 
@@ -28,6 +28,7 @@ static const cli_opt scan_opts[] = {
 	{ "max-file-size", 0, OPT_INT, "BYTES", "skip the contents of larger files (default: 8 MiB)", &o.max_file_size, NULL },
 	{ "secret-rules", 0, OPT_STRING, "DIR", "add the secret rules in DIR/*.yaml to the built-in pack", &o.secret_rules, "@dir" },
 	{ "rules", 0, OPT_STRING, "DIR", "add the code and IaC rules under DIR to the built-in packs", &o.rules, "@dir" },
+	{ "no-builtin-rules", 0, OPT_FLAG, NULL, "run only the code and IaC rules of --rules and .rampart/rules", &o.no_builtin_rules, NULL },
 	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep (deep also scans git history)", &o.scan_type, "smart|deep" },
 	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
@@ -162,6 +163,7 @@ int cmd_scan(int argc, char **argv)
 	opts.scan_type = o.scan_type;
 	opts.secret_rules_dir = o.secret_rules;
 	opts.rules_dir = o.rules;
+	opts.no_builtin_rules = o.no_builtin_rules;
 	opts.history = o.history;
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;

@@ -85,6 +85,7 @@ complete -c rampart -n '__rampart_using scan' -l verify -d 'ask each provider wh
 complete -c rampart -n '__rampart_using scan' -l history -d 'also scan every blob in the git history for secrets'
 complete -c rampart -n '__rampart_using scan' -l secret-rules -x -a '(__fish_complete_directories)' -d 'add the secret rules in DIR/*.yaml'
 complete -c rampart -n '__rampart_using scan' -l rules -x -a '(__fish_complete_directories)' -d 'add the code and IaC rules under DIR'
+complete -c rampart -n '__rampart_using scan' -l no-builtin-rules -d 'run only the code and IaC rules of --rules and .rampart/rules'
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'

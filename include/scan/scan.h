@@ -36,13 +36,14 @@ typedef struct {
 	bool history;               /* also scan every blob in git history (implied by scan_type "deep") */
 	bool verify;                /* ask providers whether found credentials are live (network!) */
 	const char *rules_dir;      /* code/IaC rules added to the built-in packs and .rampart/rules; NULL: none */
+	bool no_builtin_rules;      /* only rules_dir and .rampart/rules, not the built-in code/IaC packs */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

@@ -71,6 +71,7 @@ typedef struct {
 	const char *secret_rules_dir; /* extra secret rules; NULL: the built-in pack only */
 	bool verify;                /* ask providers whether found credentials are live */
 	const char *rules_dir;      /* extra code/IaC rules; NULL: none */
+	bool no_builtin_rules;      /* leave out the built-in code/IaC packs */
 } scan_analyzer_ctx;
 
 /*

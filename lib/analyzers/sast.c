@@ -48,8 +48,10 @@ static int sast_init(void **state, const scan_analyzer_ctx *ctx)
 
 	if (!st)
 		return scan__error_oom();
-	if ((rc = sast__load_builtin(&st->rules)) != 0)
+	st->rules.lazy = true; /* the built-in packs are tested: compile a language's rules on its first file */
+	if (!ctx->no_builtin_rules && (rc = sast__load_builtin(&st->rules)) != 0)
 		goto fail;
+	st->rules.lazy = false; /* the user's rules are checked now, with file and line */
 	if (ctx->rules_dir && (rc = sast__load_dir(&st->rules, ctx->rules_dir)) != 0)
 		goto fail;
 	/* the scanned repository's own rules; a link there could point anywhere, so it is not followed */

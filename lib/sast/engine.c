@@ -1,5 +1,8 @@
 /* lib/sast/engine.c - every rule of a language over one file, in one walk of its tree */
+#define _GNU_SOURCE /* memmem */
 #include <hs/hs.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sast/engine.h"
@@ -9,13 +12,25 @@
 #include "walk/ignore.h"
 
 #define REGEX_MATCHES_MAX 10000
-#define QUERY_MATCHES_MAX 10000
+#define QUERY_MATCHES_MAX 100000
 #define MV_TEXT_MAX 80
 
 typedef struct {
 	const sast_formula *f;
 	uint32_t rule;
+	uint8_t phase;                /* 1: decides whether the rule matches; 2: only filters its results */
+	const char *atom;             /* a word every match of the pattern contains; NULL: none */
+	size_t atom_len;
 } leaf_ref;
+
+typedef struct {
+	TSQuery *q;
+	uint32_t ncap;
+	uint32_t *pat_ref;            /* query pattern -> refs[] */
+	int16_t *mv;                  /* pattern * ncap + capture -> metavariable; -2 @match; -1 none */
+	leaf_ref *refs;
+	size_t nrefs;
+} combined_query;
 
 typedef struct {
 	uint32_t nsym;
@@ -29,36 +44,126 @@ typedef struct {
 	size_t nrules;
 	uint32_t *leaves;             /* every leaf slot of those rules, to reset per file */
 	size_t nleaves;
+	uint32_t *phase2_rules;       /* rules with filter leaves */
+	size_t nleaves_phase2_rules;
+	/*
+	 * The query leaves of each phase as one tree-sitter query, so a file is
+	 * walked once for all of them rather than once per query.
+	 */
+	combined_query cq[2];
 	hs_database_t *db;            /* the atoms of its rules */
 	uint32_t *atom_rule;          /* atom id -> rule */
 } lang_index;
 
 struct sast_engine {
-	const sast_ruleset *rs;
+	sast_ruleset *rs;
 	lang_index lang[SCAN_LANG__COUNT];
+	uint64_t langs;               /* languages some rule is for */
+	atomic_bool built[SCAN_LANG__COUNT];
+	pthread_mutex_t lock;         /* building a language's index on its first file */
 	scan_ignore **include, **exclude; /* per rule; NULL: no filter */
 };
 
-static int push_ref(leaf_ref **v, size_t *n, const sast_formula *f, uint32_t rule)
+static int push_ref(leaf_ref **v, size_t *n, const leaf_ref *r)
 {
 	leaf_ref *nv = realloc(*v, (*n + 1) * sizeof(*nv));
 	if (!nv)
 		return scan__error_oom();
-	nv[*n].f = f, nv[*n].rule = rule;
+	nv[*n] = *r;
 	*v = nv, (*n)++;
 	return 0;
 }
 
-/* Every leaf of f, wherever it sits (filters' leaves too: they are matched in the same walk). */
-static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, uint32_t rule)
+/*
+ * Every leaf of f. Leaves in positive position (the patterns of all: and
+ * any:) are phase 1; the leaves of filters (not, inside, has...) are phase 2,
+ * matched in a second walk only for rules whose phase 1 found something -
+ * so "inside any function" costs nothing in files where the rule's sink
+ * does not occur.
+ */
+static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, uint32_t rule, uint8_t phase)
 {
 	int rc;
-	if (f->kind <= SAST_F_INSTRUCTION)
-		return push_ref(v, n, f, rule);
-	for (size_t i = 0; i < f->nkids; i++)
-		if ((rc = collect_leaves(f->kids[i], v, n, rule)) != 0)
+	if (f->kind <= SAST_F_INSTRUCTION) {
+		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0 };
+		return push_ref(v, n, &r);
+	}
+	for (size_t i = 0; i < f->nkids; i++) {
+		bool filter = f->kind != SAST_F_ALL && f->kind != SAST_F_ANY;
+		if ((rc = collect_leaves(f->kids[i], v, n, rule, filter ? 2 : phase)) != 0)
 			return rc;
+	}
 	return 0;
+}
+
+static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int phase)
+{
+	scan_buf src = SCAN_BUF_INIT;
+	uint32_t *starts = NULL, off, npat;
+	TSQueryError qe;
+	int rc = 0;
+	combined_query *cq = &li->cq[phase - 1];
+
+	for (size_t i = 0; i < li->nother; i++) {
+		const leaf_ref *r = &li->other[i];
+		if (r->f->kind != SAST_F_QUERY || r->phase != phase || !r->f->query[lang])
+			continue;
+		if ((rc = push_ref(&cq->refs, &cq->nrefs, r)) != 0)
+			goto done;
+	}
+	if (!cq->nrefs)
+		goto done;
+	if (!(starts = calloc(cq->nrefs, sizeof(*starts)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	for (size_t i = 0; i < cq->nrefs; i++) {
+		starts[i] = (uint32_t)src.size;
+		scan_buf_printf(&src, "%s\n", cq->refs[i].f->src);
+	}
+	if (scan_buf_failed(&src)) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	if (!(cq->q = ts_query_new(sast__langinfo(lang)->ts, src.ptr, (uint32_t)src.size, &off, &qe)))
+		goto done; /* each compiled alone, so this cannot happen; if it does, they run one by one */
+	npat = ts_query_pattern_count(cq->q);
+	cq->ncap = ts_query_capture_count(cq->q);
+	if (!(cq->pat_ref = calloc(npat ? npat : 1, sizeof(*cq->pat_ref))) ||
+	    !(cq->mv = calloc((size_t)(npat ? npat : 1) * (cq->ncap ? cq->ncap : 1), sizeof(*cq->mv)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	for (uint32_t p = 0; p < npat; p++) {
+		uint32_t at = ts_query_start_byte_for_pattern(cq->q, p), k = 0;
+		const sast_rule *rule;
+		while (k + 1 < cq->nrefs && starts[k + 1] <= at)
+			k++;
+		cq->pat_ref[p] = k;
+		rule = &e->rs->rules[cq->refs[k].rule];
+		for (uint32_t ci = 0; ci < cq->ncap; ci++) {
+			uint32_t len;
+			const char *name = ts_query_capture_name_for_id(cq->q, ci, &len);
+			cq->mv[(size_t)p * cq->ncap + ci] = len == 5 && !memcmp(name, "match", 5) ? -2 :
+			                                    (int16_t)sast__mv_lookup(rule, name, len);
+		}
+	}
+done:
+	free(starts);
+	scan_buf_dispose(&src);
+	return rc;
+}
+
+/* Compile the rule's leaves for lang; a leaf that does not compile stays NULL and never matches. */
+static void compile_leaves(sast_engine *e, sast_rule *rule, sast_formula *f, scan_lang lang)
+{
+	char err[256];
+	if (f->kind == SAST_F_PATTERN || f->kind == SAST_F_QUERY) {
+		sast__leaf_compile(e->rs, rule, f, lang, err, sizeof(err));
+		return;
+	}
+	for (size_t i = 0; i < f->nkids; i++)
+		compile_leaves(e, rule, f->kids[i], lang);
 }
 
 static int build_lang(sast_engine *e, scan_lang lang)
@@ -77,11 +182,12 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		uint32_t *nr;
 		if (!(rule->langs & (1ull << lang)))
 			continue;
+		compile_leaves(e, &e->rs->rules[r], e->rs->rules[r].match, lang);
 		if (!(nr = realloc(li->rules, (li->nrules + 1) * sizeof(*nr))))
 			goto oom;
 		li->rules = nr;
 		li->rules[li->nrules++] = (uint32_t)r;
-		if ((rc = collect_leaves(rule->match, &all, &nall, (uint32_t)r)) != 0)
+		if ((rc = collect_leaves(rule->match, &all, &nall, (uint32_t)r, 1)) != 0)
 			goto done;
 		natoms += rule->natoms;
 	}
@@ -89,8 +195,14 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		goto done;
 	if (!(li->leaves = calloc(nall ? nall : 1, sizeof(*li->leaves))))
 		goto oom;
-	for (size_t i = 0; i < nall; i++)
+	if (!(li->phase2_rules = calloc(li->nrules, sizeof(*li->phase2_rules))))
+		goto oom;
+	for (size_t i = 0; i < nall; i++) {
 		li->leaves[li->nleaves++] = all[i].f->leaf;
+		if (all[i].phase == 2 && (!li->nleaves_phase2_rules ||
+		                          li->phase2_rules[li->nleaves_phase2_rules - 1] != all[i].rule))
+			li->phase2_rules[li->nleaves_phase2_rules++] = all[i].rule;
+	}
 	/* the symbol index, in compressed rows */
 	li->nsym = info ? info->nsym : 0;
 	if (!(li->start = calloc((size_t)li->nsym + 1, sizeof(*li->start))) ||
@@ -114,9 +226,9 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			if (p && s && s < li->nsym)
 				li->by_sym[li->start[s] + fill[s]++] = all[i];
 			else if (p)
-				rc = push_ref(&li->seq, &li->nseq, all[i].f, all[i].rule);
+				rc = push_ref(&li->seq, &li->nseq, &all[i]);
 			else
-				rc = push_ref(&li->other, &li->nother, all[i].f, all[i].rule);
+				rc = push_ref(&li->other, &li->nother, &all[i]);
 			if (rc) {
 				free(fill);
 				goto done;
@@ -124,6 +236,8 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		}
 		free(fill);
 	}
+	if ((rc = combine_queries(e, li, lang, 1)) != 0 || (rc = combine_queries(e, li, lang, 2)) != 0)
+		goto done;
 	/* the atoms: one literal pass tells which rules can match a file at all */
 	if (natoms) {
 		hs_compile_error_t *err = NULL;
@@ -172,9 +286,18 @@ void sast__engine_free(sast_engine *e)
 		free(li->other);
 		free(li->rules);
 		free(li->leaves);
+		free(li->phase2_rules);
 		free(li->atom_rule);
+		for (int p = 0; p < 2; p++) {
+			if (li->cq[p].q)
+				ts_query_delete(li->cq[p].q);
+			free(li->cq[p].pat_ref);
+			free(li->cq[p].mv);
+			free(li->cq[p].refs);
+		}
 		hs_free_database(li->db);
 	}
+	pthread_mutex_destroy(&e->lock);
 	for (size_t r = 0; e->include && r < e->rs->count; r++) {
 		scan_ignore__free(e->include[r]);
 		scan_ignore__free(e->exclude[r]);
@@ -198,7 +321,7 @@ static int globs(scan_ignore **out, const char **list, size_t n)
 	return 0;
 }
 
-int sast__engine_new(sast_engine **out, const sast_ruleset *rs)
+int sast__engine_new(sast_engine **out, sast_ruleset *rs)
 {
 	sast_engine *e = calloc(1, sizeof(*e));
 	int rc = 0;
@@ -207,6 +330,7 @@ int sast__engine_new(sast_engine **out, const sast_ruleset *rs)
 	if (!e)
 		return scan__error_oom();
 	e->rs = rs;
+	pthread_mutex_init(&e->lock, NULL);
 	if (!(e->include = calloc(rs->count + 1, sizeof(*e->include))) ||
 	    !(e->exclude = calloc(rs->count + 1, sizeof(*e->exclude)))) {
 		sast__engine_free(e);
@@ -215,8 +339,8 @@ int sast__engine_new(sast_engine **out, const sast_ruleset *rs)
 	for (size_t r = 0; r < rs->count && !rc; r++)
 		if ((rc = globs(&e->include[r], rs->rules[r].path_include, rs->rules[r].ninclude)) == 0)
 			rc = globs(&e->exclude[r], rs->rules[r].path_exclude, rs->rules[r].nexclude);
-	for (int l = 1; l < SCAN_LANG__COUNT && !rc; l++)
-		rc = build_lang(e, (scan_lang)l);
+	for (size_t r = 0; r < rs->count; r++)
+		e->langs |= rs->rules[r].langs;
 	if (rc) {
 		sast__engine_free(e);
 		return rc;
@@ -227,10 +351,10 @@ int sast__engine_new(sast_engine **out, const sast_ruleset *rs)
 
 bool sast__engine_wants(const sast_engine *e, scan_lang lang)
 {
-	return (int)lang > 0 && lang < SCAN_LANG__COUNT && e->lang[lang].nrules > 0;
+	return (int)lang > 0 && lang < SCAN_LANG__COUNT && (e->langs & (1ull << lang));
 }
 
-int sast__ctx_new(sast_ctx **out, const sast_engine *e)
+int sast__ctx_new(sast_ctx **out, sast_engine *e)
 {
 	sast_ctx *c = calloc(1, sizeof(*c));
 	*out = NULL;
@@ -239,10 +363,11 @@ int sast__ctx_new(sast_ctx **out, const sast_engine *e)
 	c->engine = e;
 	c->leaf = calloc(e->rs->nleaves ? e->rs->nleaves : 1, sizeof(*c->leaf));
 	c->active = calloc(e->rs->count ? e->rs->count : 1, 1);
+	c->kids = calloc(SAST_KIDS_CACHE, sizeof(*c->kids));
 	c->md = pcre2_match_data_create(32, NULL);
 	c->mctx = pcre2_match_context_create(NULL);
 	c->qc = ts_query_cursor_new();
-	if (!c->leaf || !c->active || !c->md || !c->mctx || !c->qc) {
+	if (!c->leaf || !c->active || !c->kids || !c->md || !c->mctx || !c->qc) {
 		sast__ctx_free(c);
 		return scan__error_oom();
 	}
@@ -250,11 +375,6 @@ int sast__ctx_new(sast_ctx **out, const sast_engine *e)
 	pcre2_set_match_limit(c->mctx, 1000000);
 	pcre2_set_depth_limit(c->mctx, 10000);
 	ts_query_cursor_set_match_limit(c->qc, 2048);
-	for (int l = 0; l < SCAN_LANG__COUNT; l++)
-		if (e->lang[l].db && hs_alloc_scratch(e->lang[l].db, &c->scratch) != HS_SUCCESS) {
-			sast__ctx_free(c);
-			return scan__error_oom();
-		}
 	*out = c;
 	return 0;
 }
@@ -271,6 +391,7 @@ void sast__ctx_free(sast_ctx *c)
 	free(c->active);
 	free(c->stk);
 	free(c->used);
+	free(c->kids);
 	free(c->df.v);
 	pcre2_match_data_free(c->md);
 	pcre2_match_context_free(c->mctx);
@@ -317,7 +438,22 @@ static size_t select_rules(sast_ctx *c, const lang_index *li, const char *path, 
 	return n;
 }
 
-static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree)
+/* Is this leaf to be tried in this phase, for this file? */
+static bool wanted(const sast_ctx *c, const leaf_ref *r, uint8_t phase)
+{
+	return r->phase == phase && (phase == 1 ? c->active[r->rule] : c->active[r->rule] == 2);
+}
+
+static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
+{
+	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+	if (r->atom && (eb - sb < r->atom_len || !memmem(c->src + sb, eb - sb, r->atom, r->atom_len)))
+		return 0;
+	c->pushed = r->f->pushed, c->npushed = r->f->npushed;
+	return sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
+}
+
+static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uint8_t phase)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 	int rc = 0;
@@ -325,22 +461,13 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree)
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		TSSymbol s = ts_node_symbol(n);
-		if (s < li->nsym) {
-			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++) {
-				const leaf_ref *r = &li->by_sym[i];
-				if (c->active[r->rule]) {
-					c->pushed = r->f->pushed, c->npushed = r->f->npushed;
-					rc = sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
-				}
-			}
-		}
-		for (size_t i = 0; i < li->nseq && !rc; i++) {
-			const leaf_ref *r = &li->seq[i];
-			if (c->active[r->rule] && ts_node_child_count(n) > 0) {
-				c->pushed = r->f->pushed, c->npushed = r->f->npushed;
-				rc = sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
-			}
-		}
+		if (s < li->nsym)
+			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
+				if (wanted(c, &li->by_sym[i], phase))
+					rc = try_pattern(c, &li->by_sym[i], n);
+		for (size_t i = 0; i < li->nseq && !rc; i++)
+			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0)
+				rc = try_pattern(c, &li->seq[i], n);
 		c->npushed = 0;
 		if (rc || c->exhausted || !sast__budget_ok(c))
 			break;
@@ -412,10 +539,13 @@ static bool query_progress(TSQueryCursorState *st)
 	return !sast__budget_ok(c); /* true cancels */
 }
 
-static int run_query(sast_ctx *c, const sast_formula *f, TSNode root, sast_matches *out)
+/*
+ * Run q over the tree. With a combined query (refs set), each query pattern
+ * belongs to one leaf; otherwise every match is leaf f's.
+ */
+static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32_t ncap, const uint32_t *pat_ref,
+                     const leaf_ref *refs, uint8_t phase, const sast_formula *f, TSNode root)
 {
-	const TSQuery *q = f->query[c->lang_id];
-	const int16_t *mvs = f->query_mv[c->lang_id];
 	TSQueryCursorOptions opts = { c, query_progress };
 	TSQueryMatch qm;
 	int rc = 0;
@@ -423,8 +553,19 @@ static int run_query(sast_ctx *c, const sast_formula *f, TSNode root, sast_match
 
 	ts_query_cursor_exec_with_options(c->qc, q, root, &opts);
 	while (!rc && k++ < QUERY_MATCHES_MAX && ts_query_cursor_next_match(c->qc, &qm)) {
+		const int16_t *mvs = mvtab;
+		sast_matches *out;
 		sast_match m;
 		TSNode at = { 0 };
+		if (refs) {
+			const leaf_ref *r = &refs[pat_ref[qm.pattern_index]];
+			if (!wanted(c, r, phase))
+				continue;
+			out = &c->leaf[r->f->leaf];
+			mvs = mvtab + (size_t)qm.pattern_index * ncap;
+		} else {
+			out = &c->leaf[f->leaf];
+		}
 		m.bound = 0;
 		for (uint16_t i = 0; i < qm.capture_count; i++) {
 			const TSQueryCapture *cap = &qm.captures[i];
@@ -494,6 +635,53 @@ static int run_instruction(sast_ctx *c, const sast_formula *f, sast_matches *out
 	return rc;
 }
 
+/* Did any phase-1 leaf of rule r match? */
+static bool found_in(const sast_ctx *c, const sast_formula *f)
+{
+	if (f->kind <= SAST_F_INSTRUCTION)
+		return c->leaf[f->leaf].n > 0;
+	if (f->kind != SAST_F_ALL && f->kind != SAST_F_ANY)
+		return false;
+	for (size_t i = 0; i < f->nkids; i++)
+		if (found_in(c, f->kids[i]))
+			return true;
+	return false;
+}
+
+static bool rule_found(const sast_ctx *c, const sast_rule *r)
+{
+	return found_in(c, r->match);
+}
+
+static int run_leaves(sast_ctx *c, const lang_index *li, scan_lang lang, const TSTree *tree, uint8_t phase)
+{
+	int rc = 0;
+	if (tree && c->li && (li->nsym || li->nseq))
+		walk_tree(c, li, tree, phase);
+	if (tree && li->cq[phase - 1].q) {
+		bool any = false;
+		for (size_t i = 0; i < li->cq[phase - 1].nrefs && !any; i++)
+			any = wanted(c, &li->cq[phase - 1].refs[i], phase);
+		if (any)
+			rc = run_query(c, li->cq[phase - 1].q, li->cq[phase - 1].mv, li->cq[phase - 1].ncap,
+			               li->cq[phase - 1].pat_ref, li->cq[phase - 1].refs, phase, NULL, ts_tree_root_node(tree));
+	}
+	for (size_t i = 0; i < li->nother && !rc && !c->exhausted; i++) {
+		const leaf_ref *r = &li->other[i];
+		sast_matches *out = &c->leaf[r->f->leaf];
+		if (!wanted(c, r, phase))
+			continue;
+		if (r->f->kind == SAST_F_REGEX)
+			rc = run_regex(c, r->f, out);
+		else if (r->f->kind == SAST_F_QUERY && tree && !li->cq[phase - 1].q && r->f->query[lang])
+			rc = run_query(c, r->f->query[lang], r->f->query_mv[lang], 0, NULL, NULL, phase, r->f,
+			               ts_tree_root_node(tree));
+		else if (r->f->kind == SAST_F_INSTRUCTION && lang == SCAN_LANG_DOCKERFILE)
+			rc = run_instruction(c, r->f, out);
+	}
+	return rc;
+}
+
 static int cmp_match(const void *a, const void *b)
 {
 	const sast_match *x = a, *y = b;
@@ -514,7 +702,22 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	*skip_reason = NULL;
 	if (!sast__engine_wants(e, lang))
 		return 0;
+	/* the first file of a language compiles that language's rules, once per scan */
+	if (!atomic_load(&c->engine->built[lang])) {
+		sast_engine *me = c->engine;
+		pthread_mutex_lock(&me->lock);
+		if (!atomic_load(&me->built[lang]) && (rc = build_lang(me, lang)) == 0)
+			atomic_store(&me->built[lang], true);
+		pthread_mutex_unlock(&me->lock);
+		if (rc)
+			return rc;
+	}
 	li = &e->lang[lang];
+	if (li->db && !c->scratch_for[lang]) {
+		if (hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS)
+			return scan__error_oom();
+		c->scratch_for[lang] = true;
+	}
 	if (len > 0xffffffffu) {
 		*skip_reason = "larger than 4 GiB";
 		return SCAN_ELIMIT;
@@ -524,6 +727,7 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	c->src = data, c->len = len, c->lang_id = lang;
 	c->li = sast__langinfo(lang);
 	c->steps = 0, c->exhausted = false, c->why = NULL, c->top = 0, c->used_top = 0;
+	c->gen++; /* node ids of the last file's tree may be reused by this one's */
 	clock_gettime(CLOCK_MONOTONIC, &c->deadline);
 	c->deadline.tv_sec += SAST_FILE_MS_MAX / 1000;
 	for (size_t i = 0; i < li->nleaves; i++)
@@ -538,19 +742,17 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 		if ((rc = sast__dockerfile_parse(&c->df, &c->arena, data, len)) != 0)
 			return rc;
 	}
-	if (tree && c->li && (li->nsym || li->nseq))
-		walk_tree(c, li, tree);
-	for (size_t i = 0; i < li->nother && !rc && !c->exhausted; i++) {
-		const leaf_ref *r = &li->other[i];
-		sast_matches *out = &c->leaf[r->f->leaf];
-		if (!c->active[r->rule])
-			continue;
-		if (r->f->kind == SAST_F_REGEX)
-			rc = run_regex(c, r->f, out);
-		else if (r->f->kind == SAST_F_QUERY && tree)
-			rc = run_query(c, r->f, ts_tree_root_node(tree), out);
-		else if (r->f->kind == SAST_F_INSTRUCTION && lang == SCAN_LANG_DOCKERFILE)
-			rc = run_instruction(c, r->f, out);
+	rc = run_leaves(c, li, lang, tree, 1);
+	/* phase 2: the filters of rules that found something */
+	if (!rc && !c->exhausted) {
+		bool any = false;
+		for (size_t i = 0; i < li->nleaves_phase2_rules; i++) {
+			uint32_t r = li->phase2_rules[i];
+			if (c->active[r] && rule_found(c, &e->rs->rules[r]))
+				c->active[r] = 2, any = true;
+		}
+		if (any)
+			rc = run_leaves(c, li, lang, tree, 2);
 	}
 	if (rc)
 		return rc;

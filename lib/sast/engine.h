@@ -21,11 +21,12 @@ typedef struct sast_engine sast_engine;
 #define SAST_FILE_STEPS_MAX 20000000ull
 #define SAST_FILE_MS_MAX 10000u
 
-int sast__engine_new(sast_engine **out, const sast_ruleset *rs);
+/* Languages are indexed (and, for a lazy set, compiled) on their first file. */
+int sast__engine_new(sast_engine **out, sast_ruleset *rs);
 void sast__engine_free(sast_engine *e);
 bool sast__engine_wants(const sast_engine *e, scan_lang lang);
 
-int sast__ctx_new(sast_ctx **out, const sast_engine *e);
+int sast__ctx_new(sast_ctx **out, sast_engine *e);
 void sast__ctx_free(sast_ctx *c);
 
 /* Called for every result of every rule; a non-zero return stops the file. */

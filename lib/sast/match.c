@@ -84,7 +84,21 @@ static bool bind(sast_ctx *c, int mv, uint32_t sb, uint32_t eb, TSNode node)
 static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 {
 	uint32_t k = 0;
+	sast_kids_entry *e = &c->kids[((uintptr_t)n.id >> 4) % SAST_KIDS_CACHE];
 	*count = 0;
+	if (c->top + SAST_KIDS_CACHED > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 256;
+		TSNode *s = realloc(c->stk, cap * sizeof(*s));
+		if (!s)
+			return SCAN_ENOMEM;
+		c->stk = s, c->cap = cap;
+	}
+	if (e->id == n.id && e->gen == c->gen) {
+		memcpy(c->stk + c->top, e->kids, e->n * sizeof(TSNode));
+		c->top += e->n;
+		*count = e->n;
+		return 0;
+	}
 	ts_tree_cursor_reset(&c->cur, n);
 	if (!ts_tree_cursor_goto_first_child(&c->cur))
 		return 0;
@@ -103,6 +117,10 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 		k++;
 	} while (ts_tree_cursor_goto_next_sibling(&c->cur));
 	*count = k;
+	if (k <= SAST_KIDS_CACHED) {
+		e->id = n.id, e->gen = c->gen, e->n = k;
+		memcpy(e->kids, c->stk + c->top - k, k * sizeof(TSNode));
+	}
 	return 0;
 }
 

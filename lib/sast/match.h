@@ -7,8 +7,22 @@
 #include "sast/pattern_int.h"
 #include "sast/sast.h"
 
+/*
+ * The significant children of recently listed nodes: many patterns are tried
+ * at the same node, and listing children through a tree cursor is most of
+ * what a failed attempt costs.
+ */
+#define SAST_KIDS_CACHE 256
+#define SAST_KIDS_CACHED 12
+typedef struct {
+	const void *id;
+	uint64_t gen;
+	uint32_t n;
+	TSNode kids[SAST_KIDS_CACHED];
+} sast_kids_entry;
+
 struct sast_ctx {
-	const struct sast_engine *engine;
+	struct sast_engine *engine;
 	const char *src;              /* the file */
 	size_t len;
 	const sast_langinfo *li;
@@ -33,7 +47,10 @@ struct sast_ctx {
 	TSQueryCursor *qc;
 	uint8_t *active;              /* per rule, for this file */
 	hs_scratch_t *scratch;
+	bool scratch_for[SCAN_LANG__COUNT]; /* scratch is big enough for that language's atoms */
 	sast_dockerfile df;
+	sast_kids_entry *kids;         /* SAST_KIDS_CACHE entries */
+	uint64_t gen;                  /* of the current file: older entries are stale */
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */

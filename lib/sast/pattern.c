@@ -133,6 +133,52 @@ static void substitute(scan_buf *out, scan_lang lang, const char *src, size_t le
 	}
 }
 
+void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud)
+{
+	size_t len = strlen(src);
+	for (size_t i = 0; i < len; i++) {
+		size_t j;
+		if (src[i] != '$')
+			continue;
+		if (php && php_superglobal(src + i + 1, len - i - 1))
+			continue;
+		j = i + 1;
+		if (j + 3 < len && !memcmp(src + j, "...", 3))
+			j += 3;
+		if (j >= len || !is_mv_start(src[j]))
+			continue;
+		i = j;
+		while (j < len && is_mv_char(src[j]))
+			j++;
+		if (!(j - i == 1 && src[i] == '_'))
+			fn(ud, src + i, j - i);
+		i = j - 1;
+	}
+}
+
+size_t sast__pattern_atom(const char *src, const char **atom)
+{
+	size_t best = 0;
+	*atom = NULL;
+	for (size_t i = 0; src[i];) {
+		size_t j = i;
+		bool word = (src[i] >= 'a' && src[i] <= 'z') || (src[i] >= 'A' && src[i] <= 'Z') || src[i] == '_';
+		if (!word) {
+			i++;
+			continue;
+		}
+		while ((src[j] >= 'a' && src[j] <= 'z') || (src[j] >= 'A' && src[j] <= 'Z') || src[j] == '_' ||
+		       (src[j] >= '0' && src[j] <= '9'))
+			j++;
+		/* $X, $...X and escapes such as \n are not literal words of the source */
+		if (!(i > 0 && (src[i - 1] == '$' || src[i - 1] == '\\' || (src[i - 1] == '.' && i > 2 && src[i - 2] == '.'))) &&
+		    j - i >= 3 && j - i > best)
+			best = j - i, *atom = src + i;
+		i = j;
+	}
+	return best;
+}
+
 typedef enum { PH_NONE, PH_IS_MV, PH_IS_SEQ, PH_IS_ELLIPSIS } ph_kind;
 
 /* Is this text (a node's) one placeholder? name gets the metavariable's name. */
@@ -202,6 +248,11 @@ static int mv_index(compiler *c, const char *name, size_t nlen)
 	for (unsigned i = 0; i < *c->mv->count; i++)
 		if (strlen(c->mv->names[i]) == nlen + 1 && !memcmp(c->mv->names[i] + 1, name, nlen))
 			return (int)i;
+	if (c->mv->frozen) {
+		snprintf(c->err, c->errlen, "metavariable $%.*s was not registered", (int)nlen, name);
+		c->failed = true;
+		return -1;
+	}
 	if (*c->mv->count >= SAST_MV_MAX) {
 		snprintf(c->err, c->errlen, "more than %d metavariables in one rule", SAST_MV_MAX);
 		c->failed = true;

@@ -17,7 +17,6 @@ typedef struct {
 	sast_ruleset *set;
 	const char *origin;
 	sast_rule *rule;          /* being loaded */
-	sast_mvtab mvt;
 } loader;
 
 static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...) SCAN_PRINTF(3, 4);
@@ -152,21 +151,6 @@ static sast_formula *new_formula(loader *ld, sast_fkind kind, unsigned line)
 	return f;
 }
 
-static int compile_pattern_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
-{
-	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
-		char err[256];
-		int rc;
-		if (!(ld->rule->langs & (1ull << l)))
-			continue;
-		if (l == SCAN_LANG_DOCKERFILE)
-			return bad(ld, at, "Dockerfile rules use 'instruction:' or 'regex:', not code patterns");
-		if ((rc = sast__pattern_compile(&f->pat[l], (scan_lang)l, f->src, &ld->mvt, err, sizeof(err))) != 0)
-			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "%s: %s", scan_lang__name((scan_lang)l), err);
-	}
-	return 0;
-}
-
 static int mv_of_name(loader *ld, const char *name, size_t len, int16_t *out)
 {
 	*out = -1;
@@ -195,42 +179,73 @@ static int mv_of_name(loader *ld, const char *name, size_t len, int16_t *out)
 	return 0;
 }
 
-static int compile_query_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+typedef struct {
+	loader *ld;
+	int rc;
+} mv_reg;
+
+static void register_mv(void *ud, const char *name, size_t len)
 {
+	mv_reg *m = ud;
+	int16_t idx;
+	if (!m->rc)
+		m->rc = mv_of_name(m->ld, name, len, &idx);
+}
+
+/* Compile for every language of the rule, unless the pack is compiled lazily by the engine. */
+static int compile_leaf_all(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	if (ld->set->lazy)
+		return 0;
 	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
-		const sast_langinfo *li;
-		uint32_t off, ncap;
-		TSQueryError qe;
+		char err[256];
+		int rc;
 		if (!(ld->rule->langs & (1ull << l)))
 			continue;
-		if (!(li = sast__langinfo((scan_lang)l)))
-			return bad(ld, at, "queries need a grammar, and %s has none", scan_lang__name((scan_lang)l));
-		if (!(f->query[l] = ts_query_new(li->ts, f->src, (uint32_t)strlen(f->src), &off, &qe)))
-			return bad(ld, at, "%s: the query does not compile (error %d at offset %u)",
-			           scan_lang__name((scan_lang)l), (int)qe, off);
-		for (uint32_t p = 0; p < ts_query_pattern_count(f->query[l]); p++) {
-			uint32_t steps;
-			ts_query_predicates_for_pattern(f->query[l], p, &steps);
-			if (steps)
-				return bad(ld, at, "query predicates (#eq?, #match?) are not evaluated: capture @X and "
-				           "constrain $X with where:");
-		}
-		ncap = ts_query_capture_count(f->query[l]);
-		if (!(f->query_mv[l] = scan__arena_alloc(&ld->set->arena, (ncap ? ncap : 1) * sizeof(int16_t))))
-			return scan__error_oom();
-		for (uint32_t i = 0; i < ncap; i++) {
-			uint32_t len;
-			const char *name = ts_query_capture_name_for_id(f->query[l], i, &len);
-			int rc;
-			if (len == 5 && !memcmp(name, "match", 5)) {
-				f->query_mv[l][i] = -2;
-				continue;
-			}
-			if ((rc = mv_of_name(ld, name, len, &f->query_mv[l][i])) != 0)
-				return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "too many metavariables");
-		}
+		if ((rc = sast__leaf_compile(ld->set, ld->rule, f, (scan_lang)l, err, sizeof(err))) != 0)
+			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "%s: %s", scan_lang__name((scan_lang)l), err);
 	}
 	return 0;
+}
+
+/*
+ * The metavariables a leaf names are registered from its text first, so
+ * where:, focus: and messages can refer to them whether or not the leaf has
+ * been compiled yet.
+ */
+static int compile_pattern_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	mv_reg m = { ld, 0 };
+	if (ld->rule->langs & (1ull << SCAN_LANG_DOCKERFILE))
+		return bad(ld, at, "Dockerfile rules use 'instruction:' or 'regex:', not code patterns");
+	if (strlen(f->src) > SAST_PATTERN_MAX)
+		return bad(ld, at, "pattern longer than %d bytes", SAST_PATTERN_MAX);
+	sast__pattern_each_mv(f->src, (ld->rule->langs & (1ull << SCAN_LANG_PHP)) != 0, register_mv, &m);
+	if (m.rc)
+		return m.rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "more than %d metavariables", SAST_MV_MAX);
+	{
+		const char *atom;
+		size_t n = sast__pattern_atom(f->src, &atom);
+		if (n && !(f->atom = scan__arena_strndup(&ld->set->arena, atom, n)))
+			return scan__error_oom();
+	}
+	return compile_leaf_all(ld, at, f);
+}
+
+static int compile_query_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
+{
+	for (const char *p = strchr(f->src, '@'); p; p = strchr(p + 1, '@')) {
+		size_t n = 0;
+		int16_t idx;
+		while ((p[1 + n] >= 'A' && p[1 + n] <= 'Z') || p[1 + n] == '_' || (n && p[1 + n] >= '0' && p[1 + n] <= '9'))
+			n++;
+		if (n && mv_of_name(ld, p + 1, n, &idx) != 0)
+			return bad(ld, at, "more than %d metavariables", SAST_MV_MAX);
+	}
+	for (int l = 1; l < SCAN_LANG__COUNT; l++)
+		if ((ld->rule->langs & (1ull << l)) && !sast__langinfo((scan_lang)l))
+			return bad(ld, at, "queries need a grammar, and %s has none", scan_lang__name((scan_lang)l));
+	return compile_leaf_all(ld, at, f);
 }
 
 static int compile_regex_leaf(loader *ld, const scan_yaml_node *at, sast_formula *f)
@@ -525,21 +540,11 @@ static int parse_fixtures(loader *ld, const scan_yaml_node *n, sast_rule *r)
 static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, size_t max)
 {
 	switch (f->kind) {
-	case SAST_F_PATTERN: {
-		const char *best = NULL;
-		for (int l = 1; l < SCAN_LANG__COUNT; l++) {
-			if (!f->pat[l])
-				continue;
-			for (size_t i = 0; i < f->pat[l]->natoms; i++)
-				if (!best || strlen(f->pat[l]->atoms[i]) > strlen(best))
-					best = f->pat[l]->atoms[i];
-			break;
-		}
-		if (!best || *n >= max)
+	case SAST_F_PATTERN:
+		if (!f->atom || *n >= max)
 			return false;
-		atoms[(*n)++] = best;
+		atoms[(*n)++] = f->atom;
 		return true;
-	}
 	case SAST_F_ANY:
 		for (size_t i = 0; i < f->nkids; i++)
 			if (!formula_atoms(f->kids[i], atoms, n, max))
@@ -581,7 +586,6 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 			return bad(ld, node->items[i], "unknown rule key '%s'", node->items[i]->value);
 	}
 	ld->rule = rp;
-	ld->mvt.names = rp->mv_names, ld->mvt.count = &rp->nmv, ld->mvt.arena = &ld->set->arena;
 	if ((rc = get_string(ld, node, "id", true, &rp->id)) != 0)
 		return rc;
 	for (s = rp->id; *s; s++)

@@ -206,7 +206,8 @@ int scan_rules_test(const scan_rules *rs, size_t i, scan_rule_test_cb cb, void *
 	memset(&ps, 0, sizeof(ps));
 	if (i != (size_t)-1 && i >= rs->set.count)
 		return scan__error(SCAN_EINVAL, "no rule %zu", i);
-	if ((rc = sast__engine_new(&e, &rs->set)) != 0)
+	/* the set was compiled as it loaded, so the engine only reads it */
+	if ((rc = sast__engine_new(&e, (sast_ruleset *)(uintptr_t)&rs->set)) != 0)
 		return rc;
 	if ((rc = sast__ctx_new(&ctx, e)) != 0) {
 		sast__engine_free(e);

@@ -76,6 +76,7 @@ struct sast_formula {
 	size_t nkids;
 	/* leaves */
 	const char *src;              /* pattern, query or regex text */
+	const char *atom;             /* patterns: their longest literal word, which every match contains; or NULL */
 	sast_pattern *pat[SCAN_LANG__COUNT];
 	TSQuery *query[SCAN_LANG__COUNT];
 	int16_t *query_mv[SCAN_LANG__COUNT]; /* capture index -> metavariable, -1 none */
@@ -134,7 +135,19 @@ typedef struct {
 	size_t count, cap;
 	scan_arena arena;
 	unsigned nleaves;             /* over every rule */
+	/*
+	 * Set before loading a pack that is known to be valid (the built-in one,
+	 * checked by `rampart rules test` in the test suite): its patterns and
+	 * queries are then compiled by the engine for a language only when a
+	 * scan meets a file of that language.
+	 */
+	bool lazy;
 } sast_ruleset;
+
+/* Compile leaf f of rule r for language l, once; errors as "reason" in err. */
+int sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen);
+/* The index of metavariable $<name> in r, or -1. */
+int sast__mv_lookup(const sast_rule *r, const char *name, size_t len);
 
 /*
  * Loading. Errors are SCAN_EINVAL/SCAN_EPARSE with "origin:line: reason".
@@ -161,7 +174,12 @@ typedef struct {
 	const char **names;           /* the rule's metavariable table, grown as patterns name new ones */
 	unsigned *count;
 	scan_arena *arena;
+	bool frozen;                  /* an unknown name is an error instead of a new entry */
 } sast_mvtab;
+/* Call fn for every metavariable the pattern text names ($X, $...X), as the compiler will see them. */
+void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud);
+/* The longest literal word of a pattern (at least 3 bytes): every match contains it. NULL: none. */
+size_t sast__pattern_atom(const char *src, const char **atom);
 int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, sast_mvtab *mv,
                           char *err, size_t errlen);
 void sast__pattern_free(sast_pattern *p);

@@ -477,6 +477,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.secret_rules_dir = opts->secret_rules_dir;
 	actx.verify = opts->verify;
 	actx.rules_dir = opts->rules_dir;
+	actx.no_builtin_rules = opts->no_builtin_rules;
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;
