@@ -26,7 +26,7 @@ static bool is_one_of(const char *s, const char *const *list)
  * the node-types.json of the pinned grammars; a kind missing here only makes
  * a match stricter, never looser.
  */
-static uint8_t classify(const char *name, bool named, scan_lang lang)
+static uint16_t classify(const char *name, bool named, scan_lang lang)
 {
 	static const char *const strings[] = {
 		"string", "string_literal", "raw_string_literal", "interpreted_string_literal",
@@ -41,7 +41,7 @@ static uint8_t classify(const char *name, bool named, scan_lang lang)
 	static const char *const concat[] = {
 		"binary_expression", "binary_operator", "binary", "concatenated_string", "chained_string",
 		"additive_expression", NULL };
-	uint8_t f = 0;
+	uint16_t f = 0;
 
 	if (!named) {
 		if (*name && strspn(name, "(),;{}[]") == strlen(name))
@@ -67,6 +67,8 @@ static uint8_t classify(const char *name, bool named, scan_lang lang)
 		f |= SAST_SYM_CONSTKW;
 	if (is_one_of(name, concat))
 		f |= SAST_SYM_CONCAT;
+	if (!strcmp(name, "global_statement"))
+		f |= SAST_SYM_WRAPPER;
 	if ((lang == SCAN_LANG_YAML && (!strcmp(name, "block_mapping") || !strcmp(name, "flow_mapping") ||
 	                                !strcmp(name, "block_sequence") || !strcmp(name, "flow_sequence"))) ||
 	    (lang == SCAN_LANG_HCL && (!strcmp(name, "body") || !strcmp(name, "object"))) ||
@@ -83,7 +85,7 @@ static void build(void)
 		if (!ts)
 			continue;
 		n = ts_language_symbol_count(ts);
-		infos[l].flags = calloc(n ? n : 1, 1);
+		infos[l].flags = calloc(n ? n : 1, sizeof(*infos[l].flags));
 		if (!infos[l].flags)
 			continue; /* sast__langinfo() reports the language as unusable */
 		for (uint32_t s = 0; s < n; s++) {

@@ -40,7 +40,7 @@ int sast__matches_push(sast_matches *v, const sast_match *m)
 	return 0;
 }
 
-static uint8_t flags_of(const sast_ctx *c, TSNode n)
+static uint16_t flags_of(const sast_ctx *c, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);
 	return s < c->li->nsym ? c->li->flags[s] : 0;
@@ -106,6 +106,8 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 		TSNode ch = ts_tree_cursor_current_node(&c->cur);
 		if (!significant(c, ch))
 			continue;
+		if ((flags_of(c, ch) & SAST_SYM_WRAPPER) && ts_node_named_child_count(ch) == 1)
+			ch = ts_node_named_child(ch, 0); /* statements match alike at file level and in a body */
 		if (c->top == c->cap) {
 			size_t cap = c->cap ? 2 * c->cap : 256;
 			TSNode *s = realloc(c->stk, cap * sizeof(*s));
@@ -143,7 +145,7 @@ static bool string_is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 
 bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 {
-	uint8_t f;
+	uint16_t f;
 	uint32_t nc;
 	if (ts_node_is_null(n) || depth > 32)
 		return false;
@@ -291,7 +293,7 @@ static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
 
 static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t)
 {
-	uint8_t tf;
+	uint16_t tf;
 	if (!sast__budget_ok(c))
 		return false;
 	tf = flags_of(c, t);

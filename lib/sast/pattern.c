@@ -124,8 +124,9 @@ static void substitute(scan_buf *out, scan_lang lang, const char *src, size_t le
 		} else if (src[i] == '.' && i + 2 < len && src[i + 1] == '.' && src[i + 2] == '.' &&
 		           (i == 0 || src[i - 1] != '.') && (i + 3 >= len || src[i + 3] != '.')) {
 			scan_buf_printf(out, "%s" PH_ELLIPSIS "%s", close, close);
+			/* a statement; C# accepts only calls and assignments as expression statements */
 			if (semicolons && statement_position(src, len, i))
-				scan_buf_putc(out, ';');
+				scan_buf_puts(out, lang == SCAN_LANG_CSHARP ? "();" : ";");
 			i += 3;
 		} else {
 			scan_buf_putc(out, src[i++]);
@@ -189,6 +190,8 @@ static ph_kind placeholder(const char *s, size_t n, const char **name, size_t *n
 	if (n && *s == '$')
 		s++, n--;
 	if (n == strlen(PH_ELLIPSIS) && !memcmp(s, PH_ELLIPSIS, n))
+		return PH_IS_ELLIPSIS;
+	if (n == strlen(PH_ELLIPSIS) + 2 && !memcmp(s, PH_ELLIPSIS "()", n)) /* C#'s statement ellipsis */
 		return PH_IS_ELLIPSIS;
 	ph_kind k;
 	if (n > strlen(PH_SEQ) && !memcmp(s, PH_SEQ, strlen(PH_SEQ))) {
@@ -278,7 +281,7 @@ static bool significant(const sast_langinfo *li, TSNode n)
 	return !(s < li->nsym && (li->flags[s] & SAST_SYM_PUNCT));
 }
 
-static uint8_t sym_flags(const sast_langinfo *li, TSNode n)
+static uint16_t sym_flags(const sast_langinfo *li, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);
 	return s < li->nsym ? li->flags[s] : 0;
@@ -306,7 +309,7 @@ static sast_pnode *convert(compiler *c, TSNode n)
 	const char *text = c->text + sb, *name;
 	size_t len = eb - sb, nlen;
 	sast_pnode *p;
-	uint8_t fl = sym_flags(c->li, n);
+	uint16_t fl = sym_flags(c->li, n);
 	ph_kind ph;
 
 	if (c->failed)
@@ -459,6 +462,9 @@ static int build(sast_pattern *p, compiler *c, TSTree *tree, uint32_t s, uint32_
 				return SCAN_ENOMEM;
 			for (uint32_t i = 0; i < nc; i++) {
 				TSNode ch = ts_node_child(node, i);
+				/* C# top-level statements are wrapped; in a method body they are not */
+				if (!strcmp(ts_node_type(ch), "global_statement") && ts_node_named_child_count(ch) == 1)
+					ch = ts_node_named_child(ch, 0);
 				if (within(c, ch, s, e) && significant(c->li, ch))
 					if (!(p->seq[p->nseq++] = convert(c, ch)))
 						return c->failed && !*c->err ? SCAN_ENOMEM : SCAN_EINVAL;

@@ -197,10 +197,11 @@ size_t sast__pattern_atoms(const sast_pattern *p, const char ***atoms);
 #define SAST_SYM_CONSTKW   0x20u  /* true, false, null, nil, None ... */
 #define SAST_SYM_UNORDERED 0x40u  /* children match as a set (YAML mappings, HCL bodies, JSON objects) */
 #define SAST_SYM_CONCAT    0x80u  /* binary/concatenation: constant when its operands are */
+#define SAST_SYM_WRAPPER   0x100u /* wraps one statement only at file level (C#'s global_statement) */
 typedef struct {
 	const TSLanguage *ts;
 	uint32_t nsym;
-	uint8_t *flags;
+	uint16_t *flags;
 } sast_langinfo;
 const sast_langinfo *sast__langinfo(scan_lang lang);  /* NULL: no grammar */
 
