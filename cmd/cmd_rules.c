@@ -182,10 +182,11 @@ static int rules_test(const scan_rules *rs, const char *id)
 	}
 	if ((rc = scan_rules_test(rs, which, print_result, &t, &failed)) != 0)
 		return cli_error_lib(rc);
-	printf("%zu rule%s, %zu fixtures: %s", id ? (size_t)1 : scan_rules_count(rs), id ? "" : "s", t.fixtures,
-	       failed ? "" : "all passed\n");
+	printf("%zu rule%s, %zu fixtures: ", id ? (size_t)1 : scan_rules_count(rs), id ? "" : "s", t.fixtures);
 	if (failed)
 		printf("%zu failed\n", failed);
+	else
+		printf("all passed\n");
 	fflush(stdout);
 	return failed ? EXIT_FAILED : EXIT_OK;
 }
@@ -204,9 +205,10 @@ static int rules_validate(const char *path)
 		return cli_error_lib(rc);
 	if (!files)
 		return cli_error("rules validate: no rule files (*.yaml, *.yml) in '%s'", path);
-	printf("%zu rule file%s checked: %s\n", files, files == 1 ? "" : "s", bad ? "" : "all valid");
 	if (bad)
-		printf("%zu invalid\n", bad);
+		printf("%zu rule file%s checked: %zu invalid\n", files, files == 1 ? "" : "s", bad);
+	else
+		printf("%zu rule file%s checked: all valid\n", files, files == 1 ? "" : "s");
 	return bad ? EXIT_FAILED : EXIT_OK;
 }
 
