@@ -165,6 +165,27 @@ static bool related(const sast_match *r, const sast_match *x, relation rel)
 	return false;
 }
 
+#define FANOUT_MAX 20000
+
+/*
+ * inside:/has: keep a result once for every match of the member it relates
+ * to, each with that match's bindings, so a later where: can still pick the
+ * one that satisfies it (not just the first).
+ */
+static int keep_related(sast_ctx *c, sast_matches *r, const sast_matches *x, relation rel)
+{
+	sast_matches out = { 0 };
+	sast_match m;
+	int rc = 0;
+	for (size_t i = 0; i < r->n && !rc; i++)
+		for (size_t j = 0; j < x->n && !rc && out.n < FANOUT_MAX; j++)
+			if (related(&r->v[i], &x->v[j], rel) && unify(c, &r->v[i], &x->v[j], &m))
+				rc = sast__matches_push(&out, &m);
+	free(r->v);
+	*r = out;
+	return rc;
+}
+
 static void filter(sast_ctx *c, sast_matches *r, const sast_matches *x, relation rel, bool drop)
 {
 	size_t k = 0;
@@ -223,11 +244,11 @@ static int eval_all(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast
 			if (k->kind == SAST_F_NOT)
 				filter(c, out, &x, REL_SAME, true);
 			else if (k->kind == SAST_F_INSIDE)
-				filter(c, out, &x, REL_INSIDE, false);
+				rc = keep_related(c, out, &x, REL_INSIDE);
 			else if (k->kind == SAST_F_NOT_INSIDE)
 				filter(c, out, &x, REL_INSIDE, true);
 			else if (k->kind == SAST_F_HAS)
-				filter(c, out, &x, REL_CONTAINS, false);
+				rc = keep_related(c, out, &x, REL_CONTAINS);
 			else
 				filter(c, out, &x, REL_CONTAINS, true);
 			break;

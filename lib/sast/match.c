@@ -131,6 +131,14 @@ static bool string_is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 	uint32_t nc = ts_node_named_child_count(n);
 	if (depth > 8)
 		return false;
+	/* the Kotlin grammar leaves "$name" templates inside the string's text */
+	if (c->lang_id == SCAN_LANG_KOTLIN && depth == 0) {
+		uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+		for (uint32_t i = sb; i + 1 < eb; i++)
+			if (c->src[i] == '$' && (i == sb || c->src[i - 1] != '\\') &&
+			    (c->src[i + 1] == '{' || c->src[i + 1] == '_' || ((c->src[i + 1] | 0x20) >= 'a' && (c->src[i + 1] | 0x20) <= 'z')))
+				return false;
+	}
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode ch = ts_node_named_child(n, i);
 		if (ts_node_is_extra(ch))
