@@ -46,8 +46,12 @@ static uint16_t classify(const char *name, bool named, scan_lang lang)
 	if (!named) {
 		if (*name && strspn(name, "(),;{}[]") == strlen(name))
 			f |= SAST_SYM_PUNCT;
+		if (!strcmp(name, "async"))
+			f |= SAST_SYM_OPTIONAL; /* "def f(...): ..." also matches "async def f" */
 		return f;
 	}
+	if (!strcmp(name, "decorator"))
+		f |= SAST_SYM_OPTIONAL; /* a pattern's decorators are a subset of the function's */
 	if (has(name, "parenthesized_expression"))
 		f |= SAST_SYM_PAREN;
 	if (is_one_of(name, strings))

@@ -201,7 +201,7 @@ static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 				return true;
 			}
 			/* a set the pattern leaves out (an HCL block body) is the empty set: anything goes */
-			while (ti < nt && (flags_of(c, c->stk[tb + ti]) & SAST_SYM_UNORDERED))
+			while (ti < nt && (flags_of(c, c->stk[tb + ti]) & (SAST_SYM_UNORDERED | SAST_SYM_OPTIONAL)))
 				ti++;
 			return ti == nt;
 		}
@@ -233,7 +233,7 @@ static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 		saved = c->m->bound;
 		if (!match_node(c, q, c->stk[tb + ti])) {
 			c->m->bound = saved;
-			if (flags_of(c, c->stk[tb + ti]) & SAST_SYM_UNORDERED) {
+			if (flags_of(c, c->stk[tb + ti]) & (SAST_SYM_UNORDERED | SAST_SYM_OPTIONAL)) {
 				ti++; /* the pattern left this set out */
 				continue;
 			}

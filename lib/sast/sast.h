@@ -198,6 +198,7 @@ size_t sast__pattern_atoms(const sast_pattern *p, const char ***atoms);
 #define SAST_SYM_UNORDERED 0x40u  /* children match as a set (YAML mappings, HCL bodies, JSON objects) */
 #define SAST_SYM_CONCAT    0x80u  /* binary/concatenation: constant when its operands are */
 #define SAST_SYM_WRAPPER   0x100u /* wraps one statement only at file level (C#'s global_statement) */
+#define SAST_SYM_OPTIONAL  0x200u /* may be left out of a pattern: decorators, "async" */
 typedef struct {
 	const TSLanguage *ts;
 	uint32_t nsym;
