@@ -61,3 +61,27 @@ class DownloadsController < ApplicationController
     redirect_to downloads_path(page: params[:page])
   end
 end
+
+class PreferencesController < ApplicationController
+  def update
+    # expect: ruby.cookie-missing-secure
+    cookies[:layout] = { value: params[:layout], expires: 1.year.from_now }
+    # ok: ruby.cookie-missing-secure
+    cookies[:density] = { value: params[:density], expires: 1.year.from_now, secure: true, httponly: true }
+    head :no_content
+  end
+
+  def restore
+    # expect: ruby.yaml-unsafe-load
+    prefs = YAML.unsafe_load(params[:prefs_yaml])
+    # ok: ruby.yaml-unsafe-load
+    defaults = YAML.safe_load(params[:defaults_yaml], permitted_classes: [Symbol])
+    render json: prefs.merge(defaults)
+  end
+
+  def tail_log
+    # ok: ruby.kernel-open-non-constant
+    lines = File.open(Rails.root.join("log", "production.log")).readlines.last(50)
+    render plain: lines.join
+  end
+end
