@@ -154,6 +154,9 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 
 	if (!sast__engine_wants(st->engine, f->lang) || !f->data)
 		return 0;
+	/* no rule can match: do not parse (the quality analyzer parses on its own demand) */
+	if (!sast__file_may_match(w->ctx, f->lang, f->path, (const char *)f->data, f->len))
+		return 0;
 	tree = scan_file_tree(f, &reason);
 	if (reason)
 		return 0; /* counted as skipped, with the reason, by the scan */

@@ -692,6 +692,36 @@ static int cmp_match(const void *a, const void *b)
 	return 0;
 }
 
+/* The first file of a language compiles that language's rules, once per scan. */
+static int ensure_lang(sast_ctx *c, scan_lang lang)
+{
+	const lang_index *li;
+	int rc = 0;
+	if (!atomic_load(&c->engine->built[lang])) {
+		sast_engine *me = c->engine;
+		pthread_mutex_lock(&me->lock);
+		if (!atomic_load(&me->built[lang]) && (rc = build_lang(me, lang)) == 0)
+			atomic_store(&me->built[lang], true);
+		pthread_mutex_unlock(&me->lock);
+		if (rc)
+			return rc;
+	}
+	li = &c->engine->lang[lang];
+	if (li->db && !c->scratch_for[lang]) {
+		if (hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS)
+			return scan__error_oom();
+		c->scratch_for[lang] = true;
+	}
+	return 0;
+}
+
+bool sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len)
+{
+	if (!sast__engine_wants(c->engine, lang) || len > 0xffffffffu || ensure_lang(c, lang) != 0)
+		return sast__engine_wants(c->engine, lang);
+	return select_rules(c, &c->engine->lang[lang], path, data, len) > 0;
+}
+
 int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
                     const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason)
 {
@@ -702,22 +732,9 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	*skip_reason = NULL;
 	if (!sast__engine_wants(e, lang))
 		return 0;
-	/* the first file of a language compiles that language's rules, once per scan */
-	if (!atomic_load(&c->engine->built[lang])) {
-		sast_engine *me = c->engine;
-		pthread_mutex_lock(&me->lock);
-		if (!atomic_load(&me->built[lang]) && (rc = build_lang(me, lang)) == 0)
-			atomic_store(&me->built[lang], true);
-		pthread_mutex_unlock(&me->lock);
-		if (rc)
-			return rc;
-	}
+	if ((rc = ensure_lang(c, lang)) != 0)
+		return rc;
 	li = &e->lang[lang];
-	if (li->db && !c->scratch_for[lang]) {
-		if (hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS)
-			return scan__error_oom();
-		c->scratch_for[lang] = true;
-	}
 	if (len > 0xffffffffu) {
 		*skip_reason = "larger than 4 GiB";
 		return SCAN_ELIMIT;

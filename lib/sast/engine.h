@@ -29,6 +29,12 @@ bool sast__engine_wants(const sast_engine *e, scan_lang lang);
 int sast__ctx_new(sast_ctx **out, sast_engine *e);
 void sast__ctx_free(sast_ctx *c);
 
+/*
+ * Can any rule match this file (its path filters pass and it holds one of
+ * the rule's literal words)? When not, the file need not even be parsed.
+ */
+bool sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len);
+
 /* Called for every result of every rule; a non-zero return stops the file. */
 typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
 
