@@ -4,7 +4,7 @@
 set -u
 cd "$1" || exit 2
 hits=$(grep -rnE '\b(sprintf|vsprintf|strcpy|strcat|gets|strtok|atoi|atol|atoll)[[:space:]]*\(' \
-	--include='*.c' --include='*.h' lib cmd include tests | grep -v 'tests/lint/')
+	--include='*.c' --include='*.h' --exclude-dir=work lib cmd include tests | grep -v -e 'tests/lint/' -e 'tests/sast/accuracy/')
 if [ -n "$hits" ]; then
 	printf '%s\n' "$hits"
 	echo "0 passed, 1 failed"
