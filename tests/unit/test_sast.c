@@ -306,10 +306,10 @@ static void test_pathological_files(void **state)
 	/* 100k nested brackets, one a line, so it is parsed and walked */
 	for (size_t i = 0; i < 200000; i += 2)
 		big[i] = '[', big[i + 1] = '\n';
-	strcpy(big + 200000, "eval(x)");
+	memcpy(big + 200000, "eval(x)", sizeof("eval(x)"));
 	assert_true(run(r, "d.js", big, &h, &skip) == 0 || skip != NULL);
 	/* invalid UTF-8 around code is parsed, and the code still matched */
-	strcpy(big, "\xff\xfe\xc3( eval(y);\n// \xed\xa0\x80\neval(z);\n");
+	snprintf(big, n, "%s", "\xff\xfe\xc3( eval(y);\n// \xed\xa0\x80\neval(z);\n");
 	assert_int_equal(run(r, "u.js", big, &h, &skip), 0);
 	assert_true(h.count >= 1);
 	free(big);
