@@ -19,7 +19,6 @@ typedef struct {
 typedef struct {
 	sast_ctx *ctx;
 	scan_buf message;
-	scan_buf remediation;
 } sast_worker;
 
 typedef struct {
@@ -81,7 +80,6 @@ static int sast_worker_init(void **wstate, void *state)
 	if (!w)
 		return scan__error_oom();
 	scan_buf_init(&w->message, 4096);
-	scan_buf_init(&w->remediation, 4096);
 	if ((rc = sast__ctx_new(&w->ctx, st->engine)) != 0) {
 		free(w);
 		return rc;
@@ -97,7 +95,6 @@ static void sast_worker_free(void *wstate)
 		return;
 	sast__ctx_free(w->ctx);
 	scan_buf_dispose(&w->message);
-	scan_buf_dispose(&w->remediation);
 	free(w);
 }
 

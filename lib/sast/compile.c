@@ -61,9 +61,7 @@ int sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_la
 	if (f->kind == SAST_F_QUERY)
 		return f->query[l] ? 0 : compile_query(set, r, f, l, err, errlen);
 	if (f->kind == SAST_F_PATTERN && !f->pat[l]) {
-		/* every metavariable was registered from the text at load: the table does not grow */
-		sast_mvtab mv = { r->mv_names, &r->nmv, &set->arena, true };
-		return sast__pattern_compile(&f->pat[l], l, f->src, &mv, err, errlen);
+		return sast__pattern_compile(&f->pat[l], l, f->src, r, err, errlen);
 	}
 	return 0;
 }

@@ -45,7 +45,7 @@ typedef struct {
 	uint32_t *leaves;             /* every leaf slot of those rules, to reset per file */
 	size_t nleaves;
 	uint32_t *phase2_rules;       /* rules with filter leaves */
-	size_t nleaves_phase2_rules;
+	size_t nphase2_rules;
 	/*
 	 * The query leaves of each phase as one tree-sitter query, so a file is
 	 * walked once for all of them rather than once per query.
@@ -199,9 +199,9 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		goto oom;
 	for (size_t i = 0; i < nall; i++) {
 		li->leaves[li->nleaves++] = all[i].f->leaf;
-		if (all[i].phase == 2 && (!li->nleaves_phase2_rules ||
-		                          li->phase2_rules[li->nleaves_phase2_rules - 1] != all[i].rule))
-			li->phase2_rules[li->nleaves_phase2_rules++] = all[i].rule;
+		if (all[i].phase == 2 && (!li->nphase2_rules ||
+		                          li->phase2_rules[li->nphase2_rules - 1] != all[i].rule))
+			li->phase2_rules[li->nphase2_rules++] = all[i].rule;
 	}
 	/* the symbol index, in compressed rows */
 	li->nsym = info ? info->nsym : 0;
@@ -485,21 +485,6 @@ out:
 	ts_tree_cursor_delete(&cur);
 }
 
-static void match_lines(sast_ctx *c, sast_match *m)
-{
-	uint32_t line = 1, col = 1;
-	for (uint32_t i = 0; i < m->sb && i < c->len; i++)
-		if (c->src[i] == '\n')
-			line++, col = 1;
-		else
-			col++;
-	m->line = line, m->column = col;
-	for (uint32_t i = m->sb; i + 1 < m->eb && i < c->len; i++)
-		if (c->src[i] == '\n')
-			line++;
-	m->end_line = line;
-}
-
 static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 {
 	PCRE2_SIZE off = 0;
@@ -526,7 +511,7 @@ static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 				m.bound |= 1u << mv;
 			}
 		}
-		match_lines(c, &m);
+		sast__set_lines(c, &m);
 		rc = sast__matches_push(out, &m);
 		off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
 	}
@@ -717,8 +702,11 @@ static int ensure_lang(sast_ctx *c, scan_lang lang)
 
 bool sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len)
 {
-	if (!sast__engine_wants(c->engine, lang) || len > 0xffffffffu || ensure_lang(c, lang) != 0)
-		return sast__engine_wants(c->engine, lang);
+	if (!sast__engine_wants(c->engine, lang))
+		return false;
+	/* when in doubt say yes: sast__scan_file reports the error (or the size) itself */
+	if (len > 0xffffffffu || ensure_lang(c, lang) != 0)
+		return true;
 	return select_rules(c, &c->engine->lang[lang], path, data, len) > 0;
 }
 
@@ -763,7 +751,7 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	/* phase 2: the filters of rules that found something */
 	if (!rc && !c->exhausted) {
 		bool any = false;
-		for (size_t i = 0; i < li->nleaves_phase2_rules; i++) {
+		for (size_t i = 0; i < li->nphase2_rules; i++) {
 			uint32_t r = li->phase2_rules[i];
 			if (c->active[r] && rule_found(c, &e->rs->rules[r]))
 				c->active[r] = 2, any = true;

@@ -126,16 +126,6 @@ static bool where_ok(sast_ctx *c, const sast_where *w, const sast_match *m)
 	return true;
 }
 
-static void line_of(const sast_ctx *c, uint32_t off, uint32_t *line, uint32_t *col)
-{
-	uint32_t l = 1, last = 0;
-	for (uint32_t i = 0; i < off && i < c->len; i++)
-		if (c->src[i] == '\n')
-			l++, last = i + 1;
-	*line = l;
-	*col = off - last + 1;
-}
-
 static void focus(const sast_ctx *c, sast_match *m, int mv)
 {
 	const sast_binding *b = &m->b[mv];
@@ -146,13 +136,10 @@ static void focus(const sast_ctx *c, sast_match *m, int mv)
 		TSPoint sp = ts_node_start_point(b->node), ep = ts_node_end_point(b->node);
 		m->line = sp.row + 1, m->column = sp.column + 1, m->end_line = ep.row + 1;
 	} else {
-		uint32_t col;
-		line_of(c, b->sb, &m->line, &m->column);
-		line_of(c, b->eb, &m->end_line, &col);
+		sast__set_lines(c, m);
 	}
 }
 
-/* Keep (or, with drop, remove) the results of r that relate to some result of x. */
 typedef enum { REL_SAME, REL_INSIDE, REL_CONTAINS } relation;
 
 static bool related(const sast_match *r, const sast_match *x, relation rel)
@@ -186,15 +173,15 @@ static int keep_related(sast_ctx *c, sast_matches *r, const sast_matches *x, rel
 	return rc;
 }
 
-static void filter(sast_ctx *c, sast_matches *r, const sast_matches *x, relation rel, bool drop)
+/* not:/not-inside:/not-has: drop the results of r that relate to some compatible result of x. */
+static void drop_related(sast_ctx *c, sast_matches *r, const sast_matches *x, relation rel)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < r->n; i++) {
 		bool hit = false;
 		for (size_t j = 0; j < x->n && !hit; j++)
-			if (related(&r->v[i], &x->v[j], rel) && unify(c, &r->v[i], &x->v[j], drop ? NULL : &r->v[i]))
-				hit = true;
-		if (hit != drop)
+			hit = related(&r->v[i], &x->v[j], rel) && unify(c, &r->v[i], &x->v[j], NULL);
+		if (!hit)
 			r->v[k++] = r->v[i];
 	}
 	r->n = k;
@@ -242,15 +229,15 @@ static int eval_all(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast
 			if ((rc = sast__eval(c, r, k->kids[0], &x, depth + 1)) != 0)
 				break;
 			if (k->kind == SAST_F_NOT)
-				filter(c, out, &x, REL_SAME, true);
+				drop_related(c, out, &x, REL_SAME);
 			else if (k->kind == SAST_F_INSIDE)
 				rc = keep_related(c, out, &x, REL_INSIDE);
 			else if (k->kind == SAST_F_NOT_INSIDE)
-				filter(c, out, &x, REL_INSIDE, true);
+				drop_related(c, out, &x, REL_INSIDE);
 			else if (k->kind == SAST_F_HAS)
 				rc = keep_related(c, out, &x, REL_CONTAINS);
 			else
-				filter(c, out, &x, REL_CONTAINS, true);
+				drop_related(c, out, &x, REL_CONTAINS);
 			break;
 		case SAST_F_WHERE: {
 			size_t n = 0;

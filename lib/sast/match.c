@@ -40,6 +40,21 @@ int sast__matches_push(sast_matches *v, const sast_match *m)
 	return 0;
 }
 
+void sast__set_lines(const sast_ctx *c, sast_match *m)
+{
+	uint32_t line = 1, col = 1;
+	for (uint32_t i = 0; i < m->sb && i < c->len; i++)
+		if (c->src[i] == '\n')
+			line++, col = 1;
+		else
+			col++;
+	m->line = line, m->column = col;
+	for (uint32_t i = m->sb; i + 1 < m->eb && i < c->len; i++)
+		if (c->src[i] == '\n')
+			line++;
+	m->end_line = line;
+}
+
 static uint16_t flags_of(const sast_ctx *c, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);

@@ -56,6 +56,8 @@ struct sast_ctx {
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */
 int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out);
 int sast__matches_push(sast_matches *v, const sast_match *m);
+/* Line, column and end line of m from its byte range, for matches without a tree node. */
+void sast__set_lines(const sast_ctx *c, sast_match *m);
 bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
 /* Time and step budget: false once the file has cost too much. */
 bool sast__budget_ok(sast_ctx *c);

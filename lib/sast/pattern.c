@@ -234,43 +234,25 @@ typedef struct {
 	const char *text;         /* the substituted source that was parsed */
 	const sast_langinfo *li;
 	scan_lang lang;
-	sast_mvtab *mv;
+	const sast_rule *rule;
 	scan_arena *arena;
 	char *err;
 	size_t errlen;
-	const char **atoms;
-	size_t natoms, atoms_cap;
 	unsigned depth;
 	bool failed;
 } compiler;
 
+/* Metavariables were registered from the rule's text as it loaded: look them up, never add. */
 static int mv_index(compiler *c, const char *name, size_t nlen)
 {
+	int i;
 	if (nlen == 1 && *name == '_')
 		return -1;
-	for (unsigned i = 0; i < *c->mv->count; i++)
-		if (strlen(c->mv->names[i]) == nlen + 1 && !memcmp(c->mv->names[i] + 1, name, nlen))
-			return (int)i;
-	if (c->mv->frozen) {
+	if ((i = sast__mv_lookup(c->rule, name, nlen)) < 0) {
 		snprintf(c->err, c->errlen, "metavariable $%.*s was not registered", (int)nlen, name);
 		c->failed = true;
-		return -1;
 	}
-	if (*c->mv->count >= SAST_MV_MAX) {
-		snprintf(c->err, c->errlen, "more than %d metavariables in one rule", SAST_MV_MAX);
-		c->failed = true;
-		return -1;
-	}
-	char *s = scan__arena_alloc(c->arena, nlen + 2);
-	if (!s) {
-		c->failed = true;
-		return -1;
-	}
-	s[0] = '$';
-	memcpy(s + 1, name, nlen);
-	s[nlen + 1] = '\0';
-	c->mv->names[*c->mv->count] = s;
-	return (int)(*c->mv->count)++;
+	return i;
 }
 
 static bool significant(const sast_langinfo *li, TSNode n)
@@ -285,22 +267,6 @@ static uint16_t sym_flags(const sast_langinfo *li, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);
 	return s < li->nsym ? li->flags[s] : 0;
-}
-
-static void add_atom(compiler *c, const char *s, size_t n)
-{
-	if (n < 3 || memchr(s, '\\', n) || c->natoms >= 64)
-		return;
-	if (c->natoms == c->atoms_cap) {
-		size_t cap = c->atoms_cap ? 2 * c->atoms_cap : 8;
-		const char **v = scan__arena_alloc(c->arena, cap * sizeof(*v));
-		if (!v)
-			return;
-		if (c->natoms)
-			memcpy(v, c->atoms, c->natoms * sizeof(*v));
-		c->atoms = v, c->atoms_cap = cap;
-	}
-	c->atoms[c->natoms++] = scan__arena_strndup(c->arena, s, n);
 }
 
 static sast_pnode *convert(compiler *c, TSNode n)
@@ -349,14 +315,11 @@ static sast_pnode *convert(compiler *c, TSNode n)
 			p->type = PN_STRING;
 			p->text = scan__arena_strndup(c->arena, v, vlen);
 			p->len = (uint32_t)vlen;
-			add_atom(c, v, vlen);
 		}
 	} else if ((nc = ts_node_child_count(n)) == 0) {
 		p->type = PN_LEAF;
 		p->text = scan__arena_strndup(c->arena, text, len);
 		p->len = (uint32_t)len;
-		if (ts_node_is_named(n))
-			add_atom(c, text, len);
 	} else {
 		uint32_t k = 0, sig = 0;
 		for (uint32_t i = 0; i < nc; i++)
@@ -489,7 +452,7 @@ static int build(sast_pattern *p, compiler *c, TSTree *tree, uint32_t s, uint32_
 	return 0;
 }
 
-int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, sast_mvtab *mv,
+int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
                           char *err, size_t errlen)
 {
 	const sast_langinfo *li = sast__langinfo(lang);
@@ -534,7 +497,7 @@ int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, s
 			}
 			if ((tree = parse_snippet(parser, li, text.ptr, text.size))) {
 				compiler c = { 0 };
-				c.text = text.ptr, c.li = li, c.lang = lang, c.mv = mv, c.arena = &p->arena, c.err = err, c.errlen = errlen;
+				c.text = text.ptr, c.li = li, c.lang = lang, c.rule = rule, c.arena = &p->arena, c.err = err, c.errlen = errlen;
 				s = (uint32_t)strlen(x->prefix);
 				e = (uint32_t)(text.size - strlen(x->suffix));
 				while (s < e && strchr(" \t\r\n", text.ptr[s]))
@@ -542,7 +505,6 @@ int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, s
 				while (e > s && strchr(" \t\r\n", text.ptr[e - 1]))
 					e--;
 				rc = build(p, &c, tree, s, e);
-				p->atoms = c.atoms, p->natoms = c.natoms;
 				ts_tree_delete(tree);
 			}
 			scan_buf_dispose(&text);
@@ -577,10 +539,4 @@ TSSymbol sast__pattern_root_symbol(const sast_pattern *p)
 	if (!p->root || p->root->type == PN_STRING || p->root->type == PN_STRING_ANY || p->root->type == PN_STRING_MV)
 		return 0;
 	return p->root->sym;
-}
-
-size_t sast__pattern_atoms(const sast_pattern *p, const char ***atoms)
-{
-	*atoms = p->atoms;
-	return p->natoms;
 }

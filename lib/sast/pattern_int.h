@@ -31,8 +31,6 @@ struct sast_pattern {
 	sast_pnode *root;         /* NULL for a statement sequence */
 	sast_pnode **seq;
 	uint32_t nseq;
-	const char **atoms;
-	size_t natoms;
 	scan_arena arena;
 };
 

@@ -132,11 +132,8 @@ static int compile_regex(loader *ld, const scan_yaml_node *at, const char *src, 
 /* A metavariable named in where:/focus:, which some pattern must bind. */
 static int known_mv(loader *ld, const scan_yaml_node *at, const char *name, int *out)
 {
-	for (unsigned i = 0; i < ld->rule->nmv; i++)
-		if (!strcmp(ld->rule->mv_names[i], name)) {
-			*out = (int)i;
-			return 0;
-		}
+	if (*name == '$' && (*out = sast__mv_lookup(ld->rule, name + 1, strlen(name + 1))) >= 0)
+		return 0;
 	return bad(ld, at, "metavariable '%s' is not bound by any pattern before it", name);
 }
 
@@ -159,11 +156,8 @@ static int mv_of_name(loader *ld, const char *name, size_t len, int16_t *out)
 	for (size_t i = 0; i < len; i++)
 		if (!((name[i] >= 'A' && name[i] <= 'Z') || name[i] == '_' || (name[i] >= '0' && name[i] <= '9')))
 			return 0;
-	for (unsigned i = 0; i < ld->rule->nmv; i++)
-		if (strlen(ld->rule->mv_names[i]) == len + 1 && !memcmp(ld->rule->mv_names[i] + 1, name, len)) {
-			*out = (int16_t)i;
-			return 0;
-		}
+	if ((*out = (int16_t)sast__mv_lookup(ld->rule, name, len)) >= 0)
+		return 0;
 	if (ld->rule->nmv >= SAST_MV_MAX)
 		return SCAN_ELIMIT;
 	{
@@ -330,7 +324,7 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 		return scan__error_oom();
 	f->nwhere = n->len;
 	for (size_t i = 0; i < n->len; i++) {
-		const scan_yaml_node *c = n->items[i], *x;
+		const scan_yaml_node *c = n->items[i];
 		sast_where *w = &f->where[i];
 		const char *mv;
 		bool any = false;
@@ -369,7 +363,6 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 		}
 		if (!any)
 			return bad(ld, c, "constraint on %s says nothing about it", mv);
-		(void)x;
 	}
 	return 0;
 }
@@ -752,12 +745,7 @@ int sast__load_dir(sast_ruleset *set, const char *dir)
 
 int sast__load_builtin(sast_ruleset *set)
 {
-	int rc;
-	for (size_t i = 0; i < scan__sast_builtin_count; i++)
-		if ((rc = sast__load_text(set, scan__sast_builtin[i].text, scan__sast_builtin[i].len,
-		                          scan__sast_builtin[i].name)) != 0)
-			return rc;
-	return 0;
+	return scan__rule_files_each_embedded(scan__sast_builtin, scan__sast_builtin_count, load_one, set);
 }
 
 void sast__ruleset_dispose(sast_ruleset *set)

@@ -10,6 +10,7 @@
 #include <tree_sitter/api.h>
 #include "scan/finding.h"
 #include "util/arena.h"
+#include "util/rulefiles.h"
 #include "walk/lang.h"
 
 /*
@@ -161,32 +162,21 @@ void sast__ruleset_dispose(sast_ruleset *set);
 /* Language names in rule files: python, javascript (also TS/TSX), typescript, ... */
 int sast__lang_from_name(const char *name, uint64_t *mask);
 
-typedef struct {
-	const char *name;
-	const char *text;
-	size_t len;
-} sast_builtin_file;
-extern const sast_builtin_file scan__sast_builtin[];
+/* The built-in packs, generated from rules/sast and rules/iac at build time. */
+extern const scan_embedded_rule_file scan__sast_builtin[];
 extern const size_t scan__sast_builtin_count;
 
 /* Patterns (pattern.c). */
-typedef struct {
-	const char **names;           /* the rule's metavariable table, grown as patterns name new ones */
-	unsigned *count;
-	scan_arena *arena;
-	bool frozen;                  /* an unknown name is an error instead of a new entry */
-} sast_mvtab;
 /* Call fn for every metavariable the pattern text names ($X, $...X), as the compiler will see them. */
 void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud);
 /* The longest literal word of a pattern (at least 3 bytes): every match contains it. NULL: none. */
 size_t sast__pattern_atom(const char *src, const char **atom);
-int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, sast_mvtab *mv,
+/* Metavariables must already be in rule's table (sast__pattern_each_mv at load). */
+int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
                           char *err, size_t errlen);
 void sast__pattern_free(sast_pattern *p);
 /* The symbol a match must start at; 0 for statement-sequence patterns (tried at every node). */
 TSSymbol sast__pattern_root_symbol(const sast_pattern *p);
-/* Identifiers and literals every match must contain, for pre-filtering; borrowed. */
-size_t sast__pattern_atoms(const sast_pattern *p, const char ***atoms);
 
 /* Per-language facts about grammar symbols (langinfo.c). */
 #define SAST_SYM_PUNCT     0x01u  /* anonymous delimiter: ( ) , ; { } [ ] */

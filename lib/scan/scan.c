@@ -171,7 +171,7 @@ static bool wants_file(const scan_analyzer *a, const scan_file *f)
 }
 
 /* Count the file for the parse statistics, and drop its tree. */
-static int account_parse(scan_worker *w, const scan_file *f, const char *path)
+static int account_parse(scan_worker *w, const scan_file *f)
 {
 	const char *reason = w->parse.skip_reason;
 	if (!w->parse.tried && f->too_large && w->sh->wants_tree && scan__parse_supported(f->lang))
@@ -189,7 +189,7 @@ static int account_parse(scan_worker *w, const scan_file *f, const char *path)
 				return scan__error_oom();
 			w->skipped = v, w->skipped_cap = cap;
 		}
-		if (!(w->skipped[w->nskipped].path = strdup(path)))
+		if (!(w->skipped[w->nskipped].path = strdup(f->path)))
 			return scan__error_oom();
 		w->skipped[w->nskipped++].reason = reason;
 	}
@@ -245,7 +245,7 @@ static void *worker_main(void *arg)
 					goto done;
 				rc = 0;
 			}
-			if ((rc = account_parse(w, &f, f.path)) != 0)
+			if ((rc = account_parse(w, &f)) != 0)
 				goto done;
 		}
 		atomic_fetch_add(&sh->files_done, 1);

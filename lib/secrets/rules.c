@@ -335,13 +335,7 @@ int scan_secrets__load_dir(scan_secret_ruleset *set, const char *dir)
 
 int scan_secrets__load_builtin(scan_secret_ruleset *set)
 {
-	int rc;
-
-	for (size_t i = 0; i < scan__secrets_builtin_count; i++)
-		if ((rc = scan_secrets__load_text(set, scan__secrets_builtin[i].text, scan__secrets_builtin[i].len,
-		                                  scan__secrets_builtin[i].name)) != 0)
-			return rc;
-	return 0;
+	return scan__rule_files_each_embedded(scan__secrets_builtin, scan__secrets_builtin_count, load_one, set);
 }
 
 void scan_secrets__ruleset_dispose(scan_secret_ruleset *set)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "scan/finding.h"
 #include "util/arena.h"
+#include "util/rulefiles.h"
 
 #define SCAN_SECRET_RULES_MAX 4096
 #define SCAN_SECRET_EXAMPLES_MAX 64
@@ -70,12 +71,7 @@ int scan_secrets__load_builtin(scan_secret_ruleset *set);
 void scan_secrets__ruleset_dispose(scan_secret_ruleset *set);
 
 /* The built-in pack, generated from rules/secrets at build time. */
-typedef struct {
-	const char *name;
-	const char *text;
-	size_t len;
-} scan_secrets_builtin_file;
-extern const scan_secrets_builtin_file scan__secrets_builtin[];
+extern const scan_embedded_rule_file scan__secrets_builtin[];
 extern const size_t scan__secrets_builtin_count;
 
 #endif

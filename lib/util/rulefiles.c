@@ -112,6 +112,14 @@ done:
 	return rc;
 }
 
+int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud)
+{
+	int rc = 0;
+	for (size_t i = 0; i < count && !rc; i++)
+		rc = fn(ud, files[i].text, files[i].len, files[i].name);
+	return rc;
+}
+
 int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud)
 {
 	struct stat st;

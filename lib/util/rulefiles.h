@@ -16,6 +16,16 @@
 typedef int (*scan_rule_file_fn)(void *ud, const char *text, size_t len, const char *path);
 int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud);
 
+/* A rule file compiled into the binary by cmake/EmbedRules.cmake. */
+typedef struct {
+	const char *name;
+	const char *text;
+	size_t len;
+} scan_embedded_rule_file;
+
+/* Call fn for each embedded file, in order; stops at the first non-zero return. */
+int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud);
+
 /* A regular file of at most SCAN_RULE_FILE_MAX bytes, NUL-terminated. */
 int scan__read_rule_file(char **out, size_t *len, const char *path);
 
