@@ -13,6 +13,56 @@ int sast__mv_lookup(const sast_rule *r, const char *name, size_t len)
 	return -1;
 }
 
+/*
+ * `(kind) @X` or `[(a) (b) ...] @X`: the symbols named, or NULL when the query
+ * is anything more (fields, children, anchors, several captures) or names a
+ * supertype, which never appears in a tree and needs the query engine.
+ */
+static TSSymbol *kind_set(scan_arena *arena, const TSLanguage *ts, const char *q)
+{
+	TSSymbol syms[16];
+	size_t n = 0;
+	bool alt = false;
+	const char *p = q;
+	TSSymbol *out;
+
+#define SKIP_WS() while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++
+	SKIP_WS();
+	if (*p == '[')
+		alt = true, p++;
+	for (;;) {
+		const char *name;
+		SKIP_WS();
+		if (*p != '(')
+			break;
+		name = ++p;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')
+			p++;
+		if (*p != ')' || p == name || (p - name == 1 && *name == '_') || n == sizeof(syms) / sizeof(*syms))
+			return NULL;
+		syms[n] = ts_language_symbol_for_name(ts, name, (uint32_t)(p - name), true);
+		if (!syms[n] || syms[n] == (TSSymbol)-1 || ts_language_symbol_type(ts, syms[n]) != TSSymbolTypeRegular)
+			return NULL;
+		n++, p++;
+		if (!alt)
+			break;
+	}
+	if (!n || (alt && *p++ != ']'))
+		return NULL;
+	SKIP_WS();
+	if (*p++ != '@')
+		return NULL;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')
+		p++;
+	SKIP_WS();
+#undef SKIP_WS
+	if (*p || !(out = scan__arena_alloc(arena, (n + 1) * sizeof(*out))))
+		return NULL;
+	memcpy(out, syms, n * sizeof(*out));
+	out[n] = 0;
+	return out;
+}
+
 static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen)
 {
 	const sast_langinfo *li = sast__langinfo(l);
@@ -52,6 +102,8 @@ static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_
 	}
 	f->query_mv[l] = map;
 	f->query[l] = q;
+	if (ncap == 1)
+		f->query_kinds[l] = kind_set(&set->arena, li->ts, f->src);
 	return 0;
 }
 

@@ -166,8 +166,39 @@ static void compile_leaves(sast_engine *e, sast_rule *rule, sast_formula *f, sca
 		compile_leaves(e, rule, f->kids[i], lang);
 }
 
+/*
+ * The symbols at which the walk tries leaf r: a pattern's root symbol, or the
+ * kinds of a query that only names kinds. NULL *out: the leaf is not indexed
+ * (a statement sequence, a query proper, a regex...).
+ */
+static size_t indexed_symbols(const leaf_ref *r, scan_lang lang, TSSymbol *one, const TSSymbol **out)
+{
+	const sast_langinfo *info = sast__langinfo(lang);
+	size_t n = 0;
+	*out = NULL;
+	if (!info)
+		return 0;
+	if (r->f->kind == SAST_F_PATTERN && r->f->pat[lang]) {
+		*one = sast__pattern_root_symbol(r->f->pat[lang]);
+		if (!*one || *one >= info->nsym)
+			return 0;
+		*out = one;
+		return 1;
+	}
+	if (r->f->kind != SAST_F_QUERY || !r->f->query_kinds[lang])
+		return 0;
+	for (const TSSymbol *s = r->f->query_kinds[lang]; *s; s++)
+		if (*s >= info->nsym)
+			return 0;
+	while (r->f->query_kinds[lang][n])
+		n++;
+	*out = r->f->query_kinds[lang];
+	return n;
+}
+
 static int build_lang(sast_engine *e, scan_lang lang)
 {
+	TSSymbol one;
 	lang_index *li = &e->lang[lang];
 	const sast_langinfo *info = sast__langinfo(lang);
 	leaf_ref *all = NULL;
@@ -205,27 +236,30 @@ static int build_lang(sast_engine *e, scan_lang lang)
 	}
 	/* the symbol index, in compressed rows */
 	li->nsym = info ? info->nsym : 0;
-	if (!(li->start = calloc((size_t)li->nsym + 1, sizeof(*li->start))) ||
-	    !(li->by_sym = calloc(nall ? nall : 1, sizeof(*li->by_sym))))
+	if (!(li->start = calloc((size_t)li->nsym + 1, sizeof(*li->start))))
 		goto oom;
 	for (size_t i = 0; i < nall; i++) {
-		const sast_pattern *p = all[i].f->kind == SAST_F_PATTERN ? all[i].f->pat[lang] : NULL;
-		TSSymbol s = p ? sast__pattern_root_symbol(p) : 0;
-		if (p && s && s < li->nsym)
-			li->start[s + 1]++;
+		const TSSymbol *s;
+		size_t k = indexed_symbols(&all[i], lang, &one, &s);
+		while (k--)
+			li->start[s[k] + 1]++;
 	}
 	for (uint32_t s = 0; s < li->nsym; s++)
 		li->start[s + 1] += li->start[s];
+	if (!(li->by_sym = calloc(li->start[li->nsym] ? li->start[li->nsym] : 1, sizeof(*li->by_sym))))
+		goto oom;
 	{
 		uint32_t *fill = calloc((size_t)li->nsym + 1, sizeof(*fill));
 		if (!fill)
 			goto oom;
 		for (size_t i = 0; i < nall; i++) {
-			const sast_pattern *p = all[i].f->kind == SAST_F_PATTERN ? all[i].f->pat[lang] : NULL;
-			TSSymbol s = p ? sast__pattern_root_symbol(p) : 0;
-			if (p && s && s < li->nsym)
-				li->by_sym[li->start[s] + fill[s]++] = all[i];
-			else if (p)
+			const TSSymbol *s;
+			size_t k = indexed_symbols(&all[i], lang, &one, &s);
+			while (k--)
+				li->by_sym[li->start[s[k]] + fill[s[k]]++] = all[i];
+			if (s)
+				continue;
+			if (all[i].f->kind == SAST_F_PATTERN)
 				rc = push_ref(&li->seq, &li->nseq, &all[i]);
 			else
 				rc = push_ref(&li->other, &li->nother, &all[i]);
@@ -444,6 +478,24 @@ static bool wanted(const sast_ctx *c, const leaf_ref *r, uint8_t phase)
 	return r->phase == phase && (phase == 1 ? c->active[r->rule] : c->active[r->rule] == 2);
 }
 
+/* A query leaf that only names kinds matched at n: its one capture is n. */
+static int kind_match(sast_ctx *c, const leaf_ref *r, TSNode n)
+{
+	int mv = r->f->query_mv[c->lang_id][0];
+	TSPoint sp = ts_node_start_point(n), ep = ts_node_end_point(n);
+	sast_match m;
+
+	m.bound = 0;
+	m.sb = ts_node_start_byte(n), m.eb = ts_node_end_byte(n);
+	m.line = sp.row + 1, m.column = sp.column + 1, m.end_line = ep.row + 1;
+	if (mv >= 0) {
+		memset(&m.b[mv], 0, sizeof(m.b[mv]));
+		m.b[mv].sb = m.sb, m.b[mv].eb = m.eb, m.b[mv].node = n;
+		m.bound |= 1u << mv;
+	}
+	return sast__matches_push(&c->leaf[r->f->leaf], &m);
+}
+
 static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
 {
 	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
@@ -464,7 +516,8 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		if (s < li->nsym)
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
 				if (wanted(c, &li->by_sym[i], phase))
-					rc = try_pattern(c, &li->by_sym[i], n);
+					rc = li->by_sym[i].f->kind == SAST_F_QUERY ? kind_match(c, &li->by_sym[i], n) :
+					                                            try_pattern(c, &li->by_sym[i], n);
 		for (size_t i = 0; i < li->nseq && !rc; i++)
 			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0)
 				rc = try_pattern(c, &li->seq[i], n);

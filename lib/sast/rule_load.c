@@ -544,9 +544,15 @@ static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, 
 				return false;
 		return f->nkids > 0;
 	case SAST_F_ALL:
+		/* every match is also inside (or holds) a match of an inside:/has: member,
+		   so that member's atoms serve as well as a positive one's */
 		for (size_t i = 0; i < f->nkids; i++) {
+			const sast_formula *k = f->kids[i];
 			size_t save = *n;
-			if (is_positive(f->kids[i]->kind) && formula_atoms(f->kids[i], atoms, n, max))
+			if (is_positive(k->kind) && formula_atoms(k, atoms, n, max))
+				return true;
+			if ((k->kind == SAST_F_INSIDE || k->kind == SAST_F_HAS) && k->nkids &&
+			    formula_atoms(k->kids[0], atoms, n, max))
 				return true;
 			*n = save;
 		}

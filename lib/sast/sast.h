@@ -81,6 +81,9 @@ struct sast_formula {
 	sast_pattern *pat[SCAN_LANG__COUNT];
 	TSQuery *query[SCAN_LANG__COUNT];
 	int16_t *query_mv[SCAN_LANG__COUNT]; /* capture index -> metavariable, -1 none */
+	/* a query that only names node kinds, `[(a) (b)] @X`: those symbols, 0-terminated,
+	   matched in the engine's tree walk instead of by a query cursor */
+	TSSymbol *query_kinds[SCAN_LANG__COUNT];
 	pcre2_code *re;
 	int16_t re_group_mv[32];      /* named group number -> metavariable */
 	sast_instruction instr;
