@@ -6,6 +6,7 @@
 #include "scan/buf.h"
 #include "scan/finding.h"
 #include "scan/gate.h"
+#include "scan/metrics.h"
 #include "scan/scan.h"
 #include "scan/store.h"
 
@@ -88,6 +89,8 @@ typedef struct {
 	const scan_finding_list *findings;
 	const scan_gate_report *gate;      /* NULL: not evaluated */
 	const scan_stats *stats;           /* NULL: not shown */
+	const scan_file_metrics *metrics;  /* per file, sorted by path; none when the quality analyzer did not run */
+	size_t nmetrics;
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
 } cli_doc;
 

@@ -203,6 +203,7 @@ int cmd_scan(int argc, char **argv)
 	doc.findings = scan_result_findings(result);
 	doc.gate = gate;
 	doc.stats = o.stats ? scan_result_stats(result) : NULL;
+	doc.metrics = scan_result_metrics(result, &doc.nmetrics);
 	doc.root = ri->root;
 
 	if (format == FORMAT_TEXT && !o.output) {

@@ -399,6 +399,59 @@ static void write_stats(jw *w, const scan_stats *st)
 	jw_close(w, '}');
 }
 
+static void write_function(jw *w, const scan_function_metrics *fn)
+{
+	jw_open(w, NULL, '{');
+	jw_str(w, "name", fn->name);
+	jw_uint(w, "line", fn->line);
+	jw_uint(w, "end_line", fn->end_line);
+	jw_uint(w, "code_lines", fn->code_lines);
+	jw_uint(w, "cyclomatic", fn->cyclomatic);
+	jw_uint(w, "cognitive", fn->cognitive);
+	jw_uint(w, "params", fn->params);
+	jw_uint(w, "nesting", fn->nesting);
+	jw_close(w, '}');
+}
+
+/* Totals, then each file with its functions. */
+static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
+{
+	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0;
+	for (size_t i = 0; i < n; i++) {
+		lines += m[i].lines, code += m[i].code_lines, comment += m[i].comment_lines;
+		blank += m[i].blank_lines, fns += m[i].nfunctions;
+		cyc += m[i].cyclomatic, cog += m[i].cognitive;
+	}
+	jw_open(w, "metrics", '{');
+	jw_uint(w, "file_count", n);
+	jw_uint(w, "lines", lines);
+	jw_uint(w, "code_lines", code);
+	jw_uint(w, "comment_lines", comment);
+	jw_uint(w, "blank_lines", blank);
+	jw_uint(w, "functions", fns);
+	jw_uint(w, "cyclomatic", cyc);
+	jw_uint(w, "cognitive", cog);
+	jw_open(w, "files", '[');
+	for (size_t i = 0; i < n && !scan_buf_failed(w->b); i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "path", m[i].path);
+		jw_str(w, "language", m[i].language);
+		jw_uint(w, "lines", m[i].lines);
+		jw_uint(w, "code_lines", m[i].code_lines);
+		jw_uint(w, "comment_lines", m[i].comment_lines);
+		jw_uint(w, "blank_lines", m[i].blank_lines);
+		jw_uint(w, "cyclomatic", m[i].cyclomatic);
+		jw_uint(w, "cognitive", m[i].cognitive);
+		jw_open(w, "functions", '[');
+		for (uint32_t k = 0; k < m[i].nfunctions; k++)
+			write_function(w, &m[i].functions[k]);
+		jw_close(w, ']');
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
 int cli_write_json(scan_buf *out, const cli_doc *doc)
 {
 	jw w = { out, 1, true };
@@ -425,6 +478,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 	write_gate(&w, doc, &new_in_pr);
 	if (doc->stats)
 		write_stats(&w, doc->stats);
+	if (doc->nmetrics)
+		write_metrics(&w, doc->metrics, doc->nmetrics);
 	scan_buf_puts(out, "\n}\n");
 	return scan_buf_failed(out);
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "scan/finding.h"
+#include "scan/metrics.h"
 #include "scan/scan.h"
 #include "parse/tree.h"
 #include "walk/lang.h"
@@ -64,6 +65,8 @@ typedef struct {
  */
 typedef struct scan_sink scan_sink;
 int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
+/* A file's metrics; copied, so m may live in the analyzer's scratch memory. */
+int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
 
 typedef struct {
 	unsigned min_confidence;
@@ -97,5 +100,6 @@ const scan_analyzer *scan__analyzer_get(size_t i);
 extern const scan_analyzer scan__analyzer_hygiene;
 extern const scan_analyzer scan__analyzer_secrets;
 extern const scan_analyzer scan__analyzer_sast;
+extern const scan_analyzer scan__analyzer_quality;
 
 #endif

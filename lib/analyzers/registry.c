@@ -5,6 +5,7 @@ static const scan_analyzer *const registry[] = {
 	&scan__analyzer_hygiene,
 	&scan__analyzer_secrets,
 	&scan__analyzer_sast,
+	&scan__analyzer_quality,
 };
 
 #define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))

@@ -3,6 +3,7 @@
 #define SCAN_SCAN_RESULT_H
 
 #include "scan/finding_list.h"
+#include "scan/metrics.h"
 #include "scan/scan.h"
 
 struct scan_result {
@@ -11,6 +12,8 @@ struct scan_result {
 	scan_stats stats;
 	scan_analyzer_stats *astats;
 	scan_skipped_file *skipped;  /* paths malloc'd */
+	scan_file_metrics *metrics;  /* strings in the findings' arena */
+	size_t nmetrics;
 	scan_arena strings;      /* repo info strings */
 };
 

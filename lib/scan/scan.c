@@ -348,6 +348,17 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 				w->nskipped = 0;
 			}
 		}
+		if (!rc && w->sink.nmetrics) {
+			scan_file_metrics *v = realloc(r->metrics, (r->nmetrics + w->sink.nmetrics) * sizeof(*v));
+			if (!v)
+				rc = scan__error_oom();
+			else {
+				memcpy(v + r->nmetrics, w->sink.metrics, w->sink.nmetrics * sizeof(*v));
+				r->metrics = v;
+				r->nmetrics += w->sink.nmetrics;
+			}
+		}
+		free(w->sink.metrics);
 		for (size_t k = 0; k < w->nskipped; k++)
 			free((void *)(uintptr_t)w->skipped[k].path);
 		free(w->skipped);
@@ -410,6 +421,11 @@ static int fill_repo_info(scan_result *r, const scan_source *src, const scan_opt
 	    (src->branch && !ri->branch) || (src->commit && !ri->commit))
 		return scan__error_oom();
 	return 0;
+}
+
+static int cmp_metrics(const void *a, const void *b)
+{
+	return strcmp(((const scan_file_metrics *)a)->path, ((const scan_file_metrics *)b)->path);
 }
 
 static int cmp_skipped(const void *a, const void *b)
@@ -533,6 +549,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.analyzer_count = nsel;
 	if (r->skipped)
 		qsort(r->skipped, r->stats.skipped_count, sizeof(*r->skipped), cmp_skipped);
+	if (r->metrics)
+		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metrics);
 	r->stats.skipped = r->skipped;
 	r->stats.files_skipped = r->stats.skipped_count;
 	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_skipped ?
@@ -573,6 +591,12 @@ const scan_stats *scan_result_stats(const scan_result *r)
 	return &r->stats;
 }
 
+const scan_file_metrics *scan_result_metrics(const scan_result *r, size_t *n)
+{
+	*n = r->nmetrics;
+	return r->metrics;
+}
+
 void scan_result_free(scan_result *r)
 {
 	if (!r)
@@ -582,6 +606,7 @@ void scan_result_free(scan_result *r)
 	for (size_t i = 0; i < r->stats.skipped_count; i++)
 		free((void *)(uintptr_t)r->skipped[i].path);
 	free(r->skipped);
+	free(r->metrics);
 	scan__arena_dispose(&r->strings);
 	free(r);
 }

@@ -1,4 +1,5 @@
 /* lib/scan/sink.c - where analyzers' findings land: one sink per worker */
+#include <stdlib.h>
 #include <string.h>
 #include "scan/sink.h"
 #include "util/error.h"
@@ -61,5 +62,34 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 		return scan__error_oom();
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
+	return 0;
+}
+
+int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)
+{
+	scan_arena *a = &sink->list->arena;
+	scan_file_metrics *out;
+	scan_function_metrics *fn = NULL;
+
+	if (sink->nmetrics == sink->metrics_cap) {
+		size_t cap = sink->metrics_cap ? 2 * sink->metrics_cap : 64;
+		scan_file_metrics *v = realloc(sink->metrics, cap * sizeof(*v));
+		if (!v)
+			return scan__error_oom();
+		sink->metrics = v, sink->metrics_cap = cap;
+	}
+	if (m->nfunctions && !(fn = scan__arena_alloc(a, m->nfunctions * sizeof(*fn))))
+		return scan__error_oom();
+	for (uint32_t i = 0; i < m->nfunctions; i++) {
+		fn[i] = m->functions[i];
+		if (!(fn[i].name = scan__arena_strdup(a, m->functions[i].name)))
+			return scan__error_oom();
+	}
+	out = &sink->metrics[sink->nmetrics];
+	*out = *m;
+	out->functions = fn;
+	if (!(out->path = scan__arena_strdup(a, file_path)))
+		return scan__error_oom();
+	sink->nmetrics++;
 	return 0;
 }

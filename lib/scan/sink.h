@@ -4,6 +4,7 @@
 
 #include "analyzers/analyzer.h"
 #include "scan/finding_list.h"
+#include "scan/metrics.h"
 
 struct scan_sink {
 	scan_finding_list *list;
@@ -13,6 +14,8 @@ struct scan_sink {
 	uint64_t *current_found;     /* its finding counter, or NULL */
 	const char *commit;          /* history: the blob's commit (arena string) */
 	time_t commit_time;
+	scan_file_metrics *metrics;  /* per file, from the quality analyzer; strings in list's arena */
+	size_t nmetrics, metrics_cap;
 };
 
 #endif
