@@ -416,8 +416,9 @@ static void write_function(jw *w, const scan_function_metrics *fn)
 /* Totals, then each file with its functions. */
 static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 {
-	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0;
+	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0, dup = 0, blocks = 0;
 	for (size_t i = 0; i < n; i++) {
+		dup += m[i].duplicated_lines, blocks += m[i].duplicated_blocks;
 		lines += m[i].lines, code += m[i].code_lines, comment += m[i].comment_lines;
 		blank += m[i].blank_lines, fns += m[i].nfunctions;
 		cyc += m[i].cyclomatic, cog += m[i].cognitive;
@@ -431,6 +432,9 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 	jw_uint(w, "functions", fns);
 	jw_uint(w, "cyclomatic", cyc);
 	jw_uint(w, "cognitive", cog);
+	jw_uint(w, "duplicated_lines", dup);
+	jw_uint(w, "duplicated_blocks", blocks);
+	jw_num(w, "duplication_pct", code ? 100.0 * (double)dup / (double)code : 0.0);
 	jw_open(w, "files", '[');
 	for (size_t i = 0; i < n && !scan_buf_failed(w->b); i++) {
 		jw_open(w, NULL, '{');
@@ -442,6 +446,9 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		jw_uint(w, "blank_lines", m[i].blank_lines);
 		jw_uint(w, "cyclomatic", m[i].cyclomatic);
 		jw_uint(w, "cognitive", m[i].cognitive);
+		jw_uint(w, "duplicated_lines", m[i].duplicated_lines);
+		jw_uint(w, "duplicated_blocks", m[i].duplicated_blocks);
+		jw_num(w, "duplication_pct", m[i].code_lines ? 100.0 * m[i].duplicated_lines / m[i].code_lines : 0.0);
 		jw_open(w, "functions", '[');
 		for (uint32_t k = 0; k < m[i].nfunctions; k++)
 			write_function(w, &m[i].functions[k]);

@@ -29,6 +29,8 @@ typedef struct {
 	uint32_t comment_lines;       /* lines with (part of) a comment; a line may be both */
 	uint32_t blank_lines;         /* only white space */
 	uint32_t cyclomatic, cognitive; /* sums over the functions */
+	uint32_t duplicated_lines;    /* lines in a block repeated elsewhere in the scan (or in this file) */
+	uint32_t duplicated_blocks;   /* such blocks */
 	uint32_t nfunctions;
 	const scan_function_metrics *functions; /* in source order */
 } scan_file_metrics;

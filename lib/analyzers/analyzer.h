@@ -67,6 +67,8 @@ typedef struct scan_sink scan_sink;
 int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
 /* A file's metrics; copied, so m may live in the analyzer's scratch memory. */
 int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
+/* In finalize(): the metrics emitted for a file, to amend; NULL when there are none. */
+scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path);
 
 typedef struct {
 	unsigned min_confidence;

@@ -1,8 +1,10 @@
 /* lib/analyzers/quality.c - code metrics, and findings for functions too complex, long or wide */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/analyzer.h"
+#include "quality/dup.h"
 #include "quality/quality.h"
 #include "scan/buf.h"
 #include "util/error.h"
@@ -15,6 +17,73 @@
 #define FUNCTION_LINES_MAX 100
 #define PARAMS_MAX 7
 #define SIGNATURE_MAX 200
+/* Duplication keeps every token of the scan until the end: 8 bytes each, at most 512 MiB. */
+#define DUP_TOKENS_MAX (64u << 20)
+
+typedef struct {
+	pthread_mutex_t lock;
+	dup_file *files;             /* paths and tokens malloc'd */
+	size_t n, cap;
+	size_t tokens;
+	bool truncated;              /* over DUP_TOKENS_MAX: later files left out of duplication */
+} quality_state;
+
+static int quality_init(void **state, const scan_analyzer_ctx *ctx)
+{
+	quality_state *st = calloc(1, sizeof(*st));
+	(void)ctx;
+	if (!st)
+		return scan__error_oom();
+	pthread_mutex_init(&st->lock, NULL);
+	*state = st;
+	return 0;
+}
+
+static void quality_free(void *state)
+{
+	quality_state *st = state;
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->n; i++) {
+		free((char *)(uintptr_t)st->files[i].path);
+		free(st->files[i].t);
+	}
+	free(st->files);
+	pthread_mutex_destroy(&st->lock);
+	free(st);
+}
+
+/* Keep the file's tokens for finalize(); takes t. */
+static int keep_tokens(quality_state *st, const char *path, dup_token *t, uint32_t n)
+{
+	char *p = NULL;
+	int rc = 0;
+
+	if (n < DUP_MIN_TOKENS || !(p = strdup(path))) {
+		free(t);
+		return p || n < DUP_MIN_TOKENS ? 0 : scan__error_oom();
+	}
+	pthread_mutex_lock(&st->lock);
+	if (st->tokens + n > DUP_TOKENS_MAX) {
+		st->truncated = true;
+		rc = 1;
+	} else if (st->n == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 256;
+		dup_file *v = realloc(st->files, cap * sizeof(*v));
+		if (v)
+			st->files = v, st->cap = cap;
+		else
+			rc = scan__error_oom();
+	}
+	if (!rc) {
+		st->files[st->n].path = p, st->files[st->n].t = t, st->files[st->n].n = n;
+		st->n++, st->tokens += n;
+	}
+	pthread_mutex_unlock(&st->lock);
+	if (rc)
+		free(t), free(p);
+	return rc < 0 ? rc : 0;
+}
 
 typedef struct {
 	scan_arena scratch;          /* one file's metrics, reset per file */
@@ -115,7 +184,6 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	const char *reason = NULL;
 	int rc;
 
-	(void)state;
 	if (!f->data || !scan__quality_lang(f->lang))
 		return 0;
 	tree = scan_file_tree(f, &reason);
@@ -133,7 +201,106 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 		if (!rc && fn->params > PARAMS_MAX)
 			rc = report(w, f, sink, &params_rule, fn, fn->params, PARAMS_MAX);
 	}
-	return rc ? rc : scan__emit_metrics(sink, f->path, &m);
+	if (!rc)
+		rc = scan__emit_metrics(sink, f->path, &m);
+	if (!rc) {
+		dup_token *t;
+		uint32_t n;
+		if ((rc = scan__dup_tokens(&t, &n, f->lang, tree, (const char *)f->data, f->len)) == 0)
+			rc = keep_tokens(state, f->path, t, n);
+	}
+	return rc;
+}
+
+static int cmp_dup_file(const void *a, const void *b)
+{
+	return strcmp(((const dup_file *)a)->path, ((const dup_file *)b)->path);
+}
+
+/* One hash for the block's normalised tokens: the finding's snippet, stable while the copy is. */
+static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (uint32_t i = 0; i < len; i++)
+		h = (h ^ f->t[start + i].hash) * 1099511628211ull;
+	return h;
+}
+
+static void mark_lines(uint8_t *dup, uint32_t nlines, const dup_file *f, uint32_t start, uint32_t len)
+{
+	for (uint32_t l = f->t[start].line; l <= f->t[start + len - 1].line && l < nlines; l++)
+		dup[l] = 1;
+}
+
+static int report_clone(scan_sink *sink, const dup_file *files, const dup_clone *c)
+{
+	const dup_file *a = &files[c->a], *b = &files[c->b];
+	uint32_t bl = b->t[c->b_start].line, be = b->t[c->b_start + c->len - 1].line;
+	uint32_t al = a->t[c->a_start].line, ae = a->t[c->a_start + c->len - 1].line;
+	char title[512], snippet[64];
+	scan_finding_draft d;
+
+	if (c->a == c->b)
+		snprintf(title, sizeof(title), "Lines %u-%u duplicate lines %u-%u of this file (%u tokens)",
+		         bl, be, al, ae, c->len);
+	else
+		snprintf(title, sizeof(title), "Lines %u-%u duplicate lines %u-%u of %s (%u tokens)",
+		         bl, be, al, ae, a->path, c->len);
+	snprintf(snippet, sizeof(snippet), "duplicated block %016llx",
+	         (unsigned long long)block_hash(b, c->b_start, c->len));
+	memset(&d, 0, sizeof(d));
+	d.rule_id = "quality/duplicated-block";
+	d.title = title;
+	d.description = title;
+	d.remediation = "Move the shared code into one function, class or module and call it from both places.";
+	d.severity = SCAN_SEV_LOW;
+	d.category = SCAN_CAT_QUALITY;
+	d.confidence = 100;
+	d.cvss_score = -1;
+	d.line = bl, d.end_line = be, d.column = 1;
+	d.snippet = snippet, d.snippet_len = strlen(snippet);
+	return scan__emit(sink, b->path, &d);
+}
+
+/* Clones across the whole scan: findings, and duplicated lines in each file's metrics. */
+static int quality_finalize(void *state, scan_sink *sink)
+{
+	quality_state *st = state;
+	dup_clone *clones = NULL;
+	size_t nclones = 0;
+	int rc;
+
+	if (!st->n)
+		return 0;
+	qsort(st->files, st->n, sizeof(*st->files), cmp_dup_file); /* the earlier path is the original */
+	if ((rc = scan__dup_find(st->files, st->n, &clones, &nclones)) != 0)
+		return rc;
+	for (size_t i = 0; i < nclones && !rc; i++)
+		rc = report_clone(sink, st->files, &clones[i]);
+	for (size_t f = 0; f < st->n && !rc; f++) {
+		const dup_file *df = &st->files[f];
+		scan_file_metrics *m = scan__sink_metrics_of(sink, df->path);
+		uint32_t nlines = df->t[df->n - 1].line + 1, blocks = 0;
+		uint8_t *dup;
+		if (!m)
+			continue;
+		if (!(dup = calloc(nlines, 1))) {
+			rc = scan__error_oom();
+			break;
+		}
+		for (size_t i = 0; i < nclones; i++) {
+			if (clones[i].a == f)
+				mark_lines(dup, nlines, df, clones[i].a_start, clones[i].len), blocks++;
+			if (clones[i].b == f)
+				mark_lines(dup, nlines, df, clones[i].b_start, clones[i].len), blocks++;
+		}
+		for (uint32_t l = 0; l < nlines; l++)
+			m->duplicated_lines += dup[l];
+		m->duplicated_blocks = blocks;
+		free(dup);
+	}
+	free(clones);
+	return rc;
 }
 
 const scan_analyzer scan__analyzer_quality = {
@@ -145,7 +312,10 @@ const scan_analyzer scan__analyzer_quality = {
 		.default_enabled = true,
 	},
 	.wants = SCAN_WANT_TEXT | SCAN_WANT_TREE,
+	.init = quality_init,
 	.worker_init = quality_worker_init,
 	.file = quality_file,
+	.finalize = quality_finalize,
 	.worker_free = quality_worker_free,
+	.free = quality_free,
 };

@@ -184,6 +184,35 @@ static const q_spec *spec_of(scan_lang l)
 	return l > 0 && l < SCAN_LANG__COUNT && specs[l].kinds ? &specs[l] : NULL;
 }
 
+/* Import lists repeat in every file and are no one's copy-paste. */
+static bool is_import(const char *kind)
+{
+	return strstr(kind, "import") || !strcmp(kind, "preproc_include") || !strcmp(kind, "using_directive") ||
+	       !strcmp(kind, "use_declaration") || !strcmp(kind, "namespace_use_declaration") ||
+	       !strcmp(kind, "package_clause") || !strcmp(kind, "package_declaration");
+}
+
+static bool is_literal(const char *kind)
+{
+	return strstr(kind, "string") || strstr(kind, "literal") || strstr(kind, "number") ||
+	       strstr(kind, "integer") || strstr(kind, "float") || !strcmp(kind, "heredoc_body");
+}
+
+static q_tok token_class(const TSLanguage *ts, TSSymbol sym, uint8_t role)
+{
+	const char *kind = ts_language_symbol_name(ts, sym);
+	if (ts_language_symbol_type(ts, sym) != TSSymbolTypeRegular || !kind)
+		return Q_TOK_PLAIN;
+	if (role == Q_COMMENT || is_import(kind))
+		return Q_TOK_SKIP;
+	if (is_literal(kind))
+		return Q_TOK_LITERAL;
+	if (strstr(kind, "identifier") || !strcmp(kind, "name") || !strcmp(kind, "constant") ||
+	    !strcmp(kind, "variable_name"))
+		return Q_TOK_IDENT;
+	return Q_TOK_PLAIN;
+}
+
 static q_lang langs[SCAN_LANG__COUNT];
 static pthread_once_t langs_once = PTHREAD_ONCE_INIT;
 
@@ -203,6 +232,13 @@ static void build(void)
 			if (sym && sym < q->nsym)
 				q->role[sym] = (uint8_t)k->role;
 		}
+		if (!(q->tok = calloc(q->nsym ? q->nsym : 1, 1))) {
+			free(q->role);
+			q->role = NULL;
+			continue;
+		}
+		for (TSSymbol sym = 1; sym < q->nsym; sym++)
+			q->tok[sym] = (uint8_t)token_class(ts, sym, q->role[sym]);
 		if (s->label)
 			q->label = ts_language_symbol_for_name(ts, s->label, (uint32_t)strlen(s->label), true);
 		q->kotlin_labels = l == SCAN_LANG_KOTLIN;

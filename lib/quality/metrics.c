@@ -21,6 +21,7 @@ typedef struct {
 	size_t nfn, cap;
 	uint32_t *code_upto;         /* code lines among lines 1..i */
 	uint32_t nlines;
+	TSTreeCursor cur;             /* at the node being walked */
 	int rc;
 } walker;
 
@@ -113,22 +114,22 @@ static bool jumps_to_label(const walker *w, TSNode n)
 	return false;
 }
 
-static TSNode next_named(const walker *w, TSNode n)
-{
-	TSNode s = ts_node_next_sibling(n);
-	while (!ts_node_is_null(s) && (!ts_node_is_named(s) || role_of(w, s) == Q_COMMENT))
-		s = ts_node_next_sibling(s);
-	return s;
-}
+/*
+ * The walk keeps one tree cursor: listing a node's children with
+ * ts_node_child(n, i) costs O(i) each, quadratic on a module of thousands
+ * of statements. Every function returns with the cursor where it found it.
+ */
+static void walk(walker *w, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth);
+static void record(walker *w, unsigned depth);
 
-static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth);
-static void record(walker *w, TSNode n, unsigned depth);
-
-static void walk_kids(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth)
+static void walk_kids(walker *w, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth)
 {
-	uint32_t nk = ts_node_child_count(n);
-	for (uint32_t i = 0; i < nk && !w->rc; i++)
-		walk(w, ts_node_child(n, i), a, nesting, level, in_logical, depth + 1);
+	if (!ts_tree_cursor_goto_first_child(&w->cur))
+		return;
+	do
+		walk(w, a, nesting, level, in_logical, depth + 1);
+	while (!w->rc && ts_tree_cursor_goto_next_sibling(&w->cur));
+	ts_tree_cursor_goto_parent(&w->cur);
 }
 
 static void enter(q_acc *a, unsigned level)
@@ -137,67 +138,79 @@ static void enter(q_acc *a, unsigned level)
 		a->nesting_max = level;
 }
 
-static void walk_if(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level, bool else_if, unsigned depth);
+static void walk_if(walker *w, q_acc *a, unsigned nesting, unsigned level, bool else_if, unsigned depth);
 
 /* An else branch: `else if` continues the chain at the same nesting; a plain else costs 1. */
-static void walk_else(walker *w, TSNode body, q_acc *a, unsigned nesting, unsigned level, unsigned depth)
+static void walk_else(walker *w, q_acc *a, unsigned nesting, unsigned level, unsigned depth)
 {
-	q_role r = role_of(w, body);
-	if (r == Q_IF) {
-		walk_if(w, body, a, nesting, level, true, depth + 1);
+	if (role_of(w, ts_tree_cursor_current_node(&w->cur)) == Q_IF) {
+		walk_if(w, a, nesting, level, true, depth + 1);
 		return;
 	}
 	a->cognitive++;
-	walk(w, body, a, nesting + 1, level + 1, false, depth + 1);
+	walk(w, a, nesting + 1, level + 1, false, depth + 1);
 }
 
-static void walk_if(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level, bool else_if, unsigned depth)
+/* else_clause: one if inside is an else-if; anything else is the else body. */
+static void walk_else_clause(walker *w, q_acc *a, unsigned nesting, unsigned level, unsigned depth)
 {
-	uint32_t nk = ts_node_child_count(n);
+	TSNode k = ts_tree_cursor_current_node(&w->cur), only = { 0 };
+	uint32_t named = 0;
+	for (uint32_t j = 0; j < ts_node_named_child_count(k) && named < 2; j++) {
+		TSNode c = ts_node_named_child(k, j);
+		if (role_of(w, c) != Q_COMMENT)
+			named++, only = c;
+	}
+	if (named != 1 || role_of(w, only) != Q_IF) {
+		a->cognitive++;
+		walk_kids(w, a, nesting + 1, level + 1, false, depth);
+		return;
+	}
+	if (!ts_tree_cursor_goto_first_child(&w->cur))
+		return;
+	do
+		if (ts_tree_cursor_current_node(&w->cur).id == only.id)
+			walk_if(w, a, nesting, level, true, depth + 1);
+	while (!w->rc && ts_tree_cursor_goto_next_sibling(&w->cur));
+	ts_tree_cursor_goto_parent(&w->cur);
+}
+
+static void walk_if(walker *w, q_acc *a, unsigned nesting, unsigned level, bool else_if, unsigned depth)
+{
+	bool after_else = false;
 
 	if (depth > Q_DEPTH_MAX)
 		return;
 	a->cognitive += else_if ? 1 : 1 + nesting;
 	a->cyclomatic++;
 	enter(a, level + 1);
-	for (uint32_t i = 0; i < nk && !w->rc; i++) {
-		TSNode k = ts_node_child(n, i);
-		const char *field = ts_node_field_name_for_child(n, i);
+	if (!ts_tree_cursor_goto_first_child(&w->cur))
+		return;
+	do {
+		TSNode k = ts_tree_cursor_current_node(&w->cur);
+		const char *field = ts_tree_cursor_current_field_name(&w->cur);
 		q_role r = role_of(w, k);
 		if (!ts_node_is_named(k) && text_is(w, k, "else")) {
-			TSNode body = next_named(w, k);
-			if (ts_node_is_null(body))
-				continue;
-			walk_else(w, body, a, nesting, level, depth);
-			while (i + 1 < nk && ts_node_start_byte(ts_node_child(n, i + 1)) <= ts_node_start_byte(body))
-				i++; /* past the body just walked */
+			after_else = true; /* the next named node is the else branch */
+		} else if (after_else && ts_node_is_named(k) && r != Q_COMMENT) {
+			after_else = false;
+			walk_else(w, a, nesting, level, depth);
 		} else if (r == Q_ELSE) {
-			/* else_clause: one if inside is an else-if; anything else is the else body */
-			uint32_t named = 0;
-			TSNode only = { 0 };
-			for (uint32_t j = 0; j < ts_node_named_child_count(k); j++) {
-				TSNode c = ts_node_named_child(k, j);
-				if (role_of(w, c) != Q_COMMENT)
-					named++, only = c;
-			}
-			if (named == 1 && role_of(w, only) == Q_IF) {
-				walk_if(w, only, a, nesting, level, true, depth + 1);
-			} else {
-				a->cognitive++;
-				walk_kids(w, k, a, nesting + 1, level + 1, false, depth);
-			}
+			walk_else_clause(w, a, nesting, level, depth);
 		} else if (r == Q_ELIF) {
-			walk_if(w, k, a, nesting, level, true, depth + 1);
+			walk_if(w, a, nesting, level, true, depth + 1);
 		} else if (field && !strcmp(field, "condition")) {
-			walk(w, k, a, nesting, level, false, depth + 1);
+			walk(w, a, nesting, level, false, depth + 1);
 		} else {
-			walk(w, k, a, nesting + 1, level + 1, false, depth + 1);
+			walk(w, a, nesting + 1, level + 1, false, depth + 1);
 		}
-	}
+	} while (!w->rc && ts_tree_cursor_goto_next_sibling(&w->cur));
+	ts_tree_cursor_goto_parent(&w->cur);
 }
 
-static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth)
+static void walk(walker *w, q_acc *a, unsigned nesting, unsigned level, bool in_logical, unsigned depth)
 {
+	TSNode n = ts_tree_cursor_current_node(&w->cur);
 	q_role r;
 
 	if (depth > Q_DEPTH_MAX || w->rc)
@@ -207,20 +220,20 @@ static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level
 	case Q_COMMENT:
 		return;
 	case Q_FUNC:
-		record(w, n, depth);
+		record(w, depth);
 		return;
 	case Q_LAMBDA:
 		if (!a) {
-			record(w, n, depth); /* top level: a function of its own */
+			record(w, depth); /* top level: a function of its own */
 			return;
 		}
-		walk_kids(w, n, a, nesting + 1, level, false, depth);
+		walk_kids(w, a, nesting + 1, level, false, depth);
 		return;
 	case Q_IF: case Q_ELIF:
 		if (a)
-			walk_if(w, n, a, nesting, level, r == Q_ELIF, depth);
+			walk_if(w, a, nesting, level, r == Q_ELIF, depth);
 		else
-			walk_kids(w, n, a, nesting, level, false, depth);
+			walk_kids(w, a, nesting, level, false, depth);
 		return;
 	case Q_LOOP: case Q_SWITCH: case Q_CATCH: case Q_TERNARY:
 		if (a) {
@@ -228,7 +241,7 @@ static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level
 			a->cyclomatic += r != Q_SWITCH;
 			enter(a, level + 1);
 		}
-		walk_kids(w, n, a, nesting + 1, level + 1, false, depth);
+		walk_kids(w, a, nesting + 1, level + 1, false, depth);
 		return;
 	case Q_CASE:
 		if (a && !is_default_case(w, n))
@@ -243,12 +256,12 @@ static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level
 				op_runs(w, n, &last, &runs, depth);
 				a->cognitive += runs;
 			}
-			walk_kids(w, n, a, nesting, level, true, depth);
+			walk_kids(w, a, nesting, level, true, depth);
 			return;
 		}
 		break;
 	case Q_PAREN:
-		walk_kids(w, n, a, nesting, level, in_logical, depth);
+		walk_kids(w, a, nesting, level, in_logical, depth);
 		return;
 	case Q_JUMP:
 		if (a && jumps_to_label(w, n))
@@ -264,7 +277,7 @@ static void walk(walker *w, TSNode n, q_acc *a, unsigned nesting, unsigned level
 			a->cognitive++;
 		break;
 	}
-	walk_kids(w, n, a, nesting, level, false, depth);
+	walk_kids(w, a, nesting, level, false, depth);
 }
 
 static void copy_name(walker *w, TSNode n, const char **out)
@@ -349,8 +362,9 @@ static uint32_t count_params(walker *w, TSNode n, TSNode params)
 }
 
 /* A function: a record of its own, walked from nesting 0. */
-static void record(walker *w, TSNode n, unsigned depth)
+static void record(walker *w, unsigned depth)
 {
+	TSNode n = ts_tree_cursor_current_node(&w->cur);
 	q_acc a = { 1, 0, 0 };
 	TSNode params;
 	scan_function_metrics *f;
@@ -375,7 +389,7 @@ static void record(walker *w, TSNode n, unsigned depth)
 	if (el > w->nlines)
 		el = w->nlines;
 	f->code_lines = sl <= el ? w->code_upto[el] - w->code_upto[sl - 1] : 0;
-	walk_kids(w, n, &a, 0, 0, false, depth);
+	walk_kids(w, &a, 0, 0, false, depth);
 	f = &w->fn[at]; /* walking may have grown the array */
 	f->cyclomatic = a.cyclomatic, f->cognitive = a.cognitive, f->nesting = a.nesting_max;
 }
@@ -444,7 +458,9 @@ int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, c
 		}
 	}
 	out->lines = nlines;
-	walk(&w, ts_tree_root_node(tree), NULL, 0, 0, false, 0);
+	w.cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+	walk(&w, NULL, 0, 0, false, 0);
+	ts_tree_cursor_delete(&w.cur);
 	if ((rc = w.rc) != 0) {
 		rc = scan__error_oom();
 		goto done;

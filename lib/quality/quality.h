@@ -31,11 +31,20 @@ typedef enum {
 	Q_ROLES
 } q_role;
 
+/* What a node is to clone detection. */
+typedef enum {
+	Q_TOK_PLAIN = 0,  /* a token by its text (keywords, operators), or a node to descend into */
+	Q_TOK_SKIP,       /* comments and import lists: not tokens */
+	Q_TOK_LITERAL,    /* one token, whatever the value */
+	Q_TOK_IDENT,      /* one token, whatever the name */
+} q_tok;
+
 /* Per language: each grammar symbol's role. */
 typedef struct {
 	const TSLanguage *ts;
 	uint32_t nsym;
 	uint8_t *role;               /* per symbol */
+	uint8_t *tok;                /* per symbol, for clone detection: a q_tok */
 	TSSymbol label;              /* kind that names a jump's label; 0: any named child */
 	bool kotlin_labels;          /* Kotlin writes break@outer as a label token */
 } q_lang;

@@ -376,6 +376,11 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 	return rc;
 }
 
+static int cmp_metrics(const void *a, const void *b)
+{
+	return strcmp(((const scan_file_metrics *)a)->path, ((const scan_file_metrics *)b)->path);
+}
+
 static int finalize_analyzers(scan_result *r, scan_shared *sh)
 {
 	scan_sink sink = { 0 };
@@ -383,6 +388,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 
 	sink.min_confidence = sh->opts->min_confidence;
 	sink.list = r->findings;
+	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
 	for (size_t i = 0; i < sh->analyzer_count; i++) {
 		const scan_analyzer *a = sh->analyzers[i].a;
 		double t0;
@@ -421,11 +427,6 @@ static int fill_repo_info(scan_result *r, const scan_source *src, const scan_opt
 	    (src->branch && !ri->branch) || (src->commit && !ri->commit))
 		return scan__error_oom();
 	return 0;
-}
-
-static int cmp_metrics(const void *a, const void *b)
-{
-	return strcmp(((const scan_file_metrics *)a)->path, ((const scan_file_metrics *)b)->path);
 }
 
 static int cmp_skipped(const void *a, const void *b)
@@ -542,6 +543,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 			goto done;
 		}
 	}
+	if (r->metrics) /* sorted first: finalize steps look files up by path */
+		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metrics);
 	if ((rc = finalize_analyzers(r, &sh)) != 0)
 		goto done;
 	scan__finding_list_sort(r->findings);
@@ -549,8 +552,6 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.analyzer_count = nsel;
 	if (r->skipped)
 		qsort(r->skipped, r->stats.skipped_count, sizeof(*r->skipped), cmp_skipped);
-	if (r->metrics)
-		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metrics);
 	r->stats.skipped = r->skipped;
 	r->stats.files_skipped = r->stats.skipped_count;
 	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_skipped ?

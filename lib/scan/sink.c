@@ -93,3 +93,13 @@ int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_m
 	sink->nmetrics++;
 	return 0;
 }
+
+static int cmp_path(const void *key, const void *m)
+{
+	return strcmp(key, ((const scan_file_metrics *)m)->path);
+}
+
+scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path)
+{
+	return sink->nmetrics ? bsearch(file_path, sink->metrics, sink->nmetrics, sizeof(*sink->metrics), cmp_path) : NULL;
+}

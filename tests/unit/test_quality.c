@@ -7,6 +7,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "parse/tree.h"
+#include "quality/dup.h"
 #include "quality/quality.h"
 
 /* A renamed node kind in a grammar update would silently zero a metric. */
@@ -93,12 +94,101 @@ static void test_deep_trees_are_bounded(void **state)
 	free(src);
 }
 
+/* n tokens: `seed` picks the values, one line every `per_line` tokens from line `from`. */
+static dup_token *tokens(uint32_t n, uint32_t seed, uint32_t per_line, uint32_t from)
+{
+	dup_token *t = malloc(n * sizeof(*t));
+	assert_non_null(t);
+	for (uint32_t i = 0; i < n; i++)
+		t[i].hash = 100 + (seed * 7919u + i * 104729u) % 100000u, t[i].line = from + i / per_line;
+	return t;
+}
+
+static void test_clones(void **state)
+{
+	dup_file f[3];
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	/* a: 300 tokens; b: 50 others, then a's tokens 100..249, then 50 others */
+	f[0].path = "a", f[0].n = 300, f[0].t = tokens(300, 1, 10, 1);
+	f[1].path = "b", f[1].n = 250, f[1].t = tokens(250, 2, 10, 1);
+	for (uint32_t i = 0; i < 150; i++)
+		f[1].t[50 + i].hash = f[0].t[100 + i].hash;
+	f[2].path = "c", f[2].n = 120, f[2].t = tokens(120, 3, 60, 1); /* 120 tokens on 2 lines */
+	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(c[0].a, 0);
+	assert_int_equal(c[0].a_start, 100);
+	assert_int_equal(c[0].b, 1);
+	assert_int_equal(c[0].b_start, 50);
+	assert_int_equal(c[0].len, 150); /* extended past the 100-token window to the whole copy */
+	free(c);
+	/* the same block twice in c, too few lines: not a block */
+	for (uint32_t i = 0; i < 60; i++)
+		f[2].t[60 + i].hash = f[2].t[i].hash;
+	assert_int_equal(scan__dup_find(&f[2], 1, &c, &n), 0);
+	assert_int_equal(n, 0);
+	free(c);
+	for (int i = 0; i < 3; i++)
+		free(f[i].t);
+}
+
+/* Renamed copies match; a copy within a file does not overlap itself; repetition stays linear. */
+static void test_clones_within_a_file(void **state)
+{
+	dup_file f;
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	f.path = "a", f.n = 20000;
+	f.t = tokens(f.n, 1, 5, 1);
+	for (uint32_t i = 0; i < f.n; i++)
+		f.t[i].hash = 100 + i % 200; /* one 200-token block, a hundred times */
+	assert_int_equal(scan__dup_find(&f, 1, &c, &n), 0);
+	assert_true(n >= 1);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(c[i].a_start + c[i].len <= c[i].b_start);
+		assert_true(c[i].b_start + c[i].len <= f.n);
+	}
+	free(c);
+	free(f.t);
+}
+
+static void test_renamed_copies_tokenize_alike(void **state)
+{
+	const char *one = "int f(int a) { return g(a, \"x\") + 1; }\n";
+	const char *two = "int h(int b) { return k(b, \"y\") + 2; }\n";
+	const char *three = "int h(int b) { return k(b, \"y\") - 2; }\n";
+	scan_parse_state ps;
+	const char *why = NULL;
+	dup_token *t1, *t2, *t3;
+	uint32_t n1, n2, n3;
+	(void)state;
+	memset(&ps, 0, sizeof(ps));
+	assert_int_equal(scan__dup_tokens(&t1, &n1, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, one, strlen(one), &why), one, strlen(one)), 0);
+	scan__parse_reset(&ps);
+	assert_int_equal(scan__dup_tokens(&t2, &n2, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, two, strlen(two), &why), two, strlen(two)), 0);
+	scan__parse_reset(&ps);
+	assert_int_equal(scan__dup_tokens(&t3, &n3, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, three, strlen(three), &why), three, strlen(three)), 0);
+	assert_true(n1 > 10);
+	assert_int_equal(n1, n2);
+	assert_int_equal(n1, n3);
+	assert_memory_equal(t1, t2, n1 * sizeof(*t1));
+	assert_memory_not_equal(t1, t3, n1 * sizeof(*t1)); /* an operator is not renamed */
+	free(t1), free(t2), free(t3);
+	scan__parse_dispose(&ps);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_match_grammars),
 		cmocka_unit_test(test_nested_functions_are_records_of_their_own),
 		cmocka_unit_test(test_deep_trees_are_bounded),
+		cmocka_unit_test(test_clones),
+		cmocka_unit_test(test_clones_within_a_file),
+		cmocka_unit_test(test_renamed_copies_tokenize_alike),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

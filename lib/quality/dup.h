@@ -1,0 +1,42 @@
+/* lib/quality/dup.h - token-based clone detection across a scan (internal) */
+#ifndef SCAN_QUALITY_DUP_H
+#define SCAN_QUALITY_DUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+#include "walk/lang.h"
+
+/* SonarQube's defaults: a duplicated block has at least 100 tokens over at least 10 lines. */
+#define DUP_MIN_TOKENS 100
+#define DUP_MIN_LINES 10
+
+/* One token: identifiers and literals hash to one value each, so renamed copies match. */
+typedef struct {
+	uint32_t hash;
+	uint32_t line;
+} dup_token;
+
+typedef struct {
+	const char *path;
+	dup_token *t;
+	uint32_t n;
+} dup_file;
+
+/* Token b_start.. of file b repeats token a_start.. of file a (a before b), len tokens. */
+typedef struct {
+	uint32_t a, a_start, b, b_start, len;
+} dup_clone;
+
+/* The tokens of a parsed file (comments and import lists left out); *out is malloc'd. */
+int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len);
+
+/*
+ * Clones among files (in that order), each reported once where it repeats
+ * an earlier block: a rolling hash over every window of DUP_MIN_TOKENS
+ * tokens finds candidates, which are checked token by token and extended as
+ * far as they go. *out is malloc'd.
+ */
+int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout);
+
+#endif
