@@ -36,8 +36,17 @@ typedef struct {
 	uint32_t nsym;
 	uint32_t *start;              /* per symbol: first entry in by_sym (CSR layout) */
 	leaf_ref *by_sym;
-	leaf_ref *seq;                /* patterns with no root symbol: tried at every node */
+	leaf_ref *seq;                /* sequences that may start with any statement: tried at every node */
 	size_t nseq;
+	/*
+	 * Sequences whose first statement has a known symbol: tried, after its
+	 * children are walked, at a node where a child (or grandchild, through
+	 * a wrapper) has that symbol. first_mask[symbol] holds their bits.
+	 */
+	leaf_ref *seqf;
+	uint64_t *seqf_bit;
+	size_t nseqf;
+	uint64_t *first_mask;
 	leaf_ref *other;              /* queries, regexes, Dockerfile instructions */
 	size_t nother;
 	uint32_t *rules;              /* rule indices */
@@ -248,8 +257,11 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		li->start[s + 1] += li->start[s];
 	if (!(li->by_sym = calloc(li->start[li->nsym] ? li->start[li->nsym] : 1, sizeof(*li->by_sym))))
 		goto oom;
+	if (!(li->first_mask = calloc((size_t)li->nsym + 1, sizeof(*li->first_mask))))
+		goto oom;
 	{
 		uint32_t *fill = calloc((size_t)li->nsym + 1, sizeof(*fill));
+		TSSymbol first;
 		if (!fill)
 			goto oom;
 		for (size_t i = 0; i < nall; i++) {
@@ -259,7 +271,19 @@ static int build_lang(sast_engine *e, scan_lang lang)
 				li->by_sym[li->start[s[k]] + fill[s[k]]++] = all[i];
 			if (s)
 				continue;
-			if (all[i].f->kind == SAST_F_PATTERN)
+			if (all[i].f->kind == SAST_F_PATTERN && all[i].f->pat[lang] &&
+			    (first = sast__pattern_first_symbol(all[i].f->pat[lang])) != 0 && first < li->nsym) {
+				uint64_t *nb = realloc(li->seqf_bit, (li->nseqf + 1) * sizeof(*nb));
+				uint64_t bit = 1ull << (first % 64); /* a shared bit only costs a useless try */
+				if (!nb) {
+					free(fill);
+					goto oom;
+				}
+				li->seqf_bit = nb;
+				li->seqf_bit[li->nseqf] = bit;
+				li->first_mask[first] |= bit;
+				rc = push_ref(&li->seqf, &li->nseqf, &all[i]);
+			} else if (all[i].f->kind == SAST_F_PATTERN)
 				rc = push_ref(&li->seq, &li->nseq, &all[i]);
 			else
 				rc = push_ref(&li->other, &li->nother, &all[i]);
@@ -317,6 +341,9 @@ void sast__engine_free(sast_engine *e)
 		free(li->start);
 		free(li->by_sym);
 		free(li->seq);
+		free(li->seqf);
+		free(li->seqf_bit);
+		free(li->first_mask);
 		free(li->other);
 		free(li->rules);
 		free(li->leaves);
@@ -426,6 +453,7 @@ void sast__ctx_free(sast_ctx *c)
 	free(c->stk);
 	free(c->used);
 	free(c->kids);
+	free(c->seen);
 	free(c->df.v);
 	pcre2_match_data_free(c->md);
 	pcre2_match_context_free(c->mctx);
@@ -505,30 +533,67 @@ static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
 	return sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
 }
 
+/* Node n's children are walked: try the sequences whose first statement showed up under it. */
+static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t seen, uint8_t phase)
+{
+	int rc = 0;
+	for (size_t i = 0; i < li->nseqf && !rc; i++)
+		if ((li->seqf_bit[i] & seen) && wanted(c, &li->seqf[i], phase))
+			rc = try_pattern(c, &li->seqf[i], n);
+	return rc;
+}
+
 static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uint8_t phase)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+	size_t d = 0; /* depth of the cursor; c->seen[k]: first statements met under the node at depth k */
 	int rc = 0;
 
-	for (;;) {
+	if (!c->seen_cap && !(c->seen = calloc(c->seen_cap = 64, sizeof(*c->seen))))
+		c->seen_cap = 0, rc = SCAN_ENOMEM;
+	if (c->seen)
+		c->seen[0] = 0;
+	while (!rc) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		TSSymbol s = ts_node_symbol(n);
-		if (s < li->nsym)
+		if (s < li->nsym) {
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
 				if (wanted(c, &li->by_sym[i], phase))
 					rc = li->by_sym[i].f->kind == SAST_F_QUERY ? kind_match(c, &li->by_sym[i], n) :
 					                                            try_pattern(c, &li->by_sym[i], n);
+			if (li->first_mask && li->first_mask[s] && d > 0) {
+				c->seen[d - 1] |= li->first_mask[s];
+				if (d > 1)
+					c->seen[d - 2] |= li->first_mask[s]; /* through a wrapper statement */
+			}
+		}
 		for (size_t i = 0; i < li->nseq && !rc; i++)
 			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0)
 				rc = try_pattern(c, &li->seq[i], n);
 		c->npushed = 0;
 		if (rc || c->exhausted || !sast__budget_ok(c))
 			break;
-		if (ts_tree_cursor_goto_first_child(&cur))
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			if (++d == c->seen_cap) {
+				uint64_t *v = realloc(c->seen, 2 * c->seen_cap * sizeof(*v));
+				if (!v) {
+					rc = SCAN_ENOMEM;
+					break;
+				}
+				c->seen = v, c->seen_cap *= 2;
+			}
+			c->seen[d] = 0;
 			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur))
+		}
+		while (!rc && !ts_tree_cursor_goto_next_sibling(&cur)) {
 			if (!ts_tree_cursor_goto_parent(&cur))
 				goto out;
+			d--;
+			if (c->seen[d])
+				rc = try_sequences(c, li, ts_tree_cursor_current_node(&cur), c->seen[d], phase);
+			c->npushed = 0;
+		}
+		c->seen[d] = 0;
 	}
 out:
 	if (rc && !c->exhausted) {
@@ -694,7 +759,7 @@ static bool rule_found(const sast_ctx *c, const sast_rule *r)
 static int run_leaves(sast_ctx *c, const lang_index *li, scan_lang lang, const TSTree *tree, uint8_t phase)
 {
 	int rc = 0;
-	if (tree && c->li && (li->nsym || li->nseq))
+	if (tree && c->li && (li->nsym || li->nseq || li->nseqf))
 		walk_tree(c, li, tree, phase);
 	if (tree && li->cq[phase - 1].q) {
 		bool any = false;

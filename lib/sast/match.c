@@ -393,13 +393,14 @@ int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_match
 		for (uint32_t i = 0; i < nt && !c->exhausted; i++) {
 			m.bound = 0;
 			if (match_seq(c, p->seq, p->nseq, 0, tb, nt, i, true, &end) && end > i) {
-				/* a trailing ... runs to the end of the block */
-				if (p->seq[p->nseq - 1]->type == PN_ELLIPSIS || p->seq[p->nseq - 1]->type == PN_MV_SEQ)
-					end = nt;
-				set_range(&m, c->stk[tb + i], c->stk[tb + end - 1]);
+				/* a trailing ... runs to the end of the block, from each start (`$V := src` then
+				   `...`: every assignment in the block is a start, not just the first) */
+				bool open = p->seq[p->nseq - 1]->type == PN_ELLIPSIS || p->seq[p->nseq - 1]->type == PN_MV_SEQ;
+				set_range(&m, c->stk[tb + i], c->stk[tb + (open ? nt : end) - 1]);
 				if ((rc = sast__matches_push(out, &m)) != 0)
 					break;
-				i = end - 1;
+				if (!open)
+					i = end - 1;
 			}
 		}
 		c->top = tb;

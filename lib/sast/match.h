@@ -51,6 +51,8 @@ struct sast_ctx {
 	sast_dockerfile df;
 	sast_kids_entry *kids;         /* SAST_KIDS_CACHE entries */
 	uint64_t gen;                  /* of the current file: older entries are stale */
+	uint64_t *seen;                /* the engine's walk: per depth, sequence starts met below */
+	size_t seen_cap;
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */

@@ -407,8 +407,13 @@ static int build(sast_pattern *p, compiler *c, TSTree *tree, uint32_t s, uint32_
 			}
 		}
 	}
-	if (!within(c, node, s, e) || ts_node_eq(node, root)) {
-		/* the snippet is several statements (or members) of a block */
+	/*
+	 * The snippet is several statements (or members) of a block. Go's
+	 * statement_list spans them exactly, so it counts as the block: matched
+	 * as a node, `$V := $RHS` + `...` would only match a block's first
+	 * statement.
+	 */
+	if (!within(c, node, s, e) || ts_node_eq(node, root) || !strcmp(ts_node_type(node), "statement_list")) {
 		uint32_t nc = ts_node_child_count(node), k = 0;
 		TSNode only = node;
 		for (uint32_t i = 0; i < nc; i++) {
@@ -532,6 +537,12 @@ void sast__pattern_free(sast_pattern *p)
 		return;
 	scan__arena_dispose(&p->arena);
 	free(p);
+}
+
+TSSymbol sast__pattern_first_symbol(const sast_pattern *p)
+{
+	const sast_pnode *f = !p->root && p->nseq ? p->seq[0] : NULL;
+	return f && (f->type == PN_NODE || f->type == PN_LEAF) ? f->sym : 0;
 }
 
 TSSymbol sast__pattern_root_symbol(const sast_pattern *p)

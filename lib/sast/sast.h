@@ -180,6 +180,8 @@ int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, c
 void sast__pattern_free(sast_pattern *p);
 /* The symbol a match must start at; 0 for statement-sequence patterns (tried at every node). */
 TSSymbol sast__pattern_root_symbol(const sast_pattern *p);
+/* For statement sequences, the symbol their first statement must have; 0: any. */
+TSSymbol sast__pattern_first_symbol(const sast_pattern *p);
 
 /* Per-language facts about grammar symbols (langinfo.c). */
 #define SAST_SYM_PUNCT     0x01u  /* anonymous delimiter: ( ) , ; { } [ ] */
