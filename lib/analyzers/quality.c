@@ -24,8 +24,7 @@ typedef struct {
 	pthread_mutex_t lock;
 	dup_file *files;             /* paths and tokens malloc'd */
 	size_t n, cap;
-	size_t tokens;
-	bool truncated;              /* over DUP_TOKENS_MAX: later files left out of duplication */
+	size_t tokens;               /* kept so far; past DUP_TOKENS_MAX later files are left out of duplication */
 } quality_state;
 
 static int quality_init(void **state, const scan_analyzer_ctx *ctx)
@@ -65,7 +64,6 @@ static int keep_tokens(quality_state *st, const char *path, dup_token *t, uint32
 	}
 	pthread_mutex_lock(&st->lock);
 	if (st->tokens + n > DUP_TOKENS_MAX) {
-		st->truncated = true;
 		rc = 1;
 	} else if (st->n == st->cap) {
 		size_t cap = st->cap ? 2 * st->cap : 256;

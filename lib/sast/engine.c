@@ -44,7 +44,6 @@ typedef struct {
 	 * a wrapper) has that symbol. first_mask[symbol] holds their bits.
 	 */
 	leaf_ref *seqf;
-	uint64_t *seqf_bit;
 	size_t nseqf;
 	uint64_t *first_mask;
 	leaf_ref *other;              /* queries, regexes, Dockerfile instructions */
@@ -72,6 +71,12 @@ struct sast_engine {
 	pthread_mutex_t lock;         /* building a language's index on its first file */
 	scan_ignore **include, **exclude; /* per rule; NULL: no filter */
 };
+
+/* A sequence's bit in first_mask; two first symbols sharing a bit only cost a useless try. */
+static uint64_t first_bit(TSSymbol first)
+{
+	return 1ull << (first % 64);
+}
 
 static int push_ref(leaf_ref **v, size_t *n, const leaf_ref *r)
 {
@@ -273,15 +278,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 				continue;
 			if (all[i].f->kind == SAST_F_PATTERN && all[i].f->pat[lang] &&
 			    (first = sast__pattern_first_symbol(all[i].f->pat[lang])) != 0 && first < li->nsym) {
-				uint64_t *nb = realloc(li->seqf_bit, (li->nseqf + 1) * sizeof(*nb));
-				uint64_t bit = 1ull << (first % 64); /* a shared bit only costs a useless try */
-				if (!nb) {
-					free(fill);
-					goto oom;
-				}
-				li->seqf_bit = nb;
-				li->seqf_bit[li->nseqf] = bit;
-				li->first_mask[first] |= bit;
+				li->first_mask[first] |= first_bit(first);
 				rc = push_ref(&li->seqf, &li->nseqf, &all[i]);
 			} else if (all[i].f->kind == SAST_F_PATTERN)
 				rc = push_ref(&li->seq, &li->nseq, &all[i]);
@@ -342,7 +339,6 @@ void sast__engine_free(sast_engine *e)
 		free(li->by_sym);
 		free(li->seq);
 		free(li->seqf);
-		free(li->seqf_bit);
 		free(li->first_mask);
 		free(li->other);
 		free(li->rules);
@@ -538,7 +534,8 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 {
 	int rc = 0;
 	for (size_t i = 0; i < li->nseqf && !rc; i++)
-		if ((li->seqf_bit[i] & seen) && wanted(c, &li->seqf[i], phase))
+		if ((first_bit(sast__pattern_first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
+		    wanted(c, &li->seqf[i], phase))
 			rc = try_pattern(c, &li->seqf[i], n);
 	return rc;
 }
