@@ -63,6 +63,32 @@ static TSSymbol *kind_set(scan_arena *arena, const TSLanguage *ts, const char *q
 	return out;
 }
 
+/*
+ * `(kind ...)` as the only pattern: the symbol of kind, or 0 when the query
+ * starts otherwise (an alternation, a wildcard, a field, a supertype...).
+ */
+static TSSymbol root_kind(const TSLanguage *ts, const TSQuery *q, const char *src)
+{
+	const char *p = src, *name;
+	TSSymbol s;
+
+	if (ts_query_pattern_count(q) != 1 || !ts_query_is_pattern_rooted(q, 0))
+		return 0;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p != '(')
+		return 0;
+	name = ++p;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')
+		p++;
+	if (p == name || (p - name == 1 && *name == '_') || !(*p == ' ' || *p == '\t' || *p == '\n' || *p == ')'))
+		return 0;
+	s = ts_language_symbol_for_name(ts, name, (uint32_t)(p - name), true);
+	if (!s || s == (TSSymbol)-1 || ts_language_symbol_type(ts, s) != TSSymbolTypeRegular)
+		return 0;
+	return s;
+}
+
 static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen)
 {
 	const sast_langinfo *li = sast__langinfo(l);
@@ -104,6 +130,8 @@ static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_
 	f->query[l] = q;
 	if (ncap == 1)
 		f->query_kinds[l] = kind_set(&set->arena, li->ts, f->src);
+	if (!f->query_kinds[l])
+		f->query_root[l] = root_kind(li->ts, q, f->src);
 	return 0;
 }
 

@@ -181,8 +181,8 @@ static void compile_leaves(sast_engine *e, sast_rule *rule, sast_formula *f, sca
 }
 
 /*
- * The symbols at which the walk tries leaf r: a pattern's root symbol, or the
- * kinds of a query that only names kinds. NULL *out: the leaf is not indexed
+ * The symbols at which the walk tries leaf r: a pattern's root symbol, a
+ * rooted query's root, or the kinds of a query that only names kinds. NULL *out: the leaf is not indexed
  * (a statement sequence, a query proper, a regex...).
  */
 static size_t indexed_symbols(const leaf_ref *r, scan_lang lang, TSSymbol *one, const TSSymbol **out)
@@ -196,6 +196,11 @@ static size_t indexed_symbols(const leaf_ref *r, scan_lang lang, TSSymbol *one, 
 		*one = sast__pattern_root_symbol(r->f->pat[lang]);
 		if (!*one || *one >= info->nsym)
 			return 0;
+		*out = one;
+		return 1;
+	}
+	if (r->f->kind == SAST_F_QUERY && r->f->query_root[lang] && r->f->query_root[lang] < info->nsym) {
+		*one = r->f->query_root[lang];
 		*out = one;
 		return 1;
 	}
@@ -529,6 +534,25 @@ static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
 	return sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
 }
 
+static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32_t ncap, const uint32_t *pat_ref,
+                     const leaf_ref *refs, uint8_t phase, const sast_formula *f, TSNode root);
+
+/* Leaf r, indexed by n's symbol, at n. */
+static int try_leaf(sast_ctx *c, const leaf_ref *r, TSNode n)
+{
+	if (r->f->kind != SAST_F_QUERY)
+		return try_pattern(c, r, n);
+	if (r->f->query_kinds[c->lang_id])
+		return kind_match(c, r, n);
+	/* a rooted query: only matches that start at n itself, so the cursor
+	   descends no deeper than the query's own pattern */
+	int rc;
+	ts_query_cursor_set_max_start_depth(c->qc, 0);
+	rc = run_query(c, r->f->query[c->lang_id], r->f->query_mv[c->lang_id], 0, NULL, NULL, r->phase, r->f, n);
+	ts_query_cursor_set_max_start_depth(c->qc, UINT32_MAX);
+	return rc;
+}
+
 /* Node n's children are walked: try the sequences whose first statement showed up under it. */
 static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t seen, uint8_t phase)
 {
@@ -556,8 +580,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		if (s < li->nsym) {
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
 				if (wanted(c, &li->by_sym[i], phase))
-					rc = li->by_sym[i].f->kind == SAST_F_QUERY ? kind_match(c, &li->by_sym[i], n) :
-					                                            try_pattern(c, &li->by_sym[i], n);
+					rc = try_leaf(c, &li->by_sym[i], n);
 			if (li->first_mask && li->first_mask[s] && d > 0) {
 				c->seen[d - 1] |= li->first_mask[s];
 				if (d > 1)

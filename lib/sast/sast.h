@@ -84,6 +84,9 @@ struct sast_formula {
 	/* a query that only names node kinds, `[(a) (b)] @X`: those symbols, 0-terminated,
 	   matched in the engine's tree walk instead of by a query cursor */
 	TSSymbol *query_kinds[SCAN_LANG__COUNT];
+	/* a one-pattern query rooted at one named kind, `(call ...)`: that symbol; the walk
+	   runs the query only at such nodes, so it never needs a cursor over the whole tree */
+	TSSymbol query_root[SCAN_LANG__COUNT];
 	pcre2_code *re;
 	int16_t re_group_mv[32];      /* named group number -> metavariable */
 	sast_instruction instr;
