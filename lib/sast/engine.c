@@ -540,13 +540,13 @@ static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32
 /* Leaf r, indexed by n's symbol, at n. */
 static int try_leaf(sast_ctx *c, const leaf_ref *r, TSNode n)
 {
+	int rc;
 	if (r->f->kind != SAST_F_QUERY)
 		return try_pattern(c, r, n);
 	if (r->f->query_kinds[c->lang_id])
 		return kind_match(c, r, n);
 	/* a rooted query: only matches that start at n itself, so the cursor
 	   descends no deeper than the query's own pattern */
-	int rc;
 	ts_query_cursor_set_max_start_depth(c->qc, 0);
 	rc = run_query(c, r->f->query[c->lang_id], r->f->query_mv[c->lang_id], 0, NULL, NULL, r->phase, r->f, n);
 	ts_query_cursor_set_max_start_depth(c->qc, UINT32_MAX);
