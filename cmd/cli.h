@@ -7,6 +7,7 @@
 #include "scan/finding.h"
 #include "scan/gate.h"
 #include "scan/metrics.h"
+#include "scan/quality.h"
 #include "scan/scan.h"
 #include "scan/store.h"
 
@@ -91,6 +92,9 @@ typedef struct {
 	const scan_stats *stats;           /* NULL: not shown */
 	const scan_file_metrics *metrics;  /* per file, sorted by path; none when the quality analyzer did not run */
 	size_t nmetrics;
+	const scan_quality_summary *quality; /* NULL: not measured */
+	const scan_stats *run;             /* the run's stats even when not shown: analyzer versions */
+	const char *quality_json;          /* from the store: the summary as stored; NULL none */
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
 } cli_doc;
 

@@ -204,6 +204,8 @@ int cmd_scan(int argc, char **argv)
 	doc.gate = gate;
 	doc.stats = o.stats ? scan_result_stats(result) : NULL;
 	doc.metrics = scan_result_metrics(result, &doc.nmetrics);
+	doc.quality = scan_result_quality(result);
+	doc.run = scan_result_stats(result);
 	doc.root = ri->root;
 
 	if (format == FORMAT_TEXT && !o.output) {

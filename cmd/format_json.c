@@ -449,6 +449,8 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		jw_uint(w, "duplicated_lines", m[i].duplicated_lines);
 		jw_uint(w, "duplicated_blocks", m[i].duplicated_blocks);
 		jw_num(w, "duplication_pct", m[i].code_lines ? 100.0 * m[i].duplicated_lines / m[i].code_lines : 0.0);
+		jw_uint(w, "new_lines", m[i].new_lines);
+		jw_uint(w, "new_duplicated_lines", m[i].new_duplicated_lines);
 		jw_open(w, "functions", '[');
 		for (uint32_t k = 0; k < m[i].nfunctions; k++)
 			write_function(w, &m[i].functions[k]);
@@ -457,6 +459,18 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 	}
 	jw_close(w, ']');
 	jw_close(w, '}');
+}
+
+/* Ratings, debt and new code (spec 2.10), with the version of each analyzer that ran. */
+static void write_quality(jw *w, const cli_doc *doc)
+{
+	scan_tool_version tools[32];
+	size_t n = 0;
+
+	for (size_t i = 0; doc->run && i < doc->run->analyzer_count && n < 32; i++, n++)
+		tools[n].name = doc->run->analyzers[i].name, tools[n].version = doc->run->analyzers[i].version;
+	jw_next(w, "quality");
+	scan_quality_summary_write_json(w->b, doc->quality, tools, n);
 }
 
 int cli_write_json(scan_buf *out, const cli_doc *doc)
@@ -487,6 +501,12 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_stats(&w, doc->stats);
 	if (doc->nmetrics)
 		write_metrics(&w, doc->metrics, doc->nmetrics);
+	if (doc->quality)
+		write_quality(&w, doc);
+	else if (doc->quality_json) {
+		jw_next(&w, "quality");
+		scan_buf_puts(out, doc->quality_json);
+	}
 	scan_buf_puts(out, "\n}\n");
 	return scan_buf_failed(out);
 }

@@ -31,6 +31,10 @@ typedef struct {
 	uint32_t cyclomatic, cognitive; /* sums over the functions */
 	uint32_t duplicated_lines;    /* lines in a block repeated elsewhere in the scan (or in this file) */
 	uint32_t duplicated_blocks;   /* such blocks */
+	/* new code (lines added or changed on the branch); 0 and -1 when unknown */
+	uint32_t new_lines;           /* non-blank new lines */
+	uint32_t new_duplicated_lines;
+	int32_t new_cognitive_max;    /* the most complex function with a new line; -1: none */
 	uint32_t nfunctions;
 	const scan_function_metrics *functions; /* in source order */
 } scan_file_metrics;

@@ -8,6 +8,7 @@
 #include "scan/metrics.h"
 #include "scan/scan.h"
 #include "parse/tree.h"
+#include "source/newcode.h"
 #include "walk/lang.h"
 
 /* One file as every analyzer sees it: read once, shared read-only. */
@@ -77,6 +78,7 @@ typedef struct {
 	bool verify;                /* ask providers whether found credentials are live */
 	const char *rules_dir;      /* extra code/IaC rules; NULL: none */
 	bool no_builtin_rules;      /* leave out the built-in code/IaC packs */
+	const scan_newcode *newcode; /* lines the branch adds; NULL: unknown */
 } scan_analyzer_ctx;
 
 /*

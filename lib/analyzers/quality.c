@@ -21,6 +21,7 @@
 #define DUP_TOKENS_MAX (64u << 20)
 
 typedef struct {
+	const scan_newcode *newcode;  /* NULL: new code unknown */
 	pthread_mutex_t lock;
 	dup_file *files;             /* paths and tokens malloc'd */
 	size_t n, cap;
@@ -30,9 +31,9 @@ typedef struct {
 static int quality_init(void **state, const scan_analyzer_ctx *ctx)
 {
 	quality_state *st = calloc(1, sizeof(*st));
-	(void)ctx;
 	if (!st)
 		return scan__error_oom();
+	st->newcode = ctx->newcode;
 	pthread_mutex_init(&st->lock, NULL);
 	*state = st;
 	return 0;
@@ -174,8 +175,36 @@ static int report(quality_worker *w, const scan_file *f, scan_sink *sink, const 
 	return scan__emit(sink, f->path, &d);
 }
 
+/* The file's non-blank new lines, and the most complex function that has one. */
+static void measure_new_code(scan_file_metrics *m, const scan_file *f, const scan_newcode_file *nf)
+{
+	const char *data = (const char *)f->data;
+	uint32_t line = 1;
+	bool blank = true;
+
+	for (size_t i = 0; i <= f->len; i++) {
+		if (i == f->len || data[i] == '\n') {
+			if (!blank && scan_source__newcode_has(nf, line))
+				m->new_lines++;
+			line++, blank = true;
+		} else if (data[i] != ' ' && data[i] != '\t' && data[i] != '\r' && data[i] != '\f') {
+			blank = false;
+		}
+	}
+	for (uint32_t i = 0; i < m->nfunctions; i++) {
+		const scan_function_metrics *fn = &m->functions[i];
+		bool touched = false;
+		for (size_t k = 0; k < nf->n && !touched; k++)
+			touched = nf->r[k].start <= fn->end_line && nf->r[k].start + nf->r[k].count > fn->line;
+		if (touched && (int32_t)fn->cognitive > m->new_cognitive_max)
+			m->new_cognitive_max = (int32_t)fn->cognitive;
+	}
+}
+
 static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
+	const quality_state *qs = state;
+	const scan_newcode_file *nf;
 	quality_worker *w = wstate;
 	scan_file_metrics m;
 	const TSTree *tree;
@@ -190,6 +219,9 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	scan__arena_dispose(&w->scratch);
 	if ((rc = scan__file_metrics(&m, &w->scratch, f->lang, tree, (const char *)f->data, f->len)) != 0)
 		return rc;
+	m.new_cognitive_max = -1;
+	if ((nf = scan_source__newcode_file(qs->newcode, f->path)) != NULL)
+		measure_new_code(&m, f, nf);
 	for (uint32_t i = 0; i < m.nfunctions && !rc; i++) {
 		const scan_function_metrics *fn = &m.functions[i];
 		if (fn->cognitive > COGNITIVE_MAX)
@@ -260,6 +292,64 @@ static int report_clone(scan_sink *sink, const dup_file *files, const dup_clone 
 	return scan__emit(sink, b->path, &d);
 }
 
+/* Each clone once under both of its files, so a file's clones are one slice. */
+typedef struct {
+	uint32_t file, start, len;
+} clone_side;
+
+static int cmp_side(const void *a, const void *b)
+{
+	const clone_side *x = a, *y = b;
+	return x->file != y->file ? (x->file < y->file ? -1 : 1) : 0;
+}
+
+/* Duplicated lines and blocks of each file, overall and on its new lines. */
+static int count_duplicated_lines(const quality_state *st, scan_sink *sink, const dup_clone *clones, size_t nclones)
+{
+	clone_side *side = malloc(2 * nclones * sizeof(*side));
+	uint8_t *dup = NULL;
+	size_t dup_cap = 0;
+	int rc = 0;
+
+	if (!side)
+		return scan__error_oom();
+	for (size_t i = 0; i < nclones; i++) {
+		side[2 * i] = (clone_side){ clones[i].a, clones[i].a_start, clones[i].len };
+		side[2 * i + 1] = (clone_side){ clones[i].b, clones[i].b_start, clones[i].len };
+	}
+	qsort(side, 2 * nclones, sizeof(*side), cmp_side);
+	for (size_t i = 0, j; i < 2 * nclones && !rc; i = j) {
+		const dup_file *df = &st->files[side[i].file];
+		scan_file_metrics *m = scan__sink_metrics_of(sink, df->path);
+		const scan_newcode_file *nf = scan_source__newcode_file(st->newcode, df->path);
+		uint32_t nlines = df->t[df->n - 1].line + 1;
+		for (j = i; j < 2 * nclones && side[j].file == side[i].file; j++)
+			;
+		if (!m)
+			continue;
+		if (nlines > dup_cap) {
+			uint8_t *v = realloc(dup, nlines);
+			if (!v) {
+				rc = scan__error_oom();
+				break;
+			}
+			dup = v, dup_cap = nlines;
+		}
+		memset(dup, 0, nlines);
+		for (size_t k = i; k < j; k++)
+			mark_lines(dup, nlines, df, side[k].start, side[k].len);
+		for (uint32_t l = 0; l < nlines; l++) {
+			m->duplicated_lines += dup[l];
+			if (dup[l] && nf && scan_source__newcode_has(nf, l))
+				m->new_duplicated_lines++;
+		}
+		m->duplicated_blocks = (uint32_t)(j - i);
+	}
+	free(dup);
+	free(side);
+	return rc;
+}
+
 /* Clones across the whole scan: findings, and duplicated lines in each file's metrics. */
 static int quality_finalize(void *state, scan_sink *sink)
 {
@@ -275,28 +365,8 @@ static int quality_finalize(void *state, scan_sink *sink)
 		return rc;
 	for (size_t i = 0; i < nclones && !rc; i++)
 		rc = report_clone(sink, st->files, &clones[i]);
-	for (size_t f = 0; f < st->n && !rc; f++) {
-		const dup_file *df = &st->files[f];
-		scan_file_metrics *m = scan__sink_metrics_of(sink, df->path);
-		uint32_t nlines = df->t[df->n - 1].line + 1, blocks = 0;
-		uint8_t *dup;
-		if (!m)
-			continue;
-		if (!(dup = calloc(nlines, 1))) {
-			rc = scan__error_oom();
-			break;
-		}
-		for (size_t i = 0; i < nclones; i++) {
-			if (clones[i].a == f)
-				mark_lines(dup, nlines, df, clones[i].a_start, clones[i].len), blocks++;
-			if (clones[i].b == f)
-				mark_lines(dup, nlines, df, clones[i].b_start, clones[i].len), blocks++;
-		}
-		for (uint32_t l = 0; l < nlines; l++)
-			m->duplicated_lines += dup[l];
-		m->duplicated_blocks = blocks;
-		free(dup);
-	}
+	if (!rc && nclones)
+		rc = count_duplicated_lines(st, sink, clones, nclones);
 	free(clones);
 	return rc;
 }

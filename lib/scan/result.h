@@ -4,7 +4,9 @@
 
 #include "scan/finding_list.h"
 #include "scan/metrics.h"
+#include "scan/quality.h"
 #include "scan/scan.h"
+#include "source/newcode.h"
 
 struct scan_result {
 	scan_finding_list *findings;
@@ -14,6 +16,10 @@ struct scan_result {
 	scan_skipped_file *skipped;  /* paths malloc'd */
 	scan_file_metrics *metrics;  /* strings in the findings' arena */
 	size_t nmetrics;
+	scan_newcode *newcode;       /* NULL: unknown, see newcode_why */
+	const char *newcode_why;     /* static storage */
+	bool has_quality;            /* the quality analyzer ran: quality is filled in */
+	scan_quality_summary quality;
 	scan_arena strings;      /* repo info strings */
 };
 

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "analyzers/analyzer.h"
+#include "quality/summary.h"
 #include "scan/history.h"
 #include "scan/result.h"
 #include "scan/sink.h"
@@ -449,6 +450,29 @@ static int check_options(const scan_options *o)
 	return 0;
 }
 
+/* Debt, ratings and new-code measures from the findings and metrics. */
+static void summarize_quality(scan_result *r)
+{
+	scan_quality_summary *q = &r->quality;
+
+	scan__quality_summary_init(q);
+	q->new_code_known = r->newcode != NULL;
+	if (r->newcode)
+		memcpy(q->new_code_base, r->newcode->base, sizeof(q->new_code_base));
+	for (size_t i = 0; i < r->nmetrics; i++)
+		scan__quality_summary_add_file(q, &r->metrics[i]);
+	for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
+		const scan_finding *f = scan_finding_list_get(r->findings, i);
+		bool is_new = scan_source__newcode_has(scan_source__newcode_file(r->newcode, f->file_path),
+		                                       f->line_number);
+		scan__quality_summary_add_finding(q, f, is_new);
+	}
+	q->files_parsed = r->stats.files_parsed;
+	q->files_skipped = r->stats.files_skipped;
+	q->parse_coverage_pct = r->stats.parse_coverage_pct;
+	scan_quality_rate(q);
+}
+
 int scan_run(scan_result **out, const scan_options *opts)
 {
 	scan_result *r = NULL;
@@ -489,6 +513,14 @@ int scan_run(scan_result **out, const scan_options *opts)
 	if ((rc = fill_repo_info(r, &src, opts)) != 0)
 		goto done;
 
+	for (size_t i = 0; i < nsel; i++)
+		r->has_quality |= !strcmp(sel[i].a->info.name, "quality");
+	if (r->has_quality && src.is_git &&
+	    (rc = scan_source__newcode(&r->newcode, &r->newcode_why, src.root, src.branch, src.default_branch)) != 0)
+		goto done;
+	if (r->has_quality && !src.is_git)
+		r->newcode_why = "not a git work tree";
+	actx.newcode = r->newcode;
 	actx.min_confidence = opts->min_confidence;
 	actx.root = src.root;
 	actx.secret_rules_dir = opts->secret_rules_dir;
@@ -556,6 +588,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.files_skipped = r->stats.skipped_count;
 	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_skipped ?
 		100.0 * (double)r->stats.files_parsed / (double)(r->stats.files_parsed + r->stats.files_skipped) : 100.0;
+	if (r->has_quality)
+		summarize_quality(r);
 	r->repo.completed_at = time(NULL);
 	r->stats.wall_seconds = now_seconds() - t0;
 
@@ -592,6 +626,11 @@ const scan_stats *scan_result_stats(const scan_result *r)
 	return &r->stats;
 }
 
+const scan_quality_summary *scan_result_quality(const scan_result *r)
+{
+	return r->has_quality ? &r->quality : NULL;
+}
+
 const scan_file_metrics *scan_result_metrics(const scan_result *r, size_t *n)
 {
 	*n = r->nmetrics;
@@ -608,6 +647,7 @@ void scan_result_free(scan_result *r)
 		free((void *)(uintptr_t)r->skipped[i].path);
 	free(r->skipped);
 	free(r->metrics);
+	scan_source__newcode_free(r->newcode);
 	scan__arena_dispose(&r->strings);
 	free(r);
 }

@@ -40,7 +40,7 @@ static void git_init_once(void)
  * dropped by us: other threads may be using it, so the library stays up
  * until the process ends.
  */
-static int git_ready(void)
+int scan_source__git_ready(void)
 {
 	pthread_once(&git_once, git_init_once);
 	if (git_init_result < 0)
@@ -205,7 +205,7 @@ int scan_source__git_inspect(scan_source_git *out, bool *found, const char *dir)
 
 	memset(out, 0, sizeof(*out));
 	*found = false;
-	if ((rc = git_ready()) != 0)
+	if ((rc = scan_source__git_ready()) != 0)
 		return rc;
 	err = git_repository_open_ext(&repo, dir, 0, NULL);
 	if (err == GIT_ENOTFOUND)
@@ -412,7 +412,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 
 	assert(tmpdir_out && url && token_env);
 	*tmpdir_out = NULL;
-	if ((rc = git_ready()) != 0)
+	if ((rc = scan_source__git_ready()) != 0)
 		return rc;
 	if ((display = scan_source__redact_url(url)) == NULL) {
 		rc = scan__error_oom();

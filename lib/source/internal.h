@@ -51,6 +51,9 @@ typedef struct {
 int scan_source__git_inspect(scan_source_git *out, bool *found, const char *dir);
 void scan_source__git_dispose(scan_source_git *g);
 
+/* libgit2 initialised once per process; SCAN_EGIT when it cannot be. */
+int scan_source__git_ready(void);
+
 /* Whether refs/heads/<name> exists. */
 bool scan_source__git_has_branch(const scan_source_git *g, const char *name);
 

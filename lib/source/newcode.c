@@ -1,0 +1,343 @@
+/* lib/source/newcode.c - the lines a branch adds or changes, from a libgit2 diff against the merge base */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <git2.h>
+#include "scan/buf.h"
+#include "util/error.h"
+#include "internal.h"
+#include "newcode.h"
+
+/* A branch that changes more than this is compared no further: its gate is not about new code. */
+#define NEWCODE_FILES_MAX 200000
+#define NEWCODE_RANGES_MAX (8u << 20)
+#define NEWCODE_RANGE_TEXT_MAX (64u << 20)
+
+typedef struct {
+	scan_newcode *nc;
+	const char *prefix;           /* root relative to the work tree, "" or "sub/dir/" */
+	size_t prefix_len;
+	scan_newcode_file *cur;       /* the file whose hunks are arriving; NULL: not under root */
+	size_t cap, ranges;
+	int rc;
+} newcode_walk;
+
+void scan_source__newcode_free(scan_newcode *nc)
+{
+	if (!nc)
+		return;
+	for (size_t i = 0; i < nc->n; i++) {
+		free(nc->files[i].path);
+		free(nc->files[i].r);
+	}
+	free(nc->files);
+	free(nc->against);
+	free(nc);
+}
+
+static int on_file(const git_diff_delta *d, float progress, void *payload)
+{
+	newcode_walk *w = payload;
+	const char *path = d->new_file.path;
+	scan_newcode_file *f;
+	(void)progress;
+
+	w->cur = NULL;
+	if (d->status == GIT_DELTA_DELETED || !path || strncmp(path, w->prefix, w->prefix_len) != 0 ||
+	    (d->flags & GIT_DIFF_FLAG_BINARY))
+		return 0;
+	if (w->nc->n == NEWCODE_FILES_MAX) {
+		w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %d files", NEWCODE_FILES_MAX);
+		return -1;
+	}
+	if (w->nc->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		scan_newcode_file *v = realloc(w->nc->files, cap * sizeof(*v));
+		if (!v)
+			goto oom;
+		w->nc->files = v, w->cap = cap;
+	}
+	f = &w->nc->files[w->nc->n];
+	memset(f, 0, sizeof(*f));
+	if (!(f->path = strdup(path + w->prefix_len)))
+		goto oom;
+	w->nc->n++;
+	w->cur = f;
+	return 0;
+oom:
+	w->rc = scan__error_oom();
+	return -1;
+}
+
+/* With no context lines a hunk's new side is exactly the lines it adds. */
+static int on_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payload)
+{
+	newcode_walk *w = payload;
+	scan_newcode_file *f = w->cur;
+	scan_line_range *v;
+	(void)d;
+
+	if (!f || h->new_lines <= 0 || h->new_start <= 0)
+		return 0;
+	if (f->n && f->r[f->n - 1].start + f->r[f->n - 1].count == (uint32_t)h->new_start) {
+		f->r[f->n - 1].count += (uint32_t)h->new_lines;
+		return 0;
+	}
+	if (++w->ranges > NEWCODE_RANGES_MAX) {
+		w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %u separate line ranges",
+		                    NEWCODE_RANGES_MAX);
+		return -1;
+	}
+	if (!(v = realloc(f->r, (f->n + 1) * sizeof(*v)))) {
+		w->rc = scan__error_oom();
+		return -1;
+	}
+	f->r = v;
+	f->r[f->n].start = (uint32_t)h->new_start, f->r[f->n].count = (uint32_t)h->new_lines;
+	f->n++;
+	return 0;
+}
+
+static int cmp_file(const void *a, const void *b)
+{
+	return strcmp(((const scan_newcode_file *)a)->path, ((const scan_newcode_file *)b)->path);
+}
+
+/* The default branch's tip: the local branch, else origin's copy of it. */
+static int lookup_default(git_object **out, char **against, git_repository *repo, const char *name)
+{
+	char ref[512];
+
+	snprintf(ref, sizeof(ref), "refs/heads/%s", name);
+	if (git_revparse_single(out, repo, ref) == 0) {
+		*against = strdup(name);
+		return *against ? 0 : scan__error_oom();
+	}
+	snprintf(ref, sizeof(ref), "refs/remotes/origin/%s", name);
+	if (git_revparse_single(out, repo, ref) == 0) {
+		*against = strdup(ref + strlen("refs/remotes/"));
+		return *against ? 0 : scan__error_oom();
+	}
+	return 1;
+}
+
+int scan_source__newcode(scan_newcode **out, const char **why, const char *root, const char *branch,
+                         const char *default_branch)
+{
+	git_repository *repo = NULL;
+	git_object *def = NULL;
+	git_reference *head = NULL;
+	git_commit *base_commit = NULL;
+	git_tree *base_tree = NULL;
+	git_diff *diff = NULL;
+	git_oid base;
+	git_diff_options opts;
+	scan_newcode *nc = NULL;
+	newcode_walk w;
+	char *workdir = NULL, *prefix = NULL;
+	size_t wlen;
+	int rc, err;
+
+	*out = NULL;
+	*why = NULL;
+	if ((rc = scan_source__git_ready()) != 0)
+		return rc;
+	if (!default_branch || (branch && !strcmp(branch, default_branch))) {
+		*why = "the default branch is scanned: its new code is what the baseline does not know";
+		return 0;
+	}
+	if (git_repository_open_ext(&repo, root, 0, NULL) != 0 || git_repository_is_bare(repo) ||
+	    !git_repository_workdir(repo)) {
+		*why = "not a git work tree";
+		goto done;
+	}
+	if (!(nc = calloc(1, sizeof(*nc))))
+		goto oom;
+	if (lookup_default(&def, &nc->against, repo, default_branch) != 0) {
+		*why = "the default branch is not in this clone (fetch it to measure new code)";
+		goto done;
+	}
+	if (git_repository_head(&head, repo) != 0) {
+		*why = "HEAD does not name a commit";
+		goto done;
+	}
+	if (git_merge_base(&base, repo, git_reference_target(head) ? git_reference_target(head) :
+	                   git_object_id(def), git_object_id(def)) != 0) {
+		*why = "the branch shares no history with the default branch";
+		goto done;
+	}
+	git_oid_tostr(nc->base, sizeof(nc->base), &base);
+	if (git_commit_lookup(&base_commit, repo, &base) != 0 || git_commit_tree(&base_tree, base_commit) != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot read the merge base %s", nc->base);
+		goto done;
+	}
+	/* root relative to the work tree: the diff's paths are the work tree's */
+	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL)))
+		goto oom;
+	wlen = strlen(workdir);
+	if (strncmp(prefix, workdir, wlen) != 0 || (prefix[wlen] && prefix[wlen] != '/')) {
+		*why = "the scanned directory is outside its work tree";
+		goto done;
+	}
+	memmove(prefix, prefix + wlen + (prefix[wlen] == '/'), strlen(prefix + wlen + (prefix[wlen] == '/')) + 1);
+	if (*prefix) {
+		char *p = realloc(prefix, strlen(prefix) + 2);
+		if (!p)
+			goto oom;
+		prefix = p;
+		memcpy(prefix + strlen(prefix), "/", 2);
+	}
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.context_lines = 0;
+	opts.interhunk_lines = 0;
+	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS | GIT_DIFF_SHOW_UNTRACKED_CONTENT;
+	if (git_diff_tree_to_workdir_with_index(&diff, repo, base_tree, &opts) != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
+		goto done;
+	}
+	memset(&w, 0, sizeof(w));
+	w.nc = nc, w.prefix = prefix, w.prefix_len = strlen(prefix);
+	err = git_diff_foreach(diff, on_file, NULL, on_hunk, NULL, &w);
+	if (w.rc) {
+		rc = w.rc;
+		goto done;
+	}
+	if (err != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
+		goto done;
+	}
+	/* drop files that only lost lines */
+	{
+		size_t k = 0;
+		for (size_t i = 0; i < nc->n; i++) {
+			if (nc->files[i].n)
+				nc->files[k++] = nc->files[i];
+			else
+				free(nc->files[i].path);
+		}
+		nc->n = k;
+	}
+	if (nc->n)
+		qsort(nc->files, nc->n, sizeof(*nc->files), cmp_file);
+	*out = nc;
+	nc = NULL;
+	goto done;
+oom:
+	rc = scan__error_oom();
+done:
+	scan_source__newcode_free(nc);
+	git_diff_free(diff);
+	git_tree_free(base_tree);
+	git_commit_free(base_commit);
+	git_reference_free(head);
+	git_object_free(def);
+	git_repository_free(repo);
+	free(workdir);
+	free(prefix);
+	return rc;
+}
+
+const scan_newcode_file *scan_source__newcode_file(const scan_newcode *nc, const char *path)
+{
+	size_t lo = 0, hi = nc ? nc->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, nc->files[mid].path);
+		if (!c)
+			return &nc->files[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+bool scan_source__newcode_has(const scan_newcode_file *f, uint32_t line)
+{
+	size_t lo = 0, hi = f ? f->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (line < f->r[mid].start)
+			hi = mid;
+		else if (line >= f->r[mid].start + f->r[mid].count)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+int scan_source__ranges_format(char **out, const scan_line_range *r, size_t n)
+{
+	scan_buf b = SCAN_BUF_INIT;
+
+	scan_buf_init(&b, NEWCODE_RANGE_TEXT_MAX);
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].count == 1)
+			scan_buf_printf(&b, "%s%u", i ? "," : "", r[i].start);
+		else
+			scan_buf_printf(&b, "%s%u-%u", i ? "," : "", r[i].start, r[i].start + r[i].count - 1);
+	}
+	scan_buf_putc(&b, '\0');
+	if (scan_buf_failed(&b)) {
+		scan_buf_dispose(&b);
+		return scan__error_oom();
+	}
+	*out = scan_buf_detach(&b);
+	return 0;
+}
+
+static int parse_num(uint32_t *v, const char **p)
+{
+	uint64_t x = 0;
+	const char *s = *p;
+	if (*s < '0' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9') {
+		x = x * 10 + (uint64_t)(*s++ - '0');
+		if (x > UINT32_MAX / 2)
+			return -1;
+	}
+	*v = (uint32_t)x, *p = s;
+	return 0;
+}
+
+int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text)
+{
+	scan_line_range *v = NULL;
+	size_t k = 0, cap = 0;
+	const char *p = text;
+
+	*out = NULL, *n = 0;
+	while (*p) {
+		uint32_t a, b;
+		if (parse_num(&a, &p) != 0)
+			goto bad;
+		b = a;
+		if (*p == '-' && (p++, parse_num(&b, &p) != 0))
+			goto bad;
+		if (b < a || a == 0 || (k && a < v[k - 1].start + v[k - 1].count) || k == NEWCODE_RANGES_MAX)
+			goto bad;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			goto bad;
+		if (k == cap) {
+			scan_line_range *nv = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof(*nv));
+			if (!nv) {
+				free(v);
+				return scan__error_oom();
+			}
+			v = nv;
+		}
+		v[k].start = a, v[k].count = b - a + 1;
+		k++;
+	}
+	*out = v, *n = k;
+	return 0;
+bad:
+	free(v);
+	return scan__error(SCAN_EPARSE, "malformed line ranges '%.40s'", text);
+}

@@ -1,0 +1,50 @@
+/* lib/source/newcode.h - the lines a branch adds or changes: its new code */
+#ifndef SCAN_SOURCE_NEWCODE_H
+#define SCAN_SOURCE_NEWCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+	uint32_t start, count;        /* lines start .. start + count - 1 */
+} scan_line_range;
+
+typedef struct {
+	char *path;                   /* relative to the scanned root, '/'-separated */
+	scan_line_range *r;           /* sorted, not overlapping */
+	size_t n;
+} scan_newcode_file;
+
+typedef struct {
+	char base[41];                /* the merge base the work tree is compared with */
+	char *against;                /* the reference it came from ("main", "origin/main") */
+	scan_newcode_file *files;     /* sorted by path */
+	size_t n;
+} scan_newcode;
+
+/*
+ * The new code of the work tree holding root: every line added or changed
+ * since the merge base of HEAD and the default branch, committed or not
+ * (untracked files count whole; ignored files never). Only files under root
+ * are kept, with paths relative to it.
+ *
+ * *out is NULL, and *why says why, when there is nothing to compare with:
+ * not a git work tree, branch is the default branch, or no
+ * local or origin branch of that name exists (a shallow CI checkout). Then
+ * new-code measures are "not measured", never zero. Returns 0, SCAN_EGIT,
+ * SCAN_ELIMIT (more than NEWCODE_FILES_MAX changed files) or SCAN_ENOMEM.
+ */
+int scan_source__newcode(scan_newcode **out, const char **why, const char *root, const char *branch,
+                         const char *default_branch);
+void scan_source__newcode_free(scan_newcode *nc); /* NULL is fine */
+
+/* Borrowed from nc: the file's new lines, or NULL when it has none. */
+const scan_newcode_file *scan_source__newcode_file(const scan_newcode *nc, const char *path);
+bool scan_source__newcode_has(const scan_newcode_file *f, uint32_t line);
+
+/* "3-5,9": the ranges as text, and back; the store keeps them so. */
+int scan_source__ranges_format(char **out, const scan_line_range *r, size_t n);
+int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text);
+
+#endif
