@@ -180,7 +180,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	if (store) {
 		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
-		    (lrc = scan_store_gate_stored(&gate, store, scan_id)) != 0) {
+		    (lrc = scan_store_gate_evaluate(&gate, store, scan_id, 0)) != 0) { /* as stored, with every condition */
 			rc = cli_error_lib(lrc);
 			goto done;
 		}

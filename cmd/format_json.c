@@ -343,6 +343,24 @@ static void write_gate(jw *w, const cli_doc *doc, const sev_counts *new_in_pr)
 	write_violations(w, "violations", g->violations, g->violation_count);
 	write_violations(w, "waived_violations", g->waived, g->waived_count);
 	jw_str(w, "policy_version", SCAN_POLICY_VERSION);
+	if (g->condition_count) {
+		jw_open(w, "conditions", '[');
+		for (size_t i = 0; i < g->condition_count; i++) {
+			const scan_gate_condition *c = &g->conditions[i];
+			jw_open(w, NULL, '{');
+			jw_str(w, "rule", c->rule);
+			jw_num(w, "threshold", c->threshold);
+			if (c->status == SCAN_COND_NOT_MEASURED) {
+				jw_next(w, "actual");
+				scan_buf_puts(w->b, "null");
+			} else {
+				jw_num(w, "actual", c->actual);
+			}
+			jw_str(w, "status", scan_condition_status_name(c->status));
+			jw_close(w, '}');
+		}
+		jw_close(w, ']');
+	}
 	jw_next(w, "policy");
 	scan_policy_write_json(w->b, &g->config.policy);
 	jw_bool(w, "applies_to_new_code_only", g->config.applies_to_new_code_only);

@@ -137,6 +137,26 @@ static void gate_row(FILE *f, const scan_gate_violation *v, const char *verdict,
 	fprintf(f, "\n");
 }
 
+static void condition_row(FILE *f, const scan_gate_condition *c, bool color)
+{
+	static const char *const cols[] = { C_GREEN, C_RED, C_YELLOW, "" };
+	char thr[32], act[32];
+	bool rating = !strcmp(c->rule, "rating_min");
+
+	if (rating) {
+		snprintf(thr, sizeof(thr), "%c", 'A' + (int)c->threshold - 1);
+		snprintf(act, sizeof(act), "%c", 'A' + (int)c->actual - 1);
+	} else {
+		snprintf(thr, sizeof(thr), "%g", c->threshold);
+		snprintf(act, sizeof(act), "%.4g", c->actual);
+	}
+	if (c->status == SCAN_COND_NOT_MEASURED)
+		snprintf(act, sizeof(act), "-");
+	fprintf(f, "  %-22s %-10s %-10s %s%s%s\n", c->rule, thr, act, color ? cols[c->status] : "",
+	        c->status == SCAN_COND_NOT_MEASURED ? "not measured" : scan_condition_status_name(c->status),
+	        color ? C_RESET : "");
+}
+
 void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color)
 {
 	const scan_gate_report *g = doc->gate;
@@ -152,10 +172,13 @@ void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color)
 	if (g->status == SCAN_GATE_NOT_CONFIGURED)
 		return;
 	fprintf(f, "  %-22s %-10s %-10s %s\n", "condition", "threshold", "actual", "result");
-	for (size_t i = 0; i < g->violation_count; i++)
-		gate_row(f, &g->violations[i], "fail", C_RED, color);
-	for (size_t i = 0; i < g->waived_count; i++)
-		gate_row(f, &g->waived[i], "waived", C_YELLOW, color);
-	if (!g->violation_count && !g->waived_count)
-		fprintf(f, "  every condition passed\n");
+	if (!g->condition_count) { /* a stored status from before conditions were kept */
+		for (size_t i = 0; i < g->violation_count; i++)
+			gate_row(f, &g->violations[i], "fail", C_RED, color);
+		for (size_t i = 0; i < g->waived_count; i++)
+			gate_row(f, &g->waived[i], "waived", C_YELLOW, color);
+		return;
+	}
+	for (size_t i = 0; i < g->condition_count; i++)
+		condition_row(f, &g->conditions[i], color);
 }

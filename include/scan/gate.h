@@ -90,8 +90,27 @@ typedef struct {
 	const char *waiver_scope; /* "pull_request", "repository" or "organization"; NULL */
 } scan_gate_violation;
 
+/* Every condition of the policy, as evaluated: what `rampart gate` shows as a table. */
+typedef enum {
+	SCAN_COND_PASSED = 0,
+	SCAN_COND_FAILED,
+	SCAN_COND_WAIVED,
+	SCAN_COND_NOT_MEASURED,        /* e.g. coverage without a report, new code without a reference */
+} scan_condition_status;
+
+typedef struct {
+	const char *rule;              /* static storage: a policy key */
+	double threshold;
+	double actual;                 /* meaningless when not measured */
+	scan_condition_status status;
+} scan_gate_condition;
+
+SCAN_EXTERN const char *scan_condition_status_name(scan_condition_status s); /* "passed", "failed", ... */
+
 typedef struct {
 	scan_gate_status status;
+	size_t condition_count;        /* every policy key, in policy order; 0 when not configured */
+	scan_gate_condition *conditions;
 	size_t violation_count;        /* not waived */
 	scan_gate_violation *violations;
 	size_t waived_count;

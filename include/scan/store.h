@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "finding.h"
 #include "gate.h"
+#include "quality.h"
 #include "scan.h"
 
 typedef struct scan_store scan_store;
@@ -135,6 +136,14 @@ SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st,
                                          int64_t pr_number);
 
 /* new_in_pr counts of spec 2.7 for a scan: critical, high, medium, low, total. */
+/*
+ * The quality summary stored with a scan: as JSON (*out malloc'd, NULL when
+ * the quality analyzer did not run), or read back into *out (*found false
+ * then).
+ */
+SCAN_EXTERN int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t scan_id);
+
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id);
 
 #endif

@@ -68,6 +68,38 @@ static int add_violation(scan_gate_report *r, const scan_policy_key *k, double t
 	return 0;
 }
 
+const char *scan_condition_status_name(scan_condition_status s)
+{
+	switch (s) {
+	case SCAN_COND_PASSED: return "passed";
+	case SCAN_COND_FAILED: return "failed";
+	case SCAN_COND_WAIVED: return "waived";
+	default: return "not_measured";
+	}
+}
+
+/* One condition: always in the table; a violation (waived or not) when it fails. */
+static int check(scan_gate_report *r, const scan_policy_key *k, bool measured, bool bad, double threshold,
+                 double actual, const scan_gate_input *in, const scan_waiver *waivers, size_t nw, time_t now)
+{
+	scan_gate_condition *v = realloc(r->conditions, (r->condition_count + 1) * sizeof(*v));
+	size_t waived = r->waived_count;
+	int rc;
+
+	if (!v)
+		return scan__error_oom();
+	r->conditions = v;
+	v = &v[r->condition_count++];
+	v->rule = k->name, v->threshold = threshold, v->actual = actual;
+	v->status = measured ? SCAN_COND_PASSED : SCAN_COND_NOT_MEASURED;
+	if (!bad)
+		return 0;
+	if ((rc = add_violation(r, k, threshold, actual, in, waivers, nw, now)) != 0)
+		return rc;
+	v->status = r->waived_count > waived ? SCAN_COND_WAIVED : SCAN_COND_FAILED;
+	return 0;
+}
+
 int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, const scan_gate_input *in,
                        const scan_waiver *waivers, size_t nw, time_t now)
 {
@@ -84,22 +116,22 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 		*out = r;
 		return 0;
 	}
-#define CHECK(key, bad, threshold, actual) \
-	if (!rc && (bad)) \
-		rc = add_violation(r, scan__policy_key_find(key), (double)(threshold), (double)(actual), \
-		                   in, waivers, nw, now)
-	CHECK("new_critical_max", in->critical > (uint64_t)p->new_critical_max, p->new_critical_max, in->critical);
-	CHECK("new_high_max", in->high > (uint64_t)p->new_high_max, p->new_high_max, in->high);
+#define CHECK(key, measured, bad, threshold, actual) \
+	if (!rc) \
+		rc = check(r, scan__policy_key_find(key), measured, (measured) && (bad), (double)(threshold), \
+		           (double)(actual), in, waivers, nw, now)
+	CHECK("new_critical_max", true, in->critical > (uint64_t)p->new_critical_max, p->new_critical_max, in->critical);
+	CHECK("new_high_max", true, in->high > (uint64_t)p->new_high_max, p->new_high_max, in->high);
 	/* Quality metrics gate only once they are measured (negative: not measured). */
-	CHECK("duplication_pct_max", in->duplication_pct >= 0 && in->duplication_pct > p->duplication_pct_max,
+	CHECK("duplication_pct_max", in->duplication_pct >= 0, in->duplication_pct > p->duplication_pct_max,
 	      p->duplication_pct_max, in->duplication_pct);
-	CHECK("complexity_new_max", in->max_complexity_new >= 0 &&
+	CHECK("complexity_new_max", in->max_complexity_new >= 0,
 	      in->max_complexity_new > (double)p->complexity_new_max, p->complexity_new_max,
 	      in->max_complexity_new);
 	/* Ratings compare as letters: 'A' is best, so a worse rating is a larger letter. */
-	CHECK("rating_min", in->rating && p->rating_min && in->rating > p->rating_min,
+	CHECK("rating_min", in->rating && p->rating_min, in->rating > p->rating_min,
 	      p->rating_min - 'A' + 1, in->rating - 'A' + 1);
-	CHECK("new_coverage_min", in->new_coverage_pct >= 0 && in->new_coverage_pct < p->new_coverage_min,
+	CHECK("new_coverage_min", in->new_coverage_pct >= 0, in->new_coverage_pct < p->new_coverage_min,
 	      p->new_coverage_min, in->new_coverage_pct);
 #undef CHECK
 	if (rc) {
@@ -115,6 +147,7 @@ void scan_gate_report_free(scan_gate_report *r)
 {
 	if (!r)
 		return;
+	free(r->conditions);
 	free(r->violations);
 	free(r->waived);
 	free(r);

@@ -126,6 +126,33 @@ int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id)
 	return count_findings(counts, st, scan_id, true);
 }
 
+/*
+ * The quality measures the gate compares: on new code when the gate applies
+ * to new code only (not measured when the scan has no new-code reference),
+ * else on the whole scan. rating_min compares the maintainability rating.
+ */
+static int quality_input(scan_gate_input *in, scan_store *st, int64_t scan_id, bool new_only)
+{
+	scan_quality_summary q;
+	bool found;
+	int rc;
+
+	if ((rc = scan_store_quality(&q, &found, st, scan_id)) != 0 || !found)
+		return rc;
+	if (new_only) {
+		in->duplication_pct = q.new_duplication_pct;
+		in->max_complexity_new = q.new_code_known ? (double)(q.new_cognitive_max < 0 ? 0 : q.new_cognitive_max) : -1.0;
+		in->rating = q.new_maintainability;
+		in->new_coverage_pct = q.new_coverage_pct;
+	} else {
+		in->duplication_pct = q.duplication_pct;
+		in->max_complexity_new = q.cognitive_max < 0 ? 0 : (double)q.cognitive_max;
+		in->rating = q.maintainability;
+		in->new_coverage_pct = q.coverage_pct;
+	}
+	return 0;
+}
+
 int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
                              int64_t pr_number, time_t now)
 {
@@ -143,6 +170,8 @@ int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t sca
 	    (rc = scan_store_waivers(&waivers, st, 0, false, false)) != 0)
 		goto done;
 	in.pr_number = pr_number ? pr_number : scan_pr;
+	if ((rc = quality_input(&in, st, scan_id, cfg.applies_to_new_code_only)) != 0)
+		goto done;
 	in.critical = counts[0];
 	in.high = counts[1];
 	in.medium = counts[2];

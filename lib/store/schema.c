@@ -192,9 +192,50 @@ static const char migration_2[] =
 	"ALTER TABLE scan_issues ADD COLUMN verified TEXT CHECK (verified IN ('live','dead','unknown'));"
 	"CREATE INDEX scan_issues_by_secret ON scan_issues (secret_hash) WHERE secret_hash IS NOT NULL;";
 
+/*
+ * Quality: the summary of each scan (debt, ratings, new-code measures) as
+ * the JSON it is shown as, metrics per file and function, the new lines of
+ * each changed file (so coverage imported later can be measured on new
+ * code) and imported coverage per file.
+ */
+static const char migration_3[] =
+	"CREATE TABLE quality_summaries ("
+	"  scan_id INTEGER PRIMARY KEY REFERENCES scans(id) ON DELETE CASCADE,"
+	"  summary TEXT NOT NULL);"
+	"CREATE TABLE quality_file_metrics ("
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  file_path TEXT NOT NULL,"
+	"  language TEXT NOT NULL,"
+	"  lines INTEGER NOT NULL, code_lines INTEGER NOT NULL, comment_lines INTEGER NOT NULL,"
+	"  blank_lines INTEGER NOT NULL, cyclomatic INTEGER NOT NULL, cognitive INTEGER NOT NULL,"
+	"  functions INTEGER NOT NULL, duplicated_lines INTEGER NOT NULL, duplicated_blocks INTEGER NOT NULL,"
+	"  new_lines INTEGER NOT NULL, new_duplicated_lines INTEGER NOT NULL,"
+	"  PRIMARY KEY (scan_id, file_path));"
+	"CREATE TABLE quality_function_metrics ("
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  file_path TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  line INTEGER NOT NULL, end_line INTEGER NOT NULL, code_lines INTEGER NOT NULL,"
+	"  cyclomatic INTEGER NOT NULL, cognitive INTEGER NOT NULL, params INTEGER NOT NULL,"
+	"  nesting INTEGER NOT NULL);"
+	"CREATE INDEX quality_function_metrics_by_scan ON quality_function_metrics (scan_id, file_path);"
+	"CREATE TABLE scan_new_lines ("
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  file_path TEXT NOT NULL,"
+	"  ranges TEXT NOT NULL,"
+	"  PRIMARY KEY (scan_id, file_path));"
+	"CREATE TABLE coverage_files ("
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  file_path TEXT NOT NULL,"
+	"  lines_total INTEGER NOT NULL, lines_covered INTEGER NOT NULL,"
+	"  new_lines_total INTEGER NOT NULL, new_lines_covered INTEGER NOT NULL,"
+	"  report_format TEXT NOT NULL,"
+	"  PRIMARY KEY (scan_id, file_path));";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
+	migration_3,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));

@@ -35,6 +35,10 @@ time_t scan__db_col_time(sqlite3_stmt *s, int i);
 /* Loads what the gate needs for a scan and evaluates it at `now`. */
 int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
                              int64_t pr_number, time_t now);
+/* The quality summary, metrics and new lines of a scan being recorded (quality.c). */
+struct scan_result;
+int scan__store_quality_record(scan_store *st, int64_t scan_id, const struct scan_result *r);
+
 int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now);
 
 #endif
