@@ -13,6 +13,7 @@ static const subcommand subcommands[] = {
 	{ "findings", cmd_findings },
 	{ "baseline", cmd_baseline },
 	{ "waiver", cmd_waiver },
+	{ "coverage", cmd_coverage },
 	{ "rules", cmd_rules },
 	{ "version", cmd_version },
 	{ "help", cmd_help },

@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -138,6 +138,25 @@ _rampart_waiver()
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'add list revoke' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_coverage()
+{
+	local opts='--db -f --format -s --scan -r --repo --report-format --root -h --help'
+	local args='--db -f --format -s --scan -r --repo --report-format --root'
+	case $opt in
+	--db) _rampart_files ;;
+	--root) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	--report-format) _rampart_words 'auto cobertura jacoco clover lcov rampart' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'import' ;;
+		*) _rampart_files ;;
 		esac
 		;;
 	esac

@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -62,6 +62,7 @@ complete -c rampart -n __rampart_needs_command -a gate -d 'evaluate the quality 
 complete -c rampart -n __rampart_needs_command -a findings -d 'list the findings of a scan, mark false positives'
 complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild the baseline of a repository'
 complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
+complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -132,6 +133,16 @@ complete -c rampart -n '__rampart_using baseline' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using baseline' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using baseline' -s r -l repo -x -d 'repository id, name or URL'
 complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this help'
+
+# coverage import FILE
+complete -c rampart -n '__rampart_using coverage; and test (__rampart_npos) -eq 0' -a import -d 'import a coverage report'
+complete -c rampart -n '__rampart_using coverage' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using coverage' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using coverage' -s s -l scan -x -d 'the scan the report belongs to'
+complete -c rampart -n '__rampart_using coverage' -s r -l repo -x -d 'the newest scan of this repository'
+complete -c rampart -n '__rampart_using coverage' -l report-format -x -a 'auto cobertura jacoco clover lcov rampart' -d 'the report format'
+complete -c rampart -n '__rampart_using coverage' -l root -r -F -d 'where the report paths start'
+complete -c rampart -n '__rampart_using coverage' -s h -l help -d 'show this help'
 
 # waiver add|list|revoke
 complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a add -d 'add a waiver'

@@ -5,6 +5,7 @@
 #include "common.h"
 #include "buf.h"
 #include "finding.h"
+#include "coverage.h"
 #include "gate.h"
 #include "quality.h"
 #include "scan.h"
@@ -143,6 +144,20 @@ SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st,
  */
 SCAN_EXTERN int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id);
 SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t scan_id);
+
+/* The files a scan has metrics for (sorted; *out and each path malloc'd): where coverage maps to. */
+SCAN_EXTERN int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_id);
+SCAN_EXTERN void scan_store_scan_files_free(char **v, size_t n);
+
+/*
+ * Replace the coverage of a scan with report r (paths already mapped onto
+ * the scan's files): per file lines total and covered, overall and on the
+ * scan's new lines; the quality summary (coverage, new coverage, coverage
+ * gaps in the debt, ratings) and the stored gate status are updated in the
+ * same transaction. *records: files stored. SCAN_EINVAL when the scan has
+ * no quality summary.
+ */
+SCAN_EXTERN int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_report *r, size_t *records);
 
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id);
 
