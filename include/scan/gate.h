@@ -46,6 +46,41 @@ SCAN_EXTERN int scan_policy_write_json(scan_buf *out, const scan_policy *p);
 SCAN_EXTERN int scan_policy_set(scan_policy *p, const char *key, const char *value);
 SCAN_EXTERN bool scan_policy_is_key(const char *key);
 
+/*
+ * A repository's own gate file, .rampart/quality_gate.yaml:
+ *
+ *     version: 1
+ *     policy:
+ *       new_coverage_min: 90
+ *       complexity_new_max: 10
+ *
+ * set has bit i for each key of the policy given (in the order of spec 2.6:
+ * new_critical_max, new_high_max, duplication_pct_max, complexity_new_max,
+ * rating_min, new_coverage_min); unknown policy keys are dropped as in a
+ * stored policy.
+ */
+typedef struct {
+	scan_policy policy;
+	unsigned set;
+} scan_repo_policy;
+
+#define SCAN_REPO_POLICY_PATH ".rampart/quality_gate.yaml"
+#define SCAN_REPO_POLICY_MAX (64u << 10)
+
+/* SCAN_EPARSE / SCAN_EINVAL with "origin line N: reason" for a malformed file. */
+SCAN_EXTERN int scan_repo_policy_parse_yaml(scan_repo_policy *out, const char *text, size_t len, const char *origin);
+/* The keys set, as a JSON object (how the store keeps it with the scan). */
+SCAN_EXTERN int scan_repo_policy_write_json(scan_buf *out, const scan_repo_policy *rp);
+SCAN_EXTERN int scan_repo_policy_parse_json(scan_repo_policy *out, const char *json, size_t len);
+/*
+ * The policy a scan is gated by. Without a stored organization policy
+ * (org_configured false) the repository's keys replace the defaults; over a
+ * stored one a repository can only tighten: the lower maximum, the higher
+ * coverage minimum, the better rating. Loosening takes a waiver, which is
+ * recorded and expires.
+ */
+SCAN_EXTERN void scan_policy_apply_repo(scan_policy *eff, const scan_repo_policy *rp, bool org_configured);
+
 /* A quality waiver (spec 2.8). repo_id 0: organization-wide; pr_number 0: not PR-scoped. */
 typedef struct {
 	int64_t id;

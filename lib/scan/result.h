@@ -18,6 +18,7 @@ struct scan_result {
 	size_t nmetrics;
 	scan_newcode *newcode;       /* NULL: unknown, see newcode_why */
 	const char *newcode_why;     /* static storage */
+	char *repo_policy;           /* .rampart/quality_gate.yaml's keys as JSON; NULL: no such file */
 	bool has_quality;            /* the quality analyzer ran: quality is filled in */
 	scan_quality_summary quality;
 	scan_arena strings;      /* repo info strings */

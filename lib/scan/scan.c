@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "analyzers/analyzer.h"
 #include "quality/summary.h"
+#include "scan/gate.h"
 #include "scan/history.h"
 #include "scan/result.h"
 #include "scan/sink.h"
@@ -450,6 +451,38 @@ static int check_options(const scan_options *o)
 	return 0;
 }
 
+/*
+ * The repository's own gate file, read without following links out of
+ * the tree; a malformed one fails the scan, because a gate silently not
+ * applied is worse than a clear error.
+ */
+static int read_repo_policy(scan_result *r, int root_fd)
+{
+	char text[SCAN_REPO_POLICY_MAX + 1];
+	scan_repo_policy rp;
+	scan_buf json = SCAN_BUF_INIT;
+	size_t len = 0;
+	ssize_t n;
+	int dfd, fd, rc;
+
+	if ((dfd = openat(root_fd, ".rampart", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return 0;
+	fd = openat(dfd, "quality_gate.yaml", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	close(dfd);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : scan__error(SCAN_EIO, "cannot open '%s': %s", SCAN_REPO_POLICY_PATH, strerror(errno));
+	while (len < sizeof(text) && (n = read(fd, text + len, sizeof(text) - len)) > 0)
+		len += (size_t)n;
+	close(fd);
+	if ((rc = scan_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
+	    (rc = scan_repo_policy_write_json(&json, &rp)) != 0) {
+		scan_buf_dispose(&json);
+		return rc;
+	}
+	r->repo_policy = scan_buf_detach(&json);
+	return r->repo_policy ? 0 : scan__error_oom();
+}
+
 /* Debt, ratings and new-code measures from the findings and metrics. */
 static void summarize_quality(scan_result *r)
 {
@@ -553,6 +586,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
 		goto done;
 	}
+	if ((rc = read_repo_policy(r, sh.root_fd)) != 0)
+		goto done;
 	sh.opts = opts;
 	sh.files = &files;
 	sh.analyzers = sel;
@@ -648,6 +683,7 @@ void scan_result_free(scan_result *r)
 	free(r->skipped);
 	free(r->metrics);
 	scan_source__newcode_free(r->newcode);
+	free(r->repo_policy);
 	scan__arena_dispose(&r->strings);
 	free(r);
 }

@@ -153,6 +153,28 @@ static int quality_input(scan_gate_input *in, scan_store *st, int64_t scan_id, b
 	return 0;
 }
 
+/* The repository's .rampart/quality_gate.yaml, as stored with the scan. */
+static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan_id)
+{
+	sqlite3_stmt *s = NULL;
+	scan_repo_policy rp;
+	int rc, step;
+
+	if ((rc = scan__db_prepare(st, &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW && sqlite3_column_type(s, 0) == SQLITE_TEXT) {
+		const char *t = (const char *)sqlite3_column_text(s, 0);
+		if ((rc = scan_repo_policy_parse_json(&rp, t, strlen(t))) == 0)
+			scan_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
+	} else if (step != SQLITE_ROW && step != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot read the repository policy");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
 int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
                              int64_t pr_number, time_t now)
 {
@@ -170,7 +192,8 @@ int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t sca
 	    (rc = scan_store_waivers(&waivers, st, 0, false, false)) != 0)
 		goto done;
 	in.pr_number = pr_number ? pr_number : scan_pr;
-	if ((rc = quality_input(&in, st, scan_id, cfg.applies_to_new_code_only)) != 0)
+	if ((rc = quality_input(&in, st, scan_id, cfg.applies_to_new_code_only)) != 0 ||
+	    (rc = apply_repo_policy(&cfg, st, scan_id)) != 0)
 		goto done;
 	in.critical = counts[0];
 	in.high = counts[1];

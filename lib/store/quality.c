@@ -115,6 +115,17 @@ int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_resul
 	size_t n = 0;
 	int rc;
 
+	if (r->repo_policy) {
+		sqlite3_stmt *s = NULL;
+		if ((rc = scan__db_prepare(st, &s, "UPDATE scans SET repo_policy = ?2 WHERE id = ?1")) != 0)
+			return rc;
+		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_bind_text(s, 2, r->repo_policy);
+		rc = sqlite3_step(s) == SQLITE_DONE ? 0 : scan__db_error(st, "cannot record the repository policy");
+		sqlite3_finalize(s);
+		if (rc)
+			return rc;
+	}
 	if (!r->has_quality)
 		return 0;
 	for (size_t i = 0; i < r->stats.analyzer_count && n < 64; i++, n++)

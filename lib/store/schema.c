@@ -196,7 +196,7 @@ static const char migration_2[] =
  * Quality: the summary of each scan (debt, ratings, new-code measures) as
  * the JSON it is shown as, metrics per file and function, the new lines of
  * each changed file (so coverage imported later can be measured on new
- * code) and imported coverage per file.
+ * code), imported coverage per file, and the repository's own gate file.
  */
 static const char migration_3[] =
 	"CREATE TABLE quality_summaries ("
@@ -230,7 +230,8 @@ static const char migration_3[] =
 	"  lines_total INTEGER NOT NULL, lines_covered INTEGER NOT NULL,"
 	"  new_lines_total INTEGER NOT NULL, new_lines_covered INTEGER NOT NULL,"
 	"  report_format TEXT NOT NULL,"
-	"  PRIMARY KEY (scan_id, file_path));";
+	"  PRIMARY KEY (scan_id, file_path));"
+	"ALTER TABLE scans ADD COLUMN repo_policy TEXT;";
 
 const char *const scan__store_migrations[] = {
 	migration_1,
