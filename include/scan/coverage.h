@@ -31,7 +31,8 @@ typedef struct {
 } scan_cov_file;
 
 /*
- * A parsed report, owned by the caller once scan_coverage_parse() returns it.
+ * A parsed report, the caller's once scan_coverage_parse() returns it; every
+ * array and string in it belongs to it and goes with scan_coverage_free().
  * files are sorted by path, each path once. Where a report lists a file or a
  * line twice, the entries are merged by adding their hits (what `lcov -a`
  * does): covered or not is the same under any merge, only the counts differ.

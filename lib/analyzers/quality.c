@@ -1,9 +1,11 @@
 /* lib/analyzers/quality.c - code metrics, and findings for functions too complex, long or wide */
+#define _GNU_SOURCE /* memmem */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/analyzer.h"
+#include "quality/deadcode.h"
 #include "quality/dup.h"
 #include "quality/quality.h"
 #include "scan/buf.h"
@@ -20,9 +22,20 @@
 /* Duplication keeps every token of the scan until the end: 8 bytes each, at most 512 MiB. */
 #define DUP_TOKENS_MAX (64u << 20)
 
+/* Go: an unexported function is dead only if no file of its package directory uses it. */
+typedef struct {
+	char *dir;                    /* "" for the root */
+	char *name;
+	char *path;                   /* declared in; NULL for a use */
+	char *line_text;              /* the declaration's line: the finding's snippet */
+	uint32_t line, column;
+} go_name;
+
 typedef struct {
 	const scan_newcode *newcode;  /* NULL: new code unknown */
 	pthread_mutex_t lock;
+	go_name *go;                  /* Go declarations and uses, joined in finalize */
+	size_t ngo, go_cap;
 	dup_file *files;             /* paths and tokens malloc'd */
 	size_t n, cap;
 	size_t tokens;               /* kept so far; past DUP_TOKENS_MAX later files are left out of duplication */
@@ -48,6 +61,13 @@ static void quality_free(void *state)
 		free((char *)(uintptr_t)st->files[i].path);
 		free(st->files[i].t);
 	}
+	for (size_t i = 0; i < st->ngo; i++) {
+		free(st->go[i].dir);
+		free(st->go[i].name);
+		free(st->go[i].path);
+		free(st->go[i].line_text);
+	}
+	free(st->go);
 	free(st->files);
 	pthread_mutex_destroy(&st->lock);
 	free(st);
@@ -175,6 +195,238 @@ static int report(quality_worker *w, const scan_file *f, scan_sink *sink, const 
 	return scan__emit(sink, f->path, &d);
 }
 
+static const struct {
+	const char *rule_id, *what, *remediation;
+	scan_severity severity;
+} dead_rules[] = {
+	[DEAD_UNUSED_IMPORT] = { "quality/unused-import", "Unused import",
+		"Remove the import.", SCAN_SEV_LOW },
+	[DEAD_UNUSED_PRIVATE_FUNCTION] = { "quality/unused-private-function", "Unused private function",
+		"Remove the function, or use it.", SCAN_SEV_LOW },
+	[DEAD_UNUSED_LOCAL] = { "quality/unused-local-variable", "Unused local variable",
+		"Remove the variable, or the assignment; keep the call if it has side effects.", SCAN_SEV_LOW },
+	[DEAD_UNUSED_PARAMETER] = { "quality/unused-parameter", "Unused parameter",
+		"Remove the parameter and update the callers.", SCAN_SEV_LOW },
+	[DEAD_UNREACHABLE] = { "quality/unreachable-code", "Unreachable code",
+		"Remove the statements that can never run, or fix the jump before them.", SCAN_SEV_MEDIUM },
+};
+
+/* The source line holding byte `at`, at most SIGNATURE_MAX bytes. */
+static void line_at(const char *data, size_t len, uint32_t at, const char **s, size_t *n)
+{
+	size_t b = at < len ? at : len, e;
+	while (b > 0 && data[b - 1] != '\n')
+		b--;
+	for (e = b; e < len && data[e] != '\n' && e - b < SIGNATURE_MAX; e++)
+		;
+	*s = data + b, *n = e - b;
+}
+
+typedef struct {
+	quality_worker *w;
+	const scan_file *f;
+	scan_sink *sink;
+} dead_ctx;
+
+static int emit_dead(void *ud, const dead_item *it)
+{
+	dead_ctx *dc = ud;
+	scan_finding_draft d;
+
+	if ((unsigned)it->kind >= sizeof(dead_rules) / sizeof(dead_rules[0]))
+		return 0;
+	/*
+	 * Scope the file cannot see: a Python module's _private function is
+	 * still importable by its package's other modules (asyncio's
+	 * base_events calls coroutines._is_debug_mode), and a C# partial class
+	 * spreads its private members over several files. Only name-mangled
+	 * __methods are certain for Python.
+	 */
+	if (it->kind == DEAD_UNUSED_PRIVATE_FUNCTION && dc->f->lang == SCAN_LANG_PYTHON &&
+	    !(it->name_len > 2 && it->name[0] == '_' && it->name[1] == '_'))
+		return 0;
+	if ((it->kind == DEAD_UNUSED_PRIVATE_FUNCTION || it->kind == DEAD_UNUSED_PARAMETER) &&
+	    dc->f->lang == SCAN_LANG_CSHARP && memmem(dc->f->data, dc->f->len, "partial ", 8))
+		return 0;
+	scan_buf_clear(&dc->w->text);
+	if (it->name)
+		scan_buf_printf(&dc->w->text, "%s '%.*s'", dead_rules[it->kind].what, (int)(it->name_len > 120 ? 120 : it->name_len),
+		                it->name);
+	else
+		scan_buf_puts(&dc->w->text, dead_rules[it->kind].what);
+	if (scan_buf_failed(&dc->w->text))
+		return scan__error_oom();
+	memset(&d, 0, sizeof(d));
+	d.rule_id = dead_rules[it->kind].rule_id;
+	d.title = dc->w->text.ptr;
+	d.description = dc->w->text.ptr;
+	d.remediation = dead_rules[it->kind].remediation;
+	d.severity = dead_rules[it->kind].severity;
+	d.category = SCAN_CAT_QUALITY;
+	d.confidence = 90;
+	d.cvss_score = -1;
+	d.line = it->line, d.end_line = it->end_line, d.column = it->column;
+	line_at((const char *)dc->f->data, dc->f->len, it->sb, &d.snippet, &d.snippet_len);
+	return scan__emit(dc->sink, dc->f->path, &d);
+}
+
+static int push_go(quality_state *st, const char *path, const char *name, size_t name_len, bool decl,
+                   const dead_item *it, const scan_file *f)
+{
+	const char *slash = strrchr(path, '/');
+	go_name g;
+	int rc = 0;
+
+	memset(&g, 0, sizeof(g));
+	g.dir = strndup(path, slash ? (size_t)(slash - path) : 0);
+	g.name = strndup(name, name_len);
+	if (decl) {
+		const char *s;
+		size_t n;
+		line_at((const char *)f->data, f->len, it->sb, &s, &n);
+		g.path = strdup(path);
+		g.line_text = strndup(s, n);
+		g.line = it->line, g.column = it->column;
+	}
+	if (!g.dir || !g.name || (decl && (!g.path || !g.line_text)))
+		rc = scan__error_oom();
+	pthread_mutex_lock(&st->lock);
+	if (!rc && st->ngo == st->go_cap) {
+		size_t cap = st->go_cap ? 2 * st->go_cap : 1024;
+		go_name *v = realloc(st->go, cap * sizeof(*v));
+		if (v)
+			st->go = v, st->go_cap = cap;
+		else
+			rc = scan__error_oom();
+	}
+	if (!rc)
+		st->go[st->ngo++] = g;
+	pthread_mutex_unlock(&st->lock);
+	if (rc) {
+		free(g.dir), free(g.name), free(g.path), free(g.line_text);
+	}
+	return rc;
+}
+
+typedef struct {
+	quality_state *st;
+	const scan_file *f;
+} go_ctx;
+
+static int on_go_decl(void *ud, const dead_item *it)
+{
+	go_ctx *g = ud;
+	return it->name ? push_go(g->st, g->f->path, it->name, it->name_len, true, it, g->f) : 0;
+}
+
+typedef struct {
+	const char *name;
+	size_t len;
+} name_ref;
+
+typedef struct {
+	name_ref *v;
+	size_t n, cap;
+} name_refs;
+
+/* A file's uses, kept once per name before they join the scan's. */
+static int on_go_ref(void *ud, const char *name, size_t len)
+{
+	name_refs *r = ud;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 256;
+		name_ref *v = realloc(r->v, cap * sizeof(*v));
+		if (!v)
+			return scan__error_oom();
+		r->v = v, r->cap = cap;
+	}
+	r->v[r->n].name = name, r->v[r->n].len = len;
+	r->n++;
+	return 0;
+}
+
+static int cmp_ref(const void *a, const void *b)
+{
+	const name_ref *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->name, y->name, n);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* Dead code of one file; Go's unexported functions wait for finalize. */
+static int dead_code(quality_state *st, quality_worker *w, const scan_file *f, const TSTree *tree, scan_sink *sink)
+{
+	dead_ctx dc = { w, f, sink };
+	go_ctx gc = { st, f };
+	int rc;
+
+	name_refs refs = { 0 };
+	/*
+	 * A tree with syntax errors (a conflict marker, code this grammar does
+	 * not know) can make live code look dead: report nothing from it. Its
+	 * uses of Go names still count, which can only keep a report back.
+	 */
+	bool broken = ts_node_has_error(ts_tree_root_node(tree));
+
+	if (!broken && (rc = scan__dead_code(f->lang, tree, (const char *)f->data, f->len, f->path, emit_dead, &dc)) != 0)
+		return rc;
+	if (f->lang != SCAN_LANG_GO)
+		return 0;
+	if ((!broken && (rc = scan__dead_code_go_decls(tree, (const char *)f->data, f->len, f->path, on_go_decl, &gc)) != 0) ||
+	    (rc = scan__dead_code_go_refs(tree, (const char *)f->data, f->len, on_go_ref, &refs)) != 0)
+		goto done;
+	if (refs.n)
+		qsort(refs.v, refs.n, sizeof(*refs.v), cmp_ref);
+	for (size_t i = 0; i < refs.n && !rc; i++)
+		if (!i || cmp_ref(&refs.v[i - 1], &refs.v[i]))
+			rc = push_go(st, f->path, refs.v[i].name, refs.v[i].len, false, NULL, f);
+done:
+	free(refs.v);
+	return rc;
+}
+
+static int cmp_go(const void *a, const void *b)
+{
+	const go_name *x = a, *y = b;
+	int c = strcmp(x->dir, y->dir);
+	if (!c)
+		c = strcmp(x->name, y->name);
+	if (!c)
+		c = (x->path != NULL) - (y->path != NULL); /* uses before declarations */
+	return c;
+}
+
+/* Go declarations no file of their directory uses. */
+static int report_go_dead(quality_state *st, scan_sink *sink)
+{
+	int rc = 0;
+
+	qsort(st->go, st->ngo, sizeof(*st->go), cmp_go);
+	for (size_t i = 0, j; i < st->ngo && !rc; i = j) {
+		bool used = false;
+		for (j = i; j < st->ngo && !strcmp(st->go[j].dir, st->go[i].dir) && !strcmp(st->go[j].name, st->go[i].name); j++)
+			used |= st->go[j].path == NULL;
+		for (size_t k = i; k < j && !used && !rc; k++) {
+			const go_name *g = &st->go[k];
+			scan_finding_draft d;
+			char title[256];
+			snprintf(title, sizeof(title), "Unused private function '%.120s'", g->name);
+			memset(&d, 0, sizeof(d));
+			d.rule_id = dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].rule_id;
+			d.title = title, d.description = title;
+			d.remediation = dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].remediation;
+			d.severity = SCAN_SEV_LOW;
+			d.category = SCAN_CAT_QUALITY;
+			d.confidence = 90;
+			d.cvss_score = -1;
+			d.line = d.end_line = g->line, d.column = g->column;
+			d.snippet = g->line_text, d.snippet_len = strlen(g->line_text);
+			rc = scan__emit(sink, g->path, &d);
+		}
+	}
+	return rc;
+}
+
 /* The file's non-blank new lines, and the most complex function that has one. */
 static void measure_new_code(scan_file_metrics *m, const scan_file *f, const scan_newcode_file *nf)
 {
@@ -203,7 +455,7 @@ static void measure_new_code(scan_file_metrics *m, const scan_file *f, const sca
 
 static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
-	const quality_state *qs = state;
+	quality_state *qs = state;
 	const scan_newcode_file *nf;
 	quality_worker *w = wstate;
 	scan_file_metrics m;
@@ -231,6 +483,8 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 		if (!rc && fn->params > PARAMS_MAX)
 			rc = report(w, f, sink, &params_rule, fn, fn->params, PARAMS_MAX);
 	}
+	if (!rc)
+		rc = dead_code(state, w, f, tree, sink);
 	if (!rc)
 		rc = scan__emit_metrics(sink, f->path, &m);
 	if (!rc) {
@@ -358,6 +612,8 @@ static int quality_finalize(void *state, scan_sink *sink)
 	size_t nclones = 0;
 	int rc;
 
+	if (st->ngo && (rc = report_go_dead(st, sink)) != 0)
+		return rc;
 	if (!st->n)
 		return 0;
 	qsort(st->files, st->n, sizeof(*st->files), cmp_dup_file); /* the earlier path is the original */

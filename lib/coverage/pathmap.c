@@ -1,4 +1,5 @@
 /* lib/coverage/pathmap.c - map a report's file paths onto the repository's files */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,15 +16,15 @@
  *   1. a candidate that is absolute and under root, and is a repository file;
  *   2. a relative candidate that is a repository file (the report path
  *      as written first, then joined with each source);
- *   3. the longest suffix match, on '/' boundaries, of any candidate that
- *      rule 1 did not already place under root: a repository file ending
- *      in the candidate, or the candidate ending in a repository file. The
- *      longest match (in path components) must be one repository file,
- *      otherwise the report file is ambiguous and dropped.
- * Rule 3 is two binary searches per candidate: the files ending in P are a
- * range of the files sorted by their reversed component list, and the
- * files P ends in are P's own suffixes, looked up in the files sorted by
- * path. No pass is quadratic in files.
+ *   3. the longest suffix match, counted in whole path components, of any
+ *      candidate that rule 1 did not already place under root: the most
+ *      trailing components a repository file shares with the candidate.
+ *      Sharing only the file name counts when one side is just that name.
+ *      The longest match must be one repository file, otherwise the
+ *      report file is ambiguous and dropped.
+ * Rule 3 is a few binary searches per candidate component: the files
+ * sharing the last m components are a range of the files sorted by their
+ * reversed component list. No pass is quadratic in files.
  */
 
 typedef struct {
@@ -36,7 +37,7 @@ typedef struct {
 	size_t npath;
 	rev_entry *by_rev;      /* sorted by rev */
 	size_t nrev;
-	char *root;             /* normalised, without its leading '/' rule: "" for "/"; NULL if none */
+	char *root;             /* normalised; "" for "/"; NULL when none */
 } repo_index;
 
 typedef struct {
@@ -59,7 +60,7 @@ typedef struct {
  */
 static int normalise(scan_buf *out, const char *in, bool *absolute)
 {
-	size_t floor;
+	size_t base;
 
 	scan_buf_clear(out);
 	if (isalpha((unsigned char)in[0]) && in[1] == ':')
@@ -67,19 +68,18 @@ static int normalise(scan_buf *out, const char *in, bool *absolute)
 	*absolute = in[0] == '/' || in[0] == '\\';
 	if (*absolute)
 		scan_buf_putc(out, '/');
-	floor = out->size;
+	base = out->size;
 	while (*in) {
 		size_t n = strcspn(in, "/\\");
 
 		if (n == 2 && in[0] == '.' && in[1] == '.') {
 			char *slash;
-			if (out->size == floor)
+			if (out->size == base)
 				return 1;
-			out->ptr[out->size] = '\0';
-			slash = strrchr(out->ptr + floor, '/');
-			scan_buf_truncate(out, slash ? (size_t)(slash - out->ptr) : floor);
+			slash = strrchr(out->ptr + base, '/');
+			scan_buf_truncate(out, slash ? (size_t)(slash - out->ptr) : base);
 		} else if (n && !(n == 1 && in[0] == '.')) {
-			if (out->size > floor)
+			if (out->size > base)
 				scan_buf_putc(out, '/');
 			scan_buf_put(out, in, n);
 		}
@@ -230,42 +230,54 @@ static void offer(best_match *best, size_t score, const char *path)
 	}
 }
 
-/* Rule 3 for one relative form p (no leading '/'). */
+/*
+ * Rule 3 for one relative form p (no leading '/'). The files sharing p's
+ * last m components are those whose reversed path is p's reversed first m
+ * components, alone or followed by '/': one exact lookup and one range of
+ * the sorted reversed paths. Trying m from all of p downwards, the first m
+ * with any file is the longest match.
+ */
 static int suffix_match(const repo_index *ix, const char *p, scan_buf *key, best_match *best)
 {
-	size_t ncomp = 1, lo, hi, count;
-	const char *only = NULL;
+	size_t ncomp = 1, len;
 
 	for (const char *s = p; *s; s++)
 		ncomp += *s == '/';
 	if (reverse_components(key, p))
 		return scan__error_oom();
-	/* Files whose path is p or ends in "/p". */
-	lo = rev_lower_bound(ix, key->ptr);
-	count = lo < ix->nrev && !strcmp(ix->by_rev[lo].rev, key->ptr);
-	if (count)
-		only = ix->by_rev[lo].path;
-	if (scan_buf_putc(key, '/'))
-		return scan__error_oom();
-	lo = rev_lower_bound(ix, key->ptr);
-	key->ptr[key->size - 1] = '0'; /* the character after '/': the end of the prefix range */
-	hi = rev_lower_bound(ix, key->ptr);
-	if (hi > lo && !count)
-		only = ix->by_rev[lo].path;
-	count += hi - lo;
-	if (count) {
-		/* Every one of them matches all of p: two or more are a tie. */
-		offer(best, ncomp, count == 1 ? only : NULL);
-		return 0;
-	}
-	/* Files that p ends in, longest first. */
-	for (const char *s = strchr(p, '/'); s; s = strchr(s + 1, '/')) {
-		const char *hit = find_path(ix, s + 1);
-		ncomp--;
-		if (hit) {
-			offer(best, ncomp, hit);
-			break;
+	len = key->size;
+	for (size_t m = ncomp; m > 0; m--) {
+		size_t lo, hi, count;
+		const char *exact = NULL, *only;
+
+		scan_buf_truncate(key, len);
+		lo = rev_lower_bound(ix, key->ptr);
+		if (lo < ix->nrev && !strcmp(ix->by_rev[lo].rev, key->ptr))
+			exact = ix->by_rev[lo].path;
+		if (scan_buf_putc(key, '/'))
+			return scan__error_oom();
+		lo = rev_lower_bound(ix, key->ptr);
+		key->ptr[key->size - 1] = '0'; /* the character after '/': the end of the prefix range */
+		hi = rev_lower_bound(ix, key->ptr);
+		/*
+		 * Sharing only the file name is a match when one path is nothing
+		 * more (a bare "a.c", or a repository file "a.c"), not when both
+		 * have directories that differ: "/usr/include/stdio.h" is not
+		 * "compat/stdio.h".
+		 */
+		if (m == 1 && ncomp > 1)
+			hi = lo;
+		count = (exact != NULL) + (hi - lo);
+		if (count) {
+			only = exact ? exact : ix->by_rev[lo].path;
+			offer(best, m, count == 1 ? only : NULL);
+			return 0;
 		}
+		/* Drop the last reversed component: p's first. */
+		while (len > 0 && key->ptr[len - 1] != '/')
+			len--;
+		if (len)
+			len--;
 	}
 	return 0;
 }
@@ -383,11 +395,12 @@ static int merge_groups(scan_cov_file **out, size_t *nout, const scan_cov_report
 			goto done;
 		}
 		memcpy(f->path, m[i].repo, strlen(m[i].repo) + 1);
-		for (size_t k = i; k < j; k++) {
+		for (size_t k = i; k < j && at < total; k++) {
 			const scan_cov_file *src = &r->files[m[k].file];
-			if (src->nlines)
-				memcpy(f->lines + at, src->lines, src->nlines * sizeof(*f->lines));
-			at += src->nlines;
+			size_t take = src->nlines < total - at ? src->nlines : total - at;
+			if (take)
+				memcpy(f->lines + at, src->lines, take * sizeof(*f->lines));
+			at += take;
 		}
 		f->nlines = total;
 		scan_cov__file_normalise(f);
@@ -409,20 +422,22 @@ int scan_coverage_map_paths(scan_cov_report *r, const char *const *repo_files, s
 	mapped *m = NULL;
 	scan_cov_file *files = NULL;
 	scan_buf key = SCAN_BUF_INIT;
-	size_t ncands = 1 + r->nsources, nm = 0, nout = 0;
+	size_t ncands, nm = 0, nout = 0;
 	int rc;
 
+	assert(r && (repo_files || !nfiles));
 	if ((rc = index_build(&ix, repo_files, nfiles, root)) != 0)
 		return rc;
-	cands = calloc(ncands, sizeof(*cands));
+	ncands = 1 + r->nsources;
+	if ((cands = calloc(ncands, sizeof(*cands))) != NULL)
+		for (size_t i = 0; i < ncands; i++)
+			scan_buf_init(&cands[i].path, CANDIDATE_MAX);
+	scan_buf_init(&key, CANDIDATE_MAX + 2);
 	m = r->nfiles ? malloc(r->nfiles * sizeof(*m)) : NULL;
 	if (!cands || (r->nfiles && !m)) {
 		rc = scan__error_oom();
 		goto done;
 	}
-	for (size_t i = 0; i < ncands; i++)
-		scan_buf_init(&cands[i].path, CANDIDATE_MAX);
-	scan_buf_init(&key, CANDIDATE_MAX + 2);
 	for (size_t i = 0; i < r->nfiles; i++) {
 		const char *hit;
 		if ((rc = map_one(&hit, &ix, r->files[i].path, r->sources, r->nsources, cands, &key)) != 0)

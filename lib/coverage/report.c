@@ -1,4 +1,5 @@
 /* lib/coverage/report.c - parse entry, format detection, building and merging a report */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@ const char *scan_coverage_format_name(scan_cov_format f)
 
 int scan_coverage_format_parse(scan_cov_format *out, const char *name)
 {
+	assert(out);
 	for (size_t i = 0; name && i < FORMAT_COUNT; i++) {
 		if (!strcmp(name, format_names[i])) {
 			*out = (scan_cov_format)i;
@@ -280,6 +282,9 @@ static int detect(scan_cov_format *out, const char *data, size_t len)
 {
 	size_t i = 0;
 
+	/* expat reads UTF-16 itself; only XML reports come in it. */
+	if (len >= 2 && (!memcmp(data, "\xFF\xFE", 2) || !memcmp(data, "\xFE\xFF", 2)))
+		return scan_cov__xml_detect(out, data, len);
 	if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3))
 		i = 3;
 	i = skip_space(data, len, i);
@@ -311,6 +316,7 @@ int scan_coverage_parse(scan_cov_report **out, const char *data, size_t len, sca
 	scan_cov_report *r = NULL;
 	int rc = 0;
 
+	assert(out);
 	*out = NULL;
 	if (!data && len)
 		return scan__error(SCAN_EINVAL, "coverage report data is NULL");

@@ -19,6 +19,8 @@
  * split across calls).
  */
 
+static int xml_fail_v(scan_cov__xml *x, int code, const char *fmt, va_list ap) SCAN_PRINTF(3, 0);
+
 static int xml_fail_v(scan_cov__xml *x, int code, const char *fmt, va_list ap)
 {
 	char reason[256];
@@ -290,7 +292,7 @@ int scan_cov__xml_detect(scan_cov_format *out, const char *data, size_t len)
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	rc = run("xml", data, len, &detect_handlers, &d, &syn);
+	rc = run("XML", data, len, &detect_handlers, &d, &syn);
 	if (rc && syn.code == XML_ERROR_NONE)
 		return rc; /* refused (an entity, a limit): raised already */
 	if (rc == SCAN_ENOMEM)

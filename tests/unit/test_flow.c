@@ -142,7 +142,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	time_t revoked_at;
 
 	/* main: two findings that become the baseline */
-	th_write(wd, "app/auth.py", "def check(user):\n    " BIDI_LINE "    return True\n");
+	th_write(wd, "app/auth.py", "def check(user):\n    " BIDI_LINE "    return access_level\n");
 	th_write(wd, "lib/util.c", "int f(void)\n{\n<<<<<<< HEAD\n\treturn 1;\n=======\n\treturn 2;\n>>>>>>> other\n}\n");
 	commit_all(f->repo, "main");
 
@@ -165,7 +165,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 
 	/* feature: one more finding, and only it is new */
 	checkout_new_branch(f->repo, "feature/login");
-	th_write(wd, "app/admin.py", "def grant():\n    " BIDI_LINE);
+	th_write(wd, "app/admin.py", "def grant():\n    " BIDI_LINE "    return access_level\n");
 	commit_all(f->repo, "feature");
 	r = scan_repo(f);
 	assert_false(scan_result_repo(r)->is_baseline_scan);

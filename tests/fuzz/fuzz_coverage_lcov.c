@@ -1,0 +1,7 @@
+/* tests/fuzz/fuzz_coverage_lcov.c - the LCOV tracefile parser and path mapping on arbitrary bytes */
+#include "fuzz_coverage.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_coverage_both(data, size, SCAN_COV_LCOV);
+}
