@@ -18,6 +18,7 @@ enum { C_OTHER, C_ROOT, C_SOURCES, C_SOURCE, C_CLASS, C_LINES };
 typedef struct {
 	scan_cov__builder *b;
 	unsigned char kind[SCAN_COV_XML_DEPTH_MAX + 1]; /* by depth; kind[0] is above the root */
+	bool in_class;   /* lines go to the last file added, so classes must not nest */
 	scan_buf source;
 } cobertura;
 
@@ -39,11 +40,14 @@ static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
 		kind = C_SOURCE;
 		scan_buf_clear(&c->source);
 	} else if (!strcmp(name, "class")) {
+		if (c->in_class)
+			return scan_cov__xml_fail(x, SCAN_EPARSE, "<class> inside a <class>");
 		if (!(file = scan_cov__xml_attr(attrs, "filename")))
 			return scan_cov__xml_fail(x, SCAN_EPARSE, "<class> has no filename attribute");
 		if ((rc = scan_cov__add_file(c->b, file, strlen(file), scan_cov__xml_line(x))) != 0)
 			return rc;
 		kind = C_CLASS;
+		c->in_class = true;
 	} else if (parent == C_CLASS && !strcmp(name, "lines")) {
 		kind = C_LINES;
 	} else if (parent == C_LINES && !strcmp(name, "line")) {
@@ -82,6 +86,8 @@ static int on_end(scan_cov__xml *x, const char *name)
 	size_t len = c->source.size;
 
 	(void)name;
+	if (c->kind[x->depth] == C_CLASS)
+		c->in_class = false;
 	if (c->kind[x->depth] != C_SOURCE)
 		return 0;
 	/* Pretty-printed reports put the path on a line of its own. */

@@ -362,6 +362,9 @@ static void test_cobertura_errors(void **state)
 	                 "<line number=\"99999999999\" hits=\"1\"/></lines></class></classes></package></packages></coverage>",
 	                 SCAN_COV_COBERTURA, SCAN_ELIMIT, "line number");
 	expect_error_str("<coverage><packages></coverage>", SCAN_COV_COBERTURA, SCAN_EPARSE, "mismatched tag");
+	expect_error_str("<coverage><packages><package><classes><class filename=\"a.c\"><class filename=\"b.c\"/>"
+	                 "</class></classes></package></packages></coverage>",
+	                 SCAN_COV_COBERTURA, SCAN_EPARSE, "<class> inside a <class>");
 	expect_error_str("<report/>", SCAN_COV_COBERTURA, SCAN_EPARSE, "expected <coverage>");
 	expect_error_str("", SCAN_COV_COBERTURA, SCAN_EPARSE, "cobertura coverage");
 }
