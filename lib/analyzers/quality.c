@@ -1,5 +1,4 @@
 /* lib/analyzers/quality.c - code metrics, and findings for functions too complex, long or wide */
-#define _GNU_SOURCE /* memmem */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,15 +237,12 @@ static int emit_dead(void *ud, const dead_item *it)
 	/*
 	 * Scope the file cannot see: a Python module's _private function is
 	 * still importable by its package's other modules (asyncio's
-	 * base_events calls coroutines._is_debug_mode), and a C# partial class
-	 * spreads its private members over several files. Only name-mangled
-	 * __methods are certain for Python.
+	 * base_events calls coroutines._is_debug_mode). Only name-mangled
+	 * __methods are certain; deadcode.c holds to that too, this says it
+	 * where the findings are made.
 	 */
 	if (it->kind == DEAD_UNUSED_PRIVATE_FUNCTION && dc->f->lang == SCAN_LANG_PYTHON &&
 	    !(it->name_len > 2 && it->name[0] == '_' && it->name[1] == '_'))
-		return 0;
-	if ((it->kind == DEAD_UNUSED_PRIVATE_FUNCTION || it->kind == DEAD_UNUSED_PARAMETER) &&
-	    dc->f->lang == SCAN_LANG_CSHARP && memmem(dc->f->data, dc->f->len, "partial ", 8))
 		return 0;
 	scan_buf_clear(&dc->w->text);
 	if (it->name)
@@ -403,7 +399,14 @@ static int report_go_dead(quality_state *st, scan_sink *sink)
 
 	qsort(st->go, st->ngo, sizeof(*st->go), cmp_go);
 	for (size_t i = 0, j; i < st->ngo && !rc; i = j) {
+		const char *dir = st->go[i].dir;
 		bool used = false;
+		/* "" sorts first in its directory: the mark of an assembly file; testdata is not built */
+		if (!*st->go[i].name || !strncmp(dir, "testdata", 8) || strstr(dir, "/testdata")) {
+			for (j = i; j < st->ngo && !strcmp(st->go[j].dir, dir); j++)
+				;
+			continue;
+		}
 		for (j = i; j < st->ngo && !strcmp(st->go[j].dir, st->go[i].dir) && !strcmp(st->go[j].name, st->go[i].name); j++)
 			used |= st->go[j].path == NULL;
 		for (size_t k = i; k < j && !used && !rc; k++) {
@@ -461,8 +464,13 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	scan_file_metrics m;
 	const TSTree *tree;
 	const char *reason = NULL;
+	size_t plen;
 	int rc;
 
+	/* Go assembly can call any function of its package: its directory's functions are never reported. */
+	if ((plen = strlen(f->path)) > 2 && !strcmp(f->path + plen - 2, ".s") &&
+	    (rc = push_go(qs, f->path, "", 0, false, NULL, f)) != 0)
+		return rc;
 	if (!f->data || !scan__quality_lang(f->lang))
 		return 0;
 	tree = scan_file_tree(f, &reason);

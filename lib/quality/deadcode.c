@@ -308,6 +308,23 @@ static bool has_ci_prefix(const char *s, size_t n, const char *prefix)
 	return true;
 }
 
+/*
+ * A directive that turns a linter's unused or unreachable checks off for the
+ * file: pylint: disable=unused-import, eslint-disable no-unused-vars,
+ * noinspection UnusedDeclaration; in Java and C# also the strings of
+ * @SuppressWarnings("unused") and [SuppressMessage(...)]. The author chose.
+ */
+static void suppressions(dc_ctx *c, const char *s, size_t n, bool string)
+{
+	bool directive = string || has_ci(s, n, "disable") || has_ci(s, n, "noinspection") || has_ci(s, n, "suppress");
+	if (!directive)
+		return;
+	if (has_ci(s, n, "unused"))
+		c->suppress_unused = true;
+	if (has_ci(s, n, "unreachable"))
+		c->suppress_unreachable = true;
+}
+
 /* Every word of src[sb, eb) as a use: names in comments, strings and text the parser gave up on. */
 static void add_words(dc_ctx *c, uint32_t sb, uint32_t eb, uint8_t flags)
 {
@@ -315,8 +332,8 @@ static void add_words(dc_ctx *c, uint32_t sb, uint32_t eb, uint8_t flags)
 	uint32_t i = sb;
 	if (eb > c->len)
 		eb = (uint32_t)c->len;
-	if (flags && has_ci(c->src + sb, eb - sb, "unused"))
-		c->suppress_unused = true; /* "unused" in a comment or string: a suppression or a known case */
+	if (flags == DC_OCC_COMMENT || (flags == DC_OCC_STRING && c->lang->suppress_strings))
+		suppressions(c, c->src + sb, eb - sb, flags == DC_OCC_STRING);
 	while (i < eb) {
 		uint32_t b;
 		while (i < eb && !word_byte(s[i], c->lang->dollar))
@@ -363,16 +380,16 @@ bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uin
 	return false;
 }
 
-bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to)
+bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore)
 {
 	const dc_uses *u = c->uses;
 	int64_t k = lookup(c, s, strlen(s));
 	if (k < 0)
 		return false;
-	{
-		uint32_t i = lower_bound(u, k, from);
-		return i < u->first[k + 1] && u->at[i].off < to;
-	}
+	for (uint32_t i = lower_bound(u, k, from); i < u->first[k + 1] && u->at[i].off < to; i++)
+		if (!(u->at[i].flags & ignore))
+			return true;
+	return false;
 }
 
 static void uses_free(dc_uses *u)
@@ -398,6 +415,13 @@ bool scan__dc_text_starts(const dc_ctx *c, TSNode n, const char *s)
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	size_t k = strlen(s);
 	return e <= c->len && e - b >= k && !memcmp(c->src + b, s, k);
+}
+
+uint8_t scan__dc_flags(const dc_ctx *c, TSSymbol s)
+{
+	if (s == (TSSymbol)-1)
+		return DC_SYM_RAW; /* ERROR: not in the grammar's symbol table */
+	return s < c->nsym ? c->sym_flags[s] : 0;
 }
 
 uint8_t scan__dc_kind(const dc_ctx *c, TSNode n)
@@ -472,8 +496,7 @@ bool scan__dc_stub_body(const dc_ctx *c, TSNode body)
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
 			uint8_t kind = scan__dc_kind(c, k);
-			TSSymbol s = ts_node_symbol(k);
-			if (!ts_node_is_named(k) || (s < c->nsym && (c->sym_flags[s] & DC_SYM_COMMENT)))
+			if (!ts_node_is_named(k) || (scan__dc_flags(c, ts_node_symbol(k)) & DC_SYM_COMMENT))
 				continue;
 			if (++stmts > DC_STUB_STMTS) {
 				stub = false;
@@ -551,7 +574,7 @@ static void watch_stmt(dc_ctx *c, dc_frame *b, const dc_frame *f)
 /* A marker on the line of the report or the line above: the author knows (noqa, NOSONAR, eslint-disable, ...). */
 static bool line_suppressed(const dc_ctx *c, uint32_t at)
 {
-	static const char *const marks[] = { "noqa", "nosonar", "nolint", "eslint-disable", "pylint:", "unused", "unreachable" };
+	static const char *const marks[] = { "noqa", "nosonar", "nolint", "eslint-disable", "pylint:", "noinspection" };
 	uint32_t b = at, e = at;
 	unsigned lines = 0;
 	while (b > 0 && lines < 2) {
@@ -581,7 +604,7 @@ static void enter_node(dc_ctx *c, TSTreeCursor *cur, uint32_t depth)
 {
 	TSNode n = ts_tree_cursor_current_node(cur);
 	TSSymbol s = ts_node_symbol(n);
-	uint8_t fl = s < c->nsym ? c->sym_flags[s] : 0;
+	uint8_t fl = scan__dc_flags(c, s);
 	bool leaf = ts_node_child_count(n) == 0;
 	dc_frame *parent = depth ? &c->frames[(depth <= DC_DEPTH_MAX ? depth : DC_DEPTH_MAX) - 1] : NULL;
 	dc_frame *f = NULL;
@@ -617,7 +640,15 @@ static void enter_node(dc_ctx *c, TSTreeCursor *cur, uint32_t depth)
 		add_words(c, ts_node_start_byte(n), ts_node_end_byte(n), DC_OCC_COMMENT);
 	} else if ((fl & DC_SYM_STRING) && !import_above) {
 		add_words(c, ts_node_start_byte(n), ts_node_end_byte(n), DC_OCC_STRING);
-	} else if ((fl & DC_SYM_IDENT) && !(f ? f->in_import : import_above) && ts_node_is_named(n)) {
+	} else if (!ts_node_is_named(n)) {
+		/* a keyword that is also a name here (C#'s var, Java's record, ...) may be lexed as the keyword */
+		uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+		bool word = e - b >= 2 && e <= c->len;
+		for (uint32_t i = b; word && i < e; i++)
+			word = word_byte((unsigned char)c->src[i], c->lang->dollar);
+		if (word)
+			add_use(c, b, e - b, 0);
+	} else if ((fl & DC_SYM_IDENT) && !(f ? f->in_import : import_above)) {
 		bool call = f && c->lang->is_call &&
 		            c->lang->is_call(c, f, parent, depth >= 2 ? &c->frames[depth - 2] : NULL);
 		add_use(c, ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n), call ? DC_OCC_CALL : 0);
@@ -664,8 +695,23 @@ static bool poisoned(const dc_ctx *c, int32_t fn)
 	if (!c->lang->poison)
 		return false;
 	for (const char *const *p = c->lang->poison; *p; p++)
-		if (scan__dc_mentions(c, *p, s->sb, s->eb))
+		if (scan__dc_mentions(c, *p, s->sb, s->eb, DC_OCC_COMMENT))
 			return true;
+	return false;
+}
+
+/* "identity_" + kind: a string naming the head of a function's name up to an underscore finds it by reflection. */
+static bool named_by_prefix(const dc_ctx *c, const dc_cand *d)
+{
+	const dc_uses *u = c->uses;
+	for (uint32_t e = d->name_sb + 2; e < d->name_eb; e++) {
+		int64_t k;
+		if (c->src[e] != '_' || (k = lookup(c, c->src + d->name_sb, e + 1 - d->name_sb)) < 0)
+			continue;
+		for (uint32_t i = u->first[k]; i < u->first[k + 1]; i++)
+			if (u->at[i].flags & DC_OCC_STRING)
+				return true;
+	}
 	return false;
 }
 
@@ -673,14 +719,21 @@ static void decide(dc_ctx *c, const dc_cand *d, dc_items *out)
 {
 	if (d->dropped || scan__dc_used(c, d->name_sb, d->name_eb, d->scope_sb, d->scope_eb, d->ignore))
 		return;
+	if (d->kind == DEAD_UNUSED_PRIVATE_FUNCTION && named_by_prefix(c, d))
+		return;
 	if (d->kind == DEAD_UNUSED_LOCAL || d->kind == DEAD_UNUSED_PARAMETER) {
 		if (poisoned(c, d->fn))
 			return;
 	}
 	if (d->kind == DEAD_UNUSED_PARAMETER && d->fn >= 0) {
-		/* a function used as a value may have its signature chosen by whoever calls it back */
+		/*
+		 * Only where the function is called, and only called: a function
+		 * used as a value may have its signature chosen by whoever calls it
+		 * back, and an uncalled one is dead whole.
+		 */
 		const dc_scope *s = &c->scopes[d->fn];
-		if (!s->name_eb || scan__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_CALL | DC_OCC_COMMENT))
+		if (!s->name_eb || !scan__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_COMMENT) ||
+		    scan__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_CALL | DC_OCC_COMMENT))
 			return;
 	}
 	if (line_suppressed(c, d->sb))
@@ -716,6 +769,7 @@ static int run(scan_lang l, const dc_lang *dl, const TSTree *tree, const char *s
 	dc_uses uses = { 0 };
 	dc_ctx c = { 0 };
 	const dc_table *t;
+	size_t first_item = out->n;
 	int rc = 0;
 
 	pthread_once(&tables_once, build);
@@ -736,6 +790,13 @@ static int run(scan_lang l, const dc_lang *dl, const TSTree *tree, const char *s
 	if (c.rc) {
 		rc = scan__error_oom();
 		goto done;
+	}
+	if (c.suppress_unreachable) {
+		size_t k = first_item;
+		for (size_t i = first_item; i < out->n; i++)
+			if (out->v[i].kind != DEAD_UNREACHABLE)
+				out->v[k++] = out->v[i];
+		out->n = k;
 	}
 	if (!c.no_uses) {
 		if (dl->finish)

@@ -45,9 +45,11 @@ int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len
  * included) and reports the candidates no file of the directory refers to.
  *
  * scan__dead_code_go_decls emits DEAD_UNUSED_PRIVATE_FUNCTION candidates:
- * unexported top-level functions with a body, not init or main. Methods are
- * never candidates (they may satisfy an interface); neither is anything in a
- * file with a //go:linkname or cgo //export directive.
+ * unexported top-level functions with a body, not init or main, not named
+ * with an underscore, not documented as called from elsewhere ("linkname",
+ * "called by", "called from", "assembly"). Methods are never candidates
+ * (they may satisfy an interface); neither is anything in a file with a
+ * //go:linkname or cgo //export directive.
  *
  * scan__dead_code_go_refs calls ref(ud, name, len) for each identifier in
  * the file that is not the name of a function or method declaration: calls,
@@ -56,7 +58,8 @@ int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len
  * point into src. A nonzero ref stops the pass and is returned.
  *
  * A directory with assembly (.s) files may call its Go functions from
- * there: callers should not report candidates in such a directory.
+ * there, and a testdata directory is no package: callers should not report
+ * candidates in either.
  */
 int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
                              dead_emit_fn emit, void *ud);
@@ -82,7 +85,7 @@ typedef enum {
 	DK_NONE = 0,
 	/* statements and blocks */
 	DK_BLOCK, DK_MODULE, DK_SWITCH_CASE, DK_RETURN, DK_THROW, DK_BREAK, DK_CONTINUE, DK_YIELD_STMT,
-	DK_LABELED, DK_EMPTY, DK_EXPR_STMT, DK_SWITCH_LABEL, DK_FOR, DK_TRY, DK_STATEMENT,
+	DK_LABELED, DK_EMPTY, DK_EXPR_STMT, DK_SWITCH_LABEL, DK_FOR, DK_TRY, DK_IF,
 	/* declarations */
 	DK_FUNCTION, DK_METHOD, DK_CONSTRUCTOR, DK_LAMBDA, DK_LOCAL_FUNCTION, DK_CLASS, DK_CLASS_BODY,
 	DK_TYPE_DECL, DK_DECORATED, DK_DECORATOR, DK_ANNOTATION, DK_MODIFIERS, DK_MODIFIER,
@@ -185,6 +188,7 @@ typedef struct {
 	void (*finish)(dc_ctx *c);           /* after the walk, before the verdicts: drop what the file rules out */
 	const char *const *poison;           /* names whose use in a function hides its locals and parameters */
 	bool dollar;                         /* $ is a word character */
+	bool suppress_strings;               /* "unused" in a string is a suppression (annotation arguments) */
 } dc_lang;
 
 extern const dc_lang scan__dc_python, scan__dc_javascript, scan__dc_java, scan__dc_go, scan__dc_csharp;
@@ -208,6 +212,7 @@ struct dc_ctx {
 	dc_cand *cands;
 	size_t ncands, cap_cands;
 	bool suppress_unused;        /* a comment or string speaks of unused code: trust the author */
+	bool suppress_unreachable;   /* likewise for unreachable code */
 	bool no_uses;                /* the counts are incomplete: report unreachable code only */
 	bool is_module;              /* JavaScript: an import or export at the top */
 	bool has_jsx;
@@ -220,14 +225,15 @@ struct dc_ctx {
 bool scan__dc_text_is(const dc_ctx *c, TSNode n, const char *s);
 bool scan__dc_text_starts(const dc_ctx *c, TSNode n, const char *s);
 uint8_t scan__dc_kind(const dc_ctx *c, TSNode n);
+uint8_t scan__dc_flags(const dc_ctx *c, TSSymbol s); /* DC_SYM_* of a symbol, ERROR included */
 /* A scope for node n named by name (may be a null node); its index, or -1 when out of memory. */
 int32_t scan__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags);
 /* A candidate: the unused name is name, the report spans what; uses are looked for in [scope_sb, scope_eb). */
 dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint32_t scope_sb, uint32_t scope_eb);
 /* Occurrences of the text [sb, eb) in [from, to), not counting the one at sb nor those flagged in ignore. */
 bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uint32_t to, uint8_t ignore);
-/* Whether the identifier s occurs (as code) in [from, to). */
-bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to);
+/* Whether the word s occurs in [from, to), not counting occurrences flagged in ignore. */
+bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore);
 /* Named to be unused: _x, dummy, unused..., ignored... (pylint's dummy-variables convention). */
 bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name);
 /* True for a body that does nothing: empty, pass, ..., a docstring, or only raises/throws. */

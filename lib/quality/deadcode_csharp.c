@@ -21,7 +21,7 @@ static const struct dc_kind_name kinds[] = {
 	{ "yield_statement", DK_YIELD_STMT }, { "labeled_statement", DK_LABELED },
 	{ "empty_statement", DK_EMPTY }, { "expression_statement", DK_EXPR_STMT },
 	{ "arrow_expression_clause", DK_ARROW_BODY }, { "throw_expression", DK_THROW_EXPR },
-	{ "using_directive", DK_IMPORT }, { "identifier", DK_IDENT },
+	{ "using_directive", DK_IMPORT }, { "identifier", DK_IDENT }, { "preproc_pragma", DK_PREPROC },
 	{ NULL, DK_NONE }
 };
 
@@ -48,9 +48,9 @@ static const char *const suppressions[] = {
 static dc_stmt stmt(dc_ctx *c, const dc_frame *block, const dc_frame *f)
 {
 	(void)block;
-	if (f->in_raw || (c->sym_flags[f->sym] & DC_SYM_RAW))
+	if (f->in_raw || (scan__dc_flags(c, f->sym) & DC_SYM_RAW))
 		return DC_RESET; /* #if: the code around may be compiled in or out */
-	if (!(c->sym_flags[f->sym] & DC_SYM_STMT))
+	if (!(scan__dc_flags(c, f->sym) & DC_SYM_STMT))
 		return DC_NOT_STMT; /* case labels and patterns */
 	switch (f->kind) {
 	case DK_RETURN: case DK_THROW: case DK_BREAK: case DK_CONTINUE:
@@ -139,6 +139,15 @@ static void params(dc_ctx *c, TSNode method, int32_t scope)
 	ts_tree_cursor_delete(&cur);
 }
 
+/* (object sender, EventArgs e): the event's signature, whoever wires it up (a designer file, XAML). */
+static bool event_handler(const dc_ctx *c, TSNode method)
+{
+	TSNode ps = ts_node_child_by_field_id(method, c->f_parameters);
+	TSNode first = ts_node_is_null(ps) ? ps : ts_node_named_child(ps, 0);
+	return scan__dc_kind(c, first) == DK_PARAM &&
+	       scan__dc_text_is(c, ts_node_child_by_field_id(first, c->f_name), "sender");
+}
+
 static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 {
 	TSNode name = ts_node_child_by_field_id(f->node, c->f_name);
@@ -152,7 +161,7 @@ static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	    ts_node_is_null(body) || engine_message(c, name))
 		return;
 	scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
-	if (!scan__dc_stub_body(c, body))
+	if (!scan__dc_stub_body(c, body) && !event_handler(c, f->node))
 		params(c, f->node, f->fn);
 }
 
@@ -187,6 +196,15 @@ static bool plain_local(const dc_ctx *c, TSNode stmt_node)
 	return plain;
 }
 
+static bool pragma_mentions(const dc_ctx *c, const dc_frame *f, const char *what)
+{
+	size_t k = strlen(what);
+	for (uint32_t i = f->sb; i + k <= f->eb && i + k <= c->len; i++)
+		if (!memcmp(c->src + i, what, k))
+			return true;
+	return false;
+}
+
 static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 {
 	switch (f->kind) {
@@ -195,6 +213,11 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		break;
 	case DK_IMPORT:
 		f->in_import = true;
+		break;
+	case DK_PREPROC:
+		/* #pragma warning disable 162 (CS0162, unreachable code) */
+		if (pragma_mentions(c, f, "162"))
+			c->suppress_unreachable = true;
 		break;
 	case DK_CLASS: case DK_TYPE_DECL:
 		f->fn = f->cls = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
@@ -236,7 +259,7 @@ static bool is_call(const dc_ctx *c, const dc_frame *leaf, const dc_frame *paren
 static void finish(dc_ctx *c)
 {
 	for (const char *const *s = suppressions; *s; s++)
-		if (scan__dc_mentions(c, *s, 0, (uint32_t)c->len))
+		if (scan__dc_mentions(c, *s, 0, (uint32_t)c->len, DC_OCC_COMMENT))
 			c->suppress_unused = true;
 }
 
@@ -246,4 +269,5 @@ const dc_lang scan__dc_csharp = {
 	.enter = enter,
 	.is_call = is_call,
 	.finish = finish,
+	.suppress_strings = true,
 };

@@ -61,11 +61,24 @@ static bool directive(const char *src, uint32_t b, uint32_t e)
 	return starts(src, b, e, "//go:linkname ") || starts(src, b, e, "//export ");
 }
 
+/* The doc comment says another package, the runtime or assembly calls it ("is called by time/tzdata"). */
+static bool called_elsewhere(const char *src, uint32_t b, uint32_t e)
+{
+	static const char *const says[] = { "linkname", "called by", "called from", "assembly", NULL };
+	for (const char *const *p = says; *p; p++) {
+		size_t k = strlen(*p);
+		for (uint32_t i = b; i + k <= e; i++)
+			if (!memcmp(src + i, *p, k))
+				return true;
+	}
+	return false;
+}
+
 int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
                              dead_emit_fn emit, void *ud)
 {
 	const uint8_t *kind_of, *flags;
-	uint32_t nsym;
+	uint32_t nsym, doc_sb = 0, doc_eb = 0;
 	TSTreeCursor cur;
 	TSNode root;
 	int rc = 0;
@@ -90,17 +103,25 @@ int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, co
 	do {
 		TSNode fn = ts_tree_cursor_current_node(&cur), name, body;
 		TSSymbol s = ts_node_symbol(fn);
-		uint32_t nb, ne;
+		uint32_t nb, ne, db = doc_sb, de = doc_eb;
 		dead_item it;
-		if (s >= nsym || kind_of[s] != DK_FUNCTION || ts_node_has_error(fn))
+		if (s < nsym && (flags[s] & DC_SYM_COMMENT)) {
+			if (!doc_eb)
+				doc_sb = ts_node_start_byte(fn);
+			doc_eb = ts_node_end_byte(fn);
+			continue;
+		}
+		doc_sb = doc_eb = 0;
+		if (s >= nsym || kind_of[s] != DK_FUNCTION || ts_node_has_error(fn) || called_elsewhere(src, db, de))
 			continue;
 		name = ts_node_child_by_field_name(fn, "name", 4);
 		body = ts_node_child_by_field_name(fn, "body", 4);
 		if (ts_node_is_null(name) || ts_node_is_null(body))
 			continue; /* no body: implemented in assembly or pulled in by linkname */
 		nb = ts_node_start_byte(name), ne = ts_node_end_byte(name);
-		if (ne > len || ne - nb < 2 || !((src[nb] >= 'a' && src[nb] <= 'z') || src[nb] == '_'))
-			continue; /* exported, blank, or a non-ASCII first letter (exported if upper case) */
+		if (ne > len || ne - nb < 2 || !(src[nb] >= 'a' && src[nb] <= 'z') || memchr(src + nb, '_', ne - nb))
+			continue; /* exported, blank, a non-ASCII first letter (exported if upper case), or a
+			             name_with_underscores: Go's style keeps those for linkname and assembly hooks */
 		if ((ne - nb == 4 && !memcmp(src + nb, "init", 4)) || (ne - nb == 4 && !memcmp(src + nb, "main", 4)))
 			continue;
 		memset(&it, 0, sizeof(it));
@@ -154,7 +175,7 @@ int scan__dead_code_go_refs(const TSTree *tree, const char *src, size_t len,
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		TSSymbol s = ts_node_symbol(n);
-		uint8_t fl = s < nsym ? flags[s] : 0;
+		uint8_t fl = s == (TSSymbol)-1 ? DC_SYM_RAW : s < nsym ? flags[s] : 0;
 		uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 		if (e > len)
 			e = (uint32_t)len;

@@ -20,7 +20,7 @@ static const struct dc_kind_name kinds[] = {
 	{ "return_statement", DK_RETURN }, { "throw_statement", DK_THROW },
 	{ "break_statement", DK_BREAK }, { "continue_statement", DK_CONTINUE },
 	{ "yield_statement", DK_YIELD_STMT }, { "labeled_statement", DK_LABELED },
-	{ "expression_statement", DK_EXPR_STMT },
+	{ "expression_statement", DK_EXPR_STMT }, { "class_literal", DK_TYPE_ONLY },
 	{ NULL, DK_NONE }
 };
 
@@ -136,6 +136,8 @@ static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	if ((s->flags & DC_SCOPE_CLASS) || scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name) ||
 	    modifiers(c, parent->node).annotated)
 		return;
+	if (scan__dc_kind(c, ts_node_child_by_field_id(f->node, c->f_value)) == DK_TYPE_ONLY)
+		return; /* Class<?> x = Foo.class; loads Foo, and Java has no other way to write that */
 	if ((d = scan__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
 		d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = f->fn;
 }
@@ -217,4 +219,5 @@ const dc_lang scan__dc_java = {
 	.enter = enter,
 	.is_call = is_call,
 	.finish = finish,
+	.suppress_strings = true,
 };

@@ -257,9 +257,12 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 static void finish(dc_ctx *c)
 {
 	uint32_t len = (uint32_t)c->len;
-	/* CommonJS and AMD modules also keep their functions to themselves */
-	bool module = c->is_module || scan__dc_mentions(c, "require", 0, len) || scan__dc_mentions(c, "exports", 0, len) ||
-	              scan__dc_mentions(c, "define", 0, len);
+	/*
+	 * A CommonJS module (one that requires) keeps its functions to itself
+	 * too. Mentioning exports is not enough: concatenated scripts test for
+	 * it (typeof exports) and share one scope with their siblings.
+	 */
+	bool module = c->is_module || scan__dc_mentions(c, "require", 0, len, DC_OCC_COMMENT | DC_OCC_STRING);
 	for (size_t i = 0; i < c->ncands; i++) {
 		dc_cand *d = &c->cands[i];
 		const char *name = c->src + d->name_sb;

@@ -18,12 +18,12 @@ static const struct dc_kind_name kinds[] = {
 	{ "parameters", DK_PARAMS }, { "default_parameter", DK_DEFAULT_PARAM },
 	{ "typed_parameter", DK_TYPED_PARAM }, { "typed_default_parameter", DK_TYPED_DEFAULT_PARAM },
 	{ "list_splat_pattern", DK_SPLAT_PARAM }, { "dictionary_splat_pattern", DK_SPLAT_PARAM },
-	{ "identifier", DK_IDENT }, { "try_statement", DK_TRY }, { "if_statement", DK_STATEMENT },
+	{ "identifier", DK_IDENT }, { "try_statement", DK_TRY }, { "if_statement", DK_IF },
 	{ NULL, DK_NONE }
 };
 
 /* Code that reads a function's locals by name, where no identifier shows it. */
-static const char *const poison[] = { "locals", "vars", "eval", "exec", "_getframe", "currentframe", NULL };
+static const char *const poison[] = { "locals", "vars", "dir", "eval", "exec", "_getframe", "currentframe", NULL };
 
 /* Frame scratch: below a try statement (imports there probe for optional modules). */
 #define PY_IN_TRY 1u
@@ -84,7 +84,7 @@ static bool reexporting_module(const dc_ctx *c)
 
 /* Candidate tag: a name a module takes with from ... import at its top level. */
 #define PY_TOP_FROM 1u
-/* A module re-exporting more names than it uses is a facade (compat.py): it keeps them all. */
+/* Unused names a module must take with from ... import before it counts as a facade. */
 #define PY_FACADE_MIN 3
 
 /* One imported name: the binding is name, the report spans what. Words in
@@ -289,7 +289,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 	case DK_TRY:
 		f->aux |= PY_IN_TRY;
 		break;
-	case DK_STATEMENT:
+	case DK_IF:
 		f->aux |= PY_IN_IF;
 		break;
 	case DK_IMPORT: case DK_IMPORT_FROM: case DK_FUTURE_IMPORT:
@@ -323,7 +323,8 @@ static bool is_call(const dc_ctx *c, const dc_frame *leaf, const dc_frame *paren
 	       grand->kind == DK_CALL;
 }
 
-static void finish(dc_ctx *c)
+/* A module taking more names with from ... import than it uses is a facade (compat.py): it keeps them all. */
+static void facade(dc_ctx *c)
 {
 	size_t used = 0, unused = 0;
 	for (size_t i = 0; i < c->ncands; i++) {
@@ -335,11 +336,18 @@ static void finish(dc_ctx *c)
 		for (size_t i = 0; i < c->ncands; i++)
 			if (c->cands[i].tag == PY_TOP_FROM)
 				c->cands[i].dropped = true;
+}
 
-	/* globals()[name] and getattr(sys.modules[__name__], name) reach module functions by computed names,
+static void finish(dc_ctx *c)
+{
+	uint32_t len = (uint32_t)c->len;
+
+	facade(c);
+	/* globals()[name] and getattr(sys.modules[__name__], name) reach functions by computed names,
 	   and whoever calls them there passes what they pass */
-	if (!scan__dc_mentions(c, "globals", 0, (uint32_t)c->len) &&
-	    !(scan__dc_mentions(c, "modules", 0, (uint32_t)c->len) && scan__dc_mentions(c, "__name__", 0, (uint32_t)c->len)))
+	if (!scan__dc_mentions(c, "globals", 0, len, DC_OCC_COMMENT) &&
+	    !(scan__dc_mentions(c, "modules", 0, len, DC_OCC_COMMENT) &&
+	      scan__dc_mentions(c, "__name__", 0, len, DC_OCC_COMMENT)))
 		return;
 	for (size_t i = 0; i < c->ncands; i++)
 		if (c->cands[i].kind == DEAD_UNUSED_PARAMETER)
