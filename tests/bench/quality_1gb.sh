@@ -4,7 +4,7 @@
 # The tree is assembled under tests/bench/work/quality-1gb from sources
 # Debian packages put on the machine (Go and OpenJDK sources, Python
 # libraries and Google Cloud SDK, system C headers), all copied so the walker
-# sees one real tree. Two runs, all cores, same tree:
+# sees one real tree; the Linux kernel's C sources fill it up to 1.1 GB. Two runs, all cores, same tree:
 #   1. rampart scan --analyzers sast
 #   2. rampart scan --analyzers sast,quality
 # and prints seconds, peak memory and the added cost. Run on an idle machine.
@@ -17,6 +17,7 @@ sudo=; [ "$(id -u)" -ne 0 ] && sudo=sudo
 
 [ -d /usr/share/go-1.19/src ] || $sudo apt-get install -y -q golang-1.19-src >/dev/null
 [ -f /usr/lib/jvm/openjdk-17/lib/src.zip ] || $sudo apt-get install -y -q openjdk-17-source >/dev/null
+[ -f /usr/src/linux-source-6.1.tar.xz ] || $sudo apt-get install -y -q linux-source-6.1 >/dev/null
 if [ ! -f "$tree/.done" ]; then
 	rm -rf "$tree"
 	mkdir -p "$tree"
@@ -46,6 +47,18 @@ with zipfile.ZipFile('/usr/lib/jvm/openjdk-17/lib/src.zip') as z:
         if info.filename.endswith('.java') and info.file_size <= (1 << 20) and '..' not in info.filename:
             z.extract(info, os.path.join(out, 'jdk'))
             total += info.file_size
+import tarfile
+with tarfile.open('/usr/src/linux-source-6.1.tar.xz') as t:
+    for m in t:
+        if total >= 1.1e9:
+            break
+        if m.isfile() and m.name.endswith(('.c', '.h')) and m.size <= (1 << 20) and '..' not in m.name:
+            f = t.extractfile(m)
+            dst = os.path.join(out, 'linux', m.name)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            with open(dst, 'wb') as o:
+                shutil.copyfileobj(f, o)
+            total += m.size
 print('tree: %.0f MB of source' % (total / 1e6))
 PY
 	touch "$tree/.done"
