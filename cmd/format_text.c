@@ -120,17 +120,23 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 	return 0;
 }
 
+/* A condition's threshold and actual value as the table shows them: ratings as letters. */
+static void gate_values(const char *rule, double threshold, double actual, char thr[32], char act[32])
+{
+	if (!strcmp(rule, "rating_min")) {
+		snprintf(thr, 32, "%c", (char)('A' + (int)threshold - 1));
+		snprintf(act, 32, "%c", (char)('A' + (int)actual - 1));
+	} else {
+		snprintf(thr, 32, "%g", threshold);
+		snprintf(act, 32, "%.4g", actual);
+	}
+}
+
 static void gate_row(FILE *f, const scan_gate_violation *v, const char *verdict, const char *col, bool color)
 {
 	char thr[32], act[32];
 
-	if (!strcmp(v->rule, "rating_min")) {
-		snprintf(thr, sizeof(thr), "%c", (char)('A' + (int)v->threshold - 1));
-		snprintf(act, sizeof(act), "%c", (char)('A' + (int)v->actual - 1));
-	} else {
-		snprintf(thr, sizeof(thr), "%g", v->threshold);
-		snprintf(act, sizeof(act), "%g", v->actual);
-	}
+	gate_values(v->rule, v->threshold, v->actual, thr, act);
 	fprintf(f, "  %-22s %-10s %-10s %s%s%s", v->rule, thr, act, color ? col : "", verdict, color ? C_RESET : "");
 	if (v->waived)
 		fprintf(f, " (waiver %lld, %s)", (long long)v->waiver_id, v->waiver_scope ? v->waiver_scope : "");
@@ -141,15 +147,8 @@ static void condition_row(FILE *f, const scan_gate_condition *c, bool color)
 {
 	static const char *const cols[] = { C_GREEN, C_RED, C_YELLOW, "" };
 	char thr[32], act[32];
-	bool rating = !strcmp(c->rule, "rating_min");
 
-	if (rating) {
-		snprintf(thr, sizeof(thr), "%c", 'A' + (int)c->threshold - 1);
-		snprintf(act, sizeof(act), "%c", 'A' + (int)c->actual - 1);
-	} else {
-		snprintf(thr, sizeof(thr), "%g", c->threshold);
-		snprintf(act, sizeof(act), "%.4g", c->actual);
-	}
+	gate_values(c->rule, c->threshold, c->actual, thr, act);
 	if (c->status == SCAN_COND_NOT_MEASURED)
 		snprintf(act, sizeof(act), "-");
 	fprintf(f, "  %-22s %-10s %-10s %s%s%s\n", c->rule, thr, act, color ? cols[c->status] : "",

@@ -18,6 +18,8 @@
 #define FUNCTION_LINES_MAX 100
 #define PARAMS_MAX 7
 #define SIGNATURE_MAX 200
+/* Dead code is decided from one file's text: sure, but not as sure as a count. */
+#define DEAD_CONFIDENCE 90
 /* Duplication keeps every token of the scan until the end: 8 bytes each, at most 512 MiB. */
 #define DUP_TOKENS_MAX (64u << 20)
 
@@ -129,17 +131,26 @@ static void quality_worker_free(void *wstate)
 	free(w);
 }
 
+/* The source line holding byte `at`, at most SIGNATURE_MAX bytes. */
+static void line_at(const char *data, size_t len, uint32_t at, const char **s, size_t *n)
+{
+	size_t b = at < len ? at : len, e;
+	while (b > 0 && data[b - 1] != '\n')
+		b--;
+	for (e = b; e < len && data[e] != '\n' && e - b < SIGNATURE_MAX; e++)
+		;
+	*s = data + b, *n = e - b;
+}
+
 /* The function's first line: its signature, stable while the body changes. */
 static void signature(const scan_file *f, uint32_t line, const char **s, size_t *n)
 {
 	const char *data = (const char *)f->data;
-	size_t at = 0, end;
+	size_t at = 0;
 	for (uint32_t l = 1; l < line && at < f->len; at++)
 		if (data[at] == '\n')
 			l++;
-	for (end = at; end < f->len && data[end] != '\n' && end - at < SIGNATURE_MAX; end++)
-		;
-	*s = data + at, *n = end - at;
+	line_at(data, f->len, (uint32_t)at, s, n);
 }
 
 typedef struct {
@@ -171,6 +182,21 @@ static const quality_rule params_rule = {
 	SCAN_SEV_LOW,
 };
 
+/* A quality finding's fixed parts; title doubles as the description. */
+static void quality_draft(scan_finding_draft *d, const char *rule_id, const char *title, const char *remediation,
+                          scan_severity severity, unsigned confidence)
+{
+	memset(d, 0, sizeof(*d));
+	d->rule_id = rule_id;
+	d->title = title;
+	d->description = title;
+	d->remediation = remediation;
+	d->severity = severity;
+	d->category = SCAN_CAT_QUALITY;
+	d->confidence = confidence;
+	d->cvss_score = -1;
+}
+
 static int report(quality_worker *w, const scan_file *f, scan_sink *sink, const quality_rule *r,
                   const scan_function_metrics *fn, unsigned actual, unsigned max)
 {
@@ -180,15 +206,7 @@ static int report(quality_worker *w, const scan_file *f, scan_sink *sink, const 
 	scan_buf_printf(&w->text, "Function '%s' %s %u%s (more than %u)", fn->name, r->before, actual, r->after, max);
 	if (scan_buf_failed(&w->text))
 		return scan__error_oom();
-	memset(&d, 0, sizeof(d));
-	d.rule_id = r->rule_id;
-	d.title = w->text.ptr;
-	d.description = w->text.ptr;
-	d.remediation = r->remediation;
-	d.severity = r->severity;
-	d.category = SCAN_CAT_QUALITY;
-	d.confidence = 100;
-	d.cvss_score = -1;
+	quality_draft(&d, r->rule_id, w->text.ptr, r->remediation, r->severity, 100);
 	d.line = fn->line, d.end_line = fn->end_line, d.column = 1;
 	signature(f, fn->line, &d.snippet, &d.snippet_len);
 	return scan__emit(sink, f->path, &d);
@@ -210,17 +228,6 @@ static const struct {
 		"Remove the statements that can never run, or fix the jump before them.", SCAN_SEV_MEDIUM },
 };
 
-/* The source line holding byte `at`, at most SIGNATURE_MAX bytes. */
-static void line_at(const char *data, size_t len, uint32_t at, const char **s, size_t *n)
-{
-	size_t b = at < len ? at : len, e;
-	while (b > 0 && data[b - 1] != '\n')
-		b--;
-	for (e = b; e < len && data[e] != '\n' && e - b < SIGNATURE_MAX; e++)
-		;
-	*s = data + b, *n = e - b;
-}
-
 typedef struct {
 	quality_worker *w;
 	const scan_file *f;
@@ -234,16 +241,6 @@ static int emit_dead(void *ud, const dead_item *it)
 
 	if ((unsigned)it->kind >= sizeof(dead_rules) / sizeof(dead_rules[0]))
 		return 0;
-	/*
-	 * Scope the file cannot see: a Python module's _private function is
-	 * still importable by its package's other modules (asyncio's
-	 * base_events calls coroutines._is_debug_mode). Only name-mangled
-	 * __methods are certain; deadcode.c holds to that too, this says it
-	 * where the findings are made.
-	 */
-	if (it->kind == DEAD_UNUSED_PRIVATE_FUNCTION && dc->f->lang == SCAN_LANG_PYTHON &&
-	    !(it->name_len > 2 && it->name[0] == '_' && it->name[1] == '_'))
-		return 0;
 	scan_buf_clear(&dc->w->text);
 	if (it->name)
 		scan_buf_printf(&dc->w->text, "%s '%.*s'", dead_rules[it->kind].what, (int)(it->name_len > 120 ? 120 : it->name_len),
@@ -252,15 +249,8 @@ static int emit_dead(void *ud, const dead_item *it)
 		scan_buf_puts(&dc->w->text, dead_rules[it->kind].what);
 	if (scan_buf_failed(&dc->w->text))
 		return scan__error_oom();
-	memset(&d, 0, sizeof(d));
-	d.rule_id = dead_rules[it->kind].rule_id;
-	d.title = dc->w->text.ptr;
-	d.description = dc->w->text.ptr;
-	d.remediation = dead_rules[it->kind].remediation;
-	d.severity = dead_rules[it->kind].severity;
-	d.category = SCAN_CAT_QUALITY;
-	d.confidence = 90;
-	d.cvss_score = -1;
+	quality_draft(&d, dead_rules[it->kind].rule_id, dc->w->text.ptr, dead_rules[it->kind].remediation,
+	              dead_rules[it->kind].severity, DEAD_CONFIDENCE);
 	d.line = it->line, d.end_line = it->end_line, d.column = it->column;
 	line_at((const char *)dc->f->data, dc->f->len, it->sb, &d.snippet, &d.snippet_len);
 	return scan__emit(dc->sink, dc->f->path, &d);
@@ -414,14 +404,9 @@ static int report_go_dead(quality_state *st, scan_sink *sink)
 			scan_finding_draft d;
 			char title[256];
 			snprintf(title, sizeof(title), "Unused private function '%.120s'", g->name);
-			memset(&d, 0, sizeof(d));
-			d.rule_id = dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].rule_id;
-			d.title = title, d.description = title;
-			d.remediation = dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].remediation;
-			d.severity = SCAN_SEV_LOW;
-			d.category = SCAN_CAT_QUALITY;
-			d.confidence = 90;
-			d.cvss_score = -1;
+			quality_draft(&d, dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].rule_id, title,
+			              dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].remediation,
+			              dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].severity, DEAD_CONFIDENCE);
 			d.line = d.end_line = g->line, d.column = g->column;
 			d.snippet = g->line_text, d.snippet_len = strlen(g->line_text);
 			rc = scan__emit(sink, g->path, &d);
@@ -540,15 +525,9 @@ static int report_clone(scan_sink *sink, const dup_file *files, const dup_clone 
 		         bl, be, al, ae, a->path, c->len);
 	snprintf(snippet, sizeof(snippet), "duplicated block %016llx",
 	         (unsigned long long)block_hash(b, c->b_start, c->len));
-	memset(&d, 0, sizeof(d));
-	d.rule_id = "quality/duplicated-block";
-	d.title = title;
-	d.description = title;
-	d.remediation = "Move the shared code into one function, class or module and call it from both places.";
-	d.severity = SCAN_SEV_LOW;
-	d.category = SCAN_CAT_QUALITY;
-	d.confidence = 100;
-	d.cvss_score = -1;
+	quality_draft(&d, "quality/duplicated-block", title,
+	              "Move the shared code into one function, class or module and call it from both places.",
+	              SCAN_SEV_LOW, 100);
 	d.line = bl, d.end_line = be, d.column = 1;
 	d.snippet = snippet, d.snippet_len = strlen(snippet);
 	return scan__emit(sink, b->path, &d);

@@ -470,6 +470,31 @@ dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint
 	return d;
 }
 
+void scan__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param))
+{
+	TSNode ps = ts_node_child_by_field_id(method, c->f_parameters);
+	TSTreeCursor cur;
+
+	if (ts_node_is_null(ps))
+		return;
+	cur = ts_tree_cursor_new(ps);
+	if (ts_tree_cursor_goto_first_child(&cur)) {
+		do {
+			TSNode k = ts_tree_cursor_current_node(&cur), name;
+			dc_cand *d;
+			if (scan__dc_kind(c, k) != DK_PARAM || skip(c, k))
+				continue;
+			name = ts_node_child_by_field_id(k, c->f_name);
+			if (scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name))
+				continue;
+			if ((d = scan__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(method),
+			                       ts_node_end_byte(method))))
+				d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = scope;
+		} while (ts_tree_cursor_goto_next_sibling(&cur));
+	}
+	ts_tree_cursor_delete(&cur);
+}
+
 bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name)
 {
 	uint32_t b = ts_node_start_byte(name), e = ts_node_end_byte(name);

@@ -236,6 +236,12 @@ bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uin
 bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore);
 /* Named to be unused: _x, dummy, unused..., ignored... (pylint's dummy-variables convention). */
 bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name);
+/*
+ * Parameter candidates of a method whose parameters sit in its `parameters`
+ * field, each a DK_PARAM with a `name` (Java, C#); skip says which to leave
+ * out (annotated, attributed). Uses are looked for in the whole method.
+ */
+void scan__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param));
 /* True for a body that does nothing: empty, pass, ..., a docstring, or only raises/throws. */
 bool scan__dc_stub_body(const dc_ctx *c, TSNode body);
 /* The kind and flag tables of l (for passes that do not need the whole walk); false without them. */

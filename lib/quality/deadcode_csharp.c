@@ -114,29 +114,9 @@ static bool engine_message(const dc_ctx *c, TSNode name)
 	       c->src[ts_node_start_byte(name) + 2] >= 'A' && c->src[ts_node_start_byte(name) + 2] <= 'Z';
 }
 
-static void params(dc_ctx *c, TSNode method, int32_t scope)
+static bool attributed_param(dc_ctx *c, TSNode param)
 {
-	TSNode ps = ts_node_child_by_field_id(method, c->f_parameters);
-	TSTreeCursor cur;
-
-	if (ts_node_is_null(ps))
-		return;
-	cur = ts_tree_cursor_new(ps);
-	if (ts_tree_cursor_goto_first_child(&cur)) {
-		do {
-			TSNode k = ts_tree_cursor_current_node(&cur), name;
-			dc_cand *d;
-			if (scan__dc_kind(c, k) != DK_PARAM || modifiers(c, k).attributed)
-				continue;
-			name = ts_node_child_by_field_id(k, c->f_name);
-			if (scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name))
-				continue;
-			if ((d = scan__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(method),
-			                       ts_node_end_byte(method))))
-				d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = scope;
-		} while (ts_tree_cursor_goto_next_sibling(&cur));
-	}
-	ts_tree_cursor_delete(&cur);
+	return modifiers(c, param).attributed;
 }
 
 /* (object sender, EventArgs e): the event's signature, whoever wires it up (a designer file, XAML). */
@@ -162,7 +142,7 @@ static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 		return;
 	scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
 	if (!scan__dc_stub_body(c, body) && !event_handler(c, f->node))
-		params(c, f->node, f->fn);
+		scan__dc_params(c, f->node, f->fn, attributed_param);
 }
 
 static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)

@@ -162,8 +162,8 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 		*why = "HEAD does not name a commit";
 		goto done;
 	}
-	if (git_merge_base(&base, repo, git_reference_target(head) ? git_reference_target(head) :
-	                   git_object_id(def), git_object_id(def)) != 0) {
+	/* git_repository_head() resolves symbolic refs: the target is a commit id */
+	if (git_merge_base(&base, repo, git_reference_target(head), git_object_id(def)) != 0) {
 		*why = "the branch shares no history with the default branch";
 		goto done;
 	}
@@ -173,8 +173,10 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 		goto done;
 	}
 	/* root relative to the work tree: the diff's paths are the work tree's */
-	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL)))
-		goto oom;
+	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL))) {
+		rc = errno == ENOMEM ? scan__error_oom() : scan__error(SCAN_EIO, "cannot resolve '%s': %s", root, strerror(errno));
+		goto done;
+	}
 	wlen = strlen(workdir);
 	if (strncmp(prefix, workdir, wlen) != 0 || (prefix[wlen] && prefix[wlen] != '/')) {
 		*why = "the scanned directory is outside its work tree";
