@@ -307,6 +307,28 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_time(w, "commit_time", f->commit_time);
 	jw_bool(w, "in_head", f->in_head);
 	jw_str(w, "verified", f->verified);
+	if (f->sca) {
+		const scan_finding_sca *v = f->sca;
+		jw_str(w, "vuln_id", v->vuln_id);
+		jw_str(w, "cve_id", v->cve_id);
+		jw_str(w, "aliases", v->aliases);
+		jw_str(w, "ecosystem", v->ecosystem);
+		jw_str(w, "package_name", v->package_name);
+		jw_str(w, "installed_version", v->installed_version);
+		jw_str(w, "fixed_version", v->fixed_version);
+		jw_str(w, "purl", v->purl);
+		if (v->epss_score >= 0) {
+			jw_num(w, "epss_score", v->epss_score);
+			jw_num(w, "epss_percentile", v->epss_percentile);
+		} else {
+			jw_str(w, "epss_score", NULL);
+			jw_str(w, "epss_percentile", NULL);
+		}
+		jw_bool(w, "kev_listed", v->kev_listed);
+		jw_bool(w, "is_direct", v->direct);
+		jw_num(w, "risk_score", v->risk_score);
+		jw_str(w, "priority_label", v->priority_label);
+	}
 	jw_close(w, '}');
 }
 

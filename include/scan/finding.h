@@ -32,6 +32,28 @@ SCAN_EXTERN int scan_category_parse(scan_category *out, const char *name);
 #define SCAN_FINGERPRINT_LEN 16
 
 /*
+ * What an SCA finding (category sca) says about the vulnerable package,
+ * spec 2.11. Optional strings are NULL when absent; scores are negative
+ * when unknown.
+ */
+typedef struct {
+	const char *vuln_id;           /* the advisory: "GHSA-...", "PYSEC-...", "GO-..." */
+	const char *cve_id;            /* NULL when the vulnerability has no CVE id */
+	const char *aliases;           /* the vulnerability's other ids, comma-separated */
+	const char *ecosystem;         /* "PyPI", "npm"... */
+	const char *package_name;
+	const char *installed_version;
+	const char *fixed_version;     /* the smallest fixing version above the installed one */
+	const char *purl;
+	double epss_score;             /* 0..1 */
+	double epss_percentile;        /* 0..1 */
+	bool kev_listed;               /* in CISA's known-exploited catalog */
+	bool direct;                   /* the project declares the package itself */
+	double risk_score;             /* priority score 0-100 (docs/sca.md) */
+	const char *priority_label;    /* "urgent", "high", "medium", "low" */
+} scan_finding_sca;
+
+/*
  * One finding. A read-only view: every pointer is borrowed from the list or
  * result that holds the finding and is valid until that is freed. Optional
  * strings are NULL when absent, never "".
@@ -59,6 +81,7 @@ typedef struct {
 	time_t commit_time;    /* that commit's author time; 0 when commit is NULL */
 	bool in_head;          /* false: only in history, gone from the scanned tree */
 	const char *verified;  /* secrets with --verify: "live", "dead" or "unknown"; else NULL */
+	const scan_finding_sca *sca; /* category sca; NULL otherwise */
 	char fingerprint[SCAN_FINGERPRINT_LEN + 1];
 	bool is_new_in_pr;
 	bool user_marked_fp;

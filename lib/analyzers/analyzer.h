@@ -58,6 +58,7 @@ typedef struct {
 	size_t snippet_len;
 	const char *secret_hash;    /* secrets only: SHA-256 hex of the secret; never the secret */
 	const char *verified;       /* secrets with --verify: "live", "dead", "unknown" */
+	const scan_finding_sca *sca; /* sca only; copied */
 } scan_finding_draft;
 
 /*

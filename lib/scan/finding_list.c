@@ -75,6 +75,21 @@ void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
 	out[SCAN_FINGERPRINT_LEN] = '\0';
 }
 
+scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *src)
+{
+	scan_finding_sca *c = scan__arena_alloc(a, sizeof(*c));
+	const char **fields[] = { &c->vuln_id, &c->cve_id, &c->aliases, &c->ecosystem, &c->package_name,
+	                          &c->installed_version, &c->fixed_version, &c->purl, &c->priority_label };
+
+	if (!c)
+		return NULL;
+	*c = *src;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (*fields[i] && !(*fields[i] = scan__arena_strdup(a, *fields[i])))
+			return NULL;
+	return c;
+}
+
 scan_finding_list *scan__finding_list_new(void)
 {
 	return calloc(1, sizeof(scan_finding_list));

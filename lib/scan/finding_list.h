@@ -18,6 +18,8 @@ scan_finding *scan__finding_list_push(scan_finding_list *l);
 int scan__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src);
 /* By file, line, column, rule, fingerprint: the order every output shows. */
 void scan__finding_list_sort(scan_finding_list *l);
+/* A deep copy of src in a; NULL when out of memory. */
+scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *src);
 /* Mutable access for the store, which sets ids and flags. */
 scan_finding *scan__finding_list_at(scan_finding_list *l, size_t i);
 

@@ -55,7 +55,8 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->commit = sink->commit;
 	f->commit_time = sink->commit_time;
 	f->in_head = sink->commit == NULL;
-	if (!snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
+	f->sca = d->sca ? scan__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
+	if ((d->sca && !f->sca) || !snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
 	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash)) {
 		sink->list->count--;

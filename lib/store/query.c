@@ -243,7 +243,9 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
-	        " in_head, verified FROM scan_issues"
+	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
+	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
+	        " priority_label FROM scan_issues"
 	        " WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -296,6 +298,28 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 		f->commit_time = scan__db_col_time(s, 24);
 		f->in_head = sqlite3_column_int(s, 25) != 0;
 		f->verified = scan__db_col_text(s, 26, &l->arena, &oom);
+		if (sqlite3_column_type(s, 27) != SQLITE_NULL && !oom) {
+			scan_finding_sca *v = scan__arena_calloc(&l->arena, sizeof(*v));
+			if (!v) {
+				oom = 1;
+				break;
+			}
+			v->vuln_id = scan__db_col_text(s, 27, &l->arena, &oom);
+			v->cve_id = scan__db_col_text(s, 28, &l->arena, &oom);
+			v->aliases = scan__db_col_text(s, 29, &l->arena, &oom);
+			v->ecosystem = scan__db_col_text(s, 30, &l->arena, &oom);
+			v->package_name = scan__db_col_text(s, 31, &l->arena, &oom);
+			v->installed_version = scan__db_col_text(s, 32, &l->arena, &oom);
+			v->fixed_version = scan__db_col_text(s, 33, &l->arena, &oom);
+			v->purl = scan__db_col_text(s, 34, &l->arena, &oom);
+			v->epss_score = sqlite3_column_type(s, 35) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 35);
+			v->epss_percentile = sqlite3_column_type(s, 36) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 36);
+			v->kev_listed = sqlite3_column_int(s, 37) != 0;
+			v->direct = sqlite3_column_int(s, 38) != 0;
+			v->risk_score = sqlite3_column_type(s, 39) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 39);
+			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
+			f->sca = v;
+		}
 	}
 	if (oom)
 		rc = scan__error_oom();

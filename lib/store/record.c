@@ -111,9 +111,11 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
 	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
-	        " commit_time, in_head, verified)"
+	        " commit_time, in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name,"
+	        " installed_version, fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct,"
+	        " risk_score, priority_label)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
-	        "?26)")) ||
+	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40)")) ||
 	    (rc = scan__db_prepare(st, &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
@@ -212,6 +214,28 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	scan__db_bind_time(s, 24, f->commit_time);
 	sqlite3_bind_int(s, 25, f->in_head);
 	scan__db_bind_text(s, 26, f->verified);
+	for (int i = 27; i <= 40; i++)
+		sqlite3_bind_null(s, i);
+	if (f->sca) {
+		const scan_finding_sca *v = f->sca;
+		scan__db_bind_text(s, 27, v->vuln_id);
+		scan__db_bind_text(s, 28, v->cve_id);
+		scan__db_bind_text(s, 29, v->aliases);
+		scan__db_bind_text(s, 30, v->ecosystem);
+		scan__db_bind_text(s, 31, v->package_name);
+		scan__db_bind_text(s, 32, v->installed_version);
+		scan__db_bind_text(s, 33, v->fixed_version);
+		scan__db_bind_text(s, 34, v->purl);
+		if (v->epss_score >= 0) {
+			sqlite3_bind_double(s, 35, v->epss_score);
+			sqlite3_bind_double(s, 36, v->epss_percentile);
+		}
+		sqlite3_bind_int(s, 37, v->kev_listed);
+		sqlite3_bind_int(s, 38, v->direct);
+		if (v->risk_score >= 0)
+			sqlite3_bind_double(s, 39, v->risk_score);
+		scan__db_bind_text(s, 40, v->priority_label);
+	}
 	if (sqlite3_step(s) != SQLITE_DONE)
 		return scan__db_error(st, "cannot record a finding");
 	f->id = sqlite3_last_insert_rowid(st->db);

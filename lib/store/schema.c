@@ -233,10 +233,85 @@ static const char migration_3[] =
 	"  PRIMARY KEY (scan_id, file_path));"
 	"ALTER TABLE scans ADD COLUMN repo_policy TEXT;";
 
+/*
+ * Dependencies: the vulnerability database (OSV advisories with their
+ * affected packages keyed by ecosystem and normalised name, every id and
+ * alias of each, the KEV catalog and EPSS scores, and where each source
+ * came from), what SCA findings say about their package, and each scan's
+ * inventory with its dependency graph.
+ */
+static const char migration_4[] =
+	"CREATE TABLE vuln_sources ("
+	"  name TEXT PRIMARY KEY,"                  /* "osv:PyPI", "kev", "epss" */
+	"  kind TEXT NOT NULL CHECK (kind IN ('osv','kev','epss')),"
+	"  location TEXT NOT NULL,"
+	"  imported_at INTEGER NOT NULL,"
+	"  records INTEGER NOT NULL,"
+	"  data_version TEXT,"
+	"  sha256 TEXT);"
+	"CREATE TABLE vuln_advisories ("
+	"  id INTEGER PRIMARY KEY,"
+	"  osv_id TEXT NOT NULL UNIQUE,"
+	"  source TEXT NOT NULL REFERENCES vuln_sources(name) ON DELETE CASCADE,"
+	"  modified TEXT, published TEXT,"
+	"  summary TEXT, details TEXT,"
+	"  severity TEXT,"                          /* JSON [{type, score}] */
+	"  db_severity TEXT,"
+	"  cwes TEXT, refs TEXT);"                  /* JSON arrays */
+	"CREATE INDEX vuln_advisories_by_source ON vuln_advisories (source);"
+	"CREATE TABLE vuln_ids ("
+	"  vuln_id TEXT NOT NULL,"                  /* the id itself and each alias */
+	"  advisory_id INTEGER NOT NULL REFERENCES vuln_advisories(id) ON DELETE CASCADE,"
+	"  PRIMARY KEY (vuln_id, advisory_id)) WITHOUT ROWID;"
+	"CREATE INDEX vuln_ids_by_advisory ON vuln_ids (advisory_id);"
+	"CREATE TABLE vuln_affected ("
+	"  advisory_id INTEGER NOT NULL REFERENCES vuln_advisories(id) ON DELETE CASCADE,"
+	"  ecosystem TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"                     /* normalised for lookup */
+	"  ranges TEXT NOT NULL,"                   /* JSON {ranges, versions} */
+	"  severity TEXT);"
+	"CREATE INDEX vuln_affected_by_package ON vuln_affected (ecosystem, name);"
+	"CREATE INDEX vuln_affected_by_advisory ON vuln_affected (advisory_id);"
+	"CREATE TABLE vuln_kev ("
+	"  cve TEXT PRIMARY KEY,"
+	"  vendor TEXT, product TEXT, name TEXT, date_added TEXT, due_date TEXT,"
+	"  ransomware INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+	"CREATE TABLE vuln_epss ("
+	"  cve TEXT PRIMARY KEY,"
+	"  score REAL NOT NULL, percentile REAL NOT NULL) WITHOUT ROWID;"
+	"ALTER TABLE scan_issues ADD COLUMN vuln_id TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN cve_id TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN aliases TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN ecosystem TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN package_name TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN installed_version TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN fixed_version TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN purl TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN epss_score REAL;"
+	"ALTER TABLE scan_issues ADD COLUMN epss_percentile REAL;"
+	"ALTER TABLE scan_issues ADD COLUMN kev_listed INTEGER;"
+	"ALTER TABLE scan_issues ADD COLUMN is_direct INTEGER;"
+	"ALTER TABLE scan_issues ADD COLUMN risk_score REAL;"
+	"ALTER TABLE scan_issues ADD COLUMN priority_label TEXT;"
+	"CREATE INDEX scan_issues_by_cve ON scan_issues (cve_id) WHERE cve_id IS NOT NULL;"
+	"CREATE TABLE scan_dependencies ("
+	"  id INTEGER PRIMARY KEY,"
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  ecosystem TEXT NOT NULL, name TEXT NOT NULL, version TEXT, purl TEXT NOT NULL,"
+	"  license TEXT, license_type TEXT NOT NULL,"
+	"  file_path TEXT NOT NULL, line INTEGER NOT NULL, flags INTEGER NOT NULL,"
+	"  is_direct INTEGER NOT NULL, vulnerability_count INTEGER NOT NULL);"
+	"CREATE INDEX scan_dependencies_by_scan ON scan_dependencies (scan_id);"
+	"CREATE TABLE scan_dependency_edges ("
+	"  from_id INTEGER NOT NULL REFERENCES scan_dependencies(id) ON DELETE CASCADE,"
+	"  to_id INTEGER NOT NULL REFERENCES scan_dependencies(id) ON DELETE CASCADE,"
+	"  PRIMARY KEY (from_id, to_id)) WITHOUT ROWID;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
+	migration_4,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));

@@ -1,0 +1,82 @@
+/* lib/sca/json.c - JSON documents with the checks cJSON leaves out */
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "sca_int.h"
+#include "util/error.h"
+
+static int cmp_key(const void *a, const void *b)
+{
+	const cJSON *x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
+
+	return strcmp(x->string, y->string);
+}
+
+/*
+ * Two values for one key are read differently by different tools (first
+ * wins, last wins), which is how a lockfile hides a package from one of
+ * them: refuse the document instead.
+ */
+static int check(const scan_sca_doc *d, const cJSON *n, unsigned depth)
+{
+	const cJSON *c;
+	size_t count = 0;
+
+	if (depth > SCAN_SCA_DEPTH_MAX)
+		return scan_sca__fail(d, SCAN_ELIMIT, 0, "JSON nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+	for (c = n->child; c; c = c->next) {
+		int err = check(d, c, depth + 1);
+		if (err < 0)
+			return err;
+		count++;
+	}
+	if (!cJSON_IsObject(n) || count < 2)
+		return 0;
+	if (count <= 8) {
+		for (c = n->child; c; c = c->next)
+			for (const cJSON *e = c->next; e; e = e->next)
+				if (!strcmp(c->string, e->string))
+					return scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", c->string);
+		return 0;
+	} else {
+		const cJSON **keys = malloc(count * sizeof(*keys));
+		size_t i = 0;
+		int err = 0;
+
+		if (!keys)
+			return scan__error_oom();
+		for (c = n->child; c; c = c->next)
+			keys[i++] = c;
+		qsort(keys, count, sizeof(*keys), cmp_key);
+		for (i = 1; i < count && !err; i++)
+			if (!strcmp(keys[i - 1]->string, keys[i]->string))
+				err = scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", keys[i]->string);
+		free(keys);
+		return err;
+	}
+}
+
+int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJSON **out)
+{
+	const char *end = NULL;
+	cJSON *root;
+	int err;
+
+	*out = NULL;
+	if (len > SCAN_SCA_FILE_MAX)
+		return scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+		text += 3;
+		len -= 3;
+	}
+	if (!(root = cJSON_ParseWithLengthOpts(text, len, &end, false))) {
+		size_t off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
+		return scan_sca__fail(d, SCAN_EPARSE, scan_sca__line_at(text, off), "not valid JSON");
+	}
+	if ((err = check(d, root, 0)) < 0) {
+		cJSON_Delete(root);
+		return err;
+	}
+	*out = root;
+	return 0;
+}
