@@ -54,4 +54,11 @@ typedef struct {
 	size_t ndeps;
 } scan_component;
 
+/* Something about a lockfile that did not stop the scan: it would not parse, a version could not be ordered. */
+typedef struct {
+	const char *file;
+	unsigned line;          /* 0 when unknown */
+	const char *message;
+} scan_sca_problem;
+
 #endif

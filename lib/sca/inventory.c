@@ -301,7 +301,8 @@ int scan_sca__doc_end(scan_sca_doc *d)
 	size_t i = 0;
 
 	/* Stable order of each component's deps: sort edges by source, keep their order otherwise. */
-	qsort(x->edges, x->nedges, sizeof(*x->edges), cmp_edge_from);
+	if (x->nedges)
+		qsort(x->edges, x->nedges, sizeof(*x->edges), cmp_edge_from);
 	while (i < x->nedges) {
 		size_t from = x->edges[i].from, j = i, n = 0;
 		size_t *deps;
@@ -466,4 +467,26 @@ done:
 		close(dirfd);
 	scan_buf_dispose(&path);
 	return err;
+}
+
+int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message)
+{
+	scan_sca_problem *p;
+
+	if (inv->nproblems == inv->problems_cap) {
+		size_t cap = inv->problems_cap ? inv->problems_cap * 2 : 16;
+		scan_sca_problem *n = realloc(inv->problems, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		inv->problems = n;
+		inv->problems_cap = cap;
+	}
+	p = &inv->problems[inv->nproblems];
+	p->file = scan__arena_strdup(&inv->arena, file);
+	p->line = line;
+	p->message = scan__arena_strdup(&inv->arena, message);
+	if (!p->file || !p->message)
+		return scan__error_oom();
+	inv->nproblems++;
+	return 0;
 }

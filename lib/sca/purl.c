@@ -126,3 +126,44 @@ int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const ch
 	scan_buf_dispose(&b);
 	return *out ? 0 : scan__error_oom();
 }
+
+int scan_sca__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	const char *s;
+
+	scan_buf_init(&b, 2 * SCAN_SCA_NAME_MAX);
+	switch (eco) {
+	case SCAN_ECO_PYPI:
+		for (s = name; *s; s++) {
+			if (*s == '-' || *s == '_' || *s == '.') {
+				while (s[1] == '-' || s[1] == '_' || s[1] == '.')
+					s++;
+				scan_buf_putc(&b, '-');
+			} else {
+				scan_buf_putc(&b, (char)tolower((unsigned char)*s));
+			}
+		}
+		break;
+	case SCAN_ECO_CARGO:
+		for (s = name; *s; s++)
+			scan_buf_putc(&b, *s == '_' ? '-' : (char)tolower((unsigned char)*s));
+		break;
+	case SCAN_ECO_NPM:
+	case SCAN_ECO_NUGET:
+	case SCAN_ECO_PACKAGIST:
+		for (s = name; *s; s++)
+			scan_buf_putc(&b, (char)tolower((unsigned char)*s));
+		break;
+	default:
+		scan_buf_puts(&b, name);
+		break;
+	}
+	if (scan_buf_failed(&b)) {
+		scan_buf_dispose(&b);
+		return scan__error(SCAN_ELIMIT, "package name too long");
+	}
+	*out = scan__arena_strndup(a, b.ptr, b.size);
+	scan_buf_dispose(&b);
+	return *out ? 0 : scan__error_oom();
+}

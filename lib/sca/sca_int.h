@@ -26,15 +26,13 @@ typedef struct {
 	size_t count, cap;
 	size_t edges;              /* across all components, for SCAN_SCA_EDGES_MAX */
 	/* An extractor's parse errors do not fail the scan: each is recorded here. */
-	struct scan_sca_problem {
-		const char *file;
-		unsigned line;
-		const char *message;
-	} *problems;
+	scan_sca_problem *problems;
 	size_t nproblems, problems_cap;
 } scan_sca_inventory;
 
 void scan_sca__inventory_init(scan_sca_inventory *inv);
+/* Record a problem (copied) that does not stop the scan: a lockfile that would not parse, a version that cannot be ordered. */
+int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
 void scan_sca__inventory_dispose(scan_sca_inventory *inv);
 
 /*
@@ -107,6 +105,15 @@ unsigned scan_sca__line_at(const char *text, size_t off);
  */
 struct cJSON;
 int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, struct cJSON **out);
+
+/*
+ * The key a package is looked up by in the vulnerability database, the
+ * same for the name a lockfile writes and the name an advisory writes:
+ * PEP 503 for PyPI; lowercase for NuGet, Packagist and npm; lowercase with
+ * '_' as '-' for crates.io; as written elsewhere (Go module paths, Maven
+ * coordinates and gems are case-sensitive). Written into out (arena).
+ */
+int scan_sca__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out);
 
 /* The package URL of a component (https://github.com/package-url/purl-spec). */
 int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const char *version,

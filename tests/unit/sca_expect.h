@@ -1,0 +1,167 @@
+/*
+ * tests/unit/sca_expect.h - running one lockfile extractor and comparing
+ * its inventory with an exact expected component list (static helpers,
+ * included by the test_sca_*.c files of the extractors).
+ */
+#ifndef RAMPART_TEST_SCA_EXPECT_H
+#define RAMPART_TEST_SCA_EXPECT_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "helpers.h"
+#include "sca/extractors.h"
+#include "scan/buf.h"
+
+#define SCA_FIXTURES RAMPART_SOURCE_DIR "/tests/sca/"
+/* Hostile inputs must be refused or read long before this, even under sanitizers. */
+#define SCA_FAST_SECONDS 3.0
+
+/* One expected component; deps is "name@version name@version" in order, NULL for none. */
+typedef struct {
+	const char *name, *version;
+	unsigned flags, line;
+	const char *deps, *license;
+} sca_want;
+
+static double sca_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Run fn over text as the document `file` (relative to root_fd, -1 for none). */
+static int sca_run(scan_sca_inventory *inv, scan_sca_extract_fn fn, int root_fd, const char *file,
+                   const char *text, size_t len)
+{
+	scan_sca_doc d;
+	int err;
+
+	scan_sca__inventory_init(inv);
+	if ((err = scan_sca__doc_begin(&d, inv, file, root_fd)) < 0)
+		return err;
+	err = fn(&d, text, len);
+	if (err == 0)
+		err = scan_sca__doc_end(&d);
+	else
+		scan_sca__doc_abort(&d);
+	return err;
+}
+
+/* fn over the fixture tests/sca/<dir>/<file>, with tests/sca/<dir> as the root. */
+static void sca_run_fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *file)
+{
+	char path[2048];
+	size_t len;
+	char *text;
+	int fd, err;
+
+	snprintf(path, sizeof(path), SCA_FIXTURES "%s", dir);
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		fail_msg("cannot open %s", path);
+	snprintf(path, sizeof(path), SCA_FIXTURES "%s/%s", dir, file);
+	if (!(text = th_read(path, &len)))
+		fail_msg("cannot read %s", path);
+	err = sca_run(inv, fn, fd, file, text, len);
+	free(text);
+	close(fd);
+	if (err)
+		fail_msg("%s: extract failed (%d): %s", path, err, scan_error_last()->message);
+}
+
+static void sca_run_str(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *file, const char *text)
+{
+	int err = sca_run(inv, fn, -1, file, text, strlen(text));
+
+	if (err)
+		fail_msg("extract failed (%d): %s", err, scan_error_last()->message);
+}
+
+/* The extractor must refuse text with code, a one-line message containing want, and no components. */
+static void sca_expect_error(scan_sca_extract_fn fn, const char *file, const char *text, size_t len, int code,
+                             const char *want)
+{
+	scan_sca_inventory inv;
+	int err = sca_run(&inv, fn, -1, file, text, len);
+
+	if (err != code)
+		fail_msg("expected %d, got %d: %s", code, err, err ? scan_error_last()->message : "(no error)");
+	assert_int_equal(scan_error_last()->code, code);
+	if (want && !strstr(scan_error_last()->message, want))
+		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want);
+	assert_null(strchr(scan_error_last()->message, '\n'));
+	assert_int_equal(inv.count, 0);
+	scan_sca__inventory_dispose(&inv);
+}
+
+static void sca_deps_string(const scan_sca_inventory *inv, const scan_component *c, scan_buf *b)
+{
+	for (size_t k = 0; k < c->ndeps; k++) {
+		const scan_component *t = &inv->items[c->deps[k]];
+		if (k)
+			scan_buf_putc(b, ' ');
+		scan_buf_puts(b, t->name);
+		if (t->version)
+			scan_buf_printf(b, "@%s", t->version);
+	}
+}
+
+static void sca_dump(const scan_sca_inventory *inv)
+{
+	for (size_t i = 0; i < inv->count; i++) {
+		const scan_component *c = &inv->items[i];
+		scan_buf b = SCAN_BUF_INIT;
+		sca_deps_string(inv, c, &b);
+		fprintf(stderr, "  { \"%s\", %s%s%s, 0x%x, %u, %s%s%s, %s%s%s },\n", c->name,
+		        c->version ? "\"" : "", c->version ? c->version : "NULL", c->version ? "\"" : "",
+		        c->flags, c->line, b.size ? "\"" : "", b.size ? b.ptr : "NULL", b.size ? "\"" : "",
+		        c->license ? "\"" : "", c->license ? c->license : "NULL", c->license ? "\"" : "");
+		scan_buf_dispose(&b);
+	}
+}
+
+static bool sca_streq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* The inventory holds exactly want[0..n), in that order. */
+static void sca_expect(const scan_sca_inventory *inv, const sca_want *want, size_t n)
+{
+	bool ok = inv->count == n;
+
+	for (size_t i = 0; ok && i < n; i++) {
+		const scan_component *c = &inv->items[i];
+		scan_buf b = SCAN_BUF_INIT;
+		sca_deps_string(inv, c, &b);
+		ok = !strcmp(c->name, want[i].name) && sca_streq(c->version, want[i].version) &&
+		     c->flags == want[i].flags && c->line == want[i].line &&
+		     sca_streq(b.size ? b.ptr : NULL, want[i].deps) && sca_streq(c->license, want[i].license) &&
+		     c->purl && !strncmp(c->purl, "pkg:", 4);
+		if (!ok)
+			fprintf(stderr, "component %zu differs: want %s@%s\n", i, want[i].name,
+			        want[i].version ? want[i].version : "NULL");
+		scan_buf_dispose(&b);
+	}
+	if (!ok) {
+		fprintf(stderr, "got %zu components, want %zu:\n", inv->count, n);
+		sca_dump(inv);
+		fail_msg("inventory differs");
+	}
+}
+
+static const scan_component *sca_find(const scan_sca_inventory *inv, const char *name)
+{
+	for (size_t i = 0; i < inv->count; i++)
+		if (!strcmp(inv->items[i].name, name))
+			return &inv->items[i];
+	fail_msg("no component '%s'", name);
+	return NULL;
+}
+
+#endif
