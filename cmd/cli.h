@@ -119,6 +119,7 @@ int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path);
 int cmd_scan(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_coverage(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 int cmd_findings(int argc, char **argv);
 int cmd_baseline(int argc, char **argv);
 int cmd_waiver(int argc, char **argv);

@@ -167,6 +167,7 @@ int cmd_scan(int argc, char **argv)
 	opts.history = o.history;
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;
+	opts.vulndb = store;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	if (show_progress)
 		opts.progress = progress;

@@ -14,6 +14,7 @@ static const subcommand subcommands[] = {
 	{ "baseline", cmd_baseline },
 	{ "waiver", cmd_waiver },
 	{ "coverage", cmd_coverage },
+	{ "db", cmd_db },
 	{ "rules", cmd_rules },
 	{ "version", cmd_version },
 	{ "help", cmd_help },

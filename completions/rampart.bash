@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage db rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -156,6 +156,23 @@ _rampart_coverage()
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'import' ;;
+		*) _rampart_files ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_db()
+{
+	local opts='--db -f --format -h --help'
+	local args='--db -f --format'
+	case $opt in
+	--db) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'import status' ;;
 		*) _rampart_files ;;
 		esac
 		;;

@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage db rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -63,6 +63,7 @@ complete -c rampart -n __rampart_needs_command -a findings -d 'list the findings
 complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild the baseline of a repository'
 complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
 complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
+complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -133,6 +134,12 @@ complete -c rampart -n '__rampart_using baseline' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using baseline' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using baseline' -s r -l repo -x -d 'repository id, name or URL'
 complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this help'
+
+# db import PATH... | db status
+complete -c rampart -n '__rampart_using db; and test (__rampart_npos) -eq 0' -a 'import status' -d 'action'
+complete -c rampart -n '__rampart_using db' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using db' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using db' -s h -l help -d 'show this help'
 
 # coverage import FILE
 complete -c rampart -n '__rampart_using coverage; and test (__rampart_npos) -eq 0' -a import -d 'import a coverage report'

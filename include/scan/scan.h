@@ -4,6 +4,7 @@
 
 #include "common.h"
 #include "finding.h"
+#include "sca.h"
 
 typedef struct {
 	uint64_t files_done;
@@ -37,13 +38,14 @@ typedef struct {
 	bool verify;                /* ask providers whether found credentials are live (network!) */
 	const char *rules_dir;      /* code/IaC rules added to the built-in packs and .rampart/rules; NULL: none */
 	bool no_builtin_rules;      /* only rules_dir and .rampart/rules, not the built-in code/IaC packs */
+	struct scan_store *vulndb;  /* the store whose vulnerability database sca matches against; NULL: inventory only */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {
@@ -119,6 +121,14 @@ SCAN_EXTERN const scan_finding_list *scan_result_findings(const scan_result *r);
 SCAN_EXTERN const scan_repo_info *scan_result_repo(const scan_result *r);
 SCAN_EXTERN const scan_stats *scan_result_stats(const scan_result *r);
 SCAN_EXTERN void scan_result_free(scan_result *r); /* NULL is fine */
+
+/*
+ * The dependencies the sca analyzer found in the scanned tree's lockfiles,
+ * and the problems it met (a lockfile that would not parse, a version the
+ * ecosystem cannot order); NULL and 0 when it did not run. Borrowed.
+ */
+SCAN_EXTERN const scan_component *scan_result_components(const scan_result *r, size_t *count);
+SCAN_EXTERN const scan_sca_problem *scan_result_sca_problems(const scan_result *r, size_t *count);
 
 /* The analyzers compiled in; static storage. */
 typedef struct {

@@ -80,6 +80,7 @@ typedef struct {
 	const char *rules_dir;      /* extra code/IaC rules; NULL: none */
 	bool no_builtin_rules;      /* leave out the built-in code/IaC packs */
 	const scan_newcode *newcode; /* lines the branch adds; NULL: unknown */
+	struct scan_vulndb_reader *vulndb; /* read-only lookups for sca; NULL: no database */
 } scan_analyzer_ctx;
 
 /*
@@ -106,5 +107,6 @@ extern const scan_analyzer scan__analyzer_hygiene;
 extern const scan_analyzer scan__analyzer_secrets;
 extern const scan_analyzer scan__analyzer_sast;
 extern const scan_analyzer scan__analyzer_quality;
+extern const scan_analyzer scan__analyzer_sca;
 
 #endif

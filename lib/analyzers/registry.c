@@ -6,6 +6,7 @@ static const scan_analyzer *const registry[] = {
 	&scan__analyzer_secrets,
 	&scan__analyzer_sast,
 	&scan__analyzer_quality,
+	&scan__analyzer_sca,
 };
 
 #define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))

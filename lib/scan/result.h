@@ -7,6 +7,7 @@
 #include "scan/quality.h"
 #include "scan/scan.h"
 #include "source/newcode.h"
+#include "sca/sca_int.h"
 
 struct scan_result {
 	scan_finding_list *findings;
@@ -21,6 +22,7 @@ struct scan_result {
 	char *repo_policy;           /* .rampart/quality_gate.yaml's keys as JSON; NULL: no such file */
 	bool has_quality;            /* the quality analyzer ran: quality is filled in */
 	scan_quality_summary quality;
+	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
 	scan_arena strings;      /* repo info strings */
 };
 

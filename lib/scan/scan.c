@@ -15,6 +15,7 @@
 #include "scan/history.h"
 #include "scan/result.h"
 #include "scan/sink.h"
+#include "store/vulndb.h"
 #include "source/source.h"
 #include "util/error.h"
 #include "walk/walk.h"
@@ -391,6 +392,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	sink.min_confidence = sh->opts->min_confidence;
 	sink.list = r->findings;
 	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
+	sink.inventory = &r->inventory;
 	for (size_t i = 0; i < sh->analyzer_count; i++) {
 		const scan_analyzer *a = sh->analyzers[i].a;
 		double t0;
@@ -517,6 +519,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	scan_analyzer_ctx actx = { 0 };
 	scan_shared sh;
 	active_analyzer *sel = NULL;
+	scan_vulndb_reader *vulndb = NULL;
 	size_t nsel = 0, inited = 0;
 	double t0 = now_seconds(), tw;
 	int rc;
@@ -560,6 +563,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.verify = opts->verify;
 	actx.rules_dir = opts->rules_dir;
 	actx.no_builtin_rules = opts->no_builtin_rules;
+	for (size_t i = 0; i < nsel && opts->vulndb && !vulndb; i++)
+		if (!strcmp(sel[i].a->info.name, "sca") && (rc = scan__vulndb_reader_open(&vulndb, opts->vulndb)) != 0)
+			goto done;
+	actx.vulndb = vulndb;
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;
@@ -636,6 +643,7 @@ done:
 		if (sel[i].a->free && sel[i].state)
 			sel[i].a->free(sel[i].state);
 	free(sel);
+	scan__vulndb_reader_free(vulndb);
 	if (have_src)
 		scan_source__dispose(&src);
 	if (rc) {
@@ -672,10 +680,26 @@ const scan_file_metrics *scan_result_metrics(const scan_result *r, size_t *n)
 	return r->metrics;
 }
 
+const scan_component *scan_result_components(const scan_result *r, size_t *n)
+{
+	*n = r->inventory ? r->inventory->count : 0;
+	return r->inventory ? r->inventory->items : NULL;
+}
+
+const scan_sca_problem *scan_result_sca_problems(const scan_result *r, size_t *n)
+{
+	*n = r->inventory ? r->inventory->nproblems : 0;
+	return r->inventory ? r->inventory->problems : NULL;
+}
+
 void scan_result_free(scan_result *r)
 {
 	if (!r)
 		return;
+	if (r->inventory) {
+		scan_sca__inventory_dispose(r->inventory);
+		free(r->inventory);
+	}
 	scan_finding_list_free(r->findings);
 	free(r->astats);
 	for (size_t i = 0; i < r->stats.skipped_count; i++)

@@ -5,6 +5,7 @@
 #include "analyzers/analyzer.h"
 #include "scan/finding_list.h"
 #include "scan/metrics.h"
+#include "sca/sca_int.h"
 
 struct scan_sink {
 	scan_finding_list *list;
@@ -16,6 +17,7 @@ struct scan_sink {
 	time_t commit_time;
 	scan_file_metrics *metrics;  /* per file, from the quality analyzer; strings in list's arena */
 	size_t nmetrics, metrics_cap;
+	scan_sca_inventory **inventory; /* finalize(): where the sca analyzer leaves its inventory (heap) */
 };
 
 #endif

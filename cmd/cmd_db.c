@@ -1,0 +1,148 @@
+/* cmd/cmd_db.c - rampart db import|status: the offline vulnerability database */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cli.h"
+#include "scan/vulndb.h"
+
+static struct {
+	const char *db, *format;
+} o;
+
+static const cli_opt db_opts[] = {
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ 0 },
+};
+
+const cli_command cli_db_def = {
+	"db", "rampart db import PATH... | rampart db status",
+	"Import vulnerability data (OSV records or all.zip exports, the CISA KEV catalog, EPSS scores) "
+	"into the offline database, or show what it holds.",
+	db_opts,
+};
+
+static int db_import(scan_store *st, const cli_strlist *pos, cli_format format)
+{
+	scan_vulndb_import_report total = { 0 };
+
+	for (size_t i = 1; i < pos->count; i++) {
+		scan_vulndb_import_report rep;
+		int lrc = scan_vulndb_import(st, pos->items[i], &rep);
+		if (lrc)
+			return cli_error_lib(lrc);
+		if (rep.invalid)
+			fprintf(stderr, "rampart: warning: %s: %zu malformed records left out; the first: %s\n",
+			        pos->items[i], rep.invalid, rep.first_invalid);
+		total.sources += rep.sources;
+		total.advisories += rep.advisories;
+		total.withdrawn += rep.withdrawn;
+		total.skipped += rep.skipped;
+		total.invalid += rep.invalid;
+		total.kev += rep.kev;
+		total.epss += rep.epss;
+	}
+	if (format == FORMAT_JSON)
+		printf("{\"sources\":%zu,\"advisories\":%zu,\"withdrawn\":%zu,\"invalid\":%zu,\"skipped\":%zu,"
+		       "\"kev\":%zu,\"epss\":%zu}\n", total.sources, total.advisories, total.withdrawn, total.invalid,
+		       total.skipped, total.kev, total.epss);
+	else
+		printf("imported %zu source%s: %zu advisories (%zu withdrawn, %zu malformed left out), "
+		       "%zu KEV entries, %zu EPSS scores\n", total.sources, total.sources == 1 ? "" : "s",
+		       total.advisories, total.withdrawn, total.invalid, total.kev, total.epss);
+	return EXIT_OK;
+}
+
+static void age(char *out, size_t n, time_t t)
+{
+	double days = difftime(time(NULL), t) / 86400.0;
+
+	if (days < 1.0 / 24)
+		snprintf(out, n, "just now");
+	else if (days < 1)
+		snprintf(out, n, "%.0f hours ago", days * 24);
+	else
+		snprintf(out, n, "%.0f days ago", days);
+}
+
+static int db_status(scan_store *st, cli_format format)
+{
+	scan_vulndb_source_list *l = NULL;
+	scan_buf out = SCAN_BUF_INIT;
+	int lrc;
+
+	if ((lrc = scan_vulndb_sources(&l, st)) != 0)
+		return cli_error_lib(lrc);
+	if (format == FORMAT_JSON) {
+		scan_buf_puts(&out, "{\"sources\":[");
+		for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
+			const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
+			scan_buf_puts(&out, i ? ",{\"name\":" : "{\"name\":");
+			cli_json_string(&out, s->name);
+			scan_buf_puts(&out, ",\"kind\":");
+			cli_json_string(&out, s->kind);
+			scan_buf_puts(&out, ",\"location\":");
+			cli_json_string(&out, s->location);
+			scan_buf_printf(&out, ",\"records\":%lld,\"imported_at\":%lld,\"age_seconds\":%.0f,\"data_version\":",
+			                (long long)s->records, (long long)s->imported_at, difftime(time(NULL), s->imported_at));
+			if (s->data_version)
+				cli_json_string(&out, s->data_version);
+			else
+				scan_buf_puts(&out, "null");
+			scan_buf_puts(&out, ",\"sha256\":");
+			if (s->sha256)
+				cli_json_string(&out, s->sha256);
+			else
+				scan_buf_puts(&out, "null");
+			scan_buf_putc(&out, '}');
+		}
+		scan_buf_puts(&out, "]}\n");
+		fputs(out.ptr, stdout);
+	} else if (!scan_vulndb_source_list_count(l)) {
+		printf("the vulnerability database is empty: run 'rampart db import PATH'\n");
+	} else {
+		printf("%-22s %-5s %10s  %-16s %s\n", "SOURCE", "KIND", "RECORDS", "IMPORTED", "DATA VERSION");
+		for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
+			const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
+			char when[64];
+			age(when, sizeof(when), s->imported_at);
+			printf("%-22s %-5s %10lld  %-16s %s\n", s->name, s->kind, (long long)s->records, when,
+			       s->data_version ? s->data_version : "-");
+		}
+	}
+	scan_buf_dispose(&out);
+	scan_vulndb_source_list_free(l);
+	return EXIT_OK;
+}
+
+int cmd_db(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	scan_store *st = NULL;
+	cli_format format;
+	bool help;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_db_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (format == FORMAT_SARIF) {
+		rc = cli_error("db: --format takes text or json");
+		goto done;
+	}
+	if (pos.count >= 2 && !strcmp(pos.items[0], "import")) {
+		if ((rc = cli_open_store(&st, o.db)) == 0)
+			rc = db_import(st, &pos, format);
+	} else if (pos.count == 1 && !strcmp(pos.items[0], "status")) {
+		if ((rc = cli_open_store(&st, o.db)) == 0)
+			rc = db_status(st, format);
+	} else {
+		rc = cli_error("db: usage: rampart db import PATH... | rampart db status");
+	}
+done:
+	scan_store_free(st);
+	cli_strlist_dispose(&pos);
+	return rc;
+}

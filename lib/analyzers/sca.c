@@ -1,0 +1,208 @@
+/* lib/analyzers/sca.c - dependencies: every lockfile's components, matched against the database */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "analyzers/analyzer.h"
+#include "sca/match.h"
+#include "sca/sca_int.h"
+#include "scan/buf.h"
+#include "scan/sink.h"
+#include "util/error.h"
+
+#define SCA_DESCRIPTION_MAX 4000
+
+typedef struct {
+	pthread_mutex_t lock;       /* inventory: lockfiles are few, extraction takes it whole */
+	scan_sca_inventory *inv;
+	int root_fd;
+	scan_vulndb_reader *vulndb;
+} sca_state;
+
+static int sca_init(void **state, const scan_analyzer_ctx *ctx)
+{
+	sca_state *st = calloc(1, sizeof(*st));
+
+	if (!st || !(st->inv = calloc(1, sizeof(*st->inv)))) {
+		free(st);
+		return scan__error_oom();
+	}
+	scan_sca__inventory_init(st->inv);
+	pthread_mutex_init(&st->lock, NULL);
+	st->vulndb = ctx->vulndb;
+	/* Lockfiles over the scan's size cap are read again, up to the SCA cap, through the root. */
+	st->root_fd = open(ctx->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*state = st;
+	return 0;
+}
+
+static void sca_free(void *state)
+{
+	sca_state *st = state;
+
+	pthread_mutex_destroy(&st->lock);
+	if (st->inv) {
+		scan_sca__inventory_dispose(st->inv);
+		free(st->inv);
+	}
+	if (st->root_fd >= 0)
+		close(st->root_fd);
+	free(st);
+}
+
+static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
+{
+	sca_state *st = state;
+	const scan_sca_extractor *x = scan_sca__extractor_for(f->path);
+	scan_sca_doc d;
+	char *big = NULL;
+	const char *text = (const char *)f->data;
+	size_t len = f->len;
+	int rc;
+
+	(void)wstate;
+	(void)sink;
+	if (!x || f->is_binary)
+		return 0;
+	pthread_mutex_lock(&st->lock);
+	if ((rc = scan_sca__doc_begin(&d, st->inv, f->path, st->root_fd)) != 0)
+		goto done;
+	if (!f->data) {
+		const char *base = strrchr(f->path, '/');
+		if ((rc = scan_sca__read_sibling(&d, base ? base + 1 : f->path, &big, &len)) != 0)
+			goto fail;
+		text = big;
+	}
+	/* The scan's bytes are not NUL-terminated; extractors may rely on it. */
+	if (!big) {
+		if (!(big = malloc(len + 1))) {
+			rc = scan__error_oom();
+			goto fail;
+		}
+		memcpy(big, f->data, len);
+		big[len] = '\0';
+		text = big;
+	}
+	if ((rc = x->extract(&d, text, len)) != 0)
+		goto fail;
+	rc = scan_sca__doc_end(&d);
+	goto done;
+fail:
+	scan_sca__doc_abort(&d);
+	/* A lockfile that will not parse is the scan's news, not its failure. */
+	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT || rc == SCAN_ENOTFOUND || rc == SCAN_EINVAL)
+		rc = scan_sca__inventory_problem(st->inv, f->path, 0, scan_error_last()->message);
+done:
+	pthread_mutex_unlock(&st->lock);
+	free(big);
+	return rc;
+}
+
+static void put_trimmed(scan_buf *b, const char *s, size_t max)
+{
+	size_t len = strlen(s);
+
+	if (len <= max) {
+		scan_buf_puts(b, s);
+		return;
+	}
+	while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+		max--;
+	scan_buf_put(b, s, max);
+	scan_buf_puts(b, "...");
+}
+
+static int emit_vuln(scan_sink *sink, const scan_sca_inventory *inv, const scan_sca_vuln *v)
+{
+	const scan_component *c = &inv->items[v->component];
+	scan_buf rule = SCAN_BUF_INIT, title = SCAN_BUF_INIT, desc = SCAN_BUF_INIT, fix = SCAN_BUF_INIT,
+	         snippet = SCAN_BUF_INIT;
+	scan_finding_sca info = {
+		v->vuln_id, v->cve_id, v->aliases, scan_ecosystem_name(c->ecosystem), c->name, c->version,
+		v->fixed_version, c->purl, v->epss, v->epss_percentile, v->kev,
+		(c->flags & SCAN_DEP_DIRECT) != 0, v->priority, v->priority_label,
+	};
+	int rc;
+
+	scan_buf_printf(&rule, "sca/%s", v->vuln_id);
+	scan_buf_printf(&title, "%s %s: ", c->name, c->version);
+	put_trimmed(&title, v->summary ? v->summary : v->vuln_id, 200);
+	if (v->summary)
+		put_trimmed(&desc, v->summary, 500);
+	if (v->details) {
+		if (desc.size)
+			scan_buf_puts(&desc, "\n\n");
+		put_trimmed(&desc, v->details, SCA_DESCRIPTION_MAX);
+	}
+	if (v->references) {
+		scan_buf_puts(&desc, "\n\nReferences:\n");
+		put_trimmed(&desc, v->references, 2000);
+	}
+	if (v->fixed_version)
+		scan_buf_printf(&fix, "Upgrade %s to %s or later%s.", c->name, v->fixed_version,
+		                c->flags & SCAN_DEP_TRANSITIVE ? " (it comes in transitively: upgrade or override the "
+		                                                 "package that pulls it in)" : "");
+	else
+		scan_buf_printf(&fix, "No fixed version of %s is published: replace the package, or mitigate "
+		                "and record the decision as a triage state.", c->name);
+	/* Keyed by package, not version: a bump that leaves it vulnerable is the same finding. */
+	scan_buf_printf(&snippet, "%s/%s", scan_ecosystem_name(c->ecosystem), c->name);
+	if (scan_buf_failed(&rule) || scan_buf_failed(&title) || scan_buf_failed(&desc) ||
+	    scan_buf_failed(&fix) || scan_buf_failed(&snippet)) {
+		rc = scan__error_oom();
+	} else {
+		scan_finding_draft d = {
+			.rule_id = rule.ptr,
+			.title = title.ptr,
+			.description = desc.size ? desc.ptr : NULL,
+			.remediation = fix.ptr,
+			.cwe_id = v->cwe_id,
+			.severity = v->severity,
+			.category = SCAN_CAT_SCA,
+			.confidence = 100,
+			.cvss_score = v->cvss_score,
+			.line = c->line,
+			.snippet = snippet.ptr,
+			.snippet_len = snippet.size,
+			.sca = &info,
+		};
+		rc = scan__emit(sink, c->file, &d);
+	}
+	scan_buf_dispose(&rule);
+	scan_buf_dispose(&title);
+	scan_buf_dispose(&desc);
+	scan_buf_dispose(&fix);
+	scan_buf_dispose(&snippet);
+	return rc;
+}
+
+static int sca_finalize(void *state, scan_sink *sink)
+{
+	sca_state *st = state;
+	scan_sca_matches m;
+	int rc = 0;
+
+	if (st->vulndb && st->inv->count) {
+		if ((rc = scan_sca__match(&m, st->inv, st->vulndb)) != 0)
+			return rc;
+		for (size_t i = 0; i < m.count && !rc; i++)
+			rc = emit_vuln(sink, st->inv, &m.items[i]);
+		scan_sca__matches_dispose(&m);
+	}
+	if (!rc && sink->inventory) {
+		*sink->inventory = st->inv;
+		st->inv = NULL;
+	}
+	return rc;
+}
+
+const scan_analyzer scan__analyzer_sca = {
+	.info = { "sca", "0.1.0", "dependencies from lockfiles, matched against the offline vulnerability database", true },
+	.wants = SCAN_WANT_TEXT | SCAN_WANT_TOO_LARGE,
+	.init = sca_init,
+	.file = sca_file,
+	.finalize = sca_finalize,
+	.free = sca_free,
+};

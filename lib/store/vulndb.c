@@ -1,0 +1,534 @@
+/* lib/store/vulndb.c - the vulnerability database: advisories, KEV, EPSS */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "sca/sca_int.h"
+#include "store_int.h"
+#include "util/error.h"
+#include "scan/vulndb.h"
+#include "vulndb.h"
+
+struct scan_vulndb_writer {
+	scan_store *st;
+	char *source, *kind, *location;
+	sqlite3_stmt *adv, *del_adv, *id, *aff, *kev, *epss;
+};
+
+static void writer_free(scan_vulndb_writer *w)
+{
+	if (!w)
+		return;
+	sqlite3_finalize(w->adv);
+	sqlite3_finalize(w->del_adv);
+	sqlite3_finalize(w->id);
+	sqlite3_finalize(w->aff);
+	sqlite3_finalize(w->kev);
+	sqlite3_finalize(w->epss);
+	free(w->source);
+	free(w->kind);
+	free(w->location);
+	free(w);
+}
+
+int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const char *source,
+                             const char *kind, const char *location)
+{
+	scan_vulndb_writer *w;
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(w = calloc(1, sizeof(*w))))
+		return scan__error_oom();
+	w->st = st;
+	w->source = strdup(source);
+	w->kind = strdup(kind);
+	w->location = strdup(location);
+	if (!w->source || !w->kind || !w->location) {
+		writer_free(w);
+		return scan__error_oom();
+	}
+	if ((rc = scan__db_begin(st)) != 0) {
+		writer_free(w);
+		return rc;
+	}
+	/* The source row first: advisories reference it. Its figures are set at the end. */
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, 0, 0)"
+	        " ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, location = excluded.location")) != 0)
+		goto fail;
+	scan__db_bind_text(s, 1, source);
+	scan__db_bind_text(s, 2, kind);
+	scan__db_bind_text(s, 3, location);
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot record the source");
+		goto fail;
+	}
+	sqlite3_finalize(s);
+	s = NULL;
+	if (!strcmp(kind, "osv"))
+		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_advisories WHERE source = ?1");
+	else if (!strcmp(kind, "kev"))
+		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_kev WHERE ?1 IS NOT NULL");
+	else
+		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_epss WHERE ?1 IS NOT NULL");
+	if (rc)
+		goto fail;
+	scan__db_bind_text(s, 1, source);
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot replace the source's records");
+		goto fail;
+	}
+	sqlite3_finalize(s);
+	s = NULL;
+	if ((rc = scan__db_prepare(st, &w->adv,
+	        "INSERT INTO vuln_advisories (osv_id, source, modified, published, summary, details, severity,"
+	        " db_severity, cwes, refs) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)")) ||
+	    (rc = scan__db_prepare(st, &w->del_adv, "DELETE FROM vuln_advisories WHERE osv_id = ?1")) ||
+	    (rc = scan__db_prepare(st, &w->id, "INSERT OR IGNORE INTO vuln_ids (vuln_id, advisory_id) VALUES (?1, ?2)")) ||
+	    (rc = scan__db_prepare(st, &w->aff,
+	        "INSERT INTO vuln_affected (advisory_id, ecosystem, name, ranges, severity) VALUES (?1,?2,?3,?4,?5)")) ||
+	    (rc = scan__db_prepare(st, &w->kev,
+	        "INSERT OR REPLACE INTO vuln_kev (cve, vendor, product, name, date_added, due_date, ransomware)"
+	        " VALUES (?1,?2,?3,?4,?5,?6,?7)")) ||
+	    (rc = scan__db_prepare(st, &w->epss,
+	        "INSERT OR REPLACE INTO vuln_epss (cve, score, percentile) VALUES (?1,?2,?3)")))
+		goto fail;
+	*out = w;
+	return 0;
+fail:
+	sqlite3_finalize(s);
+	scan__db_rollback(st);
+	writer_free(w);
+	return rc;
+}
+
+/* JSON text of a string array, or NULL for an empty one. */
+static char *string_array_json(const char *const *v, size_t n)
+{
+	cJSON *a;
+	char *out;
+
+	if (!n)
+		return NULL;
+	if (!(a = cJSON_CreateArray()))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+	out = cJSON_PrintUnformatted(a);
+	cJSON_Delete(a);
+	return out;
+}
+
+static char *severity_json(const scan_osv_record *rec)
+{
+	cJSON *a;
+	char *out;
+
+	if (!rec->nseverity)
+		return NULL;
+	if (!(a = cJSON_CreateArray()))
+		return NULL;
+	for (size_t i = 0; i < rec->nseverity; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "type", rec->severity[i].type ? rec->severity[i].type : "");
+		cJSON_AddStringToObject(o, "score", rec->severity[i].score ? rec->severity[i].score : "");
+		cJSON_AddItemToArray(a, o);
+	}
+	out = cJSON_PrintUnformatted(a);
+	cJSON_Delete(a);
+	return out;
+}
+
+static const char *const event_keys[] = { "introduced", "fixed", "last_affected", "limit" };
+static const char *const range_types[] = { "ECOSYSTEM", "SEMVER", "GIT" };
+
+/* What matching needs of one affected[] entry, as compact JSON. */
+static char *ranges_json(const scan_osv_affected *a)
+{
+	cJSON *o = cJSON_CreateObject(), *ranges, *versions;
+	char *out;
+
+	if (!o)
+		return NULL;
+	ranges = cJSON_AddArrayToObject(o, "ranges");
+	for (size_t i = 0; ranges && i < a->nranges; i++) {
+		const scan_osv_range *r = &a->ranges[i];
+		cJSON *ro = cJSON_CreateObject(), *ev;
+		if (r->type == SCAN_OSV_RANGE_GIT) {
+			cJSON_Delete(ro);
+			continue;
+		}
+		cJSON_AddStringToObject(ro, "type", range_types[r->type]);
+		ev = cJSON_AddArrayToObject(ro, "events");
+		for (size_t k = 0; ev && k < r->nevents; k++) {
+			cJSON *e = cJSON_CreateObject();
+			cJSON_AddStringToObject(e, event_keys[r->events[k].kind], r->events[k].version);
+			cJSON_AddItemToArray(ev, e);
+		}
+		cJSON_AddItemToArray(ranges, ro);
+	}
+	versions = cJSON_AddArrayToObject(o, "versions");
+	for (size_t i = 0; versions && i < a->nversions; i++)
+		cJSON_AddItemToArray(versions, cJSON_CreateString(a->versions[i]));
+	out = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return out;
+}
+
+static int add_id(scan_vulndb_writer *w, const char *id, int64_t adv)
+{
+	sqlite3_reset(w->id);
+	scan__db_bind_text(w->id, 1, id);
+	sqlite3_bind_int64(w->id, 2, adv);
+	if (sqlite3_step(w->id) != SQLITE_DONE)
+		return scan__db_error(w->st, "cannot record an advisory id");
+	return 0;
+}
+
+int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
+{
+	char *sev = NULL, *cwes = NULL, *refs = NULL;
+	scan_arena keys = SCAN_ARENA_INIT;
+	int64_t adv;
+	int rc = 0;
+
+	/* The same advisory in a second export (a GHSA in npm and PyPI) is the newest import's. */
+	sqlite3_reset(w->del_adv);
+	scan__db_bind_text(w->del_adv, 1, rec->id);
+	if (sqlite3_step(w->del_adv) != SQLITE_DONE)
+		return scan__db_error(w->st, "cannot replace an advisory");
+	if (rec->withdrawn)
+		return 0;
+	sev = severity_json(rec);
+	cwes = string_array_json(rec->cwes, rec->ncwes);
+	refs = string_array_json(rec->references, rec->nreferences);
+	if ((rec->nseverity && !sev) || (rec->ncwes && !cwes) || (rec->nreferences && !refs)) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	sqlite3_reset(w->adv);
+	scan__db_bind_text(w->adv, 1, rec->id);
+	scan__db_bind_text(w->adv, 2, w->source);
+	scan__db_bind_text(w->adv, 3, rec->modified);
+	scan__db_bind_text(w->adv, 4, rec->published);
+	scan__db_bind_text(w->adv, 5, rec->summary);
+	scan__db_bind_text(w->adv, 6, rec->details);
+	scan__db_bind_text(w->adv, 7, sev);
+	scan__db_bind_text(w->adv, 8, rec->db_severity);
+	scan__db_bind_text(w->adv, 9, cwes);
+	scan__db_bind_text(w->adv, 10, refs);
+	if (sqlite3_step(w->adv) != SQLITE_DONE) {
+		rc = scan__db_error(w->st, "cannot record an advisory");
+		goto done;
+	}
+	adv = sqlite3_last_insert_rowid(w->st->db);
+	if ((rc = add_id(w, rec->id, adv)) < 0)
+		goto done;
+	for (size_t i = 0; i < rec->naliases; i++)
+		if ((rc = add_id(w, rec->aliases[i], adv)) < 0)
+			goto done;
+	for (size_t i = 0; i < rec->naffected; i++) {
+		const scan_osv_affected *a = &rec->affected[i];
+		int eco = a->ecosystem ? scan_ecosystem_parse(a->ecosystem) : -1;
+		const char *key;
+		char *ranges;
+
+		/* Ecosystems Rampart has no inventory for are not stored: nothing could match them. */
+		if (eco < 0 || !a->name)
+			continue;
+		if ((rc = scan_sca__name_key(&keys, (scan_ecosystem)eco, a->name, &key)) < 0)
+			goto done;
+		if (!(ranges = ranges_json(a))) {
+			rc = scan__error_oom();
+			goto done;
+		}
+		sqlite3_reset(w->aff);
+		sqlite3_bind_int64(w->aff, 1, adv);
+		scan__db_bind_text(w->aff, 2, scan_ecosystem_name((scan_ecosystem)eco));
+		scan__db_bind_text(w->aff, 3, key);
+		scan__db_bind_text(w->aff, 4, ranges);
+		scan__db_bind_text(w->aff, 5, a->severity);
+		free(ranges);
+		if (sqlite3_step(w->aff) != SQLITE_DONE) {
+			rc = scan__db_error(w->st, "cannot record an affected package");
+			goto done;
+		}
+	}
+done:
+	scan__arena_dispose(&keys);
+	free(sev);
+	free(cwes);
+	free(refs);
+	return rc;
+}
+
+int scan__vulndb_put_kev(scan_vulndb_writer *w, const scan_kev_entry *e)
+{
+	sqlite3_stmt *s = w->kev;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, e->cve);
+	scan__db_bind_text(s, 2, e->vendor);
+	scan__db_bind_text(s, 3, e->product);
+	scan__db_bind_text(s, 4, e->name);
+	scan__db_bind_text(s, 5, e->date_added);
+	scan__db_bind_text(s, 6, e->due_date);
+	sqlite3_bind_int(s, 7, e->ransomware);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		return scan__db_error(w->st, "cannot record a KEV entry");
+	return 0;
+}
+
+int scan__vulndb_put_epss(scan_vulndb_writer *w, const scan_epss_entry *e)
+{
+	sqlite3_stmt *s = w->epss;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, e->cve);
+	sqlite3_bind_double(s, 2, e->epss);
+	sqlite3_bind_double(s, 3, e->percentile);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		return scan__db_error(w->st, "cannot record an EPSS score");
+	return 0;
+}
+
+int scan__vulndb_write_end(scan_vulndb_writer *w, bool ok, int64_t records, const char *data_version,
+                           const char *sha256)
+{
+	scan_store *st = w->st;
+	sqlite3_stmt *s = NULL;
+	int rc = 0;
+
+	if (!ok) {
+		scan__db_rollback(st);
+		writer_free(w);
+		return 0;
+	}
+	if ((rc = scan__db_prepare(st, &s,
+	        "UPDATE vuln_sources SET imported_at = ?2, records = ?3, data_version = ?4, sha256 = ?5"
+	        " WHERE name = ?1")) != 0)
+		goto fail;
+	scan__db_bind_text(s, 1, w->source);
+	sqlite3_bind_int64(s, 2, (sqlite3_int64)time(NULL));
+	sqlite3_bind_int64(s, 3, records);
+	scan__db_bind_text(s, 4, data_version);
+	scan__db_bind_text(s, 5, sha256);
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		rc = scan__db_error(st, "cannot record the source");
+		goto fail;
+	}
+	sqlite3_finalize(s);
+	writer_free(w);
+	return scan__db_commit(st);
+fail:
+	sqlite3_finalize(s);
+	scan__db_rollback(st);
+	writer_free(w);
+	return rc;
+}
+
+/* --- reading -------------------------------------------------------------- */
+
+struct scan_vulndb_reader {
+	scan_store *st;
+	sqlite3_stmt *affected, *ids, *kev, *epss;
+};
+
+void scan__vulndb_reader_free(scan_vulndb_reader *r)
+{
+	if (!r)
+		return;
+	sqlite3_finalize(r->affected);
+	sqlite3_finalize(r->ids);
+	sqlite3_finalize(r->kev);
+	sqlite3_finalize(r->epss);
+	free(r);
+}
+
+int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
+{
+	scan_vulndb_reader *r;
+	int rc;
+
+	*out = NULL;
+	if (!(r = calloc(1, sizeof(*r))))
+		return scan__error_oom();
+	r->st = st;
+	if ((rc = scan__db_prepare(st, &r->affected,
+	        "SELECT a.id, a.osv_id, a.modified, a.published, a.summary, a.details, a.severity, a.db_severity,"
+	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
+	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
+	    (rc = scan__db_prepare(st, &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
+	    (rc = scan__db_prepare(st, &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
+	    (rc = scan__db_prepare(st, &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
+		scan__vulndb_reader_free(r);
+		return rc;
+	}
+	*out = r;
+	return 0;
+}
+
+int64_t scan__vulndb_advisory_count(scan_vulndb_reader *r)
+{
+	sqlite3_stmt *s = NULL;
+	int64_t n = 0;
+
+	if (scan__db_prepare(r->st, &s, "SELECT count(*) FROM vuln_advisories") == 0 && sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return n;
+}
+
+static const char *col(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
+int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, const char *key,
+                               int (*cb)(const scan_vuln_row *row, void *payload), void *payload)
+{
+	sqlite3_stmt *s = r->affected;
+	int step, rc = 0;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, ecosystem);
+	scan__db_bind_text(s, 2, key);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_vuln_row row = {
+			sqlite3_column_int64(s, 0), col(s, 1), col(s, 2), col(s, 3), col(s, 4), col(s, 5),
+			col(s, 6), col(s, 7), col(s, 8), col(s, 9), col(s, 10), col(s, 11),
+		};
+		if ((rc = cb(&row, payload)) < 0)
+			break;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = scan__db_error(r->st, "cannot read the vulnerability database");
+	sqlite3_reset(s);
+	return rc;
+}
+
+int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
+                         int (*cb)(const char *id, void *payload), void *payload)
+{
+	sqlite3_stmt *s = r->ids;
+	int step, rc = 0;
+
+	sqlite3_reset(s);
+	sqlite3_bind_int64(s, 1, advisory_id);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW)
+		if ((rc = cb(col(s, 0), payload)) < 0)
+			break;
+	if (!rc && step != SQLITE_DONE)
+		rc = scan__db_error(r->st, "cannot read the vulnerability database");
+	sqlite3_reset(s);
+	return rc;
+}
+
+int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware)
+{
+	sqlite3_stmt *s = r->kev;
+	int step;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, cve);
+	step = sqlite3_step(s);
+	*ransomware = step == SQLITE_ROW && sqlite3_column_int(s, 0);
+	sqlite3_reset(s);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return scan__db_error(r->st, "cannot read the KEV catalog");
+	return step == SQLITE_ROW;
+}
+
+int scan__vulndb_epss(scan_vulndb_reader *r, const char *cve, double *score, double *percentile)
+{
+	sqlite3_stmt *s = r->epss;
+	int step;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, cve);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW) {
+		*score = sqlite3_column_double(s, 0);
+		*percentile = sqlite3_column_double(s, 1);
+	}
+	sqlite3_reset(s);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return scan__db_error(r->st, "cannot read EPSS scores");
+	return step == SQLITE_ROW;
+}
+
+/* --- status --------------------------------------------------------------- */
+
+struct scan_vulndb_source_list {
+	scan_vulndb_source *items;
+	size_t count;
+	scan_arena arena;
+};
+
+size_t scan_vulndb_source_list_count(const scan_vulndb_source_list *l)
+{
+	return l ? l->count : 0;
+}
+
+const scan_vulndb_source *scan_vulndb_source_list_get(const scan_vulndb_source_list *l, size_t i)
+{
+	return &l->items[i];
+}
+
+void scan_vulndb_source_list_free(scan_vulndb_source_list *l)
+{
+	if (!l)
+		return;
+	free(l->items);
+	scan__arena_dispose(&l->arena);
+	free(l);
+}
+
+int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
+{
+	scan_vulndb_source_list *l;
+	sqlite3_stmt *s = NULL;
+	size_t cap = 0;
+	int rc, step, oom = 0;
+
+	*out = NULL;
+	if (!(l = calloc(1, sizeof(*l))))
+		return scan__error_oom();
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT name, kind, location, imported_at, records, data_version, sha256 FROM vuln_sources"
+	        " WHERE imported_at > 0 ORDER BY kind, name")) != 0)
+		goto done;
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		scan_vulndb_source *v;
+		if (l->count == cap) {
+			scan_vulndb_source *n = realloc(l->items, (cap = cap ? 2 * cap : 16) * sizeof(*n));
+			if (!n) {
+				oom = 1;
+				break;
+			}
+			l->items = n;
+		}
+		v = &l->items[l->count++];
+		v->name = scan__db_col_text(s, 0, &l->arena, &oom);
+		v->kind = scan__db_col_text(s, 1, &l->arena, &oom);
+		v->location = scan__db_col_text(s, 2, &l->arena, &oom);
+		v->imported_at = (time_t)sqlite3_column_int64(s, 3);
+		v->records = sqlite3_column_int64(s, 4);
+		v->data_version = scan__db_col_text(s, 5, &l->arena, &oom);
+		v->sha256 = scan__db_col_text(s, 6, &l->arena, &oom);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read the vulnerability sources");
+done:
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_vulndb_source_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
