@@ -186,13 +186,13 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 	while (find_name(d, name, name_len, &cursor)) {
 		c = &inv->items[d->first + cursor - 1];
 		if (c->ecosystem == eco && version_eq(c->version, version, version_len)) {
+			/* dev or optional only while every declaration is */
+			unsigned only = c->flags & flags & (SCAN_DEP_DEV | SCAN_DEP_OPTIONAL);
 			if ((flags | c->flags) & SCAN_DEP_DIRECT)
 				c->flags = (c->flags | flags | SCAN_DEP_DIRECT) & ~(unsigned)SCAN_DEP_TRANSITIVE;
 			else
 				c->flags |= flags;
-			/* dev only while every declaration is dev */
-			if (!(flags & SCAN_DEP_DEV))
-				c->flags &= ~(unsigned)SCAN_DEP_DEV;
+			c->flags = (c->flags & ~(unsigned)(SCAN_DEP_DEV | SCAN_DEP_OPTIONAL)) | only;
 			if (!c->line)
 				c->line = line;
 			return (int)(d->first + cursor - 1);
@@ -300,7 +300,7 @@ int scan_sca__doc_end(scan_sca_doc *d)
 	scan_sca_inventory *inv = d->inv;
 	size_t i = 0;
 
-	/* Stable order of each component's deps: sort edges by source, keep their order otherwise. */
+	/* Group the edges by source; the order of one component's deps is not kept. */
 	if (x->nedges)
 		qsort(x->edges, x->nedges, sizeof(*x->edges), cmp_edge_from);
 	while (i < x->nedges) {

@@ -70,7 +70,8 @@ void scan_sca__doc_abort(scan_sca_doc *d);
  * The purl is built from ecosystem, name and version. Returns the index of
  * the component (>= 0), the index of an equal one already in this document
  * (same ecosystem, name and version: flags are OR-ed, the DIRECT bit wins
- * over TRANSITIVE) or a negative SCAN_E* code (SCAN_ELIMIT, SCAN_EPARSE for
+ * over TRANSITIVE, DEV and OPTIONAL stay only when every declaration has
+ * them) or a negative SCAN_E* code (SCAN_ELIMIT, SCAN_EPARSE for
  * an empty or oversized name or version, SCAN_ENOMEM).
  */
 int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t name_len,
