@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "scan/coverage.h"
+#include "util/xmlguard.h"
 
 /*
  * A report is untrusted input that may come from any CI job: every count,
@@ -67,6 +68,7 @@ typedef struct {
 } scan_cov__xml_handlers;
 
 struct scan_cov__xml {
+	scan__xml_guard guard;  /* first: the guard finds itself at the parser's user data */
 	void *parser;           /* XML_Parser, kept out of this header */
 	const scan_cov__xml_handlers *h;
 	const char *what;

@@ -6,17 +6,14 @@
 #include <string.h>
 #include "coverage/coverage_int.h"
 #include "util/error.h"
+#include "util/xmlguard.h"
 
 /*
- * A report comes from a CI job we don't control, so the XML may be hostile.
- * Entities are where XML gets dangerous (external ones read local files or
- * URLs, nested internal ones expand exponentially), and no coverage format
- * needs them: an ENTITY declaration or a DOCTYPE internal subset is refused,
- * parameter entities and the external DTD are never read, and an external
- * entity reference fails. JaCoCo's DOCTYPE (an external id only) is
- * accepted because nothing is fetched for it. The whole input goes to expat
- * in one call, so even a huge token is scanned once (expat rescans a token
- * split across calls).
+ * A report comes from a CI job we don't control, so the XML may be hostile:
+ * the parser is guarded (util/xmlguard.h), with JaCoCo's DOCTYPE (an
+ * external id only) allowed because nothing is fetched for it. The whole
+ * input goes to expat in one call, so even a huge token is scanned once
+ * (expat rescans a token split across calls).
  */
 
 static int xml_fail_v(scan_cov__xml *x, int code, const char *fmt, va_list ap) SCAN_PRINTF(3, 0);
@@ -95,57 +92,13 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 	stop(x, x->h->text(x, s, (size_t)len));
 }
 
-static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
-                               const XML_Char *pubid, int has_internal_subset)
+/* The guard's refusals, raised as this wrapper's errors. */
+static void refuse(void *ud, const char *reason)
 {
 	scan_cov__xml *x = ud;
 
-	(void)name;
-	(void)sysid;
-	(void)pubid;
-	if (!x->rc && has_internal_subset)
-		stop(x, scan_cov__xml_fail(x, SCAN_EPARSE, "a DOCTYPE with an internal subset is not allowed"));
-}
-
-static void XMLCALL on_entity_decl(void *ud, const XML_Char *name, int is_param, const XML_Char *value,
-                                   int value_len, const XML_Char *base, const XML_Char *sysid,
-                                   const XML_Char *pubid, const XML_Char *notation)
-{
-	scan_cov__xml *x = ud;
-
-	(void)is_param;
-	(void)value;
-	(void)value_len;
-	(void)base;
-	(void)sysid;
-	(void)pubid;
-	(void)notation;
 	if (!x->rc)
-		stop(x, scan_cov__xml_fail(x, SCAN_EPARSE, "entity declarations are not allowed ('%s')", name));
-}
-
-/* A reference to an entity the unread external DTD might declare. */
-static void XMLCALL on_skipped_entity(void *ud, const XML_Char *name, int is_param)
-{
-	scan_cov__xml *x = ud;
-
-	(void)is_param;
-	if (!x->rc)
-		stop(x, scan_cov__xml_fail(x, SCAN_EPARSE, "entity references are not allowed ('&%s;')", name));
-}
-
-static int XMLCALL on_external_entity(XML_Parser p, const XML_Char *context, const XML_Char *base,
-                                      const XML_Char *sysid, const XML_Char *pubid)
-{
-	scan_cov__xml *x = XML_GetUserData(p);
-
-	(void)context;
-	(void)base;
-	(void)pubid;
-	if (!x->rc)
-		x->rc = scan_cov__xml_fail(x, SCAN_EPARSE, "external entities are not loaded ('%s')",
-		                           sysid ? sysid : "");
-	return XML_STATUS_ERROR;
+		stop(x, scan_cov__xml_fail(x, SCAN_EPARSE, "%s", reason));
 }
 
 /* Where expat found the document not well-formed. */
@@ -172,18 +125,14 @@ static int run(const char *what, const char *data, size_t len, const scan_cov__x
 	x.h = h;
 	x.what = what;
 	x.ctx = ctx;
-	/* NULL encoding: honour the declaration; expat refuses encodings it doesn't know. */
-	if (!(p = XML_ParserCreate(NULL)))
+	x.guard.refuse = refuse;
+	x.guard.allow_external_doctype = true;
+	/* Expat refuses encodings it doesn't know. */
+	if (!(p = scan__xml_guarded_parser(&x)))
 		return scan__error_oom();
 	x.parser = p;
-	XML_SetUserData(p, &x);
-	XML_SetParamEntityParsing(p, XML_PARAM_ENTITY_PARSING_NEVER);
 	XML_SetElementHandler(p, on_start, on_end);
 	XML_SetCharacterDataHandler(p, on_text);
-	XML_SetStartDoctypeDeclHandler(p, on_doctype);
-	XML_SetEntityDeclHandler(p, on_entity_decl);
-	XML_SetSkippedEntityHandler(p, on_skipped_entity);
-	XML_SetExternalEntityRefHandler(p, on_external_entity);
 	if (XML_Parse(p, data, (int)len, XML_TRUE) == XML_STATUS_ERROR && !x.rc) {
 		syn->code = XML_GetErrorCode(p);
 		syn->line = (unsigned long)XML_GetCurrentLineNumber(p);

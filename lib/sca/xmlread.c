@@ -8,18 +8,17 @@
 #include "sca/xmlread.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/xmlguard.h"
 
 /*
- * Entities are where XML gets dangerous: external ones read local files or
- * URLs, nested internal ones expand exponentially ("billion laughs"). Maven,
- * Gradle and MSBuild files never use a DTD, so the first sign of one - the
- * DOCTYPE itself - ends the parse, before expat reads a declaration of the
- * internal subset. Parameter entities and external DTDs are never read and
- * every entity handler refuses, for defence in depth. The whole input goes
- * to expat in one call, so even a huge token is scanned once.
+ * Maven, Gradle and MSBuild files never use a DTD, so the guarded parser
+ * (util/xmlguard.h) refuses the DOCTYPE itself, before expat reads a
+ * declaration of the internal subset. The whole input goes to expat in one
+ * call, so even a huge token is scanned once.
  */
 
 struct scan_sca_xml {
+	scan__xml_guard guard;                 /* first: the guard finds itself at the user data */
 	XML_Parser parser;
 	scan_sca_doc *doc;
 	const char *label;
@@ -194,57 +193,13 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 		stop(x, scan__error_oom());
 }
 
-static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
-                               const XML_Char *pubid, int has_internal_subset)
+/* The guard's refusals, raised as this reader's errors. */
+static void refuse(void *ud, const char *reason)
 {
 	scan_sca_xml *x = ud;
 
-	(void)name;
-	(void)sysid;
-	(void)pubid;
-	(void)has_internal_subset;
 	if (!x->rc)
-		stop(x, scan_sca__xml_fail(x, SCAN_EPARSE, "DOCTYPE declarations are not allowed"));
-}
-
-static void XMLCALL on_entity_decl(void *ud, const XML_Char *name, int is_param, const XML_Char *value,
-                                   int value_len, const XML_Char *base, const XML_Char *sysid,
-                                   const XML_Char *pubid, const XML_Char *notation)
-{
-	scan_sca_xml *x = ud;
-
-	(void)is_param;
-	(void)value;
-	(void)value_len;
-	(void)base;
-	(void)sysid;
-	(void)pubid;
-	(void)notation;
-	if (!x->rc)
-		stop(x, scan_sca__xml_fail(x, SCAN_EPARSE, "entity declarations are not allowed ('%.64s')", name));
-}
-
-static void XMLCALL on_skipped_entity(void *ud, const XML_Char *name, int is_param)
-{
-	scan_sca_xml *x = ud;
-
-	(void)is_param;
-	if (!x->rc)
-		stop(x, scan_sca__xml_fail(x, SCAN_EPARSE, "entity references are not allowed ('&%.64s;')", name));
-}
-
-static int XMLCALL on_external_entity(XML_Parser p, const XML_Char *context, const XML_Char *base,
-                                      const XML_Char *sysid, const XML_Char *pubid)
-{
-	scan_sca_xml *x = XML_GetUserData(p);
-
-	(void)context;
-	(void)base;
-	(void)sysid;
-	(void)pubid;
-	if (!x->rc)
-		x->rc = scan_sca__xml_fail(x, SCAN_EPARSE, "external entities are not loaded");
-	return XML_STATUS_ERROR;
+		stop(x, scan_sca__xml_fail(x, SCAN_EPARSE, "%s", reason));
 }
 
 int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, size_t len,
@@ -262,17 +217,12 @@ int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, si
 	scan_buf_init(&x.text, SCAN_SCA_XML_TEXT_MAX);
 	if (len > SCAN_SCA_FILE_MAX || len > INT_MAX)
 		return scan__error(SCAN_ELIMIT, "%s: larger than %zu MB", x.label, SCAN_SCA_FILE_MAX >> 20);
-	/* NULL encoding: honour the declaration and BOM; expat refuses encodings it doesn't know. */
-	if (!(x.parser = XML_ParserCreate(NULL)))
+	x.guard.refuse = refuse;
+	/* Expat honours the declaration and BOM, and refuses encodings it doesn't know. */
+	if (!(x.parser = scan__xml_guarded_parser(&x)))
 		return scan__error_oom();
-	XML_SetUserData(x.parser, &x);
-	XML_SetParamEntityParsing(x.parser, XML_PARAM_ENTITY_PARSING_NEVER);
 	XML_SetElementHandler(x.parser, on_start, on_end);
 	XML_SetCharacterDataHandler(x.parser, on_text);
-	XML_SetStartDoctypeDeclHandler(x.parser, on_doctype);
-	XML_SetEntityDeclHandler(x.parser, on_entity_decl);
-	XML_SetSkippedEntityHandler(x.parser, on_skipped_entity);
-	XML_SetExternalEntityRefHandler(x.parser, on_external_entity);
 	if (XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_ERROR && !x.rc) {
 		enum XML_Error code = XML_GetErrorCode(x.parser);
 		XML_Size line = XML_GetCurrentLineNumber(x.parser);

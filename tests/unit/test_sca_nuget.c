@@ -3,20 +3,9 @@
  * PackageReference in project files with properties, Update/Remove and
  * Central Package Management; hostile input.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include "helpers.h"
-#include "sca/extractors.h"
+#include "sca_expect.h"
 #include "scan/buf.h"
 #include "scan/common.h"
-
-#define FIXTURES RAMPART_SOURCE_DIR "/tests/sca/"
-/* Hostile inputs must fail long before this; generous for sanitizer builds. */
-#define FAST_SECONDS 2.0
 
 enum {
 	D = SCAN_DEP_DIRECT,
@@ -27,157 +16,6 @@ enum {
 	UNP = SCAN_DEP_UNPINNED,
 };
 
-typedef struct {
-	const char *name;
-	const char *version;    /* NULL: none */
-	unsigned flags;
-	unsigned line;
-	const char *deps;       /* "name@version ..." sorted, NULL: none */
-} want;
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The deps of c as sorted "name@version" words; "" when none. */
-static char *deps_of(const scan_sca_inventory *inv, const scan_component *c)
-{
-	scan_buf b = SCAN_BUF_INIT;
-	char **words = calloc(c->ndeps + 1, sizeof(*words));
-
-	assert_non_null(words);
-	for (size_t i = 0; i < c->ndeps; i++) {
-		const scan_component *t = &inv->items[c->deps[i]];
-		scan_buf w = SCAN_BUF_INIT;
-		scan_buf_printf(&w, "%s@%s", t->name, t->version ? t->version : "-");
-		words[i] = scan_buf_detach(&w);
-	}
-	qsort(words, c->ndeps, sizeof(*words), cmp_str);
-	for (size_t i = 0; i < c->ndeps; i++) {
-		scan_buf_printf(&b, "%s%s", i ? " " : "", words[i]);
-		free(words[i]);
-	}
-	free(words);
-	return b.size ? scan_buf_detach(&b) : calloc(1, 1);
-}
-
-static void check(const scan_sca_inventory *inv, const want *w, size_t n)
-{
-	for (size_t i = 0; i < inv->count && i < n; i++) {
-		const scan_component *c = &inv->items[i];
-		char *deps = deps_of(inv, c);
-		bool ok = !strcmp(c->name, w[i].name) && c->ecosystem == inv->items[0].ecosystem &&
-		          (c->version && w[i].version ? !strcmp(c->version, w[i].version) : c->version == w[i].version) &&
-		          c->flags == w[i].flags && c->line == w[i].line &&
-		          !strcmp(deps, w[i].deps ? w[i].deps : "");
-		if (!ok)
-			fail_msg("component %zu: got %s@%s flags %#x line %u deps [%s]; want %s@%s flags %#x line %u deps [%s]",
-			         i, c->name, c->version ? c->version : "(null)", c->flags, c->line, deps, w[i].name,
-			         w[i].version ? w[i].version : "(null)", w[i].flags, w[i].line, w[i].deps ? w[i].deps : "");
-		assert_non_null(c->purl);
-		free(deps);
-	}
-	if (inv->count != n) {
-		for (size_t i = 0; i < inv->count; i++)
-			print_message("  %s@%s %#x %u\n", inv->items[i].name,
-			              inv->items[i].version ? inv->items[i].version : "(null)", inv->items[i].flags,
-			              inv->items[i].line);
-		fail_msg("got %zu components, want %zu", inv->count, n);
-	}
-}
-
-/* Run fn over text as document label, with the file system at root (NULL: none). */
-static int run(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *root, const char *label,
-               const char *text, size_t len)
-{
-	scan_sca_doc d;
-	int fd = -1, rc;
-
-	if (root) {
-		fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		assert_true(fd >= 0);
-	}
-	assert_int_equal(scan_sca__doc_begin(&d, inv, label, fd), 0);
-	rc = fn(&d, text, len);
-	if (rc == 0)
-		rc = scan_sca__doc_end(&d);
-	else
-		scan_sca__doc_abort(&d);
-	if (fd >= 0)
-		close(fd);
-	return rc;
-}
-
-static void run_fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *rel)
-{
-	char path[1024];
-	size_t len;
-	char *text;
-	int rc;
-
-	snprintf(path, sizeof(path), FIXTURES "%s/%s", dir, rel);
-	if (!(text = th_read(path, &len)))
-		fail_msg("cannot read %s", path);
-	snprintf(path, sizeof(path), FIXTURES "%s", dir);
-	rc = run(inv, fn, path, rel, text, len);
-	free(text);
-	if (rc)
-		fail_msg("%s: failed (%d): %s", rel, rc, scan_error_last()->message);
-}
-
-static void expect_fixture(scan_sca_extract_fn fn, const char *dir, const char *rel, const want *w, size_t n)
-{
-	scan_sca_inventory inv;
-
-	scan_sca__inventory_init(&inv);
-	run_fixture(&inv, fn, dir, rel);
-	check(&inv, w, n);
-	scan_sca__inventory_dispose(&inv);
-}
-
-static void expect_text(scan_sca_extract_fn fn, const char *label, const char *text, const want *w, size_t n)
-{
-	scan_sca_inventory inv;
-	int rc;
-
-	scan_sca__inventory_init(&inv);
-	rc = run(&inv, fn, NULL, label, text, strlen(text));
-	if (rc)
-		fail_msg("%s: failed (%d): %s", label, rc, scan_error_last()->message);
-	check(&inv, w, n);
-	scan_sca__inventory_dispose(&inv);
-}
-
-/* fn must refuse text with code, quickly, with a one-line message containing want_msg. */
-static void expect_error(scan_sca_extract_fn fn, const char *label, const char *text, size_t len, int code,
-                         const char *want_msg)
-{
-	scan_sca_inventory inv;
-	double t0 = now_s();
-	int rc;
-
-	scan_sca__inventory_init(&inv);
-	rc = run(&inv, fn, NULL, label, text, len);
-	if (rc != code)
-		fail_msg("expected %d, got %d: %s", code, rc, scan_error_last()->message);
-	if (want_msg && !strstr(scan_error_last()->message, want_msg))
-		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want_msg);
-	assert_null(strchr(scan_error_last()->message, '\n'));
-	assert_int_equal(inv.count, 0);
-	if (now_s() - t0 > FAST_SECONDS)
-		fail_msg("took %.2f s", now_s() - t0);
-	scan_sca__inventory_dispose(&inv);
-}
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define S(lit) lit, strlen(lit)
 
@@ -185,58 +23,58 @@ static void expect_error(scan_sca_extract_fn fn, const char *label, const char *
 
 static void test_lock_v1(void **state)
 {
-	static const want w[] = {
-		{ "Microsoft.Extensions.Logging.Abstractions", "6.0.4", D, 5, NULL },
-		{ "Newtonsoft.Json", "13.0.3", D, 11, NULL },
-		{ "Serilog", "3.1.1", D, 17, NULL },
+	static const sca_want w[] = {
+		{ "Microsoft.Extensions.Logging.Abstractions", "6.0.4", D, 5, NULL, NULL },
+		{ "Newtonsoft.Json", "13.0.3", D, 11, NULL, NULL },
+		{ "Serilog", "3.1.1", D, 17, NULL, NULL },
 		/* the edge is written "serilog": ids ignore case */
-		{ "Serilog.Sinks.Console", "5.0.1", D, 23, "Serilog@3.1.1" },
-		{ "System.Text.Encodings.Web", "8.0.0", T, 32, NULL },
-		{ "System.Text.Json", "8.0.0", T, 40, "System.Text.Encodings.Web@8.0.0" },
+		{ "Serilog.Sinks.Console", "5.0.1", D, 23, "Serilog@3.1.1", NULL },
+		{ "System.Text.Encodings.Web", "8.0.0", T, 32, NULL, NULL },
+		{ "System.Text.Json", "8.0.0", T, 40, "System.Text.Encodings.Web@8.0.0", NULL },
 		/* one component for both frameworks, an edge to each framework's version */
 		{ "mylib.core", NULL, LOC, 49,
 		  "Microsoft.Extensions.Logging.Abstractions@6.0.4 Microsoft.Extensions.Logging.Abstractions@8.0.0 "
-		  "Newtonsoft.Json@13.0.3 System.Text.Json@8.0.0" },
+		  "Newtonsoft.Json@13.0.3 System.Text.Json@8.0.0", NULL },
 		{ "Microsoft.Extensions.Logging.Abstractions", "8.0.0", D, 59,
-		  "Microsoft.Extensions.DependencyInjection.Abstractions@8.0.0" },
-		{ "Microsoft.Extensions.DependencyInjection.Abstractions", "8.0.0", T, 89, NULL },
+		  "Microsoft.Extensions.DependencyInjection.Abstractions@8.0.0", NULL },
+		{ "Microsoft.Extensions.DependencyInjection.Abstractions", "8.0.0", T, 89, NULL, NULL },
 		{ "runtime.native.System.IO.Ports", "8.0.0", T, 103,
-		  "runtime.linux-x64.runtime.native.System.IO.Ports@8.0.0" },
-		{ "runtime.linux-x64.runtime.native.System.IO.Ports", "8.0.0", T, 111, NULL },
+		  "runtime.linux-x64.runtime.native.System.IO.Ports@8.0.0", NULL },
+		{ "runtime.linux-x64.runtime.native.System.IO.Ports", "8.0.0", T, 111, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_nuget_lock, "nuget", "lockv1/packages.lock.json", w, N(w));
+	sca_expect_fixture(scan_sca__extract_nuget_lock, "nuget", "lockv1/packages.lock.json", w, N(w));
 }
 
 static void test_lock_v2_central_transitive(void **state)
 {
-	static const want w[] = {
+	static const sca_want w[] = {
 		/* System.Text.Json is asked for at 4.7.2 and pinned centrally to 8.0.4 */
-		{ "Azure.Identity", "1.10.4", D, 5, "Azure.Core@1.36.0 Microsoft.Identity.Client@4.56.0 System.Text.Json@8.0.4" },
-		{ "Dapper", "2.1.24", D, 16, NULL },
-		{ "Azure.Core", "1.36.0", T, 22, "System.Memory.Data@1.0.2 System.Text.Json@8.0.4" },
-		{ "Microsoft.Identity.Client", "4.56.0", T, 31, NULL },
-		{ "System.Memory.Data", "1.0.2", T, 36, "System.Text.Json@8.0.4" },
-		{ "api.shared", NULL, LOC, 45, "Dapper@2.1.24" },
-		{ "System.Text.Json", "8.0.4", T, 51, NULL },
+		{ "Azure.Identity", "1.10.4", D, 5, "Azure.Core@1.36.0 Microsoft.Identity.Client@4.56.0 System.Text.Json@8.0.4", NULL },
+		{ "Dapper", "2.1.24", D, 16, NULL, NULL },
+		{ "Azure.Core", "1.36.0", T, 22, "System.Memory.Data@1.0.2 System.Text.Json@8.0.4", NULL },
+		{ "Microsoft.Identity.Client", "4.56.0", T, 31, NULL, NULL },
+		{ "System.Memory.Data", "1.0.2", T, 36, "System.Text.Json@8.0.4", NULL },
+		{ "api.shared", NULL, LOC, 45, "Dapper@2.1.24", NULL },
+		{ "System.Text.Json", "8.0.4", T, 51, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_nuget_lock, "nuget", "cpm/src/Api/packages.lock.json", w, N(w));
+	sca_expect_fixture(scan_sca__extract_nuget_lock, "nuget", "cpm/src/Api/packages.lock.json", w, N(w));
 }
 
 static void test_lock_escaped_names(void **state)
 {
 	/* A name that is not in the text as written: later lines are unknown, nothing breaks. */
-	static const want w[] = {
-		{ "A", "1.0.0", D, 5, NULL },
-		{ "Foo.Bar", "2.0.0", T, 0, NULL },
-		{ "Z", "3.0.0", T, 0, "Foo.Bar@2.0.0" },
+	static const sca_want w[] = {
+		{ "A", "1.0.0", D, 5, NULL, NULL },
+		{ "Foo.Bar", "2.0.0", T, 0, NULL, NULL },
+		{ "Z", "3.0.0", T, 0, "Foo.Bar@2.0.0", NULL },
 	};
 
 	(void)state;
-	expect_text(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_text(scan_sca__extract_nuget_lock, "packages.lock.json",
 	            "{\n  \"version\": 1,\n  \"dependencies\": {\n    \"net8.0\": {\n"
 	            "      \"A\": { \"type\": \"Direct\", \"resolved\": \"1.0.0\" },\n"
 	            "      \"Foo\\u002eBar\": { \"type\": \"Transitive\", \"resolved\": \"2.0.0\" },\n"
@@ -248,26 +86,26 @@ static void test_lock_escaped_names(void **state)
 static void test_lock_refused(void **state)
 {
 	(void)state;
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 3, \"dependencies\": {}}"),
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 3, \"dependencies\": {}}"),
 	             SCAN_EPARSE, "packages.lock.json: unsupported lock file version 3");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"dependencies\": {}}"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"dependencies\": {}}"), SCAN_EPARSE,
 	             "not a NuGet lock file");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("[1, 2]"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("[1, 2]"), SCAN_EPARSE,
 	             "not a NuGet lock file");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1}"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1}"), SCAN_EPARSE,
 	             "no \"dependencies\" object");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": []}}"), SCAN_EPARSE, "is not an object");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": 1}}}"), SCAN_EPARSE,
 	             "package 'A' is not an object");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": {\"resolved\": \"1\"}, "
 	               "\"A\": {\"resolved\": \"2\"}}}}"),
 	             SCAN_EPARSE, "duplicate key 'A'");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1,\n\"dependencies\": {"),
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1,\n\"dependencies\": {"),
 	             SCAN_EPARSE, "not valid JSON");
-	expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": {\"type\": \"Direct\", \"resolved\": \"1\\n2\"}}}}"),
 	             SCAN_EPARSE, "invalid version of 'A'");
 }
@@ -276,102 +114,102 @@ static void test_lock_refused(void **state)
 
 static void test_csproj_plain(void **state)
 {
-	static const want w[] = {
-		{ "Serilog", "3.1.1", D, 23, NULL },
-		{ "Microsoft.AspNetCore.Authentication.JwtBearer", "8.0.0", D, 24, NULL },
+	static const sca_want w[] = {
+		{ "Serilog", "3.1.1", D, 23, NULL, NULL },
+		{ "Microsoft.AspNetCore.Authentication.JwtBearer", "8.0.0", D, 24, NULL, NULL },
 		/* EfVersion differs between Debug and Release */
-		{ "Microsoft.EntityFrameworkCore.SqlServer", NULL, D | UNP, 25, NULL },
+		{ "Microsoft.EntityFrameworkCore.SqlServer", NULL, D | UNP, 25, NULL, NULL },
 		/* the default-unless-set idiom */
-		{ "Polly", "8.2.0", D, 26, NULL },
-		{ "Swashbuckle.AspNetCore", "6.5.0", D, 27, NULL },
-		{ "StyleCop.Analyzers", "1.2.0-beta.556", D | DEV, 30, NULL },
-		{ "Microsoft.SourceLink.GitHub", "8.0.0", D | DEV, 34, NULL },
-		{ "AutoMapper", "12.0.1", D, 35, NULL },
-		{ "MediatR", NULL, D | UNP, 36, NULL },
-		{ "FluentValidation", NULL, D | UNP, 37, NULL },
+		{ "Polly", "8.2.0", D, 26, NULL, NULL },
+		{ "Swashbuckle.AspNetCore", "6.5.0", D, 27, NULL, NULL },
+		{ "StyleCop.Analyzers", "1.2.0-beta.556", D | DEV, 30, NULL, NULL },
+		{ "Microsoft.SourceLink.GitHub", "8.0.0", D | DEV, 34, NULL, NULL },
+		{ "AutoMapper", "12.0.1", D, 35, NULL, NULL },
+		{ "MediatR", NULL, D | UNP, 36, NULL, NULL },
+		{ "FluentValidation", NULL, D | UNP, 37, NULL, NULL },
 		/* Update re-pins it; CodeGeneration.Design is removed */
-		{ "Newtonsoft.Json", "13.0.3", D, 38, NULL },
-		{ "System.Text.Json", "8.0.4", D, 43, NULL },
+		{ "Newtonsoft.Json", "13.0.3", D, 38, NULL, NULL },
+		{ "System.Text.Json", "8.0.4", D, 43, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_csproj, "nuget", "plain/Web.csproj", w, N(w));
+	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "plain/Web.csproj", w, N(w));
 }
 
 static void test_csproj_central_nested(void **state)
 {
 	/* src/Directory.Packages.props imports ../Directory.Packages.props and re-pins Npgsql. */
-	static const want w[] = {
-		{ "OpenTelemetry", "1.7.0", D, 9, NULL },
-		{ "OpenTelemetry.Exporter.Console", "1.7.0", D, 10, NULL },
-		{ "Dapper", "2.1.24", D, 11, NULL },
-		{ "Npgsql", "8.0.2", D, 12, NULL },
-		{ "System.Text.Json", "8.0.5", D, 13, NULL },
-		{ "Serilog", "3.1.1", D, 14, NULL },
-		{ "Polly", "8.2.1", D, 15, NULL },
-		{ "Humanizer", NULL, D | UNP, 16, NULL },
-		{ "Nerdbank.GitVersioning", "3.6.133", D | DEV, 0, NULL },
+	static const sca_want w[] = {
+		{ "OpenTelemetry", "1.7.0", D, 9, NULL, NULL },
+		{ "OpenTelemetry.Exporter.Console", "1.7.0", D, 10, NULL, NULL },
+		{ "Dapper", "2.1.24", D, 11, NULL, NULL },
+		{ "Npgsql", "8.0.2", D, 12, NULL, NULL },
+		{ "System.Text.Json", "8.0.5", D, 13, NULL, NULL },
+		{ "Serilog", "3.1.1", D, 14, NULL, NULL },
+		{ "Polly", "8.2.1", D, 15, NULL, NULL },
+		{ "Humanizer", NULL, D | UNP, 16, NULL, NULL },
+		{ "Nerdbank.GitVersioning", "3.6.133", D | DEV, 0, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/src/Api/Api.csproj", w, N(w));
+	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/src/Api/Api.csproj", w, N(w));
 }
 
 static void test_csproj_central_test_project(void **state)
 {
 	/* Microsoft.NET.Test.Sdk makes a test project: everything is DEV. */
-	static const want w[] = {
-		{ "Microsoft.NET.Test.Sdk", "17.8.0", D | DEV, 9, NULL },
-		{ "xunit", "2.6.6", D | DEV, 10, NULL },
-		{ "xunit.runner.visualstudio", "2.5.6", D | DEV, 11, NULL },
-		{ "Moq", NULL, D | DEV | UNP, 15, NULL },
-		{ "Npgsql", "8.0.1", D | DEV, 16, NULL },
-		{ "Nerdbank.GitVersioning", "3.6.133", D | DEV, 0, NULL },
+	static const sca_want w[] = {
+		{ "Microsoft.NET.Test.Sdk", "17.8.0", D | DEV, 9, NULL, NULL },
+		{ "xunit", "2.6.6", D | DEV, 10, NULL, NULL },
+		{ "xunit.runner.visualstudio", "2.5.6", D | DEV, 11, NULL, NULL },
+		{ "Moq", NULL, D | DEV | UNP, 15, NULL, NULL },
+		{ "Npgsql", "8.0.1", D | DEV, 16, NULL, NULL },
+		{ "Nerdbank.GitVersioning", "3.6.133", D | DEV, 0, NULL, NULL },
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/tests/Api.Tests/Api.Tests.csproj", w, N(w));
+	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/tests/Api.Tests/Api.Tests.csproj", w, N(w));
 }
 
 static void test_csproj_without_file_system(void **state)
 {
-	static const want w[] = {
-		{ "OpenTelemetry", NULL, D | UNP, 9, NULL },
-		{ "OpenTelemetry.Exporter.Console", NULL, D | UNP, 10, NULL },
-		{ "Dapper", NULL, D | UNP, 11, NULL },
-		{ "Npgsql", NULL, D | UNP, 12, NULL },
-		{ "System.Text.Json", "8.0.5", D, 13, NULL },
-		{ "Serilog", NULL, D | UNP, 14, NULL },
-		{ "Polly", NULL, D | UNP, 15, NULL },
-		{ "Humanizer", NULL, D | UNP, 16, NULL },
+	static const sca_want w[] = {
+		{ "OpenTelemetry", NULL, D | UNP, 9, NULL, NULL },
+		{ "OpenTelemetry.Exporter.Console", NULL, D | UNP, 10, NULL, NULL },
+		{ "Dapper", NULL, D | UNP, 11, NULL, NULL },
+		{ "Npgsql", NULL, D | UNP, 12, NULL, NULL },
+		{ "System.Text.Json", "8.0.5", D, 13, NULL, NULL },
+		{ "Serilog", NULL, D | UNP, 14, NULL, NULL },
+		{ "Polly", NULL, D | UNP, 15, NULL, NULL },
+		{ "Humanizer", NULL, D | UNP, 16, NULL, NULL },
 	};
-	char *text = th_read(FIXTURES "nuget/cpm/src/Api/Api.csproj", NULL);
+	char *text = th_read(SCA_FIXTURES "nuget/cpm/src/Api/Api.csproj", NULL);
 
 	(void)state;
 	assert_non_null(text);
-	expect_text(scan_sca__extract_csproj, "src/Api/Api.csproj", text, w, N(w));
+	sca_expect_text(scan_sca__extract_csproj, "src/Api/Api.csproj", text, w, N(w));
 	free(text);
 }
 
 static void test_csproj_properties_and_items(void **state)
 {
-	static const want w[] = {
-		{ "Dapper", "1.0.0", D, 10, NULL },
-		{ "Npgsql", "1.0.0", D, 10, NULL },
-		{ "Cyclic", NULL, D | UNP, 11, NULL },
-		{ "Stamped", NULL, D | UNP, 12, NULL },
-		{ "Late", "1.0.0", D, 13, NULL },
-		{ "Floating", NULL, D | UNP, 14, NULL },
-		{ "Prerelease", NULL, D | UNP, 15, NULL },
-		{ "Spaced", "2.0.0", D, 16, NULL },
-		{ "Exact", "3.0.0", D, 17, NULL },
-		{ "Upper", NULL, D | UNP, 18, NULL },
-		{ "Missing", NULL, D | UNP, 20, NULL },
-		{ "Dev", "1.0.0", D | DEV, 21, NULL },
+	static const sca_want w[] = {
+		{ "Dapper", "1.0.0", D, 10, NULL, NULL },
+		{ "Npgsql", "1.0.0", D, 10, NULL, NULL },
+		{ "Cyclic", NULL, D | UNP, 11, NULL, NULL },
+		{ "Stamped", NULL, D | UNP, 12, NULL, NULL },
+		{ "Late", "1.0.0", D, 13, NULL, NULL },
+		{ "Floating", NULL, D | UNP, 14, NULL, NULL },
+		{ "Prerelease", NULL, D | UNP, 15, NULL, NULL },
+		{ "Spaced", "2.0.0", D, 16, NULL, NULL },
+		{ "Exact", "3.0.0", D, 17, NULL, NULL },
+		{ "Upper", NULL, D | UNP, 18, NULL, NULL },
+		{ "Missing", NULL, D | UNP, 20, NULL, NULL },
+		{ "Dev", "1.0.0", D | DEV, 21, NULL, NULL },
 	};
 
 	(void)state;
-	expect_text(scan_sca__extract_csproj, "App.csproj",
+	sca_expect_text(scan_sca__extract_csproj, "App.csproj",
 	            "<Project Sdk=\"Microsoft.NET.Sdk\">\n"
 	            "  <PropertyGroup>\n"
 	            "    <A>$(B)</A>\n"
@@ -401,12 +239,12 @@ static void test_csproj_properties_and_items(void **state)
 
 static void test_csproj_is_test_project(void **state)
 {
-	static const want w[] = {
-		{ "FluentAssertions", "6.12.0", D | DEV, 5, NULL },
+	static const sca_want w[] = {
+		{ "FluentAssertions", "6.12.0", D | DEV, 5, NULL, NULL },
 	};
 
 	(void)state;
-	expect_text(scan_sca__extract_csproj, "Tests.fsproj",
+	sca_expect_text(scan_sca__extract_csproj, "Tests.fsproj",
 	            "<Project Sdk=\"Microsoft.NET.Sdk\">\n"
 	            "  <PropertyGroup><IsTestProject>true</IsTestProject></PropertyGroup>\n"
 	            "  <ItemGroup>\n"
@@ -424,15 +262,15 @@ static void test_csproj_refused(void **state)
 	                          "<Project><ItemGroup><PackageReference Include=\"A\" Version=\"&v;\" /></ItemGroup></Project>";
 
 	(void)state;
-	expect_error(scan_sca__extract_csproj, "App.csproj", S(xxe), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_csproj, "App.csproj", S(xxe), SCAN_EPARSE,
 	             "App.csproj:2: DOCTYPE declarations are not allowed");
-	expect_error(scan_sca__extract_csproj, "App.csproj", S("<project/>"), SCAN_EPARSE,
+	sca_expect_error(scan_sca__extract_csproj, "App.csproj", S("<project/>"), SCAN_EPARSE,
 	             "root element is <project>, not <Project>");
 	scan_buf_puts(&b, "<Project><ItemGroup>\n");
 	for (int i = 0; i < 6000; i++)
 		scan_buf_printf(&b, "<PackageReference Include=\"P%d\" Version=\"1.0.0\" />\n", i);
 	scan_buf_puts(&b, "</ItemGroup></Project>\n");
-	expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
 	             "App.csproj:5002: more than 5000 package references");
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<Project><PropertyGroup><V>");
@@ -442,11 +280,11 @@ static void test_csproj_refused(void **state)
 	                  "</ItemGroup></Project>");
 	{
 		/* a self-referencing property many times over: bounded, unpinned */
-		static const want w[] = { { "A", NULL, D | UNP, 1, NULL } };
-		double t0 = now_s();
-		expect_text(scan_sca__extract_csproj, "App.csproj", b.ptr, w, N(w));
-		if (now_s() - t0 > FAST_SECONDS)
-			fail_msg("took %.2f s", now_s() - t0);
+		static const sca_want w[] = { { "A", NULL, D | UNP, 1, NULL, NULL } };
+		double t0 = sca_now();
+		sca_expect_text(scan_sca__extract_csproj, "App.csproj", b.ptr, w, N(w));
+		if (sca_now() - t0 > SCA_REFUSE_SECONDS)
+			fail_msg("took %.2f s", sca_now() - t0);
 	}
 	/* Update against every item: bounded by the count of names */
 	scan_buf_clear(&b);
@@ -458,13 +296,13 @@ static void test_csproj_refused(void **state)
 		scan_buf_puts(&b, "<PackageReference Include=\"$(L)\" Version=\"1.0.0\" />\n"
 		                  "<PackageReference Update=\"$(L)\" Version=\"2.0.0\" />\n");
 	scan_buf_puts(&b, "</ItemGroup></Project>\n");
-	expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
 	             "more than 5000 package references");
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<Project>");
 	for (int i = 0; i < 1000; i++)
 		scan_buf_puts(&b, "<ItemGroup>");
-	expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
+	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
 	assert_int_equal(scan_buf_failed(&b), 0);
 	scan_buf_dispose(&b);
 }

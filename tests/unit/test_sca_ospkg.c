@@ -139,7 +139,7 @@ static void test_alpine(void **state)
 		{ "openssl", "3.3.2-r0", 0, 141, "musl@1.2.5-r0", "Apache-2.0" },
 		{ "zlib", "1.3.1-r1", 0, 179, "musl@1.2.5-r0", "Zlib" },
 		{ "apk-tools", "2.14.4-r1", 0, 198,
-		  "musl@1.2.5-r0 ca-certificates@20240705-r0 openssl@3.3.2-r0 zlib@1.3.1-r1", "GPL-2.0-only" },
+		  "ca-certificates@20240705-r0 musl@1.2.5-r0 openssl@3.3.2-r0 zlib@1.3.1-r1", "GPL-2.0-only" },
 		{ "pax-utils", "1.3.7-r2", 0, 217, "musl@1.2.5-r0", "GPL-2.0-only" },
 		{ "libc-dev", "0.7.2-r5", 0, 257, "musl@1.2.5-r0", "BSD-2-Clause AND BSD-3-Clause" },
 	};
