@@ -56,9 +56,9 @@ typedef struct {
 
 /* Something about a lockfile that did not stop the scan: it would not parse, a version could not be ordered. */
 typedef struct {
-	const char *file;
+	const char *file;       /* NULL: about the whole scan */
 	unsigned line;          /* 0 when unknown */
-	const char *message;
+	const char *message;    /* without file and line */
 } scan_sca_problem;
 
 #endif

@@ -14,7 +14,8 @@
 /* One file as every analyzer sees it: read once, shared read-only. */
 typedef struct {
 	const char *path;           /* relative to the root, '/'-separated */
-	const unsigned char *data;  /* the contents; NULL when not read (too large) */
+	const unsigned char *data;  /* the contents; NULL when not read (too large); files of the
+	                               tree (not history blobs) have a NUL at data[len] */
 	size_t len;
 	uint64_t size;              /* on disk */
 	scan_lang lang;

@@ -52,6 +52,29 @@ static void sca_free(void *state)
 	free(st);
 }
 
+/*
+ * scan_sca__fail() wrote "<file>:<line>: <reason>" or "<file>: <reason>";
+ * the problem keeps file and line apart from the reason.
+ */
+static int record_problem(scan_sca_inventory *inv, const char *path, const char *msg)
+{
+	size_t plen = strlen(path);
+	unsigned line = 0;
+
+	if (!strncmp(msg, path, plen) && msg[plen] == ':') {
+		const char *p = msg + plen + 1;
+		while (*p >= '0' && *p <= '9' && line < 100000000u)
+			line = line * 10 + (unsigned)(*p++ - '0');
+		if (line && *p == ':')
+			msg = p + 1;
+		else
+			msg += plen + 1, line = 0;
+		while (*msg == ' ')
+			msg++;
+	}
+	return scan_sca__inventory_problem(inv, path, line, msg);
+}
+
 static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	sca_state *st = state;
@@ -64,6 +87,7 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 
 	(void)wstate;
 	(void)sink;
+	/* Not wanting history, sca only sees tree files, whose data is NUL-terminated as extractors need. */
 	if (!x || f->is_binary)
 		return 0;
 	pthread_mutex_lock(&st->lock);
@@ -75,16 +99,6 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 			goto fail;
 		text = big;
 	}
-	/* The scan's bytes are not NUL-terminated; extractors may rely on it. */
-	if (!big) {
-		if (!(big = malloc(len + 1))) {
-			rc = scan__error_oom();
-			goto fail;
-		}
-		memcpy(big, f->data, len);
-		big[len] = '\0';
-		text = big;
-	}
 	if ((rc = x->extract(&d, text, len)) != 0)
 		goto fail;
 	rc = scan_sca__doc_end(&d);
@@ -93,7 +107,7 @@ fail:
 	scan_sca__doc_abort(&d);
 	/* A lockfile that will not parse is the scan's news, not its failure. */
 	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT || rc == SCAN_ENOTFOUND || rc == SCAN_EINVAL)
-		rc = scan_sca__inventory_problem(st->inv, f->path, 0, scan_error_last()->message);
+		rc = record_problem(st->inv, f->path, scan_error_last()->message);
 done:
 	pthread_mutex_unlock(&st->lock);
 	free(big);
@@ -184,7 +198,11 @@ static int sca_finalize(void *state, scan_sink *sink)
 	scan_sca_matches m;
 	int rc = 0;
 
-	if (st->vulndb && st->inv->count) {
+	if (st->vulndb && st->inv->count && !scan__vulndb_advisory_count(st->vulndb))
+		rc = scan_sca__inventory_problem(st->inv, NULL, 0,
+		                                 "the vulnerability database is empty, so no dependency was checked: "
+		                                 "run 'rampart db import'");
+	else if (st->vulndb && st->inv->count) {
 		if ((rc = scan_sca__match(&m, st->inv, st->vulndb)) != 0)
 			return rc;
 		for (size_t i = 0; i < m.count && !rc; i++)

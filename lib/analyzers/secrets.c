@@ -1,7 +1,6 @@
 /* lib/analyzers/secrets.c - leaked credentials: the secrets engine over every text file */
 #include <errno.h>
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "scan/buf.h"
 #include "secrets/engine.h"
 #include "secrets/verify.h"
+#include "util/digest.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
@@ -162,20 +162,6 @@ static void secrets_worker_free(void *wstate)
 	scan_secrets__scratch_free(wstate);
 }
 
-static void sha256_hex(char out[65], const unsigned char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-
-	EVP_Digest(s, len, md, &mdlen, EVP_sha256(), NULL);
-	for (unsigned i = 0; i < 32; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
-	out[64] = '\0';
-}
-
 typedef struct {
 	const secrets_state *st;
 	scan_sink *sink;
@@ -225,7 +211,7 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 	unsigned confidence = m->confidence;
 	int rc;
 
-	sha256_hex(hash, in->data + m->start, m->end - m->start);
+	scan__sha256_hex(hash, in->data + m->start, m->end - m->start);
 	if (hash_allowed(fc->st, r->id, hash))
 		return 0;
 	scan_secrets__mask(mask, sizeof(mask), in->data + m->start, m->end - m->start);

@@ -1,8 +1,8 @@
 /* lib/sca/dbimport.c - `rampart db import`: feeds from files into the store */
+#define _GNU_SOURCE /* memmem */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "scan/buf.h"
 #include "scan/vulndb.h"
 #include "store/vulndb.h"
+#include "util/digest.h"
 #include "util/error.h"
 
 /* An archive is mapped, not read: OSV's largest exports are hundreds of MB. */
@@ -35,16 +36,6 @@ static void unmap(mapped *m)
 		close(m->fd);
 	m->data = NULL;
 	m->fd = -1;
-}
-
-static void hex_sha256(const unsigned char *data, size_t len, char out[65])
-{
-	unsigned char md[32];
-	unsigned int mdlen = 0;
-
-	EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL);
-	for (unsigned i = 0; i < 32; i++)
-		snprintf(out + 2 * i, 3, "%02x", md[i]);
 }
 
 static int map_file(mapped *m, int dirfd, const char *name, const char *label)
@@ -77,7 +68,7 @@ static int map_file(mapped *m, int dirfd, const char *name, const char *label)
 	}
 	m->data = p;
 	m->len = (size_t)st.st_size;
-	hex_sha256(m->data, m->len, m->sha256);
+	scan__sha256_hex(m->sha256, m->data, m->len);
 	return 0;
 }
 
@@ -181,6 +172,8 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 			close(fd);
 		return scan__error(SCAN_EIO, "cannot list '%s': %s", label, strerror(errno));
 	}
+	/* A dup'ed descriptor shares its offset: whoever listed dirfd before may have left it at the end. */
+	rewinddir(d);
 	while (!rc && (e = readdir(d))) {
 		struct stat sb;
 		scan_buf path = SCAN_BUF_INIT;
@@ -202,9 +195,11 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 			if (++*files > IMPORT_DIR_FILES_MAX)
 				rc = scan__error(SCAN_ELIMIT, "'%s' holds more than %d records", label, IMPORT_DIR_FILES_MAX);
 			else if ((rc = map_file(&m, dirfd, e->d_name, path.ptr)) == 0) {
-				rc = m.len > SCAN_FEED_RECORD_MAX
-				     ? put_record(b, "", 0, path.ptr) /* counted invalid: too large */
-				     : put_record(b, (const char *)m.data, m.len, path.ptr);
+				if (m.len <= SCAN_FEED_RECORD_MAX)
+					rc = put_record(b, (const char *)m.data, m.len, path.ptr);
+				else if (!b->rep->invalid++)
+					snprintf(b->rep->first_invalid, sizeof(b->rep->first_invalid),
+					         "%s: larger than an OSV record may be", path.ptr);
 				unmap(&m);
 			} else if (rc == SCAN_EPARSE) {
 				b->rep->invalid++;
@@ -215,16 +210,6 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 	}
 	closedir(d);
 	return rc;
-}
-
-static bool has_bytes(const unsigned char *data, size_t len, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (size_t i = 0; i + n <= len; i++)
-		if (!memcmp(data + i, needle, n))
-			return true;
-	return false;
 }
 
 static const char *base_name(const char *path)
@@ -276,7 +261,7 @@ static int import_file(scan_store *st, const char *path, scan_vulndb_import_repo
 		i++;
 	if (i < m.len && m.data[i] == '{') {
 		/* A KEV catalog names its version; anything else in braces is an OSV record. */
-		if (has_bytes(m.data, m.len < 4096 ? m.len : 4096, "\"catalogVersion\"")) {
+		if (memmem(m.data, m.len < 4096 ? m.len : 4096, "\"catalogVersion\"", 16)) {
 			scan_kev_catalog cat;
 			scan_vulndb_writer *w = NULL;
 			if ((rc = scan_sca__kev_parse(&cat, (const char *)m.data, m.len, path)) == 0 &&

@@ -485,7 +485,7 @@ int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsig
 	p->file = scan__arena_strdup(&inv->arena, file);
 	p->line = line;
 	p->message = scan__arena_strdup(&inv->arena, message);
-	if (!p->file || !p->message)
+	if ((file && !p->file) || !p->message)
 		return scan__error_oom();
 	inv->nproblems++;
 	return 0;

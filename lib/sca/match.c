@@ -34,6 +34,7 @@ typedef struct {
 	size_t nhits, cap;
 	int unorderable;           /* 1 once the component's version failed to parse */
 	char why[300];
+	scan_osv_event events[MATCH_EVENTS_MAX]; /* of the affected entry being evaluated */
 } lookup;
 
 void scan_sca__matches_dispose(scan_sca_matches *m)
@@ -84,7 +85,6 @@ static bool read_range(const cJSON *jr, scan_osv_range *r, scan_osv_event *ev, s
 static int on_affected(const scan_vuln_row *row, void *payload)
 {
 	lookup *L = payload;
-	static _Thread_local scan_osv_event events[MATCH_EVENTS_MAX];
 	scan_osv_range ranges[64];
 	const char *versions[256];
 	size_t nranges = 0, nversions = 0, used = 0;
@@ -102,7 +102,7 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 	jr = cJSON_GetObjectItemCaseSensitive(root, "ranges");
 	jv = cJSON_GetObjectItemCaseSensitive(root, "versions");
 	cJSON_ArrayForEach(x, jr)
-		if (nranges < 64 && read_range(x, &ranges[nranges], events, &used))
+		if (nranges < 64 && read_range(x, &ranges[nranges], L->events, &used))
 			nranges++;
 	cJSON_ArrayForEach(x, jv)
 		if (nversions < 256 && cJSON_IsString(x))
@@ -195,29 +195,25 @@ static bool label_severity(const char *s, scan_severity *out)
 {
 	if (!s)
 		return false;
-	if (!strcasecmp(s, "critical"))
-		*out = SCAN_SEV_CRITICAL;
-	else if (!strcasecmp(s, "high") || !strcasecmp(s, "important"))
-		*out = SCAN_SEV_HIGH;
-	else if (!strcasecmp(s, "moderate") || !strcasecmp(s, "medium"))
+	if (scan_severity_parse(out, s) == 0)
+		return true;
+	/* GitHub's "moderate", and the distributions' words for the same bands */
+	if (!strcasecmp(s, "moderate"))
 		*out = SCAN_SEV_MEDIUM;
-	else if (!strcasecmp(s, "low") || !strcasecmp(s, "negligible"))
+	else if (!strcasecmp(s, "important"))
+		*out = SCAN_SEV_HIGH;
+	else if (!strcasecmp(s, "negligible"))
 		*out = SCAN_SEV_LOW;
 	else
 		return false;
 	return true;
 }
 
-static scan_severity score_severity(double score)
-{
-	return score >= 9.0 ? SCAN_SEV_CRITICAL : score >= 7.0 ? SCAN_SEV_HIGH : score >= 4.0 ? SCAN_SEV_MEDIUM : SCAN_SEV_LOW;
-}
-
 /*
  * The best CVSS vector of one advisory: v4 over v3 over v2 (the newest
  * version the advisory's authors scored), computed here, never copied.
  */
-static void advisory_cvss(const hit *h, scan_sca_vuln *v, scan_arena *a, int *oom)
+static void advisory_cvss(const hit *h, scan_sca_vuln *v, scan_severity *band, scan_arena *a, int *oom)
 {
 	cJSON *arr = h->severity_json ? cJSON_Parse(h->severity_json) : NULL;
 	const cJSON *e;
@@ -230,8 +226,12 @@ static void advisory_cvss(const hit *h, scan_sca_vuln *v, scan_arena *a, int *oo
 			continue;
 		/* Among the group, the highest score wins: the merged finding must not under-state any advisory. */
 		if (s > v->cvss_score) {
+			const char *name = scan_sca__cvss_severity(s, ver);
 			v->cvss_score = s;
 			v->cvss_vector = dup_s(a, score->valuestring, oom);
+			/* "none" (0.0) is below every band Rampart reports */
+			if (!name || scan_severity_parse(band, name) != 0)
+				*band = SCAN_SEV_LOW;
 		}
 	}
 	cJSON_Delete(arr);
@@ -315,6 +315,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 		const char *ids[MATCH_IDS_MAX * 4];
 		size_t nids = 0;
 		bool labelled = false;
+		scan_severity cvss_band = SCAN_SEV_LOW;
 
 		if (find_root(parent, g) != g)
 			continue;
@@ -360,7 +361,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 				v->fixed_version = dup_s(&out->arena, b.ptr, &oom);
 				scan_buf_dispose(&b);
 			}
-			advisory_cvss(h, v, &out->arena, &oom);
+			advisory_cvss(h, v, &cvss_band, &out->arena, &oom);
 			if (!v->cwe_id)
 				v->cwe_id = first_cwe(h, &out->arena, &oom);
 			if ((label_severity(h->db_severity, &s) || label_severity(h->affected_severity, &s)) &&
@@ -371,7 +372,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 			add_refs(&refs, h);
 		}
 		if (v->cvss_score >= 0) {
-			v->severity = score_severity(v->cvss_score);
+			v->severity = cvss_band;
 			v->severity_known = true;
 		} else {
 			v->severity_known = labelled;
@@ -443,13 +444,14 @@ static int cmp_vuln(const void *a, const void *b)
 int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_reader *r)
 {
 	scan_arena keys = SCAN_ARENA_INIT;
-	lookup L;
+	lookup *L;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	memset(&L, 0, sizeof(L));
-	L.inv = inv;
-	L.arena = &out->arena;
+	if (!(L = calloc(1, sizeof(*L))))
+		return scan__error_oom();
+	L->inv = inv;
+	L->arena = &out->arena;
 	for (size_t i = 0; i < inv->count && !rc; i++) {
 		const scan_component *c = &inv->items[i];
 		const char *key;
@@ -458,19 +460,20 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 			continue;
 		if ((rc = scan_sca__name_key(&keys, c->ecosystem, c->name, &key)) < 0)
 			break;
-		L.c = c;
-		L.nhits = 0;
-		L.unorderable = 0;
-		rc = scan__vulndb_each_affected(r, scan_ecosystem_name(c->ecosystem), key, on_affected, &L);
-		if (!rc && L.unorderable) {
+		L->c = c;
+		L->nhits = 0;
+		L->unorderable = 0;
+		rc = scan__vulndb_each_affected(r, scan_ecosystem_name(c->ecosystem), key, on_affected, L);
+		if (!rc && L->unorderable) {
 			out->unorderable++;
-			rc = scan_sca__inventory_problem(inv, c->file, c->line, L.why);
+			rc = scan_sca__inventory_problem(inv, c->file, c->line, L->why);
 			continue;
 		}
-		if (!rc && L.nhits)
-			rc = emit_groups(out, &L, i, r);
+		if (!rc && L->nhits)
+			rc = emit_groups(out, L, i, r);
 	}
-	free(L.hits);
+	free(L->hits);
+	free(L);
 	scan__arena_dispose(&keys);
 	if (rc) {
 		scan_sca__matches_dispose(out);

@@ -31,7 +31,11 @@ typedef struct {
 } scan_sca_inventory;
 
 void scan_sca__inventory_init(scan_sca_inventory *inv);
-/* Record a problem (copied) that does not stop the scan: a lockfile that would not parse, a version that cannot be ordered. */
+/*
+ * Record a problem (copied) that does not stop the scan: a lockfile that
+ * would not parse, a version that cannot be ordered. file may be NULL for
+ * one about the whole scan; message does not repeat file and line.
+ */
 int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
 void scan_sca__inventory_dispose(scan_sca_inventory *inv);
 
@@ -128,7 +132,7 @@ int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const ch
 typedef int (*scan_sca_extract_fn)(scan_sca_doc *d, const char *text, size_t len);
 
 typedef struct {
-	const char *format;         /* "package-lock.json", for messages and docs */
+	const char *format;         /* its name in extractors.h ("go_mod"), for messages */
 	/* true when the file at path (relative, '/'-separated) is this format */
 	bool (*matches)(const char *path, const char *base);
 	scan_sca_extract_fn extract;

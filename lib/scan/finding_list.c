@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "scan/finding_list.h"
+#include "util/digest.h"
 #include "util/error.h"
 
 static const char *const severity_names[] = { "low", "medium", "high", "critical" };
@@ -44,7 +45,6 @@ int scan_category_parse(scan_category *out, const char *name)
 void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
                       const char *rule_id, const char *snippet)
 {
-	static const char hex[] = "0123456789abcdef";
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -68,11 +68,7 @@ void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
 	}
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
 	EVP_MD_CTX_free(ctx);
-	for (int i = 0; i < SCAN_FINGERPRINT_LEN / 2; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
-	out[SCAN_FINGERPRINT_LEN] = '\0';
+	scan__hex(out, md, SCAN_FINGERPRINT_LEN / 2);
 }
 
 scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *src)

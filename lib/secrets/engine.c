@@ -7,6 +7,7 @@
 #include "secrets/engine.h"
 #include "secrets/engine_int.h"
 #include <openssl/evp.h>
+#include "util/digest.h"
 #include "util/error.h"
 
 #define ENGINE_MATCHES_MAX 10000     /* per file: a generated file full of keys stops here */
@@ -188,7 +189,6 @@ done:
  */
 static void db_key(char out[65], const scan_secret_engine *e)
 {
-	static const char hex[] = "0123456789abcdef";
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -209,11 +209,7 @@ static void db_key(char out[65], const scan_secret_engine *e)
 		EVP_DigestUpdate(ctx, e->keywords[k], strlen(e->keywords[k]) + 1);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
 	EVP_MD_CTX_free(ctx);
-	for (int i = 0; i < 32; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
-	out[64] = '\0';
+	scan__hex(out, md, 32);
 }
 
 static int build_db(scan_secret_engine *e)

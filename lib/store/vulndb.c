@@ -67,15 +67,15 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 	}
 	sqlite3_finalize(s);
 	s = NULL;
+	/* KEV and EPSS are one source each; OSV has one per export. */
 	if (!strcmp(kind, "osv"))
 		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_advisories WHERE source = ?1");
-	else if (!strcmp(kind, "kev"))
-		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_kev WHERE ?1 IS NOT NULL");
 	else
-		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_epss WHERE ?1 IS NOT NULL");
+		rc = scan__db_prepare(st, &s, !strcmp(kind, "kev") ? "DELETE FROM vuln_kev" : "DELETE FROM vuln_epss");
 	if (rc)
 		goto fail;
-	scan__db_bind_text(s, 1, source);
+	if (!strcmp(kind, "osv"))
+		scan__db_bind_text(s, 1, source);
 	if (sqlite3_step(s) != SQLITE_DONE) {
 		rc = scan__db_error(st, "cannot replace the source's records");
 		goto fail;

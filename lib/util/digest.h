@@ -1,0 +1,12 @@
+/* lib/util/digest.h - SHA-256 and hex, the way every part of libscan writes them */
+#ifndef SCAN_UTIL_DIGEST_H
+#define SCAN_UTIL_DIGEST_H
+
+#include <stddef.h>
+
+/* n bytes as 2n lowercase hex digits and a NUL. */
+void scan__hex(char *out, const unsigned char *bytes, size_t n);
+/* SHA-256 of data as 64 lowercase hex digits and a NUL. */
+void scan__sha256_hex(char out[65], const void *data, size_t len);
+
+#endif
