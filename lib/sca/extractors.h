@@ -11,6 +11,15 @@
  * The registry in extract.c lists them in this order.
  */
 #define SCAN_SCA_FORMATS(X) \
+	X(npm_lock)            /* package-lock.json, npm-shrinkwrap.json */ \
+	X(yarn_lock)           /* yarn.lock, classic and berry */ \
+	X(pnpm_lock)           /* pnpm-lock.yaml */ \
+	X(requirements)        /* requirements*.txt, with -r includes */ \
+	X(poetry_lock)         /* poetry.lock */ \
+	X(pipfile_lock)        /* Pipfile.lock */ \
+	X(uv_lock)             /* uv.lock */ \
+	X(pyproject)           /* pyproject.toml declared dependencies */ \
+	X(cargo_lock)          /* Cargo.lock */ \
 	X(go_mod)              /* go.mod, with go.sum beside it */ \
 	X(pom)                 /* pom.xml */ \
 	X(gradle_lock)         /* gradle.lockfile, *.lockfile of Gradle */ \

@@ -18,6 +18,7 @@
 #define SCAN_SCA_NAME_MAX 1024                 /* bytes of a package name */
 #define SCAN_SCA_VERSION_MAX 256               /* bytes of a version */
 #define SCAN_SCA_INCLUDES_MAX 32               /* files one file may pull in (-r, parent POMs) */
+#define SCAN_SCA_YAML_NODES_MAX 2000000        /* nodes of a YAML lockfile (pnpm, yarn berry) */
 
 /* The components of every lockfile of one scan. */
 typedef struct {

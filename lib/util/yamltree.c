@@ -17,7 +17,7 @@ typedef struct {
 	const char *origin;
 	open_node stack[SCAN_YAML_DEPTH_MAX];
 	size_t depth;
-	size_t nodes;
+	size_t nodes, nodes_max;
 } builder;
 
 static int fail(const builder *b, int code, unsigned line, const char *reason)
@@ -50,7 +50,7 @@ static scan_yaml_node *new_node(builder *b, scan_yaml_kind kind, unsigned line)
 {
 	scan_yaml_node *n;
 
-	if (++b->nodes > SCAN_YAML_NODES_MAX)
+	if (++b->nodes > b->nodes_max)
 		return NULL;
 	n = scan__arena_calloc(&b->doc->arena, sizeof(*n));
 	if (n) {
@@ -83,6 +83,12 @@ static int close_node(builder *b)
 
 int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin)
 {
+	return scan__yaml_parse_limited(doc, text, len, origin, SCAN_YAML_INPUT_MAX, SCAN_YAML_NODES_MAX);
+}
+
+int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
+                             size_t input_max, size_t nodes_max)
+{
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	builder b;
@@ -93,8 +99,9 @@ int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const cha
 	memset(&b, 0, sizeof(b));
 	b.doc = doc;
 	b.origin = origin ? origin : "<yaml>";
-	if (len > SCAN_YAML_INPUT_MAX)
-		return fail(&b, SCAN_ELIMIT, 1, "file is larger than 8 MiB");
+	b.nodes_max = nodes_max;
+	if (len > input_max)
+		return scan__error(SCAN_ELIMIT, "%s:1: file is larger than %zu MiB", b.origin, input_max >> 20);
 	if (!yaml_parser_initialize(&parser))
 		return scan__error_oom();
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
@@ -128,7 +135,7 @@ int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const cha
 				break;
 			}
 			if (!(n = new_node(&b, SCAN_YAML_SCALAR, line))) {
-				rc = b.nodes > SCAN_YAML_NODES_MAX ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
+				rc = b.nodes > b.nodes_max ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
 				                                    : scan__error_oom();
 				break;
 			}
@@ -151,7 +158,7 @@ int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const cha
 			}
 			n = new_node(&b, ev.type == YAML_SEQUENCE_START_EVENT ? SCAN_YAML_SEQUENCE : SCAN_YAML_MAPPING, line);
 			if (!n) {
-				rc = b.nodes > SCAN_YAML_NODES_MAX ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
+				rc = b.nodes > b.nodes_max ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
 				                                    : scan__error_oom();
 				break;
 			}

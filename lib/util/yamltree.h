@@ -38,6 +38,13 @@ typedef struct {
  * empty. scan__yaml_dispose() in every case.
  */
 int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin);
+/*
+ * The same with the caller's caps on input bytes and nodes, for documents
+ * that are large by nature (a pnpm lockfile of a big monorepo). Depth stays
+ * at SCAN_YAML_DEPTH_MAX.
+ */
+int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
+                             size_t input_max, size_t nodes_max);
 void scan__yaml_dispose(scan_yaml_doc *doc);
 
 /* The value of key in a mapping, or NULL. */
