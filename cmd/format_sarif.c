@@ -275,6 +275,14 @@ static void write_rule(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 		cli_json_string(b, tmp->ptr);
 		scan_buf_putc(b, '}');
 	}
+	if (f->sca && f->sca->vuln_id) {
+		/* The advisory's page: what a reader of a dependency alert wants first. */
+		scan_buf_clear(tmp);
+		scan_buf_puts(tmp, "https://osv.dev/vulnerability/");
+		put_uri_path(tmp, f->sca->vuln_id);
+		scan_buf_puts(b, ",\"helpUri\":");
+		cli_json_string(b, tmp->ptr);
+	}
 	scan_buf_puts(b, ",\"defaultConfiguration\":{\"level\":");
 	cli_json_string(b, level_of(f->severity));
 	/* GitHub lists a rule under security alerts only with the "security" tag. */
@@ -327,6 +335,36 @@ static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 		scan_buf_putc(b, '}');
 	}
 	scan_buf_puts(b, "}}}]");
+}
+
+static void put_opt_string(scan_buf *b, const char *key, const char *value)
+{
+	if (!value)
+		return;
+	scan_buf_printf(b, ",\"%s\":", key);
+	cli_json_string(b, value);
+}
+
+/* A dependency finding's package and vulnerability, under the JSON report's names. */
+static void write_sca_properties(scan_buf *b, const scan_finding *f)
+{
+	const scan_finding_sca *s = f->sca;
+
+	put_opt_string(b, "vuln_id", s->vuln_id);
+	put_opt_string(b, "cve_id", s->cve_id);
+	put_opt_string(b, "aliases", s->aliases);
+	put_opt_string(b, "ecosystem", s->ecosystem);
+	put_opt_string(b, "package_name", s->package_name);
+	put_opt_string(b, "installed_version", s->installed_version);
+	put_opt_string(b, "fixed_version", s->fixed_version);
+	put_opt_string(b, "purl", s->purl);
+	if (f->cvss_score >= 0)
+		scan_buf_printf(b, ",\"cvss_score\":%.1f", f->cvss_score);
+	scan_buf_printf(b, ",\"epss_score\":%.5f,\"epss_percentile\":%.5f,\"kev_listed\":%s,\"is_direct\":%s",
+	                s->epss_score, s->epss_percentile, s->kev_listed ? "true" : "false",
+	                s->direct ? "true" : "false");
+	scan_buf_printf(b, ",\"risk_score\":%.1f", s->risk_score);
+	put_opt_string(b, "priority_label", s->priority_label);
 }
 
 static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
@@ -392,6 +430,8 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		cli_json_string(b, f->commit);
 		scan_buf_printf(b, ",\"in_head\":%s", f->in_head ? "true" : "false");
 	}
+	if (f->sca)
+		write_sca_properties(b, f);
 	scan_buf_puts(b, "}}");
 }
 

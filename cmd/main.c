@@ -15,6 +15,7 @@ static const subcommand subcommands[] = {
 	{ "waiver", cmd_waiver },
 	{ "coverage", cmd_coverage },
 	{ "db", cmd_db },
+	{ "sbom", cmd_sbom },
 	{ "rules", cmd_rules },
 	{ "version", cmd_version },
 	{ "help", cmd_help },

@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage db sbom rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -175,6 +175,21 @@ _rampart_db()
 		0) _rampart_words 'import status' ;;
 		*) _rampart_files ;;
 		esac
+		;;
+	esac
+}
+
+_rampart_sbom()
+{
+	local opts='-f --format --spec-version --vulns -o --output --name -e --exclude --no-default-excludes --db -h --help'
+	local args='-f --format --spec-version -o --output --name -e --exclude --db'
+	case $opt in
+	--db | -o | --output) _rampart_files ;;
+	-f | --format) _rampart_words 'cyclonedx-json spdx-json' ;;
+	--spec-version) _rampart_words '1.5 1.6' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		_rampart_files dirs
 		;;
 	esac
 }

@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage db sbom rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -64,6 +64,7 @@ complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild t
 complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
 complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
 complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
+complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -186,3 +187,14 @@ complete -c rampart -n '__rampart_using version' -s h -l help -d 'show this help
 # help [COMMAND]
 complete -c rampart -n '__rampart_using help; and test (__rampart_npos) -eq 0' -a "$__rampart_commands"
 complete -c rampart -n '__rampart_using help' -s h -l help -d 'show this help'
+
+# sbom PATH
+complete -c rampart -n '__rampart_using sbom' -s f -l format -x -a 'cyclonedx-json spdx-json' -d 'document format'
+complete -c rampart -n '__rampart_using sbom' -l spec-version -x -a '1.5 1.6' -d 'CycloneDX specification version'
+complete -c rampart -n '__rampart_using sbom' -l vulns -d 'add the known vulnerabilities of each component'
+complete -c rampart -n '__rampart_using sbom' -s o -l output -r -F -d 'write the document to FILE'
+complete -c rampart -n '__rampart_using sbom' -l name -x -d 'the project name in the document'
+complete -c rampart -n '__rampart_using sbom' -s e -l exclude -x -d 'leave out paths matching GLOB'
+complete -c rampart -n '__rampart_using sbom' -l no-default-excludes -d 'also read node_modules, vendor and build output'
+complete -c rampart -n '__rampart_using sbom' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using sbom' -s h -l help -d 'show this help'

@@ -5,11 +5,59 @@ Usage: validate_json_schema.py SCHEMA DOCUMENT
 Exit 0 when valid, 1 when invalid (the errors are printed), 2 on bad usage,
 unreadable files or a missing jsonschema module.
 
+A schema may $ref other schemas by a relative URI (the CycloneDX schemas
+name spdx.schema.json and jsf-0.82.schema.json). Those are read from the
+schema's own directory, never fetched: every *.json there is preloaded under
+its $id and its file URI, and a reference to anything else fails.
+
 Run it with /usr/bin/python3: Debian's python3-jsonschema lives there, not
 in a pyenv interpreter that may come first on PATH.
 """
 import json
+import os
 import sys
+import urllib.parse
+
+
+def load_store(schema_path, schema):
+    """Every JSON schema next to schema_path, keyed by $id and by file URI."""
+    directory = os.path.dirname(os.path.abspath(schema_path))
+    store = {}
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".json"):
+            continue
+        path = os.path.join(directory, name)
+        try:
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if not isinstance(doc, dict):
+            continue
+        uri = "file://" + urllib.parse.quote(path)
+        store[uri] = doc
+        if isinstance(doc.get("$id"), str):
+            store[doc["$id"].rstrip("#")] = doc
+    store["file://" + urllib.parse.quote(os.path.abspath(schema_path))] = schema
+    return directory, store
+
+
+def make_resolver(jsonschema, schema_path, schema):
+    """A resolver over the schema directory that never goes to the network."""
+    directory, store = load_store(schema_path, schema)
+
+    def local(uri):
+        # A URI the store lacks: the file of that name in the schema directory, if any.
+        name = os.path.basename(urllib.parse.urlparse(uri).path)
+        path = os.path.join(directory, name)
+        if name and os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                return json.load(f)
+        raise jsonschema.exceptions.RefResolutionError("unresolvable reference %s" % uri)
+
+    base = schema.get("$id") or schema.get("id") or ("file://" + urllib.parse.quote(os.path.abspath(schema_path)))
+    return jsonschema.RefResolver(base, schema, store=store,
+                                  handlers={"http": local, "https": local, "file": local})
 
 
 def main(argv):
@@ -36,8 +84,13 @@ def main(argv):
     cls.check_schema(schema)
     # Every format checker this jsonschema has (uri, uri-reference with rfc3987),
     # not only the schema draft's: a badly encoded artifact uri must fail.
-    validator = cls(schema, format_checker=jsonschema.FormatChecker())
-    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    validator = cls(schema, format_checker=jsonschema.FormatChecker(),
+                    resolver=make_resolver(jsonschema, argv[1], schema))
+    try:
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+    except jsonschema.exceptions.RefResolutionError as e:
+        print("validate_json_schema: %s" % e, file=sys.stderr)
+        return 2
     for e in errors[:20]:
         where = "/".join(str(p) for p in e.absolute_path) or "(root)"
         print("%s: %s" % (where, e.message), file=sys.stderr)

@@ -1,0 +1,130 @@
+/* lib/sbom/sbom_int.h - shared by the SBOM and VEX writers */
+#ifndef SCAN_SBOM_SBOM_INT_H
+#define SCAN_SBOM_SBOM_INT_H
+
+#include <stdint.h>
+#include "scan/sbom.h"
+
+/* ---- a streaming JSON writer over scan_buf ---- */
+
+/* Deeper than any document written here: nesting is fixed by the formats, not by input. */
+#define SCAN_SBOM_JSON_DEPTH 16
+
+typedef struct {
+	scan_buf *b;
+	unsigned depth;
+	bool more[SCAN_SBOM_JSON_DEPTH]; /* the open container at this depth has a member */
+} scan_sbom_json;
+
+void scan_sbom__json_init(scan_sbom_json *w, scan_buf *b);
+/* Open '{' or '[' as a member named key (NULL inside an array or at the top). */
+void scan_sbom__json_open(scan_sbom_json *w, const char *key, char bracket);
+void scan_sbom__json_close(scan_sbom_json *w, char bracket);
+/* A string member; nothing at all when val is NULL. Invalid UTF-8 becomes U+FFFD. */
+void scan_sbom__json_str(scan_sbom_json *w, const char *key, const char *val);
+void scan_sbom__json_strn(scan_sbom_json *w, const char *key, const char *val, size_t len);
+/* A string member that is a followed by b (b may be NULL). */
+void scan_sbom__json_cat(scan_sbom_json *w, const char *key, const char *a, const char *b);
+#define SCAN_SBOM_NUM_LEN 40
+/* A finite double with the fewest digits that read back the same ("9.8", "0.00042"). */
+void scan_sbom__format_num(char out[SCAN_SBOM_NUM_LEN], double val);
+/* A number with the fewest digits that read back the same; nothing when not finite. */
+void scan_sbom__json_num(scan_sbom_json *w, const char *key, double val);
+void scan_sbom__json_int(scan_sbom_json *w, const char *key, long long val);
+void scan_sbom__json_bool(scan_sbom_json *w, const char *key, bool val);
+/* {"name": name, "value": value}, the property shape of CycloneDX. */
+void scan_sbom__json_property(scan_sbom_json *w, const char *name, const char *value);
+/* The sticky error of the buffer, raised with a message; 0 when it is fine. */
+int scan_sbom__json_finish(scan_sbom_json *w);
+
+/* ---- identifiers and time ---- */
+
+#define SCAN_SBOM_UUID_LEN 37  /* 36 characters and the NUL */
+/* A random (version 4) UUID in lowercase; SCAN_EIO when no random bytes are to be had. */
+int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN]);
+#define SCAN_SBOM_TIME_LEN 21  /* "2025-11-21T09:35:00Z" and the NUL */
+/* RFC 3339 UTC; t == 0 is now. SCAN_EINVAL outside years 1970-9999. */
+int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t);
+
+/* ---- a hash map from one or two strings to an index ---- */
+
+typedef struct {
+	const char *a, *b;      /* borrowed; b may be NULL */
+	uint64_t hash;
+	size_t value;
+	bool used;
+} scan_sbom_map_entry;
+
+typedef struct {
+	scan_sbom_map_entry *e;
+	size_t cap, count;      /* cap is 0 or a power of two */
+} scan_sbom_map;
+
+/*
+ * Insert (a, b) -> value. Returns 1 and sets *existing when the key is
+ * there already (the map is unchanged), 0 when inserted, SCAN_ENOMEM.
+ */
+int scan_sbom__map_put(scan_sbom_map *m, const char *a, const char *b, size_t value, size_t *existing);
+bool scan_sbom__map_get(const scan_sbom_map *m, const char *a, const char *b, size_t *value);
+/* Change the value of a key that is there; false when it is not. */
+bool scan_sbom__map_set(scan_sbom_map *m, const char *a, const char *b, size_t value);
+void scan_sbom__map_dispose(scan_sbom_map *m);
+
+/* ---- the inventory as one node per purl ---- */
+
+typedef struct {
+	size_t first;           /* input index of its first component: name, version, ecosystem */
+	unsigned flags;         /* SCAN_DEP_* of every occurrence: DIRECT if any is, DEV and OPTIONAL
+	                           only if all are, the rest if any is */
+	const char *license;    /* the first occurrence's that has one; NULL when none */
+	bool root_dep;          /* the project depends on it directly */
+	size_t *deps;           /* node indexes, ascending, distinct, never itself */
+	size_t ndeps;
+	const char **files;     /* its lockfiles, sorted, distinct */
+	size_t nfiles;
+} scan_sbom_node;
+
+typedef struct {
+	scan_sbom_node *nodes;
+	size_t count;
+	size_t *node_of;        /* input index -> node index */
+	scan_sbom_map by_purl;  /* purl -> node index */
+	size_t *edge_pool;
+	const char **file_pool;
+} scan_sbom_graph;
+
+/*
+ * Merge the components by purl and resolve their dependencies.
+ * root_dep: a DIRECT component; when a lockfile says neither DIRECT nor
+ * TRANSITIVE, one nothing else depends on. 0, SCAN_EINVAL, SCAN_ELIMIT or
+ * SCAN_ENOMEM with a message.
+ */
+int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n);
+void scan_sbom__graph_dispose(scan_sbom_graph *g);
+
+/* The group/name split CycloneDX uses: Maven "g:a", npm "@scope/name", Composer "vendor/name". */
+void scan_sbom__split_name(const scan_component *c, const char **group, size_t *group_len, const char **name);
+
+/* ---- triage states (vex.c) ---- */
+
+typedef struct {
+	const char *triage;         /* the spec's triage status */
+	const char *cdx_state;      /* CycloneDX impactAnalysisState */
+	bool will_not_fix;          /* CycloneDX response ["will_not_fix"] */
+	const char *openvex_status; /* OpenVEX status */
+} scan_vex_state;
+
+/* The mapping of a triage status, or NULL (with SCAN_EINVAL raised) for an unknown one. */
+const scan_vex_state *scan_vex__state(const char *triage);
+/* vulnerabilities[].analysis of a decision whose state is s. */
+void scan_vex__cdx_analysis(scan_sbom_json *w, const scan_vex_decision *d, const scan_vex_state *s);
+/*
+ * The decisions keyed by (vuln_id, purl), the latest per key. Returns 0,
+ * SCAN_EINVAL for an incomplete decision or an unknown state, SCAN_ENOMEM.
+ */
+int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n);
+
+/* The source of a vulnerability id: GitHub for GHSA-, NVD for CVE-, OSV for the rest. */
+void scan_sbom__vuln_source(scan_sbom_json *w, const char *key, const char *id);
+
+#endif

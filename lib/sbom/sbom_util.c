@@ -1,0 +1,531 @@
+/* lib/sbom/sbom_util.c - JSON writing, identifiers, and the inventory as a graph of purls */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/rand.h>
+#include "sbom/sbom_int.h"
+#include "sca/sca_int.h"
+#include "util/error.h"
+
+/* ---- JSON ---- */
+
+/*
+ * Length of the well-formed UTF-8 sequence at p (n bytes left), per
+ * Unicode table 3-7, or 0 with *bad set to the length of its maximal
+ * ill-formed subpart, which one U+FFFD replaces.
+ */
+static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
+	size_t len;
+
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		if (c == 0xE0)
+			lo = 0xA0;      /* below: overlong */
+		else if (c == 0xED)
+			hi = 0x9F;      /* above: UTF-16 surrogates */
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		if (c == 0xF0)
+			lo = 0x90;      /* below: overlong */
+		else if (c == 0xF4)
+			hi = 0x8F;      /* above: past U+10FFFF */
+	} else {
+		*bad = 1;               /* stray continuation, C0, C1, F5-FF */
+		return 0;
+	}
+	for (size_t i = 1; i < len; i++) {
+		unsigned char min = i == 1 ? lo : 0x80, max = i == 1 ? hi : 0xBF;
+		if (i >= n || p[i] < min || p[i] > max) {
+			*bad = i;
+			return 0;
+		}
+	}
+	return len;
+}
+
+/* s as the inside of a JSON string. */
+static void put_escaped(scan_buf *b, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		const unsigned char *run = p;
+		size_t n, bad;
+
+		while (p < end && *p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+			p++;
+		scan_buf_put(b, run, (size_t)(p - run));
+		if (p == end)
+			break;
+		if (*p == '"' || *p == '\\') {
+			scan_buf_putc(b, '\\');
+			scan_buf_putc(b, (char)*p++);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			char esc[7] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15], 0 };
+			if (*p == '\n')
+				scan_buf_puts(b, "\\n");
+			else if (*p == '\t')
+				scan_buf_puts(b, "\\t");
+			else if (*p == '\r')
+				scan_buf_puts(b, "\\r");
+			else
+				scan_buf_puts(b, esc);
+			p++;
+		} else if ((n = utf8_seq(p, (size_t)(end - p), &bad)) != 0) {
+			scan_buf_put(b, p, n);
+			p += n;
+		} else {
+			scan_buf_puts(b, "\xEF\xBF\xBD");
+			p += bad;
+		}
+	}
+}
+
+static void put_string(scan_buf *b, const char *s, size_t len)
+{
+	scan_buf_putc(b, '"');
+	put_escaped(b, s, len);
+	scan_buf_putc(b, '"');
+}
+
+void scan_sbom__json_init(scan_sbom_json *w, scan_buf *b)
+{
+	memset(w, 0, sizeof(*w));
+	w->b = b;
+}
+
+static void member(scan_sbom_json *w, const char *key)
+{
+	if (w->depth > 0) {
+		if (w->more[w->depth - 1])
+			scan_buf_putc(w->b, ',');
+		w->more[w->depth - 1] = true;
+	}
+	if (key) {
+		put_string(w->b, key, strlen(key));
+		scan_buf_putc(w->b, ':');
+	}
+}
+
+void scan_sbom__json_open(scan_sbom_json *w, const char *key, char bracket)
+{
+	assert(w->depth < SCAN_SBOM_JSON_DEPTH);
+	member(w, key);
+	scan_buf_putc(w->b, bracket);
+	w->more[w->depth++] = false;
+}
+
+void scan_sbom__json_close(scan_sbom_json *w, char bracket)
+{
+	assert(w->depth > 0);
+	w->depth--;
+	scan_buf_putc(w->b, bracket);
+}
+
+void scan_sbom__json_strn(scan_sbom_json *w, const char *key, const char *val, size_t len)
+{
+	if (!val)
+		return;
+	member(w, key);
+	put_string(w->b, val, len);
+}
+
+void scan_sbom__json_str(scan_sbom_json *w, const char *key, const char *val)
+{
+	if (val)
+		scan_sbom__json_strn(w, key, val, strlen(val));
+}
+
+void scan_sbom__json_cat(scan_sbom_json *w, const char *key, const char *a, const char *b)
+{
+	member(w, key);
+	scan_buf_putc(w->b, '"');
+	put_escaped(w->b, a, strlen(a));
+	if (b)
+		put_escaped(w->b, b, strlen(b));
+	scan_buf_putc(w->b, '"');
+}
+
+void scan_sbom__format_num(char out[SCAN_SBOM_NUM_LEN], double val)
+{
+	double mag = fabs(val);
+
+	/* The fewest decimals that read back as the same double: 9.8, 10, 0.00042, not 9.8000000000000007. */
+	if (mag == 0 || (mag >= 1e-4 && mag < 1e15)) {
+		for (int prec = 0; prec <= 20; prec++) {
+			snprintf(out, SCAN_SBOM_NUM_LEN, "%.*f", prec, val);
+			if (strtod(out, NULL) == val)
+				return;
+		}
+	}
+	snprintf(out, SCAN_SBOM_NUM_LEN, "%.17g", val);
+}
+
+void scan_sbom__json_num(scan_sbom_json *w, const char *key, double val)
+{
+	char tmp[SCAN_SBOM_NUM_LEN];
+
+	if (!isfinite(val))
+		return;
+	scan_sbom__format_num(tmp, val);
+	member(w, key);
+	scan_buf_puts(w->b, tmp);
+}
+
+void scan_sbom__json_int(scan_sbom_json *w, const char *key, long long val)
+{
+	member(w, key);
+	scan_buf_printf(w->b, "%lld", val);
+}
+
+void scan_sbom__json_bool(scan_sbom_json *w, const char *key, bool val)
+{
+	member(w, key);
+	scan_buf_puts(w->b, val ? "true" : "false");
+}
+
+void scan_sbom__json_property(scan_sbom_json *w, const char *name, const char *value)
+{
+	scan_sbom__json_open(w, NULL, '{');
+	scan_sbom__json_str(w, "name", name);
+	scan_sbom__json_str(w, "value", value);
+	scan_sbom__json_close(w, '}');
+}
+
+int scan_sbom__json_finish(scan_sbom_json *w)
+{
+	int rc = scan_buf_failed(w->b);
+
+	if (rc == SCAN_ELIMIT)
+		return scan__error(rc, "document larger than the output limit of %zu bytes", w->b->max);
+	if (rc)
+		return scan__error_oom();
+	return 0;
+}
+
+/* ---- identifiers and time ---- */
+
+int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char r[16];
+	size_t n = 0;
+
+	if (RAND_bytes(r, (int)sizeof(r)) != 1)
+		return scan__error(SCAN_EIO, "cannot get random bytes for a document id");
+	r[6] = (unsigned char)((r[6] & 0x0f) | 0x40); /* version 4 */
+	r[8] = (unsigned char)((r[8] & 0x3f) | 0x80); /* RFC 4122 variant */
+	for (size_t i = 0; i < sizeof(r); i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			out[n++] = '-';
+		out[n++] = hex[r[i] >> 4];
+		out[n++] = hex[r[i] & 15];
+	}
+	out[n] = '\0';
+	return 0;
+}
+
+int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t)
+{
+	struct tm tm;
+
+	if (t == 0)
+		t = time(NULL);
+	if (t < 0 || !gmtime_r(&t, &tm) || tm.tm_year + 1900 > 9999)
+		return scan__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
+	if (strftime(out, SCAN_SBOM_TIME_LEN, "%Y-%m-%dT%H:%M:%SZ", &tm) != SCAN_SBOM_TIME_LEN - 1)
+		return scan__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
+	return 0;
+}
+
+/* ---- map ---- */
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+static uint64_t hash_key(const char *a, const char *b)
+{
+	uint64_t h = hash_str(0xcbf29ce484222325ULL, a);
+
+	/* A separator no C string holds, so ("ab", "c") and ("a", "bc") differ. */
+	h = (h ^ 0x100) * 0x100000001b3ULL;
+	return b ? hash_str(h, b) : h;
+}
+
+static bool key_equal(const scan_sbom_map_entry *e, uint64_t h, const char *a, const char *b)
+{
+	if (e->hash != h || strcmp(e->a, a))
+		return false;
+	if (!e->b || !b)
+		return e->b == b;
+	return !strcmp(e->b, b);
+}
+
+static scan_sbom_map_entry *probe(scan_sbom_map_entry *t, size_t cap, uint64_t h, const char *a, const char *b)
+{
+	size_t i = (size_t)h & (cap - 1);
+
+	while (t[i].used && !key_equal(&t[i], h, a, b))
+		i = (i + 1) & (cap - 1);
+	return &t[i];
+}
+
+static int grow(scan_sbom_map *m)
+{
+	size_t cap = m->cap ? 2 * m->cap : 64;
+	scan_sbom_map_entry *t;
+
+	if (cap > SIZE_MAX / sizeof(*t) || !(t = calloc(cap, sizeof(*t))))
+		return scan__error_oom();
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->e[i].used)
+			*probe(t, cap, m->e[i].hash, m->e[i].a, m->e[i].b) = m->e[i];
+	free(m->e);
+	m->e = t;
+	m->cap = cap;
+	return 0;
+}
+
+int scan_sbom__map_put(scan_sbom_map *m, const char *a, const char *b, size_t value, size_t *existing)
+{
+	uint64_t h = hash_key(a, b);
+	scan_sbom_map_entry *e;
+	int rc;
+
+	/* At most half full, so probes stay short. */
+	if (2 * (m->count + 1) > m->cap && (rc = grow(m)) != 0)
+		return rc;
+	e = probe(m->e, m->cap, h, a, b);
+	if (e->used) {
+		if (existing)
+			*existing = e->value;
+		return 1;
+	}
+	e->a = a;
+	e->b = b;
+	e->hash = h;
+	e->value = value;
+	e->used = true;
+	m->count++;
+	return 0;
+}
+
+bool scan_sbom__map_get(const scan_sbom_map *m, const char *a, const char *b, size_t *value)
+{
+	const scan_sbom_map_entry *e;
+
+	if (!m->cap)
+		return false;
+	e = probe(m->e, m->cap, hash_key(a, b), a, b);
+	if (e->used && value)
+		*value = e->value;
+	return e->used;
+}
+
+bool scan_sbom__map_set(scan_sbom_map *m, const char *a, const char *b, size_t value)
+{
+	scan_sbom_map_entry *e;
+
+	if (!m->cap)
+		return false;
+	e = probe(m->e, m->cap, hash_key(a, b), a, b);
+	if (e->used)
+		e->value = value;
+	return e->used;
+}
+
+void scan_sbom__map_dispose(scan_sbom_map *m)
+{
+	free(m->e);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- graph ---- */
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void scan_sbom__graph_dispose(scan_sbom_graph *g)
+{
+	free(g->nodes);
+	free(g->node_of);
+	free(g->edge_pool);
+	free(g->file_pool);
+	scan_sbom__map_dispose(&g->by_purl);
+	memset(g, 0, sizeof(*g));
+}
+
+static unsigned merge_flags(unsigned have, unsigned add)
+{
+	const unsigned all = SCAN_DEP_DEV | SCAN_DEP_OPTIONAL;
+	unsigned f = (have | add) & ~all;
+
+	f |= have & add & all;
+	if (f & SCAN_DEP_DIRECT)
+		f &= ~(unsigned)SCAN_DEP_TRANSITIVE;
+	return f;
+}
+
+int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n)
+{
+	size_t edges = 0, files = 0, *fill = NULL, *indeg = NULL, *fillf = NULL;
+	int rc = 0;
+
+	memset(g, 0, sizeof(*g));
+	if (n > SCAN_SCA_COMPONENTS_MAX)
+		return scan__error(SCAN_ELIMIT, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
+	if (!(g->nodes = calloc(n ? n : 1, sizeof(*g->nodes))) || !(g->node_of = calloc(n ? n : 1, sizeof(size_t)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t at = 0;
+		if (!c[i].name || !c[i].name[0] || !c[i].purl || !c[i].purl[0]) {
+			rc = scan__error(SCAN_EINVAL, "component %zu has no name or purl", i);
+			goto done;
+		}
+		if (c[i].ndeps && !c[i].deps) {
+			rc = scan__error(SCAN_EINVAL, "component %zu has dependencies but no list of them", i);
+			goto done;
+		}
+		if (c[i].ndeps > SCAN_SCA_EDGES_MAX - edges) {
+			rc = scan__error(SCAN_ELIMIT, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+			goto done;
+		}
+		edges += c[i].ndeps;
+		if ((rc = scan_sbom__map_put(&g->by_purl, c[i].purl, NULL, g->count, &at)) < 0)
+			goto done;
+		if (rc == 0) {
+			at = g->count++;
+			g->nodes[at].first = i;
+			g->nodes[at].flags = c[i].flags;
+		} else {
+			g->nodes[at].flags = merge_flags(g->nodes[at].flags, c[i].flags);
+		}
+		rc = 0;
+		g->node_of[i] = at;
+		if (!g->nodes[at].license && c[i].license && c[i].license[0])
+			g->nodes[at].license = c[i].license;
+		if (c[i].file) {
+			g->nodes[at].nfiles++;
+			files++;
+		}
+		g->nodes[at].ndeps += c[i].ndeps;
+	}
+	/* Dependencies and files in pools, each node a slice of them. */
+	if (!(g->edge_pool = malloc((edges ? edges : 1) * sizeof(size_t))) ||
+	    !(g->file_pool = malloc((files ? files : 1) * sizeof(char *))) ||
+	    !(fill = calloc(g->count ? g->count : 1, sizeof(size_t))) ||
+	    !(fillf = calloc(g->count ? g->count : 1, sizeof(size_t))) ||
+	    !(indeg = calloc(g->count ? g->count : 1, sizeof(size_t)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	edges = files = 0;
+	for (size_t k = 0; k < g->count; k++) {
+		g->nodes[k].deps = g->edge_pool + edges;
+		g->nodes[k].files = g->file_pool + files;
+		edges += g->nodes[k].ndeps;
+		files += g->nodes[k].nfiles;
+	}
+	for (size_t i = 0; i < n; i++) {
+		scan_sbom_node *node = &g->nodes[g->node_of[i]];
+		for (size_t d = 0; d < c[i].ndeps; d++) {
+			if (c[i].deps[d] >= n) {
+				rc = scan__error(SCAN_EINVAL, "component %zu depends on component %zu of %zu", i,
+				                 c[i].deps[d], n);
+				goto done;
+			}
+			node->deps[fill[g->node_of[i]]++] = g->node_of[c[i].deps[d]];
+		}
+		if (c[i].file)
+			node->files[fillf[g->node_of[i]]++] = c[i].file;
+	}
+	for (size_t k = 0; k < g->count; k++) {
+		scan_sbom_node *node = &g->nodes[k];
+		size_t m = 0;
+
+		qsort(node->deps, node->ndeps, sizeof(size_t), cmp_size);
+		for (size_t d = 0; d < node->ndeps; d++)
+			if (node->deps[d] != k && (m == 0 || node->deps[m - 1] != node->deps[d]))
+				node->deps[m++] = node->deps[d];
+		node->ndeps = m;
+		for (size_t d = 0; d < m; d++)
+			indeg[node->deps[d]]++;
+		qsort(node->files, node->nfiles, sizeof(char *), cmp_str);
+		m = 0;
+		for (size_t f = 0; f < node->nfiles; f++)
+			if (m == 0 || strcmp(node->files[m - 1], node->files[f]))
+				node->files[m++] = node->files[f];
+		node->nfiles = m;
+	}
+	for (size_t k = 0; k < g->count; k++) {
+		unsigned f = g->nodes[k].flags;
+		g->nodes[k].root_dep = (f & SCAN_DEP_DIRECT) ||
+		                       (!(f & (SCAN_DEP_DIRECT | SCAN_DEP_TRANSITIVE)) && indeg[k] == 0);
+	}
+done:
+	free(fill);
+	free(fillf);
+	free(indeg);
+	if (rc)
+		scan_sbom__graph_dispose(g);
+	return rc;
+}
+
+void scan_sbom__split_name(const scan_component *c, const char **group, size_t *group_len, const char **name)
+{
+	const char *sep = NULL;
+
+	*group = NULL;
+	*group_len = 0;
+	*name = c->name;
+	if (c->ecosystem == SCAN_ECO_MAVEN)
+		sep = strchr(c->name, ':');
+	else if (c->ecosystem == SCAN_ECO_PACKAGIST || (c->ecosystem == SCAN_ECO_NPM && c->name[0] == '@'))
+		sep = strchr(c->name, '/');
+	if (sep && sep > c->name && sep[1]) {
+		*group = c->name;
+		*group_len = (size_t)(sep - c->name);
+		*name = sep + 1;
+	}
+}
+
+void scan_sbom__vuln_source(scan_sbom_json *w, const char *key, const char *id)
+{
+	const char *name = "OSV", *url = "https://osv.dev/vulnerability/";
+
+	if (!strncmp(id, "GHSA-", 5)) {
+		name = "GitHub Advisories";
+		url = "https://github.com/advisories/";
+	} else if (!strncmp(id, "CVE-", 4)) {
+		name = "NVD";
+		url = "https://nvd.nist.gov/vuln/detail/";
+	}
+	scan_sbom__json_open(w, key, '{');
+	scan_sbom__json_str(w, "name", name);
+	/* Advisory ids are letters, digits and a little punctuation; anything else would not make a URL. */
+	if (id[0] && strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:") == strlen(id))
+		scan_sbom__json_cat(w, "url", url, id);
+	scan_sbom__json_close(w, '}');
+}
