@@ -1,26 +1,134 @@
 /* cmd/cmd_db.c - rampart db import|status: the offline vulnerability database */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cli.h"
 #include "scan/vulndb.h"
+#include "scan/vulndb_update.h"
+
+/* A feed list names a few dozen URLs; anything near this is not one. */
+#define FEEDS_FILE_MAX ((size_t)1 << 20)
 
 static struct {
-	const char *db, *format;
+	const char *db, *format, *feeds, *cache;
+	bool force;
 } o;
 
 static const cli_opt db_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ "feeds", 0, OPT_STRING, "FILE", "update: the feed list to download (default: $RAMPART_FEEDS or OSV, KEV, EPSS)", &o.feeds, "@file" },
+	{ "cache", 0, OPT_STRING, "DIR", "update: where downloads are kept and resumed (default: the XDG cache dir)", &o.cache, "@dir" },
+	{ "force", 0, OPT_FLAG, NULL, "update: import every feed, even one the database already holds", &o.force, NULL },
 	{ 0 },
 };
 
 const cli_command cli_db_def = {
-	"db", "rampart db import PATH... | rampart db status",
-	"Import vulnerability data (OSV records or all.zip exports, the CISA KEV catalog, EPSS scores) "
-	"into the offline database, or show what it holds.",
+	"db", "rampart db import PATH... | rampart db update | rampart db status",
+	"Import or download vulnerability data (OSV records or all.zip exports, the CISA KEV catalog, EPSS "
+	"scores) into the offline database, or show what it holds.",
 	db_opts,
 };
+
+/* The feed list of --feeds FILE; *text is the caller's. */
+static int read_feeds_file(char **text, const char *path)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return cli_error("db: cannot open feed list '%s': %s", path, strerror(errno));
+	scan_buf_init(&b, FEEDS_FILE_MAX);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (scan_buf_put(&b, chunk, n))
+			break;
+	if (ferror(f) || scan_buf_failed(&b)) {
+		bool too_large = scan_buf_failed(&b) == SCAN_ELIMIT;
+		fclose(f);
+		scan_buf_dispose(&b);
+		return cli_error("db: cannot read feed list '%s': %s", path, too_large ? "larger than 1 MiB" : "read error");
+	}
+	fclose(f);
+	*text = scan_buf_detach(&b);
+	return *text ? EXIT_OK : cli_error("db: out of memory");
+}
+
+static void put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
+{
+	scan_buf_printf(out, "{\"updated\":%zu,\"not_modified\":%zu,\"failed\":%zu,\"feeds\":[",
+	                rep->updated, rep->not_modified, rep->failed);
+	for (size_t i = 0; i < rep->count; i++) {
+		const scan_vulndb_update_entry *e = &rep->entries[i];
+		scan_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
+		cli_json_string(out, e->name);
+		scan_buf_puts(out, ",\"url\":");
+		cli_json_string(out, e->url);
+		scan_buf_puts(out, ",\"status\":");
+		cli_json_string(out, scan_vulndb_update_status_name(e->status));
+		scan_buf_printf(out, ",\"records\":%lld,\"downloaded_bytes\":%llu,\"resumed\":%s,\"message\":",
+		                (long long)e->records, (unsigned long long)e->downloaded, e->resumed ? "true" : "false");
+		if (e->message)
+			cli_json_string(out, e->message);
+		else
+			scan_buf_puts(out, "null");
+		scan_buf_putc(out, '}');
+	}
+	scan_buf_puts(out, "]}\n");
+}
+
+static int db_update(scan_store *st, cli_format format)
+{
+	scan_vulndb_update_config cfg = SCAN_VULNDB_UPDATE_CONFIG_INIT;
+	scan_vulndb_update_report rep;
+	scan_vulndb_feed_list feeds = { 0 };
+	const char *env = getenv("RAMPART_FEEDS");
+	char *text = NULL;
+	int rc = EXIT_OK, lrc;
+
+	memset(&rep, 0, sizeof(rep));
+	if (o.feeds && (rc = read_feeds_file(&text, o.feeds)) != EXIT_OK)
+		return rc;
+	if (text || (env && *env)) {
+		if ((lrc = scan_vulndb_feeds_parse(&feeds, text ? text : env)) != 0) {
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+		cfg.feeds = feeds.feeds;
+		cfg.nfeeds = feeds.count;
+	}
+	cfg.cache_dir = o.cache;
+	cfg.force = o.force;
+	lrc = scan_vulndb_update(st, &cfg, &rep);
+	if (format == FORMAT_JSON) {
+		scan_buf out = SCAN_BUF_INIT;
+		put_update_json(&out, &rep);
+		fputs(out.ptr, stdout);
+		scan_buf_dispose(&out);
+	} else {
+		for (size_t i = 0; i < rep.count; i++) {
+			const scan_vulndb_update_entry *e = &rep.entries[i];
+			if (e->status == SCAN_VULNDB_FAILED)
+				printf("%-22s failed: %s\n", e->name, e->message ? e->message : "unknown error");
+			else if (e->status == SCAN_VULNDB_UPDATED)
+				printf("%-22s updated: %lld records%s\n", e->name, (long long)e->records,
+				       e->resumed ? " (download resumed)" : "");
+			else
+				printf("%-22s not modified\n", e->name);
+		}
+	}
+	/* A feed that failed keeps its previous data; the run still fails so CI sees it. */
+	fflush(stdout);
+	if (lrc)
+		rc = cli_error_lib(lrc);
+done:
+	scan_vulndb_update_report_dispose(&rep);
+	scan_vulndb_feed_list_dispose(&feeds);
+	free(text);
+	return rc;
+}
 
 static int db_import(scan_store *st, const cli_strlist *pos, cli_format format)
 {
@@ -135,11 +243,14 @@ int cmd_db(int argc, char **argv)
 	if (pos.count >= 2 && !strcmp(pos.items[0], "import")) {
 		if ((rc = cli_open_store(&st, o.db)) == 0)
 			rc = db_import(st, &pos, format);
+	} else if (pos.count == 1 && !strcmp(pos.items[0], "update")) {
+		if ((rc = cli_open_store(&st, o.db)) == 0)
+			rc = db_update(st, format);
 	} else if (pos.count == 1 && !strcmp(pos.items[0], "status")) {
 		if ((rc = cli_open_store(&st, o.db)) == 0)
 			rc = db_status(st, format);
 	} else {
-		rc = cli_error("db: usage: rampart db import PATH... | rampart db status");
+		rc = cli_error("db: usage: rampart db import PATH... | rampart db update | rampart db status");
 	}
 done:
 	scan_store_free(st);

@@ -164,15 +164,16 @@ _rampart_coverage()
 
 _rampart_db()
 {
-	local opts='--db -f --format -h --help'
-	local args='--db -f --format'
+	local opts='--db -f --format --feeds --cache --force -h --help'
+	local args='--db -f --format --feeds --cache'
 	case $opt in
-	--db) _rampart_files ;;
+	--db | --feeds) _rampart_files ;;
+	--cache) _rampart_files dirs ;;
 	-f | --format) _rampart_words 'text json' ;;
 	*)
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
-		0) _rampart_words 'import status' ;;
+		0) _rampart_words 'import update status' ;;
 		*) _rampart_files ;;
 		esac
 		;;

@@ -136,10 +136,13 @@ complete -c rampart -n '__rampart_using baseline' -s f -l format -x -a 'text jso
 complete -c rampart -n '__rampart_using baseline' -s r -l repo -x -d 'repository id, name or URL'
 complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this help'
 
-# db import PATH... | db status
-complete -c rampart -n '__rampart_using db; and test (__rampart_npos) -eq 0' -a 'import status' -d 'action'
+# db import PATH... | db update | db status
+complete -c rampart -n '__rampart_using db; and test (__rampart_npos) -eq 0' -a 'import update status' -d 'action'
 complete -c rampart -n '__rampart_using db' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using db' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using db' -l feeds -r -F -d 'update: the feed list to download'
+complete -c rampart -n '__rampart_using db' -l cache -x -a '(__fish_complete_directories)' -d 'update: where downloads are kept'
+complete -c rampart -n '__rampart_using db' -l force -d 'update: import every feed, even one already held'
 complete -c rampart -n '__rampart_using db' -s h -l help -d 'show this help'
 
 # coverage import FILE
