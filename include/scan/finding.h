@@ -51,6 +51,8 @@ typedef struct {
 	bool direct;                   /* the project declares the package itself */
 	double risk_score;             /* priority score 0-100 (docs/sca.md) */
 	const char *priority_label;    /* "urgent", "high", "medium", "low" */
+	time_t published;              /* the earliest publication of the advisories; 0 unknown */
+	const char *cvss_vector;       /* the vector cvss_score was computed from; NULL none */
 } scan_finding_sca;
 
 /*

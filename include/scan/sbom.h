@@ -48,7 +48,7 @@ typedef struct {
 	const char *tool_version;  /* NULL: not stated */
 	bool vulns;                /* CycloneDX: add vulnerabilities[] */
 	/* Optional, may be NULL/0: */
-	const char *const *cvss_vectors;    /* one per finding (entries may be NULL): the vector its score
+	const char *const *cvss_vectors;    /* one per finding (entries may be NULL), overriding each sca->cvss_vector: the vector its score
 	                                       came from, which names the rating method */
 	const scan_vex_decision *triage;    /* decisions to show as vulnerabilities[].analysis */
 	size_t ntriage;

@@ -256,7 +256,7 @@ static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, si
 {
 	const scan_finding *f = in->findings[fi];
 	const scan_finding_sca *v = f->sca;
-	const char *vector = in->cvss_vectors ? in->cvss_vectors[fi] : NULL;
+	const char *vector = in->cvss_vectors ? in->cvss_vectors[fi] : v->cvss_vector;
 	size_t ti = 0;
 
 	scan_sbom__json_open(w, NULL, '{');

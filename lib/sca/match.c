@@ -8,12 +8,26 @@
 #include "match.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/timefmt.h"
 #include "version.h"
 
 /* Advisories for one package and version rarely pass a few dozen; a hostile database may hold more. */
 #define MATCH_HITS_MAX 4096
 #define MATCH_IDS_MAX 64
 #define MATCH_EVENTS_MAX 4096
+
+/* OSV's RFC 3339 time, to the day: policy ages are whole days, and fractions of seconds vary. */
+static time_t published_time(const char *s)
+{
+	char day[11];
+	time_t t;
+
+	if (!s || strlen(s) < 10)
+		return 0;
+	memcpy(day, s, 10);
+	day[10] = '\0';
+	return scan__time_parse(&t, day) == 0 ? t : 0;
+}
 
 /* One affected entry that affects the component, before aliases are merged. */
 typedef struct {
@@ -23,6 +37,7 @@ typedef struct {
 	size_t nids;
 	const char *summary, *details, *fixed, *severity_json, *db_severity, *affected_severity;
 	const char *cwes_json, *refs_json;
+	time_t published;          /* 0 unknown */
 	size_t group;
 } hit;
 
@@ -145,6 +160,7 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 	h->affected_severity = dup_s(L->arena, row->affected_severity, &oom);
 	h->cwes_json = dup_s(L->arena, row->cwes_json, &oom);
 	h->refs_json = dup_s(L->arena, row->refs_json, &oom);
+	h->published = published_time(row->published);
 	cJSON_Delete(root);
 	if (oom)
 		return scan__error_oom();
@@ -347,6 +363,8 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 				if (!seen)
 					ids[nids++] = h->ids[k];
 			}
+			if (h->published && (!v->published || h->published < v->published))
+				v->published = h->published;
 			if (!v->summary && h->summary)
 				v->summary = h->summary;
 			if (!v->details && h->details)

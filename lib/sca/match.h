@@ -27,6 +27,7 @@ typedef struct {
 	bool kev, ransomware;
 	double priority;           /* 0-100 */
 	const char *priority_label; /* urgent, high, medium, low */
+	time_t published;          /* the earliest advisory's publication; 0 unknown */
 } scan_sca_vuln;
 
 typedef struct {

@@ -245,7 +245,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
-	        " priority_label FROM scan_issues"
+	        " priority_label, published, cvss_vector FROM scan_issues"
 	        " WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -318,6 +318,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 			v->direct = sqlite3_column_int(s, 38) != 0;
 			v->risk_score = sqlite3_column_type(s, 39) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 39);
 			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
+			v->published = (time_t)sqlite3_column_int64(s, 41);
+			v->cvss_vector = scan__db_col_text(s, 42, &l->arena, &oom);
 			f->sca = v;
 		}
 	}

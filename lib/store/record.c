@@ -113,9 +113,9 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
 	        " commit_time, in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name,"
 	        " installed_version, fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct,"
-	        " risk_score, priority_label)"
+	        " risk_score, priority_label, published, cvss_vector)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
-	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40)")) ||
+	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42)")) ||
 	    (rc = scan__db_prepare(st, &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
@@ -214,7 +214,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	scan__db_bind_time(s, 24, f->commit_time);
 	sqlite3_bind_int(s, 25, f->in_head);
 	scan__db_bind_text(s, 26, f->verified);
-	for (int i = 27; i <= 40; i++)
+	for (int i = 27; i <= 42; i++)
 		sqlite3_bind_null(s, i);
 	if (f->sca) {
 		const scan_finding_sca *v = f->sca;
@@ -235,6 +235,9 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		if (v->risk_score >= 0)
 			sqlite3_bind_double(s, 39, v->risk_score);
 		scan__db_bind_text(s, 40, v->priority_label);
+		if (v->published)
+			sqlite3_bind_int64(s, 41, (sqlite3_int64)v->published);
+		scan__db_bind_text(s, 42, v->cvss_vector);
 	}
 	if (sqlite3_step(s) != SQLITE_DONE)
 		return scan__db_error(st, "cannot record a finding");

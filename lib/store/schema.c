@@ -307,11 +307,32 @@ static const char migration_4[] =
 	"  to_id INTEGER NOT NULL REFERENCES scan_dependencies(id) ON DELETE CASCADE,"
 	"  PRIMARY KEY (from_id, to_id)) WITHOUT ROWID;";
 
+/*
+ * Dependency findings keep when their advisory was published (policy ages)
+ * and the CVSS vector behind the score (SBOM ratings). Triage decisions
+ * (spec 2.11) belong to a repository and one vulnerability of one package,
+ * so they survive rescans and version bumps that leave it vulnerable.
+ */
+static const char migration_5[] =
+	"ALTER TABLE scan_issues ADD COLUMN published INTEGER;"
+	"ALTER TABLE scan_issues ADD COLUMN cvss_vector TEXT;"
+	"CREATE TABLE sca_triage ("
+	"  id INTEGER PRIMARY KEY,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  vuln_id TEXT NOT NULL,"
+	"  ecosystem TEXT NOT NULL, package_name TEXT NOT NULL,"
+	"  status TEXT NOT NULL CHECK (status IN ('open','accepted_risk','not_applicable','false_positive',"
+	"    'wont_fix','in_progress','fixed')),"
+	"  justification TEXT, assigned_to INTEGER,"
+	"  updated_at INTEGER NOT NULL,"
+	"  UNIQUE (repo_id, vuln_id, ecosystem, package_name));";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
 	migration_4,
+	migration_5,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
