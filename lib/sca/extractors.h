@@ -29,7 +29,9 @@
 	X(gemfile_lock)        /* Gemfile.lock, gems.locked */ \
 	X(composer_lock)       /* composer.lock */ \
 	X(dpkg_status)         /* var/lib/dpkg/status of a root file system */ \
-	X(apk_installed)       /* lib/apk/db/installed of a root file system */
+	X(apk_installed)       /* lib/apk/db/installed of a root file system */ \
+	X(cyclonedx_json)      /* bom.json, *.cdx.json: an SBOM scanned without source */ \
+	X(spdx_json)           /* *.spdx.json */
 
 #define SCAN_SCA_DECLARE(f) \
 	bool scan_sca__is_##f(const char *path, const char *base); \
