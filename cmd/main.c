@@ -16,6 +16,7 @@ static const subcommand subcommands[] = {
 	{ "coverage", cmd_coverage },
 	{ "db", cmd_db },
 	{ "sbom", cmd_sbom },
+	{ "policy", cmd_policy },
 	{ "rules", cmd_rules },
 	{ "version", cmd_version },
 	{ "help", cmd_help },

@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db sbom rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage db sbom policy rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -191,6 +191,24 @@ _rampart_sbom()
 	*)
 		_rampart_default "$opts" "$args" && return
 		_rampart_files dirs
+		;;
+	esac
+}
+
+_rampart_policy()
+{
+	local opts='-p --policy --no-default -f --format -o --output -e --exclude --db -h --help'
+	local args='-p --policy -f --format -o --output -e --exclude --db'
+	case $opt in
+	-p | --policy | -o | --output | --db) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
+		0:) _rampart_words 'validate check' ;;
+		1:validate) _rampart_files ;;
+		1:check) _rampart_files dirs ;;
+		esac
 		;;
 	esac
 }

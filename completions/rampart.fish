@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db sbom rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -65,6 +65,7 @@ complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revok
 complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
 complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
 complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
+complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -201,3 +202,13 @@ complete -c rampart -n '__rampart_using sbom' -s e -l exclude -x -d 'leave out p
 complete -c rampart -n '__rampart_using sbom' -l no-default-excludes -d 'also read node_modules, vendor and build output'
 complete -c rampart -n '__rampart_using sbom' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using sbom' -s h -l help -d 'show this help'
+
+# policy validate [FILE] | policy check PATH
+complete -c rampart -n '__rampart_using policy; and test (__rampart_npos) -eq 0' -a 'validate check' -d 'action'
+complete -c rampart -n '__rampart_using policy' -s p -l policy -r -F -d 'check: the policy file'
+complete -c rampart -n '__rampart_using policy' -l no-default -d 'the file rules alone, not merged onto the default'
+complete -c rampart -n '__rampart_using policy' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using policy' -s o -l output -r -F -d 'check: write the report to FILE'
+complete -c rampart -n '__rampart_using policy' -s e -l exclude -x -d 'check: leave out paths matching GLOB'
+complete -c rampart -n '__rampart_using policy' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using policy' -s h -l help -d 'show this help'

@@ -1,0 +1,359 @@
+/* cmd/cmd_policy.c - rampart policy validate|check: the dependency policy of a repository */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "cli.h"
+#include "scan/license.h"
+#include "scan/sca_policy.h"
+
+static struct {
+	const char *db, *format, *output, *policy;
+	cli_strlist excludes;
+	bool no_default;
+} o;
+
+static const cli_opt policy_opts[] = {
+	{ "policy", 'p', OPT_STRING, "FILE", "check: the policy file (default: PATH/.rampart-policy.yml)", &o.policy, "@file" },
+	{ "no-default", 0, OPT_FLAG, NULL, "the file's rules alone, not merged onto the default policy", &o.no_default, NULL },
+	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ "output", 'o', OPT_STRING, "FILE", "check: write the report to FILE instead of standard output", &o.output, "@file" },
+	{ "exclude", 'e', OPT_LIST, "GLOB", "check: leave out paths matching GLOB (gitignore syntax; repeatable)", &o.excludes, NULL },
+	{ "db", 0, OPT_STRING, "FILE", "check: database with the vulnerability data", &o.db, "@file" },
+	{ 0 },
+};
+
+const cli_command cli_policy_def = {
+	"policy", "rampart policy validate [FILE] | rampart policy check [options] PATH",
+	"Validate a dependency policy file, or check a tree's dependencies against its policy "
+	"(exit 1 on a blocking violation).",
+	policy_opts,
+};
+
+/* The policy file is the repository's: untrusted, so read bounded. *text is the caller's. */
+static int read_policy(char **text, size_t *len, const char *path)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	bool too_large;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return errno == ENOENT ? 1 : cli_error("policy: cannot open '%s': %s", path, strerror(errno));
+	scan_buf_init(&b, SCAN_SCA_POLICY_MAX_BYTES);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (scan_buf_put(&b, chunk, n))
+			break;
+	too_large = scan_buf_failed(&b) == SCAN_ELIMIT;
+	if (ferror(f) || scan_buf_failed(&b)) {
+		fclose(f);
+		scan_buf_dispose(&b);
+		return cli_error("policy: cannot read '%s': %s", path, too_large ? "larger than 1 MiB" : "read error");
+	}
+	fclose(f);
+	*len = b.size;
+	*text = scan_buf_detach(&b);
+	return *text ? 0 : cli_error("policy: out of memory");
+}
+
+/*
+ * The policy in force: the file (explicit, or found at the root) merged onto
+ * the default, or the default alone when there is no file. *file_rules says
+ * how many rules the file had (0 without one).
+ */
+static int load_policy(scan_sca_policy **out, const char *file, bool explicit_file, size_t *file_rules)
+{
+	scan_sca_policy *base = NULL, *fp = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	int rc, lrc;
+
+	*out = NULL;
+	*file_rules = 0;
+	rc = read_policy(&text, &len, file);
+	if (rc == 1 && explicit_file)
+		return cli_error("policy: no such file '%s'", file);
+	if (rc > 1)
+		return rc;
+	if (rc == 0) {
+		if ((lrc = scan_sca_policy_parse_yaml(&fp, text, len, file, NULL)) != 0) {
+			free(text);
+			return cli_error_lib(lrc);
+		}
+		*file_rules = scan_sca_policy_rule_count(fp);
+		for (size_t i = 0; i < scan_sca_policy_warning_count(fp); i++)
+			fprintf(stderr, "rampart: warning: %s\n", scan_sca_policy_warning(fp, i));
+	}
+	free(text);
+	if (o.no_default && fp) {
+		*out = fp;
+		return EXIT_OK;
+	}
+	if ((lrc = scan_sca_policy_default(&base)) != 0 ||
+	    (fp && (lrc = scan_sca_policy_merge(out, base, fp)) != 0)) {
+		scan_sca_policy_free(base);
+		scan_sca_policy_free(fp);
+		return cli_error_lib(lrc);
+	}
+	if (!fp) {
+		*out = base;
+		return EXIT_OK;
+	}
+	scan_sca_policy_free(base);
+	scan_sca_policy_free(fp);
+	return EXIT_OK;
+}
+
+static const char *default_file(scan_buf *b, const char *dir)
+{
+	struct stat sb;
+
+	scan_buf_clear(b);
+	scan_buf_printf(b, "%s/%s", dir, SCAN_SCA_POLICY_FILE);
+	if (stat(b->ptr, &sb) == 0)
+		return b->ptr;
+	scan_buf_clear(b);
+	scan_buf_printf(b, "%s/%s", dir, SCAN_SCA_POLICY_FILE_ALT);
+	if (stat(b->ptr, &sb) == 0)
+		return b->ptr;
+	scan_buf_clear(b);
+	scan_buf_printf(b, "%s/%s", dir, SCAN_SCA_POLICY_FILE);
+	return b->ptr;
+}
+
+static int policy_validate(const cli_strlist *pos, cli_format format)
+{
+	scan_buf path = SCAN_BUF_INIT;
+	scan_sca_policy *p = NULL;
+	const char *file = pos->count == 2 ? pos->items[1] : default_file(&path, ".");
+	size_t file_rules;
+	int rc;
+
+	if ((rc = load_policy(&p, file, true, &file_rules)) != EXIT_OK) {
+		scan_buf_dispose(&path);
+		return rc;
+	}
+	if (format == FORMAT_JSON) {
+		scan_buf out = SCAN_BUF_INIT;
+		scan_buf_printf(&out, "{\"file\":");
+		cli_json_string(&out, file);
+		scan_buf_printf(&out, ",\"valid\":true,\"file_rules\":%zu,\"policy\":", file_rules);
+		scan_sca_policy_write_json(&out, p);
+		scan_buf_puts(&out, "}\n");
+		fputs(out.ptr, stdout);
+		scan_buf_dispose(&out);
+	} else {
+		printf("%s: valid: %zu rule%s%s, %zu ignore rule%s; %zu rules in force\n", file, file_rules,
+		       file_rules == 1 ? "" : "s", o.no_default ? "" : " merged onto the default policy",
+		       scan_sca_policy_ignore_count(p), scan_sca_policy_ignore_count(p) == 1 ? "" : "s",
+		       scan_sca_policy_rule_count(p));
+	}
+	scan_sca_policy_free(p);
+	scan_buf_dispose(&path);
+	return EXIT_OK;
+}
+
+static int license_class(const char *license)
+{
+	if (!license)
+		return SCAN_SCA_LICENSE_UNKNOWN;
+	switch (scan_license_classify(license)) {
+	case SCAN_LICENSE_PERMISSIVE:
+		return SCAN_SCA_LICENSE_PERMISSIVE;
+	case SCAN_LICENSE_UNKNOWN:
+		return SCAN_SCA_LICENSE_UNKNOWN;
+	default:
+		return SCAN_SCA_LICENSE_COPYLEFT;
+	}
+}
+
+static void put_opt(scan_buf *b, const char *key, const char *value)
+{
+	scan_buf_printf(b, ",\"%s\":", key);
+	if (value)
+		cli_json_string(b, value);
+	else
+		scan_buf_puts(b, "null");
+}
+
+static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, const char *file, bool have_file)
+{
+	scan_buf_puts(b, "{\"policy\":");
+	cli_json_string(b, r->policy_name);
+	put_opt(b, "policy_file", have_file ? file : NULL);
+	scan_buf_printf(b, ",\"passed\":%s,\"fail_on_violation\":%s,\"blocking\":%zu,\"warnings\":%zu,"
+	                "\"ignored_findings\":%zu,\"ignored_components\":%zu,\"rules\":[",
+	                r->failed ? "false" : "true", r->fail_on_violation ? "true" : "false", r->blocking,
+	                r->warnings, r->ignored_findings, r->ignored_components);
+	for (size_t i = 0; i < r->rule_count; i++) {
+		const scan_sca_rule_result *rr = &r->rules[i];
+		scan_buf_puts(b, i ? ",{\"id\":" : "{\"id\":");
+		cli_json_string(b, rr->rule->id);
+		put_opt(b, "name", rr->rule->name);
+		put_opt(b, "condition_type", scan_sca_condition_name(rr->rule->condition));
+		put_opt(b, "action", scan_sca_action_name(rr->rule->action));
+		put_opt(b, "status", scan_sca_rule_status_name(rr->status));
+		scan_buf_printf(b, ",\"candidates\":%zu,\"matched\":%zu,\"unknown\":%zu", rr->candidates, rr->matched,
+		                rr->unknown);
+		put_opt(b, "note", rr->note);
+		scan_buf_putc(b, '}');
+	}
+	scan_buf_puts(b, "],\"violations\":[");
+	for (size_t i = 0; i < r->violation_count; i++) {
+		const scan_sca_violation *v = &r->violations[i];
+		scan_buf_puts(b, i ? ",{\"rule\":" : "{\"rule\":");
+		cli_json_string(b, v->rule_id);
+		put_opt(b, "condition_type", scan_sca_condition_name(v->condition));
+		put_opt(b, "action", scan_sca_action_name(v->action));
+		put_opt(b, "threshold", v->threshold);
+		put_opt(b, "actual", v->actual);
+		put_opt(b, "package", v->package);
+		put_opt(b, "version", v->version);
+		put_opt(b, "license", v->license);
+		put_opt(b, "vuln_id", v->vuln_id);
+		scan_buf_putc(b, '}');
+	}
+	scan_buf_printf(b, "],\"violations_not_listed\":%zu}\n", r->violations_dropped);
+}
+
+static void write_report_text(scan_buf *b, const scan_sca_policy_report *r)
+{
+	scan_buf_printf(b, "policy '%s': %s: %zu blocking, %zu warning%s\n", r->policy_name,
+	                r->failed ? "FAILED" : "passed", r->blocking, r->warnings, r->warnings == 1 ? "" : "s");
+	for (size_t i = 0; i < r->violation_count; i++) {
+		const scan_sca_violation *v = &r->violations[i];
+		scan_buf_printf(b, "  %-5s %-18s %s", v->action == SCAN_SCA_ACTION_BLOCK ? "block" : "warn", v->rule_id,
+		                v->package ? v->package : "");
+		if (v->version)
+			scan_buf_printf(b, " %s", v->version);
+		if (v->vuln_id)
+			scan_buf_printf(b, " %s", v->vuln_id);
+		if (v->license)
+			scan_buf_printf(b, " license %s", v->license);
+		/* A long list of licenses or packages says nothing the rule id does not. */
+		if (v->threshold && strlen(v->threshold) <= 40)
+			scan_buf_printf(b, " (%s %s, found %s)\n", scan_sca_condition_name(v->condition), v->threshold,
+			                v->actual ? v->actual : "");
+		else
+			scan_buf_printf(b, " (found %s)\n", v->actual ? v->actual : "");
+	}
+	if (r->violations_dropped)
+		scan_buf_printf(b, "  ... and %zu more\n", r->violations_dropped);
+	for (size_t i = 0; i < r->rule_count; i++)
+		if (r->rules[i].status == SCAN_SCA_RULE_NOT_EVALUATED)
+			scan_buf_printf(b, "  not evaluated: %s (%s)\n", r->rules[i].rule->id,
+			                r->rules[i].note ? r->rules[i].note : "no data");
+	if (r->ignored_findings || r->ignored_components)
+		scan_buf_printf(b, "  ignored: %zu findings, %zu components\n", r->ignored_findings,
+		                r->ignored_components);
+}
+
+static int policy_check(const char *target, cli_format format)
+{
+	scan_options opts = SCAN_OPTIONS_INIT;
+	scan_sca_policy_input in = SCAN_SCA_POLICY_INPUT_INIT;
+	scan_sca_policy *p = NULL;
+	scan_sca_policy_report *report = NULL;
+	scan_result *result = NULL;
+	scan_store *store = NULL;
+	scan_buf path = SCAN_BUF_INIT, out = CLI_REPORT_BUF_INIT;
+	const scan_finding **findings = NULL;
+	time_t *published = NULL;
+	int *classes = NULL;
+	const char *file = o.policy ? o.policy : default_file(&path, target);
+	size_t file_rules, nfind;
+	int rc, lrc;
+
+	if ((rc = load_policy(&p, file, o.policy != NULL, &file_rules)) != EXIT_OK)
+		goto done;
+	if ((rc = cli_open_store(&store, o.db)) != EXIT_OK)
+		goto done;
+	opts.target = target;
+	opts.analyzers = "sca";
+	opts.excludes = o.excludes.items;
+	opts.exclude_count = o.excludes.count;
+	opts.vulndb = store;
+	if ((lrc = scan_run(&result, &opts)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	{
+		size_t n;
+		const scan_sca_problem *pr = scan_result_sca_problems(result, &n);
+		for (size_t i = 0; i < n; i++)
+			fprintf(stderr, "rampart: warning: %s%s%s\n", pr[i].file ? pr[i].file : "", pr[i].file ? ": " : "",
+			        pr[i].message);
+	}
+	in.components = scan_result_components(result, &in.ncomponents);
+	nfind = scan_finding_list_count(scan_result_findings(result));
+	classes = calloc(in.ncomponents + 1, sizeof(*classes));
+	findings = calloc(nfind + 1, sizeof(*findings));
+	published = calloc(nfind + 1, sizeof(*published));
+	if (!classes || !findings || !published) {
+		rc = cli_error("policy: out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < in.ncomponents; i++)
+		classes[i] = license_class(in.components[i].license);
+	for (size_t i = 0; i < nfind; i++) {
+		findings[i] = scan_finding_list_get(scan_result_findings(result), i);
+		published[i] = findings[i]->sca ? findings[i]->sca->published : 0;
+	}
+	in.license_class = classes;
+	in.findings = findings;
+	in.nfindings = nfind;
+	in.published = published;
+	in.now = time(NULL);
+	if ((lrc = scan_sca_policy_evaluate(&report, p, &in)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	if (format == FORMAT_JSON)
+		write_report_json(&out, report, file, file_rules > 0 || o.policy);
+	else
+		write_report_text(&out, report);
+	if ((rc = cli_emit(&out, o.output)) != EXIT_OK)
+		goto done;
+	rc = report->failed ? EXIT_FAILED : EXIT_OK;
+done:
+	scan_sca_policy_report_free(report);
+	scan_sca_policy_free(p);
+	scan_result_free(result);
+	scan_store_free(store);
+	scan_buf_dispose(&path);
+	scan_buf_dispose(&out);
+	free(classes);
+	free(findings);
+	free(published);
+	return rc;
+}
+
+int cmd_policy(int argc, char **argv)
+{
+	cli_strlist pos = { 0 };
+	cli_format format;
+	bool help;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	if ((rc = cli_parse(&cli_policy_def, argc, argv, &pos, &help)) != 0 || help)
+		goto done;
+	if ((rc = cli_format_parse(&format, o.format)) != 0)
+		goto done;
+	if (format == FORMAT_SARIF) {
+		rc = cli_error("policy: --format takes text or json");
+		goto done;
+	}
+	if (pos.count >= 1 && pos.count <= 2 && !strcmp(pos.items[0], "validate"))
+		rc = policy_validate(&pos, format);
+	else if (pos.count == 2 && !strcmp(pos.items[0], "check"))
+		rc = policy_check(pos.items[1], format);
+	else
+		rc = cli_error("policy: usage: rampart policy validate [FILE] | rampart policy check [options] PATH");
+done:
+	cli_strlist_dispose(&pos);
+	cli_strlist_dispose(&o.excludes);
+	return rc;
+}
