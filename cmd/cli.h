@@ -122,6 +122,7 @@ int cmd_coverage(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_sbom(int argc, char **argv);
 int cmd_policy(int argc, char **argv);
+int cmd_vex(int argc, char **argv);
 int cmd_findings(int argc, char **argv);
 int cmd_baseline(int argc, char **argv);
 int cmd_waiver(int argc, char **argv);

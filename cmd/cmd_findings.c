@@ -1,9 +1,9 @@
-/* cmd/cmd_findings.c - rampart findings: list and filter, mark false positives */
+/* cmd/cmd_findings.c - rampart findings: list and filter, mark false positives, triage dependency findings */
 #include <string.h>
 #include "cli.h"
 
 static struct {
-	const char *db, *format, *output, *repo, *severity, *rule, *path, *category, *reason;
+	const char *db, *format, *output, *repo, *severity, *rule, *path, *category, *reason, *status, *justification;
 	bool new_only, include_fp;
 } o;
 
@@ -19,13 +19,17 @@ static const cli_opt findings_opts[] = {
 	{ "category", 0, OPT_STRING, "CATEGORY", "only this category", &o.category, "security|secret|iac|quality|sca|ai" },
 	{ "include-fp", 0, OPT_FLAG, NULL, "also list findings marked false positive", &o.include_fp, NULL },
 	{ "reason", 0, OPT_STRING, "TEXT", "mark-fp: why the finding is a false positive", &o.reason, NULL },
+	{ "status", 0, OPT_STRING, "STATE", "triage: the decision", &o.status,
+	  "open|accepted_risk|not_applicable|false_positive|wont_fix|in_progress|fixed" },
+	{ "justification", 0, OPT_STRING, "TEXT", "triage: why (a VEX justification label or free text)", &o.justification, NULL },
 	{ 0 },
 };
 
 const cli_command cli_findings_def = {
 	"findings", "rampart findings [options] [SCAN_ID]\n       rampart findings mark-fp ISSUE_ID --reason TEXT\n"
-	"       rampart findings unmark ISSUE_ID",
-	"List the findings of a scan; mark or unmark one as a false positive.",
+	"       rampart findings unmark ISSUE_ID\n"
+	"       rampart findings triage ISSUE_ID --status STATE [--justification TEXT]",
+	"List the findings of a scan; mark or unmark one as a false positive; triage a dependency finding.",
 	findings_opts,
 };
 
@@ -43,6 +47,24 @@ static int mark(scan_store *st, const cli_strlist *pos, bool is_fp)
 	if ((rc = scan_store_mark_fp(st, id, is_fp, o.reason)) != 0)
 		return cli_error_lib(rc);
 	printf("finding %lld %s\n", (long long)id, is_fp ? "marked false positive" : "no longer marked false positive");
+	return EXIT_OK;
+}
+
+/* The decision holds for the vulnerability in that package across the repository's scans. */
+static int triage(scan_store *st, const cli_strlist *pos)
+{
+	int64_t id;
+	int rc;
+
+	if (pos->count != 2)
+		return cli_error("findings triage: name one ISSUE_ID");
+	if ((rc = cli_parse_id(&id, "an issue id", pos->items[1])) != 0)
+		return rc;
+	if (!o.status)
+		return cli_error("findings triage: give the decision with --status STATE");
+	if ((rc = scan_store_triage_set(st, id, o.status, o.justification, 0)) != 0)
+		return cli_error_lib(rc);
+	printf("finding %lld triaged %s\n", (long long)id, o.status);
 	return EXIT_OK;
 }
 
@@ -82,6 +104,10 @@ int cmd_findings(int argc, char **argv)
 		goto done;
 	if (pos.count && (!strcmp(pos.items[0], "mark-fp") || !strcmp(pos.items[0], "unmark"))) {
 		rc = mark(st, &pos, !strcmp(pos.items[0], "mark-fp"));
+		goto done;
+	}
+	if (pos.count && !strcmp(pos.items[0], "triage")) {
+		rc = triage(st, &pos);
 		goto done;
 	}
 	if (pos.count > 1) {

@@ -10,7 +10,7 @@
 
 static struct {
 	const char *db, *format, *output, *policy;
-	cli_strlist excludes;
+	cli_strlist excludes, vex;
 	bool no_default;
 } o;
 
@@ -20,6 +20,7 @@ static const cli_opt policy_opts[] = {
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "output", 'o', OPT_STRING, "FILE", "check: write the report to FILE instead of standard output", &o.output, "@file" },
 	{ "exclude", 'e', OPT_LIST, "GLOB", "check: leave out paths matching GLOB (gitignore syntax; repeatable)", &o.excludes, NULL },
+	{ "vex", 0, OPT_LIST, "FILE", "check: leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "db", 0, OPT_STRING, "FILE", "check: database with the vulnerability data", &o.db, "@file" },
 	{ 0 },
 };
@@ -250,6 +251,37 @@ static void write_report_text(scan_buf *b, const scan_sca_policy_report *r)
 		                r->ignored_components);
 }
 
+/*
+ * Findings the repository's triage decided need no fix (accepted_risk,
+ * not_applicable, false_positive, wont_fix) are left out of the policy, as
+ * the spec's triage means. A tree the database has never scanned has none.
+ */
+static int mark_triaged(bool *suppressed, const scan_finding *const *findings, size_t n, scan_store *st,
+                        const scan_result *result)
+{
+	const scan_repo_info *ri = scan_result_repo(result);
+	scan_triage_list *tl = NULL;
+	int64_t repo_id;
+	int lrc;
+
+	if (scan_store_repo_find(&repo_id, st, ri->url ? ri->url : ri->name) != 0)
+		return EXIT_OK;
+	if ((lrc = scan_store_triage_list(&tl, st, repo_id)) != 0)
+		return cli_error_lib(lrc);
+	for (size_t i = 0; i < n; i++) {
+		const scan_finding_sca *v = findings[i]->sca;
+		for (size_t k = 0; v && k < scan_triage_list_count(tl); k++) {
+			const scan_triage *t = scan_triage_list_get(tl, k);
+			scan_sca_triage state;
+			if (!strcmp(t->vuln_id, v->vuln_id) && !strcmp(t->ecosystem, v->ecosystem) &&
+			    !strcmp(t->package_name, v->package_name) && scan_sca_triage_parse(&state, t->status) == 0)
+				suppressed[i] = scan_sca_triage_suppresses(state);
+		}
+	}
+	scan_triage_list_free(tl);
+	return EXIT_OK;
+}
+
 static int policy_check(const char *target, cli_format format)
 {
 	scan_options opts = SCAN_OPTIONS_INIT;
@@ -261,6 +293,7 @@ static int policy_check(const char *target, cli_format format)
 	scan_buf path = SCAN_BUF_INIT, out = CLI_REPORT_BUF_INIT;
 	const scan_finding **findings = NULL;
 	time_t *published = NULL;
+	bool *suppressed = NULL;
 	int *classes = NULL;
 	const char *file = o.policy ? o.policy : default_file(&path, target);
 	size_t file_rules, nfind;
@@ -275,6 +308,8 @@ static int policy_check(const char *target, cli_format format)
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;
 	opts.vulndb = store;
+	opts.vex_files = o.vex.items;
+	opts.vex_count = o.vex.count;
 	if ((lrc = scan_run(&result, &opts)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
@@ -291,7 +326,8 @@ static int policy_check(const char *target, cli_format format)
 	classes = calloc(in.ncomponents + 1, sizeof(*classes));
 	findings = calloc(nfind + 1, sizeof(*findings));
 	published = calloc(nfind + 1, sizeof(*published));
-	if (!classes || !findings || !published) {
+	suppressed = calloc(nfind + 1, sizeof(*suppressed));
+	if (!classes || !findings || !published || !suppressed) {
 		rc = cli_error("policy: out of memory");
 		goto done;
 	}
@@ -301,6 +337,9 @@ static int policy_check(const char *target, cli_format format)
 		findings[i] = scan_finding_list_get(scan_result_findings(result), i);
 		published[i] = findings[i]->sca ? findings[i]->sca->published : 0;
 	}
+	if ((rc = mark_triaged(suppressed, findings, nfind, store, result)) != EXIT_OK)
+		goto done;
+	in.suppressed = suppressed;
 	in.license_class = classes;
 	in.findings = findings;
 	in.nfindings = nfind;
@@ -327,6 +366,7 @@ done:
 	free(classes);
 	free(findings);
 	free(published);
+	free(suppressed);
 	return rc;
 }
 
@@ -355,5 +395,6 @@ int cmd_policy(int argc, char **argv)
 done:
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);
+	cli_strlist_dispose(&o.vex);
 	return rc;
 }

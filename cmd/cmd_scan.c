@@ -7,7 +7,7 @@
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
 	const char *scan_type, *fail_on, *secret_rules, *rules;
-	cli_strlist excludes;
+	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
@@ -33,6 +33,7 @@ static const cli_opt scan_opts[] = {
 	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
+	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
 	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database", &o.no_store, NULL },
@@ -168,6 +169,8 @@ int cmd_scan(int argc, char **argv)
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;
 	opts.vulndb = store;
+	opts.vex_files = o.vex.items;
+	opts.vex_count = o.vex.count;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	if (show_progress)
 		opts.progress = progress;
@@ -239,5 +242,6 @@ done:
 	scan_store_free(store);
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);
+	cli_strlist_dispose(&o.vex);
 	return rc;
 }

@@ -17,6 +17,7 @@ static const subcommand subcommands[] = {
 	{ "db", cmd_db },
 	{ "sbom", cmd_sbom },
 	{ "policy", cmd_policy },
+	{ "vex", cmd_vex },
 	{ "rules", cmd_rules },
 	{ "version", cmd_version },
 	{ "help", cmd_help },

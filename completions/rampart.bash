@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db sbom policy rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -62,10 +62,10 @@ _rampart_default()
 
 _rampart_scan()
 {
-	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --verify --pr --fail-on --stats --no-store -q --quiet -h --help'
-	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --fail-on'
+	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --verify --pr --vex --fail-on --stats --no-store -q --quiet -h --help'
+	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --vex --fail-on'
 	case $opt in
-	--db | -o | --output) _rampart_files ;;
+	--db | -o | --output | --vex) _rampart_files ;;
 	--secret-rules | --rules) _rampart_files dirs ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
 	--scan-type) _rampart_words 'smart deep' ;;
@@ -94,17 +94,18 @@ _rampart_gate()
 
 _rampart_findings()
 {
-	local opts='--db -f --format -o --output -r --repo -s --severity -n --new --rule --path --category --include-fp --reason -h --help'
-	local args='--db -f --format -o --output -r --repo -s --severity --rule --path --category --reason'
+	local opts='--db -f --format -o --output -r --repo -s --severity -n --new --rule --path --category --include-fp --reason --status --justification -h --help'
+	local args='--db -f --format -o --output -r --repo -s --severity --rule --path --category --reason --status --justification'
 	case $opt in
 	--db | -o | --output) _rampart_files ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
 	-s | --severity) _rampart_words 'critical high medium low' ;;
 	--category) _rampart_words 'security secret iac quality sca ai' ;;
+	--status) _rampart_words 'open accepted_risk not_applicable false_positive wont_fix in_progress fixed' ;;
 	*)
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
-		0) _rampart_words 'mark-fp unmark' ;;
+		0) _rampart_words 'mark-fp unmark triage' ;;
 		esac
 		;;
 	esac
@@ -197,10 +198,10 @@ _rampart_sbom()
 
 _rampart_policy()
 {
-	local opts='-p --policy --no-default -f --format -o --output -e --exclude --db -h --help'
-	local args='-p --policy -f --format -o --output -e --exclude --db'
+	local opts='-p --policy --no-default -f --format -o --output -e --exclude --vex --db -h --help'
+	local args='-p --policy -f --format -o --output -e --exclude --vex --db'
 	case $opt in
-	-p | --policy | -o | --output | --db) _rampart_files ;;
+	-p | --policy | -o | --output | --vex | --db) _rampart_files ;;
 	-f | --format) _rampart_words 'text json' ;;
 	*)
 		_rampart_default "$opts" "$args" && return
@@ -210,6 +211,17 @@ _rampart_policy()
 		1:check) _rampart_files dirs ;;
 		esac
 		;;
+	esac
+}
+
+_rampart_vex()
+{
+	local opts='-f --format -o --output -r --repo --author --db -h --help'
+	local args='-f --format -o --output -r --repo --author --db'
+	case $opt in
+	-o | --output | --db) _rampart_files ;;
+	-f | --format) _rampart_words 'cyclonedx openvex' ;;
+	*) _rampart_default "$opts" "$args" ;;
 	esac
 }
 

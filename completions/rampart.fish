@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -66,6 +66,7 @@ complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test cov
 complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
 complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
 complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
+complete -c rampart -n __rampart_needs_command -a vex -d 'export the triage decisions of a repository as VEX'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -92,6 +93,7 @@ complete -c rampart -n '__rampart_using scan' -l rules -x -a '(__fish_complete_d
 complete -c rampart -n '__rampart_using scan' -l no-builtin-rules -d 'run only the code and IaC rules of --rules and .rampart/rules'
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
+complete -c rampart -n '__rampart_using scan' -l vex -r -F -d 'leave out what a VEX document says is not_affected'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
 complete -c rampart -n '__rampart_using scan' -l stats -d 'report files, bytes and per-analyzer time'
 complete -c rampart -n '__rampart_using scan' -l no-store -d 'do not record the scan in the database'
@@ -113,9 +115,10 @@ complete -c rampart -n '__rampart_using gate' -l disable -d 'config set: turn th
 complete -c rampart -n '__rampart_using gate' -l new-code-only -x -a 'true false' -d 'config set: evaluate only new findings'
 complete -c rampart -n '__rampart_using gate' -s h -l help -d 'show this help'
 
-# findings [options] [SCAN_ID]; findings mark-fp|unmark ISSUE_ID
+# findings [options] [SCAN_ID]; findings mark-fp|unmark|triage ISSUE_ID
 complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a mark-fp -d 'mark a finding as a false positive'
 complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a unmark -d 'remove the false-positive mark'
+complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a triage -d 'record a triage decision on a dependency finding'
 complete -c rampart -n '__rampart_using findings' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using findings' -s f -l format -x -a 'text json sarif' -d 'output format'
 complete -c rampart -n '__rampart_using findings' -s o -l output -r -F -d 'write the list to a file'
@@ -127,6 +130,8 @@ complete -c rampart -n '__rampart_using findings' -l path -r -F -d 'only finding
 complete -c rampart -n '__rampart_using findings' -l category -x -a 'security secret iac quality sca ai' -d 'only this category'
 complete -c rampart -n '__rampart_using findings' -l include-fp -d 'also list findings marked false positive'
 complete -c rampart -n '__rampart_using findings' -l reason -x -d 'mark-fp: why the finding is a false positive'
+complete -c rampart -n '__rampart_using findings' -l status -x -a 'open accepted_risk not_applicable false_positive wont_fix in_progress fixed' -d 'triage: the decision'
+complete -c rampart -n '__rampart_using findings' -l justification -x -d 'triage: why'
 complete -c rampart -n '__rampart_using findings' -s h -l help -d 'show this help'
 
 # baseline show|rebuild [options]
@@ -210,5 +215,14 @@ complete -c rampart -n '__rampart_using policy' -l no-default -d 'the file rules
 complete -c rampart -n '__rampart_using policy' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using policy' -s o -l output -r -F -d 'check: write the report to FILE'
 complete -c rampart -n '__rampart_using policy' -s e -l exclude -x -d 'check: leave out paths matching GLOB'
+complete -c rampart -n '__rampart_using policy' -l vex -r -F -d 'check: leave out what a VEX document says is not_affected'
 complete -c rampart -n '__rampart_using policy' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using policy' -s h -l help -d 'show this help'
+
+# vex
+complete -c rampart -n '__rampart_using vex' -s f -l format -x -a 'cyclonedx openvex' -d 'document format'
+complete -c rampart -n '__rampart_using vex' -s o -l output -r -F -d 'write the document to FILE'
+complete -c rampart -n '__rampart_using vex' -s r -l repo -x -d 'the repository (id, name or URL)'
+complete -c rampart -n '__rampart_using vex' -l author -x -d 'who makes the statements'
+complete -c rampart -n '__rampart_using vex' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using vex' -s h -l help -d 'show this help'

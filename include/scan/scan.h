@@ -39,13 +39,20 @@ typedef struct {
 	const char *rules_dir;      /* code/IaC rules added to the built-in packs and .rampart/rules; NULL: none */
 	bool no_builtin_rules;      /* only rules_dir and .rampart/rules, not the built-in code/IaC packs */
 	struct scan_store *vulndb;  /* the store whose vulnerability database sca matches against; NULL: inventory only */
+	/*
+	 * VEX documents (CycloneDX VEX, OpenVEX) whose not_affected statements
+	 * leave dependency findings out, besides those the tree holds under
+	 * .rampart/vex/. A file that cannot be read or parsed fails the scan.
+	 */
+	const char *const *vex_files;
+	size_t vex_count;
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
-	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL }
+	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL, NULL, 0 }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

@@ -113,6 +113,39 @@ SCAN_EXTERN int scan_store_gate_config(scan_gate_config *out, scan_store *st);
 SCAN_EXTERN int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg);
 
 /*
+ * Triage decisions about dependency findings (spec 2.11): one per
+ * repository, vulnerability and package, so a decision holds across
+ * rescans and version bumps that leave the package vulnerable.
+ */
+typedef struct {
+	int64_t id, repo_id;
+	const char *vuln_id;       /* the finding's advisory id */
+	const char *cve_id;        /* NULL when none */
+	const char *ecosystem, *package_name;
+	const char *purl;          /* of the finding triaged (its installed version) */
+	const char *status;        /* open, accepted_risk, not_applicable, false_positive, wont_fix, in_progress, fixed */
+	const char *justification; /* NULL when none */
+	int64_t assigned_to;       /* 0: nobody */
+	time_t updated_at;
+} scan_triage;
+
+typedef struct scan_triage_list scan_triage_list;
+SCAN_EXTERN size_t scan_triage_list_count(const scan_triage_list *l);
+SCAN_EXTERN const scan_triage *scan_triage_list_get(const scan_triage_list *l, size_t i);
+SCAN_EXTERN void scan_triage_list_free(scan_triage_list *l);
+
+/*
+ * Set the triage of the dependency finding issue_id (and so of its
+ * vulnerability in that package for the whole repository). SCAN_ENOTFOUND
+ * for an unknown id, SCAN_EINVAL for a finding that is not a dependency
+ * finding, an unknown status, or a justification over 2000 bytes.
+ */
+SCAN_EXTERN int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status,
+                                      const char *justification, int64_t assigned_to);
+/* The decisions of a repository, by vulnerability then package. */
+SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id);
+
+/*
  * Waivers. add: rule must be a policy key and reason non-empty; pr_number
  * needs a repo_id; expires_at must be in the future and at most 366 days away.
  */

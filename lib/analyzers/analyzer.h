@@ -82,6 +82,8 @@ typedef struct {
 	bool no_builtin_rules;      /* leave out the built-in code/IaC packs */
 	const scan_newcode *newcode; /* lines the branch adds; NULL: unknown */
 	struct scan_vulndb_reader *vulndb; /* read-only lookups for sca; NULL: no database */
+	const char *const *vex_files; /* VEX documents given with the scan (sca) */
+	size_t vex_count;
 } scan_analyzer_ctx;
 
 /*

@@ -8,6 +8,7 @@
 #include "analyzers/analyzer.h"
 #include "sca/match.h"
 #include "sca/sca_int.h"
+#include "sca/vex_read.h"
 #include "scan/buf.h"
 #include "scan/sink.h"
 #include "util/error.h"
@@ -19,7 +20,74 @@ typedef struct {
 	scan_sca_inventory *inv;
 	int root_fd;
 	scan_vulndb_reader *vulndb;
+	/* What VEX documents say (the tree's .rampart/vex/ and the scan's --vex), under lock. */
+	scan_arena vex_arena;
+	scan_vex_statement *vex;
+	size_t nvex, vex_cap;
 } sca_state;
+
+/* The tree's own VEX documents live here, as its rules live in .rampart/rules/. */
+#define SCA_VEX_DIR ".rampart/vex/"
+
+static bool is_vex_path(const char *path)
+{
+	size_t n = strlen(path);
+
+	return !strncmp(path, SCA_VEX_DIR, sizeof(SCA_VEX_DIR) - 1) && n > 5 && !strcmp(path + n - 5, ".json");
+}
+
+static int add_vex(sca_state *st, const char *label, const char *text, size_t len)
+{
+	scan_vex_statement *got;
+	size_t n;
+	int rc = scan_sca__vex_read(label, text, len, &st->vex_arena, &got, &n);
+
+	if (rc)
+		return rc;
+	if (st->nvex + n > SCAN_VEX_STATEMENTS_MAX)
+		return scan__error(SCAN_ELIMIT, "%s: more than %u VEX statements in the scan", label,
+		                   SCAN_VEX_STATEMENTS_MAX);
+	if (st->nvex + n > st->vex_cap) {
+		size_t cap = st->vex_cap ? st->vex_cap : 64;
+		scan_vex_statement *grown;
+		while (cap < st->nvex + n)
+			cap *= 2;
+		if (!(grown = realloc(st->vex, cap * sizeof(*grown))))
+			return scan__error_oom();
+		st->vex = grown;
+		st->vex_cap = cap;
+	}
+	if (n)
+		memcpy(st->vex + st->nvex, got, n * sizeof(*got));
+	st->nvex += n;
+	return 0;
+}
+
+/* A VEX file the user named: read whole, bounded like a lockfile. */
+static int load_vex_file(sca_state *st, const char *path)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int rc;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return scan__error(SCAN_ENOTFOUND, "cannot open VEX document '%s'", path);
+	scan_buf_init(&b, SCAN_SCA_FILE_MAX);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (scan_buf_put(&b, chunk, n))
+			break;
+	if (ferror(f) || scan_buf_failed(&b))
+		rc = scan__error(scan_buf_failed(&b) == SCAN_ELIMIT ? SCAN_ELIMIT : SCAN_EIO,
+		                 "cannot read VEX document '%s'%s", path,
+		                 scan_buf_failed(&b) == SCAN_ELIMIT ? ": larger than 64 MiB" : "");
+	else
+		rc = add_vex(st, path, b.ptr, b.size);
+	fclose(f);
+	scan_buf_dispose(&b);
+	return rc;
+}
 
 static int sca_init(void **state, const scan_analyzer_ctx *ctx)
 {
@@ -35,6 +103,11 @@ static int sca_init(void **state, const scan_analyzer_ctx *ctx)
 	/* Lockfiles over the scan's size cap are read again, up to the SCA cap, through the root. */
 	st->root_fd = open(ctx->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	*state = st;
+	for (size_t i = 0; i < ctx->vex_count; i++) {
+		int rc = load_vex_file(st, ctx->vex_files[i]);
+		if (rc)
+			return rc;
+	}
 	return 0;
 }
 
@@ -49,6 +122,8 @@ static void sca_free(void *state)
 	}
 	if (st->root_fd >= 0)
 		close(st->root_fd);
+	free(st->vex);
+	scan__arena_dispose(&st->vex_arena);
 	free(st);
 }
 
@@ -87,6 +162,15 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 
 	(void)wstate;
 	(void)sink;
+	if (is_vex_path(f->path) && f->data && !f->is_binary) {
+		/* The tree's VEX is its authors' word; one that will not parse is news, like a broken lockfile. */
+		pthread_mutex_lock(&st->lock);
+		rc = add_vex(st, f->path, (const char *)f->data, f->len);
+		if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT)
+			rc = record_problem(st->inv, f->path, scan_error_last()->message);
+		pthread_mutex_unlock(&st->lock);
+		return rc;
+	}
 	/* Not wanting history, sca only sees tree files, whose data is NUL-terminated as extractors need. */
 	if (!x || f->is_binary)
 		return 0;
@@ -192,6 +276,19 @@ static int emit_vuln(scan_sink *sink, const scan_sca_inventory *inv, const scan_
 	return rc;
 }
 
+static bool vex_says_not_affected(const sca_state *st, const scan_sca_vuln *v)
+{
+	const scan_component *c = &st->inv->items[v->component];
+	char ids[1024];
+
+	if (!st->nvex)
+		return false;
+	/* The CVE is an alias too: VEX documents name vulnerabilities by whichever id they know. */
+	snprintf(ids, sizeof(ids), "%s%s%s", v->aliases ? v->aliases : "", v->aliases && v->cve_id ? "," : "",
+	         v->cve_id ? v->cve_id : "");
+	return scan_sca__vex_suppresses(st->vex, st->nvex, v->vuln_id, ids, c->purl);
+}
+
 static int sca_finalize(void *state, scan_sink *sink)
 {
 	sca_state *st = state;
@@ -203,11 +300,24 @@ static int sca_finalize(void *state, scan_sink *sink)
 		                                 "the vulnerability database is empty, so no dependency was checked: "
 		                                 "run 'rampart db import'");
 	else if (st->vulndb && st->inv->count) {
+		size_t suppressed = 0;
 		if ((rc = scan_sca__match(&m, st->inv, st->vulndb)) != 0)
 			return rc;
-		for (size_t i = 0; i < m.count && !rc; i++)
+		for (size_t i = 0; i < m.count && !rc; i++) {
+			if (vex_says_not_affected(st, &m.items[i])) {
+				suppressed++;
+				continue;
+			}
 			rc = emit_vuln(sink, st->inv, &m.items[i]);
+		}
 		scan_sca__matches_dispose(&m);
+		/* Said once, so a reader of the report knows why a known vulnerability is absent. */
+		if (!rc && suppressed) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "%zu vulnerabilit%s left out: a VEX document says not_affected",
+			         suppressed, suppressed == 1 ? "y" : "ies");
+			rc = scan_sca__inventory_problem(st->inv, NULL, 0, msg);
+		}
 	}
 	if (!rc && sink->inventory) {
 		*sink->inventory = st->inv;

@@ -567,6 +567,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 		if (!strcmp(sel[i].a->info.name, "sca") && (rc = scan__vulndb_reader_open(&vulndb, opts->vulndb)) != 0)
 			goto done;
 	actx.vulndb = vulndb;
+	actx.vex_files = opts->vex_files;
+	actx.vex_count = opts->vex_count;
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;

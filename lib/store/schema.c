@@ -321,6 +321,7 @@ static const char migration_5[] =
 	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
 	"  vuln_id TEXT NOT NULL,"
 	"  ecosystem TEXT NOT NULL, package_name TEXT NOT NULL,"
+	"  purl TEXT NOT NULL,"                     /* of the finding triaged: the VEX product */
 	"  status TEXT NOT NULL CHECK (status IN ('open','accepted_risk','not_applicable','false_positive',"
 	"    'wont_fix','in_progress','fixed')),"
 	"  justification TEXT, assigned_to INTEGER,"

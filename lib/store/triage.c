@@ -1,0 +1,142 @@
+/* lib/store/triage.c - triage decisions about dependency findings (spec 2.11) */
+#include <stdlib.h>
+#include <string.h>
+#include "scan/sca_policy.h"
+#include "store/store_int.h"
+#include "util/error.h"
+
+#define TRIAGE_JUSTIFICATION_MAX 2000
+
+struct scan_triage_list {
+	scan_triage *items;
+	size_t count;
+	scan_arena arena;
+};
+
+size_t scan_triage_list_count(const scan_triage_list *l)
+{
+	return l ? l->count : 0;
+}
+
+const scan_triage *scan_triage_list_get(const scan_triage_list *l, size_t i)
+{
+	return l && i < l->count ? &l->items[i] : NULL;
+}
+
+void scan_triage_list_free(scan_triage_list *l)
+{
+	if (!l)
+		return;
+	free(l->items);
+	scan__arena_dispose(&l->arena);
+	free(l);
+}
+
+int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, const char *justification,
+                          int64_t assigned_to)
+{
+	sqlite3_stmt *s = NULL;
+	scan_sca_triage state;
+	int rc, step;
+
+	if ((rc = scan_sca_triage_parse(&state, status ? status : "")) != 0)
+		return rc;
+	if (justification && strlen(justification) > TRIAGE_JUSTIFICATION_MAX)
+		return scan__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT i.vuln_id IS NOT NULL FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
+	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, issue_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = sqlite3_step(s);
+	if (step != SQLITE_ROW)
+		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
+		                         : scan__db_error(st, "cannot read the finding");
+	else if (!sqlite3_column_int(s, 0))
+		rc = scan__error(SCAN_EINVAL, "finding %lld is not a dependency finding: triage is for those; "
+		                 "mark others with 'rampart findings mark-fp'", (long long)issue_id);
+	sqlite3_finalize(s);
+	if (rc)
+		return rc;
+	/* One statement: the decision is keyed by what it is about, not by the row triaged. */
+	if ((rc = scan__db_prepare(st, &s,
+	        "INSERT INTO sca_triage (repo_id, vuln_id, ecosystem, package_name, purl, status, justification,"
+	        " assigned_to, updated_at)"
+	        " SELECT sc.repo_id, i.vuln_id, i.ecosystem, i.package_name, i.purl, ?2, ?3, ?4, strftime('%s','now')"
+	        " FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id WHERE i.id = ?1"
+	        " ON CONFLICT (repo_id, vuln_id, ecosystem, package_name) DO UPDATE SET"
+	        "  purl = excluded.purl, status = excluded.status, justification = excluded.justification,"
+	        "  assigned_to = excluded.assigned_to, updated_at = excluded.updated_at")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, issue_id);
+	scan__db_bind_text(s, 2, status);
+	scan__db_bind_text(s, 3, justification && *justification ? justification : NULL);
+	if (assigned_to > 0)
+		sqlite3_bind_int64(s, 4, assigned_to);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot record the triage");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id)
+{
+	scan_triage_list *l;
+	sqlite3_stmt *s = NULL;
+	size_t cap = 0;
+	int rc, step, oom = 0;
+
+	*out = NULL;
+	if (!(l = calloc(1, sizeof(*l))))
+		return scan__error_oom();
+	/* The CVE comes from the newest finding of the same vulnerability: triage rows do not repeat it. */
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT t.id, t.repo_id, t.vuln_id,"
+	        " (SELECT i.cve_id FROM scan_issues i WHERE i.vuln_id = t.vuln_id ORDER BY i.id DESC LIMIT 1),"
+	        " t.ecosystem, t.package_name, t.purl, t.status, t.justification, t.assigned_to, t.updated_at"
+	        " FROM sca_triage t JOIN repositories r ON r.id = t.repo_id"
+	        " WHERE t.repo_id = ?1 AND r.org_id = ?2 ORDER BY t.vuln_id, t.ecosystem, t.package_name")) != 0) {
+		scan_triage_list_free(l);
+		return rc;
+	}
+	sqlite3_bind_int64(s, 1, repo_id);
+	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW && !oom) {
+		scan_triage *t;
+		if (l->count == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			scan_triage *items = realloc(l->items, ncap * sizeof(*items));
+			if (!items) {
+				oom = 1;
+				break;
+			}
+			l->items = items;
+			cap = ncap;
+		}
+		t = &l->items[l->count++];
+		memset(t, 0, sizeof(*t));
+		t->id = sqlite3_column_int64(s, 0);
+		t->repo_id = sqlite3_column_int64(s, 1);
+		t->vuln_id = scan__db_col_text(s, 2, &l->arena, &oom);
+		t->cve_id = scan__db_col_text(s, 3, &l->arena, &oom);
+		t->ecosystem = scan__db_col_text(s, 4, &l->arena, &oom);
+		t->package_name = scan__db_col_text(s, 5, &l->arena, &oom);
+		t->purl = scan__db_col_text(s, 6, &l->arena, &oom);
+		t->status = scan__db_col_text(s, 7, &l->arena, &oom);
+		t->justification = scan__db_col_text(s, 8, &l->arena, &oom);
+		t->assigned_to = sqlite3_column_int64(s, 9);
+		t->updated_at = (time_t)sqlite3_column_int64(s, 10);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read triage decisions");
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_triage_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
