@@ -278,7 +278,8 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 			goto fail;
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
-	if ((rc = scan__store_quality_record(st, scan_id, r)) != 0)
+	if ((rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
+	    (rc = scan__store_dependencies_record(st, scan_id, r)) != 0)
 		goto fail;
 	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
 	if ((rc = scan__store_gate_compute(&gate, st, scan_id, 0, time(NULL))) != 0 ||

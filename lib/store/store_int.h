@@ -38,6 +38,8 @@ int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t sca
 /* The quality summary, metrics and new lines of a scan being recorded (quality.c). */
 struct scan_result;
 int scan__store_quality_record(scan_store *st, int64_t scan_id, const struct scan_result *r);
+/* The scan's components and their edges (scan_dependencies), with each one's vulnerability count. */
+int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const struct scan_result *r);
 
 int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now);
 
