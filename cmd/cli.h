@@ -110,6 +110,13 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color);
 void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
 /* JSON string escaping with U+FFFD for invalid UTF-8 (shared by the JSON writers). */
 void cli_json_string(scan_buf *out, const char *s);
+/*
+ * Reads the whole file at path, up to max bytes, into *text (the caller's,
+ * NUL-terminated) and *len. With missing_ok an absent file is *text NULL
+ * and EXIT_OK. Errors are reported ("cannot read 'x': larger than 1 MiB")
+ * and return EXIT_ERROR.
+ */
+int cli_read_file(char **text, size_t *len, const char *path, size_t max, bool missing_ok);
 /* Writes buf to path atomically (temp file + rename), or to stdout when path is NULL. */
 int cli_emit(const scan_buf *buf, const char *path);
 /* Renders doc as JSON, SARIF or plain text (no colour) and emits it to path (NULL: stdout). */

@@ -1,5 +1,4 @@
 /* cmd/cmd_db.c - rampart db import|status: the offline vulnerability database */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -31,31 +30,6 @@ const cli_command cli_db_def = {
 	db_opts,
 };
 
-/* The feed list of --feeds FILE; *text is the caller's. */
-static int read_feeds_file(char **text, const char *path)
-{
-	scan_buf b = SCAN_BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return cli_error("db: cannot open feed list '%s': %s", path, strerror(errno));
-	scan_buf_init(&b, FEEDS_FILE_MAX);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (scan_buf_put(&b, chunk, n))
-			break;
-	if (ferror(f) || scan_buf_failed(&b)) {
-		bool too_large = scan_buf_failed(&b) == SCAN_ELIMIT;
-		fclose(f);
-		scan_buf_dispose(&b);
-		return cli_error("db: cannot read feed list '%s': %s", path, too_large ? "larger than 1 MiB" : "read error");
-	}
-	fclose(f);
-	*text = scan_buf_detach(&b);
-	return *text ? EXIT_OK : cli_error("db: out of memory");
-}
-
 static void put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
 {
 	scan_buf_printf(out, "{\"updated\":%zu,\"not_modified\":%zu,\"failed\":%zu,\"feeds\":[",
@@ -86,10 +60,11 @@ static int db_update(scan_store *st, cli_format format)
 	scan_vulndb_feed_list feeds = { 0 };
 	const char *env = getenv("RAMPART_FEEDS");
 	char *text = NULL;
+	size_t len;
 	int rc = EXIT_OK, lrc;
 
 	memset(&rep, 0, sizeof(rep));
-	if (o.feeds && (rc = read_feeds_file(&text, o.feeds)) != EXIT_OK)
+	if (o.feeds && (rc = cli_read_file(&text, &len, o.feeds, FEEDS_FILE_MAX, false)) != EXIT_OK)
 		return rc;
 	if (text || (env && *env)) {
 		if ((lrc = scan_vulndb_feeds_parse(&feeds, text ? text : env)) != 0) {

@@ -1,5 +1,4 @@
 /* cmd/cmd_policy.c - rampart policy validate|check: the dependency policy of a repository */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,33 +31,6 @@ const cli_command cli_policy_def = {
 	policy_opts,
 };
 
-/* The policy file is the repository's: untrusted, so read bounded. *text is the caller's. */
-static int read_policy(char **text, size_t *len, const char *path)
-{
-	scan_buf b = SCAN_BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	bool too_large;
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return errno == ENOENT ? 1 : cli_error("policy: cannot open '%s': %s", path, strerror(errno));
-	scan_buf_init(&b, SCAN_SCA_POLICY_MAX_BYTES);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (scan_buf_put(&b, chunk, n))
-			break;
-	too_large = scan_buf_failed(&b) == SCAN_ELIMIT;
-	if (ferror(f) || scan_buf_failed(&b)) {
-		fclose(f);
-		scan_buf_dispose(&b);
-		return cli_error("policy: cannot read '%s': %s", path, too_large ? "larger than 1 MiB" : "read error");
-	}
-	fclose(f);
-	*len = b.size;
-	*text = scan_buf_detach(&b);
-	return *text ? 0 : cli_error("policy: out of memory");
-}
-
 /*
  * The policy in force: the file (explicit, or found at the root) merged onto
  * the default, or the default alone when there is no file. *file_rules says
@@ -73,12 +45,10 @@ static int load_policy(scan_sca_policy **out, const char *file, bool explicit_fi
 
 	*out = NULL;
 	*file_rules = 0;
-	rc = read_policy(&text, &len, file);
-	if (rc == 1 && explicit_file)
-		return cli_error("policy: no such file '%s'", file);
-	if (rc > 1)
+	/* The policy file is the repository's: untrusted, so read bounded. */
+	if ((rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES, !explicit_file)) != EXIT_OK)
 		return rc;
-	if (rc == 0) {
+	if (text) {
 		if ((lrc = scan_sca_policy_parse_yaml(&fp, text, len, file, NULL)) != 0) {
 			free(text);
 			return cli_error_lib(lrc);

@@ -132,3 +132,36 @@ int cli_open_store(scan_store **out, const char *db_path)
 
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
+
+int cli_read_file(char **text, size_t *len, const char *path, size_t max, bool missing_ok)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int err;
+	FILE *f = fopen(path, "rb");
+
+	*text = NULL;
+	*len = 0;
+	if (!f) {
+		if (errno == ENOENT && missing_ok)
+			return EXIT_OK;
+		return cli_error("cannot open '%s': %s", path, strerror(errno));
+	}
+	scan_buf_init(&b, max);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (scan_buf_put(&b, chunk, n))
+			break;
+	err = ferror(f) ? SCAN_EIO : scan_buf_failed(&b);
+	fclose(f);
+	if (err) {
+		scan_buf_dispose(&b);
+		if (err == SCAN_ELIMIT)
+			return cli_error("cannot read '%s': larger than %zu KiB", path, max >> 10);
+		return cli_error("cannot read '%s': %s", path, err == SCAN_EIO ? "read error" : "out of memory");
+	}
+	*len = b.size;
+	if (!(*text = scan_buf_detach(&b)))
+		return cli_error("out of memory");
+	return EXIT_OK;
+}

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "scan/coverage.h"
+#include "util/number.h"
 #include "util/xmlguard.h"
 
 /*
@@ -49,8 +50,6 @@ int scan_cov__unknown(const char *detail);
 /* Sort a file's lines and merge duplicates by adding their hits. */
 void scan_cov__file_normalise(scan_cov_file *f);
 void scan_cov__file_dispose(scan_cov_file *f);
-/* Read a decimal count of at most 20 digits; false when s[0..len) is not one. */
-bool scan_cov__parse_uint(const char *s, size_t len, uint64_t *out);
 
 /* --- XML: one expat wrapper for the three XML formats ---------------------- */
 

@@ -38,13 +38,13 @@ static int parse_da(scan_cov__builder *b, const char *s, size_t len, unsigned lo
 	const char *comma = memchr(s, ',', len), *hits_end;
 	uint64_t line, hits;
 
-	if (!comma || !scan_cov__parse_uint(s, (size_t)(comma - s), &line))
+	if (!comma || !scan__parse_u64(s, (size_t)(comma - s), &line))
 		return scan_cov__fail(b, SCAN_EPARSE, where, "malformed DA record (expected DA:<line>,<hits>)");
 	len -= (size_t)(comma + 1 - s);
 	s = comma + 1;
 	/* An optional checksum follows the hits; its content doesn't matter. */
 	hits_end = memchr(s, ',', len);
-	if (!scan_cov__parse_uint(s, hits_end ? (size_t)(hits_end - s) : len, &hits))
+	if (!scan__parse_u64(s, hits_end ? (size_t)(hits_end - s) : len, &hits))
 		return scan_cov__fail(b, SCAN_EPARSE, where, "malformed DA record (hits is not a whole number >= 0)");
 	return scan_cov__add_line(b, line, hits, where);
 }

@@ -47,7 +47,7 @@ static int parse_file(scan_cov__builder *b, const cJSON *f, size_t index)
 		uint64_t line;
 		double v = l->valuedouble;
 
-		if (!scan_cov__parse_uint(l->string, strlen(l->string), &line))
+		if (!scan__parse_u64(l->string, strlen(l->string), &line))
 			return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu]: line key \"%.40s\" is not a line number",
 			                      index, l->string);
 		if (!cJSON_IsNumber(l) || !isfinite(v) || v < 0 || v != floor(v))

@@ -190,7 +190,7 @@ int scan_cov__xml_uint(scan_cov__xml *x, const char *elem, const char **attrs, c
 	len = strlen(v);
 	while (len && v[len - 1] == ' ')
 		len--;
-	if (!scan_cov__parse_uint(v, len, out))
+	if (!scan__parse_u64(v, len, out))
 		return scan_cov__xml_fail(x, SCAN_EPARSE, "<%s %s=\"%.40s\"> is not a whole number >= 0", elem,
 		                          name, v);
 	return 0;

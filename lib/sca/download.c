@@ -11,6 +11,7 @@
 #include "sca/download.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/number.h"
 
 /*
  * The server is not trusted: it may lie about lengths, ranges and
@@ -125,26 +126,6 @@ static int fail_url(int code, const char *url, const char *cause)
 
 	url_for_message(u, url);
 	return scan__error(code, "cannot download '%s': %s", u, cause);
-}
-
-/* Digits only, no sign, no overflow. */
-static bool parse_u64(const char *s, size_t len, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (!len || len > 20)
-		return false;
-	for (size_t i = 0; i < len; i++) {
-		unsigned d;
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-		d = (unsigned)(s[i] - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return false;
-		v = v * 10 + d;
-	}
-	*out = v;
-	return true;
 }
 
 /* entity-tag = [ W/ ] DQUOTE *etagc DQUOTE (RFC 9110 8.8.3); no controls, no inner quote. */
@@ -323,15 +304,15 @@ static void parse_content_range(xfer *x, const char *v, size_t len)
 	if ((size_t)(slash - v) == 1 && v[0] == '*') {
 		x->range_unsatisfied = true;
 	} else {
-		if (!(dash = memchr(v, '-', (size_t)(slash - v))) || !parse_u64(v, (size_t)(dash - v), &x->range_start) ||
-		    !parse_u64(dash + 1, (size_t)(slash - dash - 1), &end))
+		if (!(dash = memchr(v, '-', (size_t)(slash - v))) || !scan__parse_u64(v, (size_t)(dash - v), &x->range_start) ||
+		    !scan__parse_u64(dash + 1, (size_t)(slash - dash - 1), &end))
 			return;
 		x->has_range = true;
 	}
 	len -= (size_t)(slash + 1 - v);
 	if (len == 1 && slash[1] == '*')
 		return;
-	x->range_total_known = parse_u64(slash + 1, len, &x->range_total);
+	x->range_total_known = scan__parse_u64(slash + 1, len, &x->range_total);
 }
 
 static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
