@@ -96,6 +96,8 @@ typedef struct {
 	const scan_stats *run;             /* the run's stats even when not shown: analyzer versions */
 	const char *quality_json;          /* from the store: the summary as stored; NULL none */
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
+	const scan_sca_problem *sca_problems; /* lockfiles the dependency scan could not read; none from the store */
+	size_t nsca_problems;
 } cli_doc;
 
 /*

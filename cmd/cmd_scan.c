@@ -223,6 +223,7 @@ int cmd_scan(int argc, char **argv)
 	doc.quality = scan_result_quality(result);
 	doc.run = scan_result_stats(result);
 	doc.root = ri->root;
+	doc.sca_problems = scan_result_sca_problems(result, &doc.nsca_problems);
 
 	if (format == FORMAT_TEXT && !o.output) {
 		cli_write_text(stdout, &doc, cli_use_color(stdout));

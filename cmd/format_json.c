@@ -513,6 +513,23 @@ static void write_quality(jw *w, const cli_doc *doc)
 	scan_quality_summary_write_json(w->b, doc->quality, tools, n);
 }
 
+/* What the dependency scan could not read: a CI job must see a lockfile that was skipped. */
+static void write_sca_problems(jw *w, const cli_doc *doc)
+{
+	jw_open(w, "sca_problems", '[');
+	for (size_t i = 0; i < doc->nsca_problems; i++) {
+		const scan_sca_problem *p = &doc->sca_problems[i];
+		jw_open(w, NULL, '{');
+		if (p->file)
+			jw_str(w, "file_path", p->file);
+		if (p->line)
+			jw_uint(w, "line_number", p->line);
+		jw_str(w, "message", p->message);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 int cli_write_json(scan_buf *out, const cli_doc *doc)
 {
 	jw w = { out, 1, true };
@@ -537,6 +554,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_finding(&w, scan_finding_list_get(doc->findings, i));
 	jw_close(&w, ']');
 	write_gate(&w, doc, &new_in_pr);
+	if (doc->nsca_problems)
+		write_sca_problems(&w, doc);
 	if (doc->stats)
 		write_stats(&w, doc->stats);
 	if (doc->nmetrics)
