@@ -328,6 +328,8 @@ static void write_finding(jw *w, const scan_finding *f)
 		jw_bool(w, "is_direct", v->direct);
 		jw_num(w, "risk_score", v->risk_score);
 		jw_str(w, "priority_label", v->priority_label);
+		jw_time(w, "published", v->published);
+		jw_str(w, "cvss_vector", v->cvss_vector);
 	}
 	jw_close(w, '}');
 }
