@@ -38,6 +38,9 @@ typedef struct {
 	atomic_uint_fast64_t files_done, bytes_done;
 	atomic_int stop;
 	atomic_uint workers_running;
+	/* The last worker to finish wakes the progress loop, so a scan ends when its work does. */
+	pthread_mutex_t done_lock;
+	pthread_cond_t done;
 } scan_shared;
 
 typedef struct {
@@ -264,7 +267,11 @@ done:
 		if (w->wstates[i] && sh->analyzers[i].a->worker_free)
 			sh->analyzers[i].a->worker_free(w->wstates[i]);
 	scan__parse_dispose(&w->parse);
-	atomic_fetch_sub(&sh->workers_running, 1);
+	if (atomic_fetch_sub(&sh->workers_running, 1) == 1) {
+		pthread_mutex_lock(&sh->done_lock);
+		pthread_cond_signal(&sh->done);
+		pthread_mutex_unlock(&sh->done_lock);
+	}
 	return NULL;
 }
 
@@ -317,11 +324,24 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		atomic_store(&sh->stop, 1);
 		atomic_fetch_sub(&sh->workers_running, jobs - started);
 	}
+	pthread_mutex_lock(&sh->done_lock);
 	while (atomic_load(&sh->workers_running) > 0) {
-		struct timespec ts = { 0, SCAN_PROGRESS_NS };
+		struct timespec until;
+		pthread_mutex_unlock(&sh->done_lock);
 		report_progress(sh->opts, sh, t0);
-		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&sh->done_lock);
+		/* Checked again under the lock: the last worker signals holding it, so no wake-up is lost. */
+		if (atomic_load(&sh->workers_running) == 0)
+			break;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += SCAN_PROGRESS_NS;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&sh->done, &sh->done_lock, &until);
 	}
+	pthread_mutex_unlock(&sh->done_lock);
 	report_progress(sh->opts, sh, t0);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(ws[i].thread, NULL);
@@ -531,6 +551,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 		return rc;
 	if ((rc = select_analyzers(&sel, &nsel, opts->analyzers)) != 0)
 		return rc;
+	pthread_mutex_init(&sh.done_lock, NULL);
+	pthread_cond_init(&sh.done, NULL);
 	if (!(r = calloc(1, sizeof(*r))) || !(r->findings = scan__finding_list_new()) ||
 	    !(r->astats = calloc(nsel ? nsel : 1, sizeof(*r->astats)))) {
 		rc = scan__error_oom();
@@ -646,6 +668,8 @@ done:
 			sel[i].a->free(sel[i].state);
 	free(sel);
 	scan__vulndb_reader_free(vulndb);
+	pthread_cond_destroy(&sh.done);
+	pthread_mutex_destroy(&sh.done_lock);
 	if (have_src)
 		scan_source__dispose(&src);
 	if (rc) {
