@@ -8,26 +8,27 @@
 #include "scan/sca_policy.h"
 
 static struct {
-	const char *db, *format, *output, *policy;
+	const char *db, *format, *output, *policy, *repo;
 	cli_strlist excludes, vex;
 	bool no_default;
 } o;
 
 static const cli_opt policy_opts[] = {
-	{ "policy", 'p', OPT_STRING, "FILE", "check: the policy file (default: PATH/.rampart-policy.yml)", &o.policy, "@file" },
+	{ "policy", 'p', OPT_STRING, "FILE", "check, sla: the policy file (default: PATH/.rampart-policy.yml)", &o.policy, "@file" },
 	{ "no-default", 0, OPT_FLAG, NULL, "the file's rules alone, not merged onto the default policy", &o.no_default, NULL },
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "output", 'o', OPT_STRING, "FILE", "check: write the report to FILE instead of standard output", &o.output, "@file" },
 	{ "exclude", 'e', OPT_LIST, "GLOB", "check: leave out paths matching GLOB (gitignore syntax; repeatable)", &o.excludes, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "check: leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
-	{ "db", 0, OPT_STRING, "FILE", "check: database with the vulnerability data", &o.db, "@file" },
+	{ "repo", 'r', OPT_STRING, "REPO", "sla: the repository (id, name or URL; default: the only one)", &o.repo, NULL },
+	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
 	{ 0 },
 };
 
 const cli_command cli_policy_def = {
-	"policy", "rampart policy validate [FILE] | rampart policy check [options] PATH",
-	"Validate a dependency policy file, or check a tree's dependencies against its policy "
-	"(exit 1 on a blocking violation).",
+	"policy", "rampart policy validate [FILE] | rampart policy check [options] PATH | rampart policy sla [options]",
+	"Validate a dependency policy file, check a tree's dependencies against its policy (exit 1 on a "
+	"blocking violation), or show which dependency findings are past their fix deadline (exit 1 when any).",
 	policy_opts,
 };
 
@@ -340,6 +341,121 @@ done:
 	return rc;
 }
 
+static void write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status *s,
+                      const scan_finding *const *open, const scan_sca_sla_policy *p)
+{
+	if (format == FORMAT_JSON) {
+		scan_buf_printf(b, "{\"compliant\":%zu,\"overdue\":%zu,\"unknown\":%zu,\"policy\":{\"critical_days\":%lld,"
+		                "\"high_days\":%lld,\"medium_days\":%lld,\"low_days\":%lld},\"breaches\":[",
+		                s->compliant, s->overdue, s->unknown, (long long)p->critical_days, (long long)p->high_days,
+		                (long long)p->medium_days, (long long)p->low_days);
+		for (size_t i = 0; i < s->overdue; i++) {
+			const scan_sca_sla_breach *br = &s->breaches[i];
+			const scan_finding *f = open[br->finding];
+			scan_buf_printf(b, "%s{\"issue_id\":%lld,\"severity\":\"%s\",\"days_overdue\":%lld,\"package_name\":",
+			                i ? "," : "", (long long)f->id, scan_severity_name(br->severity),
+			                (long long)br->days_overdue);
+			cli_json_string(b, f->sca->package_name);
+			scan_buf_puts(b, ",\"vuln_id\":");
+			cli_json_string(b, f->sca->vuln_id);
+			scan_buf_putc(b, '}');
+		}
+		scan_buf_puts(b, "]}\n");
+		return;
+	}
+	scan_buf_printf(b, "SLA: %zu overdue, %zu within their deadline, %zu with no first-seen time\n", s->overdue,
+	                s->compliant, s->unknown);
+	for (size_t i = 0; i < s->overdue; i++) {
+		const scan_sca_sla_breach *br = &s->breaches[i];
+		const scan_finding *f = open[br->finding];
+		scan_buf_printf(b, "  %-6lld %-8s %s %s %s: %lld day%s overdue\n", (long long)f->id,
+		                scan_severity_name(br->severity), f->sca->package_name,
+		                f->sca->installed_version ? f->sca->installed_version : "", f->sca->vuln_id,
+		                (long long)br->days_overdue, br->days_overdue == 1 ? "" : "s");
+	}
+}
+
+/*
+ * The SLA of the newest scan of a repository: its open dependency findings
+ * (those triaged as needing no fix left out), each on the clock since the
+ * repository first had it.
+ */
+static int policy_sla(cli_format format)
+{
+	scan_store *st = NULL;
+	scan_sca_policy *p = NULL;
+	scan_finding_list *all = NULL;
+	scan_triage_list *tl = NULL;
+	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
+	scan_sca_sla_status status;
+	scan_buf out = CLI_REPORT_BUF_INIT;
+	const scan_finding **open = NULL;
+	scan_sca_sla_item *items = NULL;
+	time_t *seen = NULL;
+	int64_t scan_id, repo_id;
+	size_t n, nopen = 0, file_rules;
+	int rc, lrc;
+
+	memset(&status, 0, sizeof(status));
+	if ((rc = load_policy(&p, o.policy ? o.policy : "", o.policy != NULL, &file_rules)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db)) != EXIT_OK || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != EXIT_OK ||
+	    (rc = cli_resolve_scan(&scan_id, st, NULL, o.repo)) != EXIT_OK)
+		goto done;
+	flt.category = SCAN_CAT_SCA;
+	flt.has_category = true;
+	if ((lrc = scan_store_findings(&all, st, scan_id, &flt)) != 0 ||
+	    (lrc = scan_store_triage_list(&tl, st, repo_id)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	n = scan_finding_list_count(all);
+	open = calloc(n + 1, sizeof(*open));
+	items = calloc(n + 1, sizeof(*items));
+	seen = calloc(n + 1, sizeof(*seen));
+	if (!open || !items || !seen) {
+		rc = cli_error("policy sla: out of memory");
+		goto done;
+	}
+	if ((lrc = scan_store_first_seen(seen, st, scan_id, all)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const scan_finding *f = scan_finding_list_get(all, i);
+		bool closed = false;
+		for (size_t k = 0; f->sca && k < scan_triage_list_count(tl); k++) {
+			const scan_triage *t = scan_triage_list_get(tl, k);
+			scan_sca_triage state;
+			if (!strcmp(t->vuln_id, f->sca->vuln_id) && !strcmp(t->package_name, f->sca->package_name) &&
+			    scan_sca_triage_parse(&state, t->status) == 0)
+				closed = scan_sca_triage_suppresses(state);
+		}
+		if (!f->sca || closed)
+			continue;
+		items[nopen].severity = f->severity;
+		items[nopen].first_seen = seen[i];
+		open[nopen++] = f;
+	}
+	if ((lrc = scan_sca_sla_evaluate(&status, scan_sca_policy_sla(p), items, nopen, time(NULL))) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	write_sla(&out, format, &status, open, scan_sca_policy_sla(p));
+	if ((rc = cli_emit(&out, o.output)) == EXIT_OK)
+		rc = status.overdue ? EXIT_FAILED : EXIT_OK;
+done:
+	scan_sca_sla_status_dispose(&status);
+	scan_triage_list_free(tl);
+	scan_finding_list_free(all);
+	scan_sca_policy_free(p);
+	scan_store_free(st);
+	scan_buf_dispose(&out);
+	free(open);
+	free(items);
+	free(seen);
+	return rc;
+}
+
 int cmd_policy(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
@@ -360,8 +476,11 @@ int cmd_policy(int argc, char **argv)
 		rc = policy_validate(&pos, format);
 	else if (pos.count == 2 && !strcmp(pos.items[0], "check"))
 		rc = policy_check(pos.items[1], format);
+	else if (pos.count == 1 && !strcmp(pos.items[0], "sla"))
+		rc = policy_sla(format);
 	else
-		rc = cli_error("policy: usage: rampart policy validate [FILE] | rampart policy check [options] PATH");
+		rc = cli_error("policy: usage: rampart policy validate [FILE] | rampart policy check [options] PATH | "
+		               "rampart policy sla [options]");
 done:
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);

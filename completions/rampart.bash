@@ -198,15 +198,15 @@ _rampart_sbom()
 
 _rampart_policy()
 {
-	local opts='-p --policy --no-default -f --format -o --output -e --exclude --vex --db -h --help'
-	local args='-p --policy -f --format -o --output -e --exclude --vex --db'
+	local opts='-p --policy --no-default -f --format -o --output -e --exclude --vex -r --repo --db -h --help'
+	local args='-p --policy -f --format -o --output -e --exclude --vex -r --repo --db'
 	case $opt in
 	-p | --policy | -o | --output | --vex | --db) _rampart_files ;;
 	-f | --format) _rampart_words 'text json' ;;
 	*)
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
-		0:) _rampart_words 'validate check' ;;
+		0:) _rampart_words 'validate check sla' ;;
 		1:validate) _rampart_files ;;
 		1:check) _rampart_files dirs ;;
 		esac

@@ -208,9 +208,10 @@ complete -c rampart -n '__rampart_using sbom' -l no-default-excludes -d 'also re
 complete -c rampart -n '__rampart_using sbom' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using sbom' -s h -l help -d 'show this help'
 
-# policy validate [FILE] | policy check PATH
-complete -c rampart -n '__rampart_using policy; and test (__rampart_npos) -eq 0' -a 'validate check' -d 'action'
-complete -c rampart -n '__rampart_using policy' -s p -l policy -r -F -d 'check: the policy file'
+# policy validate [FILE] | policy check PATH | policy sla
+complete -c rampart -n '__rampart_using policy; and test (__rampart_npos) -eq 0' -a 'validate check sla' -d 'action'
+complete -c rampart -n '__rampart_using policy' -s p -l policy -r -F -d 'check, sla: the policy file'
+complete -c rampart -n '__rampart_using policy' -s r -l repo -x -d 'sla: the repository (id, name or URL)'
 complete -c rampart -n '__rampart_using policy' -l no-default -d 'the file rules alone, not merged onto the default'
 complete -c rampart -n '__rampart_using policy' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using policy' -s o -l output -r -F -d 'check: write the report to FILE'

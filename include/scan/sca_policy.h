@@ -477,4 +477,7 @@ SCAN_EXTERN int scan_sca_sla_evaluate(scan_sca_sla_status *out, const scan_sca_s
                                       const scan_sca_sla_item *items, size_t n, time_t now);
 SCAN_EXTERN void scan_sca_sla_status_dispose(scan_sca_sla_status *s);
 
+/* The policy's SLA (the file's `sla:` key, else SCAN_SCA_SLA_DEFAULTS). Borrowed from p. */
+SCAN_EXTERN const scan_sca_sla_policy *scan_sca_policy_sla(const scan_sca_policy *p);
+
 #endif

@@ -146,6 +146,15 @@ SCAN_EXTERN int scan_store_triage_set(scan_store *st, int64_t issue_id, const ch
 SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id);
 
 /*
+ * When each finding of a stored scan was first seen in its repository:
+ * the start of the earliest scan of the repository with the same
+ * fingerprint (the SLA clock, spec 2.11). out[i] is for the i-th of
+ * findings (0 when the store has no such finding).
+ */
+SCAN_EXTERN int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id,
+                                      const scan_finding_list *findings);
+
+/*
  * Waivers. add: rule must be a policy key and reason non-empty; pr_number
  * needs a repo_id; expires_at must be in the future and at most 366 days away.
  */

@@ -16,6 +16,8 @@ struct scan_sca_policy {
 	size_t nignores;
 	const char **warnings;
 	size_t nwarnings;
+	scan_sca_sla_policy sla;   /* SCAN_SCA_SLA_DEFAULTS unless the document sets it */
+	bool sla_set;
 };
 
 /*

@@ -660,9 +660,31 @@ static int parse_ignore(pctx *c, const scan_yaml_node *n, size_t index, scan_sca
 /* The document                                                               */
 
 static const char *const top_keys[] = {
-	"name", "fail_on_violation", "rules", "fail_on_severity", "blocked_licenses", "max_critical", "ignore",
+	"name", "fail_on_violation", "rules", "fail_on_severity", "blocked_licenses", "max_critical", "ignore", "sla",
 };
-enum { TK_NAME, TK_FAIL, TK_RULES, TK_SEVERITY, TK_LICENSES, TK_MAXCRIT, TK_IGNORE, TK__COUNT };
+enum { TK_NAME, TK_FAIL, TK_RULES, TK_SEVERITY, TK_LICENSES, TK_MAXCRIT, TK_IGNORE, TK_SLA, TK__COUNT };
+
+static const char *const sla_keys[] = { "critical_days", "high_days", "medium_days", "low_days" };
+
+/* sla: {critical_days, high_days, medium_days, low_days}; keys left out keep their defaults. */
+static int parse_sla(pctx *c, const scan_yaml_node *n)
+{
+	const scan_yaml_node *v[4];
+	int64_t *days[4] = { &c->p->sla.critical_days, &c->p->sla.high_days, &c->p->sla.medium_days,
+	                     &c->p->sla.low_days };
+	int rc;
+
+	if (n->kind != SCAN_YAML_MAPPING)
+		return fail(c, SCAN_EINVAL, n->line, "sla must be a mapping of critical_days, high_days, medium_days "
+		            "and low_days");
+	if ((rc = read_keys(c, n, sla_keys, NULL, 4, "sla: ", v)) != 0)
+		return rc;
+	for (size_t i = 0; i < 4; i++)
+		if (v[i] && (rc = whole_number(c, v[i], SCAN_SCA_SLA_DAYS_MAX, sla_keys[i], "sla: ", days[i])) != 0)
+			return rc;
+	c->p->sla_set = true;
+	return 0;
+}
 
 static int simple_rule(pctx *c, const scan_yaml_node *key_value, const char *key, const char *id, scan_sca_rule **out)
 {
@@ -787,6 +809,8 @@ static int parse_root(pctx *c, const scan_yaml_node *root)
 	}
 	if ((rc = parse_simple_keys(c, v)) != 0)
 		return rc;
+	if (v[TK_SLA] && classify(v[TK_SLA], &b, &d) != V_NULL && (rc = parse_sla(c, v[TK_SLA])) != 0)
+		return rc;
 	for (size_t i = 0; i < nignore; i++) {
 		if ((rc = parse_ignore(c, v[TK_IGNORE]->items[i], i, &p->ignores[p->nignores])) != 0)
 			return rc;
@@ -798,9 +822,12 @@ static int parse_root(pctx *c, const scan_yaml_node *root)
 static scan_sca_policy *policy_new(void)
 {
 	scan_sca_policy *p = calloc(1, sizeof(*p));
+	static const scan_sca_sla_policy sla_defaults = SCAN_SCA_SLA_DEFAULTS;
 
-	if (p)
+	if (p) {
 		p->fail_on_violation = true;
+		p->sla = sla_defaults;
+	}
 	return p;
 }
 
@@ -1063,6 +1090,8 @@ int scan_sca_policy_merge(scan_sca_policy **out, const scan_sca_policy *base, co
 	p->name = file->name ? file->name : base->name;
 	p->fail_on_violation = file->fail_set ? file->fail_on_violation : base->fail_on_violation;
 	p->fail_set = file->fail_set || base->fail_set;
+	p->sla = file->sla_set ? file->sla : base->sla;
+	p->sla_set = file->sla_set || base->sla_set;
 	if ((rc = copy_str(&p->arena, &p->name)) != 0)
 		goto done;
 	*out = p;
@@ -1092,6 +1121,11 @@ const char *scan_sca_policy_name(const scan_sca_policy *p)
 bool scan_sca_policy_fail_on_violation(const scan_sca_policy *p)
 {
 	return p->fail_on_violation;
+}
+
+const scan_sca_sla_policy *scan_sca_policy_sla(const scan_sca_policy *p)
+{
+	return &p->sla;
 }
 
 size_t scan_sca_policy_rule_count(const scan_sca_policy *p)
@@ -1173,6 +1207,18 @@ int scan_sca_policy_write_json(scan_buf *out, const scan_sca_policy *p)
 		ADD(ok, cJSON_AddStringToObject(root, "name", p->name));
 	if (ok && p->fail_set)
 		ADD(ok, cJSON_AddBoolToObject(root, "fail_on_violation", p->fail_on_violation));
+	if (ok && p->sla_set) {
+		cJSON *sla;
+		ADD(ok, sla = cJSON_AddObjectToObject(root, "sla"));
+		if (ok)
+			ADD(ok, cJSON_AddNumberToObject(sla, "critical_days", (double)p->sla.critical_days));
+		if (ok)
+			ADD(ok, cJSON_AddNumberToObject(sla, "high_days", (double)p->sla.high_days));
+		if (ok)
+			ADD(ok, cJSON_AddNumberToObject(sla, "medium_days", (double)p->sla.medium_days));
+		if (ok)
+			ADD(ok, cJSON_AddNumberToObject(sla, "low_days", (double)p->sla.low_days));
+	}
 	if (ok)
 		ADD(ok, rules = cJSON_AddArrayToObject(root, "rules"));
 	for (size_t i = 0; ok && i < p->nrules; i++) {

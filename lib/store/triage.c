@@ -1,9 +1,10 @@
-/* lib/store/triage.c - triage decisions about dependency findings (spec 2.11) */
+/* lib/store/triage.c - triage decisions about dependency findings and their SLA clock (spec 2.11) */
 #include <stdlib.h>
 #include <string.h>
 #include "scan/sca_policy.h"
 #include "store/store_int.h"
 #include "util/error.h"
+#include "util/timefmt.h"
 
 #define TRIAGE_JUSTIFICATION_MAX 2000
 
@@ -139,4 +140,31 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	}
 	*out = l;
 	return 0;
+}
+
+int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const scan_finding_list *findings)
+{
+	sqlite3_stmt *s = NULL;
+	int rc;
+
+	/* By fingerprint, as the baseline matches findings: a bump that keeps the vulnerability keeps its clock. */
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT MIN(sc.created_at) FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
+	        " WHERE i.fingerprint = ?1 AND sc.org_id = ?3"
+	        " AND sc.repo_id = (SELECT repo_id FROM scans WHERE id = ?2)")) != 0)
+		return rc;
+	for (size_t i = 0; i < scan_finding_list_count(findings) && !rc; i++) {
+		const char *when;
+		sqlite3_reset(s);
+		scan__db_bind_text(s, 1, scan_finding_list_get(findings, i)->fingerprint);
+		sqlite3_bind_int64(s, 2, scan_id);
+		sqlite3_bind_int64(s, 3, SCAN_STORE_LOCAL_ORG);
+		out[i] = 0;
+		if (sqlite3_step(s) != SQLITE_ROW)
+			rc = scan__db_error(st, "cannot read when a finding was first seen");
+		else if ((when = (const char *)sqlite3_column_text(s, 0)) && scan__time_parse(&out[i], when) != 0)
+			out[i] = 0;
+	}
+	sqlite3_finalize(s);
+	return rc;
 }

@@ -698,6 +698,39 @@ static void test_default_policy(void **state)
 	scan_sca_policy_free(p);
 }
 
+/* sla: keys left out keep their defaults; a file's sla replaces the base's on merge and survives JSON. */
+static void test_sla_key(void **state)
+{
+	scan_sca_policy *base = NULL, *file = parse_text("sla:\n  critical_days: 3\n  low_days: 365\n"), *m = NULL,
+	                *back = NULL;
+	const scan_sca_sla_policy *sla;
+	scan_buf json = SCAN_BUF_INIT;
+
+	(void)state;
+	assert_int_equal(scan_sca_policy_default(&base), 0);
+	sla = scan_sca_policy_sla(base);
+	assert_true(sla->critical_days == 7 && sla->high_days == 30 && sla->medium_days == 90 && sla->low_days == 180);
+	sla = scan_sca_policy_sla(file);
+	assert_true(sla->critical_days == 3 && sla->high_days == 30 && sla->medium_days == 90 && sla->low_days == 365);
+	assert_int_equal(scan_sca_policy_merge(&m, base, file), 0);
+	sla = scan_sca_policy_sla(m);
+	assert_true(sla->critical_days == 3 && sla->low_days == 365);
+	assert_int_equal(scan_sca_policy_write_json(&json, m), 0);
+	assert_int_equal(scan_sca_policy_parse_json(&back, json.ptr, json.size, "json", NULL), 0);
+	sla = scan_sca_policy_sla(back);
+	assert_true(sla->critical_days == 3 && sla->high_days == 30 && sla->low_days == 365);
+	expect_error("sla: {critical_days: -1}\n", SCAN_EINVAL,
+	             ".rampart-policy.yml:1: sla: critical_days must be a whole number from 0 to 36500, not -1");
+	expect_error("sla: {urgent_days: 1}\n", SCAN_EINVAL, ".rampart-policy.yml:1: sla: unknown key 'urgent_days'");
+	expect_error("sla: 7\n", SCAN_EINVAL,
+	             ".rampart-policy.yml:1: sla must be a mapping of critical_days, high_days, medium_days and low_days");
+	scan_buf_dispose(&json);
+	scan_sca_policy_free(m);
+	scan_sca_policy_free(back);
+	scan_sca_policy_free(base);
+	scan_sca_policy_free(file);
+}
+
 static void test_merge_by_id(void **state)
 {
 	scan_sca_policy *base = NULL, *file = parse_fixture("override.yml"), *m = NULL, *m2 = NULL, *bare;
@@ -1619,6 +1652,7 @@ int main(void)
 		cmocka_unit_test(test_json_input),
 		cmocka_unit_test(test_default_policy),
 		cmocka_unit_test(test_merge_by_id),
+		cmocka_unit_test(test_sla_key),
 		cmocka_unit_test(test_default_verdict_clean),
 		cmocka_unit_test(test_default_verdict_failing),
 		cmocka_unit_test(test_conditions_findings),
