@@ -2,6 +2,7 @@
 #include <string.h>
 #include "sbom/sbom_int.h"
 #include "util/error.h"
+#include "util/number.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -137,22 +138,12 @@ int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n)
 
 /* ---- purls ---- */
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static void put_decoded(scan_buf *b, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		int hi, lo;
-		if (s[i] == '%' && i + 2 < len && (hi = hexval(s[i + 1])) >= 0 && (lo = hexval(s[i + 2])) >= 0) {
+		if (s[i] == '%' && i + 2 < len && (hi = scan__hex_digit(s[i + 1])) >= 0 &&
+		    (lo = scan__hex_digit(s[i + 2])) >= 0) {
 			scan_buf_putc(b, (char)(hi * 16 + lo));
 			i += 2;
 		} else {

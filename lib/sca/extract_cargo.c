@@ -35,15 +35,10 @@ static int add_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *
 	scan_sca_graph_pkg pkg;
 	const char *source;
 	size_t source_len;
+	int err;
 
-	memset(&pkg, 0, sizeof(pkg));
-	pkg.line = p->line;
-	if (p->kind != SCAN_TOML_TABLE)
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
-	if (!(pkg.name = scan_sca__toml_string(t, p, "name", &pkg.name_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
-	if (!(pkg.version = scan_sca__toml_string(t, p, "version", &pkg.version_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+	if ((err = scan_sca__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
+		return err;
 	source = scan_sca__toml_string(t, p, "source", &source_len);
 	if (!source) {
 		pkg.flags = SCAN_DEP_LOCAL;

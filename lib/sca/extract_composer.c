@@ -141,13 +141,6 @@ done:
 	return line;
 }
 
-static const char *get_string(const cJSON *obj, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static bool is_branch_version(const char *v)
 {
 	size_t n = strlen(v);
@@ -187,12 +180,12 @@ static int set_license(composer *c, int idx, const cJSON *lic)
 
 static int add_package(composer *c, const cJSON *pkg, bool dev)
 {
-	const char *name = get_string(pkg, "name"), *version = get_string(pkg, "version");
+	const char *name = scan_sca__json_string(pkg, "name"), *version = scan_sca__json_string(pkg, "version");
 	const cJSON *source = cJSON_GetObjectItemCaseSensitive(pkg, "source");
 	const cJSON *dist = cJSON_GetObjectItemCaseSensitive(pkg, "dist");
 	const cJSON *require = cJSON_GetObjectItemCaseSensitive(pkg, "require"), *e;
-	const char *source_type = cJSON_IsObject(source) ? get_string(source, "type") : NULL;
-	const char *dist_type = cJSON_IsObject(dist) ? get_string(dist, "type") : NULL;
+	const char *source_type = cJSON_IsObject(source) ? scan_sca__json_string(source, "type") : NULL;
+	const char *dist_type = cJSON_IsObject(dist) ? scan_sca__json_string(dist, "type") : NULL;
 	char lname[SCAN_SCA_NAME_MAX + 1];
 	size_t nlen, vlen;
 	unsigned flags = dev ? SCAN_DEP_DEV : 0, line;

@@ -798,6 +798,20 @@ static int decl_fail(const pywalk *w, unsigned line, const char *why)
 	return w->strict ? scan_sca__fail(w->d, SCAN_EPARSE, line, "%s", why) : 0;
 }
 
+/*
+ * Whether to walk n, an optional container that must be of kind: 1 to
+ * walk it, 0 to pass over it (absent, or malformed and not strict), or
+ * the error of a malformed one.
+ */
+static int walk_container(const pywalk *w, const scan_toml_node *n, scan_toml_kind kind, const char *why)
+{
+	if (!n)
+		return 0;
+	if (n->kind != kind)
+		return decl_fail(w, n->line, why);
+	return 1;
+}
+
 static int walk_pep508(const pywalk *w, const scan_toml_node *item, unsigned cls, unsigned extra_flags)
 {
 	pydecl decl;
@@ -816,12 +830,10 @@ static int walk_pep508(const pywalk *w, const scan_toml_node *item, unsigned cls
 /* An array of PEP 508 strings (tables, such as PEP 735's include-group, are skipped). */
 static int walk_pep508_list(const pywalk *w, const scan_toml_node *arr, unsigned cls, unsigned extra_flags)
 {
-	int err;
+	int err = walk_container(w, arr, SCAN_TOML_ARRAY, "dependencies are not an array");
 
-	if (!arr)
-		return 0;
-	if (arr->kind != SCAN_TOML_ARRAY)
-		return decl_fail(w, arr->line, "dependencies are not an array");
+	if (err <= 0)
+		return err;
 	for (const scan_toml_node *it = arr->child; it; it = it->next)
 		if (it->kind != SCAN_TOML_TABLE && (err = walk_pep508(w, it, cls, extra_flags)) < 0)
 			return err;
@@ -831,12 +843,10 @@ static int walk_pep508_list(const pywalk *w, const scan_toml_node *arr, unsigned
 /* A table of arrays of PEP 508 strings (optional-dependencies, dependency-groups). */
 static int walk_pep508_groups(const pywalk *w, const scan_toml_node *tab, unsigned cls, unsigned extra_flags)
 {
-	int err;
+	int err = walk_container(w, tab, SCAN_TOML_TABLE, "dependency groups are not a table");
 
-	if (!tab)
-		return 0;
-	if (tab->kind != SCAN_TOML_TABLE)
-		return decl_fail(w, tab->line, "dependency groups are not a table");
+	if (err <= 0)
+		return err;
 	for (const scan_toml_node *g = tab->child; g; g = g->next)
 		if ((err = walk_pep508_list(w, g, cls, extra_flags)) < 0)
 			return err;
@@ -919,12 +929,10 @@ static int walk_poetry_value(const pywalk *w, const scan_toml_node *key, const s
 
 static int walk_poetry_table(const pywalk *w, const scan_toml_node *tab, unsigned cls, unsigned extra_flags)
 {
-	int err;
+	int err = walk_container(w, tab, SCAN_TOML_TABLE, "poetry dependencies are not a table");
 
-	if (!tab)
-		return 0;
-	if (tab->kind != SCAN_TOML_TABLE)
-		return decl_fail(w, tab->line, "poetry dependencies are not a table");
+	if (err <= 0)
+		return err;
 	for (const scan_toml_node *e = tab->child; e; e = e->next) {
 		if (e->key_len == 6 && !strncasecmp(e->key, "python", 6))
 			continue;
@@ -1108,15 +1116,10 @@ static int poetry_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_grap
 	const scan_toml_node *opt, *src, *groups;
 	const char *category, *type;
 	size_t n;
+	int err;
 
-	memset(&pkg, 0, sizeof(pkg));
-	pkg.line = p->line;
-	if (p->kind != SCAN_TOML_TABLE)
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
-	if (!(pkg.name = scan_sca__toml_string(t, p, "name", &pkg.name_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
-	if (!(pkg.version = scan_sca__toml_string(t, p, "version", &pkg.version_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+	if ((err = scan_sca__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
+		return err;
 	if ((category = scan_sca__toml_string(t, p, "category", &n))) {
 		*lock_says_dev = true;
 		if (n == 3 && !memcmp(category, "dev", 3))
@@ -1247,14 +1250,11 @@ static int uv_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *g
 {
 	scan_sca_graph_pkg pkg;
 	const scan_toml_node *src;
+	int err;
 
-	memset(&pkg, 0, sizeof(pkg));
-	pkg.line = p->line;
-	if (p->kind != SCAN_TOML_TABLE)
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
-	if (!(pkg.name = scan_sca__toml_string(t, p, "name", &pkg.name_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
-	pkg.version = scan_sca__toml_string(t, p, "version", &pkg.version_len);
+	/* The version may be absent for a local package (a dynamic one): checked below. */
+	if ((err = scan_sca__graph_toml_pkg(d, t, p, false, &pkg)) < 0)
+		return err;
 	src = scan_sca__toml_get_kind(t, p, "source", SCAN_TOML_TABLE);
 	if (scan_sca__toml_get(t, src, "editable") || scan_sca__toml_get(t, src, "virtual")) {
 		pkg.flags |= SCAN_DEP_LOCAL;

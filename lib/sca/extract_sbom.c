@@ -110,27 +110,6 @@ typedef struct {
 	bool spdx;
 } sbom;
 
-static const char *get_string(const cJSON *obj, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	return cJSON_IsString(v) && v->valuestring ? v->valuestring : NULL;
-}
-
-/* An optional member that, when present, must be an array. */
-static int get_array(sbom *g, const cJSON *obj, const char *key, const char *what, const cJSON **out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	*out = NULL;
-	if (!v || cJSON_IsNull(v))
-		return 0;
-	if (!cJSON_IsArray(v))
-		return scan_sca__fail(g->d, SCAN_EPARSE, 0, "\"%s\" of %s is not an array", key, what);
-	*out = v;
-	return 0;
-}
-
 static int add_node(sbom *g, const cJSON *json, const char *ref, const char *purl, sbom_node **out)
 {
 	sbom_node *n;
@@ -263,18 +242,6 @@ static unsigned find_line(sbom *g, const char *purl)
 	return g->cursor_line;
 }
 
-static bool clean(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (!n || n > max)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return false;
-	return true;
-}
-
 static void note_skipped(sbom *g, const char *why)
 {
 	if (!g->st->first_skipped[0])
@@ -289,9 +256,9 @@ static const char *cdx_property(const cJSON *c, const char *name)
 	if (!cJSON_IsArray(props))
 		return NULL;
 	cJSON_ArrayForEach(p, props) {
-		const char *k = get_string(p, "name");
+		const char *k = scan_sca__json_string(p, "name");
 		if (k && !strcmp(k, name))
-			return get_string(p, "value");
+			return scan_sca__json_string(p, "value");
 	}
 	return NULL;
 }
@@ -332,7 +299,7 @@ static int source_from_trivy(sbom *g, sbom_node *n)
 static int source_from_spdx(sbom *g, sbom_node *n)
 {
 	static const char prefix[] = "built package from: ";
-	const char *info = get_string(n->json, "sourceInfo"), *sp;
+	const char *info = scan_sca__json_string(n->json, "sourceInfo"), *sp;
 
 	if (!info || strncmp(info, prefix, sizeof(prefix) - 1))
 		return 0;
@@ -378,7 +345,8 @@ static int resolve(sbom *g, sbom_node *n, const char *fallback_version)
 	    !scan_sca__purl_qualifier(&p, "upstream") &&
 	    (err = g->spdx ? source_from_spdx(g, n) : source_from_trivy(g, n)) < 0)
 		return err;
-	if (!clean(n->name, SCAN_SCA_NAME_MAX) || (n->version && !clean(n->version, SCAN_SCA_VERSION_MAX))) {
+	if (!scan_sca__json_printable(n->name, SCAN_SCA_NAME_MAX) ||
+	    (n->version && !scan_sca__json_printable(n->version, SCAN_SCA_VERSION_MAX))) {
 		g->st->bad_purl++;
 		note_skipped(g, "a package URL naming an empty, overlong or unprintable name or version");
 		return 0;
@@ -475,7 +443,8 @@ done:
 
 static bool license_ok(const char *s)
 {
-	return s && s[0] && strcmp(s, "NOASSERTION") && strcmp(s, "NONE") && clean(s, SCAN_SCA_NAME_MAX);
+	return s && s[0] && strcmp(s, "NOASSERTION") && strcmp(s, "NONE") &&
+	       scan_sca__json_printable(s, SCAN_SCA_NAME_MAX);
 }
 
 /* CycloneDX licenses[]: license.id, license.name or expression; several are all of them (AND). */
@@ -493,11 +462,11 @@ static int cdx_license(sbom *g, int idx, const cJSON *c)
 	scan_buf_init(&b, SCAN_SCA_NAME_MAX);
 	cJSON_ArrayForEach(e, lics) {
 		const cJSON *l = cJSON_GetObjectItemCaseSensitive(e, "license");
-		const char *expr = get_string(e, "expression"), *s = NULL;
+		const char *expr = scan_sca__json_string(e, "expression"), *s = NULL;
 		if (expr)
 			s = expr;
-		else if (cJSON_IsObject(l))
-			s = get_string(l, "id") ? get_string(l, "id") : get_string(l, "name");
+		else if (cJSON_IsObject(l) && !(s = scan_sca__json_string(l, "id")))
+			s = scan_sca__json_string(l, "name");
 		if (!license_ok(s))
 			continue;
 		if (b.size)
@@ -517,10 +486,10 @@ static int cdx_license(sbom *g, int idx, const cJSON *c)
 
 static int spdx_license(sbom *g, int idx, const cJSON *p)
 {
-	const char *s = get_string(p, "licenseDeclared");
+	const char *s = scan_sca__json_string(p, "licenseDeclared");
 
 	if (!license_ok(s))
-		s = get_string(p, "licenseConcluded");
+		s = scan_sca__json_string(p, "licenseConcluded");
 	if (!license_ok(s))
 		return 0;
 	return scan_sca__set_license(g->d, idx, s, strlen(s));
@@ -558,6 +527,34 @@ static int emit(sbom *g)
 	return 0;
 }
 
+static void sbom_init(sbom *g, scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st, bool spdx)
+{
+	memset(g, 0, sizeof(*g));
+	memset(st, 0, sizeof(*st));
+	g->d = d;
+	g->st = st;
+	g->text = text;
+	g->len = len;
+	g->cursor_line = 1;
+	g->spdx = spdx;
+}
+
+/* What both formats do once the graph is read: versions, then flags, then the inventory. */
+static int finish(sbom *g)
+{
+	const char *version_key = g->spdx ? "versionInfo" : "version";
+	int err;
+
+	for (size_t i = 0; i < g->nnodes; i++) {
+		sbom_node *n = &g->nodes[i];
+		if (!n->root && (err = resolve(g, n, scan_sca__json_string(n->json, version_key))) < 0)
+			return err;
+	}
+	if ((err = classify(g)) < 0)
+		return err;
+	return emit(g);
+}
+
 static void sbom_dispose(sbom *g)
 {
 	scan__arena_dispose(&g->scratch);
@@ -588,15 +585,15 @@ static int cdx_components(sbom *g, const cJSON *list, const char *root_ref, unsi
 
 		if (!cJSON_IsObject(c))
 			return scan_sca__fail(g->d, SCAN_EPARSE, 0, "a component is not an object");
-		ref = get_string(c, "bom-ref");
-		if ((err = get_array(g, c, "components", "a component", &nested)) < 0)
+		ref = scan_sca__json_string(c, "bom-ref");
+		if ((err = scan_sca__json_array(g->d, c, "components", "a component", &nested)) < 0)
 			return err;
 		/* The project listed again among its components is still the project. */
 		if (!(root_ref && ref && !strcmp(ref, root_ref))) {
-			if ((err = add_node(g, c, ref, get_string(c, "purl"), &n)) < 0)
+			if ((err = add_node(g, c, ref, scan_sca__json_string(c, "purl"), &n)) < 0)
 				return err;
-			n->library = cdx_is_library(get_string(c, "type"));
-			scope = get_string(c, "scope");
+			n->library = cdx_is_library(scan_sca__json_string(c, "type"));
+			scope = scan_sca__json_string(c, "scope");
 			if (scope && !strcmp(scope, "excluded"))
 				n->flags |= SCAN_DEP_DEV;
 			else if (scope && !strcmp(scope, "optional"))
@@ -626,21 +623,15 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 	const char *fmt, *spec, *root_ref = NULL;
 	int err;
 
-	memset(&g, 0, sizeof(g));
-	memset(st, 0, sizeof(*st));
-	g.d = d;
-	g.st = st;
-	g.text = text;
-	g.len = len;
-	g.cursor_line = 1;
+	sbom_init(&g, d, text, len, st, false);
 	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
 		goto done;
-	fmt = cJSON_IsObject(root) ? get_string(root, "bomFormat") : NULL;
+	fmt = cJSON_IsObject(root) ? scan_sca__json_string(root, "bomFormat") : NULL;
 	if (!fmt || strcmp(fmt, "CycloneDX")) {
 		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no \"bomFormat\": \"CycloneDX\": not a CycloneDX JSON document");
 		goto done;
 	}
-	spec = get_string(root, "specVersion");
+	spec = scan_sca__json_string(root, "specVersion");
 	if (!cdx_spec_ok(spec)) {
 		err = scan_sca__fail(d, SCAN_EPARSE, 0, "unsupported CycloneDX specVersion '%.20s' (1.2 to 1.7 are read)",
 		                     spec ? spec : "(none)");
@@ -649,13 +640,13 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 	meta = cJSON_GetObjectItemCaseSensitive(root, "metadata");
 	if (cJSON_IsObject(meta) && cJSON_IsObject(rootc = cJSON_GetObjectItemCaseSensitive(meta, "component"))) {
 		sbom_node *n;
-		root_ref = get_string(rootc, "bom-ref");
+		root_ref = scan_sca__json_string(rootc, "bom-ref");
 		if ((err = add_node(&g, rootc, root_ref, NULL, &n)) < 0)
 			goto done;
 		n->root = true;
 	}
-	if ((err = get_array(&g, root, "components", "the document", &comps)) < 0 ||
-	    (err = get_array(&g, root, "dependencies", "the document", &deps)) < 0)
+	if ((err = scan_sca__json_array(d, root, "components", "the document", &comps)) < 0 ||
+	    (err = scan_sca__json_array(d, root, "dependencies", "the document", &deps)) < 0)
 		goto done;
 	if (comps && (err = cdx_components(&g, comps, root_ref, 0)) < 0)
 		goto done;
@@ -668,9 +659,9 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 			err = scan_sca__fail(d, SCAN_EPARSE, 0, "an entry of \"dependencies\" is not an object");
 			goto done;
 		}
-		if ((err = get_array(&g, e, "dependsOn", "a dependency", &on)) < 0)
+		if ((err = scan_sca__json_array(d, e, "dependsOn", "a dependency", &on)) < 0)
 			goto done;
-		if ((from = find_ref(&g, get_string(e, "ref"))) < 0)
+		if ((from = find_ref(&g, scan_sca__json_string(e, "ref"))) < 0)
 			continue;
 		cJSON_ArrayForEach(t, on) {
 			long to = cJSON_IsString(t) ? find_ref(&g, t->valuestring) : -1;
@@ -678,12 +669,7 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 				goto done;
 		}
 	}
-	for (size_t i = 0; i < g.nnodes; i++)
-		if (!g.nodes[i].root && (err = resolve(&g, &g.nodes[i], get_string(g.nodes[i].json, "version"))) < 0)
-			goto done;
-	if ((err = classify(&g)) < 0 || (err = emit(&g)) < 0)
-		goto done;
-	err = 0;
+	err = finish(&g);
 done:
 	sbom_dispose(&g);
 	cJSON_Delete(root);
@@ -700,10 +686,11 @@ static const char *spdx_purl(const cJSON *pkg)
 	if (!cJSON_IsArray(refs))
 		return NULL;
 	cJSON_ArrayForEach(r, refs) {
-		const char *cat = get_string(r, "referenceCategory"), *type = get_string(r, "referenceType");
+		const char *cat = scan_sca__json_string(r, "referenceCategory");
+		const char *type = scan_sca__json_string(r, "referenceType");
 		if (cat && type && (!strcmp(cat, "PACKAGE-MANAGER") || !strcmp(cat, "PACKAGE_MANAGER")) &&
 		    !strcmp(type, "purl"))
-			return get_string(r, "referenceLocator");
+			return scan_sca__json_string(r, "referenceLocator");
 	}
 	return NULL;
 }
@@ -750,28 +737,21 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 	const char *ver, *doc_id;
 	int err;
 
-	memset(&g, 0, sizeof(g));
-	memset(st, 0, sizeof(*st));
-	g.d = d;
-	g.st = st;
-	g.text = text;
-	g.len = len;
-	g.cursor_line = 1;
-	g.spdx = true;
+	sbom_init(&g, d, text, len, st, true);
 	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
 		goto done;
-	ver = cJSON_IsObject(root) ? get_string(root, "spdxVersion") : NULL;
+	ver = cJSON_IsObject(root) ? scan_sca__json_string(root, "spdxVersion") : NULL;
 	if (!ver || strncmp(ver, "SPDX-2.", 7)) {
 		err = scan_sca__fail(d, SCAN_EPARSE, 0, "spdxVersion is '%.20s', not SPDX-2.x: not an SPDX 2 JSON document",
 		                     ver ? ver : "(none)");
 		goto done;
 	}
-	doc_id = get_string(root, "SPDXID");
+	doc_id = scan_sca__json_string(root, "SPDXID");
 	if (!doc_id)
 		doc_id = "SPDXRef-DOCUMENT";
-	if ((err = get_array(&g, root, "packages", "the document", &pkgs)) < 0 ||
-	    (err = get_array(&g, root, "relationships", "the document", &rels)) < 0 ||
-	    (err = get_array(&g, root, "documentDescribes", "the document", &describes)) < 0)
+	if ((err = scan_sca__json_array(d, root, "packages", "the document", &pkgs)) < 0 ||
+	    (err = scan_sca__json_array(d, root, "relationships", "the document", &rels)) < 0 ||
+	    (err = scan_sca__json_array(d, root, "documentDescribes", "the document", &describes)) < 0)
 		goto done;
 	cJSON_ArrayForEach(e, pkgs) {
 		sbom_node *n;
@@ -779,9 +759,9 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 			err = scan_sca__fail(d, SCAN_EPARSE, 0, "a package is not an object");
 			goto done;
 		}
-		if ((err = add_node(&g, e, get_string(e, "SPDXID"), spdx_purl(e), &n)) < 0)
+		if ((err = add_node(&g, e, scan_sca__json_string(e, "SPDXID"), spdx_purl(e), &n)) < 0)
 			goto done;
-		n->library = spdx_is_library(get_string(e, "primaryPackagePurpose"));
+		n->library = spdx_is_library(scan_sca__json_string(e, "primaryPackagePurpose"));
 	}
 	if ((err = index_refs(&g)) < 0)
 		goto done;
@@ -795,9 +775,9 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 			err = scan_sca__fail(d, SCAN_EPARSE, 0, "a relationship is not an object");
 			goto done;
 		}
-		a = get_string(e, "spdxElementId");
-		b = get_string(e, "relatedSpdxElement");
-		type = get_string(e, "relationshipType");
+		a = scan_sca__json_string(e, "spdxElementId");
+		b = scan_sca__json_string(e, "relatedSpdxElement");
+		type = scan_sca__json_string(e, "relationshipType");
 		if (!a || !b || !type)
 			continue;
 		if (!strcmp(type, "DESCRIBES") && !strcmp(a, doc_id)) {
@@ -826,12 +806,7 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 			break;
 		}
 	}
-	for (size_t i = 0; i < g.nnodes; i++)
-		if (!g.nodes[i].root && (err = resolve(&g, &g.nodes[i], get_string(g.nodes[i].json, "versionInfo"))) < 0)
-			goto done;
-	if ((err = classify(&g)) < 0 || (err = emit(&g)) < 0)
-		goto done;
-	err = 0;
+	err = finish(&g);
 done:
 	sbom_dispose(&g);
 	cJSON_Delete(root);

@@ -6,6 +6,7 @@
 #include "sca/js_common.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/number.h"
 #include "util/yamltree.h"
 
 /*
@@ -193,26 +194,13 @@ static size_t patch_inner(const char *r, size_t len, char *out, size_t cap)
 	if (!scan_sca__js_prefix(r, len, "patch:"))
 		return 0;
 	for (size_t i = 6; i < len && r[i] != '#' && n < cap; i++) {
-		unsigned v = 0;
-		int k;
-		if (r[i] != '%' || i + 2 >= len) {
+		int hi = r[i] == '%' && i + 2 < len ? scan__hex_digit(r[i + 1]) : -1;
+		int lo = hi >= 0 ? scan__hex_digit(r[i + 2]) : -1;
+		if (lo < 0) {
 			out[n++] = r[i];
 			continue;
 		}
-		for (k = 1; k <= 2; k++) {
-			char h = r[i + k];
-			if (h >= '0' && h <= '9')
-				v = v * 16 + (unsigned)(h - '0');
-			else if ((h | 0x20) >= 'a' && (h | 0x20) <= 'f')
-				v = v * 16 + (unsigned)((h | 0x20) - 'a' + 10);
-			else
-				break;
-		}
-		if (k <= 2) {
-			out[n++] = r[i];
-			continue;
-		}
-		out[n++] = (char)v;
+		out[n++] = (char)(hi * 16 + lo);
 		i += 2;
 	}
 	return n;
@@ -293,9 +281,8 @@ static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, ystr *out)
 			else if (ch == 'u' && k + 4 < i) {
 				unsigned v = 0;
 				for (int j = 1; j <= 4; j++) {
-					char h = s[k + j];
-					v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-					                        : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 0);
+					int h = scan__hex_digit(s[k + j]);
+					v = v * 16 + (unsigned)(h < 0 ? 0 : h);
 				}
 				k += 4;
 				/* UTF-8 of a BMP code point (surrogates pass as they are: the name check refuses junk) */

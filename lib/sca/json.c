@@ -80,3 +80,36 @@ int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJ
 	*out = root;
 	return 0;
 }
+
+const char *scan_sca__json_string(const cJSON *obj, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	return cJSON_IsString(v) && v->valuestring ? v->valuestring : NULL;
+}
+
+int scan_sca__json_array(const scan_sca_doc *d, const cJSON *obj, const char *key, const char *what,
+                         const cJSON **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	*out = NULL;
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsArray(v))
+		return scan_sca__fail(d, SCAN_EPARSE, 0, "\"%s\" of %s is not an array", key, what);
+	*out = v;
+	return 0;
+}
+
+bool scan_sca__json_printable(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > max)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	return true;
+}

@@ -37,6 +37,21 @@ void scan_sca__graph_dispose(scan_sca_graph *g)
 	memset(g, 0, sizeof(*g));
 }
 
+int scan_sca__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
+                             scan_sca_graph_pkg *pkg)
+{
+	memset(pkg, 0, sizeof(*pkg));
+	pkg->line = p->line;
+	if (p->kind != SCAN_TOML_TABLE)
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
+	if (!(pkg->name = scan_sca__toml_string(t, p, "name", &pkg->name_len)))
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
+	pkg->version = scan_sca__toml_string(t, p, "version", &pkg->version_len);
+	if (!pkg->version && need_version)
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+	return 0;
+}
+
 static char fold(char c)
 {
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;

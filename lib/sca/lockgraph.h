@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "sca/sca_int.h"
+#include "sca/toml.h"
 
 /*
  * Lockfiles name a package's dependencies by name (and sometimes version
@@ -57,6 +58,15 @@ typedef struct {
 
 void scan_sca__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503);
 void scan_sca__graph_dispose(scan_sca_graph *g);
+
+/*
+ * Begin *pkg from p, an entry of the [[package]] array of a TOML lockfile
+ * (Cargo.lock, poetry.lock, uv.lock): zeroed, with its line, name and
+ * version (NULL when absent). SCAN_EPARSE when p is not a table, has no
+ * name, or has no version and need_version.
+ */
+int scan_sca__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
+                             scan_sca_graph_pkg *pkg);
 
 /* Add a package; returns its index (>= 0) or a negative SCAN_E* code. */
 int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg);

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "sca/purl_parse.h"
 #include "util/error.h"
+#include "util/number.h"
 
 /*
  * The specification parses from the right: '#' subpath, '?' qualifiers,
@@ -52,17 +53,6 @@ static int oom(span purl)
 	return purl.quiet ? SCAN_ENOMEM : scan__error_oom();
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Percent-decode s[0..len) into an arena string; what names the part for messages. */
 static int decode(scan_arena *a, span purl, const char *s, size_t len, const char *what, const char **out)
 {
@@ -74,8 +64,8 @@ static int decode(scan_arena *a, span purl, const char *s, size_t len, const cha
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '%') {
-			int hi = i + 2 < len ? hexval(s[i + 1]) : -1;
-			int lo = i + 2 < len ? hexval(s[i + 2]) : -1;
+			int hi = i + 2 < len ? scan__hex_digit(s[i + 1]) : -1;
+			int lo = i + 2 < len ? scan__hex_digit(s[i + 2]) : -1;
 			if (hi < 0 || lo < 0)
 				return bad(SCAN_EPARSE, purl, "'%%' in the %s is not followed by two hex digits", what);
 			c = (unsigned char)(hi * 16 + lo);

@@ -111,6 +111,20 @@ unsigned scan_sca__line_at(const char *text, size_t off);
  */
 struct cJSON;
 int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, struct cJSON **out);
+/* The string member key of obj, or NULL when it is missing or not a string. Borrowed from obj. */
+const char *scan_sca__json_string(const struct cJSON *obj, const char *key);
+/*
+ * The optional array member key of obj in *out: NULL when missing or
+ * null, SCAN_EPARSE ("\"key\" of <what> is not an array") when it is
+ * anything else but an array.
+ */
+int scan_sca__json_array(const scan_sca_doc *d, const struct cJSON *obj, const char *key, const char *what,
+                         const struct cJSON **out);
+/*
+ * Whether s, a string of a JSON document (whose escapes can spell any
+ * byte), is fit to keep and to show: 1 to max bytes, no control characters.
+ */
+bool scan_sca__json_printable(const char *s, size_t max);
 
 /*
  * The key a package is looked up by in the vulnerability database, the

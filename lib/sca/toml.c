@@ -7,6 +7,7 @@
 #include "toml.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/number.h"
 
 /*
  * A cursor over the whole input, one pass, building the tree as it goes.
@@ -310,17 +311,6 @@ static int new_table(parser *ps, scan_toml_node **out, scan_toml_node *parent, c
 
 /* ---- strings ----------------------------------------------------------- */
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static void put_utf8(scan_buf *b, uint32_t cp)
 {
 	char u[4];
@@ -367,7 +357,7 @@ static int escape(parser *ps, const char **pp)
 		if (ps->end - p < digits)
 			return fail(ps, SCAN_EPARSE, "short \\%c escape in a string", p[-1]);
 		for (int i = 0; i < digits; i++) {
-			int v = hexval(p[i]);
+			int v = scan__hex_digit(p[i]);
 			if (v < 0)
 				return fail(ps, SCAN_EPARSE, "invalid \\%c escape in a string", p[-1]);
 			cp = cp << 4 | (uint32_t)v;
@@ -580,11 +570,12 @@ static const char *digits_us(const char *p, const char *end, int base)
 	bool any = false;
 
 	while (p < end) {
-		int v = hexval(*p);
+		int v = scan__hex_digit(*p);
 		if (v >= 0 && v < base) {
 			any = true;
 			p++;
-		} else if (*p == '_' && any && p + 1 < end && hexval(p[1]) >= 0 && hexval(p[1]) < base) {
+		} else if (*p == '_' && any && p + 1 < end && scan__hex_digit(p[1]) >= 0 &&
+		           scan__hex_digit(p[1]) < base) {
 			p++;
 		} else {
 			break;
@@ -602,7 +593,7 @@ static bool int_value(const char *s, const char *e, int base, uint64_t max, uint
 		int d;
 		if (*s == '_')
 			continue;
-		d = hexval(*s);
+		d = scan__hex_digit(*s);
 		if (v > (max - (uint64_t)d) / (uint64_t)base)
 			return false;
 		v = v * (uint64_t)base + (uint64_t)d;

@@ -12,6 +12,7 @@
 #include "sca/vex_read.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/number.h"
 
 /*
  * Both formats are JSON, read through scan_sca__json_parse (size, depth
@@ -54,26 +55,6 @@ typedef struct {
 typedef struct {
 	const char *type, *ns, *name, *version;
 } vex_product;
-
-static const char *get_string(const cJSON *obj, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	return cJSON_IsString(v) && v->valuestring ? v->valuestring : NULL;
-}
-
-static int get_array(vex *v, const cJSON *obj, const char *key, const char *what, const cJSON **out)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(obj, key);
-
-	*out = NULL;
-	if (!x || cJSON_IsNull(x))
-		return 0;
-	if (!cJSON_IsArray(x))
-		return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "\"%s\" of %s is not an array", key, what);
-	*out = x;
-	return 0;
-}
 
 /* ---- products ---- */
 
@@ -219,7 +200,7 @@ static int time_cmp(vex_time x, vex_time y)
 static int latest_time(vex *v, const cJSON *obj, const char *const *keys, size_t nkeys, vex_time *t, bool *found)
 {
 	for (size_t i = 0; i < nkeys; i++) {
-		const char *s = get_string(obj, keys[i]);
+		const char *s = scan_sca__json_string(obj, keys[i]);
 		vex_time x;
 		if (!s)
 			continue;
@@ -234,18 +215,6 @@ static int latest_time(vex *v, const cJSON *obj, const char *const *keys, size_t
 
 /* ---- gathering ---- */
 
-static bool printable(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (!n || n > max)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return false;
-	return true;
-}
-
 static int push(vex *v, const char *vuln, const char *purl, int status, const char *justification, vex_time t)
 {
 	vex_item *it;
@@ -253,10 +222,10 @@ static int push(vex *v, const char *vuln, const char *purl, int status, const ch
 	scan_buf key = SCAN_BUF_INIT;
 	int err;
 
-	if (!printable(vuln, VEX_ID_MAX))
+	if (!scan_sca__json_printable(vuln, VEX_ID_MAX))
 		return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "vulnerability id '%.60s' is empty, too long or unprintable",
-		                      !vuln[0] || printable(vuln, SIZE_MAX) ? vuln : "?");
-	if (justification && !printable(justification, VEX_JUSTIFICATION_MAX))
+		                      !vuln[0] || scan_sca__json_printable(vuln, SIZE_MAX) ? vuln : "?");
+	if (justification && !scan_sca__json_printable(justification, VEX_JUSTIFICATION_MAX))
 		justification = NULL;
 	if (v->n >= SCAN_VEX_STATEMENTS_MAX)
 		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
@@ -392,8 +361,8 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "components nested deeper than %d", SCAN_SCA_DEPTH_MAX);
 	if (!cJSON_IsObject(c))
 		return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a component is not an object");
-	ref = get_string(c, "bom-ref");
-	purl = get_string(c, "purl");
+	ref = scan_sca__json_string(c, "bom-ref");
+	purl = scan_sca__json_string(c, "purl");
 	if (ref && purl) {
 		if (r->n == r->cap) {
 			size_t cap = r->cap ? r->cap * 2 : 64;
@@ -406,7 +375,7 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 		r->refs[r->n].ref = ref;
 		r->refs[r->n++].purl = purl;
 	}
-	if ((err = get_array(v, c, "components", "a component", &nested)) < 0)
+	if ((err = scan_sca__json_array(&v->d, c, "components", "a component", &nested)) < 0)
 		return err;
 	cJSON_ArrayForEach(c, nested)
 		if ((err = collect_refs(v, r, c, depth + 1)) < 0)
@@ -417,15 +386,6 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 static int cmp_cdx_ref(const void *x, const void *y)
 {
 	return strcmp(((const cdx_ref *)x)->ref, ((const cdx_ref *)y)->ref);
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-		return (c | 0x20) - 'a' + 10;
-	return -1;
 }
 
 /*
@@ -455,8 +415,8 @@ static int cdx_resolve(vex *v, const cdx_refs *r, const char *ref, const char **
 			if (!d)
 				return scan__error_oom();
 			for (size_t i = 0; i < len; i++) {
-				int hi = ref[i] == '%' && i + 2 < len ? hexval(ref[i + 1]) : -1;
-				int lo = hi >= 0 ? hexval(ref[i + 2]) : -1;
+				int hi = ref[i] == '%' && i + 2 < len ? scan__hex_digit(ref[i + 1]) : -1;
+				int lo = hi >= 0 ? scan__hex_digit(ref[i + 2]) : -1;
 				if (lo >= 0) {
 					d[n++] = (char)(hi * 16 + lo);
 					i += 2;
@@ -495,7 +455,8 @@ static int cdx_push(vex *v, const cdx_refs *refs, const char *name, const cJSON 
 		return push(v, name, NULL, status, just, t);
 	cJSON_ArrayForEach(e, affects) {
 		const char *purl;
-		if ((err = cdx_resolve(v, refs, cJSON_IsObject(e) ? get_string(e, "ref") : NULL, &purl)) < 0 ||
+		const char *ref = cJSON_IsObject(e) ? scan_sca__json_string(e, "ref") : NULL;
+		if ((err = cdx_resolve(v, refs, ref, &purl)) < 0 ||
 		    (purl && (err = push(v, name, purl, status, just, t)) < 0))
 			return err;
 	}
@@ -514,8 +475,8 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 	if (cJSON_IsObject(meta) && (c = cJSON_GetObjectItemCaseSensitive(meta, "component")) &&
 	    (err = collect_refs(v, &refs, c, 0)) < 0)
 		goto done;
-	if ((err = get_array(v, root, "components", "the document", &comps)) < 0 ||
-	    (err = get_array(v, root, "vulnerabilities", "the document", &vulns)) < 0)
+	if ((err = scan_sca__json_array(&v->d, root, "components", "the document", &comps)) < 0 ||
+	    (err = scan_sca__json_array(&v->d, root, "vulnerabilities", "the document", &vulns)) < 0)
 		goto done;
 	cJSON_ArrayForEach(c, comps)
 		if ((err = collect_refs(v, &refs, c, 0)) < 0)
@@ -535,9 +496,9 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 			goto done;
 		}
 		an = cJSON_GetObjectItemCaseSensitive(vu, "analysis");
-		if (!cJSON_IsObject(an) || !(state = get_string(an, "state")))
+		if (!cJSON_IsObject(an) || !(state = scan_sca__json_string(an, "state")))
 			continue;  /* a vulnerability listed, not a statement about it */
-		if (!(id = get_string(vu, "id"))) {
+		if (!(id = scan_sca__json_string(vu, "id"))) {
 			err = scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a vulnerability with an analysis has no \"id\"");
 			goto done;
 		}
@@ -546,16 +507,17 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 				status = cdx_states[i].status;
 		if (status < 0) {
 			err = scan_sca__fail(&v->d, SCAN_EPARSE, 0, "analysis state '%.40s' of '%.60s' is not a CycloneDX state",
-			                     printable(state, SIZE_MAX) ? state : "?", printable(id, SIZE_MAX) ? id : "?");
+			                     scan_sca__json_printable(state, SIZE_MAX) ? state : "?",
+			                     scan_sca__json_printable(id, SIZE_MAX) ? id : "?");
 			goto done;
 		}
-		just = get_string(an, "justification");
+		just = scan_sca__json_string(an, "justification");
 		/* Latest of the analysis' own times, else of the vulnerability's. */
 		if ((err = latest_time(v, an, analysis_times, 2, &t, &have_t)) < 0 ||
 		    (!have_t && (err = latest_time(v, vu, vuln_times, 2, &t, &have_t)) < 0))
 			goto done;
-		if ((err = get_array(v, vu, "affects", "a vulnerability", &affects)) < 0 ||
-		    (err = get_array(v, vu, "references", "a vulnerability", &aliases)) < 0)
+		if ((err = scan_sca__json_array(&v->d, vu, "affects", "a vulnerability", &affects)) < 0 ||
+		    (err = scan_sca__json_array(&v->d, vu, "references", "a vulnerability", &aliases)) < 0)
 			goto done;
 		if ((err = check_room(v, 1 + array_size(aliases), array_size(affects))) < 0)
 			goto done;
@@ -563,7 +525,7 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 		if ((err = cdx_push(v, &refs, id, affects, status, just, t)) < 0)
 			goto done;
 		cJSON_ArrayForEach(x, aliases) {
-			const char *name = cJSON_IsObject(x) ? get_string(x, "id") : NULL;
+			const char *name = cJSON_IsObject(x) ? scan_sca__json_string(x, "id") : NULL;
 			if (name && strcmp(name, id) && (err = cdx_push(v, &refs, name, affects, status, just, t)) < 0)
 				goto done;
 		}
@@ -595,9 +557,9 @@ static const char *openvex_purl(const cJSON *c)
 		s = c->valuestring;
 	else if (cJSON_IsObject(c)) {
 		const cJSON *ids = cJSON_GetObjectItemCaseSensitive(c, "identifiers");
-		s = cJSON_IsObject(ids) ? get_string(ids, "purl") : NULL;
+		s = cJSON_IsObject(ids) ? scan_sca__json_string(ids, "purl") : NULL;
 		if (!s)
-			s = get_string(c, "@id");
+			s = scan_sca__json_string(c, "@id");
 	} else
 		s = NULL;
 	return s && !strncmp(s, "pkg:", 4) ? s : NULL;
@@ -625,7 +587,7 @@ static int openvex_products(vex *v, openvex_stmt *s, const cJSON *list, bool nes
 		if (purl && (err = push(v, s->name, purl, s->status, s->just, s->t)) < 0)
 			return err;
 		if (!nested && cJSON_IsObject(p)) {
-			if ((err = get_array(v, p, "subcomponents", "a product", &subs)) < 0)
+			if ((err = scan_sca__json_array(&v->d, p, "subcomponents", "a product", &subs)) < 0)
 				return err;
 			if (subs && (err = openvex_products(v, s, subs, true)) < 0)
 				return err;
@@ -656,7 +618,7 @@ static int read_openvex(vex *v, const cJSON *root)
 	int err;
 
 	if ((err = latest_time(v, root, times, 2, &doc_t, &have_doc_t)) < 0 ||
-	    (err = get_array(v, root, "statements", "the document", &stmts)) < 0)
+	    (err = scan_sca__json_array(&v->d, root, "statements", "the document", &stmts)) < 0)
 		return err;
 	cJSON_ArrayForEach(st, stmts) {
 		const cJSON *vuln, *aliases = NULL, *products, *subs, *x;
@@ -671,28 +633,28 @@ static int read_openvex(vex *v, const cJSON *root)
 		if (cJSON_IsString(vuln))
 			s.name = vuln->valuestring;  /* OpenVEX 0.0.x */
 		else if (cJSON_IsObject(vuln)) {
-			s.name = get_string(vuln, "name");
-			if ((err = get_array(v, vuln, "aliases", "a vulnerability", &aliases)) < 0)
+			s.name = scan_sca__json_string(vuln, "name");
+			if ((err = scan_sca__json_array(&v->d, vuln, "aliases", "a vulnerability", &aliases)) < 0)
 				return err;
 		}
 		if (!s.name)
 			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a statement names no vulnerability");
-		status = get_string(st, "status");
+		status = scan_sca__json_string(st, "status");
 		s.status = -1;
 		for (size_t i = 0; status && i < sizeof(openvex_states) / sizeof(openvex_states[0]); i++)
 			if (!strcmp(status, openvex_states[i].name))
 				s.status = openvex_states[i].status;
 		if (s.status < 0)
 			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "status '%.40s' of '%.60s' is not an OpenVEX status",
-			                      status && printable(status, SIZE_MAX) ? status : "(none)",
-			                      printable(s.name, SIZE_MAX) ? s.name : "?");
-		s.just = get_string(st, "justification");
+			                      status && scan_sca__json_printable(status, SIZE_MAX) ? status : "(none)",
+			                      scan_sca__json_printable(s.name, SIZE_MAX) ? s.name : "?");
+		s.just = scan_sca__json_string(st, "justification");
 		if ((err = latest_time(v, st, times, 2, &s.t, &have_t)) < 0)
 			return err;
 		if (!have_t)
 			s.t = doc_t;
-		if ((err = get_array(v, st, "products", "a statement", &products)) < 0 ||
-		    (err = get_array(v, st, "subcomponents", "a statement", &subs)) < 0)
+		if ((err = scan_sca__json_array(&v->d, st, "products", "a statement", &products)) < 0 ||
+		    (err = scan_sca__json_array(&v->d, st, "subcomponents", "a statement", &subs)) < 0)
 			return err;
 		{
 			size_t nprod = array_size(products) + array_size(subs);
@@ -734,7 +696,7 @@ int scan_sca__vex_read(const char *label, const char *text, size_t len, scan_are
 		err = scan_sca__fail(&v.d, SCAN_EPARSE, 0, "not a CycloneDX or OpenVEX document (not a JSON object)");
 		goto done;
 	}
-	fmt = get_string(root, "bomFormat");
+	fmt = scan_sca__json_string(root, "bomFormat");
 	ctx = cJSON_GetObjectItemCaseSensitive(root, "@context");
 	if (fmt && !strcmp(fmt, "CycloneDX"))
 		err = read_cyclonedx(&v, root);

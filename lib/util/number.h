@@ -13,4 +13,19 @@
  */
 bool scan__parse_u64(const char *s, size_t len, uint64_t *out);
 
+/*
+ * The value of the hex digit c (either case), or -1. Inline: it sits in
+ * the loops of every decoder of %XX and \uXXXX escapes.
+ */
+static inline int scan__hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 #endif

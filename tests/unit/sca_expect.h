@@ -78,25 +78,35 @@ static inline int sca_run_path(scan_sca_inventory *inv, scan_sca_extract_fn fn, 
 	return err;
 }
 
-/* fn over the fixture tests/sca/<dir>/<file>, with tests/sca/<dir> as the root. */
-static inline void sca_run_fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *file)
+/*
+ * fn over the fixture tests/sca/<dir>/<file>, with tests/sca/<dir> as the
+ * root (use_fs), or without a file system (siblings and includes unseen).
+ */
+static inline void sca_run_fixture_fs(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir,
+                                      const char *file, bool use_fs)
 {
 	char path[2048];
 	size_t len;
 	char *text;
-	int fd, err;
+	int fd = -1, err;
 
 	snprintf(path, sizeof(path), SCA_FIXTURES "%s", dir);
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if (use_fs && (fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		fail_msg("cannot open %s", path);
 	snprintf(path, sizeof(path), SCA_FIXTURES "%s/%s", dir, file);
 	if (!(text = th_read(path, &len)))
 		fail_msg("cannot read %s", path);
 	err = sca_run(inv, fn, fd, file, text, len);
 	free(text);
-	close(fd);
+	if (fd >= 0)
+		close(fd);
 	if (err)
 		fail_msg("%s: extract failed (%d): %s", path, err, scan_error_last()->message);
+}
+
+static inline void sca_run_fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *file)
+{
+	sca_run_fixture_fs(inv, fn, dir, file, true);
 }
 
 static inline void sca_run_str(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *file, const char *text)
@@ -107,13 +117,16 @@ static inline void sca_run_str(scan_sca_inventory *inv, scan_sca_extract_fn fn, 
 		fail_msg("extract failed (%d): %s", err, scan_error_last()->message);
 }
 
-/* The extractor must refuse text with code, a one-line message containing want, and no components. */
-static inline void sca_expect_error(scan_sca_extract_fn fn, const char *file, const char *text, size_t len, int code,
-                             const char *want)
+/*
+ * The extractor must refuse text with code, a one-line message containing
+ * want, and no components; root as for sca_run_path().
+ */
+static inline void sca_expect_error_path(scan_sca_extract_fn fn, const char *root, const char *file, const char *text,
+                                         size_t len, int code, const char *want)
 {
 	scan_sca_inventory inv;
 	double t0 = sca_now();
-	int err = sca_run(&inv, fn, -1, file, text, len);
+	int err = sca_run_path(&inv, fn, root, file, text, len);
 
 	if (sca_now() - t0 > SCA_REFUSE_SECONDS)
 		fail_msg("took %.2f s to refuse", sca_now() - t0);
@@ -125,6 +138,12 @@ static inline void sca_expect_error(scan_sca_extract_fn fn, const char *file, co
 	assert_null(strchr(scan_error_last()->message, '\n'));
 	assert_int_equal(inv.count, 0);
 	scan_sca__inventory_dispose(&inv);
+}
+
+static inline void sca_expect_error(scan_sca_extract_fn fn, const char *file, const char *text, size_t len, int code,
+                             const char *want)
+{
+	sca_expect_error_path(fn, NULL, file, text, len, code, want);
 }
 
 static inline int sca_cmp_str(const void *a, const void *b)
@@ -197,6 +216,17 @@ static inline void sca_expect(const scan_sca_inventory *inv, const sca_want *wan
 		fprintf(stderr, "got %zu components, want %zu:\n", inv->count, n);
 		sca_dump(inv);
 		fail_msg("inventory differs");
+	}
+}
+
+/* Every component of the inventory is of eco, its purl starting with purl_prefix ("pkg:pypi/"). */
+static inline void sca_expect_ecosystem(const scan_sca_inventory *inv, scan_ecosystem eco, const char *purl_prefix)
+{
+	for (size_t i = 0; i < inv->count; i++) {
+		const scan_component *c = &inv->items[i];
+		if (c->ecosystem != eco || !c->purl || strncmp(c->purl, purl_prefix, strlen(purl_prefix)))
+			fail_msg("component %zu (%s): ecosystem %d, purl %s; want %d, %s...", i, c->name,
+			         (int)c->ecosystem, c->purl ? c->purl : "NULL", (int)eco, purl_prefix);
 	}
 }
 

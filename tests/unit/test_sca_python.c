@@ -7,17 +7,9 @@
  * path and URL packages, extras, markers and two versions of one package;
  * and hostile input.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include "helpers.h"
-#include "sca/extractors.h"
+#include "sca_expect.h"
 #include "scan/buf.h"
 #include "scan/common.h"
-
-#define FIXTURES RAMPART_SOURCE_DIR "/tests/sca/python/"
 
 #define DIR_ SCAN_DEP_DIRECT
 #define TRN SCAN_DEP_TRANSITIVE
@@ -28,135 +20,12 @@
 #define URL SCAN_DEP_URL
 #define UNP SCAN_DEP_UNPINNED
 
-typedef struct {
-	const char *name, *version;   /* version NULL: none */
-	unsigned flags, line;
-	const char *deps;             /* "name@version" of each dependency, sorted, space-separated */
-} want;
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static void deps_of(const scan_sca_inventory *inv, const scan_component *c, char *out, size_t cap)
-{
-	const char *parts[256];
-	char bufs[256][128];
-	size_t n = c->ndeps < 256 ? c->ndeps : 256, at = 0;
-
-	for (size_t k = 0; k < n; k++) {
-		const scan_component *t = &inv->items[c->deps[k]];
-		snprintf(bufs[k], sizeof(bufs[k]), "%s@%s", t->name, t->version ? t->version : "");
-		parts[k] = bufs[k];
-	}
-	qsort(parts, n, sizeof(parts[0]), cmp_str);
-	out[0] = '\0';
-	for (size_t k = 0; k < n; k++)
-		at += (size_t)snprintf(out + at, at < cap ? cap - at : 0, "%s%s", k ? " " : "", parts[k]);
-}
-
-static void dump(const scan_sca_inventory *inv)
-{
-	char deps[4096];
-
-	for (size_t i = 0; i < inv->count; i++) {
-		const scan_component *c = &inv->items[i];
-		deps_of(inv, c, deps, sizeof(deps));
-		printf("\t{ \"%s\", %s%s%s, 0x%x, %u, \"%s\" },\n", c->name, c->version ? "\"" : "",
-		       c->version ? c->version : "NULL", c->version ? "\"" : "", c->flags, c->line, deps);
-	}
-}
-
-static void check(const scan_sca_inventory *inv, const want *w, size_t n)
-{
-	char deps[4096];
-
-	if (inv->count != n) {
-		dump(inv);
-		fail_msg("%zu components, want %zu", inv->count, n);
-	}
-	for (size_t i = 0; i < n; i++) {
-		const scan_component *c = &inv->items[i];
-		deps_of(inv, c, deps, sizeof(deps));
-		if (strcmp(c->name, w[i].name) || (!c->version) != (!w[i].version) ||
-		    (c->version && strcmp(c->version, w[i].version)) || c->flags != w[i].flags || c->line != w[i].line ||
-		    strcmp(deps, w[i].deps)) {
-			dump(inv);
-			fail_msg("component %zu: got %s@%s flags 0x%x line %u deps '%s'; want %s@%s flags 0x%x line %u deps '%s'",
-			         i, c->name, c->version ? c->version : "-", c->flags, c->line, deps, w[i].name,
-			         w[i].version ? w[i].version : "-", w[i].flags, w[i].line, w[i].deps);
-		}
-		assert_int_equal(c->ecosystem, SCAN_ECO_PYPI);
-		assert_true(!strncmp(c->purl, "pkg:pypi/", 9));
-	}
-}
-
-#define CHECK(inv, arr) check(inv, arr, sizeof(arr) / sizeof(arr[0]))
-
-/* Extract text as `label`; root is the directory label is relative to, or NULL for no file system. */
-static int extract(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *root, const char *label,
-                   const char *text, size_t len)
-{
-	scan_sca_doc d;
-	int fd = root ? open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	int rc;
-
-	if (root && fd < 0)
-		fail_msg("cannot open %s", root);
-	scan_sca__inventory_init(inv);
-	assert_int_equal(scan_sca__doc_begin(&d, inv, label, fd), 0);
-	rc = fn(&d, text, len);
-	if (rc == 0)
-		rc = scan_sca__doc_end(&d);
-	else
-		scan_sca__doc_abort(&d);
-	if (fd >= 0)
-		close(fd);
-	if (rc) {
-		assert_int_equal(inv->count, 0);
-		assert_null(strchr(scan_error_last()->message, '\n'));
-	}
-	return rc;
-}
-
-/* The fixture dir/rel, read with dir as the root (so siblings and includes are found), or without one. */
-static void fixture(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *dir, const char *rel, bool fs)
-{
-	char *root = th_join(FIXTURES, dir), *file = th_join(root, rel);
-	size_t len;
-	char *text = th_read(file, &len);
-	int rc;
-
-	if (!text)
-		fail_msg("cannot read %s", file);
-	rc = extract(inv, fn, fs ? root : NULL, rel, text, len);
-	if (rc)
-		fail_msg("%s/%s: %d %s", dir, rel, rc, scan_error_last()->message);
-	free(text);
-	free(file);
-	free(root);
-}
-
-static void extract_ok(scan_sca_inventory *inv, scan_sca_extract_fn fn, const char *label, const char *text)
-{
-	int rc = extract(inv, fn, NULL, label, text, strlen(text));
-
-	if (rc)
-		fail_msg("%d %s", rc, scan_error_last()->message);
-}
-
-static void expect_error(scan_sca_extract_fn fn, const char *label, const char *text, int code, const char *msg)
-{
-	scan_sca_inventory inv;
-	int rc = extract(&inv, fn, NULL, label, text, strlen(text));
-
-	if (rc != code)
-		fail_msg("expected %d, got %d (%s) for %.60s", code, rc, rc ? scan_error_last()->message : "ok", text);
-	if (msg && !strstr(scan_error_last()->message, msg))
-		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, msg);
-	scan_sca__inventory_dispose(&inv);
-}
+/* The inventory holds exactly w[], PyPI components all. */
+#define CHECK(inv, w) \
+	do { \
+		sca_expect(inv, w, sizeof(w) / sizeof((w)[0])); \
+		sca_expect_ecosystem(inv, SCAN_ECO_PYPI, "pkg:pypi/"); \
+	} while (0)
 
 static void test_is_rules(void **state)
 {
@@ -208,33 +77,33 @@ static void test_is_rules(void **state)
  */
 static void test_requirements_fixture(void **state)
 {
-	static const want w[] = {
-		{ "attrs", "23.2.0", DIR_, 12, "" },
-		{ "packaging", "24.0", DIR_, 12, "" },
-		{ "certifi", "2024.2.2", DIR_, 16, "" },
-		{ "charset-normalizer", "3.3.2", DIR_, 20, "" },
-		{ "idna", "3.6", DIR_, 24, "" },
-		{ "requests", "2.31.0", DIR_, 28, "" },
-		{ "urllib3", "2.2.1", DIR_, 31, "" },
-		{ "typing_extensions", "4.10.0", DIR_, 32, "" },
-		{ "Django", "4.2.11", DIR_, 33, "" },
-		{ "flask", "3.0.2", DIR_, 34, "" },
-		{ "numpy", "1.26.4", DIR_, 35, "" },
-		{ "PyYAML", "6.0.1", DIR_, 36, "" },
-		{ "tomli", NULL, DIR_ | UNP, 37, "" },
-		{ "six", "1.16.0", DIR_, 39, "" },
-		{ "editable-lib", "v1.4.0", DIR_ | GIT, 40, "" },
-		{ "localpkg", NULL, DIR_ | LOC, 41, "" },
-		{ "no-ref", NULL, DIR_ | GIT | UNP, 43, "" },
-		{ "mylib", "2f1c3a4b5d6e7f8091a2b3c4d5e6f708192a3b4c", DIR_ | GIT, 44, "" },
-		{ "wheelpkg", "0.9.1", DIR_ | URL, 45, "" },
-		{ "vendored_pkg", "2.0.0", DIR_ | LOC, 46, "" },
-		{ "tarball-pkg", "1.2.3", DIR_ | URL, 47, "" },
+	static const sca_want w[] = {
+		{ "attrs", "23.2.0", DIR_, 12, NULL, NULL },
+		{ "packaging", "24.0", DIR_, 12, NULL, NULL },
+		{ "certifi", "2024.2.2", DIR_, 16, NULL, NULL },
+		{ "charset-normalizer", "3.3.2", DIR_, 20, NULL, NULL },
+		{ "idna", "3.6", DIR_, 24, NULL, NULL },
+		{ "requests", "2.31.0", DIR_, 28, NULL, NULL },
+		{ "urllib3", "2.2.1", DIR_, 31, NULL, NULL },
+		{ "typing_extensions", "4.10.0", DIR_, 32, NULL, NULL },
+		{ "Django", "4.2.11", DIR_, 33, NULL, NULL },
+		{ "flask", "3.0.2", DIR_, 34, NULL, NULL },
+		{ "numpy", "1.26.4", DIR_, 35, NULL, NULL },
+		{ "PyYAML", "6.0.1", DIR_, 36, NULL, NULL },
+		{ "tomli", NULL, DIR_ | UNP, 37, NULL, NULL },
+		{ "six", "1.16.0", DIR_, 39, NULL, NULL },
+		{ "editable-lib", "v1.4.0", DIR_ | GIT, 40, NULL, NULL },
+		{ "localpkg", NULL, DIR_ | LOC, 41, NULL, NULL },
+		{ "no-ref", NULL, DIR_ | GIT | UNP, 43, NULL, NULL },
+		{ "mylib", "2f1c3a4b5d6e7f8091a2b3c4d5e6f708192a3b4c", DIR_ | GIT, 44, NULL, NULL },
+		{ "wheelpkg", "0.9.1", DIR_ | URL, 45, NULL, NULL },
+		{ "vendored_pkg", "2.0.0", DIR_ | LOC, 46, NULL, NULL },
+		{ "tarball-pkg", "1.2.3", DIR_ | URL, 47, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_requirements, "requirements", "requirements.txt", true);
+	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "requirements.txt");
 	CHECK(&inv, w);
 	assert_string_equal(inv.items[8].purl, "pkg:pypi/django@4.2.11");
 	assert_string_equal(inv.items[7].purl, "pkg:pypi/typing-extensions@4.10.0");
@@ -244,33 +113,33 @@ static void test_requirements_fixture(void **state)
 /* An included file as a document of its own: the include of it from the file it includes is a cycle. */
 static void test_requirements_included_file(void **state)
 {
-	static const want w[] = {
-		{ "certifi", "2024.2.2", DIR_, 2, "" },
-		{ "charset-normalizer", "3.3.2", DIR_, 2, "" },
-		{ "idna", "3.6", DIR_, 2, "" },
-		{ "requests", "2.31.0", DIR_, 2, "" },
-		{ "urllib3", "2.2.1", DIR_, 2, "" },
-		{ "typing_extensions", "4.10.0", DIR_, 2, "" },
-		{ "Django", "4.2.11", DIR_, 2, "" },
-		{ "flask", "3.0.2", DIR_, 2, "" },
-		{ "numpy", "1.26.4", DIR_, 2, "" },
-		{ "PyYAML", "6.0.1", DIR_, 2, "" },
-		{ "tomli", NULL, DIR_ | UNP, 2, "" },
-		{ "six", "1.16.0", DIR_, 2, "" },
-		{ "editable-lib", "v1.4.0", DIR_ | GIT, 2, "" },
-		{ "localpkg", NULL, DIR_ | LOC, 2, "" },
-		{ "no-ref", NULL, DIR_ | GIT | UNP, 2, "" },
-		{ "mylib", "2f1c3a4b5d6e7f8091a2b3c4d5e6f708192a3b4c", DIR_ | GIT, 2, "" },
-		{ "wheelpkg", "0.9.1", DIR_ | URL, 2, "" },
-		{ "vendored_pkg", "2.0.0", DIR_ | LOC, 2, "" },
-		{ "tarball-pkg", "1.2.3", DIR_ | URL, 2, "" },
-		{ "attrs", "23.2.0", DIR_, 3, "" },
-		{ "packaging", "24.0", DIR_, 4, "" },
+	static const sca_want w[] = {
+		{ "certifi", "2024.2.2", DIR_, 2, NULL, NULL },
+		{ "charset-normalizer", "3.3.2", DIR_, 2, NULL, NULL },
+		{ "idna", "3.6", DIR_, 2, NULL, NULL },
+		{ "requests", "2.31.0", DIR_, 2, NULL, NULL },
+		{ "urllib3", "2.2.1", DIR_, 2, NULL, NULL },
+		{ "typing_extensions", "4.10.0", DIR_, 2, NULL, NULL },
+		{ "Django", "4.2.11", DIR_, 2, NULL, NULL },
+		{ "flask", "3.0.2", DIR_, 2, NULL, NULL },
+		{ "numpy", "1.26.4", DIR_, 2, NULL, NULL },
+		{ "PyYAML", "6.0.1", DIR_, 2, NULL, NULL },
+		{ "tomli", NULL, DIR_ | UNP, 2, NULL, NULL },
+		{ "six", "1.16.0", DIR_, 2, NULL, NULL },
+		{ "editable-lib", "v1.4.0", DIR_ | GIT, 2, NULL, NULL },
+		{ "localpkg", NULL, DIR_ | LOC, 2, NULL, NULL },
+		{ "no-ref", NULL, DIR_ | GIT | UNP, 2, NULL, NULL },
+		{ "mylib", "2f1c3a4b5d6e7f8091a2b3c4d5e6f708192a3b4c", DIR_ | GIT, 2, NULL, NULL },
+		{ "wheelpkg", "0.9.1", DIR_ | URL, 2, NULL, NULL },
+		{ "vendored_pkg", "2.0.0", DIR_ | LOC, 2, NULL, NULL },
+		{ "tarball-pkg", "1.2.3", DIR_ | URL, 2, NULL, NULL },
+		{ "attrs", "23.2.0", DIR_, 3, NULL, NULL },
+		{ "packaging", "24.0", DIR_, 4, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_requirements, "requirements", "requirements/base.txt", true);
+	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "requirements/base.txt");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -278,16 +147,16 @@ static void test_requirements_included_file(void **state)
 /* A constraints file read on its own lists what it pins. */
 static void test_constraints_file(void **state)
 {
-	static const want w[] = {
-		{ "Flask", "3.0.2", DIR_, 2, "" },
-		{ "django", "4.2.11", DIR_, 3, "" },
-		{ "numpy", "1.26.4", DIR_, 4, "" },
-		{ "gunicorn", "22.0.0", DIR_, 5, "" },
+	static const sca_want w[] = {
+		{ "Flask", "3.0.2", DIR_, 2, NULL, NULL },
+		{ "django", "4.2.11", DIR_, 3, NULL, NULL },
+		{ "numpy", "1.26.4", DIR_, 4, NULL, NULL },
+		{ "gunicorn", "22.0.0", DIR_, 5, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_requirements, "requirements", "constraints.txt", true);
+	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "constraints.txt");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -298,7 +167,7 @@ static void test_requirements_without_fs(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_requirements, "requirements", "requirements.txt", false);
+	sca_run_fixture_fs(&inv, scan_sca__extract_requirements, "python/requirements", "requirements.txt", false);
 	assert_int_equal(inv.count, 19);
 	assert_string_equal(inv.items[0].name, "certifi");
 	assert_string_equal(inv.items[6].name, "Django");
@@ -311,91 +180,98 @@ static void test_requirements_without_fs(void **state)
 
 static void test_requirements_forms(void **state)
 {
-	static const want w[] = {
-		{ "pkg-a", "1.0", DIR_, 2, "" },
-		{ "pkg_b", "2.0-custom", DIR_, 3, "" },
-		{ "pkg.c", "1.5", DIR_, 4, "" },
-		{ "pkg-d", NULL, DIR_ | UNP, 5, "" },
-		{ "pkg-e", NULL, DIR_ | UNP, 6, "" },
-		{ "pkg-f", "1.0+cpu", DIR_, 7, "" },
-		{ "pkg-g", "3.0", DIR_, 8, "" },
-		{ "priv", "deadbeef", DIR_ | GIT, 14, "" },
-		{ "hgpkg", "1.2", DIR_ | URL, 15, "" },
-		{ "dir", NULL, DIR_ | LOC, 16, "" },
-		{ "localthing", NULL, DIR_ | LOC, 17, "" },
-		{ "Some_Pkg", "4.5.6", DIR_ | URL, 18, "" },
-		{ "repo-name", NULL, DIR_ | GIT | UNP, 19, "" },
-		{ "other_pkg", "0.1", DIR_ | LOC, 20, "" },
-		{ "named", "2.0", DIR_ | LOC, 21, "" },
-		{ "cont", "1.0", DIR_, 25, "" },
-		{ "after", "2.0", DIR_, 27, "" },
-		{ "last", "9.0", DIR_, 28, "" },
+	static const sca_want w[] = {
+		{ "pkg-a", "1.0", DIR_, 2, NULL, NULL },
+		{ "pkg_b", "2.0-custom", DIR_, 3, NULL, NULL },
+		{ "pkg.c", "1.5", DIR_, 4, NULL, NULL },
+		{ "pkg-d", NULL, DIR_ | UNP, 5, NULL, NULL },
+		{ "pkg-e", NULL, DIR_ | UNP, 6, NULL, NULL },
+		{ "pkg-f", "1.0+cpu", DIR_, 7, NULL, NULL },
+		{ "pkg-g", "3.0", DIR_, 8, NULL, NULL },
+		{ "priv", "deadbeef", DIR_ | GIT, 14, NULL, NULL },
+		{ "hgpkg", "1.2", DIR_ | URL, 15, NULL, NULL },
+		{ "dir", NULL, DIR_ | LOC, 16, NULL, NULL },
+		{ "localthing", NULL, DIR_ | LOC, 17, NULL, NULL },
+		{ "Some_Pkg", "4.5.6", DIR_ | URL, 18, NULL, NULL },
+		{ "repo-name", NULL, DIR_ | GIT | UNP, 19, NULL, NULL },
+		{ "other_pkg", "0.1", DIR_ | LOC, 20, NULL, NULL },
+		{ "named", "2.0", DIR_ | LOC, 21, NULL, NULL },
+		{ "cont", "1.0", DIR_, 25, NULL, NULL },
+		{ "after", "2.0", DIR_, 27, NULL, NULL },
+		{ "last", "9.0", DIR_, 28, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	extract_ok(&inv, scan_sca__extract_requirements, "req.txt",
-	           "\xEF\xBB\xBF# every form pip accepts\r\n"
-	           "pkg-a==1.0\r\n"
-	           "pkg_b === 2.0-custom\n"
-	           "pkg.c[extra1, extra2] (>=1.0, ==1.5) ; os_name == \"nt\"\n"
-	           "pkg-d ~= 1.4.2\n"
-	           "pkg-e != 1.0, == 1.1.*\n"
-	           "pkg-f==1.0+cpu --hash=sha256:abc --global-option=\"--x\"\n"
-	           "pkg-g \\\n"
-	           "  ==3.0 \\\n"
-	           "  --hash=sha256:aa\n"
-	           "-r other.txt\n"
-	           "-c cons.txt\n"
-	           "--requirement=x.txt\n"
-	           "-e git+ssh://git@github.com/org/priv.git@deadbeef#egg=priv&subdirectory=pkg\n"
-	           "-e hg+https://hg.example.com/repo@1.2#egg=hgpkg\n"
-	           "-e ./sub/dir[extra]\n"
-	           "--editable=file:///abs/path/localthing\n"
-	           "https://example.com/pkgs/Some_Pkg-4.5.6-cp311-cp311-manylinux_2_17_x86_64.whl ; sys_platform == \"linux\"\n"
-	           "git+https://github.com/org/repo-name.git\n"
-	           "file:../wheels/other_pkg-0.1.zip\n"
-	           "named @ file:///tmp/named-2.0.tar.gz\n"
-	           "pkg-a==1.0  # the same again: one component\n"
-	           "    # an indented comment\n"
-	           "--index-url https://x.example/simple\n"
-	           "cont==1.0 \\\n"
-	           "# a comment line ends the continuation\n"
-	           "after==2.0\n"
-	           "last==9.0 \\");
+	sca_run_str(&inv, scan_sca__extract_requirements, "req.txt",
+	            "\xEF\xBB\xBF# every form pip accepts\r\n"
+	            "pkg-a==1.0\r\n"
+	            "pkg_b === 2.0-custom\n"
+	            "pkg.c[extra1, extra2] (>=1.0, ==1.5) ; os_name == \"nt\"\n"
+	            "pkg-d ~= 1.4.2\n"
+	            "pkg-e != 1.0, == 1.1.*\n"
+	            "pkg-f==1.0+cpu --hash=sha256:abc --global-option=\"--x\"\n"
+	            "pkg-g \\\n"
+	            "  ==3.0 \\\n"
+	            "  --hash=sha256:aa\n"
+	            "-r other.txt\n"
+	            "-c cons.txt\n"
+	            "--requirement=x.txt\n"
+	            "-e git+ssh://git@github.com/org/priv.git@deadbeef#egg=priv&subdirectory=pkg\n"
+	            "-e hg+https://hg.example.com/repo@1.2#egg=hgpkg\n"
+	            "-e ./sub/dir[extra]\n"
+	            "--editable=file:///abs/path/localthing\n"
+	            "https://example.com/pkgs/Some_Pkg-4.5.6-cp311-cp311-manylinux_2_17_x86_64.whl ; sys_platform == \"linux\"\n"
+	            "git+https://github.com/org/repo-name.git\n"
+	            "file:../wheels/other_pkg-0.1.zip\n"
+	            "named @ file:///tmp/named-2.0.tar.gz\n"
+	            "pkg-a==1.0  # the same again: one component\n"
+	            "    # an indented comment\n"
+	            "--index-url https://x.example/simple\n"
+	            "cont==1.0 \\\n"
+	            "# a comment line ends the continuation\n"
+	            "after==2.0\n"
+	            "last==9.0 \\");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 
 	/* Nothing but comments and options. */
-	extract_ok(&inv, scan_sca__extract_requirements, "req.txt", "# x\n--pre\n-e .\n\n");
+	sca_run_str(&inv, scan_sca__extract_requirements, "req.txt", "# x\n--pre\n-e .\n\n");
 	assert_int_equal(inv.count, 0);
 	scan_sca__inventory_dispose(&inv);
 }
 
 static void test_requirements_errors(void **state)
 {
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "a==1\nrequests==\n", "r.txt:2: invalid version in a specifier: 'requests=='" },
+		{ "foo bar\n", "r.txt:1: invalid version specifier" },
+		{ "\n\n[extra]pkg\n", "r.txt:3: invalid requirement" },
+		{ "pkg[extra\n", "unterminated extras" },
+		{ "pkg @\n", "missing URL" },
+		{ "pkg @ https://x/y.whl z\n", "after the URL" },
+		{ "pkg (>=1.0\n", "unterminated" },
+		{ "-e\n", "-e without a path or URL" },
+		/* A continued line is reported where it starts; control bytes are not echoed. */
+		{ "ok==1\nbad\\\n==\x01\n", "r.txt:2:" },
+	};
 	(void)state;
-	expect_error(scan_sca__extract_requirements, "r.txt", "a==1\nrequests==\n", SCAN_EPARSE,
-	             "r.txt:2: invalid version in a specifier: 'requests=='");
-	expect_error(scan_sca__extract_requirements, "r.txt", "foo bar\n", SCAN_EPARSE, "r.txt:1: invalid version specifier");
-	expect_error(scan_sca__extract_requirements, "r.txt", "\n\n[extra]pkg\n", SCAN_EPARSE, "r.txt:3: invalid requirement");
-	expect_error(scan_sca__extract_requirements, "r.txt", "pkg[extra\n", SCAN_EPARSE, "unterminated extras");
-	expect_error(scan_sca__extract_requirements, "r.txt", "pkg @\n", SCAN_EPARSE, "missing URL");
-	expect_error(scan_sca__extract_requirements, "r.txt", "pkg @ https://x/y.whl z\n", SCAN_EPARSE, "after the URL");
-	expect_error(scan_sca__extract_requirements, "r.txt", "pkg (>=1.0\n", SCAN_EPARSE, "unterminated");
-	expect_error(scan_sca__extract_requirements, "r.txt", "-e\n", SCAN_EPARSE, "-e without a path or URL");
-	/* A continued line is reported where it starts; control bytes are not echoed. */
-	expect_error(scan_sca__extract_requirements, "r.txt", "ok==1\nbad\\\n==\x01\n", SCAN_EPARSE, "r.txt:2:");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		sca_expect_error(scan_sca__extract_requirements, "r.txt", cases[i].text, strlen(cases[i].text),
+		                 SCAN_EPARSE, cases[i].message);
 }
 
 /* Includes on a real file system: relative to the including file, cycles, escapes, symlinks, the limit. */
 static void test_requirements_includes(void **state)
 {
-	static const want w[] = {
-		{ "six", "1.16.0", DIR_, 1, "" },
-		{ "attrs", "1.0", DIR_, 1, "" },
-		{ "flask", "3.0.0", DIR_, 7, "" },
-		{ "django", NULL, DIR_ | UNP, 8, "" },
+	static const sca_want w[] = {
+		{ "six", "1.16.0", DIR_, 1, NULL, NULL },
+		{ "attrs", "1.0", DIR_, 1, NULL, NULL },
+		{ "flask", "3.0.0", DIR_, 7, NULL, NULL },
+		{ "django", NULL, DIR_ | UNP, 8, NULL, NULL },
 	};
 	char *root = th_tmpdir(), *link, *target;
 	scan_sca_inventory inv;
@@ -421,7 +297,7 @@ static void test_requirements_includes(void **state)
 	link = th_join(root, "svc/link.txt");
 	target = th_join(root, "shared/linked.txt");
 	assert_int_equal(symlink(target, link), 0);
-	rc = extract(&inv, scan_sca__extract_requirements, root, "svc/requirements.txt", text, strlen(text));
+	rc = sca_run_path(&inv, scan_sca__extract_requirements, root, "svc/requirements.txt", text, strlen(text));
 	if (rc)
 		fail_msg("%d %s", rc, scan_error_last()->message);
 	CHECK(&inv, w);
@@ -435,15 +311,13 @@ static void test_requirements_includes(void **state)
 		th_write(root, name, body);
 	}
 	text = "-r 1.txt\n";
-	rc = extract(&inv, scan_sca__extract_requirements, root, "chain/0.txt", text, strlen(text));
-	assert_int_equal(rc, SCAN_ELIMIT);
-	assert_non_null(strstr(scan_error_last()->message, "more than 32 included files"));
-	scan_sca__inventory_dispose(&inv);
+	sca_expect_error_path(scan_sca__extract_requirements, root, "chain/0.txt", text, strlen(text), SCAN_ELIMIT,
+	                      "more than 32 included files");
 
 	/* Many requirements: linear, one component each. */
 	for (int i = 0; i < 20000; i++)
 		scan_buf_printf(&b, "package-%d==1.%d \\\n    --hash=sha256:%064d\n", i, i, i);
-	rc = extract(&inv, scan_sca__extract_requirements, NULL, "big.txt", b.ptr, b.size);
+	rc = sca_run_path(&inv, scan_sca__extract_requirements, NULL, "big.txt", b.ptr, b.size);
 	assert_int_equal(rc, 0);
 	assert_int_equal(inv.count, 20000);
 	assert_string_equal(inv.items[19999].version, "1.19999");
@@ -462,31 +336,31 @@ static void test_requirements_includes(void **state)
 /* Poetry 1.1: category says dev; pyproject.toml says what is direct. */
 static void test_poetry_1_1(void **state)
 {
-	static const want w[] = {
-		{ "atomicwrites", "1.4.0", TRN | DEV, 1, "" },
-		{ "attrs", "21.4.0", TRN | DEV, 9, "" },
-		{ "certifi", "2021.10.8", TRN, 21, "" },
-		{ "charset-normalizer", "2.0.12", TRN, 29, "" },
-		{ "colorama", "0.4.4", TRN | DEV, 40, "" },
-		{ "gitpkg", "0.5.0", DIR_ | GIT, 48, "certifi@2021.10.8" },
-		{ "idna", "3.3", TRN, 66, "" },
-		{ "iniconfig", "1.1.1", TRN | DEV, 74, "" },
-		{ "localpkg", "0.0.1", DIR_ | LOC, 82, "six@1.16.0" },
-		{ "packaging", "21.3", TRN | DEV, 98, "pyparsing@3.0.7" },
-		{ "pluggy", "1.0.0", TRN | DEV, 109, "" },
-		{ "py", "1.11.0", TRN | DEV, 121, "" },
-		{ "pyparsing", "3.0.7", TRN | DEV, 129, "" },
-		{ "pysocks", "1.7.1", TRN, 140, "" },
-		{ "pytest", "7.0.1", DIR_ | DEV, 148, "atomicwrites@1.4.0 attrs@21.4.0 colorama@0.4.4 iniconfig@1.1.1 packaging@21.3 pluggy@1.0.0 py@1.11.0 tomli@2.0.1" },
-		{ "requests", "2.27.1", DIR_, 169, "certifi@2021.10.8 charset-normalizer@2.0.12 idna@3.3 pysocks@1.7.1 urllib3@1.26.8" },
-		{ "six", "1.16.0", TRN, 188, "" },
-		{ "tomli", "2.0.1", TRN | DEV, 196, "" },
-		{ "urllib3", "1.26.8", TRN, 204, "" },
+	static const sca_want w[] = {
+		{ "atomicwrites", "1.4.0", TRN | DEV, 1, NULL, NULL },
+		{ "attrs", "21.4.0", TRN | DEV, 9, NULL, NULL },
+		{ "certifi", "2021.10.8", TRN, 21, NULL, NULL },
+		{ "charset-normalizer", "2.0.12", TRN, 29, NULL, NULL },
+		{ "colorama", "0.4.4", TRN | DEV, 40, NULL, NULL },
+		{ "gitpkg", "0.5.0", DIR_ | GIT, 48, "certifi@2021.10.8", NULL },
+		{ "idna", "3.3", TRN, 66, NULL, NULL },
+		{ "iniconfig", "1.1.1", TRN | DEV, 74, NULL, NULL },
+		{ "localpkg", "0.0.1", DIR_ | LOC, 82, "six@1.16.0", NULL },
+		{ "packaging", "21.3", TRN | DEV, 98, "pyparsing@3.0.7", NULL },
+		{ "pluggy", "1.0.0", TRN | DEV, 109, NULL, NULL },
+		{ "py", "1.11.0", TRN | DEV, 121, NULL, NULL },
+		{ "pyparsing", "3.0.7", TRN | DEV, 129, NULL, NULL },
+		{ "pysocks", "1.7.1", TRN, 140, NULL, NULL },
+		{ "pytest", "7.0.1", DIR_ | DEV, 148, "atomicwrites@1.4.0 attrs@21.4.0 colorama@0.4.4 iniconfig@1.1.1 packaging@21.3 pluggy@1.0.0 py@1.11.0 tomli@2.0.1", NULL },
+		{ "requests", "2.27.1", DIR_, 169, "certifi@2021.10.8 charset-normalizer@2.0.12 idna@3.3 pysocks@1.7.1 urllib3@1.26.8", NULL },
+		{ "six", "1.16.0", TRN, 188, NULL, NULL },
+		{ "tomli", "2.0.1", TRN | DEV, 196, NULL, NULL },
+		{ "urllib3", "1.26.8", TRN, 204, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_poetry_lock, "poetry-1.1", "poetry.lock", true);
+	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-1.1", "poetry.lock");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -494,24 +368,24 @@ static void test_poetry_1_1(void **state)
 /* Poetry 1.8 (lock-version 2.0): neither category nor groups; dev from the pyproject's groups. */
 static void test_poetry_2_0(void **state)
 {
-	static const want w[] = {
-		{ "click", "8.1.7", DIR_, 3, "colorama@0.4.6" },
-		{ "colorama", "0.4.6", TRN, 17, "" },
-		{ "ghp-import", "2.1.0", TRN | DEV, 28, "python-dateutil@2.9.0.post0" },
-		{ "iniconfig", "2.0.0", TRN | DEV, 45, "" },
-		{ "jinja2", "3.1.4", DIR_, 56, "markupsafe@2.1.5" },
-		{ "markupsafe", "2.1.5", TRN, 73, "" },
-		{ "mkdocs", "1.6.0", DIR_ | DEV, 84, "click@8.1.7 colorama@0.4.6 ghp-import@2.1.0 jinja2@3.1.4 markupsafe@2.1.5" },
-		{ "packaging", "24.1", TRN | DEV, 102, "" },
-		{ "pluggy", "1.5.0", TRN | DEV, 113, "" },
-		{ "pytest", "8.2.2", DIR_ | DEV, 128, "colorama@0.4.6 iniconfig@2.0.0 packaging@24.1 pluggy@1.5.0" },
-		{ "python-dateutil", "2.9.0.post0", TRN | DEV, 148, "six@1.16.0" },
-		{ "six", "1.16.0", TRN | DEV, 162, "" },
+	static const sca_want w[] = {
+		{ "click", "8.1.7", DIR_, 3, "colorama@0.4.6", NULL },
+		{ "colorama", "0.4.6", TRN, 17, NULL, NULL },
+		{ "ghp-import", "2.1.0", TRN | DEV, 28, "python-dateutil@2.9.0.post0", NULL },
+		{ "iniconfig", "2.0.0", TRN | DEV, 45, NULL, NULL },
+		{ "jinja2", "3.1.4", DIR_, 56, "markupsafe@2.1.5", NULL },
+		{ "markupsafe", "2.1.5", TRN, 73, NULL, NULL },
+		{ "mkdocs", "1.6.0", DIR_ | DEV, 84, "click@8.1.7 colorama@0.4.6 ghp-import@2.1.0 jinja2@3.1.4 markupsafe@2.1.5", NULL },
+		{ "packaging", "24.1", TRN | DEV, 102, NULL, NULL },
+		{ "pluggy", "1.5.0", TRN | DEV, 113, NULL, NULL },
+		{ "pytest", "8.2.2", DIR_ | DEV, 128, "colorama@0.4.6 iniconfig@2.0.0 packaging@24.1 pluggy@1.5.0", NULL },
+		{ "python-dateutil", "2.9.0.post0", TRN | DEV, 148, "six@1.16.0", NULL },
+		{ "six", "1.16.0", TRN | DEV, 162, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_poetry_lock, "poetry-2.0", "poetry.lock", true);
+	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.0", "poetry.lock");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -519,30 +393,30 @@ static void test_poetry_2_0(void **state)
 /* Poetry 2 (lock-version 2.1): groups, an optional extra, numpy at two versions; PEP 621 pyproject. */
 static void test_poetry_2_1(void **state)
 {
-	static const want w[] = {
-		{ "certifi", "2025.1.31", TRN, 3, "" },
-		{ "charset-normalizer", "3.4.1", TRN, 15, "" },
-		{ "colorama", "0.4.6", TRN | DEV, 27, "" },
-		{ "idna", "3.10", TRN, 40, "" },
-		{ "iniconfig", "2.0.0", TRN | DEV, 55, "" },
-		{ "numpy", "2.2.0", DIR_, 67, "" },
-		{ "numpy", "2.2.3", DIR_, 80, "" },
-		{ "packaging", "24.2", TRN | DEV, 93, "" },
-		{ "pandas", "2.2.3", DIR_, 105, "numpy@2.2.0 numpy@2.2.3 python-dateutil@2.9.0.post0 pytz@2025.1 tzdata@2025.1" },
-		{ "pluggy", "1.5.0", TRN | DEV, 131, "" },
-		{ "pysocks", "1.7.1", DIR_ | OPT, 147, "" },
-		{ "pytest", "8.3.4", DIR_ | DEV, 161, "colorama@0.4.6 iniconfig@2.0.0 packaging@24.2 pluggy@1.5.0" },
-		{ "python-dateutil", "2.9.0.post0", TRN, 182, "six@1.17.0" },
-		{ "pytz", "2025.1", TRN, 197, "" },
-		{ "requests", "2.32.3", DIR_, 209, "certifi@2025.1.31 charset-normalizer@3.4.1 idna@3.10 pysocks@1.7.1 urllib3@2.3.0" },
-		{ "six", "1.17.0", TRN, 232, "" },
-		{ "tzdata", "2025.1", TRN, 244, "" },
-		{ "urllib3", "2.3.0", TRN, 256, "" },
+	static const sca_want w[] = {
+		{ "certifi", "2025.1.31", TRN, 3, NULL, NULL },
+		{ "charset-normalizer", "3.4.1", TRN, 15, NULL, NULL },
+		{ "colorama", "0.4.6", TRN | DEV, 27, NULL, NULL },
+		{ "idna", "3.10", TRN, 40, NULL, NULL },
+		{ "iniconfig", "2.0.0", TRN | DEV, 55, NULL, NULL },
+		{ "numpy", "2.2.0", DIR_, 67, NULL, NULL },
+		{ "numpy", "2.2.3", DIR_, 80, NULL, NULL },
+		{ "packaging", "24.2", TRN | DEV, 93, NULL, NULL },
+		{ "pandas", "2.2.3", DIR_, 105, "numpy@2.2.0 numpy@2.2.3 python-dateutil@2.9.0.post0 pytz@2025.1 tzdata@2025.1", NULL },
+		{ "pluggy", "1.5.0", TRN | DEV, 131, NULL, NULL },
+		{ "pysocks", "1.7.1", DIR_ | OPT, 147, NULL, NULL },
+		{ "pytest", "8.3.4", DIR_ | DEV, 161, "colorama@0.4.6 iniconfig@2.0.0 packaging@24.2 pluggy@1.5.0", NULL },
+		{ "python-dateutil", "2.9.0.post0", TRN, 182, "six@1.17.0", NULL },
+		{ "pytz", "2025.1", TRN, 197, NULL, NULL },
+		{ "requests", "2.32.3", DIR_, 209, "certifi@2025.1.31 charset-normalizer@3.4.1 idna@3.10 pysocks@1.7.1 urllib3@2.3.0", NULL },
+		{ "six", "1.17.0", TRN, 232, NULL, NULL },
+		{ "tzdata", "2025.1", TRN, 244, NULL, NULL },
+		{ "urllib3", "2.3.0", TRN, 256, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_poetry_lock, "poetry-2.1", "poetry.lock", true);
+	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.1", "poetry.lock");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -553,14 +427,14 @@ static void test_poetry_without_pyproject(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_poetry_lock, "poetry-2.0", "poetry.lock", false);
+	sca_run_fixture_fs(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.0", "poetry.lock", false);
 	assert_int_equal(inv.count, 12);
 	for (size_t i = 0; i < inv.count; i++)
 		assert_int_equal(inv.items[i].flags, 0);
 	assert_int_equal(inv.items[6].ndeps, 5);
 	scan_sca__inventory_dispose(&inv);
 
-	fixture(&inv, scan_sca__extract_poetry_lock, "poetry-1.1", "poetry.lock", false);
+	sca_run_fixture_fs(&inv, scan_sca__extract_poetry_lock, "python/poetry-1.1", "poetry.lock", false);
 	assert_int_equal(inv.count, 19);
 	assert_int_equal(inv.items[0].flags, DEV);
 	assert_int_equal(inv.items[5].flags, GIT);
@@ -572,8 +446,10 @@ static void test_poetry_without_pyproject(void **state)
 	{
 		char *root = th_tmpdir();
 		const char *lock = "[[package]]\nname = \"a\"\nversion = \"1.0\"\n";
+		int rc;
 		th_write(root, "pyproject.toml", "[project\n");
-		assert_int_equal(extract(&inv, scan_sca__extract_poetry_lock, root, "poetry.lock", lock, strlen(lock)), 0);
+		rc = sca_run_path(&inv, scan_sca__extract_poetry_lock, root, "poetry.lock", lock, strlen(lock));
+		assert_int_equal(rc, 0);
 		assert_int_equal(inv.count, 1);
 		assert_int_equal(inv.items[0].flags, 0);
 		scan_sca__inventory_dispose(&inv);
@@ -584,15 +460,21 @@ static void test_poetry_without_pyproject(void **state)
 
 static void test_poetry_errors(void **state)
 {
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "[[package]]\nversion = \"1\"\n", "poetry.lock:1: package without a name" },
+		{ "[[package]]\nname = \"a\"\n", "package without a version" },
+		{ "package = \"x\"\n", "not an array" },
+		{ "package = [\"x\"]\n", "not a table" },
+		{ "[[package]]\nname = \"a\"\nversion = \"1\"\n[package.dependencies]\nb = \"*\"\nb = \"*\"\n",
+		  "poetry.lock:6: duplicate key 'b'" },
+	};
 	(void)state;
-	expect_error(scan_sca__extract_poetry_lock, "poetry.lock", "[[package]]\nversion = \"1\"\n", SCAN_EPARSE,
-	             "poetry.lock:1: package without a name");
-	expect_error(scan_sca__extract_poetry_lock, "poetry.lock", "[[package]]\nname = \"a\"\n", SCAN_EPARSE,
-	             "package without a version");
-	expect_error(scan_sca__extract_poetry_lock, "poetry.lock", "package = \"x\"\n", SCAN_EPARSE, "not an array");
-	expect_error(scan_sca__extract_poetry_lock, "poetry.lock", "package = [\"x\"]\n", SCAN_EPARSE, "not a table");
-	expect_error(scan_sca__extract_poetry_lock, "poetry.lock", "[[package]]\nname = \"a\"\nversion = \"1\"\n"
-	             "[package.dependencies]\nb = \"*\"\nb = \"*\"\n", SCAN_EPARSE, "poetry.lock:6: duplicate key 'b'");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		sca_expect_error(scan_sca__extract_poetry_lock, "poetry.lock", cases[i].text, strlen(cases[i].text),
+		                 SCAN_EPARSE, cases[i].message);
 }
 
 /* ---- uv.lock ---- */
@@ -605,37 +487,37 @@ static void test_poetry_errors(void **state)
  */
 static void test_uv_workspace(void **state)
 {
-	static const want w[] = {
-		{ "anyio", "4.4.0", DIR_, 15, "exceptiongroup@1.2.2 idna@3.8 sniffio@1.3.1 typing-extensions@4.12.2" },
-		{ "app", "0.1.0", LOC, 30, "anyio@4.4.0 click@8.1.7 httpx@0.27.0 member-lib@ numpy@1.26.4 numpy@2.1.3 pytest@8.3.2" },
-		{ "certifi", "2024.8.30", DIR_, 66, "" },
-		{ "click", "8.1.7", DIR_ | OPT, 75, "colorama@0.4.6" },
-		{ "colorama", "0.4.6", TRN | OPT, 87, "" },
-		{ "exceptiongroup", "1.2.2", TRN, 96, "" },
-		{ "h11", "0.14.0", TRN, 105, "" },
-		{ "h2", "4.1.0", TRN, 114, "hpack@4.0.0 hyperframe@6.0.1" },
-		{ "hpack", "4.0.0", TRN, 127, "" },
-		{ "httpcore", "1.0.5", TRN, 136, "certifi@2024.8.30 h11@0.14.0" },
-		{ "httpx", "0.27.0", DIR_ | GIT, 149, "anyio@4.4.0 certifi@2024.8.30 h2@4.1.0 httpcore@1.0.5 idna@3.8 sniffio@1.3.1" },
-		{ "hyperframe", "6.0.1", TRN, 166, "" },
-		{ "idna", "3.8", TRN, 175, "" },
-		{ "iniconfig", "2.0.0", TRN | DEV, 184, "" },
-		{ "localdep", "0.3.0", DIR_ | LOC, 193, "urlpkg@1.0.0" },
-		{ "member-lib", NULL, DIR_ | LOC, 204, "certifi@2024.8.30 localdep@0.3.0" },
-		{ "numpy", "1.26.4", DIR_, 218, "" },
-		{ "numpy", "2.1.3", DIR_, 230, "" },
-		{ "packaging", "24.1", TRN | DEV, 242, "" },
-		{ "pluggy", "1.5.0", TRN | DEV, 251, "" },
-		{ "pytest", "8.3.2", DIR_ | DEV, 260, "colorama@0.4.6 exceptiongroup@1.2.2 iniconfig@2.0.0 packaging@24.1 pluggy@1.5.0 tomli@2.0.1" },
-		{ "sniffio", "1.3.1", TRN, 277, "" },
-		{ "tomli", "2.0.1", TRN | DEV, 286, "" },
-		{ "typing-extensions", "4.12.2", TRN, 295, "" },
-		{ "urlpkg", "1.0.0", TRN | URL, 304, "" },
+	static const sca_want w[] = {
+		{ "anyio", "4.4.0", DIR_, 15, "exceptiongroup@1.2.2 idna@3.8 sniffio@1.3.1 typing-extensions@4.12.2", NULL },
+		{ "app", "0.1.0", LOC, 30, "anyio@4.4.0 click@8.1.7 httpx@0.27.0 member-lib numpy@1.26.4 numpy@2.1.3 pytest@8.3.2", NULL },
+		{ "certifi", "2024.8.30", DIR_, 66, NULL, NULL },
+		{ "click", "8.1.7", DIR_ | OPT, 75, "colorama@0.4.6", NULL },
+		{ "colorama", "0.4.6", TRN | OPT, 87, NULL, NULL },
+		{ "exceptiongroup", "1.2.2", TRN, 96, NULL, NULL },
+		{ "h11", "0.14.0", TRN, 105, NULL, NULL },
+		{ "h2", "4.1.0", TRN, 114, "hpack@4.0.0 hyperframe@6.0.1", NULL },
+		{ "hpack", "4.0.0", TRN, 127, NULL, NULL },
+		{ "httpcore", "1.0.5", TRN, 136, "certifi@2024.8.30 h11@0.14.0", NULL },
+		{ "httpx", "0.27.0", DIR_ | GIT, 149, "anyio@4.4.0 certifi@2024.8.30 h2@4.1.0 httpcore@1.0.5 idna@3.8 sniffio@1.3.1", NULL },
+		{ "hyperframe", "6.0.1", TRN, 166, NULL, NULL },
+		{ "idna", "3.8", TRN, 175, NULL, NULL },
+		{ "iniconfig", "2.0.0", TRN | DEV, 184, NULL, NULL },
+		{ "localdep", "0.3.0", DIR_ | LOC, 193, "urlpkg@1.0.0", NULL },
+		{ "member-lib", NULL, DIR_ | LOC, 204, "certifi@2024.8.30 localdep@0.3.0", NULL },
+		{ "numpy", "1.26.4", DIR_, 218, NULL, NULL },
+		{ "numpy", "2.1.3", DIR_, 230, NULL, NULL },
+		{ "packaging", "24.1", TRN | DEV, 242, NULL, NULL },
+		{ "pluggy", "1.5.0", TRN | DEV, 251, NULL, NULL },
+		{ "pytest", "8.3.2", DIR_ | DEV, 260, "colorama@0.4.6 exceptiongroup@1.2.2 iniconfig@2.0.0 packaging@24.1 pluggy@1.5.0 tomli@2.0.1", NULL },
+		{ "sniffio", "1.3.1", TRN, 277, NULL, NULL },
+		{ "tomli", "2.0.1", TRN | DEV, 286, NULL, NULL },
+		{ "typing-extensions", "4.12.2", TRN, 295, NULL, NULL },
+		{ "urlpkg", "1.0.0", TRN | URL, 304, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_uv_lock, "uv-workspace", "uv.lock", true);
+	sca_run_fixture(&inv, scan_sca__extract_uv_lock, "python/uv-workspace", "uv.lock");
 	CHECK(&inv, w);
 	assert_string_equal(inv.items[15].purl, "pkg:pypi/member-lib");
 	scan_sca__inventory_dispose(&inv);
@@ -644,69 +526,69 @@ static void test_uv_workspace(void **state)
 /* A virtual root, the manifest's own requirements and groups, a wheel by path, [[distribution]]. */
 static void test_uv_virtual_and_manifest(void **state)
 {
-	static const want w[] = {
-		{ "workspace-root", NULL, LOC, 11, "" },
-		{ "lib-a", "1.0.0", LOC, 15, "lib-b@0.5.0 six@1.16.0" },
-		{ "lib-b", "0.5.0", DIR_ | LOC, 21, "" },
-		{ "mypy", "1.10.0", DIR_ | DEV, 26, "" },
-		{ "ruff", "0.4.4", DIR_, 31, "" },
-		{ "six", "1.16.0", DIR_, 36, "" },
-		{ "wheelonly", "2.0", TRN | LOC, 41, "" },
+	static const sca_want w[] = {
+		{ "workspace-root", NULL, LOC, 11, NULL, NULL },
+		{ "lib-a", "1.0.0", LOC, 15, "lib-b@0.5.0 six@1.16.0", NULL },
+		{ "lib-b", "0.5.0", DIR_ | LOC, 21, NULL, NULL },
+		{ "mypy", "1.10.0", DIR_ | DEV, 26, NULL, NULL },
+		{ "ruff", "0.4.4", DIR_, 31, NULL, NULL },
+		{ "six", "1.16.0", DIR_, 36, NULL, NULL },
+		{ "wheelonly", "2.0", TRN | LOC, 41, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	extract_ok(&inv, scan_sca__extract_uv_lock, "uv.lock",
-	           "version = 1\n"
-	           "requires-python = \">=3.12\"\n"
-	           "\n"
-	           "[manifest]\n"
-	           "members = [\"lib-a\", \"lib-b\"]\n"
-	           "requirements = [{ name = \"ruff\", specifier = \">=0.4\" }]\n"
-	           "\n"
-	           "[manifest.dependency-groups]\n"
-	           "lint = [{ name = \"mypy\" }]\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"workspace-root\"\n"
-	           "source = { virtual = \".\" }\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"lib-a\"\n"
-	           "version = \"1.0.0\"\n"
-	           "source = { editable = \"lib-a\" }\n"
-	           "dependencies = [{ name = \"lib-b\" }, { name = \"six\" }]\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"lib-b\"\n"
-	           "version = \"0.5.0\"\n"
-	           "source = { editable = \"lib-b\" }\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"mypy\"\n"
-	           "version = \"1.10.0\"\n"
-	           "source = { registry = \"https://pypi.org/simple\" }\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"ruff\"\n"
-	           "version = \"0.4.4\"\n"
-	           "source = { registry = \"https://pypi.org/simple\" }\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"six\"\n"
-	           "version = \"1.16.0\"\n"
-	           "source = { registry = \"https://pypi.org/simple\" }\n"
-	           "\n"
-	           "[[package]]\n"
-	           "name = \"wheelonly\"\n"
-	           "version = \"2.0\"\n"
-	           "source = { path = \"dist/wheelonly-2.0-py3-none-any.whl\" }\n");
+	sca_run_str(&inv, scan_sca__extract_uv_lock, "uv.lock",
+	            "version = 1\n"
+	            "requires-python = \">=3.12\"\n"
+	            "\n"
+	            "[manifest]\n"
+	            "members = [\"lib-a\", \"lib-b\"]\n"
+	            "requirements = [{ name = \"ruff\", specifier = \">=0.4\" }]\n"
+	            "\n"
+	            "[manifest.dependency-groups]\n"
+	            "lint = [{ name = \"mypy\" }]\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"workspace-root\"\n"
+	            "source = { virtual = \".\" }\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"lib-a\"\n"
+	            "version = \"1.0.0\"\n"
+	            "source = { editable = \"lib-a\" }\n"
+	            "dependencies = [{ name = \"lib-b\" }, { name = \"six\" }]\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"lib-b\"\n"
+	            "version = \"0.5.0\"\n"
+	            "source = { editable = \"lib-b\" }\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"mypy\"\n"
+	            "version = \"1.10.0\"\n"
+	            "source = { registry = \"https://pypi.org/simple\" }\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"ruff\"\n"
+	            "version = \"0.4.4\"\n"
+	            "source = { registry = \"https://pypi.org/simple\" }\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"six\"\n"
+	            "version = \"1.16.0\"\n"
+	            "source = { registry = \"https://pypi.org/simple\" }\n"
+	            "\n"
+	            "[[package]]\n"
+	            "name = \"wheelonly\"\n"
+	            "version = \"2.0\"\n"
+	            "source = { path = \"dist/wheelonly-2.0-py3-none-any.whl\" }\n");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 
-	extract_ok(&inv, scan_sca__extract_uv_lock, "uv.lock",
-	           "version = 1\n[[distribution]]\nname = \"anyio\"\nversion = \"3.7.0\"\n"
-	           "source = { registry = \"https://pypi.org/simple\" }\n");
+	sca_run_str(&inv, scan_sca__extract_uv_lock, "uv.lock",
+	            "version = 1\n[[distribution]]\nname = \"anyio\"\nversion = \"3.7.0\"\n"
+	            "source = { registry = \"https://pypi.org/simple\" }\n");
 	assert_int_equal(inv.count, 1);
 	assert_string_equal(inv.items[0].version, "3.7.0");
 	scan_sca__inventory_dispose(&inv);
@@ -714,22 +596,23 @@ static void test_uv_virtual_and_manifest(void **state)
 
 static void test_uv_errors(void **state)
 {
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "[[package]]\nversion = \"1\"\n", "uv.lock:1: package without a name" },
+		{ "[[package]]\nname = \"a\"\nsource = { registry = \"https://pypi.org/simple\" }\n",
+		  "package without a version" },
+		{ "[[package]]\nname = \"a\"\nversion = \"1\"\ndependencies = [\"b\"]\n",
+		  "uv.lock:4: a dependency is not a table with a name" },
+		{ "[[package]]\nname = \"a\"\nversion = \"1\"\ndependencies = { name = \"b\" }\n", "not an array" },
+		{ "[[package]]\nname = \"a\"\nversion = \"1\"\n[package.dev-dependencies]\ndev = 1\n", "not an array" },
+		{ "version = 1\nversion = 2\n", "duplicate key" },
+	};
 	(void)state;
-	expect_error(scan_sca__extract_uv_lock, "uv.lock", "[[package]]\nversion = \"1\"\n", SCAN_EPARSE,
-	             "uv.lock:1: package without a name");
-	expect_error(scan_sca__extract_uv_lock, "uv.lock",
-	             "[[package]]\nname = \"a\"\nsource = { registry = \"https://pypi.org/simple\" }\n", SCAN_EPARSE,
-	             "package without a version");
-	expect_error(scan_sca__extract_uv_lock, "uv.lock",
-	             "[[package]]\nname = \"a\"\nversion = \"1\"\ndependencies = [\"b\"]\n", SCAN_EPARSE,
-	             "uv.lock:4: a dependency is not a table with a name");
-	expect_error(scan_sca__extract_uv_lock, "uv.lock",
-	             "[[package]]\nname = \"a\"\nversion = \"1\"\ndependencies = { name = \"b\" }\n", SCAN_EPARSE,
-	             "not an array");
-	expect_error(scan_sca__extract_uv_lock, "uv.lock",
-	             "[[package]]\nname = \"a\"\nversion = \"1\"\n[package.dev-dependencies]\ndev = 1\n", SCAN_EPARSE,
-	             "not an array");
-	expect_error(scan_sca__extract_uv_lock, "uv.lock", "version = 1\nversion = 2\n", SCAN_EPARSE, "duplicate key");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		sca_expect_error(scan_sca__extract_uv_lock, "uv.lock", cases[i].text, strlen(cases[i].text),
+		                 SCAN_EPARSE, cases[i].message);
 }
 
 /* ---- Pipfile.lock ---- */
@@ -737,21 +620,21 @@ static void test_uv_errors(void **state)
 /* default and develop; the Pipfile beside it says which are direct (Requests is requests). */
 static void test_pipfile_lock(void **state)
 {
-	static const want w[] = {
-		{ "blinker", "1.7.0", TRN, 19, "" },
-		{ "certifi", "2024.2.2", TRN, 27, "" },
-		{ "flask", "9b2b6e5d8f1d6b0e6c3a7d4f1e2c3b4a5d6e7f80", DIR_ | GIT, 36, "" },
-		{ "mylib", NULL, DIR_ | LOC, 41, "" },
-		{ "pysocks", "1.7.1", TRN, 45, "" },
-		{ "requests", "2.31.0", DIR_, 53, "" },
-		{ "vendored", "1.4.0", DIR_ | URL, 65, "" },
-		{ "iniconfig", "2.0.0", TRN | DEV, 79, "" },
-		{ "pytest", "8.0.2", DIR_ | DEV, 87, "" },
+	static const sca_want w[] = {
+		{ "blinker", "1.7.0", TRN, 19, NULL, NULL },
+		{ "certifi", "2024.2.2", TRN, 27, NULL, NULL },
+		{ "flask", "9b2b6e5d8f1d6b0e6c3a7d4f1e2c3b4a5d6e7f80", DIR_ | GIT, 36, NULL, NULL },
+		{ "mylib", NULL, DIR_ | LOC, 41, NULL, NULL },
+		{ "pysocks", "1.7.1", TRN, 45, NULL, NULL },
+		{ "requests", "2.31.0", DIR_, 53, NULL, NULL },
+		{ "vendored", "1.4.0", DIR_ | URL, 65, NULL, NULL },
+		{ "iniconfig", "2.0.0", TRN | DEV, 79, NULL, NULL },
+		{ "pytest", "8.0.2", DIR_ | DEV, 87, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_pipfile_lock, "pipenv", "Pipfile.lock", true);
+	sca_run_fixture(&inv, scan_sca__extract_pipfile_lock, "python/pipenv", "Pipfile.lock");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -759,27 +642,27 @@ static void test_pipfile_lock(void **state)
 /* Without the Pipfile the lock cannot say what is direct. */
 static void test_pipfile_lock_alone(void **state)
 {
-	static const want w[] = {
-		{ "blinker", "1.7.0", 0, 19, "" },
-		{ "certifi", "2024.2.2", 0, 27, "" },
-		{ "flask", "9b2b6e5d8f1d6b0e6c3a7d4f1e2c3b4a5d6e7f80", GIT, 36, "" },
-		{ "mylib", NULL, LOC, 41, "" },
-		{ "pysocks", "1.7.1", 0, 45, "" },
-		{ "requests", "2.31.0", 0, 53, "" },
-		{ "vendored", "1.4.0", URL, 65, "" },
-		{ "iniconfig", "2.0.0", DEV, 79, "" },
-		{ "pytest", "8.0.2", DEV, 87, "" },
+	static const sca_want w[] = {
+		{ "blinker", "1.7.0", 0, 19, NULL, NULL },
+		{ "certifi", "2024.2.2", 0, 27, NULL, NULL },
+		{ "flask", "9b2b6e5d8f1d6b0e6c3a7d4f1e2c3b4a5d6e7f80", GIT, 36, NULL, NULL },
+		{ "mylib", NULL, LOC, 41, NULL, NULL },
+		{ "pysocks", "1.7.1", 0, 45, NULL, NULL },
+		{ "requests", "2.31.0", 0, 53, NULL, NULL },
+		{ "vendored", "1.4.0", URL, 65, NULL, NULL },
+		{ "iniconfig", "2.0.0", DEV, 79, NULL, NULL },
+		{ "pytest", "8.0.2", DEV, 87, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_pipfile_lock, "pipenv", "Pipfile.lock", false);
+	sca_run_fixture_fs(&inv, scan_sca__extract_pipfile_lock, "python/pipenv", "Pipfile.lock", false);
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 
 	/* Compact JSON, keys with escapes: lines where they can be found, 0 where not. */
-	extract_ok(&inv, scan_sca__extract_pipfile_lock, "Pipfile.lock",
-	           "{\"default\":{\"a\":{\"version\":\"==1\"},\"\\u0062\":{\"version\":\"*\"}},\n\"develop\":{}}");
+	sca_run_str(&inv, scan_sca__extract_pipfile_lock, "Pipfile.lock",
+	            "{\"default\":{\"a\":{\"version\":\"==1\"},\"\\u0062\":{\"version\":\"*\"}},\n\"develop\":{}}");
 	assert_int_equal(inv.count, 2);
 	assert_int_equal(inv.items[0].line, 1);
 	assert_int_equal(inv.items[1].line, 0);
@@ -791,22 +674,24 @@ static void test_pipfile_lock_alone(void **state)
 
 static void test_pipfile_lock_errors(void **state)
 {
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "[]", "not a Pipfile.lock" },
+		{ "{\"default\": [] }", "'default' is not an object" },
+		{ "{\"default\": {\"a\": 1} }", "entry 'a' is not an object" },
+		{ "{\n\"default\": {\"a\": {}\n", "not valid JSON" },
+		{ "{\"default\": {\"a\": {}, \"a\": {}} }", "duplicate key 'a'" },
+		/* Found by fuzzing: an empty name, spelled plainly or through an escape, once hung the line search. */
+		{ "{\"default\":{\"\":{\"version\":\"==1\"}}}", "invalid package name" },
+		{ "{\"default\":{\"a\":{\"version\":\"==1\"},\"\\u006null0\":{\"git\":\"x\"}}}",
+		  "invalid package name" },
+	};
 	(void)state;
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "[]", SCAN_EPARSE, "not a Pipfile.lock");
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "{\"default\": [] }", SCAN_EPARSE,
-	             "'default' is not an object");
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "{\"default\": {\"a\": 1} }", SCAN_EPARSE,
-	             "entry 'a' is not an object");
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "{\n\"default\": {\"a\": {}\n", SCAN_EPARSE,
-	             "not valid JSON");
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "{\"default\": {\"a\": {}, \"a\": {}} }", SCAN_EPARSE,
-	             "duplicate key 'a'");
-	/* Found by fuzzing: an empty name, spelled plainly or through an escape, once hung the line search. */
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", "{\"default\":{\"\":{\"version\":\"==1\"}}}",
-	             SCAN_EPARSE, "invalid package name");
-	expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock",
-	             "{\"default\":{\"a\":{\"version\":\"==1\"},\"\\u006null0\":{\"git\":\"x\"}}}", SCAN_EPARSE,
-	             "invalid package name");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		sca_expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", cases[i].text, strlen(cases[i].text),
+		                 SCAN_EPARSE, cases[i].message);
 }
 
 /* ---- pyproject.toml ---- */
@@ -814,25 +699,25 @@ static void test_pipfile_lock_errors(void **state)
 /* PEP 621, PEP 735 (with include-group), tool.uv; a name both main and optional is main. */
 static void test_pyproject_pep621(void **state)
 {
-	static const want w[] = {
-		{ "requests", NULL, DIR_ | UNP, 13, "" },
-		{ "Django", "4.2.11", DIR_, 14, "" },
-		{ "typing-extensions", NULL, DIR_ | UNP, 15, "" },
-		{ "attrs", "23.2.0", DIR_, 16, "" },
-		{ "mylib", "v1.0.0", DIR_ | GIT, 17, "" },
-		{ "tomli", NULL, DIR_ | UNP, 18, "" },
-		{ "numpy", NULL, DIR_ | UNP, 19, "" },
-		{ "PyYAML", "6.0.1", DIR_ | OPT, 23, "" },
-		{ "sphinx", NULL, DIR_ | OPT | UNP, 25, "" },
-		{ "pytest", NULL, DIR_ | DEV | UNP, 33, "" },
-		{ "coverage", "7.5.0", DIR_ | DEV, 33, "" },
-		{ "ruff", "0.4.4", DIR_ | DEV, 34, "" },
-		{ "mypy", "1.10.0", DIR_ | DEV, 37, "" },
+	static const sca_want w[] = {
+		{ "requests", NULL, DIR_ | UNP, 13, NULL, NULL },
+		{ "Django", "4.2.11", DIR_, 14, NULL, NULL },
+		{ "typing-extensions", NULL, DIR_ | UNP, 15, NULL, NULL },
+		{ "attrs", "23.2.0", DIR_, 16, NULL, NULL },
+		{ "mylib", "v1.0.0", DIR_ | GIT, 17, NULL, NULL },
+		{ "tomli", NULL, DIR_ | UNP, 18, NULL, NULL },
+		{ "numpy", NULL, DIR_ | UNP, 19, NULL, NULL },
+		{ "PyYAML", "6.0.1", DIR_ | OPT, 23, NULL, NULL },
+		{ "sphinx", NULL, DIR_ | OPT | UNP, 25, NULL, NULL },
+		{ "pytest", NULL, DIR_ | DEV | UNP, 33, NULL, NULL },
+		{ "coverage", "7.5.0", DIR_ | DEV, 33, NULL, NULL },
+		{ "ruff", "0.4.4", DIR_ | DEV, 34, NULL, NULL },
+		{ "mypy", "1.10.0", DIR_ | DEV, 37, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_pyproject, "pyproject-pep621", "pyproject.toml", true);
+	sca_run_fixture(&inv, scan_sca__extract_pyproject, "python/pyproject-pep621", "pyproject.toml");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 }
@@ -840,49 +725,52 @@ static void test_pyproject_pep621(void **state)
 /* Poetry's tables: exact versions, carets, git tag and branch, path, url, multiple constraints, groups. */
 static void test_pyproject_poetry(void **state)
 {
-	static const want w[] = {
-		{ "numpy", "1.26.4", DIR_, 9, "" },
-		{ "pandas", NULL, DIR_ | UNP, 10, "" },
-		{ "Flask", "3.0.2", DIR_, 11, "" },
-		{ "private", "v2.1.0", DIR_ | GIT, 12, "" },
-		{ "branchy", NULL, DIR_ | GIT | UNP, 13, "" },
-		{ "sibling", NULL, DIR_ | LOC, 14, "" },
-		{ "tarball", "0.1", DIR_ | URL, 15, "" },
-		{ "multi", "1.0", DIR_, 17, "" },
-		{ "multi", "2.0", DIR_, 18, "" },
-		{ "opt", "3.1.0", DIR_ | OPT, 20, "" },
-		{ "black", "24.4.2", DIR_ | DEV, 26, "" },
-		{ "ruff", NULL, DIR_ | DEV | UNP, 29, "" },
-		{ "click", "8.1.7", DIR_, 32, "" },
+	static const sca_want w[] = {
+		{ "numpy", "1.26.4", DIR_, 9, NULL, NULL },
+		{ "pandas", NULL, DIR_ | UNP, 10, NULL, NULL },
+		{ "Flask", "3.0.2", DIR_, 11, NULL, NULL },
+		{ "private", "v2.1.0", DIR_ | GIT, 12, NULL, NULL },
+		{ "branchy", NULL, DIR_ | GIT | UNP, 13, NULL, NULL },
+		{ "sibling", NULL, DIR_ | LOC, 14, NULL, NULL },
+		{ "tarball", "0.1", DIR_ | URL, 15, NULL, NULL },
+		{ "multi", "1.0", DIR_, 17, NULL, NULL },
+		{ "multi", "2.0", DIR_, 18, NULL, NULL },
+		{ "opt", "3.1.0", DIR_ | OPT, 20, NULL, NULL },
+		{ "black", "24.4.2", DIR_ | DEV, 26, NULL, NULL },
+		{ "ruff", NULL, DIR_ | DEV | UNP, 29, NULL, NULL },
+		{ "click", "8.1.7", DIR_, 32, NULL, NULL },
 	};
 	scan_sca_inventory inv;
 	(void)state;
 
-	fixture(&inv, scan_sca__extract_pyproject, "pyproject-poetry", "pyproject.toml", true);
+	sca_run_fixture(&inv, scan_sca__extract_pyproject, "python/pyproject-poetry", "pyproject.toml");
 	CHECK(&inv, w);
 	scan_sca__inventory_dispose(&inv);
 
 	/* No dependencies at all. */
-	extract_ok(&inv, scan_sca__extract_pyproject, "pyproject.toml", "[project]\nname = \"x\"\n[tool.black]\n");
+	sca_run_str(&inv, scan_sca__extract_pyproject, "pyproject.toml", "[project]\nname = \"x\"\n[tool.black]\n");
 	assert_int_equal(inv.count, 0);
 	scan_sca__inventory_dispose(&inv);
 }
 
 static void test_pyproject_errors(void **state)
 {
+	static const struct {
+		const char *text, *message;
+	} cases[] = {
+		{ "[project]\ndependencies = [\n  \"ok\",\n  \"requests>=\",\n]\n",
+		  "pyproject.toml:4: invalid version in a specifier" },
+		{ "[project]\ndependencies = [1]\n", "a dependency is not a string" },
+		{ "[project]\ndependencies = \"x\"\n", "dependencies are not an array" },
+		{ "[tool.poetry.dependencies]\n\"bad name\" = \"1\"\n", "pyproject.toml:2: invalid package name" },
+		{ "[tool.poetry.dependencies]\nx = 1\n", "not a string, table or array" },
+		{ "[project]\n[project]\n", "pyproject.toml:2: table 'project' is defined twice" },
+	};
 	(void)state;
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[project]\ndependencies = [\n  \"ok\",\n  \"requests>=\",\n]\n",
-	             SCAN_EPARSE, "pyproject.toml:4: invalid version in a specifier");
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[project]\ndependencies = [1]\n", SCAN_EPARSE,
-	             "a dependency is not a string");
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[project]\ndependencies = \"x\"\n", SCAN_EPARSE,
-	             "dependencies are not an array");
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[tool.poetry.dependencies]\n\"bad name\" = \"1\"\n",
-	             SCAN_EPARSE, "pyproject.toml:2: invalid package name");
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[tool.poetry.dependencies]\nx = 1\n", SCAN_EPARSE,
-	             "not a string, table or array");
-	expect_error(scan_sca__extract_pyproject, "pyproject.toml", "[project]\n[project]\n", SCAN_EPARSE,
-	             "pyproject.toml:2: table 'project' is defined twice");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		sca_expect_error(scan_sca__extract_pyproject, "pyproject.toml", cases[i].text, strlen(cases[i].text),
+		                 SCAN_EPARSE, cases[i].message);
 }
 
 int main(void)
