@@ -1,35 +1,15 @@
 /* lib/policy/license.c - license expressions and name matching for policy and ignore rules */
 #include <string.h>
 #include "policy/policy_int.h"
+#include "sbom/license_expr.h"
 #include "walk/ignore.h"
 
 /*
- * An SPDX license expression (SPDX specification, annex "SPDX license
- * expressions"): ids joined by AND and OR, "id WITH exception", and
- * parentheses; WITH binds tighter than AND, AND tighter than OR. Operators
- * are matched case-insensitively because lockfiles copy what authors wrote
- * ("MIT or Apache-2.0"). The expression is evaluated as it is parsed; any
- * deviation from the grammar makes the whole text one id, so free text
- * such as "Apache License 2.0" or "MIT/X11" still matches a value equal to
- * it. Nesting is bounded so a hostile license string cannot exhaust the
- * stack.
+ * License expressions are read by the one SPDX expression reader
+ * (sbom/license_expr.h); what is here is what a policy makes of them. A
+ * text that is not an expression is one id: free text such as "Apache
+ * License 2.0" or "MIT/X11" still matches a value equal to it.
  */
-
-#define LIC_DEPTH_MAX 32
-#define LIC_LEN_MAX 4096
-
-typedef struct {
-	const char *s;
-	size_t len, pos;
-	scan_policy__lic_mode mode;
-	scan_policy__lic_leaf leaf;
-	const void *ctx;
-	unsigned depth;
-	bool bad;
-	/* the token under the cursor */
-	const char *tok;
-	size_t toklen;
-} lexer;
 
 static char lower(char c)
 {
@@ -67,112 +47,45 @@ static bool is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Characters of an SPDX idstring, plus ':' of DocumentRef-x:LicenseRef-y. */
-static bool is_id_char(char c)
+typedef struct {
+	scan_policy__lic_leaf leaf;
+	const void *ctx;
+} lic_eval;
+
+static int eval_leaf(void *ctx, const char *id, size_t len)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-	       c == '-' || c == '+' || c == ':';
+	const lic_eval *e = ctx;
+
+	return e->leaf(id, len, e->ctx);
 }
 
-static void next(lexer *lx)
+static int eval_both(void *ctx, int a, int b)
 {
-	while (lx->pos < lx->len && is_space(lx->s[lx->pos]))
-		lx->pos++;
-	lx->tok = lx->s + lx->pos;
-	lx->toklen = 0;
-	if (lx->pos == lx->len)
-		return;
-	if (lx->s[lx->pos] == '(' || lx->s[lx->pos] == ')') {
-		lx->toklen = 1;
-		lx->pos++;
-		return;
-	}
-	while (lx->pos < lx->len && !is_space(lx->s[lx->pos]) && lx->s[lx->pos] != '(' && lx->s[lx->pos] != ')') {
-		if (!is_id_char(lx->s[lx->pos]))
-			lx->bad = true;
-		lx->pos++;
-		lx->toklen++;
-	}
+	(void)ctx;
+	return a && b;
 }
 
-static bool tok_is(const lexer *lx, const char *word)
+static int eval_either(void *ctx, int a, int b)
 {
-	return lx->toklen && scan_policy__eq_ci(lx->tok, lx->toklen, word);
+	(void)ctx;
+	return a || b;
 }
 
-static bool tok_is_operator(const lexer *lx)
-{
-	return tok_is(lx, "AND") || tok_is(lx, "OR") || tok_is(lx, "WITH");
-}
+/*
+ * The policy's reading, as before the reader was shared: '/' is not OR
+ * ("MIT/X11" is one id), an id is any run of id characters and '+'
+ * ("GPL+2"), only space, tab, CR and LF are blanks, and "(A OR B) WITH x"
+ * reads as the group. "X WITH exception" is tested as X: the exception
+ * narrows X, it is not another license.
+ */
+#define LIC_FLAGS SCAN_LICENSE_EXPR_GROUP_WITH
 
-static bool parse_or(lexer *lx);
-
-/* primary [WITH exception] */
-static bool parse_with(lexer *lx)
-{
-	bool v = false;
-
-	if (lx->bad || !lx->toklen) {
-		lx->bad = true;
-		return false;
-	}
-	if (lx->toklen == 1 && lx->tok[0] == '(') {
-		if (++lx->depth > LIC_DEPTH_MAX) {
-			lx->bad = true;
-			return false;
-		}
-		next(lx);
-		v = parse_or(lx);
-		if (lx->bad || lx->toklen != 1 || lx->tok[0] != ')') {
-			lx->bad = true;
-			return false;
-		}
-		lx->depth--;
-		next(lx);
-	} else if (lx->tok[0] == ')' || tok_is_operator(lx)) {
-		lx->bad = true;
-		return false;
-	} else {
-		v = lx->leaf(lx->tok, lx->toklen, lx->ctx);
-		next(lx);
-	}
-	/* "X WITH exception" is tested as X: the exception narrows X, it is not another license. */
-	if (tok_is(lx, "WITH")) {
-		next(lx);
-		if (!lx->toklen || lx->tok[0] == '(' || lx->tok[0] == ')' || tok_is_operator(lx)) {
-			lx->bad = true;
-			return false;
-		}
-		next(lx);
-	}
-	return v;
-}
-
-static bool parse_and(lexer *lx)
-{
-	bool v = parse_with(lx);
-
-	while (!lx->bad && tok_is(lx, "AND")) {
-		bool w;
-		next(lx);
-		w = parse_with(lx);
-		v = lx->mode == SCAN_POLICY__LIC_USABLE ? (v && w) : (v || w);
-	}
-	return v;
-}
-
-static bool parse_or(lexer *lx)
-{
-	bool v = parse_and(lx);
-
-	while (!lx->bad && tok_is(lx, "OR")) {
-		bool w;
-		next(lx);
-		w = parse_and(lx);
-		v = lx->mode == SCAN_POLICY__LIC_BOUND ? (v && w) : (v || w);
-	}
-	return v;
-}
+/* Indexed by scan_policy__lic_mode: BOUND cannot avoid a match, USABLE can use matches only, ANY has one. */
+static const scan_license_expr_ops lic_ops[] = {
+	[SCAN_POLICY__LIC_BOUND] = { LIC_FLAGS, eval_leaf, NULL, eval_either, eval_both },
+	[SCAN_POLICY__LIC_USABLE] = { LIC_FLAGS, eval_leaf, NULL, eval_both, eval_either },
+	[SCAN_POLICY__LIC_ANY] = { LIC_FLAGS, eval_leaf, NULL, eval_either, eval_either },
+};
 
 bool scan_policy__license_known(const char *expr)
 {
@@ -191,22 +104,12 @@ bool scan_policy__license_known(const char *expr)
 bool scan_policy__license_eval(const char *expr, scan_policy__lic_mode mode, scan_policy__lic_leaf leaf,
                                const void *ctx)
 {
-	lexer lx;
+	lic_eval e = { leaf, ctx };
 	size_t a = 0, b = strlen(expr);
-	bool v;
+	int v = scan_license__expr_eval(&lic_ops[mode], &e, NULL, expr, b);
 
-	memset(&lx, 0, sizeof(lx));
-	lx.s = expr;
-	lx.len = b;
-	lx.mode = mode;
-	lx.leaf = leaf;
-	lx.ctx = ctx;
-	if (b <= LIC_LEN_MAX) {
-		next(&lx);
-		v = parse_or(&lx);
-		if (!lx.bad && !lx.toklen)
-			return v;
-	}
+	if (v >= 0)
+		return v != 0;
 	/* Not an expression: the whole text, trimmed, is the one id. */
 	while (a < b && is_space(expr[a]))
 		a++;

@@ -1,6 +1,7 @@
 /* lib/sbom/license.c - license strings of components: SPDX expressions, names people write, kinds */
 #include <string.h>
 #include "scan/license.h"
+#include "sbom/license_expr.h"
 #include "sbom/spdx_list.h"
 #include "sbom/spdx_table.h" /* generated at build time by gen_spdx_table */
 #include "util/error.h"
@@ -514,66 +515,181 @@ static const char *free_text(const char *s, size_t len, scan_license_kind *kind)
 	return NULL;
 }
 
-/* ---- SPDX license expressions (SPDX 2.3 Annex D) ---- */
+/* ---- SPDX license expressions (SPDX 2.3 Annex D): the one reader (license_expr.h) ---- */
 
-enum { T_END, T_LP, T_RP, T_AND, T_OR, T_WITH, T_SLASH, T_ID, T_ERR };
+enum { T_END, T_LP, T_RP, T_AND, T_OR, T_WITH, T_ID, T_ERR };
 
 typedef struct {
+	const scan_license_expr_ops *ops;
+	void *ctx;
+	scan_buf *canon;
 	const char *s;
 	size_t len, pos;
 	int tok;
-	size_t tstart, tlen;   /* T_ID */
-	bool plus;             /* T_ID followed by '+' */
-	unsigned depth, terms;
-	bool known;            /* every identifier is on the list or a reference */
-	bool deprecated, has_ref, compound;
-	const char *single;    /* the listed spelling, while the expression is one plain identifier */
-	scan_buf *out;         /* the canonical spelling */
-} expr_parser;
+	size_t tstart, tlen;   /* T_ID: s[tstart..tstart + tlen), its '+' included */
+	unsigned depth;
+} expr_reader;
 
+static bool expr_blank(const expr_reader *r, char c)
+{
+	if (c == '\f' || c == '\v')
+		return (r->ops->flags & SCAN_LICENSE_EXPR_ALL_BLANKS) != 0;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A character that ends an id: a blank, a parenthesis, '/' when it means OR. */
+static bool expr_delimiter(const expr_reader *r, char c)
+{
+	return c == '(' || c == ')' || expr_blank(r, c) || (c == '/' && (r->ops->flags & SCAN_LICENSE_EXPR_SLASH_OR));
+}
+
+/* Characters of an SPDX idstring, and ':' of DocumentRef-x:LicenseRef-y. */
 static bool is_idchar(char c)
 {
 	return scan_spdx__is_alpha(c) || scan_spdx__is_digit(c) || c == '-' || c == '.' || c == ':';
 }
 
-static void next_token(expr_parser *p)
+static void emit(expr_reader *r, const char *s)
 {
+	if (r->canon)
+		scan_buf_puts(r->canon, s);
+}
+
+static void next_token(expr_reader *r)
+{
+	bool strict = (r->ops->flags & SCAN_LICENSE_EXPR_STRICT_IDS) != 0;
 	char c;
 
-	while (p->pos < p->len && is_blank(p->s[p->pos]))
-		p->pos++;
-	if (p->pos >= p->len) {
-		p->tok = T_END;
+	while (r->pos < r->len && expr_blank(r, r->s[r->pos]))
+		r->pos++;
+	if (r->pos >= r->len) {
+		r->tok = T_END;
 		return;
 	}
-	c = p->s[p->pos];
-	if (c == '(' || c == ')' || c == '/') {
-		p->pos++;
-		p->tok = c == '(' ? T_LP : c == ')' ? T_RP : T_SLASH;
+	c = r->s[r->pos];
+	if (expr_delimiter(r, c)) {
+		r->pos++;
+		r->tok = c == '(' ? T_LP : c == ')' ? T_RP : T_OR;
 		return;
 	}
-	if (!is_idchar(c)) {
-		p->tok = T_ERR;
-		return;
+	/* The whole run is one token, so a stray character spoils it rather than splitting it. */
+	r->tok = T_ID;
+	r->tstart = r->pos;
+	while (r->pos < r->len && !expr_delimiter(r, (c = r->s[r->pos]))) {
+		r->pos++;
+		if (c == '+' && strict) {
+			if (r->pos - 1 == r->tstart)
+				r->tok = T_ERR;
+			break;
+		}
+		if (c != '+' && !is_idchar(c))
+			r->tok = T_ERR;
 	}
-	p->tstart = p->pos;
-	while (p->pos < p->len && is_idchar(p->s[p->pos]))
-		p->pos++;
-	p->tlen = p->pos - p->tstart;
-	p->plus = p->pos < p->len && p->s[p->pos] == '+';
-	if (p->plus)
-		p->pos++;
-	p->tok = T_ID;
-	/* Operators are upper-case in the grammar; "mit or apache-2.0" is common enough to read. */
-	if (p->plus)
+	r->tlen = r->pos - r->tstart;
+	if (r->tok != T_ID)
 		return;
-	if (p->tlen == 3 && !scan_spdx__idncmp(p->s + p->tstart, 3, "AND"))
-		p->tok = T_AND;
-	else if (p->tlen == 2 && !scan_spdx__idncmp(p->s + p->tstart, 2, "OR"))
-		p->tok = T_OR;
-	else if (p->tlen == 4 && !scan_spdx__idncmp(p->s + p->tstart, 4, "WITH"))
-		p->tok = T_WITH;
+	if (r->tlen == 3 && !scan_spdx__idncmp(r->s + r->tstart, 3, "AND"))
+		r->tok = T_AND;
+	else if (r->tlen == 2 && !scan_spdx__idncmp(r->s + r->tstart, 2, "OR"))
+		r->tok = T_OR;
+	else if (r->tlen == 4 && !scan_spdx__idncmp(r->s + r->tstart, 4, "WITH"))
+		r->tok = T_WITH;
 }
+
+static int read_or(expr_reader *r);
+
+/* simple-expression ["WITH" exception] / "(" compound-expression ")" */
+static int read_with(expr_reader *r)
+{
+	int v;
+
+	if (r->tok == T_LP) {
+		if (++r->depth > SCAN_LICENSE_EXPR_DEPTH_MAX)
+			return -1;
+		emit(r, "(");
+		next_token(r);
+		if ((v = read_or(r)) < 0 || r->tok != T_RP)
+			return -1;
+		emit(r, ")");
+		r->depth--;
+		next_token(r);
+		if (!(r->ops->flags & SCAN_LICENSE_EXPR_GROUP_WITH))
+			return v;
+	} else if (r->tok == T_ID) {
+		if ((v = r->ops->leaf(r->ctx, r->s + r->tstart, r->tlen)) < 0)
+			return -1;
+		next_token(r);
+	} else {
+		return -1;
+	}
+	if (r->tok == T_WITH) {
+		next_token(r);
+		if (r->tok != T_ID)
+			return -1;
+		emit(r, " WITH ");
+		if (r->ops->with && (v = r->ops->with(r->ctx, v, r->s + r->tstart, r->tlen)) < 0)
+			return -1;
+		next_token(r);
+	}
+	return v;
+}
+
+static int read_and(expr_reader *r)
+{
+	int v = read_with(r), w;
+
+	while (v >= 0 && r->tok == T_AND) {
+		emit(r, " AND ");
+		next_token(r);
+		if ((w = read_with(r)) < 0)
+			return -1;
+		v = r->ops->and_op(r->ctx, v, w);
+	}
+	return v;
+}
+
+static int read_or(expr_reader *r)
+{
+	int v = read_and(r), w;
+
+	while (v >= 0 && r->tok == T_OR) {
+		emit(r, " OR ");
+		next_token(r);
+		if ((w = read_and(r)) < 0)
+			return -1;
+		v = r->ops->or_op(r->ctx, v, w);
+	}
+	return v;
+}
+
+int scan_license__expr_eval(const scan_license_expr_ops *ops, void *ctx, scan_buf *canon, const char *s,
+                            size_t len)
+{
+	expr_reader r;
+	int v;
+
+	if (len > SCAN_LICENSE_TEXT_MAX)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.ops = ops;
+	r.ctx = ctx;
+	r.canon = canon;
+	r.s = s;
+	r.len = len;
+	next_token(&r);
+	v = read_or(&r);
+	return v >= 0 && r.tok == T_END ? v : -1;
+}
+
+/* ---- the kind and spelling of an expression ---- */
+
+typedef struct {
+	unsigned terms;
+	bool known;            /* every identifier is on the list or a reference */
+	bool deprecated, has_ref, compound;
+	const char *single;    /* the listed spelling, while the expression is one plain identifier */
+	scan_buf *out;         /* the canonical spelling */
+} expr_kind;
 
 /* idstring = 1*(ALPHA / DIGIT / "-" / "." ) */
 static bool is_idstring(const char *s, size_t len)
@@ -601,18 +717,20 @@ static bool is_license_ref(const char *s, size_t len)
 	return len > 11 && !scan_spdx__idncmp(s, 11, "LicenseRef-") && is_idstring(s + 11, len - 11);
 }
 
-/* simple-expression: a license id (with '+') or a reference. -1 when malformed. */
-static int parse_term(expr_parser *p)
+/* simple-expression: a license id (with '+', which STRICT_IDS allows only at the end) or a reference. */
+static int kind_leaf(void *ctx, const char *id, size_t len)
 {
-	const char *id = p->s + p->tstart, *listed;
-	size_t len = p->tlen;
+	expr_kind *p = ctx;
+	bool plus = id[len - 1] == '+';
+	const char *listed;
 	unsigned flags;
 	scan_license_kind kind;
 
+	len -= plus;
 	if (++p->terms > SCAN_LICENSE_EXPR_TERMS_MAX)
 		return -1;
 	if (memchr(id, ':', len) || (len >= 11 && !scan_spdx__idncmp(id, 11, "LicenseRef-"))) {
-		if (!is_license_ref(id, len) || p->plus)
+		if (!is_license_ref(id, len) || plus)
 			return -1;
 		p->has_ref = true;
 		p->single = NULL;
@@ -620,8 +738,8 @@ static int parse_term(expr_parser *p)
 		return U;
 	}
 	/* "GPL-2.0+" is an id of its own (deprecated), not GPL-2.0 and '+'. */
-	if (p->plus && (listed = scan_license_spdx_id(id, len + 1, &flags)) != NULL)
-		p->plus = false;
+	if (plus && (listed = scan_license_spdx_id(id, len + 1, &flags)) != NULL)
+		plus = false;
 	else
 		listed = scan_license_spdx_id(id, len, &flags);
 	if (listed) {
@@ -633,8 +751,8 @@ static int parse_term(expr_parser *p)
 		 * words say? With its '+' first: "GPLv2+" is GPL-2.0-or-later.
 		 */
 		listed = NULL;
-		if (p->plus && (listed = free_text(id, len + 1, &kind)) != NULL)
-			p->plus = false;
+		if (plus && (listed = free_text(id, len + 1, &kind)) != NULL)
+			plus = false;
 		if (!listed)
 			listed = free_text(id, len, &kind);
 		if (listed) {
@@ -646,89 +764,54 @@ static int parse_term(expr_parser *p)
 				kind = family_kind(id, len);
 		}
 	}
-	p->single = p->terms == 1 && !p->plus && listed ? listed : NULL;
+	p->single = p->terms == 1 && !plus && listed ? listed : NULL;
 	if (listed)
 		scan_buf_puts(p->out, listed);
 	else
 		scan_buf_put(p->out, id, len);
-	if (p->plus)
+	if (plus)
 		scan_buf_putc(p->out, '+');
 	return kind;
 }
 
-static int parse_or(expr_parser *p);
-
-/* simple-expression ["WITH" exception] / "(" expression ")" */
-static int parse_with(expr_parser *p)
+/* A linking exception makes a strong copyleft weak. The grammar's exception is a bare idstring. */
+static int kind_with(void *ctx, int kind, const char *exc, size_t len)
 {
-	int kind;
+	expr_kind *p = ctx;
+	const char *listed;
 
-	if (p->tok == T_LP) {
-		if (++p->depth > SCAN_LICENSE_EXPR_DEPTH_MAX)
-			return -1;
-		scan_buf_putc(p->out, '(');
-		next_token(p);
-		if ((kind = parse_or(p)) < 0 || p->tok != T_RP)
-			return -1;
-		scan_buf_putc(p->out, ')');
-		p->depth--;
-		next_token(p);
-		return kind;
-	}
-	if (p->tok != T_ID || (kind = parse_term(p)) < 0)
+	if (exc[len - 1] == '+' || !is_idstring(exc, len))
 		return -1;
-	next_token(p);
-	if (p->tok == T_WITH) {
-		const char *exc;
-		next_token(p);
-		if (p->tok != T_ID || p->plus || !is_idstring(p->s + p->tstart, p->tlen))
-			return -1;
-		p->compound = true;
-		p->single = NULL;
-		scan_buf_puts(p->out, " WITH ");
-		if ((exc = scan_license_spdx_exception(p->s + p->tstart, p->tlen))) {
-			scan_buf_puts(p->out, exc);
-			if (kind == S && is_linking_exception(exc, strlen(exc)))
-				kind = W;
-		} else {
-			p->known = false;
-			scan_buf_put(p->out, p->s + p->tstart, p->tlen);
-		}
-		next_token(p);
+	p->compound = true;
+	p->single = NULL;
+	if ((listed = scan_license_spdx_exception(exc, len))) {
+		scan_buf_puts(p->out, listed);
+		if (kind == S && is_linking_exception(listed, strlen(listed)))
+			kind = W;
+	} else {
+		p->known = false;
+		scan_buf_put(p->out, exc, len);
 	}
 	return kind;
 }
 
-static int parse_and(expr_parser *p)
+static int kind_and_op(void *ctx, int a, int b)
 {
-	int kind = parse_with(p), k2;
-
-	while (kind >= 0 && p->tok == T_AND) {
-		p->compound = true;
-		scan_buf_puts(p->out, " AND ");
-		next_token(p);
-		if ((k2 = parse_with(p)) < 0)
-			return -1;
-		kind = kind_and(kind, k2);
-	}
-	return kind;
+	((expr_kind *)ctx)->compound = true;
+	return (int)kind_and((scan_license_kind)a, (scan_license_kind)b);
 }
 
-/* OR binds loosest; Cargo's old "MIT/Apache-2.0" means OR too. */
-static int parse_or(expr_parser *p)
+static int kind_or_op(void *ctx, int a, int b)
 {
-	int kind = parse_and(p), k2;
-
-	while (kind >= 0 && (p->tok == T_OR || p->tok == T_SLASH)) {
-		p->compound = true;
-		scan_buf_puts(p->out, " OR ");
-		next_token(p);
-		if ((k2 = parse_and(p)) < 0)
-			return -1;
-		kind = kind_or(kind, k2);
-	}
-	return kind;
+	((expr_kind *)ctx)->compound = true;
+	return (int)kind_or((scan_license_kind)a, (scan_license_kind)b);
 }
+
+/* Strictly the grammar, but blanks of any kind, and OR as Cargo's old "MIT/Apache-2.0" writes it. */
+static const scan_license_expr_ops kind_ops = {
+	SCAN_LICENSE_EXPR_SLASH_OR | SCAN_LICENSE_EXPR_ALL_BLANKS | SCAN_LICENSE_EXPR_STRICT_IDS,
+	kind_leaf, kind_with, kind_and_op, kind_or_op,
+};
 
 static int put_norm(scan_buf *norm, const char *s, size_t len)
 {
@@ -745,7 +828,7 @@ static int put_norm(scan_buf *norm, const char *s, size_t len)
 int scan_license_analyze(scan_license_info *info, scan_buf *norm, const char *text)
 {
 	scan_buf scratch;
-	expr_parser p;
+	expr_kind p;
 	const char *s = text, *id;
 	size_t len;
 	int kind, rc;
@@ -768,13 +851,10 @@ int scan_license_analyze(scan_license_info *info, scan_buf *norm, const char *te
 
 	scan_buf_init(&scratch, 2 * SCAN_LICENSE_TEXT_MAX);
 	memset(&p, 0, sizeof(p));
-	p.s = s;
-	p.len = len;
 	p.known = true;
 	p.out = &scratch;
-	next_token(&p);
-	kind = parse_or(&p);
-	if (kind >= 0 && p.tok == T_END) {
+	kind = scan_license__expr_eval(&kind_ops, &p, &scratch, s, len);
+	if (kind >= 0) {
 		info->kind = (scan_license_kind)kind;
 		info->deprecated = p.deprecated;
 		info->has_ref = p.has_ref;
