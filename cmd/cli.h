@@ -113,6 +113,12 @@ void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
 /* JSON string escaping with U+FFFD for invalid UTF-8 (shared by the JSON writers). */
 void cli_json_string(scan_buf *out, const char *s);
 /*
+ * One "rampart: warning: <file>:<line>: <message>" line per problem of the
+ * dependency scan: news, not failures. whole_scan: also those about the
+ * whole scan (file NULL), such as an empty vulnerability database.
+ */
+void cli_warn_sca_problems(const scan_result *r, bool whole_scan);
+/*
  * Reads the whole file at path, up to max bytes, into *text (the caller's,
  * NUL-terminated) and *len. With missing_ok an absent file is *text NULL
  * and EXIT_OK. Errors are reported ("cannot read 'x': larger than 1 MiB")

@@ -46,8 +46,8 @@ static int load_policy(scan_sca_policy **out, const char *file, bool explicit_fi
 
 	*out = NULL;
 	*file_rules = 0;
-	/* The policy file is the repository's: untrusted, so read bounded. */
-	if ((rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES, !explicit_file)) != EXIT_OK)
+	/* The policy file is the repository's: untrusted, so read bounded. NULL: no file, the default alone. */
+	if (file && (rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES, !explicit_file)) != EXIT_OK)
 		return rc;
 	if (text) {
 		if ((lrc = scan_sca_policy_parse_yaml(&fp, text, len, file, NULL)) != 0) {
@@ -222,6 +222,19 @@ static void write_report_text(scan_buf *b, const scan_sca_policy_report *r)
 		                r->ignored_components);
 }
 
+/* Whether the repository's triage decided this vulnerability of this package needs no fix. */
+static bool triaged_away(const scan_triage_list *tl, const scan_finding_sca *v)
+{
+	for (size_t k = 0; v && k < scan_triage_list_count(tl); k++) {
+		const scan_triage *t = scan_triage_list_get(tl, k);
+		scan_sca_triage state;
+		if (!strcmp(t->vuln_id, v->vuln_id) && !strcmp(t->ecosystem, v->ecosystem) &&
+		    !strcmp(t->package_name, v->package_name))
+			return scan_sca_triage_parse(&state, t->status) == 0 && scan_sca_triage_suppresses(state);
+	}
+	return false;
+}
+
 /*
  * Findings the repository's triage decided need no fix (accepted_risk,
  * not_applicable, false_positive, wont_fix) are left out of the policy, as
@@ -239,16 +252,8 @@ static int mark_triaged(bool *suppressed, const scan_finding *const *findings, s
 		return EXIT_OK;
 	if ((lrc = scan_store_triage_list(&tl, st, repo_id)) != 0)
 		return cli_error_lib(lrc);
-	for (size_t i = 0; i < n; i++) {
-		const scan_finding_sca *v = findings[i]->sca;
-		for (size_t k = 0; v && k < scan_triage_list_count(tl); k++) {
-			const scan_triage *t = scan_triage_list_get(tl, k);
-			scan_sca_triage state;
-			if (!strcmp(t->vuln_id, v->vuln_id) && !strcmp(t->ecosystem, v->ecosystem) &&
-			    !strcmp(t->package_name, v->package_name) && scan_sca_triage_parse(&state, t->status) == 0)
-				suppressed[i] = scan_sca_triage_suppresses(state);
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		suppressed[i] = triaged_away(tl, findings[i]->sca);
 	scan_triage_list_free(tl);
 	return EXIT_OK;
 }
@@ -285,13 +290,7 @@ static int policy_check(const char *target, cli_format format)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	{
-		size_t n;
-		const scan_sca_problem *pr = scan_result_sca_problems(result, &n);
-		for (size_t i = 0; i < n; i++)
-			fprintf(stderr, "rampart: warning: %s%s%s\n", pr[i].file ? pr[i].file : "", pr[i].file ? ": " : "",
-			        pr[i].message);
-	}
+	cli_warn_sca_problems(result, true);
 	in.components = scan_result_components(result, &in.ncomponents);
 	nfind = scan_finding_list_count(scan_result_findings(result));
 	classes = calloc(in.ncomponents + 1, sizeof(*classes));
@@ -397,7 +396,7 @@ static int policy_sla(cli_format format)
 	int rc, lrc;
 
 	memset(&status, 0, sizeof(status));
-	if ((rc = load_policy(&p, o.policy ? o.policy : "", o.policy != NULL, &file_rules)) != EXIT_OK ||
+	if ((rc = load_policy(&p, o.policy, true, &file_rules)) != EXIT_OK ||
 	    (rc = cli_open_store(&st, o.db)) != EXIT_OK || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != EXIT_OK ||
 	    (rc = cli_resolve_scan(&scan_id, st, NULL, o.repo)) != EXIT_OK)
 		goto done;
@@ -422,15 +421,7 @@ static int policy_sla(cli_format format)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const scan_finding *f = scan_finding_list_get(all, i);
-		bool closed = false;
-		for (size_t k = 0; f->sca && k < scan_triage_list_count(tl); k++) {
-			const scan_triage *t = scan_triage_list_get(tl, k);
-			scan_sca_triage state;
-			if (!strcmp(t->vuln_id, f->sca->vuln_id) && !strcmp(t->package_name, f->sca->package_name) &&
-			    scan_sca_triage_parse(&state, t->status) == 0)
-				closed = scan_sca_triage_suppresses(state);
-		}
-		if (!f->sca || closed)
+		if (!f->sca || triaged_away(tl, f->sca))
 			continue;
 		items[nopen].severity = f->severity;
 		items[nopen].first_seen = seen[i];

@@ -28,24 +28,6 @@ const cli_command cli_sbom_def = {
 	sbom_opts,
 };
 
-static void warn_problems(const scan_result *result)
-{
-	size_t n;
-	const scan_sca_problem *p = scan_result_sca_problems(result, &n);
-
-	for (size_t i = 0; i < n; i++) {
-		/* Without --vulns there is no database to miss. */
-		if (!p[i].file && !o.vulns)
-			continue;
-		if (!p[i].file)
-			fprintf(stderr, "rampart: warning: %s\n", p[i].message);
-		else if (p[i].line)
-			fprintf(stderr, "rampart: warning: %s:%u: %s\n", p[i].file, p[i].line, p[i].message);
-		else
-			fprintf(stderr, "rampart: warning: %s: %s\n", p[i].file, p[i].message);
-	}
-}
-
 int cmd_sbom(int argc, char **argv)
 {
 	scan_options opts = SCAN_OPTIONS_INIT;
@@ -101,7 +83,8 @@ int cmd_sbom(int argc, char **argv)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	warn_problems(result);
+	/* Without --vulns there is no database to miss. */
+	cli_warn_sca_problems(result, o.vulns);
 
 	memset(&in, 0, sizeof(in));
 	in.components = scan_result_components(result, &in.ncomponents);

@@ -182,18 +182,7 @@ int cmd_scan(int argc, char **argv)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	{
-		/* What the dependency scan could not read is news, not a failure: one warning each. */
-		size_t nproblems;
-		const scan_sca_problem *pr = scan_result_sca_problems(result, &nproblems);
-		for (size_t i = 0; i < nproblems; i++)
-			if (!pr[i].file)
-				fprintf(stderr, "rampart: warning: %s\n", pr[i].message);
-			else if (pr[i].line)
-				fprintf(stderr, "rampart: warning: %s:%u: %s\n", pr[i].file, pr[i].line, pr[i].message);
-			else
-				fprintf(stderr, "rampart: warning: %s: %s\n", pr[i].file, pr[i].message);
-	}
+	cli_warn_sca_problems(result, true);
 	if (store) {
 		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
 		    (lrc = scan_store_gate_evaluate(&gate, store, scan_id, 0)) != 0) { /* as stored, with every condition */

@@ -165,3 +165,19 @@ int cli_read_file(char **text, size_t *len, const char *path, size_t max, bool m
 		return cli_error("out of memory");
 	return EXIT_OK;
 }
+
+void cli_warn_sca_problems(const scan_result *r, bool whole_scan)
+{
+	size_t n;
+	const scan_sca_problem *p = scan_result_sca_problems(r, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!p[i].file) {
+			if (whole_scan)
+				fprintf(stderr, "rampart: warning: %s\n", p[i].message);
+		} else if (p[i].line) {
+			fprintf(stderr, "rampart: warning: %s:%u: %s\n", p[i].file, p[i].line, p[i].message);
+		} else {
+			fprintf(stderr, "rampart: warning: %s: %s\n", p[i].file, p[i].message);
+		}
+}

@@ -12,6 +12,7 @@
 #include "scan/buf.h"
 #include "scan/sink.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 
 #define SCA_DESCRIPTION_MAX 4000
 
@@ -66,26 +67,14 @@ static int add_vex(sca_state *st, const char *label, const char *text, size_t le
 /* A VEX file the user named: read whole, bounded like a lockfile. */
 static int load_vex_file(sca_state *st, const char *path)
 {
-	scan_buf b = SCAN_BUF_INIT;
-	char chunk[65536];
-	size_t n;
-	int rc;
-	FILE *f = fopen(path, "rb");
+	char *text;
+	size_t len;
+	int rc = scan__read_file(&text, &len, path, SCAN_SCA_FILE_MAX);
 
-	if (!f)
-		return scan__error(SCAN_ENOTFOUND, "cannot open VEX document '%s'", path);
-	scan_buf_init(&b, SCAN_SCA_FILE_MAX);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (scan_buf_put(&b, chunk, n))
-			break;
-	if (ferror(f) || scan_buf_failed(&b))
-		rc = scan__error(scan_buf_failed(&b) == SCAN_ELIMIT ? SCAN_ELIMIT : SCAN_EIO,
-		                 "cannot read VEX document '%s'%s", path,
-		                 scan_buf_failed(&b) == SCAN_ELIMIT ? ": larger than 64 MiB" : "");
-	else
-		rc = add_vex(st, path, b.ptr, b.size);
-	fclose(f);
-	scan_buf_dispose(&b);
+	if (rc)
+		return rc;
+	rc = add_vex(st, path, text, len);
+	free(text);
 	return rc;
 }
 
@@ -162,11 +151,13 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 
 	(void)wstate;
 	(void)sink;
-	if (is_vex_path(f->path) && f->data && !f->is_binary) {
+	if (is_vex_path(f->path) && !f->is_binary) {
 		/* The tree's VEX is its authors' word; one that will not parse is news, like a broken lockfile. */
 		pthread_mutex_lock(&st->lock);
-		rc = add_vex(st, f->path, (const char *)f->data, f->len);
-		if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT)
+		if (!f->data)
+			rc = scan_sca__inventory_problem(st->inv, f->path, 0, "VEX document larger than the scan's file "
+			                                 "size limit (--max-file-size), not read");
+		else if ((rc = add_vex(st, f->path, (const char *)f->data, f->len)) == SCAN_EPARSE || rc == SCAN_ELIMIT)
 			rc = record_problem(st->inv, f->path, scan_error_last()->message);
 		pthread_mutex_unlock(&st->lock);
 		return rc;

@@ -1,4 +1,4 @@
-/* lib/util/rulefiles.c - the YAML files of a rules directory, read safely and in a stable order */
+/* lib/util/rulefiles.c - bounded reads of a file, and the YAML files of a rules directory in a stable order */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +14,11 @@
 
 int scan__read_rule_file(char **out, size_t *len, const char *path)
 {
+	return scan__read_file(out, len, path, SCAN_RULE_FILE_MAX);
+}
+
+int scan__read_file(char **out, size_t *len, const char *path, size_t max)
+{
 	struct stat st;
 	char *buf = NULL;
 	size_t got = 0;
@@ -21,9 +26,9 @@ int scan__read_rule_file(char **out, size_t *len, const char *path)
 
 	if (fd < 0)
 		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > SCAN_RULE_FILE_MAX) {
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > max) {
 		close(fd);
-		return scan__error(SCAN_EINVAL, "'%s' is not a regular file under 4 MiB", path);
+		return scan__error(SCAN_EINVAL, "'%s' is not a regular file under %zu MiB", path, max >> 20);
 	}
 	if (!(buf = malloc((size_t)st.st_size + 1))) {
 		close(fd);

@@ -1,4 +1,4 @@
-/* lib/util/rulefiles.h - the YAML files of a rules directory, read safely and in a stable order */
+/* lib/util/rulefiles.h - bounded reads of a file, and the YAML files of a rules directory in a stable order */
 #ifndef SCAN_UTIL_RULEFILES_H
 #define SCAN_UTIL_RULEFILES_H
 
@@ -26,7 +26,12 @@ typedef struct {
 /* Call fn for each embedded file, in order; stops at the first non-zero return. */
 int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud);
 
-/* A regular file of at most SCAN_RULE_FILE_MAX bytes, NUL-terminated. */
+/*
+ * A regular file of at most max bytes, NUL-terminated, opened without
+ * following a symbolic link; *out is the caller's (free()).
+ */
+int scan__read_file(char **out, size_t *len, const char *path, size_t max);
+/* scan__read_file() of at most SCAN_RULE_FILE_MAX bytes. */
 int scan__read_rule_file(char **out, size_t *len, const char *path);
 
 #endif
