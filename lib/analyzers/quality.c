@@ -499,7 +499,7 @@ static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
 {
 	uint64_t h = 1469598103934665603ull;
 	for (uint32_t i = 0; i < len; i++)
-		h = (h ^ f->t[start + i].hash) * 1099511628211ull;
+		h = (h ^ scan__dup_key(f->t[start + i].hash)) * 1099511628211ull;
 	return h;
 }
 

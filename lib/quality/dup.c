@@ -5,11 +5,9 @@
 #include "quality/quality.h"
 #include "util/error.h"
 
-#define DUP_ID 1u
-#define DUP_LIT 2u
 #define DUP_WALK_DEPTH_MAX 600
 #define DUP_CANDIDATES_MAX 32
-#define DUP_MIN_DISTINCT 12
+#define DUP_MIN_DISTINCT 10
 
 typedef struct {
 	dup_token *t;
@@ -34,12 +32,14 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 	v->t[v->n++].line = line;
 }
 
-static uint32_t fnv(const char *s, size_t n)
+/* The token's hash: kind in the low two bits, its text above them. */
+static uint32_t token_hash(uint32_t kind, const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h < 16 ? h + 16 : h; /* clear of DUP_ID and DUP_LIT */
+	h = h << 2 | kind;
+	return h ? h : 4; /* an operator's key is never 0, nor DUP_ID or DUP_LIT */
 }
 
 int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len)
@@ -61,12 +61,16 @@ int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
 
 		if (cls == Q_TOK_SKIP) {
 			/* not tokens */
-		} else if (cls == Q_TOK_LITERAL) {
-			push(&v, DUP_LIT, ts_node_start_point(node).row + 1);
-		} else if (ts_node_child_count(node) == 0) {
+		} else if (cls == Q_TOK_LITERAL || ts_node_child_count(node) == 0) {
 			uint32_t b = ts_node_start_byte(node), e = ts_node_end_byte(node);
+			uint32_t row = ts_node_start_point(node).row, kind = cls == Q_TOK_IDENT ? DUP_ID : 0;
+			/* a literal as long as a block (a table in one string) is a copy only when it is the same */
+			if (cls == Q_TOK_LITERAL && ts_node_end_point(node).row - row + 1 < DUP_MIN_LINES)
+				kind = DUP_LIT;
 			if (e > b && e <= len)
-				push(&v, cls == Q_TOK_IDENT ? DUP_ID : fnv(src + b, e - b), ts_node_start_point(node).row + 1);
+				push(&v, token_hash(kind, src + b, e - b), row + 1);
+			else if (cls == Q_TOK_LITERAL)
+				push(&v, DUP_LIT, row + 1);
 		} else {
 			descend = depth < DUP_WALK_DEPTH_MAX;
 		}
@@ -112,6 +116,14 @@ typedef struct {
 static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
+		if (scan__dup_key(fa->t[a + i].hash) != scan__dup_key(fb->t[b + i].hash))
+			return false;
+	return true;
+}
+
+static bool exact(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
 		if (fa->t[a + i].hash != fb->t[b + i].hash)
 			return false;
 	return true;
@@ -120,19 +132,66 @@ static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b,
 /*
  * Tables of constants (enum members, lookup arrays) repeat a few token kinds
  * over and over; once identifiers and literals are normalised, any two look
- * alike. A block of code uses more kinds than that.
+ * alike. A block of code uses more kinds than that. The kinds of the window
+ * are counted as it slides, in 256 slots, so two kinds may now and then
+ * share one: a window counted as a table is then only held to an exact copy.
  */
-static bool is_table(const dup_file *f, uint32_t start, uint32_t len)
+typedef struct {
+	uint8_t count[256];          /* a window has DUP_MIN_TOKENS < 256 tokens */
+	unsigned kinds;
+} kind_count;
+
+static unsigned kind_slot(uint32_t hash)
 {
-	uint32_t seen[DUP_MIN_DISTINCT], n = 0;
-	for (uint32_t i = 0; i < len && n < DUP_MIN_DISTINCT; i++) {
-		uint32_t h = f->t[start + i].hash, k = 0;
-		while (k < n && seen[k] != h)
-			k++;
-		if (k == n)
-			seen[n++] = h;
+	return (scan__dup_key(hash) * 2654435761u) >> 24;
+}
+
+static void kind_add(kind_count *k, uint32_t hash)
+{
+	if (k->count[kind_slot(hash)]++ == 0)
+		k->kinds++;
+}
+
+static void kind_drop(kind_count *k, uint32_t hash)
+{
+	if (--k->count[kind_slot(hash)] == 0)
+		k->kinds--;
+}
+
+/*
+ * How many tokens the copy at G[a], F[b] runs for, its first window of
+ * DUP_MIN_TOKENS known to match and k the kinds of F's. The window slides
+ * on with it: where it is a table the tokens must be exact, and a copy that
+ * ends in a table that differs ends where the table does, not after the
+ * look-alike rows up to the first window counted as one.
+ */
+static uint32_t extend(const dup_file *G, uint32_t a, const dup_file *F, uint32_t b, uint32_t room, kind_count k)
+{
+	uint32_t len = DUP_MIN_TOKENS, table_at = 0;
+	bool began_as_table = k.kinds < DUP_MIN_DISTINCT, in_table = began_as_table;
+
+	for (; len < room; len++) {
+		uint32_t x = G->t[a + len].hash, y = F->t[b + len].hash;
+		if (scan__dup_key(x) != scan__dup_key(y))
+			return len;
+		kind_drop(&k, F->t[b + len - DUP_MIN_TOKENS].hash);
+		kind_add(&k, y);
+		if (k.kinds >= DUP_MIN_DISTINCT) {
+			in_table = false;
+		} else {
+			if (!in_table)
+				in_table = true, table_at = len;
+			if (x != y)
+				break;
+		}
 	}
-	return n < DUP_MIN_DISTINCT;
+	if (len == room || (began_as_table && !table_at))
+		return len;
+	/* the table began inside the window that first counted as one: cut at its first difference */
+	for (uint32_t i = table_at >= DUP_MIN_TOKENS ? table_at - DUP_MIN_TOKENS + 1 : 0; i < len; i++)
+		if (G->t[a + i].hash != F->t[b + i].hash)
+			return i;
+	return len;
 }
 
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
@@ -174,46 +233,65 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 		pow *= B;
 	for (uint32_t f = 0; f < nfiles && !rc; f++) {
 		const dup_file *F = &files[f];
-		uint64_t h = 0;
+		uint64_t hk = 0, hx = 0; /* rolling hashes of the window's keys and of its exact tokens */
 		uint32_t skip_to = 0;
+		kind_count kc;
 		if (F->n < DUP_MIN_TOKENS)
 			continue;
-		for (uint32_t i = 0; i < DUP_MIN_TOKENS; i++)
-			h = h * B + F->t[i].hash;
+		memset(&kc, 0, sizeof(kc));
+		for (uint32_t i = 0; i < DUP_MIN_TOKENS; i++) {
+			hk = hk * B + scan__dup_key(F->t[i].hash);
+			hx = hx * B + F->t[i].hash;
+			kind_add(&kc, F->t[i].hash);
+		}
 		for (uint32_t p = 0; p + DUP_MIN_TOKENS <= F->n && !rc; p++) {
-			uint64_t b;
+			uint64_t b, h;
 			unsigned tries = 0;
+			bool table;
 			win *me;
-			if (p) /* roll: drop token p-1, add token p+MIN-1 */
-				h = (h - F->t[p - 1].hash * pow) * B + F->t[p + DUP_MIN_TOKENS - 1].hash;
+			if (p) { /* roll: drop token p-1, add token p+MIN-1 */
+				uint32_t in = F->t[p + DUP_MIN_TOKENS - 1].hash, gone = F->t[p - 1].hash;
+				hk = (hk - scan__dup_key(gone) * pow) * B + scan__dup_key(in);
+				hx = (hx - gone * pow) * B + in;
+				kind_drop(&kc, gone);
+				kind_add(&kc, in);
+			}
+			/* a table is indexed by its exact tokens, so its copy is not lost among look-alikes */
+			table = kc.kinds < DUP_MIN_DISTINCT;
+			h = table ? hx : hk;
 			b = (h ^ (h >> 29)) & ix.mask;
 			if (p >= skip_to) {
-				/* a bounded look back: one code base's thousand identical stubs must not go quadratic */
+				/*
+				 * The longest copy among the candidates, so a block repeated with small
+				 * changes is reported against its closest copy. A bounded look back: one
+				 * code base's thousand identical stubs must not go quadratic.
+				 */
+				const win *best = NULL;
+				uint32_t best_len = 0;
 				for (uint32_t s = ix.head[b]; s && tries < DUP_CANDIDATES_MAX; s = ix.w[s - 1].next, tries++) {
 					const win *o = &ix.w[s - 1];
 					const dup_file *G = &files[o->file];
-					uint32_t len = DUP_MIN_TOKENS, room;
-					dup_clone c;
+					uint32_t len, room;
 					if (o->hash != h || (o->file == f && o->pos + DUP_MIN_TOKENS > p))
 						continue;
-					if (!same(G, o->pos, F, p, DUP_MIN_TOKENS))
+					if (table ? !exact(G, o->pos, F, p, DUP_MIN_TOKENS) : !same(G, o->pos, F, p, DUP_MIN_TOKENS))
 						continue;
 					room = F->n - p;
 					if (o->file == f && p - o->pos < room)
 						room = p - o->pos; /* a copy within the file does not overlap itself */
 					if (G->n - o->pos < room)
 						room = G->n - o->pos;
-					while (len < room && G->t[o->pos + len].hash == F->t[p + len].hash)
-						len++;
+					if ((len = extend(G, o->pos, F, p, room, kc)) < DUP_MIN_TOKENS || len <= best_len)
+						continue;
 					if (F->t[p + len - 1].line - F->t[p].line + 1 < DUP_MIN_LINES ||
 					    G->t[o->pos + len - 1].line - G->t[o->pos].line + 1 < DUP_MIN_LINES)
-						break; /* long enough in tokens but too short in lines: not a block */
-					if (is_table(F, p, len))
-						break;
-					c.a = o->file, c.a_start = o->pos, c.b = f, c.b_start = p, c.len = len;
+						continue; /* long enough in tokens but too short in lines: not a block */
+					best = o, best_len = len;
+				}
+				if (best) {
+					dup_clone c = { best->file, best->pos, f, p, best_len };
 					rc = clones_push(&v, &nv, &cv, &c);
-					skip_to = p + len; /* the rest of this block is the same clone */
-					break;
+					skip_to = p + best_len; /* the rest of this block is the same clone */
 				}
 			}
 			me = &ix.w[ix.n];

@@ -11,11 +11,24 @@
 #define DUP_MIN_TOKENS 100
 #define DUP_MIN_LINES 10
 
-/* One token: identifiers and literals hash to one value each, so renamed copies match. */
+/*
+ * One token. The low two bits of hash say what it is: DUP_ID for an
+ * identifier, DUP_LIT for a literal, 0 for anything else; the rest hashes its
+ * text. Matching compares keys, in which every identifier is the same and every
+ * literal too, so renamed copies match; the whole hash tells an exact copy.
+ */
 typedef struct {
 	uint32_t hash;
 	uint32_t line;
 } dup_token;
+
+#define DUP_ID 1u
+#define DUP_LIT 2u
+
+static inline uint32_t scan__dup_key(uint32_t hash)
+{
+	return hash & 3u ? hash & 3u : hash;
+}
 
 typedef struct {
 	const char *path;
@@ -33,9 +46,12 @@ int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
 
 /*
  * Clones among files (in that order), each reported once where it repeats
- * an earlier block: a rolling hash over every window of DUP_MIN_TOKENS
- * tokens finds candidates, which are checked token by token and extended as
- * far as they go. *out is malloc'd.
+ * an earlier block: a rolling hash over the keys of every window of
+ * DUP_MIN_TOKENS tokens finds candidates, which are checked token by token
+ * and extended as far as they go. A window of few token kinds (a table of
+ * constants, a run of one-line accessors) matches only an exact copy: with
+ * names and values normalised, any two such tables look alike. *out is
+ * malloc'd.
  */
 int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout);
 

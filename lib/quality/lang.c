@@ -192,8 +192,22 @@ static bool is_import(const char *kind)
 	       !strcmp(kind, "package_clause") || !strcmp(kind, "package_declaration");
 }
 
+/*
+ * Kinds named like literals that hold code or a row of literals: their
+ * tokens are compared one by one, not as one value (a Go closure, a Kotlin
+ * lambda, a struct literal, strings written next to each other).
+ */
+static const char *const not_one_literal[] = {
+	"concatenated_string", "chained_string", "func_literal", "lambda_literal", "composite_literal",
+	"literal_value", "literal_element", "compound_literal_expression", "collection_literal",
+	"object_literal", "list_literal", NULL,
+};
+
 static bool is_literal(const char *kind)
 {
+	for (const char *const *k = not_one_literal; *k; k++)
+		if (!strcmp(kind, *k))
+			return false;
 	return strstr(kind, "string") || strstr(kind, "literal") || strstr(kind, "number") ||
 	       strstr(kind, "integer") || strstr(kind, "float") || !strcmp(kind, "heredoc_body");
 }

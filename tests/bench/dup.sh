@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # tests/bench/dup.sh - duplication detection side by side with jscpd (npm):
-# 5.3.3 (the current release, native code) and 4.3.0 (the Node.js one), on
+# 5.3.3 (the current release, a Rust engine) and 4.3.0 (the Node.js one), on
 # one real tree of over 100k lines (the Python standard library of the SAST
 # corpus, or DIR), same thresholds: 100 tokens over 10 lines, no file size
-# or line limits. All on one core. Prints seconds, clones, duplicated lines
-# and the speed ratios. Rampart's time includes parsing and all metrics.
+# or line limits. All on one core. Prints seconds and the speed ratios
+# (Rampart's time includes parsing and all metrics and dead code; the bare
+# tree-sitter parse of the tree is printed as the floor under it), then the
+# clones and duplicated lines of each tool and how far they agree
+# (tests/bench/dup_compare.py).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -28,6 +31,8 @@ tree=$out/tree
 
 lines=$(find "$tree" -name '*.py' -type f -print0 | xargs -0 cat | wc -l)
 echo "tree: $tree, $lines lines of Python"
+parse=${BENCH_PARSE:-$repo/build/tests/bench_parse}
+[ -x "$parse" ] && taskset -c 0 "$parse" "$tree" | sed 's/^/tree-sitter parse alone: /'
 t0=$(date +%s.%N)
 "$rampart" scan "$tree" --analyzers quality --no-store -q -j1 --format json --min-confidence 0 --no-default-excludes -o "$out/rampart.json" || true
 t1=$(date +%s.%N)
@@ -36,20 +41,9 @@ taskset -c 0 "$work/jscpd/node_modules/.bin/jscpd" $jscpd_args --output "$out/j5
 t2=$(date +%s.%N)
 taskset -c 0 "$work/jscpd4/node_modules/.bin/jscpd" $jscpd_args --output "$out/j4" "$tree" >/dev/null 2>&1 || true
 t3=$(date +%s.%N)
-python3 - "$out" "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" "$(echo "$t3 - $t2" | bc)" <<'PY'
-import json, sys
-out = sys.argv[1]
-tr, t5, t4 = map(float, sys.argv[2:5])
-r = json.load(open(out + '/rampart.json'))
-rc = sum(1 for f in r['findings'] if f['rule_id'] == 'quality/duplicated-block')
-print('%-14s %8.2f s  %6d clones  %7d duplicated lines (%.2f%% of code lines)' %
-      ('rampart', tr, rc, r['metrics']['duplicated_lines'], r['metrics']['duplication_pct']))
-for name, d, t in (('jscpd 5.3.3', 'j5', t5), ('jscpd 4.3.0', 'j4', t4)):
-    try:
-        jt = json.load(open('%s/%s/jscpd-report.json' % (out, d)))['statistics']['total']
-    except OSError:
-        print('%-14s %8.2f s  no report' % (name, t))
-        continue
-    print('%-14s %8.2f s  %6d clones  %7d duplicated lines (%.2f%% of lines)  rampart %.1fx faster' %
-          (name, t, jt['clones'], jt['duplicatedLines'], jt['percentage'], t / tr))
-PY
+tr=$(echo "$t1 - $t0" | bc) t5=$(echo "$t2 - $t1" | bc) t4=$(echo "$t3 - $t2" | bc)
+printf '%-14s %8.2f s\n' rampart "$tr"
+printf '%-14s %8.2f s  rampart %.1fx faster\n' 'jscpd 5.3.3' "$t5" "$(echo "$t5 / $tr" | bc -l)"
+printf '%-14s %8.2f s  rampart %.1fx faster\n' 'jscpd 4.3.0' "$t4" "$(echo "$t4 / $tr" | bc -l)"
+python3 "$here/dup_compare.py" "$out/rampart.json" "$tree" "jscpd 5.3.3=$out/j5/jscpd-report.json" \
+	"jscpd 4.3.0=$out/j4/jscpd-report.json"

@@ -100,7 +100,7 @@ static dup_token *tokens(uint32_t n, uint32_t seed, uint32_t per_line, uint32_t 
 	dup_token *t = malloc(n * sizeof(*t));
 	assert_non_null(t);
 	for (uint32_t i = 0; i < n; i++)
-		t[i].hash = 100 + (seed * 7919u + i * 104729u) % 100000u, t[i].line = from + i / per_line;
+		t[i].hash = (100 + (seed * 7919u + i * 104729u) % 100000u) << 2, t[i].line = from + i / per_line;
 	return t;
 }
 
@@ -144,7 +144,7 @@ static void test_clones_within_a_file(void **state)
 	f.path = "a", f.n = 20000;
 	f.t = tokens(f.n, 1, 5, 1);
 	for (uint32_t i = 0; i < f.n; i++)
-		f.t[i].hash = 100 + i % 200; /* one 200-token block, a hundred times */
+		f.t[i].hash = (100 + i % 200) << 2; /* one 200-token block, a hundred times */
 	assert_int_equal(scan__dup_find(&f, 1, &c, &n), 0);
 	assert_true(n >= 1);
 	for (size_t i = 0; i < n; i++) {
@@ -153,6 +153,113 @@ static void test_clones_within_a_file(void **state)
 	}
 	free(c);
 	free(f.t);
+}
+
+/* A table: `value,` pairs, two a line; the values come from `seed`, one literal in 7 from `odd`. */
+static dup_token *table(uint32_t n, uint32_t seed, uint32_t odd)
+{
+	dup_token *t = malloc(n * sizeof(*t));
+	assert_non_null(t);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t v = i / 2 % 7 == 3 ? odd + i : seed + i;
+		t[i].hash = i % 2 ? 44u << 2 : v << 2 | DUP_LIT, t[i].line = 1 + i / 4;
+	}
+	return t;
+}
+
+/* Tables of constants match only when their values do, however alike their shape. */
+static void test_tables_match_only_exactly(void **state)
+{
+	dup_file f[3];
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	f[0].path = "a", f[0].n = 400, f[0].t = table(400, 1000, 5000);
+	f[1].path = "b", f[1].n = 400, f[1].t = table(400, 2000, 6000); /* other values */
+	f[2].path = "c", f[2].n = 400, f[2].t = table(400, 1000, 7000); /* a's, but one value in 7 */
+	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(n, 0);
+	free(c);
+	free(f[2].t);
+	f[2].t = table(400, 1000, 5000); /* a's table, copied */
+	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(c[0].a, 0);
+	assert_int_equal(c[0].b, 2);
+	assert_int_equal(c[0].len, 400);
+	free(c);
+	for (int i = 0; i < 3; i++)
+		free(f[i].t);
+}
+
+/* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
+static void test_copies_end_where_their_tables_differ(void **state)
+{
+	dup_file f[3];
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		dup_token *code = tokens(150, 1, 5, 1), *rows = table(200, i == 1 ? 2000 : 1000, 5000);
+		f[i].path = i == 0 ? "a" : i == 1 ? "b" : "c", f[i].n = 350;
+		f[i].t = malloc(350 * sizeof(*f[i].t));
+		assert_non_null(f[i].t);
+		memcpy(f[i].t, code, 150 * sizeof(*code));
+		for (uint32_t k = 0; k < 200; k++)
+			f[i].t[150 + k] = (dup_token){ rows[k].hash, 31 + rows[k].line };
+		free(code), free(rows);
+	}
+	for (uint32_t k = 0; k < 150; k += 3) /* c renames a's identifiers */
+		f[0].t[k].hash = (7000 + k) << 2 | DUP_ID, f[2].t[k].hash = (9000 + k) << 2 | DUP_ID;
+	for (uint32_t k = 0; k < 150; k += 3) /* b: a's code, other values in its table */
+		f[1].t[k].hash = f[0].t[k].hash;
+	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(c[0].a, 0);
+	assert_int_equal(c[0].b, 1);
+	assert_int_equal(c[0].len, 150); /* the code, none of the table */
+	assert_int_equal(c[1].a, 0);
+	assert_int_equal(c[1].b, 2);
+	assert_int_equal(c[1].len, 350); /* renamed code and the same table: the longer copy, not b */
+	free(c);
+	for (int i = 0; i < 3; i++)
+		free(f[i].t);
+}
+
+/* Whether the two sources tokenize to the same keys (renamed copies of each other). */
+static bool alike(scan_lang l, const char *one, const char *two)
+{
+	scan_parse_state ps;
+	const char *why = NULL;
+	dup_token *t1, *t2;
+	uint32_t n1, n2;
+	bool same;
+	memset(&ps, 0, sizeof(ps));
+	assert_int_equal(scan__dup_tokens(&t1, &n1, l, scan__parse(&ps, l, one, strlen(one), &why), one, strlen(one)), 0);
+	scan__parse_reset(&ps);
+	assert_int_equal(scan__dup_tokens(&t2, &n2, l, scan__parse(&ps, l, two, strlen(two), &why), two, strlen(two)), 0);
+	scan__parse_dispose(&ps);
+	assert_true(n1 >= 3);
+	same = n1 == n2;
+	for (uint32_t i = 0; i < n1 && same; i++)
+		same = scan__dup_key(t1[i].hash) == scan__dup_key(t2[i].hash);
+	free(t1), free(t2);
+	return same;
+}
+
+/* Literals that hold code are its tokens; a literal as long as a block is a value of its own. */
+static void test_what_is_one_literal(void **state)
+{
+	(void)state;
+	assert_true(alike(SCAN_LANG_GO, "package p\nvar f = func() int { return 1 }\n", "package p\nvar g = func() int { return 2 }\n"));
+	assert_false(alike(SCAN_LANG_GO, "package p\nvar f = func() int { return a + b }\n", "package p\nvar f = func() int { return a - b }\n"));
+	assert_false(alike(SCAN_LANG_GO, "package p\nvar v = T{a: 1, b: 2}\n", "package p\nvar v = T{a: 1}\n"));
+	assert_false(alike(SCAN_LANG_KOTLIN, "val f = { x: Int -> x + 1 }\n", "val f = { x: Int -> x * 1 }\n"));
+	assert_true(alike(SCAN_LANG_PYTHON, "x = ('a' 'b')\n", "y = ('c' 'd')\n"));
+	assert_false(alike(SCAN_LANG_PYTHON, "x = ('a' 'b')\n", "x = ('a' 'b' 'c')\n")); /* each string a token */
+	assert_true(alike(SCAN_LANG_PYTHON, "x = '''a\nb\n'''\n", "x = '''c\nd\n'''\n"));
+	assert_false(alike(SCAN_LANG_PYTHON, "x = '''a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n'''\n",
+	                   "x = '''a\nb\nc\nd\ne\nf\ng\nh\ni\nJ\n'''\n"));
 }
 
 static void test_renamed_copies_tokenize_alike(void **state)
@@ -164,6 +271,7 @@ static void test_renamed_copies_tokenize_alike(void **state)
 	const char *why = NULL;
 	dup_token *t1, *t2, *t3;
 	uint32_t n1, n2, n3;
+	bool diff = false;
 	(void)state;
 	memset(&ps, 0, sizeof(ps));
 	assert_int_equal(scan__dup_tokens(&t1, &n1, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, one, strlen(one), &why), one, strlen(one)), 0);
@@ -174,8 +282,14 @@ static void test_renamed_copies_tokenize_alike(void **state)
 	assert_true(n1 > 10);
 	assert_int_equal(n1, n2);
 	assert_int_equal(n1, n3);
-	assert_memory_equal(t1, t2, n1 * sizeof(*t1));
-	assert_memory_not_equal(t1, t3, n1 * sizeof(*t1)); /* an operator is not renamed */
+	for (uint32_t i = 0; i < n1; i++) {
+		assert_int_equal(scan__dup_key(t1[i].hash), scan__dup_key(t2[i].hash));
+		assert_int_equal(t1[i].line, t2[i].line);
+	}
+	assert_memory_not_equal(t1, t2, n1 * sizeof(*t1)); /* but not an exact copy */
+	for (uint32_t i = 0; i < n1 && !diff; i++)
+		diff = scan__dup_key(t1[i].hash) != scan__dup_key(t3[i].hash);
+	assert_true(diff); /* an operator is not renamed */
 	free(t1), free(t2), free(t3);
 	scan__parse_dispose(&ps);
 }
@@ -184,11 +298,14 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_match_grammars),
+		cmocka_unit_test(test_tables_match_only_exactly),
+		cmocka_unit_test(test_copies_end_where_their_tables_differ),
 		cmocka_unit_test(test_nested_functions_are_records_of_their_own),
 		cmocka_unit_test(test_deep_trees_are_bounded),
 		cmocka_unit_test(test_clones),
 		cmocka_unit_test(test_clones_within_a_file),
 		cmocka_unit_test(test_renamed_copies_tokenize_alike),
+		cmocka_unit_test(test_what_is_one_literal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
