@@ -138,7 +138,7 @@ static bool exact(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b
  */
 typedef struct {
 	uint8_t count[256];          /* a window has DUP_MIN_TOKENS < 256 tokens */
-	unsigned kinds;
+	unsigned kinds, literals;
 } kind_count;
 
 static unsigned kind_slot(uint32_t hash)
@@ -150,12 +150,20 @@ static void kind_add(kind_count *k, uint32_t hash)
 {
 	if (k->count[kind_slot(hash)]++ == 0)
 		k->kinds++;
+	k->literals += (hash & 3u) == DUP_LIT;
 }
 
 static void kind_drop(kind_count *k, uint32_t hash)
 {
 	if (--k->count[kind_slot(hash)] == 0)
 		k->kinds--;
+	k->literals -= (hash & 3u) == DUP_LIT;
+}
+
+/* Few kinds, or values as much as a quarter of it (rows of numbers between a few headers): data. */
+static bool is_table(const kind_count *k)
+{
+	return k->kinds < DUP_MIN_DISTINCT || 4 * k->literals >= DUP_MIN_TOKENS;
 }
 
 /*
@@ -168,7 +176,7 @@ static void kind_drop(kind_count *k, uint32_t hash)
 static uint32_t extend(const dup_file *G, uint32_t a, const dup_file *F, uint32_t b, uint32_t room, kind_count k)
 {
 	uint32_t len = DUP_MIN_TOKENS, table_at = 0;
-	bool began_as_table = k.kinds < DUP_MIN_DISTINCT, in_table = began_as_table;
+	bool began_as_table = is_table(&k), in_table = began_as_table;
 
 	for (; len < room; len++) {
 		uint32_t x = G->t[a + len].hash, y = F->t[b + len].hash;
@@ -176,7 +184,7 @@ static uint32_t extend(const dup_file *G, uint32_t a, const dup_file *F, uint32_
 			return len;
 		kind_drop(&k, F->t[b + len - DUP_MIN_TOKENS].hash);
 		kind_add(&k, y);
-		if (k.kinds >= DUP_MIN_DISTINCT) {
+		if (!is_table(&k)) {
 			in_table = false;
 		} else {
 			if (!in_table)
@@ -257,7 +265,7 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 				kind_add(&kc, in);
 			}
 			/* a table is indexed by its exact tokens, so its copy is not lost among look-alikes */
-			table = kc.kinds < DUP_MIN_DISTINCT;
+			table = is_table(&kc);
 			h = table ? hx : hk;
 			b = (h ^ (h >> 29)) & ix.mask;
 			if (p >= skip_to) {

@@ -48,10 +48,10 @@ int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
  * Clones among files (in that order), each reported once where it repeats
  * an earlier block: a rolling hash over the keys of every window of
  * DUP_MIN_TOKENS tokens finds candidates, which are checked token by token
- * and extended as far as they go. A window of few token kinds (a table of
- * constants, a run of one-line accessors) matches only an exact copy: with
- * names and values normalised, any two such tables look alike. *out is
- * malloc'd.
+ * and extended as far as they go. A window of few token kinds or many
+ * literals (a table of constants, a run of one-line accessors) matches only
+ * an exact copy: with names and values normalised, any two such tables look
+ * alike. *out is malloc'd.
  */
 int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout);
 

@@ -192,6 +192,44 @@ static void test_tables_match_only_exactly(void **state)
 		free(f[i].t);
 }
 
+/* `blocks` declarations of 12 kinds, each with 10 rows of three numbers: data, though of many kinds. */
+static dup_token *rows(uint32_t blocks, uint32_t seed, uint32_t *n)
+{
+	static const uint32_t row[] = { 1, 0, 2, 0, 2, 0, 3, 2 }; /* { v , v , v } , */
+	dup_token *t = malloc(blocks * 92 * sizeof(*t));
+	uint32_t k = 0, line = 1;
+	assert_non_null(t);
+	for (uint32_t b = 0; b < blocks; b++) {
+		for (uint32_t i = 0; i < 12; i++)
+			t[k++] = (dup_token){ (500 + i) << 2, line };
+		for (uint32_t r = 0; r < 10; r++, line++)
+			for (uint32_t i = 0; i < 8; i++, k++)
+				t[k] = (dup_token){ row[i] == 0 ? (uint32_t)DUP_LIT | (seed + k) << 2 : (600 + row[i]) << 2, line };
+	}
+	*n = k;
+	return t;
+}
+
+static void test_rows_of_numbers_match_only_exactly(void **state)
+{
+	dup_file f[2];
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	f[0].path = "a", f[0].t = rows(6, 1000, &f[0].n);
+	f[1].path = "b", f[1].t = rows(6, 9000, &f[1].n);
+	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	assert_int_equal(n, 0);
+	free(c);
+	free(f[1].t);
+	f[1].t = rows(6, 1000, &f[1].n);
+	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(c[0].len, f[0].n);
+	free(c);
+	free(f[0].t), free(f[1].t);
+}
+
 /* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
 static void test_copies_end_where_their_tables_differ(void **state)
 {
@@ -299,6 +337,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_match_grammars),
 		cmocka_unit_test(test_tables_match_only_exactly),
+		cmocka_unit_test(test_rows_of_numbers_match_only_exactly),
 		cmocka_unit_test(test_copies_end_where_their_tables_differ),
 		cmocka_unit_test(test_nested_functions_are_records_of_their_own),
 		cmocka_unit_test(test_deep_trees_are_bounded),
