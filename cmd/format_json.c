@@ -459,8 +459,9 @@ static void write_function(jw *w, const scan_function_metrics *fn)
 static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 {
 	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0, dup = 0, blocks = 0;
+	unsigned long long dup_skipped = 0;
 	for (size_t i = 0; i < n; i++) {
-		dup += m[i].duplicated_lines, blocks += m[i].duplicated_blocks;
+		dup += m[i].duplicated_lines, blocks += m[i].duplicated_blocks, dup_skipped += m[i].duplication_skipped;
 		lines += m[i].lines, code += m[i].code_lines, comment += m[i].comment_lines;
 		blank += m[i].blank_lines, fns += m[i].nfunctions;
 		cyc += m[i].cyclomatic, cog += m[i].cognitive;
@@ -477,6 +478,7 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 	jw_uint(w, "duplicated_lines", dup);
 	jw_uint(w, "duplicated_blocks", blocks);
 	jw_num(w, "duplication_pct", code ? 100.0 * (double)dup / (double)code : 0.0);
+	jw_uint(w, "duplication_files_skipped", dup_skipped);
 	jw_open(w, "files", '[');
 	for (size_t i = 0; i < n && !scan_buf_failed(w->b); i++) {
 		jw_open(w, NULL, '{');
@@ -491,6 +493,7 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		jw_uint(w, "duplicated_lines", m[i].duplicated_lines);
 		jw_uint(w, "duplicated_blocks", m[i].duplicated_blocks);
 		jw_num(w, "duplication_pct", m[i].code_lines ? 100.0 * m[i].duplicated_lines / m[i].code_lines : 0.0);
+		jw_bool(w, "duplication_skipped", m[i].duplication_skipped);
 		jw_uint(w, "new_lines", m[i].new_lines);
 		jw_uint(w, "new_duplicated_lines", m[i].new_duplicated_lines);
 		jw_open(w, "functions", '[');

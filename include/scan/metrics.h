@@ -2,6 +2,7 @@
 #ifndef SCAN_METRICS_H
 #define SCAN_METRICS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "scan/common.h"
@@ -31,6 +32,7 @@ typedef struct {
 	uint32_t cyclomatic, cognitive; /* sums over the functions */
 	uint32_t duplicated_lines;    /* lines in a block repeated elsewhere in the scan (or in this file) */
 	uint32_t duplicated_blocks;   /* such blocks */
+	bool duplication_skipped;     /* not compared: the scan's tokens were over duplication's limit */
 	/* new code (lines added or changed on the branch); 0 and -1 when unknown */
 	uint32_t new_lines;           /* non-blank new lines */
 	uint32_t new_duplicated_lines;

@@ -43,6 +43,7 @@ typedef struct {
 	uint64_t ncloc;               /* code lines of the files with metrics */
 	uint64_t duplicated_lines, duplicated_blocks;
 	double duplication_pct;       /* 100 * duplicated_lines / ncloc */
+	uint64_t duplication_files_skipped; /* files not compared: over duplication's token limit */
 	int64_t cognitive_max;        /* the most complex function; -1: no functions */
 	/* new code: lines added or changed since the merge base with the default branch */
 	bool new_code_known;

@@ -6,6 +6,7 @@
 #include "analyzers/analyzer.h"
 #include "quality/deadcode.h"
 #include "quality/dup.h"
+#include "quality/dup_keep.h"
 #include "quality/quality.h"
 #include "scan/buf.h"
 #include "util/error.h"
@@ -37,9 +38,7 @@ typedef struct {
 	pthread_mutex_t lock;
 	go_name *go;                  /* Go declarations and uses, joined in finalize */
 	size_t ngo, go_cap;
-	dup_file *files;             /* paths and tokens malloc'd */
-	size_t n, cap;
-	size_t tokens;               /* kept so far; past DUP_TOKENS_MAX later files are left out of duplication */
+	dup_keep dup;                 /* the files compared for duplication, at most DUP_TOKENS_MAX tokens */
 } quality_state;
 
 static int quality_init(void **state, const scan_analyzer_ctx *ctx)
@@ -48,6 +47,7 @@ static int quality_init(void **state, const scan_analyzer_ctx *ctx)
 	if (!st)
 		return scan__error_oom();
 	st->newcode = ctx->newcode;
+	st->dup.max_tokens = DUP_TOKENS_MAX;
 	pthread_mutex_init(&st->lock, NULL);
 	*state = st;
 	return 0;
@@ -58,10 +58,7 @@ static void quality_free(void *state)
 	quality_state *st = state;
 	if (!st)
 		return;
-	for (size_t i = 0; i < st->n; i++) {
-		free((char *)(uintptr_t)st->files[i].path);
-		free(st->files[i].t);
-	}
+	scan__dup_keep_dispose(&st->dup);
 	for (size_t i = 0; i < st->ngo; i++) {
 		free(st->go[i].dir);
 		free(st->go[i].name);
@@ -69,7 +66,6 @@ static void quality_free(void *state)
 		free(st->go[i].line_text);
 	}
 	free(st->go);
-	free(st->files);
 	pthread_mutex_destroy(&st->lock);
 	free(st);
 }
@@ -77,32 +73,16 @@ static void quality_free(void *state)
 /* Keep the file's tokens for finalize(); takes t. */
 static int keep_tokens(quality_state *st, const char *path, dup_token *t, uint32_t n)
 {
-	char *p = NULL;
-	int rc = 0;
+	int rc;
 
-	if (n < DUP_MIN_TOKENS || !(p = strdup(path))) {
+	if (n < DUP_MIN_TOKENS) {
 		free(t);
-		return p || n < DUP_MIN_TOKENS ? 0 : scan__error_oom();
+		return 0;
 	}
 	pthread_mutex_lock(&st->lock);
-	if (st->tokens + n > DUP_TOKENS_MAX) {
-		rc = 1;
-	} else if (st->n == st->cap) {
-		size_t cap = st->cap ? 2 * st->cap : 256;
-		dup_file *v = realloc(st->files, cap * sizeof(*v));
-		if (v)
-			st->files = v, st->cap = cap;
-		else
-			rc = scan__error_oom();
-	}
-	if (!rc) {
-		st->files[st->n].path = p, st->files[st->n].t = t, st->files[st->n].n = n;
-		st->n++, st->tokens += n;
-	}
+	rc = scan__dup_keep_add(&st->dup, path, t, n);
 	pthread_mutex_unlock(&st->lock);
-	if (rc)
-		free(t), free(p);
-	return rc < 0 ? rc : 0;
+	return rc;
 }
 
 typedef struct {
@@ -489,11 +469,6 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	return rc;
 }
 
-static int cmp_dup_file(const void *a, const void *b)
-{
-	return strcmp(((const dup_file *)a)->path, ((const dup_file *)b)->path);
-}
-
 /* One hash for the block's normalised tokens: the finding's snippet, stable while the copy is. */
 static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
 {
@@ -560,7 +535,7 @@ static int count_duplicated_lines(const quality_state *st, scan_sink *sink, cons
 	}
 	qsort(side, 2 * nclones, sizeof(*side), cmp_side);
 	for (size_t i = 0, j; i < 2 * nclones && !rc; i = j) {
-		const dup_file *df = &st->files[side[i].file];
+		const dup_file *df = &st->dup.files[side[i].file];
 		scan_file_metrics *m = scan__sink_metrics_of(sink, df->path);
 		const scan_newcode_file *nf = scan_source__newcode_file(st->newcode, df->path);
 		uint32_t nlines = df->t[df->n - 1].line + 1;
@@ -601,13 +576,18 @@ static int quality_finalize(void *state, scan_sink *sink)
 
 	if (st->ngo && (rc = report_go_dead(st, sink)) != 0)
 		return rc;
-	if (!st->n)
+	for (size_t i = 0; i < st->dup.nleft; i++) {
+		scan_file_metrics *m = scan__sink_metrics_of(sink, st->dup.left_out[i]);
+		if (m)
+			m->duplication_skipped = true;
+	}
+	if (!st->dup.n)
 		return 0;
-	qsort(st->files, st->n, sizeof(*st->files), cmp_dup_file); /* the earlier path is the original */
-	if ((rc = scan__dup_find(st->files, st->n, &clones, &nclones)) != 0)
+	scan__dup_keep_sort(&st->dup); /* the earlier path is the original */
+	if ((rc = scan__dup_find(st->dup.files, st->dup.n, &clones, &nclones)) != 0)
 		return rc;
 	for (size_t i = 0; i < nclones && !rc; i++)
-		rc = report_clone(sink, st->files, &clones[i]);
+		rc = report_clone(sink, st->dup.files, &clones[i]);
 	if (!rc && nclones)
 		rc = count_duplicated_lines(st, sink, clones, nclones);
 	free(clones);

@@ -148,6 +148,7 @@ void scan__quality_summary_add_file(scan_quality_summary *s, const scan_file_met
 	s->ncloc += m->code_lines;
 	s->duplicated_lines += m->duplicated_lines;
 	s->duplicated_blocks += m->duplicated_blocks;
+	s->duplication_files_skipped += m->duplication_skipped;
 	s->new_lines += m->new_lines;
 	s->new_duplicated_lines += m->new_duplicated_lines;
 	for (uint32_t i = 0; i < m->nfunctions; i++)

@@ -120,6 +120,7 @@ int scan_quality_summary_write_json(scan_buf *b, const scan_quality_summary *s, 
 	put_uint(b, &g, "duplicated_lines", s->duplicated_lines);
 	put_uint(b, &g, "duplicated_blocks", s->duplicated_blocks);
 	put_num(b, &g, "duplication_pct", s->duplication_pct);
+	put_uint(b, &g, "duplication_files_skipped", s->duplication_files_skipped);
 	put_int(b, &g, "cognitive_max", s->cognitive_max);
 	put_sev(b, &g, "worst_security", s->worst_security);
 	put_sev(b, &g, "worst_reliability", s->worst_reliability);
@@ -216,6 +217,7 @@ int scan_quality_summary_parse_json(scan_quality_summary *s, const char *json, s
 	s->ncloc = get_uint(c, "ncloc");
 	s->duplicated_lines = get_uint(c, "duplicated_lines");
 	s->duplicated_blocks = get_uint(c, "duplicated_blocks");
+	s->duplication_files_skipped = get_uint(c, "duplication_files_skipped");
 	s->cognitive_max = get_int(c, "cognitive_max");
 	s->worst_security = get_sev(c, "worst_security");
 	s->worst_reliability = get_sev(c, "worst_reliability");

@@ -70,9 +70,9 @@ cat $(find "$tree" -type f | head -200000) > /dev/null 2>&1 || true
 run() { # label analyzers
 	local out
 	out=$( { /usr/bin/time -f '%e %M' "$rampart" scan "$tree" --analyzers "$2" --no-store -q --format json > /dev/null; } 2>&1 | tail -1)
-	printf '%-28s %8.1f s  %6.0f MB peak\n' "$1" "${out% *}" "$(echo "${out#* } / 1024" | bc -l)"
+	printf '%-28s %8.1f s  %6.0f MB peak\n' "$1" "${out% *}" "$(echo "${out#* } / 1024" | bc -l)" >&2
 	echo "${out% *}"
 }
-a=$(run "sast only" sast | tee /dev/stderr | tail -1)
-b=$(run "sast + quality" sast,quality | tee /dev/stderr | tail -1)
+a=$(run "sast only" sast)
+b=$(run "sast + quality" sast,quality)
 echo "quality adds $(echo "($b - $a) / $a * 100" | bc -l | cut -c1-5)% to the scan"

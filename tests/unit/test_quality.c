@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "parse/tree.h"
 #include "quality/dup.h"
+#include "quality/dup_keep.h"
 #include "quality/quality.h"
 
 /* A renamed node kind in a grammar update would silently zero a metric. */
@@ -230,6 +231,38 @@ static void test_rows_of_numbers_match_only_exactly(void **state)
 	free(f[0].t), free(f[1].t);
 }
 
+/*
+ * Files handed in in any order keep the longest run, in path order, that fits
+ * under the cap: here f00..f99 of 100 + i tokens each, under a cap of 2,000.
+ */
+static void test_capped_duplication_keeps_the_same_files_in_any_order(void **state)
+{
+	(void)state;
+	for (unsigned order = 0; order < 3; order++) {
+		dup_keep k = { .max_tokens = 2000 };
+		size_t total = 0, fit = 0;
+		for (unsigned i = 0; i < 100; i++) {
+			unsigned f = order == 0 ? i : order == 1 ? 99 - i : (i * 37) % 100; /* 37 is prime to 100 */
+			char path[16];
+			snprintf(path, sizeof(path), "f%02u", f);
+			assert_int_equal(scan__dup_keep_add(&k, path, tokens(100 + f, f, 10, 1), 100 + f), 0);
+			assert_true(k.tokens <= 2000);
+		}
+		for (unsigned f = 0; f < 100 && total + 100 + f <= 2000; f++)
+			total += 100 + f, fit++;
+		scan__dup_keep_sort(&k);
+		assert_int_equal(k.n, fit);
+		assert_int_equal(k.tokens, total);
+		assert_int_equal(k.nleft, 100 - fit);
+		for (size_t i = 0; i < k.n; i++) {
+			char path[24];
+			snprintf(path, sizeof(path), "f%02zu", i);
+			assert_string_equal(k.files[i].path, path);
+		}
+		scan__dup_keep_dispose(&k);
+	}
+}
+
 /* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
 static void test_copies_end_where_their_tables_differ(void **state)
 {
@@ -337,6 +370,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tables_match_grammars),
 		cmocka_unit_test(test_tables_match_only_exactly),
+		cmocka_unit_test(test_capped_duplication_keeps_the_same_files_in_any_order),
 		cmocka_unit_test(test_rows_of_numbers_match_only_exactly),
 		cmocka_unit_test(test_copies_end_where_their_tables_differ),
 		cmocka_unit_test(test_nested_functions_are_records_of_their_own),
