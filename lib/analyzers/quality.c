@@ -21,8 +21,8 @@
 #define SIGNATURE_MAX 200
 /* Dead code is decided from one file's text: sure, but not as sure as a count. */
 #define DEAD_CONFIDENCE 90
-/* Duplication keeps every token of the scan until the end: 8 bytes each, at most 512 MiB. */
-#define DUP_TOKENS_MAX (64u << 20)
+/* Duplication keeps every token of the scan until the end: 8 bytes each, at most 1 GiB. */
+#define DUP_TOKENS_MAX (128u << 20)
 
 /* Go: an unexported function is dead only if no file of its package directory uses it. */
 typedef struct {

@@ -101,9 +101,9 @@ out:
 #define B 1000003ull
 
 typedef struct {
-	uint64_t hash;
+	uint32_t hash;               /* the high half of the window's hash; the low half chose the bucket */
 	uint32_t file, pos;
-	uint32_t next;               /* slot of the previous window with this hash, +1; 0: none */
+	uint32_t next;               /* slot of the previous window in this bucket, +1; 0: none */
 } win;
 
 typedef struct {
@@ -112,6 +112,26 @@ typedef struct {
 	size_t n, cap;
 	uint64_t mask;
 } win_index;
+
+static uint64_t bucket_of(const win_index *ix, uint64_t h)
+{
+	return (h ^ (h >> 29)) & ix->mask;
+}
+
+static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
+{
+	uint64_t b = bucket_of(ix, h);
+	if (ix->n == ix->cap) {
+		size_t cap = ix->cap + ix->cap / 2 + 1024;
+		win *w = cap < UINT32_MAX ? realloc(ix->w, cap * sizeof(*w)) : NULL;
+		if (!w)
+			return scan__error_oom();
+		ix->w = w, ix->cap = cap;
+	}
+	ix->w[ix->n] = (win){ (uint32_t)(h >> 32), file, pos, ix->head[b] };
+	ix->head[b] = (uint32_t)++ix->n;
+	return 0;
+}
 
 static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n)
 {
@@ -202,6 +222,23 @@ static uint32_t extend(const dup_file *G, uint32_t a, const dup_file *F, uint32_
 	return len;
 }
 
+/*
+ * How far before a match at G[a], F[b] the copy began (windows are indexed
+ * one in DUP_WINNOW, so a copy may be found a few tokens in), not reaching
+ * back before F's from.
+ */
+static uint32_t extend_back(const dup_file *G, uint32_t a, const dup_file *F, uint32_t b, uint32_t from, bool table)
+{
+	uint32_t back = 0;
+	while (back < DUP_MIN_TOKENS && back < a && b - back > from) {
+		uint32_t x = G->t[a - back - 1].hash, y = F->t[b - back - 1].hash;
+		if (table ? x != y : scan__dup_key(x) != scan__dup_key(y))
+			break;
+		back++;
+	}
+	return back;
+}
+
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
 {
 	if (*n == *cap) {
@@ -230,19 +267,18 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 		return 0;
 	if (total > UINT32_MAX - 1)
 		return scan__error(SCAN_ELIMIT, "too many tokens for duplication detection");
-	while (buckets < total)
+	while (buckets < 2 * total / (DUP_WINNOW + 1)) /* the share of windows winnowing indexes */
 		buckets <<= 1;
 	ix.mask = buckets - 1;
-	if (!(ix.head = calloc(buckets, sizeof(*ix.head))) || !(ix.w = malloc(total * sizeof(*ix.w)))) {
-		free(ix.head);
+	if (!(ix.head = calloc(buckets, sizeof(*ix.head))))
 		return scan__error_oom();
-	}
 	for (unsigned i = 0; i < DUP_MIN_TOKENS - 1; i++)
 		pow *= B;
 	for (uint32_t f = 0; f < nfiles && !rc; f++) {
 		const dup_file *F = &files[f];
 		uint64_t hk = 0, hx = 0; /* rolling hashes of the window's keys and of its exact tokens */
-		uint32_t skip_to = 0;
+		uint32_t skip_to = 0, last = UINT32_MAX;
+		uint64_t ring[DUP_WINNOW]; /* the hashes of windows p - DUP_WINNOW + 1 .. p, at pos % DUP_WINNOW */
 		kind_count kc;
 		if (F->n < DUP_MIN_TOKENS)
 			continue;
@@ -255,8 +291,8 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 		for (uint32_t p = 0; p + DUP_MIN_TOKENS <= F->n && !rc; p++) {
 			uint64_t b, h;
 			unsigned tries = 0;
+			uint32_t lo, pick;
 			bool table;
-			win *me;
 			if (p) { /* roll: drop token p-1, add token p+MIN-1 */
 				uint32_t in = F->t[p + DUP_MIN_TOKENS - 1].hash, gone = F->t[p - 1].hash;
 				hk = (hk - scan__dup_key(gone) * pow) * B + scan__dup_key(in);
@@ -267,7 +303,7 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 			/* a table is indexed by its exact tokens, so its copy is not lost among look-alikes */
 			table = is_table(&kc);
 			h = table ? hx : hk;
-			b = (h ^ (h >> 29)) & ix.mask;
+			b = bucket_of(&ix, h);
 			if (p >= skip_to) {
 				/*
 				 * The longest copy among the candidates, so a block repeated with small
@@ -275,12 +311,12 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 				 * code base's thousand identical stubs must not go quadratic.
 				 */
 				const win *best = NULL;
-				uint32_t best_len = 0;
+				uint32_t best_len = 0, best_back = 0;
 				for (uint32_t s = ix.head[b]; s && tries < DUP_CANDIDATES_MAX; s = ix.w[s - 1].next, tries++) {
 					const win *o = &ix.w[s - 1];
 					const dup_file *G = &files[o->file];
-					uint32_t len, room;
-					if (o->hash != h || (o->file == f && o->pos + DUP_MIN_TOKENS > p))
+					uint32_t len, room, back;
+					if (o->hash != (uint32_t)(h >> 32) || (o->file == f && o->pos + DUP_MIN_TOKENS > p))
 						continue;
 					if (table ? !exact(G, o->pos, F, p, DUP_MIN_TOKENS) : !same(G, o->pos, F, p, DUP_MIN_TOKENS))
 						continue;
@@ -289,22 +325,35 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 						room = p - o->pos; /* a copy within the file does not overlap itself */
 					if (G->n - o->pos < room)
 						room = G->n - o->pos;
-					if ((len = extend(G, o->pos, F, p, room, kc)) < DUP_MIN_TOKENS || len <= best_len)
+					if ((len = extend(G, o->pos, F, p, room, kc)) < DUP_MIN_TOKENS)
 						continue;
-					if (F->t[p + len - 1].line - F->t[p].line + 1 < DUP_MIN_LINES ||
-					    G->t[o->pos + len - 1].line - G->t[o->pos].line + 1 < DUP_MIN_LINES)
+					back = extend_back(G, o->pos, F, p, skip_to, table);
+					if (o->file == f && len + back > p - o->pos)
+						back = p - o->pos - len; /* nor when it began a little earlier */
+					if (len + back <= best_len)
+						continue;
+					if (F->t[p + len - 1].line - F->t[p - back].line + 1 < DUP_MIN_LINES ||
+					    G->t[o->pos + len - 1].line - G->t[o->pos - back].line + 1 < DUP_MIN_LINES)
 						continue; /* long enough in tokens but too short in lines: not a block */
-					best = o, best_len = len;
+					best = o, best_len = len + back, best_back = back;
 				}
 				if (best) {
-					dup_clone c = { best->file, best->pos, f, p, best_len };
+					dup_clone c = { best->file, best->pos - best_back, f, p - best_back, best_len };
 					rc = clones_push(&v, &nv, &cv, &c);
-					skip_to = p + best_len; /* the rest of this block is the same clone */
+					skip_to = p - best_back + best_len; /* the rest of this block is the same clone */
 				}
 			}
-			me = &ix.w[ix.n];
-			me->hash = h, me->file = f, me->pos = p, me->next = ix.head[b];
-			ix.head[b] = (uint32_t)++ix.n;
+			/* index the least hash of the last DUP_WINNOW windows (the latest of equals), once */
+			ring[p % DUP_WINNOW] = h;
+			lo = p >= DUP_WINNOW - 1 ? p - (DUP_WINNOW - 1) : 0;
+			pick = lo;
+			for (uint32_t q = lo + 1; q <= p; q++)
+				if (ring[q % DUP_WINNOW] <= ring[pick % DUP_WINNOW])
+					pick = q;
+			if (pick != last && !rc) {
+				rc = index_add(&ix, ring[pick % DUP_WINNOW], f, pick);
+				last = pick;
+			}
 		}
 	}
 	free(ix.head);

@@ -12,6 +12,15 @@
 #define DUP_MIN_LINES 10
 
 /*
+ * Winnowing: of every DUP_WINNOW windows in a row only the one with the least
+ * hash is indexed (every window is still looked up), which keeps the index to
+ * about two entries in five tokens. A copy of DUP_MIN_TOKENS + DUP_WINNOW - 1
+ * tokens or more is always found; a shorter one when one of its windows was
+ * indexed, as most are.
+ */
+#define DUP_WINNOW 4
+
+/*
  * One token. The low two bits of hash say what it is: DUP_ID for an
  * identifier, DUP_LIT for a literal, 0 for anything else; the rest hashes its
  * text. Matching compares keys, in which every identifier is the same and every

@@ -263,6 +263,33 @@ static void test_capped_duplication_keeps_the_same_files_in_any_order(void **sta
 	}
 }
 
+/*
+ * Winnowing indexes one window in DUP_WINNOW, yet a copy of
+ * DUP_MIN_TOKENS + DUP_WINNOW - 1 tokens or more is always found, from its
+ * first token to its last, wherever it sits in either file.
+ */
+static void test_winnowing_finds_every_copy_long_enough(void **state)
+{
+	(void)state;
+	for (uint32_t seed = 1; seed <= 200; seed++) {
+		uint32_t len = DUP_MIN_TOKENS + DUP_WINNOW - 1 + seed % 40, from = seed * 7 % 200, to = seed * 13 % 250;
+		dup_file f[2];
+		dup_clone *c;
+		size_t n;
+		f[0].path = "a", f[0].n = 400, f[0].t = tokens(400, seed, 5, 1);
+		f[1].path = "b", f[1].n = 400, f[1].t = tokens(400, seed + 1000, 5, 1);
+		for (uint32_t i = 0; i < len; i++)
+			f[1].t[to + i].hash = f[0].t[from + i].hash;
+		assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+		assert_int_equal(n, 1);
+		assert_int_equal(c[0].a_start, from);
+		assert_int_equal(c[0].b_start, to);
+		assert_int_equal(c[0].len, len);
+		free(c);
+		free(f[0].t), free(f[1].t);
+	}
+}
+
 /* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
 static void test_copies_end_where_their_tables_differ(void **state)
 {
@@ -377,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_deep_trees_are_bounded),
 		cmocka_unit_test(test_clones),
 		cmocka_unit_test(test_clones_within_a_file),
+		cmocka_unit_test(test_winnowing_finds_every_copy_long_enough),
 		cmocka_unit_test(test_renamed_copies_tokenize_alike),
 		cmocka_unit_test(test_what_is_one_literal),
 	};
