@@ -239,6 +239,27 @@ static uint32_t extend_back(const dup_file *G, uint32_t a, const dup_file *F, ui
 	return back;
 }
 
+/*
+ * A copy long enough in tokens but too short in lines (minified code on a few
+ * long lines) stays so all along its diagonal (one offset between the two
+ * files): each later window on it would extend to the same end, so it is
+ * remembered, or one long line copied twice would cost its length squared.
+ */
+typedef struct {
+	int64_t diagonal;            /* the other copy's position minus this one's */
+	uint32_t file, end;          /* the other copy's file; where the copy ended in this one */
+} short_copy;
+
+#define DUP_SHORT_COPIES (2 * DUP_CANDIDATES_MAX)
+
+static bool on_short_copy(const short_copy *v, unsigned n, uint32_t file, int64_t diagonal, uint32_t p)
+{
+	for (unsigned i = 0; i < n && i < DUP_SHORT_COPIES; i++)
+		if (v[i].file == file && v[i].diagonal == diagonal && p < v[i].end)
+			return true;
+	return false;
+}
+
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
 {
 	if (*n == *cap) {
@@ -278,6 +299,8 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 		const dup_file *F = &files[f];
 		uint64_t hk = 0, hx = 0; /* rolling hashes of the window's keys and of its exact tokens */
 		uint32_t skip_to = 0, last = UINT32_MAX;
+		short_copy shorts[DUP_SHORT_COPIES];
+		unsigned nshort = 0;
 		uint64_t ring[DUP_WINNOW]; /* the hashes of windows p - DUP_WINNOW + 1 .. p, at pos % DUP_WINNOW */
 		kind_count kc;
 		if (F->n < DUP_MIN_TOKENS)
@@ -316,7 +339,8 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 					const win *o = &ix.w[s - 1];
 					const dup_file *G = &files[o->file];
 					uint32_t len, room, back;
-					if (o->hash != (uint32_t)(h >> 32) || (o->file == f && o->pos + DUP_MIN_TOKENS > p))
+					if (o->hash != (uint32_t)(h >> 32) || (o->file == f && o->pos + DUP_MIN_TOKENS > p) ||
+					    on_short_copy(shorts, nshort, o->file, (int64_t)o->pos - p, p))
 						continue;
 					if (table ? !exact(G, o->pos, F, p, DUP_MIN_TOKENS) : !same(G, o->pos, F, p, DUP_MIN_TOKENS))
 						continue;
@@ -333,8 +357,11 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 					if (len + back <= best_len)
 						continue;
 					if (F->t[p + len - 1].line - F->t[p - back].line + 1 < DUP_MIN_LINES ||
-					    G->t[o->pos + len - 1].line - G->t[o->pos - back].line + 1 < DUP_MIN_LINES)
-						continue; /* long enough in tokens but too short in lines: not a block */
+					    G->t[o->pos + len - 1].line - G->t[o->pos - back].line + 1 < DUP_MIN_LINES) {
+						/* long enough in tokens but too short in lines: not a block */
+						shorts[nshort++ % DUP_SHORT_COPIES] = (short_copy){ (int64_t)o->pos - p, o->file, p + len };
+						continue;
+					}
 					best = o, best_len = len + back, best_back = back;
 				}
 				if (best) {

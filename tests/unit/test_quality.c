@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "helpers.h"
 #include "parse/tree.h"
 #include "quality/dup.h"
@@ -290,6 +291,27 @@ static void test_winnowing_finds_every_copy_long_enough(void **state)
 	}
 }
 
+/*
+ * One long line copied whole: too short in lines at every window. It used to
+ * be extended again at each window, 10^11 steps here; the alarm is a hang
+ * guard a hundred times the time it takes, not a measure of speed.
+ */
+static void test_a_long_line_copied_is_not_quadratic(void **state)
+{
+	dup_file f[2];
+	dup_clone *c;
+	size_t n;
+	(void)state;
+	f[0].path = "a", f[0].n = 400000, f[0].t = tokens(400000, 1, 400000, 1);
+	f[1].path = "b", f[1].n = 400000, f[1].t = tokens(400000, 1, 400000, 1);
+	alarm(60);
+	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	alarm(0);
+	assert_int_equal(n, 0);
+	free(c);
+	free(f[0].t), free(f[1].t);
+}
+
 /* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
 static void test_copies_end_where_their_tables_differ(void **state)
 {
@@ -405,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_clones),
 		cmocka_unit_test(test_clones_within_a_file),
 		cmocka_unit_test(test_winnowing_finds_every_copy_long_enough),
+		cmocka_unit_test(test_a_long_line_copied_is_not_quadratic),
 		cmocka_unit_test(test_renamed_copies_tokenize_alike),
 		cmocka_unit_test(test_what_is_one_literal),
 	};
