@@ -104,6 +104,7 @@ int cmd_scan(int argc, char **argv)
 	scan_options opts = SCAN_OPTIONS_INIT;
 	cli_strlist pos = { 0 };
 	scan_result *result = NULL;
+	const scan_quality_summary *quality;
 	scan_store *store = NULL;
 	scan_gate_report *gate = NULL;
 	scan_severity fail_sev = SCAN_SEV_LOW;
@@ -183,10 +184,10 @@ int cmd_scan(int argc, char **argv)
 		goto done;
 	}
 	cli_warn_sca_problems(result, true);
-	if (scan_result_quality(result) && scan_result_quality(result)->duplication_files_skipped)
+	if ((quality = scan_result_quality(result)) && quality->duplication_files_skipped)
 		fprintf(stderr, "rampart: warning: duplication left out %llu files, the last in path order, "
 		        "over its token limit (docs/metrics.md)\n",
-		        (unsigned long long)scan_result_quality(result)->duplication_files_skipped);
+		        (unsigned long long)quality->duplication_files_skipped);
 	if (store) {
 		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
 		    (lrc = scan_store_gate_evaluate(&gate, store, scan_id, 0)) != 0) { /* as stored, with every condition */

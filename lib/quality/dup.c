@@ -133,18 +133,16 @@ static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
 	return 0;
 }
 
-static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n)
+/* Token x matches y: exactly, or by key (names and values normalised). */
+static bool token_match(uint32_t x, uint32_t y, bool exact)
 {
-	for (uint32_t i = 0; i < n; i++)
-		if (scan__dup_key(fa->t[a + i].hash) != scan__dup_key(fb->t[b + i].hash))
-			return false;
-	return true;
+	return exact ? x == y : scan__dup_key(x) == scan__dup_key(y);
 }
 
-static bool exact(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n)
+static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n, bool exact)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (fa->t[a + i].hash != fb->t[b + i].hash)
+		if (!token_match(fa->t[a + i].hash, fb->t[b + i].hash, exact))
 			return false;
 	return true;
 }
@@ -231,8 +229,7 @@ static uint32_t extend_back(const dup_file *G, uint32_t a, const dup_file *F, ui
 {
 	uint32_t back = 0;
 	while (back < DUP_MIN_TOKENS && back < a && b - back > from) {
-		uint32_t x = G->t[a - back - 1].hash, y = F->t[b - back - 1].hash;
-		if (table ? x != y : scan__dup_key(x) != scan__dup_key(y))
+		if (!token_match(G->t[a - back - 1].hash, F->t[b - back - 1].hash, table))
 			break;
 		back++;
 	}
@@ -342,7 +339,7 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 					if (o->hash != (uint32_t)(h >> 32) || (o->file == f && o->pos + DUP_MIN_TOKENS > p) ||
 					    on_short_copy(shorts, nshort, o->file, (int64_t)o->pos - p, p))
 						continue;
-					if (table ? !exact(G, o->pos, F, p, DUP_MIN_TOKENS) : !same(G, o->pos, F, p, DUP_MIN_TOKENS))
+					if (!same(G, o->pos, F, p, DUP_MIN_TOKENS, table))
 						continue;
 					room = F->n - p;
 					if (o->file == f && p - o->pos < room)

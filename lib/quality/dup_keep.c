@@ -39,7 +39,7 @@ static void sift_down(dup_file *h, size_t n, size_t i)
 }
 
 /* Drop the greatest path; its name goes to left_out. */
-static int drop_last(dup_keep *k)
+static int drop_greatest(dup_keep *k)
 {
 	dup_file top = k->files[0];
 
@@ -80,7 +80,7 @@ int scan__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n)
 	sift_up(k->files, k->n++);
 	k->tokens += n;
 	while (!rc && k->tokens > k->max_tokens && k->n)
-		rc = drop_last(k);
+		rc = drop_greatest(k);
 	return rc;
 }
 

@@ -1,4 +1,5 @@
 /* lib/sca/extract_composer.c - Composer's composer.lock, with composer.json beside it */
+#define _GNU_SOURCE /* memmem */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,19 +103,6 @@ static int read_manifest(composer *c)
 	return 0;
 }
 
-/* The first needle[0..n) in hay[0..len), or NULL. */
-static const char *find_bytes(const char *hay, size_t len, const char *needle, size_t n)
-{
-	const char *p = hay, *end = hay + len;
-
-	while (n && (size_t)(end - p) >= n && (p = memchr(p, needle[0], (size_t)(end - p) - n + 1))) {
-		if (!memcmp(p, needle, n))
-			return p;
-		p++;
-	}
-	return NULL;
-}
-
 /* The line of `"name": "<name>"` after the previous package's, or 0. */
 static unsigned find_line(composer *c, const char *name)
 {
@@ -127,7 +115,7 @@ static unsigned find_line(composer *c, const char *name)
 	scan_buf_printf(&key, "\"name\": \"%s\"", name);
 	if (scan_buf_failed(&key))
 		goto done;
-	hit = find_bytes(c->text + c->cursor, c->len - c->cursor, key.ptr, key.size);
+	hit = memmem(c->text + c->cursor, c->len - c->cursor, key.ptr, key.size);
 	if (!hit) {
 		c->misses++;
 		goto done;

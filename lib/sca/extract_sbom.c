@@ -1,4 +1,5 @@
 /* lib/sca/extract_sbom.c - SBOMs as inventories: CycloneDX JSON (1.2-1.7) and SPDX 2 JSON */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,19 +200,6 @@ static long find_ref(const sbom *g, const char *ref)
 	return -1;
 }
 
-/* The first needle[0..n) in hay[0..len), or NULL. */
-static const char *find_bytes(const char *hay, size_t len, const char *needle, size_t n)
-{
-	const char *p = hay, *end = hay + len;
-
-	while (n && (size_t)(end - p) >= n && (p = memchr(p, needle[0], (size_t)(end - p) - n + 1))) {
-		if (!memcmp(p, needle, n))
-			return p;
-		p++;
-	}
-	return NULL;
-}
-
 /* The line where purl is next written as a JSON string, or 0. */
 static unsigned find_line(sbom *g, const char *purl)
 {
@@ -231,7 +219,7 @@ static unsigned find_line(sbom *g, const char *purl)
 	}
 	if (!*s)
 		needle[n++] = '"';
-	hit = find_bytes(g->text + g->cursor, g->len - g->cursor, needle, n);
+	hit = memmem(g->text + g->cursor, g->len - g->cursor, needle, n);
 	if (!hit) {
 		g->misses++;
 		return 0;

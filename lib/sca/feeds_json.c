@@ -3,6 +3,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "sca/feeds_int.h"
+#include "sca/sca_int.h"
 #include "util/error.h"
 
 /*
@@ -11,16 +12,6 @@
  * cutting the string short and keeps both values of a duplicate key; each
  * is checked here, the first two before cJSON runs.
  */
-
-static unsigned line_at(const char *text, size_t off)
-{
-	unsigned line = 1;
-
-	for (size_t i = 0; i < off; i++)
-		if (text[i] == '\n')
-			line++;
-	return line;
-}
 
 /*
  * One pass over the bytes, strings skipped: nesting depth, an upper bound on
@@ -36,14 +27,15 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 		char c = text[i];
 
 		if (c == '\0')
-			return scan__error(SCAN_EPARSE, "%.200s: line %u: NUL byte in JSON", origin, line_at(text, i));
+			return scan__error(SCAN_EPARSE, "%.200s: line %u: NUL byte in JSON", origin,
+			                   scan_sca__line_at(text, i));
 		if (in_string) {
 			if (c == '"') {
 				in_string = false;
 			} else if (c == '\\' && i + 1 < len) {
 				if (text[i + 1] == 'u' && len - i >= 6 && !memcmp(text + i + 2, "0000", 4))
 					return scan__error(SCAN_EPARSE, "%.200s: line %u: NUL character in a JSON string",
-					                   origin, line_at(text, i));
+					                   origin, scan_sca__line_at(text, i));
 				i++;
 			}
 			continue;
@@ -56,7 +48,7 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 		case '{':
 			if (++depth > SCAN_FEED_JSON_DEPTH_MAX)
 				return scan__error(SCAN_ELIMIT, "%.200s: line %u: JSON nested deeper than %d",
-				                   origin, line_at(text, i), SCAN_FEED_JSON_DEPTH_MAX);
+				                   origin, scan_sca__line_at(text, i), SCAN_FEED_JSON_DEPTH_MAX);
 			values++;
 			break;
 		case ']':
@@ -76,59 +68,11 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 	return 0;
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-	const cJSON *x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
-
-	return strcmp(x->string, y->string);
-}
-
-/*
- * Two values for one key are read differently by different tools (first
- * wins, last wins): a record could show one affected range to us and
- * another to the tool that published it. Depth is bounded by prescan().
- */
-static int check_keys(const cJSON *n, const char *origin)
-{
-	const cJSON *c;
-	size_t count = 0;
-
-	for (c = n->child; c; c = c->next) {
-		int err = check_keys(c, origin);
-		if (err < 0)
-			return err;
-		count++;
-	}
-	if (!cJSON_IsObject(n) || count < 2)
-		return 0;
-	if (count <= 8) {
-		for (c = n->child; c; c = c->next)
-			for (const cJSON *e = c->next; e; e = e->next)
-				if (!strcmp(c->string, e->string))
-					return scan__error(SCAN_EPARSE, "%.200s: duplicate key '%.100s'", origin, c->string);
-		return 0;
-	} else {
-		const cJSON **keys = malloc(count * sizeof(*keys));
-		size_t i = 0;
-		int err = 0;
-
-		if (!keys)
-			return scan__error_oom();
-		for (c = n->child; c; c = c->next)
-			keys[i++] = c;
-		qsort(keys, count, sizeof(*keys), cmp_key);
-		for (i = 1; i < count && !err; i++)
-			if (!strcmp(keys[i - 1]->string, keys[i]->string))
-				err = scan__error(SCAN_EPARSE, "%.200s: duplicate key '%.100s'", origin, keys[i]->string);
-		free(keys);
-		return err;
-	}
-}
-
 int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t max_values,
                         const char *origin, cJSON **out)
 {
 	const char *end = NULL;
+	const cJSON *dup;
 	cJSON *root;
 	size_t off;
 	int err;
@@ -144,7 +88,8 @@ int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t m
 		return err;
 	if (!(root = cJSON_ParseWithLengthOpts(text, len, &end, false))) {
 		off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-		return scan__error(SCAN_EPARSE, "%.200s: line %u: not valid JSON", origin, line_at(text, off));
+		return scan__error(SCAN_EPARSE, "%.200s: line %u: not valid JSON", origin,
+		                   scan_sca__line_at(text, off));
 	}
 	/* cJSON stops after the first value: whatever follows must be blank. */
 	off = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
@@ -153,9 +98,14 @@ int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t m
 	if (off < len) {
 		cJSON_Delete(root);
 		return scan__error(SCAN_EPARSE, "%.200s: line %u: data after the JSON document",
-		                   origin, line_at(text, off));
+		                   origin, scan_sca__line_at(text, off));
 	}
-	if ((err = check_keys(root, origin)) < 0) {
+	/* nesting is bounded by prescan(): the depth limit here is a second guard */
+	if ((err = scan_sca__json_repeated_key(root, SCAN_FEED_JSON_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
+		err = scan__error(err, "%.200s: JSON nested deeper than %d", origin, SCAN_FEED_JSON_DEPTH_MAX);
+	else if (!err && dup)
+		err = scan__error(SCAN_EPARSE, "%.200s: duplicate key '%.100s'", origin, dup->string);
+	if (err < 0) {
 		cJSON_Delete(root);
 		return err;
 	}

@@ -12,53 +12,53 @@ static int cmp_key(const void *a, const void *b)
 	return strcmp(x->string, y->string);
 }
 
-/*
- * Two values for one key are read differently by different tools (first
- * wins, last wins), which is how a lockfile hides a package from one of
- * them: refuse the document instead.
- */
-static int check(const scan_sca_doc *d, const cJSON *n, unsigned depth)
+static int repeated_key(const cJSON *n, unsigned depth, unsigned max_depth, const cJSON **dup)
 {
 	const cJSON *c;
 	size_t count = 0;
 
-	if (depth > SCAN_SCA_DEPTH_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "JSON nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+	if (depth > max_depth)
+		return SCAN_ELIMIT;
 	for (c = n->child; c; c = c->next) {
-		int err = check(d, c, depth + 1);
-		if (err < 0)
+		int err = repeated_key(c, depth + 1, max_depth, dup);
+		if (err < 0 || *dup)
 			return err;
 		count++;
 	}
 	if (!cJSON_IsObject(n) || count < 2)
 		return 0;
 	if (count <= 8) {
-		for (c = n->child; c; c = c->next)
-			for (const cJSON *e = c->next; e; e = e->next)
+		for (c = n->child; c && !*dup; c = c->next)
+			for (const cJSON *e = c->next; e && !*dup; e = e->next)
 				if (!strcmp(c->string, e->string))
-					return scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", c->string);
-		return 0;
+					*dup = c;
 	} else {
 		const cJSON **keys = malloc(count * sizeof(*keys));
 		size_t i = 0;
-		int err = 0;
 
 		if (!keys)
 			return scan__error_oom();
 		for (c = n->child; c; c = c->next)
 			keys[i++] = c;
 		qsort(keys, count, sizeof(*keys), cmp_key);
-		for (i = 1; i < count && !err; i++)
+		for (i = 1; i < count && !*dup; i++)
 			if (!strcmp(keys[i - 1]->string, keys[i]->string))
-				err = scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", keys[i]->string);
+				*dup = keys[i];
 		free(keys);
-		return err;
 	}
+	return 0;
+}
+
+int scan_sca__json_repeated_key(const cJSON *n, unsigned max_depth, const cJSON **dup)
+{
+	*dup = NULL;
+	return repeated_key(n, 0, max_depth, dup);
 }
 
 int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJSON **out)
 {
 	const char *end = NULL;
+	const cJSON *dup;
 	cJSON *root;
 	int err;
 
@@ -73,7 +73,11 @@ int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJ
 		size_t off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
 		return scan_sca__fail(d, SCAN_EPARSE, scan_sca__line_at(text, off), "not valid JSON");
 	}
-	if ((err = check(d, root, 0)) < 0) {
+	if ((err = scan_sca__json_repeated_key(root, SCAN_SCA_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
+		err = scan_sca__fail(d, SCAN_ELIMIT, 0, "JSON nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+	else if (!err && dup)
+		err = scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", dup->string);
+	if (err < 0) {
 		cJSON_Delete(root);
 		return err;
 	}

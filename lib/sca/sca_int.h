@@ -111,6 +111,15 @@ unsigned scan_sca__line_at(const char *text, size_t off);
  */
 struct cJSON;
 int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, struct cJSON **out);
+/*
+ * Two values for one key are read differently by different tools (first
+ * wins, last wins), which is how a document hides a package or a range from
+ * one of them. *dup: the first member, depth first, whose key an earlier
+ * member of its object has; NULL when none. 0, SCAN_ENOMEM, or SCAN_ELIMIT
+ * (no message: the caller names the document) when n nests deeper than
+ * max_depth.
+ */
+int scan_sca__json_repeated_key(const struct cJSON *n, unsigned max_depth, const struct cJSON **dup);
 /* The string member key of obj, or NULL when it is missing or not a string. Borrowed from obj. */
 const char *scan_sca__json_string(const struct cJSON *obj, const char *key);
 /*

@@ -11,6 +11,8 @@
 #include "quality/dup.h"
 #include "quality/dup_keep.h"
 #include "quality/quality.h"
+#include "scan/buf.h"
+#include "scan/quality.h"
 
 /* A renamed node kind in a grammar update would silently zero a metric. */
 static void test_tables_match_grammars(void **state)
@@ -312,6 +314,29 @@ static void test_a_long_line_copied_is_not_quadratic(void **state)
 	free(f[0].t), free(f[1].t);
 }
 
+/* The stored summary reads back what was written, the duplication counts with it. */
+static void test_summary_json_round_trip(void **state)
+{
+	scan_quality_summary s, r;
+	scan_buf b = SCAN_BUF_INIT;
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	s.ncloc = 1234, s.duplicated_lines = 56, s.duplicated_blocks = 7, s.duplication_files_skipped = 89;
+	s.cognitive_max = 21, s.new_cognitive_max = -1, s.worst_security = -1, s.worst_reliability = -1;
+	s.new_worst_security = -1, s.new_worst_reliability = -1, s.new_coverage_pct = -1.0;
+	s.files_parsed = 10, s.files_skipped = 2, s.debt_minutes = 345;
+	scan_quality_rate(&s);
+	assert_int_equal(scan_quality_summary_write_json(&b, &s, NULL, 0), 0);
+	assert_int_equal(scan_quality_summary_parse_json(&r, b.ptr, b.size), 0);
+	assert_int_equal(r.ncloc, 1234);
+	assert_int_equal(r.duplicated_lines, 56);
+	assert_int_equal(r.duplicated_blocks, 7);
+	assert_int_equal(r.duplication_files_skipped, 89);
+	assert_int_equal(r.cognitive_max, 21);
+	assert_int_equal(r.debt_minutes, 345);
+	scan_buf_dispose(&b);
+}
+
 /* Code, then a table: a copy ends where its table differs, and runs on through one that does not. */
 static void test_copies_end_where_their_tables_differ(void **state)
 {
@@ -428,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_clones_within_a_file),
 		cmocka_unit_test(test_winnowing_finds_every_copy_long_enough),
 		cmocka_unit_test(test_a_long_line_copied_is_not_quadratic),
+		cmocka_unit_test(test_summary_json_round_trip),
 		cmocka_unit_test(test_renamed_copies_tokenize_alike),
 		cmocka_unit_test(test_what_is_one_literal),
 	};
