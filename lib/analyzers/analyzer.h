@@ -8,6 +8,8 @@
 #include "scan/metrics.h"
 #include "scan/scan.h"
 #include "parse/tree.h"
+#include "scan/redact.h"
+#include "secrets/engine.h"
 #include "source/newcode.h"
 #include "walk/lang.h"
 
@@ -60,6 +62,8 @@ typedef struct {
 	const char *secret_hash;    /* secrets only: SHA-256 hex of the secret; never the secret */
 	const char *verified;       /* secrets with --verify: "live", "dead", "unknown" */
 	const scan_finding_sca *sca; /* sca only; copied */
+	const scan_redact_value *sensitive; /* captures the rule marks sensitive: masked like credentials */
+	size_t nsensitive;
 } scan_finding_draft;
 
 /*
@@ -77,6 +81,7 @@ typedef struct {
 	unsigned min_confidence;
 	const char *root;           /* the directory being scanned */
 	const char *secret_rules_dir; /* extra secret rules; NULL: the built-in pack only */
+	const scan_secret_engine *secret_engine; /* the scan's, over the built-in and extra secret rules */
 	bool verify;                /* ask providers whether found credentials are live */
 	const char *rules_dir;      /* extra code/IaC rules; NULL: none */
 	bool no_builtin_rules;      /* leave out the built-in code/IaC packs */

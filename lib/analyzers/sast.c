@@ -116,10 +116,31 @@ static void snippet_of(const scan_file *f, const sast_match *m, const char **s, 
 	*s = data + b, *n = e - b;
 }
 
+/* The text of each metavariable the rule marks sensitive, without the quotes of a string. */
+static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sast_match *m,
+                               scan_redact_value *out)
+{
+	size_t n = 0;
+
+	for (unsigned mv = 0; mv < r->nmv && mv < SAST_MV_MAX; mv++) {
+		const char *s;
+		size_t len;
+		if (!(r->sensitive & m->bound & (1u << mv)))
+			continue;
+		sast__binding_text(&m->b[mv], (const char *)ec->f->data, &s, &len);
+		if (len >= 2 && (s[0] == '"' || s[0] == '\'' || s[0] == '`') && s[len - 1] == s[0])
+			s++, len -= 2;
+		out[n].ptr = s, out[n].len = len;
+		n++;
+	}
+	return n;
+}
+
 static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 {
 	emit_ctx *ec = ud;
 	scan_finding_draft d;
+	scan_redact_value sensitive[SAST_MV_MAX];
 
 	memset(&d, 0, sizeof(d));
 	scan_buf_clear(&ec->w->message);
@@ -137,6 +158,8 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 	d.cvss_score = -1;
 	d.line = m->line, d.end_line = m->end_line, d.column = m->column;
 	snippet_of(ec->f, m, &d.snippet, &d.snippet_len);
+	d.sensitive = sensitive;
+	d.nsensitive = r->sensitive ? sensitive_values(ec, r, m, sensitive) : 0;
 	return scan__emit(ec->sink, ec->f->path, &d);
 }
 

@@ -27,8 +27,7 @@ typedef struct {
 } allow_hash;
 
 typedef struct {
-	scan_secret_ruleset rules;
-	scan_secret_engine *engine;
+	const scan_secret_engine *engine; /* the scan's */
 	allow_hash *hashes;
 	size_t hash_count;
 	scan_ignore *paths;       /* the allowlist's path entries, in gitignore syntax */
@@ -122,8 +121,6 @@ static void secrets_free(void *state)
 
 	if (!st)
 		return;
-	scan_secrets__engine_free(st->engine);
-	scan_secrets__ruleset_dispose(&st->rules);
 	for (size_t i = 0; i < st->hash_count; i++)
 		free(st->hashes[i].rule_id);
 	free(st->hashes);
@@ -139,10 +136,8 @@ static int secrets_init(void **state, const scan_analyzer_ctx *ctx)
 	if (!st)
 		return scan__error_oom();
 	st->verify = ctx->verify;
-	if ((rc = scan_secrets__load_builtin(&st->rules)) != 0 ||
-	    (ctx->secret_rules_dir && (rc = scan_secrets__load_dir(&st->rules, ctx->secret_rules_dir)) != 0) ||
-	    (rc = scan_secrets__engine_new(&st->engine, &st->rules)) != 0 ||
-	    (ctx->root && (rc = load_allowlist(st, ctx->root)) != 0)) {
+	st->engine = ctx->secret_engine;
+	if (ctx->root && (rc = load_allowlist(st, ctx->root)) != 0) {
 		secrets_free(st);
 		return rc;
 	}
@@ -282,7 +277,7 @@ static bool path_allowed(const scan_ignore *paths, const char *path)
 static int secrets_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	const secrets_state *st = state;
-	scan_secret_input in = { f->path, f->data, f->len };
+	scan_secret_input in = { f->path, f->data, f->len, false };
 	file_ctx fc = { st, sink, f->path };
 
 	if (path_allowed(st->paths, f->path))

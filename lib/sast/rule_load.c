@@ -564,7 +564,7 @@ static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, 
 
 static const char *const rule_keys[] = {
 	"id", "languages", "severity", "confidence", "category", "cwe", "owasp", "title", "message",
-	"remediation", "references", "paths", "fix", "match", "tests", NULL };
+	"remediation", "references", "paths", "fix", "match", "sensitive", "tests", NULL };
 
 static void free_formula(sast_formula *f);
 
@@ -644,6 +644,18 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 		return bad(ld, node, "rule has no 'match'");
 	if ((rc = parse_formula(ld, x, &rp->match, 0, false)) != 0)
 		return rc;
+	if ((x = scan__yaml_get(node, "sensitive"))) {
+		const char **names;
+		size_t nnames;
+		if ((rc = get_list(ld, x, "sensitive", &names, &nnames)) != 0)
+			return rc;
+		for (size_t i = 0; i < nnames; i++) {
+			int mv = -1;
+			if ((rc = known_mv(ld, x, names[i], &mv)) != 0)
+				return rc;
+			rp->sensitive |= 1u << mv;
+		}
+	}
 	if ((rc = parse_fixtures(ld, scan__yaml_get(node, "tests"), rp)) != 0)
 		return rc;
 	{

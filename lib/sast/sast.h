@@ -128,6 +128,7 @@ typedef struct {
 	sast_formula *match;
 	const char *mv_names[SAST_MV_MAX];
 	unsigned nmv;
+	uint32_t sensitive;           /* bit per metavariable whose text is masked in findings */
 	sast_fixture *fixtures;
 	size_t nfixtures;
 	const char *origin;           /* "file.yaml:12" */

@@ -87,6 +87,7 @@ typedef struct {
 	size_t nsel;
 	unsigned min_confidence;
 	uint64_t max_size;
+	const scan_secret_engine *secrets; /* the scan's, for redaction */
 	blob_entry *entries;
 	size_t count;
 	commit_info *commits;
@@ -122,6 +123,8 @@ static void *history_main(void *arg)
 		rc = scan__error_oom();
 		goto done;
 	}
+	if ((rc = scan__sink_redact_init(&sink, b->secrets)) != 0)
+		goto done;
 	/* A repository handle per thread: libgit2 objects are not shared across threads. */
 	if (git_repository_open_ext(&repo, b->repo_path, 0, NULL) != 0 || git_repository_odb(&odb, repo) != 0) {
 		rc = scan__error(SCAN_EGIT, "cannot open the repository at '%s' for its history", b->repo_path);
@@ -162,6 +165,7 @@ static void *history_main(void *arg)
 			pthread_mutex_unlock(&b->commit_lock);
 			sink.commit = ci->str;
 			sink.commit_time = ci->when;
+			scan__redactor_set_file(sink.redact, f.path, f.data, f.len);
 			for (size_t i = 0; i < b->nsel && ci->str; i++) {
 				if (!(b->sel[i].a->wants & SCAN_WANT_HISTORY))
 					continue;
@@ -182,6 +186,7 @@ done:
 		if (wstates[i] && b->sel[i].a->worker_free)
 			b->sel[i].a->worker_free(wstates[i]);
 	free(wstates);
+	scan__sink_dispose(&sink);
 	git_odb_free(odb);
 	git_repository_free(repo);
 	if (rc) {
@@ -399,7 +404,8 @@ static int merge_history(scan_result *r, scan_finding_list *hist)
 }
 
 int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
-                       const scan_options *opts, unsigned jobs, uint64_t max_size)
+                       const scan_options *opts, unsigned jobs, uint64_t max_size,
+                       const scan_secret_engine *secrets)
 {
 	git_repository *repo = NULL;
 	git_revwalk *walk = NULL;
@@ -446,6 +452,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	b.nsel = nsel;
 	b.min_confidence = opts->min_confidence;
 	b.max_size = max_size;
+	b.secrets = secrets;
 	b.out = hist;
 	pthread_mutex_init(&b.commit_lock, NULL);
 	while (git_revwalk_next(&oid, walk) == 0) {

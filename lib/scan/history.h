@@ -20,9 +20,11 @@ typedef struct {
  * time. Afterwards a history finding with the fingerprint of a finding in
  * the tree is folded into it (which gains the commit that introduced it);
  * the rest are reported with in_head false. excludes are the --exclude
- * globs; default excludes apply unless no_default_excludes.
+ * globs; default excludes apply unless no_default_excludes. secrets is the
+ * scan's secrets engine, with which every finding is redacted.
  */
 int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
-                       const scan_options *opts, unsigned jobs, uint64_t max_size);
+                       const scan_options *opts, unsigned jobs, uint64_t max_size,
+                       const scan_secret_engine *secrets);
 
 #endif

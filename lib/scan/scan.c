@@ -32,6 +32,7 @@ typedef struct {
 	active_analyzer *analyzers;
 	size_t analyzer_count;
 	bool wants_tree;               /* some analyzer parses files */
+	const scan_secret_engine *secrets; /* for the secrets analyzer and every finding's redaction */
 	int root_fd;
 	uint64_t max_size;
 	atomic_size_t next;
@@ -235,6 +236,7 @@ static void *worker_main(void *arg)
 			else
 				w->scanned++;
 			f.parse = &w->parse;
+			scan__redactor_set_file(w->sink.redact, f.path, f.data, f.len);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
 				double t0;
@@ -314,6 +316,8 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 			rc = scan__error_oom();
 			break;
 		}
+		if ((rc = scan__sink_redact_init(&w->sink, sh->secrets)) != 0)
+			break;
 		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
 			rc = scan__error(SCAN_EIO, "cannot start a worker thread");
 			break;
@@ -391,6 +395,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 			r->astats[k].cpu_seconds += w->astats[k].cpu_seconds;
 		}
 		scan_finding_list_free(w->sink.list);
+		scan__sink_dispose(&w->sink);
 		free(w->wstates);
 		free(w->astats);
 		free(w->buf);
@@ -413,6 +418,11 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	sink.list = r->findings;
 	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
 	sink.inventory = &r->inventory;
+	if ((rc = scan__sink_redact_init(&sink, sh->secrets)) != 0) {
+		scan__sink_dispose(&sink);
+		return rc;
+	}
+	scan__redactor_set_file(sink.redact, NULL, NULL, 0);
 	for (size_t i = 0; i < sh->analyzer_count; i++) {
 		const scan_analyzer *a = sh->analyzers[i].a;
 		double t0;
@@ -427,6 +437,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 			break;
 	}
 	r->stats.findings_below_confidence += sink.below_confidence;
+	scan__sink_dispose(&sink);
 	return rc;
 }
 
@@ -540,6 +551,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 	scan_shared sh;
 	active_analyzer *sel = NULL;
 	scan_vulndb_reader *vulndb = NULL;
+	scan_secret_ruleset secret_rules = { 0 };
+	scan_secret_engine *secrets = NULL;
 	size_t nsel = 0, inited = 0;
 	double t0 = now_seconds(), tw;
 	int rc;
@@ -582,6 +595,12 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.min_confidence = opts->min_confidence;
 	actx.root = src.root;
 	actx.secret_rules_dir = opts->secret_rules_dir;
+	/* Built whatever the analyzers: every finding's text is masked with it. */
+	if ((rc = scan_secrets__load_builtin(&secret_rules)) != 0 ||
+	    (opts->secret_rules_dir && (rc = scan_secrets__load_dir(&secret_rules, opts->secret_rules_dir)) != 0) ||
+	    (rc = scan_secrets__engine_new(&secrets, &secret_rules)) != 0)
+		goto done;
+	actx.secret_engine = sh.secrets = secrets;
 	actx.verify = opts->verify;
 	actx.rules_dir = opts->rules_dir;
 	actx.no_builtin_rules = opts->no_builtin_rules;
@@ -637,7 +656,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 				                 opts->target);
 				goto done;
 			}
-		} else if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size)) != 0) {
+		} else if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
+		                                    secrets)) != 0) {
 			goto done;
 		}
 	}
@@ -667,6 +687,8 @@ done:
 		if (sel[i].a->free && sel[i].state)
 			sel[i].a->free(sel[i].state);
 	free(sel);
+	scan_secrets__engine_free(secrets);
+	scan_secrets__ruleset_dispose(&secret_rules);
 	scan__vulndb_reader_free(vulndb);
 	pthread_cond_destroy(&sh.done);
 	pthread_mutex_destroy(&sh.done_lock);

@@ -12,11 +12,63 @@ static const char *copy(scan_finding_list *l, const char *s)
 	return s ? scan__arena_strdup(&l->arena, s) : NULL;
 }
 
-int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d)
+int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e)
 {
+	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
+		scan_buf_init(&sink->masked[i], SCAN_BUF_MAX_DEFAULT);
+	return scan__redactor_new(&sink->redact, e);
+}
+
+void scan__sink_dispose(scan_sink *sink)
+{
+	scan__redactor_free(sink->redact);
+	sink->redact = NULL;
+	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
+		scan_buf_dispose(&sink->masked[i]);
+}
+
+/*
+ * The one redaction step: every credential the secrets engine knows on the
+ * finding's file (or in its text), and every sensitive capture, is masked
+ * in each of its texts. A text that changes points into sink->masked.
+ */
+static int redact(scan_sink *sink, scan_finding_draft *d)
+{
+	const char **texts[4] = { &d->snippet, &d->title, &d->description, &d->remediation };
+	const char *t[4];
+	size_t lens[4];
+	int rc;
+
+	if (!sink->redact)
+		return 0;
+	for (int i = 0; i < 4; i++) {
+		t[i] = *texts[i];
+		lens[i] = !t[i] ? 0 : i == 0 ? d->snippet_len : strlen(t[i]);
+	}
+	if ((rc = scan__redactor_prepare(sink->redact, t, lens, 4, d->sensitive, d->nsensitive)) != 0)
+		return rc;
+	for (int i = 0; i < 4; i++) {
+		bool changed;
+		if (!t[i])
+			continue;
+		if ((rc = scan__redact(sink->redact, &sink->masked[i], t[i], lens[i], &changed)) != 0)
+			return rc;
+		if (!changed)
+			continue;
+		*texts[i] = sink->masked[i].ptr;
+		if (i == 0)
+			d->snippet_len = sink->masked[i].size;
+	}
+	return 0;
+}
+
+int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
+{
+	scan_finding_draft masked = *draft, *d = &masked;
 	scan_finding *f;
-	size_t slen = d->snippet ? d->snippet_len : 0;
+	size_t slen;
 	char *snippet;
+	int rc;
 
 	if (sink->current_found)
 		(*sink->current_found)++;
@@ -24,6 +76,9 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 		sink->below_confidence++;
 		return 0;
 	}
+	if ((rc = redact(sink, d)) != 0)
+		return rc;
+	slen = d->snippet ? d->snippet_len : 0;
 	if (slen > SINK_SNIPPET_MAX) {
 		slen = SINK_SNIPPET_MAX;
 		/* Cut on a UTF-8 boundary so the snippet stays valid text. */

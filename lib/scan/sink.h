@@ -6,6 +6,7 @@
 #include "scan/finding_list.h"
 #include "scan/metrics.h"
 #include "sca/sca_int.h"
+#include "scan/redact.h"
 
 struct scan_sink {
 	scan_finding_list *list;
@@ -18,6 +19,13 @@ struct scan_sink {
 	scan_file_metrics *metrics;  /* per file, from the quality analyzer; strings in list's arena */
 	size_t nmetrics, metrics_cap;
 	scan_sca_inventory **inventory; /* finalize(): where the sca analyzer leaves its inventory (heap) */
+	scan_redactor *redact;       /* masks credentials in every finding; NULL only in tests of one analyzer */
+	scan_buf masked[4];          /* scratch: a finding's texts once masked */
 };
+
+/* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */
+int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e);
+/* Frees what the sink owns besides its list: the redactor and scratch. */
+void scan__sink_dispose(scan_sink *sink);
 
 #endif

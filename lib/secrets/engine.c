@@ -550,7 +550,7 @@ static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t 
 		if (r->generic && (scan_secrets__is_lookup_or_hash(in->data + ss, se - ss) ||
 		                   has_provider_prefix(e, in->data + ss, se - ss)))
 			continue;
-		if (line_has_allow(in->data, in->len, s->line_starts[line_of(s, ss)]))
+		if (!in->redact && line_has_allow(in->data, in->len, s->line_starts[line_of(s, ss)]))
 			continue;
 		cand.confidence = r->confidence + (r->generic ? generic_bonus(in->data + ss, se - ss, cand.entropy) : 0);
 		if (cand.confidence > 100)

@@ -22,6 +22,7 @@ typedef struct {
 	const char *path;             /* relative, for test-path judgement and the allowlist */
 	const unsigned char *data;
 	size_t len;
+	bool redact;                  /* for masking: every credential, allow comments ignored */
 } scan_secret_input;
 
 /*

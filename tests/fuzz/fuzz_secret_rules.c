@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		scan_secret_scratch *s = NULL;
 		if (scan_secrets__scratch_new(&s, e) == 0) {
 			/* Run the loaded rules over the rule file itself: it holds their examples. */
-			scan_secret_input in = { "fuzz.yaml", data, size };
+			scan_secret_input in = { "fuzz.yaml", data, size, false };
 			scan_secrets__scan(e, s, &in, ignore, NULL);
 		}
 		scan_secrets__scratch_free(s);

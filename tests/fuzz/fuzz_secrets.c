@@ -29,7 +29,7 @@ static int check(const scan_secret_match *m, const scan_secret_input *in, void *
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	scan_secret_input in = { size && data[0] == 't' ? "tests/a.py" : "a.py", data, size };
+	scan_secret_input in = { size && data[0] == 't' ? "tests/a.py" : "a.py", data, size, false };
 
 	if (!engine) {
 		if (scan_secrets__load_builtin(&set) || scan_secrets__engine_new(&engine, &set) ||

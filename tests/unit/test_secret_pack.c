@@ -29,7 +29,7 @@ static size_t run(const scan_secret_engine *e, const char *want, const char *tex
 {
 	scan_secret_scratch *s = NULL;
 	/* A path that is not a test path: examples are judged at full confidence. */
-	scan_secret_input in = { "src/example.txt", (const unsigned char *)text, strlen(text) };
+	scan_secret_input in = { "src/example.txt", (const unsigned char *)text, strlen(text), false };
 	tally t = { want, 0 };
 
 	assert_int_equal(scan_secrets__scratch_new(&s, e), 0);

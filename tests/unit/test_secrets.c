@@ -123,7 +123,7 @@ static int teardown(void **state)
 static hits scan_text(fixture *f, const char *path, const char *text)
 {
 	hits h;
-	scan_secret_input in = { path, (const unsigned char *)text, strlen(text) };
+	scan_secret_input in = { path, (const unsigned char *)text, strlen(text), false };
 
 	memset(&h, 0, sizeof(h));
 	assert_int_equal(scan_secrets__scan(f->engine, f->scratch, &in, collect, &h), 0);
@@ -287,7 +287,7 @@ static void test_db_cache(void **state)
 	struct dirent *de;
 	DIR *d;
 	hits h;
-	scan_secret_input in = { "a.py", (const unsigned char *)"T = \"" GHP1 "\"\n", 0 };
+	scan_secret_input in = { "a.py", (const unsigned char *)"T = \"" GHP1 "\"\n", 0, false };
 
 	in.len = strlen((const char *)in.data);
 	setenv("XDG_CACHE_HOME", dir, 1);
