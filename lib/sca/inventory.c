@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "sca_int.h"
 #include "scan/buf.h"
+#include "util/beneath.h"
 #include "util/error.h"
 
 /*
@@ -403,9 +404,8 @@ int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, si
 	scan_buf path = SCAN_BUF_INIT;
 	struct stat st;
 	char *data = NULL;
-	int dirfd = -1, fd = -1, err;
+	int fd = -1, err;
 	size_t got = 0;
-	char *seg, *next;
 
 	*text = NULL;
 	*len = 0;
@@ -417,23 +417,8 @@ int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, si
 	scan_buf_init(&path, 4096);
 	if ((err = sibling_path(d, relpath, &path)) < 0)
 		goto done;
-	/* One component at a time, none of them a symlink. */
-	if ((dirfd = dup(d->root_fd)) < 0) {
-		err = scan__error(SCAN_EIO, "cannot read '%s': %s", path.ptr, strerror(errno));
-		goto done;
-	}
-	for (seg = path.ptr; (next = strchr(seg, '/')); seg = next + 1) {
-		int nfd;
-		*next = '\0';
-		nfd = openat(dirfd, seg, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		*next = '/';
-		close(dirfd);
-		if ((dirfd = nfd) < 0) {
-			err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
-			goto done;
-		}
-	}
-	fd = openat(dirfd, seg, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* No component a symlink. */
+	fd = scan__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL);
 	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
 		goto done;
@@ -463,8 +448,6 @@ done:
 	free(data);
 	if (fd >= 0)
 		close(fd);
-	if (dirfd >= 0)
-		close(dirfd);
 	scan_buf_dispose(&path);
 	return err;
 }

@@ -17,6 +17,7 @@
 #include "scan/sink.h"
 #include "store/vulndb.h"
 #include "source/source.h"
+#include "util/beneath.h"
 #include "util/error.h"
 #include "walk/walk.h"
 
@@ -34,6 +35,7 @@ typedef struct {
 	bool wants_tree;               /* some analyzer parses files */
 	const scan_secret_engine *secrets; /* for the secrets analyzer and every finding's redaction */
 	int root_fd;
+	const char *root;              /* real path of root_fd, for links followed inside it */
 	uint64_t max_size;
 	atomic_size_t next;
 	atomic_uint_fast64_t files_done, bytes_done;
@@ -118,11 +120,11 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 	scan_shared *sh = w->sh;
 	struct stat st;
 	size_t want, len = 0;
-	int fd, flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+	int fd;
 
-	if (!e->via_link)
-		flags |= O_NOFOLLOW;
-	if ((fd = openat(sh->root_fd, e->path, flags)) < 0) {
+	/* Every component checked, not only the last: a directory swapped for a link since the walk leads nowhere. */
+	if ((fd = scan__open_beneath(sh->root_fd, e->path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
+	                             e->via_link ? sh->root : NULL)) < 0) {
 		w->unreadable++;
 		return 1;
 	}
@@ -632,6 +634,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.symlinks_skipped = files.symlinks_skipped;
 	r->stats.files_unreadable = files.unreadable + files.special_skipped;
 
+	sh.root = src.root;
 	if ((sh.root_fd = open(src.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
 		goto done;

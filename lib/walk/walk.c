@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "scan/buf.h"
+#include "util/beneath.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
@@ -68,6 +69,42 @@ static int add_entry(walker *w, bool via_link)
 	e->via_link = via_link;
 	l->count++;
 	return 0;
+}
+
+/* Remembers that the entry at rel (or at rel/name, when name is given) was not looked at. */
+static int skip_entry(walker *w, const char *name, const char *reason)
+{
+	scan_walk_list *l = w->out;
+	scan_walk_skip *sk;
+	size_t len = w->rel.size;
+
+	if (l->nskips == l->skips_cap) {
+		size_t cap = l->skips_cap ? l->skips_cap * 2 : 16;
+		scan_walk_skip *n = realloc(l->skips, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		l->skips = n;
+		l->skips_cap = cap;
+	}
+	sk = &l->skips[l->nskips];
+	if (name) {
+		scan_buf_printf(&w->rel, "%s%.200s", len ? "/" : "", name);
+		sk->path = scan_buf_failed(&w->rel) ? NULL : scan__arena_strndup(&l->arena, w->rel.ptr, w->rel.size);
+		scan_buf_truncate(&w->rel, len);
+	} else {
+		sk->path = scan__arena_strndup(&l->arena, w->rel.ptr, len);
+	}
+	if (!sk->path)
+		return scan__error_oom();
+	sk->reason = reason;
+	l->nskips++;
+	return 0;
+}
+
+static const char *open_failure(int err)
+{
+	return err == EACCES || err == EPERM ? "permission denied" : err == ELOOP ? "a symlink loop" :
+	       "could not be opened";
 }
 
 /* Reads an ignore file of the directory open as dirfd, if it has one. */
@@ -131,13 +168,13 @@ static int push_dir(walker *w, int fd, size_t parent_len, bool via_link)
 	if (w->depth == SCAN_WALK_DEPTH_MAX) {
 		close(fd);
 		w->out->unreadable++;
-		return 0;
+		return skip_entry(w, NULL, "a directory deeper than 256 levels, not entered");
 	}
 	f = &w->stack[w->depth];
 	if (!(f->dir = fdopendir(fd))) {
 		close(fd);
 		w->out->unreadable++;
-		return 0;
+		return skip_entry(w, NULL, "a directory that could not be listed");
 	}
 	f->rel_len = w->rel.size;
 	f->parent_len = parent_len;
@@ -211,6 +248,7 @@ static int follow_link(walker *w, int dirfd, const char *name, size_t parent_len
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd < 0) {
 			w->out->unreadable++;
+			rc = skip_entry(w, NULL, open_failure(errno));
 			goto done;
 		}
 		size_t before = w->depth;
@@ -236,7 +274,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 		return 0;
 	if (parent_len + 1 + strlen(name) > SCAN_WALK_PATH_MAX) {
 		w->out->unreadable++; /* a path that long is not source anyone reads */
-		return 0;
+		return skip_entry(w, name, "a path longer than 4096 bytes (the name is cut here)");
 	}
 	if (parent_len)
 		scan_buf_putc(&w->rel, '/');
@@ -289,6 +327,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 		break;
 	default:
 		w->out->special_skipped++;
+		rc = skip_entry(w, NULL, "not a regular file (a FIFO, socket or device)");
 		break;
 	}
 	scan_buf_truncate(&w->rel, parent_len);
@@ -296,6 +335,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 
 skip_unreadable:
 	w->out->unreadable++;
+	rc = skip_entry(w, NULL, open_failure(errno));
 	scan_buf_truncate(&w->rel, parent_len);
 	return 0;
 }
@@ -330,7 +370,7 @@ int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)
 	}
 	/* The repository's own exclude file applies like a root .gitignore. */
 	{
-		int gfd = openat(fd, ".git/info", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int gfd = scan__open_beneath(fd, ".git/info", O_RDONLY | O_DIRECTORY, NULL);
 		if (gfd >= 0) {
 			rc = load_ignore_file(&w, gfd, "exclude", "");
 			close(gfd);
@@ -374,6 +414,7 @@ done:
 void scan_walk__dispose(scan_walk_list *l)
 {
 	free(l->entries);
+	free(l->skips);
 	scan__arena_dispose(&l->arena);
 	memset(l, 0, sizeof(*l));
 }

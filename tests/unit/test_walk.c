@@ -1,5 +1,6 @@
 /* tests/unit/test_walk.c - the walker (lib/walk/walk.h) and language detection (lib/walk/lang.h) */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "helpers.h"
 #include "scan/buf.h"
 #include "scan/common.h"
+#include "util/beneath.h"
 #include "walk/lang.h"
 #include "walk/walk.h"
 
@@ -718,6 +720,119 @@ static void test_lang_shebang(void **state)
 	assert_int_equal(scan_lang__detect("run", (const unsigned char *)"#!/bin/sh\n", 9), SCAN_LANG_BASH);
 }
 
+/* Both ways of opening beneath the root: openat2 where the kernel has it, and the component walk. */
+typedef int (*open_beneath_fn)(int, const char *, int, const char *);
+static const open_beneath_fn beneath_fns[] = { scan__open_beneath, scan__open_beneath_walk };
+
+/* What open(root, rel) reads: the file's first line, or NULL with errno from the open. */
+static char *read_beneath(open_beneath_fn fn, int root_fd, const char *rel, const char *link_root)
+{
+	char buf[64];
+	ssize_t n;
+	int fd = fn(root_fd, rel, O_RDONLY | O_NONBLOCK, link_root);
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return strdup(buf);
+}
+
+static void expect_refused(open_beneath_fn fn, int root_fd, const char *rel, const char *link_root, int err)
+{
+	char *got;
+
+	errno = 0;
+	got = read_beneath(fn, root_fd, rel, link_root);
+	if (got)
+		fail_msg("'%s' was opened (read '%s')", rel, got);
+	if (errno != err)
+		fail_msg("'%s': errno %d (%s), expected %d", rel, errno, strerror(errno), err);
+}
+
+static void expect_read(open_beneath_fn fn, int root_fd, const char *rel, const char *link_root, const char *want)
+{
+	char *got = read_beneath(fn, root_fd, rel, link_root);
+
+	if (!got)
+		fail_msg("'%s' not opened: %s", rel, strerror(errno));
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/*
+ * The walk lists d/f; then d is swapped for a link to a directory outside
+ * the tree. openat(root, "d/f", O_NOFOLLOW) guards only f and would read the
+ * outside file; opening beneath the root refuses it, links followed or not.
+ */
+static void test_open_beneath_swapped_dir(void **state)
+{
+	fixture *f = *state;
+	scan_walk_list l;
+	char *d = th_join(f->dir, "d"), *moved = th_join(f->dir, "d.orig");
+	int root_fd, fd;
+
+	th_write(f->dir, "d/f", "inside");
+	th_write(f->other, "f", "outside");
+	walk_root(&l, f->dir);
+	assert_true(has(&l, "d/f"));
+	assert_int_equal(rename(d, moved), 0);
+	symlink_at(f->dir, "d", f->other);
+	root_fd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(root_fd >= 0);
+	/* The old guard: the last component only. */
+	fd = openat(root_fd, "d/f", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	assert_true(fd >= 0);
+	close(fd);
+	for (size_t i = 0; i < sizeof(beneath_fns) / sizeof(*beneath_fns); i++) {
+		expect_refused(beneath_fns[i], root_fd, l.entries[0].path, NULL, ELOOP);
+		expect_refused(beneath_fns[i], root_fd, l.entries[0].path, f->dir, EXDEV);
+		expect_read(beneath_fns[i], root_fd, "d.orig/f", NULL, "inside");
+	}
+	close(root_fd);
+	scan_walk__dispose(&l);
+	free(d);
+	free(moved);
+}
+
+/* --follow-symlinks: links that stay in the tree are followed, relative or absolute; the rest are not. */
+static void test_open_beneath_links(void **state)
+{
+	fixture *f = *state;
+	char *abs_in = th_join(f->dir, "real"), *abs_out = th_join(f->other, "f");
+	int root_fd;
+
+	th_write(f->dir, "real/f", "real");
+	th_write(f->dir, "real/sub/g", "deep");
+	th_write(f->other, "f", "outside");
+	symlink_at(f->dir, "rel", "real");
+	symlink_at(f->dir, "real/up", "../real/sub");
+	symlink_at(f->dir, "abs", abs_in);
+	symlink_at(f->dir, "absfile", abs_out);
+	symlink_at(f->dir, "dotdot", "real/../..");
+	symlink_at(f->dir, "loop1", "loop2");
+	symlink_at(f->dir, "loop2", "loop1");
+	root_fd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(root_fd >= 0);
+	for (size_t i = 0; i < sizeof(beneath_fns) / sizeof(*beneath_fns); i++) {
+		open_beneath_fn fn = beneath_fns[i];
+		expect_read(fn, root_fd, "rel/f", f->dir, "real");
+		expect_read(fn, root_fd, "real/up/g", f->dir, "deep");
+		expect_read(fn, root_fd, "abs/sub/g", f->dir, "deep");
+		expect_read(fn, root_fd, "real/sub/../f", NULL, "real");
+		expect_refused(fn, root_fd, "rel/f", NULL, ELOOP);
+		expect_refused(fn, root_fd, "absfile", f->dir, EXDEV);
+		expect_refused(fn, root_fd, "dotdot/x", f->dir, EXDEV);
+		expect_refused(fn, root_fd, "real/../../x", NULL, EXDEV);
+		expect_refused(fn, root_fd, "loop1/f", f->dir, ELOOP);
+	}
+	expect_refused(scan__open_beneath_walk, root_fd, "/etc/passwd", NULL, EXDEV);
+	close(root_fd);
+	free(abs_in);
+	free(abs_out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -737,6 +852,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_symlink_dir_listed_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symlink_cycle, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_symlink_outside_root_skipped, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_beneath_swapped_dir, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_beneath_links, setup, teardown),
 		cmocka_unit_test(test_lang_extensions),
 		cmocka_unit_test(test_lang_names),
 		cmocka_unit_test(test_lang_shebang),
