@@ -11,7 +11,7 @@
 
 static struct {
 	const char *db, *format, *feeds, *cache;
-	bool force;
+	bool force, allow_shrink;
 } o;
 
 static const cli_opt db_opts[] = {
@@ -20,6 +20,7 @@ static const cli_opt db_opts[] = {
 	{ "feeds", 0, OPT_STRING, "FILE", "update: the feed list to download (default: $RAMPART_FEEDS or OSV, KEV, EPSS)", &o.feeds, "@file" },
 	{ "cache", 0, OPT_STRING, "DIR", "update: where downloads are kept and resumed (default: the XDG cache dir)", &o.cache, "@dir" },
 	{ "force", 0, OPT_FLAG, NULL, "update: import every feed, even one the database already holds", &o.force, NULL },
+	{ "allow-shrink", 0, OPT_FLAG, NULL, "import/update: replace a source even with less than half the records it held", &o.allow_shrink, NULL },
 	{ 0 },
 };
 
@@ -76,6 +77,7 @@ static int db_update(scan_store *st, cli_format format)
 	}
 	cfg.cache_dir = o.cache;
 	cfg.force = o.force;
+	cfg.allow_shrink = o.allow_shrink;
 	lrc = scan_vulndb_update(st, &cfg, &rep);
 	if (format == FORMAT_JSON) {
 		scan_buf out = SCAN_BUF_INIT;
@@ -107,11 +109,13 @@ done:
 
 static int db_import(scan_store *st, const cli_strlist *pos, cli_format format)
 {
+	scan_vulndb_import_options opts = SCAN_VULNDB_IMPORT_OPTIONS_INIT;
 	scan_vulndb_import_report total = { 0 };
 
+	opts.allow_shrink = o.allow_shrink;
 	for (size_t i = 1; i < pos->count; i++) {
 		scan_vulndb_import_report rep;
-		int lrc = scan_vulndb_import(st, pos->items[i], &rep);
+		int lrc = scan_vulndb_import(st, pos->items[i], &opts, &rep);
 		if (lrc)
 			return cli_error_lib(lrc);
 		if (rep.invalid)

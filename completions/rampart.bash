@@ -165,7 +165,7 @@ _rampart_coverage()
 
 _rampart_db()
 {
-	local opts='--db -f --format --feeds --cache --force -h --help'
+	local opts='--db -f --format --feeds --cache --force --allow-shrink -h --help'
 	local args='--db -f --format --feeds --cache'
 	case $opt in
 	--db | --feeds) _rampart_files ;;

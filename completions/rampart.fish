@@ -149,6 +149,7 @@ complete -c rampart -n '__rampart_using db' -s f -l format -x -a 'text json' -d 
 complete -c rampart -n '__rampart_using db' -l feeds -r -F -d 'update: the feed list to download'
 complete -c rampart -n '__rampart_using db' -l cache -x -a '(__fish_complete_directories)' -d 'update: where downloads are kept'
 complete -c rampart -n '__rampart_using db' -l force -d 'update: import every feed, even one already held'
+complete -c rampart -n '__rampart_using db' -l allow-shrink -d 'replace a source even with far fewer records than it held'
 complete -c rampart -n '__rampart_using db' -s h -l help -d 'show this help'
 
 # coverage import FILE

@@ -2,6 +2,7 @@
 #ifndef SCAN_VULNDB_H
 #define SCAN_VULNDB_H
 
+#include <stdbool.h>
 #include <time.h>
 #include "common.h"
 #include "store.h"
@@ -40,13 +41,35 @@ typedef struct {
 } scan_vulndb_import_report;
 
 /*
+ * A source is not replaced by an import that leaves it far smaller than it
+ * was, since a broken export or a wrong file is likelier than a feed that
+ * lost most of its records: an import of fewer than 1/SCAN_VULNDB_SHRINK_RATIO
+ * of the records the source held, when it held at least
+ * SCAN_VULNDB_SHRINK_FLOOR, fails unless allow_shrink.
+ */
+#define SCAN_VULNDB_SHRINK_RATIO 2
+#define SCAN_VULNDB_SHRINK_FLOOR 100
+
+typedef struct {
+	unsigned int version;
+	bool allow_shrink;         /* replace a source even with far fewer records than it held */
+} scan_vulndb_import_options;
+#define SCAN_VULNDB_IMPORT_OPTIONS_INIT { 1, false }
+
+/*
  * Import what path holds, detected from its content: an OSV record, a
  * directory of OSV .json records, an OSV all.zip, a tree laid out like
  * OSV's export bucket (<Ecosystem>/all.zip), the KEV JSON catalog, or an
- * EPSS CSV (plain or gzip). Returns 0, SCAN_ENOTFOUND, SCAN_EPARSE,
- * SCAN_ELIMIT, SCAN_EIO or SCAN_ESTORE; on any error nothing of the failed
- * source is changed.
+ * EPSS CSV (plain or gzip). The file is read, not mapped: one that changes
+ * while it is read is an error, not a crash. A source is replaced only by
+ * at least one valid record (an archive whose records are all malformed,
+ * or that holds no .json entry, is SCAN_EPARSE) and, without
+ * opts->allow_shrink, not by far fewer records than it held (SCAN_ELIMIT,
+ * see above). opts NULL: SCAN_VULNDB_IMPORT_OPTIONS_INIT. Returns 0,
+ * SCAN_ENOTFOUND, SCAN_EPARSE, SCAN_ELIMIT, SCAN_EIO or SCAN_ESTORE; on any
+ * error nothing of the failed source is changed.
  */
-SCAN_EXTERN int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_report *report);
+SCAN_EXTERN int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_import_options *opts,
+                                   scan_vulndb_import_report *report);
 
 #endif

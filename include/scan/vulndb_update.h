@@ -75,8 +75,9 @@ typedef struct {
 	int (*import)(void *ctx, scan_store *st, const char *path, scan_vulndb_import_report *rep);
 	bool (*imported)(void *ctx, scan_store *st, const char *source, const char *path);
 	void *hook_ctx;
+	bool allow_shrink;               /* the default import replaces a source even with far fewer records */
 } scan_vulndb_update_config;
-#define SCAN_VULNDB_UPDATE_CONFIG_INIT { 1, NULL, NULL, 0, false, false, 0, NULL, NULL, NULL }
+#define SCAN_VULNDB_UPDATE_CONFIG_INIT { 1, NULL, NULL, 0, false, false, 0, NULL, NULL, NULL, false }
 
 typedef enum {
 	SCAN_VULNDB_UPDATED = 1,         /* downloaded (or found in the cache) and imported */

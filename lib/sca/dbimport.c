@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "feeds.h"
@@ -15,59 +14,48 @@
 #include "store/vulndb.h"
 #include "util/digest.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 
-/* An archive is mapped, not read: OSV's largest exports are hundreds of MB. */
-#define IMPORT_FILE_MAX ((uint64_t)4 << 30)
+/*
+ * Files are read whole (up to SCAN_FEED_FILE_MAX), not mapped: a mapped
+ * file that shrinks while it is imported faults (SIGBUS) on the pages it
+ * lost. OSV's largest exports are hundreds of MB.
+ */
 #define IMPORT_DIR_DEPTH_MAX 16
 #define IMPORT_DIR_FILES_MAX 2000000
 
 typedef struct {
-	const unsigned char *data;
+	unsigned char *data;
 	size_t len;
-	int fd;
 	char sha256[65];
-} mapped;
+} loaded;
 
-static void unmap(mapped *m)
+static void unload(loaded *m)
 {
-	if (m->data && m->len)
-		munmap((void *)(uintptr_t)m->data, m->len);
-	if (m->fd >= 0)
-		close(m->fd);
-	m->data = NULL;
-	m->fd = -1;
-}
-
-static int map_file(mapped *m, int dirfd, const char *name, const char *label)
-{
-	struct stat st;
-	void *p;
-
+	free(m->data);
 	m->data = NULL;
 	m->len = 0;
-	m->sha256[0] = '\0';
-	if ((m->fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
-		return scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open '%s': %s", label,
-		                   strerror(errno));
-	if (fstat(m->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		unmap(m);
-		return scan__error(SCAN_EINVAL, "'%s' is not a regular file", label);
+}
+
+/* path whole, at most max bytes; a file whose size changed while it was read is an error. */
+static int load_file(loaded *m, const char *path, size_t max)
+{
+	struct stat st;
+	char *text = NULL;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	if ((rc = scan__read_file(&text, &m->len, path, max)) != 0)
+		return rc;
+	m->data = (unsigned char *)text;
+	if (stat(path, &st) != 0 || (uint64_t)st.st_size != (uint64_t)m->len) {
+		unload(m);
+		return scan__error(SCAN_EIO, "'%s' changed while it was read", path);
 	}
-	if ((uint64_t)st.st_size > IMPORT_FILE_MAX) {
-		unmap(m);
-		return scan__error(SCAN_ELIMIT, "'%s' is larger than %llu GB", label,
-		                   (unsigned long long)(IMPORT_FILE_MAX >> 30));
+	if (!m->len) {
+		unload(m);
+		return scan__error(SCAN_EPARSE, "'%s' is empty", path);
 	}
-	if (st.st_size == 0) {
-		unmap(m);
-		return scan__error(SCAN_EPARSE, "'%s' is empty", label);
-	}
-	if ((p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, m->fd, 0)) == MAP_FAILED) {
-		unmap(m);
-		return scan__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(errno));
-	}
-	m->data = p;
-	m->len = (size_t)st.st_size;
 	scan__sha256_hex(m->sha256, m->data, m->len);
 	return 0;
 }
@@ -76,8 +64,49 @@ typedef struct {
 	scan_vulndb_writer *w;
 	scan_vulndb_import_report *rep;
 	int64_t records;
+	size_t valid;              /* records read whole: stored or withdrawn */
+	size_t invalid, skipped;   /* this source's share of rep's */
 	char newest[40];           /* the largest `modified` seen: the source's data version */
+	char first_invalid[256];   /* this source's first malformed record */
 } osv_batch;
+
+/*
+ * Commit a source, or roll it back when the import would hollow it out: no
+ * valid record at all, or (without allow_shrink) far fewer records than
+ * it held. Either way w is freed.
+ */
+static int end_source(scan_vulndb_writer *w, const scan_vulndb_import_options *opts, const char *source,
+                      const char *label, size_t valid, int64_t records, const char *version, const char *sha256,
+                      const char *why_none)
+{
+	int64_t before = scan__vulndb_write_previous(w);
+	int rc = 0;
+
+	if (!valid)
+		rc = scan__error(SCAN_EPARSE, "'%s' holds no valid record (%s); %s is left as it was", label,
+		                 why_none, source);
+	else if (!opts->allow_shrink && before >= SCAN_VULNDB_SHRINK_FLOOR &&
+	         records * SCAN_VULNDB_SHRINK_RATIO < before)
+		rc = scan__error(SCAN_ELIMIT, "'%s' would shrink %s from %lld to %lld records; it is left as it was "
+		                 "(--allow-shrink replaces it)", label, source, (long long)before, (long long)records);
+	if (rc) {
+		scan__vulndb_write_end(w, false, 0, NULL, NULL);
+		return rc;
+	}
+	return scan__vulndb_write_end(w, true, records, version, sha256);
+}
+
+/* Why an OSV source has no valid record, for end_source()'s message. */
+static const char *why_no_record(char *buf, size_t n, const osv_batch *b)
+{
+	if (b->invalid)
+		snprintf(buf, n, "%zu malformed, the first: %s", b->invalid, b->first_invalid);
+	else if (b->skipped)
+		snprintf(buf, n, "%zu entries, none of them a .json record", b->skipped);
+	else
+		snprintf(buf, n, "no records");
+	return buf;
+}
 
 /* One record: stored, or counted as invalid (a feed of thousands keeps one bad record out, not all). */
 static int put_record(osv_batch *b, const char *text, size_t len, const char *origin)
@@ -86,6 +115,8 @@ static int put_record(osv_batch *b, const char *text, size_t len, const char *or
 	int rc = scan_sca__osv_parse(&rec, text, len, origin);
 
 	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT) {
+		if (!b->invalid++)
+			snprintf(b->first_invalid, sizeof(b->first_invalid), "%s", scan_error_last()->message);
 		if (!b->rep->invalid++)
 			snprintf(b->rep->first_invalid, sizeof(b->rep->first_invalid), "%s", scan_error_last()->message);
 		scan_sca__osv_dispose(&rec);
@@ -94,6 +125,7 @@ static int put_record(osv_batch *b, const char *text, size_t len, const char *or
 	if (rc == 0)
 		rc = scan__vulndb_put_osv(b->w, &rec);
 	if (rc == 0) {
+		b->valid++;
 		if (rec.withdrawn) {
 			b->rep->withdrawn++;
 		} else {
@@ -114,11 +146,12 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && !strcmp(s + n - k, suffix);
 }
 
-static int import_zip(scan_store *st, const mapped *m, const char *source, const char *label,
-                      scan_vulndb_import_report *rep)
+static int import_zip(scan_store *st, const loaded *m, const char *source, const char *label,
+                      const scan_vulndb_import_options *opts, scan_vulndb_import_report *rep)
 {
-	osv_batch b = { NULL, rep, 0, "" };
+	osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
 	scan_zip *z = NULL;
+	char why[320];
 	int rc;
 
 	if ((rc = scan_sca__zip_open(&z, m->data, m->len, label)) != 0)
@@ -139,6 +172,7 @@ static int import_zip(scan_store *st, const mapped *m, const char *source, const
 			break;
 		if (!safe || !ends_with(name, ".json")) {
 			rep->skipped++;
+			b.skipped++;
 			continue;
 		}
 		if ((rc = scan_sca__zip_read(z, i, SCAN_FEED_RECORD_MAX, &text, &len)) != 0)
@@ -154,8 +188,10 @@ static int import_zip(scan_store *st, const mapped *m, const char *source, const
 		scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
 		return rc;
 	}
-	rep->sources++;
-	return scan__vulndb_write_end(b.w, true, b.records, b.newest[0] ? b.newest : NULL, m->sha256);
+	if ((rc = end_source(b.w, opts, source, label, b.valid, b.records, b.newest[0] ? b.newest : NULL, m->sha256,
+	                     why_no_record(why, sizeof(why), &b))) == 0)
+		rep->sources++;
+	return rc;
 }
 
 /* Every *.json under dirfd, depth-first, no symlinks. */
@@ -191,20 +227,23 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 				close(sub);
 			}
 		} else if (S_ISREG(sb.st_mode) && ends_with(e->d_name, ".json")) {
-			mapped m;
+			loaded m;
 			if (++*files > IMPORT_DIR_FILES_MAX)
 				rc = scan__error(SCAN_ELIMIT, "'%s' holds more than %d records", label, IMPORT_DIR_FILES_MAX);
-			else if ((rc = map_file(&m, dirfd, e->d_name, path.ptr)) == 0) {
-				if (m.len <= SCAN_FEED_RECORD_MAX)
-					rc = put_record(b, (const char *)m.data, m.len, path.ptr);
-				else if (!b->rep->invalid++)
-					snprintf(b->rep->first_invalid, sizeof(b->rep->first_invalid),
-					         "%s: larger than an OSV record may be", path.ptr);
-				unmap(&m);
-			} else if (rc == SCAN_EPARSE) {
-				b->rep->invalid++;
+			else if ((rc = load_file(&m, path.ptr, SCAN_FEED_RECORD_MAX)) == 0) {
+				rc = put_record(b, (const char *)m.data, m.len, path.ptr);
+				unload(&m);
+			} else if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT || rc == SCAN_EINVAL) {
+				/* empty, or larger than a record may be: one bad record, not a failed import */
+				if (!b->invalid++)
+					snprintf(b->first_invalid, sizeof(b->first_invalid), "%s", scan_error_last()->message);
+				if (!b->rep->invalid++)
+					snprintf(b->rep->first_invalid, sizeof(b->rep->first_invalid), "%s",
+					         scan_error_last()->message);
 				rc = 0;
 			}
+		} else if (!S_ISDIR(sb.st_mode)) {
+			b->skipped++;
 		}
 		scan_buf_dispose(&path);
 	}
@@ -241,18 +280,20 @@ static void source_name(scan_buf *out, const char *path)
 	scan_buf_dispose(&copy);
 }
 
-static int import_file(scan_store *st, const char *path, scan_vulndb_import_report *rep)
+static int import_file(scan_store *st, const char *path, const scan_vulndb_import_options *opts,
+                       scan_vulndb_import_report *rep)
 {
-	mapped m;
+	loaded m;
 	scan_buf source = SCAN_BUF_INIT;
+	char why[320];
 	size_t i = 0;
 	int rc;
 
-	if ((rc = map_file(&m, AT_FDCWD, path, path)) != 0)
+	if ((rc = load_file(&m, path, SCAN_FEED_FILE_MAX)) != 0)
 		return rc;
 	source_name(&source, path);
 	if (m.len >= 4 && !memcmp(m.data, "PK\x03\x04", 4)) {
-		rc = import_zip(st, &m, source.ptr, path, rep);
+		rc = import_zip(st, &m, source.ptr, path, opts, rep);
 		goto done;
 	}
 	if (m.len >= 2 && m.data[0] == 0x1f && m.data[1] == 0x8b)
@@ -268,29 +309,29 @@ static int import_file(scan_store *st, const char *path, scan_vulndb_import_repo
 			    (rc = scan__vulndb_write_begin(&w, st, "kev", "kev", path)) == 0) {
 				for (size_t k = 0; k < cat.count && !rc; k++)
 					rc = scan__vulndb_put_kev(w, &cat.entries[k]);
-				if (!rc) {
+				if (rc)
+					scan__vulndb_write_end(w, false, 0, NULL, NULL);
+				else if ((rc = end_source(w, opts, "kev", path, cat.count, (int64_t)cat.count,
+				                          cat.catalog_version, m.sha256, "an empty catalog")) == 0) {
 					rep->kev = cat.count;
 					rep->sources++;
 				}
-				rc = rc ? (scan__vulndb_write_end(w, false, 0, NULL, NULL), rc)
-				        : scan__vulndb_write_end(w, true, (int64_t)cat.count, cat.catalog_version, m.sha256);
 			}
 			scan_sca__kev_dispose(&cat);
 		} else {
-			osv_batch b = { NULL, rep, 0, "" };
+			osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
 			if (m.len > SCAN_FEED_RECORD_MAX) {
 				rc = scan__error(SCAN_ELIMIT, "'%s' is larger than an OSV record may be", path);
 			} else if ((rc = scan__vulndb_write_begin(&b.w, st, source.ptr, "osv", path)) == 0) {
-				size_t invalid = rep->invalid;
 				rc = put_record(&b, (const char *)m.data, m.len, path);
-				if (!rc && rep->invalid > invalid)
-					rc = scan__error(SCAN_EPARSE, "%s", rep->first_invalid);
-				if (rc) {
+				if (!rc && b.invalid)
+					rc = scan__error(SCAN_EPARSE, "%s", b.first_invalid);
+				if (rc)
 					scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
-				} else {
+				else if ((rc = end_source(b.w, opts, source.ptr, path, b.valid, b.records,
+				                          b.newest[0] ? b.newest : NULL, m.sha256,
+				                          why_no_record(why, sizeof(why), &b))) == 0)
 					rep->sources++;
-					rc = scan__vulndb_write_end(b.w, true, b.records, b.newest[0] ? b.newest : NULL, m.sha256);
-				}
 			}
 		}
 		goto done;
@@ -303,23 +344,26 @@ epss:
 		    (rc = scan__vulndb_write_begin(&w, st, "epss", "epss", path)) == 0) {
 			for (size_t k = 0; k < ef.count && !rc; k++)
 				rc = scan__vulndb_put_epss(w, &ef.entries[k]);
-			if (!rc) {
+			if (rc)
+				scan__vulndb_write_end(w, false, 0, NULL, NULL);
+			else if ((rc = end_source(w, opts, "epss", path, ef.count, (int64_t)ef.count, ef.score_date,
+			                          m.sha256, "no scores")) == 0) {
 				rep->epss = ef.count;
 				rep->sources++;
 			}
-			rc = rc ? (scan__vulndb_write_end(w, false, 0, NULL, NULL), rc)
-			        : scan__vulndb_write_end(w, true, (int64_t)ef.count, ef.score_date, m.sha256);
 		}
 		scan_sca__epss_dispose(&ef);
 	}
 done:
 	scan_buf_dispose(&source);
-	unmap(&m);
+	unload(&m);
 	return rc;
 }
 
-int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_report *rep)
+int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_import_options *opts,
+                       scan_vulndb_import_report *rep)
 {
+	static const scan_vulndb_import_options defaults = SCAN_VULNDB_IMPORT_OPTIONS_INIT;
 	struct stat sb;
 	int dirfd, rc = 0;
 	bool bucket = false;
@@ -327,10 +371,12 @@ int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_repo
 	struct dirent *e;
 
 	memset(rep, 0, sizeof(*rep));
+	if (!opts)
+		opts = &defaults;
 	if (stat(path, &sb) != 0)
 		return scan__error(SCAN_ENOTFOUND, "cannot import '%s': %s", path, strerror(errno));
 	if (!S_ISDIR(sb.st_mode))
-		return import_file(st, path, rep);
+		return import_file(st, path, opts, rep);
 	if ((dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
 	/* OSV's bucket layout: <Ecosystem>/all.zip, one source per ecosystem. */
@@ -345,7 +391,7 @@ int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_repo
 			if (fstatat(dirfd, e->d_name, &zs, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(zs.st_mode) &&
 			    lstat(zip.ptr, &zs) == 0 && S_ISREG(zs.st_mode)) {
 				bucket = true;
-				rc = import_file(st, zip.ptr, rep);
+				rc = import_file(st, zip.ptr, opts, rep);
 			}
 			scan_buf_dispose(&zip);
 		}
@@ -353,7 +399,8 @@ int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_repo
 	}
 	if (!rc && !bucket) {
 		scan_buf source = SCAN_BUF_INIT;
-		osv_batch b = { NULL, rep, 0, "" };
+		osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
+		char why[320];
 		size_t files = 0;
 
 		source_name(&source, path);
@@ -361,12 +408,12 @@ int scan_vulndb_import(scan_store *st, const char *path, scan_vulndb_import_repo
 			rc = import_dir_records(&b, dirfd, path, 0, &files);
 			if (!rc && !files)
 				rc = scan__error(SCAN_ENOTFOUND, "'%s' holds no OSV records, all.zip exports or feeds", path);
-			if (rc) {
+			if (rc)
 				scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
-			} else {
+			else if ((rc = end_source(b.w, opts, source.ptr, path, b.valid, b.records,
+			                          b.newest[0] ? b.newest : NULL, NULL,
+			                          why_no_record(why, sizeof(why), &b))) == 0)
 				rep->sources++;
-				rc = scan__vulndb_write_end(b.w, true, b.records, b.newest[0] ? b.newest : NULL, NULL);
-			}
 		}
 		scan_buf_dispose(&source);
 	}

@@ -8,14 +8,15 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "scan/vulndb_update.h"
 #include "sca/download.h"
+#include "sca/feeds.h"
 #include "scan/sca.h"
 #include "util/digest.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 
 /*
  * The cache holds one directory per source, named so that
@@ -384,28 +385,28 @@ static int sniff(const char *path, const scan_vulndb_feed *f, const char *name)
 	return 0;
 }
 
+/* The default import step; ctx is the update's configuration. */
 static int default_import(void *ctx, scan_store *st, const char *path, scan_vulndb_import_report *rep)
 {
-	(void)ctx;
-	return scan_vulndb_import(st, path, rep);
+	const scan_vulndb_update_config *cfg = ctx;
+	scan_vulndb_import_options opts = SCAN_VULNDB_IMPORT_OPTIONS_INIT;
+
+	opts.allow_shrink = cfg->allow_shrink;
+	return scan_vulndb_import(st, path, &opts, rep);
 }
 
+/* Read, not mapped: a cached file truncated meanwhile must not fault. */
 static bool file_sha256(char out[65], const char *path)
 {
-	struct stat sb;
-	void *p;
-	int fd;
+	char *data = NULL;
+	size_t len;
 
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
-		return false;
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-	    (p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-		close(fd);
+	if (scan__read_file(&data, &len, path, SCAN_FEED_FILE_MAX) != 0 || !len) {
+		free(data);
 		return false;
 	}
-	scan__sha256_hex(out, p, (size_t)sb.st_size);
-	munmap(p, (size_t)sb.st_size);
-	close(fd);
+	scan__sha256_hex(out, data, len);
+	free(data);
 	return true;
 }
 
@@ -488,6 +489,7 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	int lock_fd = -1, rc, first = 0;
 	int (*import)(void *, scan_store *, const char *, scan_vulndb_import_report *);
 	bool (*imported)(void *, scan_store *, const char *, const char *);
+	void *import_ctx;
 
 	memset(rep, 0, sizeof(*rep));
 	if (!cfg)
@@ -495,6 +497,7 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	/* The default import needs a store; only hooks may go without. */
 	assert(st || (cfg->import && cfg->imported));
 	import = cfg->import ? cfg->import : default_import;
+	import_ctx = cfg->import ? cfg->hook_ctx : (void *)(uintptr_t)cfg; /* default_import only reads it */
 	imported = cfg->imported ? cfg->imported : default_imported;
 	if (cfg->feeds) {
 		feeds = cfg->feeds;
@@ -570,7 +573,7 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 		if (!pending[i])
 			continue;
 		if ((rc = sniff(e->path, &feeds[i], e->name)) != 0 ||
-		    (rc = import(cfg->hook_ctx, st, e->path, &e->import)) != 0) {
+		    (rc = import(import_ctx, st, e->path, &e->import)) != 0) {
 			entry_fail(e, rc);
 			continue;
 		}

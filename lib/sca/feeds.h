@@ -9,7 +9,9 @@
 #include "util/arena.h"
 
 /* Feeds are downloaded from the internet: every count and size is bounded. */
+#define SCAN_FEED_FILE_MAX ((size_t)4 << 30)        /* bytes of one imported file (read whole, not mapped) */
 #define SCAN_FEED_RECORD_MAX ((size_t)8 << 20)      /* bytes of one OSV record */
+#define SCAN_OSV_EVENTS_MAX 1024                    /* range events of one OSV record, all ranges together */
 #define SCAN_FEED_ZIP_ENTRIES_MAX 2000000           /* entries in one archive */
 #define SCAN_FEED_ZIP_ENTRY_MAX ((size_t)64 << 20)  /* inflated bytes of one entry */
 #define SCAN_FEED_ZIP_RATIO_MAX 200                 /* inflated/compressed bytes of one entry */

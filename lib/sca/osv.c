@@ -27,6 +27,7 @@
 typedef struct {
 	scan_osv_record *rec;
 	const char *origin;
+	size_t *events;            /* range events so far, against SCAN_OSV_EVENTS_MAX */
 } osv_ctx;
 
 static int fail(const osv_ctx *c, const char *fmt, ...) SCAN_PRINTF(2, 3);
@@ -208,6 +209,11 @@ static int parse_range(const osv_ctx *c, const cJSON *r, scan_osv_range *out, si
 		return fail(c, "affected[%zu].ranges[%zu]: unknown range type '%.40s'", ai, ri, type->valuestring);
 	if (!cJSON_IsArray(events) || !(n = (size_t)cJSON_GetArraySize(events)))
 		return fail(c, "affected[%zu].ranges[%zu] has no events", ai, ri);
+	/* Matching reads every event of a package's ranges for each copy of it in a tree: refused, not cut. */
+	if (n > SCAN_OSV_EVENTS_MAX - *c->events)
+		return scan__error(SCAN_ELIMIT, "%.200s: more than %d range events (affected[%zu].ranges[%zu])",
+		                   c->origin, SCAN_OSV_EVENTS_MAX, ai, ri);
+	*c->events += n;
 	if (!(list = scan__arena_calloc(&c->rec->arena, n * sizeof(*list))))
 		return scan__error_oom();
 	cJSON_ArrayForEach(ev, events) {
@@ -359,7 +365,8 @@ static int parse_record(const osv_ctx *c, const cJSON *root)
 
 int scan_sca__osv_parse(scan_osv_record *rec, const char *text, size_t len, const char *origin)
 {
-	osv_ctx c = { rec, origin ? origin : "OSV record" };
+	size_t events = 0;
+	osv_ctx c = { rec, origin ? origin : "OSV record", &events };
 	cJSON *root = NULL;
 	int err;
 

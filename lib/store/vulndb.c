@@ -12,6 +12,7 @@
 struct scan_vulndb_writer {
 	scan_store *st;
 	char *source, *kind, *location;
+	int64_t previous;          /* the records the source held before this import */
 	sqlite3_stmt *adv, *del_adv, *id, *aff, *kev, *epss;
 };
 
@@ -53,6 +54,13 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 		writer_free(w);
 		return rc;
 	}
+	if ((rc = scan__db_prepare(st, &s, "SELECT records FROM vuln_sources WHERE name = ?1")) != 0)
+		goto fail;
+	scan__db_bind_text(s, 1, source);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		w->previous = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	s = NULL;
 	/* The source row first: advisories reference it. Its figures are set at the end. */
 	if ((rc = scan__db_prepare(st, &s,
 	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, 0, 0)"
@@ -102,6 +110,11 @@ fail:
 	scan__db_rollback(st);
 	writer_free(w);
 	return rc;
+}
+
+int64_t scan__vulndb_write_previous(const scan_vulndb_writer *w)
+{
+	return w->previous;
 }
 
 /* JSON text of a string array, or NULL for an empty one. */

@@ -1282,6 +1282,31 @@ static void test_osv_limits(void **state)
 		expect_code(scan_sca__osv_parse(&r, s, len + 9, "keys.json"), SCAN_EPARSE, "duplicate key 'k777'");
 		scan_sca__osv_dispose(&r);
 	}
+	/*
+	 * Range events: SCAN_OSV_EVENTS_MAX in one record, over all its ranges and
+	 * packages, are taken; one more is refused whole (ELIMIT, which an import
+	 * counts as a malformed record), whichever range it falls in.
+	 */
+	for (int extra = 0; extra <= 1; extra++) {
+		size_t len = (size_t)snprintf(s, 128, "{\"id\":\"A-1\",\"affected\":[");
+		int total = SCAN_OSV_EVENTS_MAX + extra, done = 0;
+		for (int a = 0; done < total; a++) {
+			int here = a == 0 ? 24 : total - done; /* two packages, the second over the line */
+			len += (size_t)snprintf(s + len, 128, "%s{\"package\":{\"ecosystem\":\"npm\",\"name\":\"p\"},"
+			                        "\"ranges\":[{\"type\":\"SEMVER\",\"events\":[", a ? "," : "");
+			for (int e = 0; e < here; e++)
+				len += (size_t)snprintf(s + len, 64, "%s{\"%s\":\"%d.0.0\"}", e ? "," : "",
+				                        e % 2 ? "fixed" : "introduced", done + e);
+			len += (size_t)snprintf(s + len, 16, "]}]}");
+			done += here;
+		}
+		len += (size_t)snprintf(s + len, 16, "]}");
+		if (extra)
+			expect_code(scan_sca__osv_parse(&r, s, len, "events.json"), SCAN_ELIMIT, "more than 1024 range events");
+		else
+			ok(scan_sca__osv_parse(&r, s, len, "events.json"));
+		scan_sca__osv_dispose(&r);
+	}
 	free(s);
 }
 

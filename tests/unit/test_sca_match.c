@@ -3,6 +3,7 @@
  * alias merging, fixed versions, CVSS computed from vectors, labels, KEV,
  * EPSS, priority, withdrawn and unorderable versions.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "helpers.h"
@@ -78,16 +79,16 @@ static void setup_db(fixture *f)
 	assert_int_equal(scan_store_open(&f->st, db), 0);
 	free(db);
 	p = th_join(f->dir, "osv");
-	assert_int_equal(scan_vulndb_import(f->st, p, &rep), 0);
+	assert_int_equal(scan_vulndb_import(f->st, p, NULL, &rep), 0);
 	assert_int_equal(rep.advisories, 4);
 	assert_int_equal(rep.withdrawn, 1);
 	free(p);
 	p = th_join(f->dir, "kev.json");
-	assert_int_equal(scan_vulndb_import(f->st, p, &rep), 0);
+	assert_int_equal(scan_vulndb_import(f->st, p, NULL, &rep), 0);
 	assert_int_equal(rep.kev, 1);
 	free(p);
 	p = th_join(f->dir, "epss.csv");
-	assert_int_equal(scan_vulndb_import(f->st, p, &rep), 0);
+	assert_int_equal(scan_vulndb_import(f->st, p, NULL, &rep), 0);
 	assert_int_equal(rep.epss, 2);
 	free(p);
 	assert_int_equal(scan__vulndb_reader_open(&f->r, f->st), 0);
@@ -210,18 +211,20 @@ static void test_reimport_atomic(void **state)
 	setup_db(&f);
 	th_write(f.dir, "bad/GHSA-x.json", "{\"id\":\"GHSA-x\",\"affected\":[{\"package\":{\"ecosystem\":\"npm\"");
 	p = th_join(f.dir, "bad");
-	assert_int_equal(scan_vulndb_import(f.st, p, &rep), 0); /* malformed records are counted, not stored */
+	/* malformed records are counted, not stored; with no valid one the import fails */
+	assert_int_equal(scan_vulndb_import(f.st, p, NULL, &rep), SCAN_EPARSE);
 	assert_int_equal(rep.invalid, 1);
 	assert_int_equal(rep.advisories, 0);
 	free(p);
 	th_write(f.dir, "trunc/all.zip", "PK\x03\x04truncated");
 	p = th_join(f.dir, "trunc/all.zip");
-	assert_int_not_equal(scan_vulndb_import(f.st, p, &rep), 0);
+	assert_int_not_equal(scan_vulndb_import(f.st, p, NULL, &rep), 0);
 	free(p);
 	assert_int_equal(scan_vulndb_sources(&l, f.st), 0);
 	for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
 		const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
 		assert_string_not_equal(s->name, "osv:trunc");
+		assert_string_not_equal(s->name, "osv:bad");
 		if (!strcmp(s->name, "osv:osv"))
 			assert_int_equal(s->records, 4);
 	}
@@ -230,11 +233,109 @@ static void test_reimport_atomic(void **state)
 	teardown_db(&f);
 }
 
+/* The records osv:NAME holds per `db status`; -1 when there is no such source. */
+static int64_t source_records(scan_store *st, const char *name)
+{
+	scan_vulndb_source_list *l = NULL;
+	int64_t n = -1;
+
+	assert_int_equal(scan_vulndb_sources(&l, st), 0);
+	for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++)
+		if (!strcmp(scan_vulndb_source_list_get(l, i)->name, name))
+			n = scan_vulndb_source_list_get(l, i)->records;
+	scan_vulndb_source_list_free(l);
+	return n;
+}
+
+/* dir/NAME/GHSA-*.json: n valid records (first..first+n-1) and bad malformed ones. */
+static void write_records(const char *dir, const char *name, int first, int n, int bad)
+{
+	char rel[256], rec[512];
+
+	for (int i = first; i < first + n; i++) {
+		snprintf(rel, sizeof(rel), "%s/GHSA-%04d-aaaa-bbbb.json", name, i);
+		snprintf(rec, sizeof(rec), "{\"id\":\"GHSA-%04d-aaaa-bbbb\",\"modified\":\"2024-01-01T00:00:00Z\","
+		         "\"affected\":[{\"package\":{\"ecosystem\":\"npm\",\"name\":\"p%d\"},"
+		         "\"ranges\":[{\"type\":\"SEMVER\",\"events\":[{\"introduced\":\"0\"},{\"fixed\":\"1.0.0\"}]}]}]}",
+		         i, i);
+		th_write(dir, rel, rec);
+	}
+	for (int i = 0; i < bad; i++) {
+		snprintf(rel, sizeof(rel), "%s/GHSA-bad%d.json", name, i);
+		th_write(dir, rel, "{\"id\":\"GHSA-bad\",\"affected\":[{\"package\":{}}]}");
+	}
+}
+
+/*
+ * An import with no valid record fails and keeps the source; one that
+ * would leave it with fewer than half its records fails too, unless
+ * allow_shrink; a smaller source than the floor may shrink freely.
+ */
+static void test_import_no_hollowing(void **state)
+{
+	scan_vulndb_import_options opts = SCAN_VULNDB_IMPORT_OPTIONS_INIT;
+	scan_vulndb_import_report rep;
+	scan_store *st = NULL;
+	char *dir = th_tmpdir(), *db = th_join(dir, "rampart.db"), *a = th_join(dir, "a/feed"),
+	     *b = th_join(dir, "b/feed"), *c = th_join(dir, "c/feed"), *small = th_join(dir, "small");
+
+	(void)state;
+	assert_int_equal(scan_store_open(&st, db), 0);
+	write_records(dir, "a/feed", 0, SCAN_VULNDB_SHRINK_FLOOR + 20, 0);
+	assert_int_equal(scan_vulndb_import(st, a, NULL, &rep), 0);
+	assert_int_equal(source_records(st, "osv:feed"), SCAN_VULNDB_SHRINK_FLOOR + 20);
+
+	/* every record malformed: refused, the source as it was */
+	write_records(dir, "b/feed", 0, 0, 3);
+	assert_int_equal(scan_vulndb_import(st, b, NULL, &rep), SCAN_EPARSE);
+	assert_non_null(strstr(scan_error_last()->message, "no valid record"));
+	assert_int_equal(rep.invalid, 3);
+	assert_int_equal(source_records(st, "osv:feed"), SCAN_VULNDB_SHRINK_FLOOR + 20);
+
+	/* a tenth of it: refused without allow_shrink, taken with it */
+	write_records(dir, "c/feed", 0, 12, 0);
+	assert_int_equal(scan_vulndb_import(st, c, NULL, &rep), SCAN_ELIMIT);
+	assert_non_null(strstr(scan_error_last()->message, "would shrink osv:feed from 120 to 12 records"));
+	assert_int_equal(source_records(st, "osv:feed"), SCAN_VULNDB_SHRINK_FLOOR + 20);
+	opts.allow_shrink = true;
+	assert_int_equal(scan_vulndb_import(st, c, &opts, &rep), 0);
+	assert_int_equal(source_records(st, "osv:feed"), 12);
+
+	/* over half of what it held is an ordinary update */
+	assert_int_equal(scan_vulndb_import(st, a, NULL, &rep), 0);
+	th_rmtree(a);
+	write_records(dir, "a/feed", 0, 61, 0);
+	assert_int_equal(scan_vulndb_import(st, a, NULL, &rep), 0);
+	assert_int_equal(source_records(st, "osv:feed"), 61);
+
+	/* below the floor a source may shrink, but never to nothing */
+	write_records(dir, "small", 0, 5, 0);
+	assert_int_equal(scan_vulndb_import(st, small, NULL, &rep), 0);
+	th_rmtree(small);
+	write_records(dir, "small", 0, 1, 1);
+	assert_int_equal(scan_vulndb_import(st, small, NULL, &rep), 0);
+	assert_int_equal(source_records(st, "osv:small"), 1);
+	th_rmtree(small);
+	write_records(dir, "small", 0, 0, 1);
+	assert_int_equal(scan_vulndb_import(st, small, &opts, &rep), SCAN_EPARSE);
+	assert_int_equal(source_records(st, "osv:small"), 1);
+
+	scan_store_free(st);
+	th_rmtree(dir);
+	free(dir);
+	free(db);
+	free(a);
+	free(b);
+	free(c);
+	free(small);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_reimport_atomic),
+		cmocka_unit_test(test_import_no_hollowing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
