@@ -78,7 +78,11 @@ typedef struct {
 	double cpu_seconds;    /* time spent inside it, summed over workers */
 } scan_analyzer_stats;
 
-/* A file an analyzer that needs its syntax tree could not analyze, and why. */
+/*
+ * A file or directory the scan could not look at, whole or in part, and why:
+ * not readable, not entered, over the size limit, or not analyzed by an
+ * analyzer that needs its syntax tree (or by one of its rules).
+ */
 typedef struct {
 	const char *path;
 	const char *reason;         /* "a line longer than 1 MiB (minified or generated)", ... */
@@ -103,8 +107,9 @@ typedef struct {
 	/* Parsing, for the analyzers that work on syntax trees (sast). */
 	uint64_t files_parsed;       /* parsed (including files with syntax errors recovered from) */
 	uint64_t files_parse_errors; /* of those, files whose tree holds syntax errors */
-	uint64_t files_skipped;      /* in a parsed language but not analyzed: see skipped[] */
-	double parse_coverage_pct;   /* files_parsed / (files_parsed + files_skipped); 100 when both are 0 */
+	uint64_t files_skipped;      /* entries of skipped[]: not (fully) analyzed */
+	uint64_t files_parse_skipped; /* in a parsed language but not parsed or matched */
+	double parse_coverage_pct;   /* files_parsed / (files_parsed + files_parse_skipped); 100 when both are 0 */
 	size_t skipped_count;
 	const scan_skipped_file *skipped;
 	unsigned jobs;

@@ -74,6 +74,8 @@ typedef struct scan_sink scan_sink;
 int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
 /* A file's metrics; copied, so m may live in the analyzer's scratch memory. */
 int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
+/* path was not (fully) analyzed, and why: reported in every output; both strings are copied. */
+int scan__emit_skip(scan_sink *sink, const char *path, const char *reason);
 /* In finalize(): the metrics emitted for a file, to amend; NULL when there are none. */
 scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path);
 

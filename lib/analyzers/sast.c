@@ -163,6 +163,22 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 	return scan__emit(ec->sink, ec->f->path, &d);
 }
 
+/* Rules dropped for the file over their budget: the rest ran, and the file says what is missing. */
+static int report_dropped(sast_worker *w, const scan_file *f, scan_sink *sink)
+{
+	const sast_rule *r;
+	const char *why;
+	int rc = 0;
+
+	for (size_t i = 0; !rc && sast__ctx_dropped(w->ctx, i, &r, &why); i++) {
+		scan_buf_clear(&w->message);
+		scan_buf_printf(&w->message, "rule %s %s and was dropped for this file; the other rules ran",
+		                r->rule_id, why);
+		rc = scan_buf_failed(&w->message) ? scan__error_oom() : scan__emit_skip(sink, f->path, w->message.ptr);
+	}
+	return rc;
+}
+
 static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	sast_state *st = state;
@@ -187,6 +203,8 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 		scan__parse_skip(f->parse, reason);
 		return 0;
 	}
+	if (!rc)
+		rc = report_dropped(w, f, sink);
 	return rc;
 }
 

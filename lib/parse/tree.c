@@ -1,20 +1,12 @@
 /* lib/parse/tree.c - one syntax tree per file, parsed on first use and shared by every analyzer */
 #include <string.h>
-#include <time.h>
 #include "parse/language.h"
 #include "parse/tree.h"
 
-static uint64_t now_ns(void)
+static bool over_budget(TSParseState *st)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static bool over_time(TSParseState *st)
-{
-	const scan_parse_state *ps = st->payload;
-	return now_ns() > ps->deadline_ns; /* true cancels the parse */
+	scan_parse_state *ps = st->payload;
+	return ++ps->steps > ps->steps_max; /* true cancels the parse */
 }
 
 bool scan__parse_supported(scan_lang lang)
@@ -22,23 +14,27 @@ bool scan__parse_supported(scan_lang lang)
 	return lang == SCAN_LANG_DOCKERFILE || scan__ts_language(lang) != NULL;
 }
 
-/* Minified or generated: one enormous line, or long lines throughout. */
-static const char *too_long_lines(const char *data, size_t len)
+const char *scan__parse_minified(const char *data, size_t len)
 {
-	size_t lines = 1, start = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (data[i] != '\n')
+	size_t long_bytes = 0, punct = 0, start = 0;
+
+	if (len < SCAN_PARSE_MINIFIED_MIN)
+		return NULL;
+	for (size_t i = 0; i <= len; i++) {
+		size_t n;
+		if (i < len && data[i] != '\n')
 			continue;
-		if (i - start > SCAN_PARSE_LINE_MAX)
-			return "a line longer than 1 MiB (minified or generated)";
-		lines++;
+		n = i - start;
+		if (n > SCAN_PARSE_LONG_LINE) {
+			long_bytes += n;
+			for (size_t k = start; k < i; k++)
+				punct += data[k] && strchr(";{}(),=+-*<>&|", data[k]) != NULL;
+		}
 		start = i + 1;
 	}
-	if (len - start > SCAN_PARSE_LINE_MAX)
-		return "a line longer than 1 MiB (minified or generated)";
-	if (len >= SCAN_PARSE_MINIFIED_MIN && len / lines > SCAN_PARSE_MINIFIED_AVG)
-		return "lines average over 500 bytes (minified or generated)";
-	return NULL;
+	if (long_bytes * 100 < len * SCAN_PARSE_MINIFIED_SHARE || punct * SCAN_PARSE_MINIFIED_PUNCT < long_bytes)
+		return NULL;
+	return "minified or generated: most of it is long lines of dense code";
 }
 
 typedef struct {
@@ -75,7 +71,7 @@ const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data
 		ps->skip_reason = "no parser for the language";
 	} else if (len > UINT32_MAX) {
 		ps->skip_reason = "larger than 4 GiB";
-	} else if (!(ps->skip_reason = too_long_lines(data, len))) {
+	} else if (!(ps->skip_reason = scan__parse_minified(data, len))) {
 		if (!ps->parser && !(ps->parser = ts_parser_new())) {
 			ps->skip_reason = "out of memory";
 		} else if (!ts_parser_set_language(ps->parser, ts)) {
@@ -83,12 +79,13 @@ const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data
 		} else {
 			string_input si = { data, (uint32_t)len };
 			TSInput in = { &si, read_string, TSInputEncodingUTF8, NULL };
-			TSParseOptions opts = { ps, over_time };
+			TSParseOptions opts = { ps, over_budget };
 			ts_parser_reset(ps->parser);
-			ps->deadline_ns = now_ns() + (uint64_t)SCAN_PARSE_MS_MAX * 1000000ull;
+			ps->steps = 0;
+			ps->steps_max = SCAN_PARSE_STEPS_BASE + (uint64_t)len / 1024 * SCAN_PARSE_STEPS_PER_KB;
 			ps->tree = ts_parser_parse_with_options(ps->parser, NULL, in, opts);
 			if (!ps->tree)
-				ps->skip_reason = "parsing took longer than 5 seconds";
+				ps->skip_reason = "parsing exceeded its work budget";
 			else
 				ps->has_error = ts_node_has_error(ts_tree_root_node(ps->tree));
 		}

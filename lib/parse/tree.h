@@ -8,14 +8,22 @@
 #include "walk/lang.h"
 
 /*
- * A file costs at most this to parse; past it the file is skipped with a
- * reason rather than stalling a worker. Minified or generated code (very long
- * lines) is skipped up front: its findings would be noise and its trees huge.
+ * A file costs at most this much parser work (tree-sitter reports progress
+ * every 100 operations; a budget in work, not time, so a result does not
+ * depend on the machine's load): a base plus some per byte, so large files
+ * are parsed whole and only pathological ones are skipped, with a reason.
  */
-#define SCAN_PARSE_MS_MAX 5000u
-#define SCAN_PARSE_LINE_MAX ((size_t)1 << 20)       /* one line longer than this: skipped */
-#define SCAN_PARSE_MINIFIED_MIN ((size_t)64 << 10)  /* files this large are checked for... */
-#define SCAN_PARSE_MINIFIED_AVG 500u                /* ...an average line longer than this */
+#define SCAN_PARSE_STEPS_BASE 200000ull
+#define SCAN_PARSE_STEPS_PER_KB 64ull
+/*
+ * Minified or generated code is skipped up front, by its shape: most of the
+ * file is in long lines, and those lines are dense with code punctuation.
+ * A long comment or string line (a license blob, a data URI) is neither.
+ */
+#define SCAN_PARSE_LONG_LINE 1000u                   /* bytes: a "long" line */
+#define SCAN_PARSE_MINIFIED_MIN ((size_t)4 << 10)    /* smaller files are never "minified" */
+#define SCAN_PARSE_MINIFIED_SHARE 50u                /* % of the bytes in long lines... */
+#define SCAN_PARSE_MINIFIED_PUNCT 10u                /* ...with at least 1 in this many bytes ;{}(),=+-*<>&| */
 
 /* One worker's parser and the current file's tree. */
 typedef struct {
@@ -25,13 +33,13 @@ typedef struct {
 	bool has_error;           /* the tree holds syntax errors the parser recovered from */
 	const char *skip_reason;  /* not analyzed, and why (static string) */
 	scan_lang lang;
-	uint64_t deadline_ns;
+	uint64_t steps, steps_max;  /* progress reports of the current parse, and its budget */
 } scan_parse_state;
 
 /*
  * Parse data as lang once; later calls for the same file return the same
- * tree. Returns NULL with *reason set when the file is skipped (too long
- * lines, over time, no grammar); the reason is kept for the scan's stats.
+ * tree. Returns NULL with *reason set when the file is skipped (minified,
+ * over its work budget, no grammar); the reason is kept for the scan's stats.
  * Languages parsed by hand (Dockerfile) return NULL with *reason NULL and
  * count as parsed.
  */
@@ -41,6 +49,8 @@ void scan__parse_skip(scan_parse_state *ps, const char *reason);
 /* Forget the current file's tree; the parser is kept. */
 void scan__parse_reset(scan_parse_state *ps);
 void scan__parse_dispose(scan_parse_state *ps);
+/* Why a file of this text is skipped as minified or generated; NULL when it is not. */
+const char *scan__parse_minified(const char *data, size_t len);
 /* Does Rampart parse files of this language (with a grammar or by hand)? */
 bool scan__parse_supported(scan_lang lang);
 

@@ -423,13 +423,19 @@ int sast__ctx_new(sast_ctx **out, sast_engine *e)
 	if (!c)
 		return scan__error_oom();
 	c->engine = e;
+	c->engine_rules = e->rs;
+	c->rule = SAST_NO_RULE;
 	c->leaf = calloc(e->rs->nleaves ? e->rs->nleaves : 1, sizeof(*c->leaf));
 	c->active = calloc(e->rs->count ? e->rs->count : 1, 1);
+	c->rule_steps = calloc(e->rs->count ? e->rs->count : 1, sizeof(*c->rule_steps));
+	c->dropped = calloc(e->rs->count ? e->rs->count : 1, sizeof(*c->dropped));
+	c->dropped_why = calloc(e->rs->count ? e->rs->count : 1, sizeof(*c->dropped_why));
 	c->kids = calloc(SAST_KIDS_CACHE, sizeof(*c->kids));
 	c->md = pcre2_match_data_create(32, NULL);
 	c->mctx = pcre2_match_context_create(NULL);
 	c->qc = ts_query_cursor_new();
-	if (!c->leaf || !c->active || !c->kids || !c->md || !c->mctx || !c->qc) {
+	if (!c->leaf || !c->active || !c->rule_steps || !c->dropped || !c->dropped_why || !c->kids || !c->md ||
+	    !c->mctx || !c->qc) {
 		sast__ctx_free(c);
 		return scan__error_oom();
 	}
@@ -451,6 +457,9 @@ void sast__ctx_free(sast_ctx *c)
 		free(c->leaf[i].v);
 	free(c->leaf);
 	free(c->active);
+	free(c->rule_steps);
+	free(c->dropped);
+	free(c->dropped_why);
 	free(c->stk);
 	free(c->used);
 	free(c->kids);
@@ -559,8 +568,11 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 	int rc = 0;
 	for (size_t i = 0; i < li->nseqf && !rc; i++)
 		if ((first_bit(sast__pattern_first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
-		    wanted(c, &li->seqf[i], phase))
+		    wanted(c, &li->seqf[i], phase)) {
+			c->rule = li->seqf[i].rule;
 			rc = try_pattern(c, &li->seqf[i], n);
+		}
+	c->rule = SAST_NO_RULE;
 	return rc;
 }
 
@@ -579,8 +591,11 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		TSSymbol s = ts_node_symbol(n);
 		if (s < li->nsym) {
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
-				if (wanted(c, &li->by_sym[i], phase))
+				if (wanted(c, &li->by_sym[i], phase)) {
+					c->rule = li->by_sym[i].rule;
 					rc = try_leaf(c, &li->by_sym[i], n);
+				}
+			c->rule = SAST_NO_RULE;
 			if (li->first_mask && li->first_mask[s] && d > 0) {
 				c->seen[d - 1] |= li->first_mask[s];
 				if (d > 1)
@@ -588,8 +603,11 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 			}
 		}
 		for (size_t i = 0; i < li->nseq && !rc; i++)
-			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0)
+			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0) {
+				c->rule = li->seq[i].rule;
 				rc = try_pattern(c, &li->seq[i], n);
+			}
+		c->rule = SAST_NO_RULE;
 		c->npushed = 0;
 		if (rc || c->exhausted || !sast__budget_ok(c))
 			break;
@@ -631,9 +649,11 @@ static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 		PCRE2_SIZE *ov;
 		sast_match m;
 		int n = pcre2_match(f->re, (PCRE2_SPTR)c->src, c->len, off, 0, c->md, c->mctx);
-		if (n == PCRE2_ERROR_MATCHLIMIT || n == PCRE2_ERROR_DEPTHLIMIT) {
-			c->exhausted = true;
-			c->why = "a rule's regex exceeded its match limit";
+		if (n < 0 && n != PCRE2_ERROR_NOMATCH) { /* a match, depth, heap or JIT stack limit */
+			if (c->rule != SAST_NO_RULE)
+				sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
+			else
+				c->exhausted = true, c->why = "a rule's regex exceeded its match limit";
 			return 0;
 		}
 		if (n < 0)
@@ -794,6 +814,7 @@ static int run_leaves(sast_ctx *c, const lang_index *li, scan_lang lang, const T
 		sast_matches *out = &c->leaf[r->f->leaf];
 		if (!wanted(c, r, phase))
 			continue;
+		c->rule = r->rule;
 		if (r->f->kind == SAST_F_REGEX)
 			rc = run_regex(c, r->f, out);
 		else if (r->f->kind == SAST_F_QUERY && tree && !li->cq[phase - 1].q && r->f->query[lang])
@@ -801,6 +822,7 @@ static int run_leaves(sast_ctx *c, const lang_index *li, scan_lang lang, const T
 			               ts_tree_root_node(tree));
 		else if (r->f->kind == SAST_F_INSTRUCTION && lang == SCAN_LANG_DOCKERFILE)
 			rc = run_instruction(c, r->f, out);
+		c->rule = SAST_NO_RULE;
 	}
 	return rc;
 }
@@ -870,9 +892,13 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	c->src = data, c->len = len, c->lang_id = lang;
 	c->li = sast__langinfo(lang);
 	c->steps = 0, c->exhausted = false, c->why = NULL, c->top = 0, c->used_top = 0;
+	c->rule = SAST_NO_RULE, c->ndropped = 0;
+	c->pool_steps[0] = c->pool_steps[1] = 0;
+	memset(c->rule_steps, 0, e->rs->count * sizeof(*c->rule_steps));
+	c->rule_steps_max = SAST_RULE_STEPS_BASE + (uint64_t)(len / 1024) * SAST_RULE_STEPS_PER_KB;
+	c->pool_steps_max = SAST_POOL_STEPS_BASE + (uint64_t)(len / 1024) * SAST_POOL_STEPS_PER_KB;
+	c->steps_max = 3 * c->pool_steps_max; /* both pools and the walk they share */
 	c->gen++; /* node ids of the last file's tree may be reused by this one's */
-	clock_gettime(CLOCK_MONOTONIC, &c->deadline);
-	c->deadline.tv_sec += SAST_FILE_MS_MAX / 1000;
 	for (size_t i = 0; i < li->nleaves; i++)
 		c->leaf[li->leaves[i]].n = 0;
 	if (!c->has_cur && tree) {
@@ -908,7 +934,13 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 		sast_matches res = { 0 };
 		if (!c->active[li->rules[i]])
 			continue;
+		c->rule = li->rules[i];
 		rc = sast__eval(c, r, r->match, &res, 0);
+		c->rule = SAST_NO_RULE;
+		if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
+			free(res.v);
+			continue;
+		}
 		if (!rc && res.n > 1)
 			qsort(res.v, res.n, sizeof(*res.v), cmp_match);
 		for (size_t k = 0; k < res.n && !rc; k++)
@@ -917,6 +949,15 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 		free(res.v);
 	}
 	return rc;
+}
+
+bool sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why)
+{
+	if (i >= c->ndropped)
+		return false;
+	*rule = &c->engine_rules->rules[c->dropped[i]];
+	*why = c->dropped_why[i];
+	return true;
 }
 
 void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)

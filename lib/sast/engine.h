@@ -17,9 +17,17 @@
  */
 typedef struct sast_engine sast_engine;
 
-/* Work one file may cost before it is given up, reported as skipped. */
-#define SAST_FILE_STEPS_MAX 20000000ull
-#define SAST_FILE_MS_MAX 10000u
+/*
+ * Work budgets, in matching steps (not time, so a result does not depend on
+ * the machine's load), each a base plus some per KiB of the file. One rule
+ * past its own budget is dropped for the file; the built-in rules and the
+ * user's (--rules, .rampart/rules) each have a pool, so one cannot use up
+ * the other's; the file as a whole is given up only past both and the walk.
+ */
+#define SAST_RULE_STEPS_BASE 4000000ull
+#define SAST_RULE_STEPS_PER_KB 2000ull
+#define SAST_POOL_STEPS_BASE 20000000ull
+#define SAST_POOL_STEPS_PER_KB 8000ull
 
 /* Languages are indexed (and, for a lazy set, compiled) on their first file. */
 int sast__engine_new(sast_engine **out, sast_ruleset *rs);
@@ -28,6 +36,8 @@ bool sast__engine_wants(const sast_engine *e, scan_lang lang);
 
 int sast__ctx_new(sast_ctx **out, sast_engine *e);
 void sast__ctx_free(sast_ctx *c);
+/* After sast__scan_file: the i-th rule dropped for the file (over its budget), and why; false past the last. */
+bool sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why);
 
 /*
  * Can any rule match this file (its path filters pass and it holds one of

@@ -40,7 +40,12 @@ static bool unify(const sast_ctx *c, const sast_match *a, const sast_match *b, s
 
 static bool regex_ok(sast_ctx *c, pcre2_code *re, const char *s, size_t n)
 {
-	return pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, c->md, c->mctx) >= 0;
+	int rc = pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, c->md, c->mctx);
+
+	/* Over its match limit a regex has no answer: the rule is dropped for the file, and said so. */
+	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && c->rule != SAST_NO_RULE)
+		sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
+	return rc >= 0;
 }
 
 static bool parse_number(const char *s, size_t n, double *out)

@@ -5,22 +5,45 @@
 #include "sast/match.h"
 #include "scan/common.h"
 
+void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
+{
+	if (!c->active[rule])
+		return;
+	c->active[rule] = 0;
+	c->dropped[c->ndropped] = rule;
+	c->dropped_why[c->ndropped++] = why; /* room for every rule: a rule is dropped once */
+}
+
+/* A pool past its budget: every rule of it still active is dropped. */
+static void drop_pool(sast_ctx *c, bool custom)
+{
+	const sast_ruleset *rs = c->engine_rules;
+
+	for (uint32_t r = 0; r < rs->count; r++)
+		if (c->active[r] && rs->rules[r].custom == custom)
+			sast__drop_rule(c, r, custom ? "the user's rules together exceeded their step budget" :
+			                               "the built-in rules together exceeded their step budget");
+}
+
 bool sast__budget_ok(sast_ctx *c)
 {
 	if (c->exhausted)
 		return false;
-	if (++c->steps > SAST_FILE_STEPS_MAX) {
+	if (++c->steps > c->steps_max) {
 		c->exhausted = true;
-		c->why = "rule matching exceeded its step budget";
+		c->why = "rule matching exceeded the file's step budget";
 		return false;
 	}
-	if ((c->steps & 0xfff) == 0) {
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (now.tv_sec > c->deadline.tv_sec ||
-		    (now.tv_sec == c->deadline.tv_sec && now.tv_nsec > c->deadline.tv_nsec)) {
-			c->exhausted = true;
-			c->why = "rule matching exceeded its time budget";
+	if (c->rule != SAST_NO_RULE) {
+		bool custom = c->engine_rules->rules[c->rule].custom;
+		if (!c->active[c->rule])
+			return false; /* dropped while it was being matched */
+		if (++c->rule_steps[c->rule] > c->rule_steps_max) {
+			sast__drop_rule(c, c->rule, "exceeded its step budget");
+			return false;
+		}
+		if (++c->pool_steps[custom] > c->pool_steps_max) {
+			drop_pool(c, custom);
 			return false;
 		}
 	}

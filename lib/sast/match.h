@@ -23,6 +23,7 @@ typedef struct {
 
 struct sast_ctx {
 	struct sast_engine *engine;
+	const sast_ruleset *engine_rules; /* the engine's */
 	const char *src;              /* the file */
 	size_t len;
 	const sast_langinfo *li;
@@ -36,8 +37,14 @@ struct sast_ctx {
 	sast_match *m;                /* the match being built */
 	const sast_where *const *pushed; /* the pattern's early constraints */
 	size_t npushed;
-	uint64_t steps;
-	struct timespec deadline;
+	uint64_t steps, steps_max;    /* the whole file's */
+	uint32_t rule;                /* the rule being matched, SAST_NO_RULE for shared work */
+	uint64_t *rule_steps;         /* per rule, this file */
+	uint64_t rule_steps_max;
+	uint64_t pool_steps[2], pool_steps_max; /* built-in rules, the user's */
+	uint32_t *dropped;            /* rules dropped for this file, in order */
+	const char **dropped_why;     /* per dropped entry */
+	size_t ndropped;
 	bool exhausted;
 	const char *why;              /* why the file was given up */
 	sast_matches *leaf;           /* per leaf slot, reused across files */
@@ -61,8 +68,11 @@ int sast__matches_push(sast_matches *v, const sast_match *m);
 /* Line, column and end line of m from its byte range, for matches without a tree node. */
 void sast__set_lines(const sast_ctx *c, sast_match *m);
 bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
-/* Time and step budget: false once the file has cost too much. */
+#define SAST_NO_RULE UINT32_MAX
+/* Step budgets: false once the current rule (or the file) has cost too much. */
 bool sast__budget_ok(sast_ctx *c);
+/* Drop the rule for this file, with a reason (static), unless it is already dropped. */
+void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why);
 
 /* A constraint that looks at one binding only (not equals:). */
 bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b);

@@ -585,6 +585,7 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 			return bad(ld, node->items[i], "unknown rule key '%s'", node->items[i]->value);
 	}
 	ld->rule = rp;
+	rp->custom = !ld->set->lazy;
 	if ((rc = get_string(ld, node, "id", true, &rp->id)) != 0)
 		return rc;
 	for (s = rp->id; *s; s++)

@@ -129,6 +129,7 @@ typedef struct {
 	const char *mv_names[SAST_MV_MAX];
 	unsigned nmv;
 	uint32_t sensitive;           /* bit per metavariable whose text is masked in findings */
+	bool custom;                  /* from --rules or .rampart/rules, not a built-in pack */
 	sast_fixture *fixtures;
 	size_t nfixtures;
 	const char *origin;           /* "file.yaml:12" */

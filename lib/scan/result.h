@@ -14,7 +14,7 @@ struct scan_result {
 	scan_repo_info repo;
 	scan_stats stats;
 	scan_analyzer_stats *astats;
-	scan_skipped_file *skipped;  /* paths malloc'd */
+	scan_skipped_file *skipped;  /* paths and reasons malloc'd */
 	scan_file_metrics *metrics;  /* strings in the findings' arena */
 	size_t nmetrics;
 	scan_newcode *newcode;       /* NULL: unknown, see newcode_why */
@@ -25,5 +25,11 @@ struct scan_result {
 	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
 	scan_arena strings;      /* repo info strings */
 };
+
+/* One more entry of what the scan could not look at (both strings copied). */
+int scan__result_skip(scan_result *r, const char *path, const char *reason);
+struct scan_sink;
+/* Moves the sink's skipped entries to the result (emptying the sink's list). */
+int scan__result_take_skipped(scan_result *r, struct scan_sink *sink);
 
 #endif

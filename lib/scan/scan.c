@@ -19,6 +19,7 @@
 #include "source/source.h"
 #include "util/beneath.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "walk/walk.h"
 
 #define SCAN_JOBS_MAX 256
@@ -55,10 +56,8 @@ typedef struct {
 	unsigned char *buf;
 	size_t bufcap;
 	uint64_t scanned, binary, too_large, unreadable, bytes;
-	uint64_t parsed, parse_errors;
+	uint64_t parsed, parse_errors, parse_skipped;
 	scan_parse_state parse;
-	scan_skipped_file *skipped;
-	size_t nskipped, skipped_cap;
 	int rc;
 	char message[256];
 } scan_worker;
@@ -114,7 +113,20 @@ static int select_analyzers(active_analyzer **out, size_t *count, const char *li
 	return 0;
 }
 
-/* Reads f whole (or its head when too large) into w->buf. 1: skip it. */
+static const char *read_failure(int err)
+{
+	return err == EACCES || err == EPERM ? "permission denied" : err == ELOOP || err == ENOTDIR ?
+	       "a path component was replaced by a symlink or a file after the listing" : "could not be read";
+}
+
+/* read_file's "skip it": 1 once recorded, or the error recording it. */
+static int read_skipped(scan_worker *w, const char *path, const char *reason)
+{
+	int rc = scan__emit_skip(&w->sink, path, reason);
+	return rc ? rc : 1;
+}
+
+/* Reads f whole (or its head when too large) into w->buf. 1: skip it (recorded), <0: an error. */
 static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 {
 	scan_shared *sh = w->sh;
@@ -126,12 +138,12 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 	if ((fd = scan__open_beneath(sh->root_fd, e->path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
 	                             e->via_link ? sh->root : NULL)) < 0) {
 		w->unreadable++;
-		return 1;
+		return read_skipped(w, e->path, read_failure(errno));
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		w->unreadable++;
-		return 1;
+		return read_skipped(w, e->path, "no longer a regular file");
 	}
 	f->size = (uint64_t)st.st_size;
 	f->too_large = f->size > sh->max_size;
@@ -151,9 +163,10 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
+			int err = errno;
 			close(fd);
 			w->unreadable++;
-			return 1;
+			return read_skipped(w, e->path, read_failure(err));
 		}
 		if (n == 0)
 			break; /* shrank while we read: analyze what is there */
@@ -183,27 +196,22 @@ static bool wants_file(const scan_analyzer *a, const scan_file *f)
 static int account_parse(scan_worker *w, const scan_file *f)
 {
 	const char *reason = w->parse.skip_reason;
-	if (!w->parse.tried && f->too_large && w->sh->wants_tree && scan__parse_supported(f->lang))
-		reason = "larger than the maximum file size";
-	else if (!w->parse.tried)
-		return 0;
-	if (!reason) {
+	int rc = 0;
+
+	if (f->too_large && !f->is_binary)
+		rc = scan__emit_skip(&w->sink, f->path, "larger than the maximum file size (--max-file-size): only its first "
+		                 "8000 bytes were read");
+	else if (w->parse.tried && reason)
+		rc = scan__emit_skip(&w->sink, f->path, reason);
+	if (w->parse.tried && !reason) {
 		w->parsed++;
 		w->parse_errors += w->parse.has_error;
-	} else {
-		if (w->nskipped == w->skipped_cap) {
-			size_t cap = w->skipped_cap ? 2 * w->skipped_cap : 16;
-			scan_skipped_file *v = realloc(w->skipped, cap * sizeof(*v));
-			if (!v)
-				return scan__error_oom();
-			w->skipped = v, w->skipped_cap = cap;
-		}
-		if (!(w->skipped[w->nskipped].path = strdup(f->path)))
-			return scan__error_oom();
-		w->skipped[w->nskipped++].reason = reason;
+	} else if ((w->parse.tried && reason) ||
+	           (f->too_large && w->sh->wants_tree && scan__parse_supported(f->lang))) {
+		w->parse_skipped++;
 	}
 	scan__parse_reset(&w->parse);
-	return 0;
+	return rc;
 }
 
 static void *worker_main(void *arg)
@@ -366,17 +374,9 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		r->stats.findings_below_confidence += w->sink.below_confidence;
 		r->stats.files_parsed += w->parsed;
 		r->stats.files_parse_errors += w->parse_errors;
-		if (!rc && w->nskipped) {
-			scan_skipped_file *v = realloc(r->skipped, (r->stats.skipped_count + w->nskipped) * sizeof(*v));
-			if (!v)
-				rc = scan__error_oom();
-			else {
-				memcpy(v + r->stats.skipped_count, w->skipped, w->nskipped * sizeof(*v));
-				r->skipped = v;
-				r->stats.skipped_count += w->nskipped;
-				w->nskipped = 0;
-			}
-		}
+		r->stats.files_parse_skipped += w->parse_skipped;
+		if (!rc)
+			rc = scan__result_take_skipped(r, &w->sink);
 		if (!rc && w->sink.nmetrics) {
 			scan_file_metrics *v = realloc(r->metrics, (r->nmetrics + w->sink.nmetrics) * sizeof(*v));
 			if (!v)
@@ -388,9 +388,6 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 			}
 		}
 		free(w->sink.metrics);
-		for (size_t k = 0; k < w->nskipped; k++)
-			free((void *)(uintptr_t)w->skipped[k].path);
-		free(w->skipped);
 		for (size_t k = 0; w->astats && k < sh->analyzer_count; k++) {
 			r->astats[k].files += w->astats[k].files;
 			r->astats[k].findings += w->astats[k].findings;
@@ -439,6 +436,8 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 			break;
 	}
 	r->stats.findings_below_confidence += sink.below_confidence;
+	if (!rc)
+		rc = scan__result_take_skipped(r, &sink);
 	scan__sink_dispose(&sink);
 	return rc;
 }
@@ -471,6 +470,50 @@ static int cmp_skipped(const void *a, const void *b)
 	return strcmp(((const scan_skipped_file *)a)->path, ((const scan_skipped_file *)b)->path);
 }
 
+/* What the walker could not enter or read joins the workers' list. */
+static int add_walk_skips(scan_result *r, const scan_walk_list *files)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < files->nskips && !rc; i++)
+		rc = scan__result_skip(r, files->skips[i].path, files->skips[i].reason);
+	return rc;
+}
+
+int scan__result_skip(scan_result *r, const char *path, const char *reason)
+{
+	scan_skipped_file *v, *e;
+
+	if (!(v = realloc(r->skipped, (r->stats.skipped_count + 1) * sizeof(*v))))
+		return scan__error_oom();
+	r->skipped = v;
+	e = &v[r->stats.skipped_count];
+	e->path = strdup(path);
+	e->reason = strdup(reason);
+	if (!e->path || !e->reason) {
+		free((void *)(uintptr_t)e->path);
+		free((void *)(uintptr_t)e->reason);
+		return scan__error_oom();
+	}
+	r->stats.skipped_count++;
+	return 0;
+}
+
+int scan__result_take_skipped(scan_result *r, scan_sink *sink)
+{
+	scan_skipped_file *v;
+
+	if (!sink->nskipped)
+		return 0;
+	if (!(v = realloc(r->skipped, (r->stats.skipped_count + sink->nskipped) * sizeof(*v))))
+		return scan__error_oom();
+	memcpy(v + r->stats.skipped_count, sink->skipped, sink->nskipped * sizeof(*v));
+	r->skipped = v;
+	r->stats.skipped_count += sink->nskipped;
+	sink->nskipped = 0;
+	return 0;
+}
+
 static int check_options(const scan_options *o)
 {
 	if (!o || o->version != SCAN_OPTIONS_VERSION)
@@ -486,36 +529,88 @@ static int check_options(const scan_options *o)
 	return 0;
 }
 
-/*
- * The repository's own gate file, read without following links out of
- * the tree; a malformed one fails the scan, because a gate silently not
- * applied is worse than a clear error.
- */
-static int read_repo_policy(scan_result *r, int root_fd)
+/* The gate file of the scanned tree; *text NULL when there is none. A FIFO or device is refused, never waited on. */
+static int read_tree_policy(char **text, size_t *len, int root_fd)
 {
-	char text[SCAN_REPO_POLICY_MAX + 1];
-	scan_repo_policy rp;
-	scan_buf json = SCAN_BUF_INIT;
-	size_t len = 0;
+	struct stat st;
 	ssize_t n;
-	int dfd, fd, rc;
+	int dfd, fd;
 
+	*text = NULL, *len = 0;
 	if ((dfd = openat(root_fd, ".rampart", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return 0;
-	fd = openat(dfd, "quality_gate.yaml", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dfd, "quality_gate.yaml", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	close(dfd);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : scan__error(SCAN_EIO, "cannot open '%s': %s", SCAN_REPO_POLICY_PATH, strerror(errno));
-	while (len < sizeof(text) && (n = read(fd, text + len, sizeof(text) - len)) > 0)
-		len += (size_t)n;
-	close(fd);
-	if ((rc = scan_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
-	    (rc = scan_repo_policy_write_json(&json, &rp)) != 0) {
-		scan_buf_dispose(&json);
-		return rc;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return scan__error(SCAN_EINVAL, "'%s' is not a regular file", SCAN_REPO_POLICY_PATH);
 	}
-	r->repo_policy = scan_buf_detach(&json);
-	return r->repo_policy ? 0 : scan__error_oom();
+	if (!(*text = malloc(SCAN_REPO_POLICY_MAX + 1))) {
+		close(fd);
+		return scan__error_oom();
+	}
+	while (*len < SCAN_REPO_POLICY_MAX && ((n = read(fd, *text + *len, SCAN_REPO_POLICY_MAX - *len)) > 0 ||
+	                                       (n < 0 && errno == EINTR)))
+		*len += n > 0 ? (size_t)n : 0;
+	close(fd);
+	(*text)[*len] = '\0';
+	return 0;
+}
+
+/*
+ * The repository's own gate file; a malformed one fails the scan, because a
+ * gate silently not applied is worse than a clear error. A branch other
+ * than the default is judged by the default branch's copy, so a pull
+ * request cannot loosen its own gate; a change it makes to the file is
+ * reported, and takes effect once merged.
+ */
+static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
+{
+	char *tree = NULL, *base = NULL;
+	size_t tree_len = 0, base_len = 0;
+	scan_base_file_state state = SCAN_BASE_FILE_UNKNOWN;
+	const char *text, *note = NULL;
+	size_t len;
+	scan_repo_policy rp;
+	scan_buf json = SCAN_BUF_INIT;
+	int rc;
+
+	if ((rc = read_tree_policy(&tree, &tree_len, root_fd)) != 0)
+		return rc;
+	text = tree, len = tree_len;
+	if (src->is_git && !r->repo.is_baseline_scan) {
+		if ((rc = scan_source__default_branch_file(&base, &base_len, &state, src->root, src->default_branch,
+		                                           SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX)) != 0)
+			goto done;
+		if (state == SCAN_BASE_FILE_FOUND) {
+			text = base, len = base_len;
+			if (!tree || tree_len != base_len || memcmp(tree, base, base_len))
+				note = "changed on this branch: the default branch's gate file applies until the change is merged";
+		} else {
+			text = NULL;
+			if (tree)
+				note = state == SCAN_BASE_FILE_ABSENT ?
+				       "added on this branch: it applies once merged into the default branch" :
+				       "not applied: the default branch is not in this clone to read its gate file from "
+				       "(fetch it)";
+		}
+	}
+	if (note && (rc = scan__result_skip(r, SCAN_REPO_POLICY_PATH, note)) != 0)
+		goto done;
+	if (!text)
+		goto done;
+	if ((rc = scan_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
+	    (rc = scan_repo_policy_write_json(&json, &rp)) != 0)
+		goto done;
+	if (!(r->repo_policy = scan_buf_detach(&json)))
+		rc = scan__error_oom();
+done:
+	scan_buf_dispose(&json);
+	free(tree);
+	free(base);
+	return rc;
 }
 
 /* Debt, ratings and new-code measures from the findings and metrics. */
@@ -536,7 +631,7 @@ static void summarize_quality(scan_result *r)
 		scan__quality_summary_add_finding(q, f, is_new);
 	}
 	q->files_parsed = r->stats.files_parsed;
-	q->files_skipped = r->stats.files_skipped;
+	q->files_skipped = r->stats.files_parse_skipped;
 	q->parse_coverage_pct = r->stats.parse_coverage_pct;
 	scan_quality_rate(q);
 }
@@ -639,7 +734,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
 		goto done;
 	}
-	if ((rc = read_repo_policy(r, sh.root_fd)) != 0)
+	if ((rc = read_repo_policy(r, sh.root_fd, &src)) != 0)
 		goto done;
 	sh.opts = opts;
 	sh.files = &files;
@@ -671,12 +766,15 @@ int scan_run(scan_result **out, const scan_options *opts)
 	scan__finding_list_sort(r->findings);
 	r->stats.analyzers = r->astats;
 	r->stats.analyzer_count = nsel;
+	if ((rc = add_walk_skips(r, &files)) != 0)
+		goto done;
 	if (r->skipped)
 		qsort(r->skipped, r->stats.skipped_count, sizeof(*r->skipped), cmp_skipped);
 	r->stats.skipped = r->skipped;
 	r->stats.files_skipped = r->stats.skipped_count;
-	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_skipped ?
-		100.0 * (double)r->stats.files_parsed / (double)(r->stats.files_parsed + r->stats.files_skipped) : 100.0;
+	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_parse_skipped ?
+		100.0 * (double)r->stats.files_parsed / (double)(r->stats.files_parsed + r->stats.files_parse_skipped) :
+		100.0;
 	if (r->has_quality)
 		summarize_quality(r);
 	r->repo.completed_at = time(NULL);
@@ -753,8 +851,10 @@ void scan_result_free(scan_result *r)
 	}
 	scan_finding_list_free(r->findings);
 	free(r->astats);
-	for (size_t i = 0; i < r->stats.skipped_count; i++)
+	for (size_t i = 0; i < r->stats.skipped_count; i++) {
 		free((void *)(uintptr_t)r->skipped[i].path);
+		free((void *)(uintptr_t)r->skipped[i].reason);
+	}
 	free(r->skipped);
 	free(r->metrics);
 	scan_source__newcode_free(r->newcode);

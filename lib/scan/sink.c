@@ -1,4 +1,5 @@
 /* lib/scan/sink.c - where analyzers' findings land: one sink per worker */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scan/sink.h"
@@ -19,8 +20,37 @@ int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e)
 	return scan__redactor_new(&sink->redact, e);
 }
 
+int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
+{
+	scan_skipped_file *e;
+
+	if (sink->nskipped == sink->skipped_cap) {
+		size_t cap = sink->skipped_cap ? 2 * sink->skipped_cap : 16;
+		scan_skipped_file *v = realloc(sink->skipped, cap * sizeof(*v));
+		if (!v)
+			return scan__error_oom();
+		sink->skipped = v, sink->skipped_cap = cap;
+	}
+	e = &sink->skipped[sink->nskipped];
+	e->path = strdup(path);
+	e->reason = strdup(reason);
+	if (!e->path || !e->reason) {
+		free((void *)(uintptr_t)e->path);
+		free((void *)(uintptr_t)e->reason);
+		return scan__error_oom();
+	}
+	sink->nskipped++;
+	return 0;
+}
+
 void scan__sink_dispose(scan_sink *sink)
 {
+	for (size_t i = 0; i < sink->nskipped; i++) {
+		free((void *)(uintptr_t)sink->skipped[i].path);
+		free((void *)(uintptr_t)sink->skipped[i].reason);
+	}
+	free(sink->skipped);
+	sink->skipped = NULL, sink->nskipped = sink->skipped_cap = 0;
 	scan__redactor_free(sink->redact);
 	sink->redact = NULL;
 	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)

@@ -20,12 +20,14 @@ struct scan_sink {
 	size_t nmetrics, metrics_cap;
 	scan_sca_inventory **inventory; /* finalize(): where the sca analyzer leaves its inventory (heap) */
 	scan_redactor *redact;       /* masks credentials in every finding; NULL only in tests of one analyzer */
+	scan_skipped_file *skipped;  /* what was not (fully) analyzed; path and reason heap copies */
+	size_t nskipped, skipped_cap;
 	scan_buf masked[4];          /* scratch: a finding's texts once masked */
 };
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */
 int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e);
-/* Frees what the sink owns besides its list: the redactor and scratch. */
+/* Frees what the sink owns besides its list: the redactor, scratch and skipped entries. */
 void scan__sink_dispose(scan_sink *sink);
 
 #endif

@@ -122,6 +122,108 @@ static int lookup_default(git_object **out, char **against, git_repository *repo
 	return 1;
 }
 
+/* root relative to the repository's work tree ("" or "sub/dir/"); NULL and *why when it is not inside. */
+static int root_prefix(char **out, const char **why, git_repository *repo, const char *root)
+{
+	char *workdir = NULL, *prefix = NULL;
+	size_t wlen;
+	int rc = 0;
+
+	*out = NULL;
+	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL))) {
+		rc = errno == ENOMEM ? scan__error_oom() : scan__error(SCAN_EIO, "cannot resolve '%s': %s", root, strerror(errno));
+		goto done;
+	}
+	wlen = strlen(workdir);
+	if (strncmp(prefix, workdir, wlen) != 0 || (prefix[wlen] && prefix[wlen] != '/')) {
+		*why = "the scanned directory is outside its work tree";
+		goto done;
+	}
+	memmove(prefix, prefix + wlen + (prefix[wlen] == '/'), strlen(prefix + wlen + (prefix[wlen] == '/')) + 1);
+	if (*prefix) {
+		char *p = realloc(prefix, strlen(prefix) + 2);
+		if (!p) {
+			rc = scan__error_oom();
+			goto done;
+		}
+		prefix = p;
+		memcpy(prefix + strlen(prefix), "/", 2);
+	}
+	*out = prefix;
+	prefix = NULL;
+done:
+	free(workdir);
+	free(prefix);
+	return rc;
+}
+
+int scan_source__default_branch_file(char **out, size_t *len, scan_base_file_state *state, const char *root,
+                                     const char *default_branch, const char *relpath, size_t max)
+{
+	git_repository *repo = NULL;
+	git_object *def = NULL;
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	git_tree_entry *entry = NULL;
+	git_blob *blob = NULL;
+	char *against = NULL, *prefix = NULL, *path = NULL;
+	const char *why = NULL;
+	int rc;
+
+	*out = NULL, *len = 0, *state = SCAN_BASE_FILE_UNKNOWN;
+	if ((rc = scan_source__git_ready()) != 0)
+		return rc;
+	if (!default_branch || git_repository_open_ext(&repo, root, 0, NULL) != 0 || git_repository_is_bare(repo) ||
+	    !git_repository_workdir(repo))
+		goto done;
+	if ((rc = lookup_default(&def, &against, repo, default_branch)) != 0) {
+		rc = rc < 0 ? rc : 0;
+		goto done;
+	}
+	if ((rc = root_prefix(&prefix, &why, repo, root)) != 0 || !prefix)
+		goto done;
+	if (!(path = malloc(strlen(prefix) + strlen(relpath) + 1))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	memcpy(path, prefix, strlen(prefix));
+	memcpy(path + strlen(prefix), relpath, strlen(relpath) + 1);
+	if (git_commit_lookup(&commit, repo, git_object_id(def)) != 0 || git_commit_tree(&tree, commit) != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot read the tree of the default branch '%s'", against);
+		goto done;
+	}
+	*state = SCAN_BASE_FILE_ABSENT;
+	if (git_tree_entry_bypath(&entry, tree, path) != 0 || git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+		goto done;
+	if (git_blob_lookup(&blob, repo, git_tree_entry_id(entry)) != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot read '%s' on the default branch '%s'", relpath, against);
+		goto done;
+	}
+	if ((size_t)git_blob_rawsize(blob) > max) {
+		rc = scan__error(SCAN_ELIMIT, "'%s' on the default branch is larger than %zu bytes", relpath, max);
+		goto done;
+	}
+	*len = (size_t)git_blob_rawsize(blob);
+	if (!(*out = malloc(*len + 1))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	memcpy(*out, git_blob_rawcontent(blob), *len);
+	(*out)[*len] = '\0';
+	*state = SCAN_BASE_FILE_FOUND;
+done:
+	git_blob_free(blob);
+	git_tree_entry_free(entry);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	git_object_free(def);
+	git_repository_free(repo);
+	free(against);
+	free(prefix);
+	free(path);
+	return rc;
+}
+
 int scan_source__newcode(scan_newcode **out, const char **why, const char *root, const char *branch,
                          const char *default_branch)
 {
@@ -135,8 +237,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 	git_diff_options opts;
 	scan_newcode *nc = NULL;
 	newcode_walk w;
-	char *workdir = NULL, *prefix = NULL;
-	size_t wlen;
+	char *prefix = NULL;
 	int rc, err;
 
 	*out = NULL;
@@ -173,23 +274,8 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 		goto done;
 	}
 	/* root relative to the work tree: the diff's paths are the work tree's */
-	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL))) {
-		rc = errno == ENOMEM ? scan__error_oom() : scan__error(SCAN_EIO, "cannot resolve '%s': %s", root, strerror(errno));
+	if ((rc = root_prefix(&prefix, why, repo, root)) != 0 || !prefix)
 		goto done;
-	}
-	wlen = strlen(workdir);
-	if (strncmp(prefix, workdir, wlen) != 0 || (prefix[wlen] && prefix[wlen] != '/')) {
-		*why = "the scanned directory is outside its work tree";
-		goto done;
-	}
-	memmove(prefix, prefix + wlen + (prefix[wlen] == '/'), strlen(prefix + wlen + (prefix[wlen] == '/')) + 1);
-	if (*prefix) {
-		char *p = realloc(prefix, strlen(prefix) + 2);
-		if (!p)
-			goto oom;
-		prefix = p;
-		memcpy(prefix + strlen(prefix), "/", 2);
-	}
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.context_lines = 0;
 	opts.interhunk_lines = 0;
@@ -235,7 +321,6 @@ done:
 	git_reference_free(head);
 	git_object_free(def);
 	git_repository_free(repo);
-	free(workdir);
 	free(prefix);
 	return rc;
 }

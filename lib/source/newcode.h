@@ -39,6 +39,22 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
                          const char *default_branch);
 void scan_source__newcode_free(scan_newcode *nc); /* NULL is fine */
 
+typedef enum {
+	SCAN_BASE_FILE_FOUND,         /* *out holds the default branch's copy */
+	SCAN_BASE_FILE_ABSENT,        /* the default branch has no such file */
+	SCAN_BASE_FILE_UNKNOWN,       /* no default branch to read (not in the clone, no git) */
+} scan_base_file_state;
+
+/*
+ * The file at relpath (under root) as the default branch's tip has it (the
+ * local branch, else origin's): what a branch's settings files are judged
+ * by, so a branch cannot loosen its own gate. *out is the caller's (free()),
+ * NUL-terminated. Returns 0, SCAN_ELIMIT (larger than max), SCAN_EGIT or
+ * SCAN_ENOMEM.
+ */
+int scan_source__default_branch_file(char **out, size_t *len, scan_base_file_state *state, const char *root,
+                                     const char *default_branch, const char *relpath, size_t max);
+
 /* Borrowed from nc: the file's new lines, or NULL when it has none. */
 const scan_newcode_file *scan_source__newcode_file(const scan_newcode *nc, const char *path);
 bool scan_source__newcode_has(const scan_newcode_file *f, uint32_t line);

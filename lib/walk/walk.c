@@ -88,9 +88,10 @@ static int skip_entry(walker *w, const char *name, const char *reason)
 	}
 	sk = &l->skips[l->nskips];
 	if (name) {
-		scan_buf_printf(&w->rel, "%s%.200s", len ? "/" : "", name);
-		sk->path = scan_buf_failed(&w->rel) ? NULL : scan__arena_strndup(&l->arena, w->rel.ptr, w->rel.size);
-		scan_buf_truncate(&w->rel, len);
+		scan_buf p = SCAN_BUF_INIT;
+		scan_buf_printf(&p, "%s%s%.200s", w->rel.ptr, len ? "/" : "", name);
+		sk->path = scan_buf_failed(&p) ? NULL : scan__arena_strndup(&l->arena, p.ptr, p.size);
+		scan_buf_dispose(&p);
 	} else {
 		sk->path = scan__arena_strndup(&l->arena, w->rel.ptr, len);
 	}
@@ -337,7 +338,7 @@ skip_unreadable:
 	w->out->unreadable++;
 	rc = skip_entry(w, NULL, open_failure(errno));
 	scan_buf_truncate(&w->rel, parent_len);
-	return 0;
+	return rc;
 }
 
 int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)

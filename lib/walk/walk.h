@@ -24,6 +24,12 @@ typedef struct {
 	bool via_link;     /* reached through a followed symlink: open it without O_NOFOLLOW */
 } scan_walk_entry;
 
+/* What the walker could not look at: a directory or a special file, and why. */
+typedef struct {
+	const char *path;  /* relative to the root; arena-owned */
+	const char *reason; /* static */
+} scan_walk_skip;
+
 typedef struct {
 	scan_walk_entry *entries;
 	size_t count, cap;
@@ -32,6 +38,8 @@ typedef struct {
 	uint64_t symlinks_skipped;
 	uint64_t special_skipped;  /* fifos, sockets, devices */
 	uint64_t unreadable;       /* directories that could not be opened, too deep or too long */
+	scan_walk_skip *skips;     /* each unreadable and special entry, with its reason */
+	size_t nskips, skips_cap;
 } scan_walk_list;
 
 /*

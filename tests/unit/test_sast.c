@@ -296,10 +296,16 @@ static void test_pathological_files(void **state)
 	hits h;
 	(void)state;
 	assert_non_null(big);
-	/* a 2 MiB line: minified */
+	/* a 2 MiB line of one token (a string, a comment, a blob) is analyzed */
 	memset(big, 'a', n);
 	big[n] = '\0';
 	memcpy(big, "eval(x);", 8);
+	assert_int_equal(run(r, "long.js", big, &h, &skip), 0);
+	assert_null(skip);
+	assert_int_equal(h.count, 1);
+	/* a 2 MiB line of dense code: minified */
+	for (size_t i = 8; i + 4 <= n; i += 4)
+		memcpy(big + i, "a=b;", 4);
 	assert_int_equal(run(r, "m.js", big, &h, &skip), SCAN_ELIMIT);
 	assert_non_null(skip);
 	assert_non_null(strstr(skip, "minified"));
@@ -315,9 +321,57 @@ static void test_pathological_files(void **state)
 	free(big);
 }
 
+/* A rule over its budget is dropped for the file and named; the other rules still match there. */
+static void test_rule_budget(void **state)
+{
+	const char *y = "rules:\n"
+	                "  - id: backtrack\n    languages: [python]\n    severity: low\n    message: m\n"
+	                "    match:\n      regex: '(a|aa|a?)+$'\n"
+	                "  - id: shell\n    languages: [python]\n    severity: high\n    message: m\n"
+	                "    match:\n      pattern: os.system($X)\n";
+	size_t n = 30000;
+	char *code = malloc(n + 64);
+	sast_ruleset set;
+	sast_engine *e = NULL;
+	sast_ctx *c = NULL;
+	scan_parse_state ps;
+	const char *why = NULL;
+	const sast_rule *dropped;
+	const TSTree *tree;
+	hits h;
+	(void)state;
+
+	assert_non_null(code);
+	memcpy(code, "os.system(x)\n# ", 15);
+	memset(code + 15, 'a', n);
+	memcpy(code + 15 + n, "!\n", 3);
+	memset(&set, 0, sizeof(set));
+	memset(&ps, 0, sizeof(ps));
+	memset(&h, 0, sizeof(h));
+	assert_int_equal(sast__load_text(&set, y, strlen(y), "test.yaml"), 0);
+	assert_int_equal(sast__engine_new(&e, &set), 0);
+	assert_int_equal(sast__ctx_new(&c, e), 0);
+	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, strlen(code), &why);
+	assert_null(why);
+	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, strlen(code), tree, collect, &h, &why), 0);
+	assert_null(why);
+	assert_int_equal(h.count, 1);
+	assert_int_equal(h.lines[0], 1);
+	assert_true(sast__ctx_dropped(c, 0, &dropped, &why));
+	assert_string_equal(dropped->id, "backtrack");
+	assert_non_null(strstr(why, "match limit"));
+	assert_false(sast__ctx_dropped(c, 1, &dropped, &why));
+	sast__ctx_free(c);
+	sast__engine_free(e);
+	sast__ruleset_dispose(&set);
+	scan__parse_dispose(&ps);
+	free(code);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rule_budget),
 		cmocka_unit_test(test_metavariables_unify),
 		cmocka_unit_test(test_ellipsis_arguments),
 		cmocka_unit_test(test_strings_and_parentheses),
