@@ -416,6 +416,19 @@ bool sast__engine_wants(const sast_engine *e, scan_lang lang)
 	return (int)lang > 0 && lang < SCAN_LANG__COUNT && (e->langs & (1ull << lang));
 }
 
+/* Every leaf of rule r counts its matches against the rule's and the file's budgets. */
+static void count_leaves(sast_ctx *c, const sast_formula *f, uint32_t r)
+{
+	if (!f)
+		return;
+	if (f->kind <= SAST_F_INSTRUCTION) {
+		c->leaf[f->leaf].count = &c->rule_matches[r];
+		c->leaf[f->leaf].total = &c->leaf_matches;
+	}
+	for (size_t i = 0; i < f->nkids; i++)
+		count_leaves(c, f->kids[i], r);
+}
+
 int sast__ctx_new(sast_ctx **out, sast_engine *e)
 {
 	sast_ctx *c = calloc(1, sizeof(*c));
@@ -434,7 +447,10 @@ int sast__ctx_new(sast_ctx **out, sast_engine *e)
 	c->md = pcre2_match_data_create(32, NULL);
 	c->mctx = pcre2_match_context_create(NULL);
 	c->qc = ts_query_cursor_new();
-	if (!c->leaf || !c->active || !c->rule_steps || !c->dropped || !c->dropped_why || !c->kids || !c->md ||
+	c->rule_matches = calloc(e->rs->count ? e->rs->count : 1, sizeof(*c->rule_matches));
+	for (size_t r = 0; c->leaf && c->rule_matches && r < e->rs->count; r++)
+		count_leaves(c, e->rs->rules[r].match, (uint32_t)r);
+	if (!c->leaf || !c->active || !c->rule_matches || !c->rule_steps || !c->dropped || !c->dropped_why || !c->kids || !c->md ||
 	    !c->mctx || !c->qc) {
 		sast__ctx_free(c);
 		return scan__error_oom();
@@ -458,6 +474,7 @@ void sast__ctx_free(sast_ctx *c)
 	free(c->leaf);
 	free(c->active);
 	free(c->rule_steps);
+	free(c->rule_matches);
 	free(c->dropped);
 	free(c->dropped_why);
 	free(c->stk);
@@ -704,6 +721,10 @@ static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32
 			const leaf_ref *r = &refs[pat_ref[qm.pattern_index]];
 			if (!wanted(c, r, phase))
 				continue;
+			if (c->rule_matches[r->rule] > c->rule_matches_max) {
+				sast__drop_rule(c, r->rule, "exceeded its memory budget for matches");
+				continue;
+			}
 			out = &c->leaf[r->f->leaf];
 			mvs = mvtab + (size_t)qm.pattern_index * ncap;
 		} else {
@@ -898,9 +919,22 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	c->rule_steps_max = SAST_RULE_STEPS_BASE + (uint64_t)(len / 1024) * SAST_RULE_STEPS_PER_KB;
 	c->pool_steps_max = SAST_POOL_STEPS_BASE + (uint64_t)(len / 1024) * SAST_POOL_STEPS_PER_KB;
 	c->steps_max = 3 * c->pool_steps_max; /* both pools and the walk they share */
+	c->leaf_matches = 0;
+	memset(c->rule_matches, 0, e->rs->count * sizeof(*c->rule_matches));
+	{
+		uint64_t mem = SAST_MATCH_MEM_BASE + (uint64_t)len * SAST_MATCH_MEM_PER_BYTE;
+		c->leaf_matches_max = (mem < SAST_MATCH_MEM_MAX ? mem : SAST_MATCH_MEM_MAX) / sizeof(sast_match);
+		c->rule_matches_max = c->leaf_matches_max / SAST_MATCH_MEM_RULE_SHARE;
+	}
 	c->gen++; /* node ids of the last file's tree may be reused by this one's */
-	for (size_t i = 0; i < li->nleaves; i++)
-		c->leaf[li->leaves[i]].n = 0;
+	for (size_t i = 0; i < li->nleaves; i++) {
+		sast_matches *l = &c->leaf[li->leaves[i]];
+		l->n = 0;
+		if (l->cap > SAST_LEAF_KEEP) { /* one huge file must not pin its peak for the rest of the scan */
+			free(l->v);
+			l->v = NULL, l->cap = 0;
+		}
+	}
 	if (!c->has_cur && tree) {
 		c->cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 		c->has_cur = true;

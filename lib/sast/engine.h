@@ -28,6 +28,17 @@ typedef struct sast_engine sast_engine;
 #define SAST_RULE_STEPS_PER_KB 2000ull
 #define SAST_POOL_STEPS_BASE 20000000ull
 #define SAST_POOL_STEPS_PER_KB 8000ull
+/*
+ * Memory for one file's leaf matches: a base plus a multiple of its size,
+ * capped. A rule whose matches take more than a share of it is dropped for
+ * the file (its memory given back); past the whole, the file is given up.
+ */
+#define SAST_MATCH_MEM_RULE_SHARE 4u
+#define SAST_MATCH_MEM_BASE ((uint64_t)64 << 20)
+#define SAST_MATCH_MEM_PER_BYTE 32ull
+#define SAST_MATCH_MEM_MAX ((uint64_t)512 << 20)
+/* A leaf's match array larger than this is freed after its file, not kept for the next. */
+#define SAST_LEAF_KEEP 4096u
 
 /* Languages are indexed (and, for a lazy set, compiled) on their first file. */
 int sast__engine_new(sast_engine **out, sast_ruleset *rs);

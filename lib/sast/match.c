@@ -10,6 +10,14 @@ void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
 	if (!c->active[rule])
 		return;
 	c->active[rule] = 0;
+	/* Its matches so far are of no use now: give their memory back at once. */
+	for (size_t i = 0; i < c->engine_rules->nleaves; i++)
+		if (c->leaf[i].count == &c->rule_matches[rule]) {
+			free(c->leaf[i].v);
+			c->leaf[i].v = NULL, c->leaf[i].n = c->leaf[i].cap = 0;
+		}
+	c->leaf_matches -= c->rule_matches[rule];
+	c->rule_matches[rule] = 0;
 	c->dropped[c->ndropped] = rule;
 	c->dropped_why[c->ndropped++] = why; /* room for every rule: a rule is dropped once */
 }
@@ -34,10 +42,27 @@ bool sast__budget_ok(sast_ctx *c)
 		c->why = "rule matching exceeded the file's step budget";
 		return false;
 	}
+	/* Over the file's memory budget: the rules holding the most matches go first. */
+	while (c->leaf_matches > c->leaf_matches_max) {
+		uint32_t heaviest = SAST_NO_RULE;
+		for (uint32_t r = 0; r < c->engine_rules->count; r++)
+			if (c->rule_matches[r] && (heaviest == SAST_NO_RULE || c->rule_matches[r] > c->rule_matches[heaviest]))
+				heaviest = r;
+		if (heaviest == SAST_NO_RULE) {
+			c->exhausted = true;
+			c->why = "rule matching exceeded the file's memory budget";
+			return false;
+		}
+		sast__drop_rule(c, heaviest, "held the most matches when the file's memory budget ran out");
+	}
 	if (c->rule != SAST_NO_RULE) {
 		bool custom = c->engine_rules->rules[c->rule].custom;
 		if (!c->active[c->rule])
 			return false; /* dropped while it was being matched */
+		if (c->rule_matches[c->rule] > c->rule_matches_max) {
+			sast__drop_rule(c, c->rule, "exceeded its memory budget for matches");
+			return false;
+		}
 		if (++c->rule_steps[c->rule] > c->rule_steps_max) {
 			sast__drop_rule(c, c->rule, "exceeded its step budget");
 			return false;
@@ -60,6 +85,8 @@ int sast__matches_push(sast_matches *v, const sast_match *m)
 		v->v = nv, v->cap = cap;
 	}
 	v->v[v->n++] = *m;
+	if (v->count)
+		(*v->count)++, (*v->total)++;
 	return 0;
 }
 

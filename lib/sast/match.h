@@ -42,6 +42,8 @@ struct sast_ctx {
 	uint64_t *rule_steps;         /* per rule, this file */
 	uint64_t rule_steps_max;
 	uint64_t pool_steps[2], pool_steps_max; /* built-in rules, the user's */
+	uint64_t leaf_matches, leaf_matches_max; /* this file's, and its memory budget in matches */
+	uint64_t *rule_matches, rule_matches_max; /* per rule, and each rule's budget */
 	uint32_t *dropped;            /* rules dropped for this file, in order */
 	const char **dropped_why;     /* per dropped entry */
 	size_t ndropped;

@@ -224,6 +224,8 @@ typedef struct {
 typedef struct {
 	sast_match *v;
 	size_t n, cap;
+	uint64_t *count, *total;      /* when set, every push adds one to each: the rule's and the file's leaf
+	                                 matches, for their memory budgets */
 } sast_matches;
 
 /* Everything one worker needs to match one file; reused across files. */

@@ -368,10 +368,55 @@ static void test_rule_budget(void **state)
 	free(code);
 }
 
+/* A rule whose matches outgrow its memory budget on a file is dropped there; a sparse rule is not. */
+static void test_match_memory_budget(void **state)
+{
+	const char *y = "rules:\n"
+	                "  - id: every-call\n    languages: [python]\n    severity: low\n    message: m\n"
+	                "    match:\n      pattern: foo($X)\n"
+	                "  - id: shell\n    languages: [python]\n    severity: high\n    message: m\n"
+	                "    match:\n      pattern: os.system($X)\n";
+	size_t calls = 20000, n = calls * 8 + 32;
+	char *code = malloc(n);
+	sast_ruleset set;
+	sast_engine *e = NULL;
+	sast_ctx *c = NULL;
+	scan_parse_state ps;
+	const char *why = NULL;
+	const sast_rule *dropped;
+	const TSTree *tree;
+	hits h;
+	(void)state;
+
+	assert_non_null(code);
+	for (size_t i = 0; i < calls; i++)
+		memcpy(code + 8 * i, "foo(1);\n", 8);
+	memcpy(code + 8 * calls, "os.system(x)\n", 14);
+	memset(&set, 0, sizeof(set));
+	memset(&ps, 0, sizeof(ps));
+	memset(&h, 0, sizeof(h));
+	assert_int_equal(sast__load_text(&set, y, strlen(y), "test.yaml"), 0);
+	assert_int_equal(sast__engine_new(&e, &set), 0);
+	assert_int_equal(sast__ctx_new(&c, e), 0);
+	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, 8 * calls + 14, &why);
+	assert_null(why);
+	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, 8 * calls + 14, tree, collect, &h, &why), 0);
+	assert_int_equal(h.count, 1);
+	assert_true(sast__ctx_dropped(c, 0, &dropped, &why));
+	assert_string_equal(dropped->id, "every-call");
+	assert_non_null(strstr(why, "memory budget"));
+	sast__ctx_free(c);
+	sast__engine_free(e);
+	sast__ruleset_dispose(&set);
+	scan__parse_dispose(&ps);
+	free(code);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rule_budget),
+		cmocka_unit_test(test_match_memory_budget),
 		cmocka_unit_test(test_metavariables_unify),
 		cmocka_unit_test(test_ellipsis_arguments),
 		cmocka_unit_test(test_strings_and_parentheses),
