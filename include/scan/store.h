@@ -21,6 +21,26 @@ typedef struct scan_store scan_store;
  * SCAN_EVERSION. *out is the caller's: scan_store_free().
  */
 SCAN_EXTERN int scan_store_open(scan_store **out, const char *path);
+
+typedef struct {
+	unsigned int version;
+	/*
+	 * The caller only reads (lists findings, evaluates a gate, shows the
+	 * vulnerability database): an existing database of this binary's schema
+	 * is opened read-only, so a write-protected file or directory still
+	 * works; a missing or older one is created or upgraded as by a writer.
+	 * A write through such a handle fails with SCAN_ESTORE.
+	 */
+	bool read_only;
+} scan_store_options;
+#define SCAN_STORE_OPTIONS_INIT { 1, false }
+
+/*
+ * scan_store_open() with options (NULL: the defaults). Either way the path
+ * must name a regular file or nothing yet: a symbolic link, device, FIFO or
+ * directory is refused with SCAN_EINVAL before anything is written.
+ */
+SCAN_EXTERN int scan_store_open_ext(scan_store **out, const char *path, const scan_store_options *opts);
 SCAN_EXTERN void scan_store_free(scan_store *st); /* NULL is fine */
 /* Borrowed: valid until st is freed. */
 SCAN_EXTERN const char *scan_store_path(const scan_store *st);

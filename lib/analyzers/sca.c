@@ -78,6 +78,8 @@ static int load_vex_file(sca_state *st, const char *path)
 	return rc;
 }
 
+static void sca_free(void *state);
+
 static int sca_init(void **state, const scan_analyzer_ctx *ctx)
 {
 	sca_state *st = calloc(1, sizeof(*st));
@@ -91,12 +93,14 @@ static int sca_init(void **state, const scan_analyzer_ctx *ctx)
 	st->vulndb = ctx->vulndb;
 	/* Lockfiles over the scan's size cap are read again, up to the SCA cap, through the root. */
 	st->root_fd = open(ctx->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	*state = st;
 	for (size_t i = 0; i < ctx->vex_count; i++) {
 		int rc = load_vex_file(st, ctx->vex_files[i]);
-		if (rc)
+		if (rc) {
+			sca_free(st); /* a failed init leaves nothing behind: the scan frees only what started */
 			return rc;
+		}
 	}
+	*state = st;
 	return 0;
 }
 

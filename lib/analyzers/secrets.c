@@ -12,6 +12,7 @@
 #include "secrets/verify.h"
 #include "util/digest.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
 
@@ -49,30 +50,18 @@ static int load_allowlist(secrets_state *st, const char *root)
 {
 	scan_buf path = SCAN_BUF_INIT;
 	char *text = NULL, *line, *next;
-	struct stat sb;
-	ssize_t got = 0;
-	int fd = -1, rc = 0;
+	size_t len;
+	int rc = 0;
 
 	scan_buf_printf(&path, "%s/%s", root, ALLOWLIST_PATH);
 	if (scan_buf_failed(&path))
 		goto done;
-	if ((fd = open(path.ptr, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
-		goto done; /* no allowlist is the common case */
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || (size_t)sb.st_size > ALLOWLIST_MAX)
-		goto done;
-	if (!(text = malloc((size_t)sb.st_size + 1))) {
-		rc = scan__error_oom();
+	/* The one bounded reader. No allowlist is the common case; one that is not a regular file is none. */
+	if ((rc = scan__read_file_at(&text, &len, AT_FDCWD, path.ptr, ALLOWLIST_PATH, ALLOWLIST_MAX,
+	                             SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL)) != 0) {
+		rc = rc == SCAN_ENOMEM ? rc : 0;
 		goto done;
 	}
-	while (got < sb.st_size) {
-		ssize_t n = read(fd, text + got, (size_t)(sb.st_size - got));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += n;
-	}
-	text[got] = '\0';
 	for (line = text; line && *line && !rc; line = next) {
 		char *colon, *end;
 		next = strchr(line, '\n');
@@ -108,8 +97,6 @@ static int load_allowlist(secrets_state *st, const char *root)
 		}
 	}
 done:
-	if (fd >= 0)
-		close(fd);
 	free(text);
 	scan_buf_dispose(&path);
 	return rc;
@@ -280,9 +267,24 @@ static int secrets_file(void *state, void *wstate, const scan_file *f, scan_sink
 	scan_secret_input in = { f->path, f->data, f->len, false };
 	file_ctx fc = { st, sink, f->path };
 
+	const scan_secret_rule *limited;
+	const char *why;
+	int rc;
+
 	if (path_allowed(st->paths, f->path))
 		return 0;
-	return scan_secrets__scan(st->engine, wstate, &in, on_secret, &fc);
+	if ((rc = scan_secrets__scan(st->engine, wstate, &in, on_secret, &fc)) != 0)
+		return rc;
+	if ((why = scan_secrets__scan_limit(wstate, &limited)) != NULL) {
+		scan_buf msg = SCAN_BUF_INIT;
+		if (limited)
+			scan_buf_printf(&msg, "secret rule %s %s; the file was searched no further for it", limited->rule_id, why);
+		else
+			scan_buf_printf(&msg, "secret search: %s", why);
+		rc = scan_buf_failed(&msg) ? scan__error_oom() : scan__emit_skip(sink, f->path, msg.ptr);
+		scan_buf_dispose(&msg);
+	}
+	return rc;
 }
 
 const scan_analyzer scan__analyzer_secrets = {

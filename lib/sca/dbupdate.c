@@ -346,11 +346,17 @@ static int sniff(const char *path, const scan_vulndb_feed *f, const char *name)
 {
 	unsigned char head[SNIFF_BYTES];
 	size_t len = 0, i = 0;
+	struct stat sb;
 	int fd;
 	bool ok = false;
 
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+	/* Only the head is read, but as every input is: non-blocking, and only from a regular file. */
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
 		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return scan__error(SCAN_EINVAL, "cannot read '%s': not a regular file", path);
+	}
 	while (len < sizeof(head)) {
 		ssize_t n = read(fd, head + len, sizeof(head) - len);
 		if (n < 0 && errno == EINTR)

@@ -11,6 +11,7 @@
 #include "sca/download.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "util/number.h"
 
 /*
@@ -188,24 +189,14 @@ static void set_value(char *dst, size_t cap, const char *s, size_t len)
 /* false when missing, unreadable, too large or for another URL: as if there were none. */
 static bool meta_read(meta *m, const char *path, const char *url)
 {
-	char buf[META_MAX + 1];
+	char *buf = NULL;
 	size_t len = 0;
-	int fd;
 	bool url_seen = false;
 
 	memset(m, 0, sizeof(*m));
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
-		return false;
-	while (len < sizeof(buf)) {
-		ssize_t n = read(fd, buf + len, sizeof(buf) - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	if (len > META_MAX)
+	/* The one bounded reader: a FIFO put in the cache is refused, not waited on. */
+	if (scan__read_file_at(&buf, &len, AT_FDCWD, path, NULL, META_MAX, SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL) != 0 ||
+	    !buf)
 		return false;
 	for (size_t pos = 0; pos < len;) {
 		const char *line = buf + pos, *nl = memchr(line, '\n', len - pos), *sp;
@@ -226,6 +217,7 @@ static bool meta_read(meta *m, const char *path, const char *url)
 				set_value(m->last_modified, sizeof(m->last_modified), v, vlen);
 		}
 	}
+	free(buf);
 	if (!url_seen)
 		return false;
 	snprintf(m->url, sizeof(m->url), "%s", url);

@@ -12,6 +12,7 @@
 #include "scan/buf.h"
 #include "util/beneath.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 
 /*
  * Per document: a hash of component names (lockfiles of 50,000 packages
@@ -402,10 +403,7 @@ static int sibling_path(const scan_sca_doc *d, const char *relpath, scan_buf *ou
 int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len)
 {
 	scan_buf path = SCAN_BUF_INIT;
-	struct stat st;
-	char *data = NULL;
 	int fd = -1, err;
-	size_t got = 0;
 
 	*text = NULL;
 	*len = 0;
@@ -419,33 +417,14 @@ int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, si
 		goto done;
 	/* No component a symlink. */
 	fd = scan__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL);
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fd < 0) {
 		err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
 		goto done;
 	}
-	if ((uint64_t)st.st_size > SCAN_SCA_FILE_MAX) {
-		err = scan__error(SCAN_ELIMIT, "'%s' is larger than %zu MB", path.ptr, SCAN_SCA_FILE_MAX >> 20);
-		goto done;
-	}
-	if (!(data = malloc((size_t)st.st_size + 1))) {
-		err = scan__error_oom();
-		goto done;
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, data + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	data[got] = '\0';
-	*text = data;
-	*len = got;
-	data = NULL;
-	err = 0;
+	/* The one bounded reader; a FIFO or device there is as absent as a missing file. */
+	if ((err = scan__read_fd(text, len, fd, path.ptr, SCAN_SCA_FILE_MAX)) == SCAN_EINVAL)
+		err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
 done:
-	free(data);
 	if (fd >= 0)
 		close(fd);
 	scan_buf_dispose(&path);

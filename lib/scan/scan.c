@@ -532,31 +532,16 @@ static int check_options(const scan_options *o)
 /* The gate file of the scanned tree; *text NULL when there is none. A FIFO or device is refused, never waited on. */
 static int read_tree_policy(char **text, size_t *len, int root_fd)
 {
-	struct stat st;
-	ssize_t n;
-	int dfd, fd;
+	int dfd, rc;
 
 	*text = NULL, *len = 0;
 	if ((dfd = openat(root_fd, ".rampart", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return 0;
-	fd = openat(dfd, "quality_gate.yaml", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	/* The one bounded reader: a file over the limit is refused whole, not parsed in part. */
+	rc = scan__read_file_at(text, len, dfd, "quality_gate.yaml", SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX,
+	                        SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
 	close(dfd);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : scan__error(SCAN_EIO, "cannot open '%s': %s", SCAN_REPO_POLICY_PATH, strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return scan__error(SCAN_EINVAL, "'%s' is not a regular file", SCAN_REPO_POLICY_PATH);
-	}
-	if (!(*text = malloc(SCAN_REPO_POLICY_MAX + 1))) {
-		close(fd);
-		return scan__error_oom();
-	}
-	while (*len < SCAN_REPO_POLICY_MAX && ((n = read(fd, *text + *len, SCAN_REPO_POLICY_MAX - *len)) > 0 ||
-	                                       (n < 0 && errno == EINTR)))
-		*len += n > 0 ? (size_t)n : 0;
-	close(fd);
-	(*text)[*len] = '\0';
-	return 0;
+	return rc;
 }
 
 /*

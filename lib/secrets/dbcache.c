@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "scan/buf.h"
 #include "secrets/engine_int.h"
+#include "util/rulefiles.h"
 
 #define CACHE_MAGIC "RAMPHS01"
 #define CACHE_FILE_MAX ((size_t)256 << 20)
@@ -38,30 +39,17 @@ static int cache_dir(scan_buf *out)
 static unsigned char *read_trusted(const char *path, size_t *len)
 {
 	struct stat st;
-	unsigned char *buf = NULL;
-	size_t got = 0;
+	char *buf = NULL;
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) ||
-	    (size_t)st.st_size > CACHE_FILE_MAX || !(buf = malloc((size_t)st.st_size + 1)))
-		goto fail;
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		got += (size_t)n;
-	}
+	/* Owner and mode first, then the one bounded reader (which wants a regular file). */
+	if (fstat(fd, &st) != 0 || st.st_uid != geteuid() || (st.st_mode & 022) ||
+	    scan__read_fd(&buf, len, fd, path, CACHE_FILE_MAX) != 0)
+		buf = NULL;
 	close(fd);
-	*len = got;
-	return buf;
-fail:
-	free(buf);
-	close(fd);
-	return NULL;
+	return (unsigned char *)buf;
 }
 
 int scan_secrets__db_cache_load(scan_secret_engine *e, const char *key)

@@ -123,14 +123,25 @@ char *scan_source__redact_url(const char *url)
 {
 	scan_buf out;
 	source_url u;
-	const char *cut;
+	const char *from, *end;
 
-	if (!source_url_parse(&u, url) || !u.userinfo)
+	if (!source_url_parse(&u, url))
+		return strdup(url);
+	/*
+	 * The query and fragment of a scheme URL go too: a token rides there as
+	 * often as in the user info (?access_token=, ?private_token=, a signed
+	 * URL's signature), under any name, and a git remote needs neither.
+	 */
+	end = u.scp ? url + strlen(url) : u.path + u.path_len;
+	if (!u.userinfo && !*end)
 		return strdup(url);
 	scan_buf_init(&out, 0);
-	cut = u.userinfo + u.userinfo_len + 1; /* past the '@' */
-	scan_buf_put(&out, url, (size_t)(u.userinfo - url));
-	scan_buf_puts(&out, cut);
+	from = url;
+	if (u.userinfo) {
+		scan_buf_put(&out, url, (size_t)(u.userinfo - url));
+		from = u.userinfo + u.userinfo_len + 1; /* past the '@' */
+	}
+	scan_buf_put(&out, from, (size_t)(end - from));
 	return scan_buf_detach(&out);
 }
 

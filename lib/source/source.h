@@ -65,7 +65,11 @@ void scan_source__dispose(scan_source *s);
 /* True for the URL forms listed above. */
 bool scan_source__is_url(const char *target);
 
-/* Copies url with any "user[:password]@" of the authority removed (malloc'd). */
+/*
+ * Copies url (malloc'd) without what could hold a credential: any
+ * "user[:password]@" of the authority, and the query and fragment of a
+ * scheme URL ("https://h/r.git?access_token=..." is "https://h/r.git").
+ */
 char *scan_source__redact_url(const char *url);
 
 #endif

@@ -1,10 +1,12 @@
 /* lib/store/store.c - open the database, apply migrations, small SQLite helpers */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "store/store_int.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "util/timefmt.h"
 
 #define STORE_BUSY_TIMEOUT_MS 10000
@@ -157,22 +159,32 @@ static int read_int_pragma(scan_store *st, const char *sql, int *out)
 	return rc;
 }
 
-static int migrate(scan_store *st)
+/* The schema's version, after refusing someone else's SQLite file and a newer schema; reads only. */
+static int schema_check(scan_store *st, int *version)
 {
-	int version, app_id, tables, rc;
-	scan_buf sql = SCAN_BUF_INIT;
+	int app_id, tables, rc;
 
-	if ((rc = read_int_pragma(st, "PRAGMA user_version", &version)) != 0 ||
+	if ((rc = read_int_pragma(st, "PRAGMA user_version", version)) != 0 ||
 	    (rc = read_int_pragma(st, "PRAGMA application_id", &app_id)) != 0 ||
 	    (rc = read_int_pragma(st, "SELECT count(*) FROM sqlite_master", &tables)) != 0)
 		return rc;
 	/* Someone else's SQLite file: refuse rather than add our tables to it. */
 	if ((app_id && app_id != SCAN_STORE_APPLICATION_ID) || (!app_id && tables))
 		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
-	if (version > scan__store_migration_count)
+	if (*version > scan__store_migration_count)
 		return scan__error(SCAN_EVERSION,
 		                   "database '%s' has schema version %d, newer than this rampart knows (%d): "
-		                   "upgrade rampart", st->path, version, scan__store_migration_count);
+		                   "upgrade rampart", st->path, *version, scan__store_migration_count);
+	return 0;
+}
+
+static int migrate(scan_store *st)
+{
+	int version, rc;
+	scan_buf sql = SCAN_BUF_INIT;
+
+	if ((rc = schema_check(st, &version)) != 0)
+		return rc;
 	st->schema_version = version;
 	if (version == scan__store_migration_count)
 		return 0;
@@ -196,13 +208,107 @@ fail:
 	return rc;
 }
 
+/*
+ * The database must be a regular file, or nothing yet: SQLite would write
+ * through a symbolic link, write into a device (--db /dev/null) or block on
+ * a FIFO. *exists says whether there is one already.
+ */
+static int check_path(const char *path, bool *exists)
+{
+	struct stat sb;
+
+	*exists = false;
+	if (lstat(path, &sb) != 0)
+		return 0; /* missing: created below; other errors are SQLite's to report */
+	if (S_ISLNK(sb.st_mode))
+		return scan__error(SCAN_EINVAL, "database '%s' is a symbolic link: name the file it points to", path);
+	if (!S_ISREG(sb.st_mode))
+		return scan__error(SCAN_EINVAL, "database '%s' is %s, not a regular file", path,
+		                   scan__file_kind(sb.st_mode));
+	*exists = true;
+	return 0;
+}
+
+static int db_connect(scan_store *st, const char *name, int flags)
+{
+#ifdef SQLITE_OPEN_NOFOLLOW
+	flags |= SQLITE_OPEN_NOFOLLOW; /* a link swapped in after check_path() */
+#endif
+	if (sqlite3_open_v2(name, &st->db, flags | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK)
+		return st->db ? scan__db_error(st, "cannot open")
+		              : scan__error(SCAN_ENOMEM, "out of memory opening '%s'", st->path);
+	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	sqlite3_extended_result_codes(st->db, 1);
+	return 0;
+}
+
+static void db_disconnect(scan_store *st)
+{
+	sqlite3_close_v2(st->db);
+	st->db = NULL;
+}
+
+/* "file:/a%20b/r.db?immutable=1": the path percent-encoded where a URI needs it. */
+static int immutable_uri(scan_buf *uri, const char *path)
+{
+	scan_buf_puts(uri, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		if (*p == '%' || *p == '?' || *p == '#' || *p <= ' ' || *p >= 0x7F)
+			scan_buf_printf(uri, "%%%02X", *p);
+		else
+			scan_buf_putc(uri, (char)*p);
+	scan_buf_puts(uri, "?immutable=1");
+	return scan_buf_failed(uri) ? scan__error_oom() : 0;
+}
+
+/*
+ * A read-only connection to an existing database; *stale when its schema is
+ * older than this binary's. A WAL database needs its -shm file, which a
+ * read-only directory cannot get: when the open fails for that reason and no
+ * -wal file holds changes to replay, the file is read as immutable (no
+ * writer can be at work in a directory nobody may write).
+ */
+static int open_read_only(scan_store *st, bool *stale)
+{
+	scan_buf wal = SCAN_BUF_INIT, uri = SCAN_BUF_INIT;
+	struct stat sb;
+	int version = 0, rc, code;
+
+	*stale = false;
+	if ((rc = db_connect(st, st->path, SQLITE_OPEN_READONLY)) == 0 && (rc = schema_check(st, &version)) != 0) {
+		code = sqlite3_extended_errcode(st->db) & 0xFF;
+		scan_buf_printf(&wal, "%s-wal", st->path);
+		if ((code == SQLITE_READONLY || code == SQLITE_CANTOPEN) && !scan_buf_failed(&wal) &&
+		    lstat(wal.ptr, &sb) != 0 && errno == ENOENT) {
+			db_disconnect(st);
+			if ((rc = immutable_uri(&uri, st->path)) == 0 &&
+			    (rc = db_connect(st, uri.ptr, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) == 0)
+				rc = schema_check(st, &version);
+		}
+	}
+	scan_buf_dispose(&wal);
+	scan_buf_dispose(&uri);
+	if (rc)
+		return rc;
+	st->schema_version = version;
+	*stale = version < scan__store_migration_count;
+	return 0;
+}
+
 int scan_store_open(scan_store **out, const char *path)
+{
+	return scan_store_open_ext(out, path, NULL);
+}
+
+int scan_store_open_ext(scan_store **out, const char *path, const scan_store_options *opts)
 {
 	scan_store *st = NULL;
 	scan_buf p = SCAN_BUF_INIT;
+	bool exists, stale = true;
 	int rc;
 
 	*out = NULL;
+	assert(!opts || opts->version == 1);
 	if (!path) {
 		if ((rc = scan_store_default_path(&p)) != 0)
 			goto done;
@@ -212,20 +318,19 @@ int scan_store_open(scan_store **out, const char *path)
 		rc = scan__error(SCAN_EINVAL, "empty database path");
 		goto done;
 	}
-	if ((rc = make_parent_dirs(path)) != 0)
+	if ((rc = check_path(path, &exists)) != 0)
 		goto done;
 	if (!(st = calloc(1, sizeof(*st))) || !(st->path = strdup(path))) {
 		rc = scan__error_oom();
 		goto done;
 	}
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-	                    NULL) != SQLITE_OK) {
-		rc = st->db ? scan__db_error(st, "cannot open")
-		            : scan__error(SCAN_ENOMEM, "out of memory opening '%s'", path);
-		goto done;
+	if (opts && opts->read_only && exists) {
+		if ((rc = open_read_only(st, &stale)) != 0 || !stale)
+			goto done;
+		db_disconnect(st); /* an older schema: upgraded as a writer would */
 	}
-	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
-	sqlite3_extended_result_codes(st->db, 1);
+	if ((rc = make_parent_dirs(path)) != 0 || (rc = db_connect(st, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) != 0)
+		goto done;
 	/* The schema check comes first: pragmas that write must not touch a foreign file. */
 	if ((rc = migrate(st)) != 0)
 		goto done;

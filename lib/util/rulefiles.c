@@ -1,12 +1,15 @@
 /* lib/util/rulefiles.c - bounded reads of a file, and the YAML files of a rules directory in a stable order */
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "scan/buf.h"
+#include "scan/file.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -19,34 +22,105 @@ int scan__read_rule_file(char **out, size_t *len, const char *path)
 
 int scan__read_file(char **out, size_t *len, const char *path, size_t max)
 {
-	struct stat st;
-	char *buf = NULL;
-	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	return scan__read_file_at(out, len, AT_FDCWD, path, NULL, max, SCAN_FILE_NOFOLLOW);
+}
 
-	if (fd < 0)
-		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > max) {
-		close(fd);
-		return scan__error(SCAN_EINVAL, "'%s' is not a regular file under %zu MiB", path, max >> 20);
+int scan_file_read(char **out, size_t *len, const char *path, size_t max, unsigned int flags)
+{
+	return scan__read_file_at(out, len, AT_FDCWD, path, NULL, max, flags);
+}
+
+/* What a file that is not a regular one is, for the message that refuses it. */
+const char *scan__file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "a special file";
+}
+
+/* "4 MiB", "64 KiB", "100 bytes": a limit as a message states it. */
+static void size_words(char *buf, size_t n, size_t bytes)
+{
+	if (bytes >= ((size_t)1 << 20) && !(bytes & (((size_t)1 << 20) - 1)))
+		snprintf(buf, n, "%zu MiB", bytes >> 20);
+	else if (bytes >= 1024 && !(bytes & 1023))
+		snprintf(buf, n, "%zu KiB", bytes >> 10);
+	else
+		snprintf(buf, n, "%zu bytes", bytes);
+}
+
+int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max)
+{
+	struct stat st;
+	char *buf = NULL, limit[32];
+	size_t got = 0;
+
+	*out = NULL;
+	*len = 0;
+	if (fstat(fd, &st) != 0)
+		return scan__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return scan__error(SCAN_EINVAL, "cannot read '%s': it is %s, not a regular file", label,
+		                   scan__file_kind(st.st_mode));
+	if (st.st_size < 0 || (uint64_t)st.st_size > max) {
+		size_words(limit, sizeof(limit), max);
+		return scan__error(SCAN_ELIMIT, "cannot read '%s': larger than %s", label, limit);
 	}
-	if (!(buf = malloc((size_t)st.st_size + 1))) {
-		close(fd);
+	if (!(buf = malloc((size_t)st.st_size + 1)))
 		return scan__error_oom();
-	}
+	/* At most the size fstat gave: a file that grows meanwhile is read as it was. */
 	while (got < (size_t)st.st_size) {
 		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n < 0) {
+			int err = errno;
+			free(buf);
+			return scan__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(err));
+		}
+		if (n == 0)
 			break;
 		got += (size_t)n;
 	}
-	close(fd);
 	buf[got] = '\0';
 	*out = buf;
 	*len = got;
 	return 0;
+}
+
+int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
+                       unsigned int flags)
+{
+	int fd, rc, oflags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+
+	*out = NULL;
+	*len = 0;
+	if (!label)
+		label = path;
+	if (flags & SCAN_FILE_NOFOLLOW)
+		oflags |= O_NOFOLLOW;
+	/* O_NONBLOCK: opening a FIFO with no writer returns at once, and fstat refuses it. */
+	if ((fd = openat(dirfd, path, oflags)) < 0) {
+		if (errno == ENOENT && (flags & SCAN_FILE_OPTIONAL))
+			return 0;
+		if (errno == ELOOP && (flags & SCAN_FILE_NOFOLLOW))
+			return scan__error(SCAN_EINVAL, "cannot read '%s': it is a symbolic link", label);
+		return scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open '%s': %s", label,
+		                   strerror(errno));
+	}
+	rc = scan__read_fd(out, len, fd, label, max);
+	close(fd);
+	return rc;
 }
 
 static int cmp_names(const void *a, const void *b)

@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
+#include "scan/file.h"
 
 #define SCAN_RULE_FILE_MAX ((size_t)4 << 20)
 
@@ -27,9 +29,24 @@ typedef struct {
 int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud);
 
 /*
- * A regular file of at most max bytes, NUL-terminated, opened without
- * following a symbolic link; *out is the caller's (free()).
+ * The one bounded reader of whole files (scan_file_read() is its public
+ * face): path, relative to dirfd (AT_FDCWD: the working directory), opened
+ * non-blocking and without a controlling terminal, checked to be a regular
+ * file of at most max bytes before reading; SCAN_FILE_NOFOLLOW and
+ * SCAN_FILE_OPTIONAL as scan_file_read() has them. Messages name label
+ * (NULL: path). *out is the caller's (free()), NUL-terminated.
  */
+int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
+                       unsigned int flags);
+/*
+ * The reading half of scan__read_file_at(), for a file already open (by
+ * scan__open_beneath(), say; opened O_NONBLOCK so a FIFO did not block):
+ * fstat must say a regular file of at most max bytes.
+ */
+int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max);
+/* "a FIFO", "a directory", "a character device"...: what a file that is not a regular one is. */
+const char *scan__file_kind(mode_t mode);
+/* scan__read_file_at() of path, not following a symbolic link. */
 int scan__read_file(char **out, size_t *len, const char *path, size_t max);
 /* scan__read_file() of at most SCAN_RULE_FILE_MAX bytes. */
 int scan__read_rule_file(char **out, size_t *len, const char *path);

@@ -10,6 +10,7 @@
 #include "scan/buf.h"
 #include "util/beneath.h"
 #include "util/error.h"
+#include "util/rulefiles.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
 
@@ -113,30 +114,15 @@ static int load_ignore_file(walker *w, int dirfd, const char *name, const char *
 {
 	char *text = NULL;
 	size_t len = 0;
-	struct stat st;
-	int fd, rc = 0;
+	/* The one bounded reader; one that is not a regular file or is over the limit is as if absent. */
+	int rc = scan__read_file_at(&text, &len, dirfd, name, NULL, SCAN_WALK_IGNORE_FILE_MAX,
+	                            SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
 
-	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > SCAN_WALK_IGNORE_FILE_MAX)
-		goto done;
-	if (!(text = malloc((size_t)st.st_size + 1))) {
-		rc = scan__error_oom();
-		goto done;
-	}
-	while (len < (size_t)st.st_size) {
-		ssize_t n = read(fd, text + len, (size_t)st.st_size - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	rc = scan_ignore__add_text(w->tree, base, text, len);
-done:
+	if (rc)
+		return rc == SCAN_ENOMEM ? rc : 0;
+	if (text)
+		rc = scan_ignore__add_text(w->tree, base, text, len);
 	free(text);
-	close(fd);
 	return rc;
 }
 
