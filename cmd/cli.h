@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "scan/buf.h"
+#include "scan/file.h"
 #include "scan/finding.h"
 #include "scan/gate.h"
 #include "scan/metrics.h"
@@ -24,6 +25,26 @@ int cli_exit_for(int rc);
 int cli_error(const char *fmt, ...) SCAN_PRINTF(1, 2);
 /* Reports scan_error_last() as cli_error does; returns cli_exit_for(rc). */
 int cli_error_lib(int rc);
+/* "rampart: warning: <message>" on stderr, one line, quoted as cli_error's. */
+void cli_warn(const char *fmt, ...) SCAN_PRINTF(1, 2);
+
+/*
+ * The one quoting of untrusted text for a terminal: a file name, snippet,
+ * rule id, repository, branch, waiver reason, URL or a message holding one.
+ * Control characters (C0, DEL, C1) and bytes that are not UTF-8 become \xNN.
+ * cli_error() and cli_warn() quote their whole message with it.
+ */
+void cli_buf_put_safe(scan_buf *out, const char *s);
+void cli_put_safe(FILE *f, const char *s);
+/* s quoted into scratch (cleared first), for a printf argument; borrowed from scratch. */
+const char *cli_safe(scan_buf *scratch, const char *s);
+
+/*
+ * What main returns: rc, unless standard output could not be written (a
+ * full disk, /dev/full, a closed pipe's EIO), which is reported once and
+ * is EXIT_ERROR. Flushes and closes stdout, so it is the last thing main does.
+ */
+int cli_finish(int rc);
 
 /* ---- options ---- */
 typedef enum {
@@ -120,12 +141,20 @@ void cli_json_string(scan_buf *out, const char *s);
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan);
 /*
  * Reads the whole file at path, up to max bytes, into *text (the caller's,
- * NUL-terminated) and *len. With missing_ok an absent file is *text NULL
- * and EXIT_OK. Errors are reported ("cannot read 'x': larger than 1 MiB")
- * and return EXIT_ERROR.
+ * NUL-terminated) and *len, through scan_file_read() and its flags
+ * (SCAN_FILE_OPTIONAL: an absent file is *text NULL and EXIT_OK;
+ * SCAN_FILE_NOFOLLOW for a file of the repository). A FIFO, device or
+ * directory is refused, never waited on. Errors are reported and return
+ * EXIT_ERROR.
  */
-int cli_read_file(char **text, size_t *len, const char *path, size_t max, bool missing_ok);
-/* Writes buf to path atomically (temp file + rename), or to stdout when path is NULL. */
+int cli_read_file(char **text, size_t *len, const char *path, size_t max, unsigned int flags);
+/*
+ * Writes buf to standard output when path is NULL or "-", checked. Else
+ * what is at path decides: none or a regular file is replaced atomically
+ * (temp file + rename, keeping an existing file's mode and owner); a
+ * character device or FIFO is written through (-o /dev/null stays a
+ * device); a symbolic link or anything else is refused.
+ */
 int cli_emit(const scan_buf *buf, const char *path);
 /* Renders doc as JSON, SARIF or plain text (no colour) and emits it to path (NULL: stdout). */
 int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path);
@@ -148,8 +177,11 @@ int cmd_help(int argc, char **argv);
 /* Every command's table, for `rampart help` and the docs drift test. */
 extern const cli_command *const cli_commands[];
 
-/* Opens the store named by --db (NULL: default); reports errors itself. */
-int cli_open_store(scan_store **out, const char *db_path);
+/*
+ * Opens the store named by --db (NULL: default); reports errors itself.
+ * read_only: the command only reads, so a write-protected database works.
+ */
+int cli_open_store(scan_store **out, const char *db_path, bool read_only);
 
 /*
  * The scan a command works on: arg ("12") when given, else the newest scan

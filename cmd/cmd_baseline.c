@@ -43,7 +43,7 @@ int cmd_baseline(int argc, char **argv)
 		goto done;
 	}
 	rebuild = !strcmp(pos.items[0], "rebuild");
-	if ((rc = cli_open_store(&st, o.db)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
+	if ((rc = cli_open_store(&st, o.db, !rebuild)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		goto done;
 	lrc = rebuild ? scan_store_baseline_rebuild(&count, st, repo_id, &branch)
 	              : scan_store_baseline_count(&count, st, repo_id, &branch);
@@ -62,12 +62,16 @@ int cmd_baseline(int argc, char **argv)
 			scan_buf_printf(&out, ",\"fingerprints\":%lld}\n", (long long)count);
 		rc = scan_buf_failed(&out) ? cli_error("out of memory") : cli_emit(&out, NULL);
 		scan_buf_dispose(&out);
-	} else if (rebuild) {
-		printf("cleared %lld fingerprints from the baseline of repository %lld (%s); "
-		       "the next scan of %s repopulates it\n", (long long)count, (long long)repo_id, branch.ptr, branch.ptr);
 	} else {
-		printf("repository %lld: %lld fingerprints in the baseline of %s\n", (long long)repo_id,
-		       (long long)count, branch.ptr);
+		scan_buf shown = SCAN_BUF_INIT; /* a branch name is the repository's: quoted for the terminal */
+		const char *name = cli_safe(&shown, branch.ptr);
+		if (rebuild)
+			printf("cleared %lld fingerprints from the baseline of repository %lld (%s); "
+			       "the next scan of %s repopulates it\n", (long long)count, (long long)repo_id, name, name);
+		else
+			printf("repository %lld: %lld fingerprints in the baseline of %s\n", (long long)repo_id,
+			       (long long)count, name);
+		scan_buf_dispose(&shown);
 	}
 done:
 	scan_buf_dispose(&branch);

@@ -1,10 +1,6 @@
 /* cmd/cmd_coverage.c - rampart coverage import: a test coverage report, onto a stored scan */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "cli.h"
 
 static struct {
@@ -30,43 +26,14 @@ const cli_command cli_coverage_def = {
 	coverage_opts,
 };
 
-/* The report, whole; a file over the limit is refused without reading it all. */
-static int read_report(scan_buf *out, const char *path)
-{
-	char chunk[65536];
-	struct stat sb;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return cli_error("cannot open '%s': %s", path, strerror(errno));
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		return cli_error("'%s' is not a regular file", path);
-	}
-	if ((uint64_t)sb.st_size > SCAN_COV_MAX_BYTES) {
-		close(fd);
-		return cli_error("'%s' is larger than the %u MB a coverage report may be", path, SCAN_COV_MAX_BYTES >> 20);
-	}
-	scan_buf_init(out, SCAN_COV_MAX_BYTES + 1);
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-		if (scan_buf_put(out, chunk, (size_t)n) != 0)
-			break;
-	close(fd);
-	if (n < 0)
-		return cli_error("cannot read '%s': %s", path, strerror(errno));
-	if (scan_buf_failed(out) || out->size > SCAN_COV_MAX_BYTES)
-		return cli_error("'%s' is larger than the %u MB a coverage report may be", path, SCAN_COV_MAX_BYTES >> 20);
-	return 0;
-}
-
 int cmd_coverage(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
 	scan_store *st = NULL;
 	scan_scan_list *scan = NULL;
 	scan_cov_report *report = NULL;
-	scan_buf data = SCAN_BUF_INIT;
+	char *data = NULL;
+	size_t len = 0;
 	scan_quality_summary q;
 	scan_cov_format fmt = SCAN_COV_AUTO;
 	cli_format format;
@@ -94,11 +61,11 @@ int cmd_coverage(int argc, char **argv)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	if ((rc = read_report(&data, pos.items[1])) != 0 || (rc = cli_open_store(&st, o.db)) != 0 ||
+	if ((rc = cli_read_file(&data, &len, pos.items[1], SCAN_COV_MAX_BYTES, 0)) != 0 || (rc = cli_open_store(&st, o.db, false)) != 0 ||
 	    (rc = cli_resolve_scan(&scan_id, st, o.scan, o.repo)) != 0)
 		goto done;
 	if ((lrc = scan_store_scan_get(&scan, st, scan_id)) != 0 ||
-	    (lrc = scan_coverage_parse(&report, data.ptr, data.size, fmt)) != 0 ||
+	    (lrc = scan_coverage_parse(&report, data, len, fmt)) != 0 ||
 	    (lrc = scan_store_scan_files(&files, &nfiles, st, scan_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
@@ -145,7 +112,7 @@ done:
 	scan_coverage_free(report);
 	scan_scan_list_free(scan);
 	scan_store_free(st);
-	scan_buf_dispose(&data);
+	free(data);
 	cli_strlist_dispose(&pos);
 	return rc;
 }

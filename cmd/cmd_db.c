@@ -65,7 +65,7 @@ static int db_update(scan_store *st, cli_format format)
 	int rc = EXIT_OK, lrc;
 
 	memset(&rep, 0, sizeof(rep));
-	if (o.feeds && (rc = cli_read_file(&text, &len, o.feeds, FEEDS_FILE_MAX, false)) != EXIT_OK)
+	if (o.feeds && (rc = cli_read_file(&text, &len, o.feeds, FEEDS_FILE_MAX, 0)) != EXIT_OK)
 		return rc;
 	if (text || (env && *env)) {
 		if ((lrc = scan_vulndb_feeds_parse(&feeds, text ? text : env)) != 0) {
@@ -85,16 +85,21 @@ static int db_update(scan_store *st, cli_format format)
 		fputs(out.ptr, stdout);
 		scan_buf_dispose(&out);
 	} else {
+		/* Feed names come from a feed list, messages from the network: quoted for the terminal. */
+		scan_buf name = SCAN_BUF_INIT, msg = SCAN_BUF_INIT;
 		for (size_t i = 0; i < rep.count; i++) {
 			const scan_vulndb_update_entry *e = &rep.entries[i];
 			if (e->status == SCAN_VULNDB_FAILED)
-				printf("%-22s failed: %s\n", e->name, e->message ? e->message : "unknown error");
+				printf("%-22s failed: %s\n", cli_safe(&name, e->name),
+				       cli_safe(&msg, e->message ? e->message : "unknown error"));
 			else if (e->status == SCAN_VULNDB_UPDATED)
-				printf("%-22s updated: %lld records%s\n", e->name, (long long)e->records,
+				printf("%-22s updated: %lld records%s\n", cli_safe(&name, e->name), (long long)e->records,
 				       e->resumed ? " (download resumed)" : "");
 			else
-				printf("%-22s not modified\n", e->name);
+				printf("%-22s not modified\n", cli_safe(&name, e->name));
 		}
+		scan_buf_dispose(&name);
+		scan_buf_dispose(&msg);
 	}
 	/* A feed that failed keeps its previous data; the run still fails so CI sees it. */
 	fflush(stdout);
@@ -119,8 +124,8 @@ static int db_import(scan_store *st, const cli_strlist *pos, cli_format format)
 		if (lrc)
 			return cli_error_lib(lrc);
 		if (rep.invalid)
-			fprintf(stderr, "rampart: warning: %s: %zu malformed records left out; the first: %s\n",
-			        pos->items[i], rep.invalid, rep.first_invalid);
+			cli_warn("%s: %zu malformed records left out; the first: %s", pos->items[i], rep.invalid,
+			         rep.first_invalid);
 		total.sources += rep.sources;
 		total.advisories += rep.advisories;
 		total.withdrawn += rep.withdrawn;
@@ -188,14 +193,19 @@ static int db_status(scan_store *st, cli_format format)
 	} else if (!scan_vulndb_source_list_count(l)) {
 		printf("the vulnerability database is empty: run 'rampart db import PATH'\n");
 	} else {
+		scan_buf name = SCAN_BUF_INIT, kind = SCAN_BUF_INIT, version = SCAN_BUF_INIT;
 		printf("%-22s %-5s %10s  %-16s %s\n", "SOURCE", "KIND", "RECORDS", "IMPORTED", "DATA VERSION");
 		for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
 			const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
 			char when[64];
 			age(when, sizeof(when), s->imported_at);
-			printf("%-22s %-5s %10lld  %-16s %s\n", s->name, s->kind, (long long)s->records, when,
-			       s->data_version ? s->data_version : "-");
+			/* Names and versions are the imported files' own words. */
+			printf("%-22s %-5s %10lld  %-16s %s\n", cli_safe(&name, s->name), cli_safe(&kind, s->kind),
+			       (long long)s->records, when, cli_safe(&version, s->data_version ? s->data_version : "-"));
 		}
+		scan_buf_dispose(&name);
+		scan_buf_dispose(&kind);
+		scan_buf_dispose(&version);
 	}
 	scan_buf_dispose(&out);
 	scan_vulndb_source_list_free(l);
@@ -220,13 +230,13 @@ int cmd_db(int argc, char **argv)
 		goto done;
 	}
 	if (pos.count >= 2 && !strcmp(pos.items[0], "import")) {
-		if ((rc = cli_open_store(&st, o.db)) == 0)
+		if ((rc = cli_open_store(&st, o.db, false)) == 0)
 			rc = db_import(st, &pos, format);
 	} else if (pos.count == 1 && !strcmp(pos.items[0], "update")) {
-		if ((rc = cli_open_store(&st, o.db)) == 0)
+		if ((rc = cli_open_store(&st, o.db, false)) == 0)
 			rc = db_update(st, format);
 	} else if (pos.count == 1 && !strcmp(pos.items[0], "status")) {
-		if ((rc = cli_open_store(&st, o.db)) == 0)
+		if ((rc = cli_open_store(&st, o.db, true)) == 0)
 			rc = db_status(st, format);
 	} else {
 		rc = cli_error("db: usage: rampart db import PATH... | rampart db update | rampart db status");

@@ -100,7 +100,9 @@ int cmd_findings(int argc, char **argv)
 		}
 		flt.has_category = true;
 	}
-	if ((rc = cli_open_store(&st, o.db)) != 0)
+	/* Listing only reads: a write-protected database still shows its findings. */
+	if ((rc = cli_open_store(&st, o.db, !pos.count || (strcmp(pos.items[0], "mark-fp") &&
+	                                   strcmp(pos.items[0], "unmark") && strcmp(pos.items[0], "triage")))) != 0)
 		goto done;
 	if (pos.count && (!strcmp(pos.items[0], "mark-fp") || !strcmp(pos.items[0], "unmark"))) {
 		rc = mark(st, &pos, !strcmp(pos.items[0], "mark-fp"));
@@ -129,12 +131,15 @@ int cmd_findings(int argc, char **argv)
 	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
 	doc.findings = findings;
 	if (format == FORMAT_TEXT && !o.output) {
+		scan_buf path = SCAN_BUF_INIT, rule = SCAN_BUF_INIT;
 		for (size_t i = 0; i < scan_finding_list_count(findings); i++) {
 			const scan_finding *f = scan_finding_list_get(findings, i);
 			printf("%-6lld %-8s %s:%u %s%s%s\n", (long long)f->id, scan_severity_name(f->severity),
-			       f->file_path, f->line_number, f->rule_id, f->is_new_in_pr ? " [new]" : "",
-			       f->user_marked_fp ? " [false positive]" : "");
+			       cli_safe(&path, f->file_path), f->line_number, cli_safe(&rule, f->rule_id),
+			       f->is_new_in_pr ? " [new]" : "", f->user_marked_fp ? " [false positive]" : "");
 		}
+		scan_buf_dispose(&path);
+		scan_buf_dispose(&rule);
 		printf("%zu finding%s in scan %lld\n", scan_finding_list_count(findings),
 		       scan_finding_list_count(findings) == 1 ? "" : "s", (long long)scan_id);
 	} else {

@@ -113,7 +113,9 @@ int cmd_gate(int argc, char **argv)
 		rc = cli_error("gate: --pr takes a positive number");
 		goto done;
 	}
-	if ((rc = cli_open_store(&st, o.db)) != 0)
+	/* Evaluating and showing only read; config set and reset write. */
+	if ((rc = cli_open_store(&st, o.db, !(pos.count == 2 && !strcmp(pos.items[0], "config") &&
+	                                      strcmp(pos.items[1], "show")))) != 0)
 		goto done;
 	if (pos.count && !strcmp(pos.items[0], "config")) {
 		rc = pos.count == 2 ? gate_config(st, pos.items[1], format)
@@ -140,9 +142,13 @@ int cmd_gate(int argc, char **argv)
 	doc.findings = findings;
 	doc.gate = gate;
 	if (format == FORMAT_TEXT) {
-		printf("scan %lld of %s", (long long)doc.scan_id, doc.repo_name);
-		if (doc.branch)
-			printf(" on %s", doc.branch);
+		/* The repository's and branch's names are the scanned tree's, stored: quoted for the terminal. */
+		printf("scan %lld of ", (long long)doc.scan_id);
+		cli_put_safe(stdout, doc.repo_name);
+		if (doc.branch) {
+			printf(" on ");
+			cli_put_safe(stdout, doc.branch);
+		}
 		if (doc.pr_number)
 			printf(" (pull request %lld)", (long long)doc.pr_number);
 		printf("\n");

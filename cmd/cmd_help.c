@@ -49,12 +49,14 @@ int cmd_help(int argc, char **argv)
 		return rc;
 	}
 	if (pos.count) {
-		rc = cli_error("unknown command '%s' (see 'rampart help')", pos.items[0]);
-		for (size_t i = 0; cli_commands[i]; i++)
-			if (!strcmp(pos.items[0], cli_commands[i]->name)) {
-				cli_print_help(cli_commands[i], stdout);
-				rc = EXIT_OK;
-			}
+		size_t i = 0;
+		while (cli_commands[i] && strcmp(pos.items[0], cli_commands[i]->name))
+			i++;
+		/* The error only when no command has the name: "help scan" once printed one as well. */
+		if (cli_commands[i])
+			cli_print_help(cli_commands[i], stdout);
+		else
+			rc = cli_error("unknown command '%s' (see 'rampart help')", pos.items[0]);
 		cli_strlist_dispose(&pos);
 		return rc;
 	}

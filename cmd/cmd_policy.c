@@ -46,8 +46,13 @@ static int load_policy(scan_sca_policy **out, const char *file, bool explicit_fi
 
 	*out = NULL;
 	*file_rules = 0;
-	/* The policy file is the repository's: untrusted, so read bounded. NULL: no file, the default alone. */
-	if (file && (rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES, !explicit_file)) != EXIT_OK)
+	/*
+	 * The policy file is the repository's: untrusted, so read bounded, and
+	 * when found in the tree rather than named, neither through a symbolic
+	 * link nor required. NULL: no file, the default alone.
+	 */
+	if (file && (rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES,
+	                                explicit_file ? 0 : SCAN_FILE_OPTIONAL | SCAN_FILE_NOFOLLOW)) != EXIT_OK)
 		return rc;
 	if (text) {
 		if ((lrc = scan_sca_policy_parse_yaml(&fp, text, len, file, NULL)) != 0) {
@@ -56,7 +61,7 @@ static int load_policy(scan_sca_policy **out, const char *file, bool explicit_fi
 		}
 		*file_rules = scan_sca_policy_rule_count(fp);
 		for (size_t i = 0; i < scan_sca_policy_warning_count(fp); i++)
-			fprintf(stderr, "rampart: warning: %s\n", scan_sca_policy_warning(fp, i));
+			cli_warn("%s", scan_sca_policy_warning(fp, i));
 	}
 	free(text);
 	if (o.no_default && fp) {
@@ -117,7 +122,8 @@ static int policy_validate(const cli_strlist *pos, cli_format format)
 		fputs(out.ptr, stdout);
 		scan_buf_dispose(&out);
 	} else {
-		printf("%s: valid: %zu rule%s%s, %zu ignore rule%s; %zu rules in force\n", file, file_rules,
+		cli_put_safe(stdout, file);
+		printf(": valid: %zu rule%s%s, %zu ignore rule%s; %zu rules in force\n", file_rules,
 		       file_rules == 1 ? "" : "s", o.no_default ? "" : " merged onto the default policy",
 		       scan_sca_policy_ignore_count(p), scan_sca_policy_ignore_count(p) == 1 ? "" : "s",
 		       scan_sca_policy_rule_count(p));
@@ -190,36 +196,55 @@ static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, cons
 	scan_buf_printf(b, "],\"violations_not_listed\":%zu}\n", r->violations_dropped);
 }
 
+/*
+ * A line of the text report, quoted for the terminal and ended: package
+ * names, versions, licenses and rule ids are the repository's words, and
+ * the formats around them hold no control characters.
+ */
+static void end_line(scan_buf *b, scan_buf *line)
+{
+	cli_buf_put_safe(b, line->ptr);
+	scan_buf_putc(b, '\n');
+	scan_buf_clear(line);
+}
+
 static void write_report_text(scan_buf *b, const scan_sca_policy_report *r)
 {
-	scan_buf_printf(b, "policy '%s': %s: %zu blocking, %zu warning%s\n", r->policy_name,
+	scan_buf line = SCAN_BUF_INIT;
+
+	scan_buf_printf(&line, "policy '%s': %s: %zu blocking, %zu warning%s", r->policy_name,
 	                r->failed ? "FAILED" : "passed", r->blocking, r->warnings, r->warnings == 1 ? "" : "s");
+	end_line(b, &line);
 	for (size_t i = 0; i < r->violation_count; i++) {
 		const scan_sca_violation *v = &r->violations[i];
-		scan_buf_printf(b, "  %-5s %-18s %s", v->action == SCAN_SCA_ACTION_BLOCK ? "block" : "warn", v->rule_id,
-		                v->package ? v->package : "");
+		scan_buf_printf(&line, "  %-5s %-18s %s", v->action == SCAN_SCA_ACTION_BLOCK ? "block" : "warn",
+		                v->rule_id, v->package ? v->package : "");
 		if (v->version)
-			scan_buf_printf(b, " %s", v->version);
+			scan_buf_printf(&line, " %s", v->version);
 		if (v->vuln_id)
-			scan_buf_printf(b, " %s", v->vuln_id);
+			scan_buf_printf(&line, " %s", v->vuln_id);
 		if (v->license)
-			scan_buf_printf(b, " license %s", v->license);
+			scan_buf_printf(&line, " license %s", v->license);
 		/* A long list of licenses or packages says nothing the rule id does not. */
 		if (v->threshold && strlen(v->threshold) <= 40)
-			scan_buf_printf(b, " (%s %s, found %s)\n", scan_sca_condition_name(v->condition), v->threshold,
+			scan_buf_printf(&line, " (%s %s, found %s)", scan_sca_condition_name(v->condition), v->threshold,
 			                v->actual ? v->actual : "");
 		else
-			scan_buf_printf(b, " (found %s)\n", v->actual ? v->actual : "");
+			scan_buf_printf(&line, " (found %s)", v->actual ? v->actual : "");
+		end_line(b, &line);
 	}
 	if (r->violations_dropped)
 		scan_buf_printf(b, "  ... and %zu more\n", r->violations_dropped);
 	for (size_t i = 0; i < r->rule_count; i++)
-		if (r->rules[i].status == SCAN_SCA_RULE_NOT_EVALUATED)
-			scan_buf_printf(b, "  not evaluated: %s (%s)\n", r->rules[i].rule->id,
+		if (r->rules[i].status == SCAN_SCA_RULE_NOT_EVALUATED) {
+			scan_buf_printf(&line, "  not evaluated: %s (%s)", r->rules[i].rule->id,
 			                r->rules[i].note ? r->rules[i].note : "no data");
+			end_line(b, &line);
+		}
 	if (r->ignored_findings || r->ignored_components)
 		scan_buf_printf(b, "  ignored: %zu findings, %zu components\n", r->ignored_findings,
 		                r->ignored_components);
+	scan_buf_dispose(&line);
 }
 
 /* Whether the repository's triage decided this vulnerability of this package needs no fix. */
@@ -277,7 +302,7 @@ static int policy_check(const char *target, cli_format format)
 
 	if ((rc = load_policy(&p, file, o.policy != NULL, &file_rules)) != EXIT_OK)
 		goto done;
-	if ((rc = cli_open_store(&store, o.db)) != EXIT_OK)
+	if ((rc = cli_open_store(&store, o.db, true)) != EXIT_OK)
 		goto done;
 	opts.target = target;
 	opts.analyzers = "sca";
@@ -367,10 +392,13 @@ static void write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status 
 	for (size_t i = 0; i < s->overdue; i++) {
 		const scan_sca_sla_breach *br = &s->breaches[i];
 		const scan_finding *f = open[br->finding];
-		scan_buf_printf(b, "  %-6lld %-8s %s %s %s: %lld day%s overdue\n", (long long)f->id,
+		scan_buf line = SCAN_BUF_INIT;
+		scan_buf_printf(&line, "  %-6lld %-8s %s %s %s: %lld day%s overdue", (long long)f->id,
 		                scan_severity_name(br->severity), f->sca->package_name,
 		                f->sca->installed_version ? f->sca->installed_version : "", f->sca->vuln_id,
 		                (long long)br->days_overdue, br->days_overdue == 1 ? "" : "s");
+		end_line(b, &line);
+		scan_buf_dispose(&line);
 	}
 }
 
@@ -397,7 +425,7 @@ static int policy_sla(cli_format format)
 
 	memset(&status, 0, sizeof(status));
 	if ((rc = load_policy(&p, o.policy, true, &file_rules)) != EXIT_OK ||
-	    (rc = cli_open_store(&st, o.db)) != EXIT_OK || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, true)) != EXIT_OK || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != EXIT_OK ||
 	    (rc = cli_resolve_scan(&scan_id, st, NULL, o.repo)) != EXIT_OK)
 		goto done;
 	flt.category = SCAN_CAT_SCA;

@@ -85,7 +85,7 @@ static bool lang_matches(const char *langs, const char *want)
 
 static int rules_list(const scan_rules *rs, bool json)
 {
-	scan_buf b = CLI_REPORT_BUF_INIT;
+	scan_buf b = CLI_REPORT_BUF_INIT, q = SCAN_BUF_INIT;
 	size_t shown = 0;
 	int rc;
 
@@ -101,8 +101,11 @@ static int rules_list(const scan_rules *rs, bool json)
 				scan_buf_putc(&b, ',');
 			json_rule(&b, &r);
 		} else {
-			scan_buf_printf(&b, "%-52s %-8s %-9s %-22s %s\n", r.rule_id, scan_severity_name(r.severity),
-			                r.cwe ? r.cwe : "-", r.languages, r.title);
+			/* A rule pack is untrusted text (--rules, .rampart/rules): each field quoted for the terminal. */
+			scan_buf_printf(&b, "%-52s %-8s ", cli_safe(&q, r.rule_id), scan_severity_name(r.severity));
+			scan_buf_printf(&b, "%-9s ", cli_safe(&q, r.cwe ? r.cwe : "-"));
+			scan_buf_printf(&b, "%-22s ", cli_safe(&q, r.languages));
+			scan_buf_printf(&b, "%s\n", cli_safe(&q, r.title));
 		}
 		shown++;
 	}
@@ -112,13 +115,14 @@ static int rules_list(const scan_rules *rs, bool json)
 		scan_buf_printf(&b, "%zu rules\n", shown);
 	rc = cli_emit(&b, NULL);
 	scan_buf_dispose(&b);
+	scan_buf_dispose(&q);
 	return rc;
 }
 
 static int rules_show(const scan_rules *rs, const char *id, bool json)
 {
 	long i = scan_rules_find(rs, id);
-	scan_buf b = CLI_REPORT_BUF_INIT;
+	scan_buf b = CLI_REPORT_BUF_INIT, q = SCAN_BUF_INIT;
 	scan_rule_info r;
 	int rc;
 
@@ -129,22 +133,27 @@ static int rules_show(const scan_rules *rs, const char *id, bool json)
 		json_rule(&b, &r);
 		scan_buf_putc(&b, '\n');
 	} else {
-		scan_buf_printf(&b, "%s\n  %s\n\n", r.rule_id, r.title);
-		scan_buf_printf(&b, "  languages    %s\n  severity     %s\n  confidence   %u\n  category     %s\n",
-		                r.languages, scan_severity_name(r.severity), r.confidence, scan_category_name(r.category));
-		scan_buf_printf(&b, "  cwe          %s\n  owasp        %s\n  defined at   %s\n",
-		                r.cwe ? r.cwe : "-", r.owasp ? r.owasp : "-", r.origin);
+		/* A rule pack is untrusted text (--rules, .rampart/rules): each field quoted for the terminal. */
+		scan_buf_printf(&b, "%s\n", cli_safe(&q, r.rule_id));
+		scan_buf_printf(&b, "  %s\n\n", cli_safe(&q, r.title));
+		scan_buf_printf(&b, "  languages    %s\n", cli_safe(&q, r.languages));
+		scan_buf_printf(&b, "  severity     %s\n  confidence   %u\n  category     %s\n",
+		                scan_severity_name(r.severity), r.confidence, scan_category_name(r.category));
+		scan_buf_printf(&b, "  cwe          %s\n", cli_safe(&q, r.cwe ? r.cwe : "-"));
+		scan_buf_printf(&b, "  owasp        %s\n", cli_safe(&q, r.owasp ? r.owasp : "-"));
+		scan_buf_printf(&b, "  defined at   %s\n", cli_safe(&q, r.origin));
 		scan_buf_printf(&b, "  fixtures     %zu vulnerable, %zu safe\n", r.vulnerable_fixtures, r.safe_fixtures);
-		scan_buf_printf(&b, "\n  message      %s\n", r.message);
+		scan_buf_printf(&b, "\n  message      %s\n", cli_safe(&q, r.message));
 		if (r.remediation)
-			scan_buf_printf(&b, "  remediation  %s\n", r.remediation);
+			scan_buf_printf(&b, "  remediation  %s\n", cli_safe(&q, r.remediation));
 		if (r.fix)
-			scan_buf_printf(&b, "  fix          %s\n", r.fix);
+			scan_buf_printf(&b, "  fix          %s\n", cli_safe(&q, r.fix));
 		for (size_t k = 0; k < r.reference_count; k++)
-			scan_buf_printf(&b, "  %s %s\n", k ? "            " : "references ", r.references[k]);
+			scan_buf_printf(&b, "  %s %s\n", k ? "            " : "references ", cli_safe(&q, r.references[k]));
 	}
 	rc = cli_emit(&b, NULL);
 	scan_buf_dispose(&b);
+	scan_buf_dispose(&q);
 	return rc;
 }
 
@@ -155,17 +164,22 @@ typedef struct {
 static void print_result(const scan_rule_test_result *r, void *payload)
 {
 	test_tally *t = payload;
+	scan_buf id = SCAN_BUF_INIT, problem = SCAN_BUF_INIT;
+
 	t->fixtures++;
 	if (r->passed && !o.verbose)
 		return;
+	cli_safe(&id, r->rule_id);
 	if (r->passed)
-		printf("ok    %s fixture %zu (%s, line %u): %u match%s\n", r->rule_id, r->fixture + 1,
+		printf("ok    %s fixture %zu (%s, line %u): %u match%s\n", id.ptr, r->fixture + 1,
 		       r->vulnerable ? "vulnerable" : "safe", r->line, r->matches, r->matches == 1 ? "" : "es");
 	else if (r->line)
-		printf("FAIL  %s fixture %zu (%s, line %u): %s\n", r->rule_id, r->fixture + 1,
-		       r->vulnerable ? "vulnerable" : "safe", r->line, r->problem);
+		printf("FAIL  %s fixture %zu (%s, line %u): %s\n", id.ptr, r->fixture + 1,
+		       r->vulnerable ? "vulnerable" : "safe", r->line, cli_safe(&problem, r->problem));
 	else
-		printf("FAIL  %s: %s\n", r->rule_id, r->problem);
+		printf("FAIL  %s: %s\n", id.ptr, cli_safe(&problem, r->problem));
+	scan_buf_dispose(&id);
+	scan_buf_dispose(&problem);
 }
 
 static int rules_test(const scan_rules *rs, const char *id)
@@ -194,7 +208,8 @@ static int rules_test(const scan_rules *rs, const char *id)
 static void print_problem(const char *message, void *payload)
 {
 	(void)payload;
-	fprintf(stderr, "%s\n", message);
+	cli_put_safe(stderr, message);
+	fputc('\n', stderr);
 }
 
 static int rules_validate(const char *path)

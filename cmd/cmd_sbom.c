@@ -70,7 +70,7 @@ int cmd_sbom(int argc, char **argv)
 		rc = cli_error("sbom: SPDX 2.3 has no place for vulnerabilities; use --format cyclonedx-json with --vulns");
 		goto done;
 	}
-	if (o.vulns && (rc = cli_open_store(&store, o.db)) != 0)
+	if (o.vulns && (rc = cli_open_store(&store, o.db, true)) != 0)
 		goto done;
 
 	opts.target = pos.items[0];

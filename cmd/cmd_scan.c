@@ -80,8 +80,13 @@ static void print_stats(const scan_stats *s)
 		fprintf(stderr, "parsed: %llu files (%llu with syntax errors), %llu skipped; parse coverage %.1f%%\n",
 		        (unsigned long long)s->files_parsed, (unsigned long long)s->files_parse_errors,
 		        (unsigned long long)s->files_skipped, s->parse_coverage_pct);
-	for (size_t i = 0; i < s->skipped_count; i++)
-		fprintf(stderr, "  skipped %s: %s\n", s->skipped[i].path, s->skipped[i].reason);
+	for (size_t i = 0; i < s->skipped_count; i++) {
+		fputs("  skipped ", stderr);
+		cli_put_safe(stderr, s->skipped[i].path);
+		fputs(": ", stderr);
+		cli_put_safe(stderr, s->skipped[i].reason);
+		fputc('\n', stderr);
+	}
 	fprintf(stderr, "%-12s %-8s %10s %9s %10s\n", "analyzer", "version", "files", "findings", "cpu s");
 	for (size_t i = 0; i < s->analyzer_count; i++)
 		fprintf(stderr, "%-12s %-8s %10llu %9llu %10.3f\n", s->analyzers[i].name, s->analyzers[i].version,
@@ -147,7 +152,7 @@ int cmd_scan(int argc, char **argv)
 		goto done;
 	}
 	/* Open the store first: a bad --db should fail before minutes of scanning. */
-	if (!o.no_store && (rc = cli_open_store(&store, o.db)) != 0)
+	if (!o.no_store && (rc = cli_open_store(&store, o.db, false)) != 0)
 		goto done;
 
 	opts.target = pos.items[0];
@@ -221,8 +226,11 @@ int cmd_scan(int argc, char **argv)
 
 	if (format == FORMAT_TEXT && !o.output) {
 		cli_write_text(stdout, &doc, cli_use_color(stdout));
-		if (scan_id)
-			printf("scan %lld stored in %s\n", (long long)scan_id, scan_store_path(store));
+		if (scan_id) {
+			printf("scan %lld stored in ", (long long)scan_id);
+			cli_put_safe(stdout, scan_store_path(store));
+			printf("\n");
+		}
 		fflush(stdout);
 	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
 		goto done;

@@ -49,7 +49,7 @@ int cmd_vex(int argc, char **argv)
 		rc = cli_error("vex: --format takes cyclonedx or openvex, not '%s'", o.format);
 		goto done;
 	}
-	if ((rc = cli_open_store(&st, o.db)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
+	if ((rc = cli_open_store(&st, o.db, true)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		goto done;
 	if ((lrc = scan_store_triage_list(&tl, st, repo_id)) != 0) {
 		rc = cli_error_lib(lrc);

@@ -1,5 +1,6 @@
 /* cmd/cmd_waiver.c - rampart waiver: add, list and revoke quality-gate waivers */
 #define _XOPEN_SOURCE 700 /* strptime */
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 #include "cli.h"
@@ -19,7 +20,7 @@ static const cli_opt waiver_opts[] = {
 	{ "repo", 'r', OPT_STRING, "REPO", "add: limit to a repository (id, name or URL); list: filter", &o.repo, NULL },
 	{ "pr", 0, OPT_INT, "N", "add: limit to pull request N of --repo", &o.pr, NULL },
 	{ "expires", 0, OPT_STRING, "DATE", "add: expiry, ISO 8601 date or time (default: 30 days)", &o.expires, NULL },
-	{ "days", 0, OPT_INT, "N", "add: expire after N days (at most 366)", &o.days, NULL },
+	{ "days", 0, OPT_INT, "N", "add: expire after N days, 1 to 366", &o.days, NULL },
 	{ "all", 0, OPT_FLAG, NULL, "list: include expired and revoked waivers", &o.all, NULL },
 	{ 0 },
 };
@@ -32,6 +33,8 @@ const cli_command cli_waiver_def = {
 };
 
 #define WAIVER_DEFAULT_DAYS 30
+/* --days not given: any number a user could type is a given one. */
+#define DAYS_UNSET LLONG_MIN
 
 static const char *scope_of(const scan_waiver *w)
 {
@@ -50,10 +53,13 @@ static int waiver_add(scan_store *st)
 	if (!scan_policy_is_key(o.rule))
 		return cli_error("waiver add: '%s' is not a policy key (new_critical_max, new_high_max, "
 		                 "duplication_pct_max, complexity_new_max, rating_min, new_coverage_min)", o.rule);
-	if (o.expires && o.days)
+	if (o.expires && o.days != DAYS_UNSET)
 		return cli_error("waiver add: give --expires or --days, not both");
-	if (o.pr < 0 || o.days < 0)
-		return cli_error("waiver add: --pr and --days take positive numbers");
+	if (o.pr < 0)
+		return cli_error("waiver add: --pr takes a positive number");
+	/* --days 0 is no waiver at all, not the 30-day default: refused, as a negative count is. */
+	if (o.days != DAYS_UNSET && o.days <= 0)
+		return cli_error("waiver add: --days takes a positive number of days, not %lld", o.days);
 	if (o.pr && !o.repo)
 		return cli_error("waiver add: a pull-request waiver needs --repo");
 	if (o.repo && (rc = cli_resolve_repo(&w.repo_id, st, o.repo)) != 0)
@@ -74,7 +80,7 @@ static int waiver_add(scan_store *st)
 			return cli_error("waiver add: --expires takes a date like 2026-12-31, not '%s'", o.expires);
 		w.expires_at = timegm(&tm);
 	} else {
-		w.expires_at = time(NULL) + (time_t)(o.days ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
+		w.expires_at = time(NULL) + (time_t)(o.days != DAYS_UNSET ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
 	}
 	if ((rc = scan_store_waiver_add(&id, st, &w)) != 0)
 		return cli_error_lib(rc);
@@ -99,7 +105,7 @@ static int waiver_list(scan_store *st, cli_format format)
 	scan_waiver_list *l = NULL;
 	int64_t repo_id = 0;
 	time_t now = time(NULL);
-	scan_buf out = SCAN_BUF_INIT;
+	scan_buf out = SCAN_BUF_INIT, rule = SCAN_BUF_INIT, reason = SCAN_BUF_INIT;
 	int rc;
 
 	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
@@ -132,9 +138,10 @@ static int waiver_list(scan_store *st, cli_format format)
 			                w->revoked_at ? "\"" : "", expired ? "true" : "false",
 			                w->revoked_at ? "true" : "false");
 		} else {
-			printf("%-5lld %-20s %-13s repo %-5s pr %-5s expires %s%s%s\n    %s\n", (long long)w->id, w->rule,
-			       scope_of(w), w->repo_id ? "" : "-", w->pr_number ? "" : "-", expires,
-			       expired ? " (expired)" : "", w->revoked_at ? " (revoked)" : "", w->reason);
+			/* The rule and the reason are whatever was stored (a server takes them from anyone). */
+			printf("%-5lld %-20s %-13s repo %-5s pr %-5s expires %s%s%s\n    %s\n", (long long)w->id,
+			       cli_safe(&rule, w->rule), scope_of(w), w->repo_id ? "" : "-", w->pr_number ? "" : "-", expires,
+			       expired ? " (expired)" : "", w->revoked_at ? " (revoked)" : "", cli_safe(&reason, w->reason));
 		}
 	}
 	if (format == FORMAT_JSON) {
@@ -144,6 +151,8 @@ static int waiver_list(scan_store *st, cli_format format)
 		printf("no %swaivers\n", o.all ? "" : "active ");
 	}
 	scan_buf_dispose(&out);
+	scan_buf_dispose(&rule);
+	scan_buf_dispose(&reason);
 	scan_waiver_list_free(l);
 	return rc;
 }
@@ -175,6 +184,7 @@ int cmd_waiver(int argc, char **argv)
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	o.days = DAYS_UNSET;
 	if ((rc = cli_parse(&cli_waiver_def, argc, argv, &pos, &help)) != 0 || help)
 		goto done;
 	if ((rc = cli_format_parse(&format, o.format)) != 0)
@@ -191,7 +201,7 @@ int cmd_waiver(int argc, char **argv)
 		rc = cli_error("waiver %s: unexpected argument '%s'", pos.items[0], pos.items[1]);
 		goto done;
 	}
-	if ((rc = cli_open_store(&st, o.db)) != 0)
+	if ((rc = cli_open_store(&st, o.db, !strcmp(pos.items[0], "list"))) != 0)
 		goto done;
 	if (!strcmp(pos.items[0], "add"))
 		rc = waiver_add(st);

@@ -1,28 +1,51 @@
-/* cmd/common.c - errors, exit codes, colour, atomic output, opening the store */
+/* cmd/common.c - errors, exit codes, colour, quoting for a terminal, checked output, opening the store, reading a file */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "scan/file.h"
 
 int cli_exit_for(int rc)
 {
 	return rc == 0 ? EXIT_OK : EXIT_ERROR;
 }
 
+/* One line on stderr: prefix, then the message with whatever it quotes made safe for a terminal. */
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	scan_buf msg = SCAN_BUF_INIT, line = SCAN_BUF_INIT;
+
+	scan_buf_vprintf(&msg, fmt, ap);
+	scan_buf_puts(&line, prefix);
+	cli_buf_put_safe(&line, scan_buf_failed(&msg) ? "out of memory formatting a message" : msg.ptr);
+	scan_buf_putc(&line, '\n');
+	fputs(scan_buf_failed(&line) ? "rampart: error: out of memory\n" : line.ptr, stderr);
+	scan_buf_dispose(&msg);
+	scan_buf_dispose(&line);
+}
+
 int cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("rampart: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vreport("rampart: error: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return EXIT_ERROR;
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("rampart: warning: ", fmt, ap);
+	va_end(ap);
 }
 
 int cli_error_lib(int rc)
@@ -44,31 +67,177 @@ bool cli_use_color(FILE *f)
 	return isatty(fileno(f));
 }
 
+/*
+ * The one quoting of untrusted text for a terminal. A file name, a snippet,
+ * a repository or branch name, a waiver reason, a URL or a message quoting
+ * any of them may carry escape sequences aimed at the terminal: C0 controls,
+ * DEL, C1 controls (U+0080-U+009F) and bytes that are not UTF-8 are shown as
+ * \xNN, everything else as it is.
+ */
+static size_t next_char(const unsigned char *p, bool *control)
+{
+	size_t n;
+	uint32_t cp;
+
+	if (*p < 0x80) {
+		*control = *p < 0x20 || *p == 0x7F;
+		return 1;
+	}
+	*control = true;
+	if (*p >= 0xC2 && *p <= 0xDF) {
+		n = 2;
+		cp = *p & 0x1Fu;
+	} else if (*p >= 0xE0 && *p <= 0xEF) {
+		n = 3;
+		cp = *p & 0x0Fu;
+	} else if (*p >= 0xF0 && *p <= 0xF4) {
+		n = 4;
+		cp = *p & 0x07u;
+	} else {
+		return 1;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 1;
+		cp = cp << 6 | (p[i] & 0x3Fu);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 1;
+	*control = cp <= 0x9F;
+	return n;
+}
+
+void cli_buf_put_safe(scan_buf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	while (*p) {
+		bool control;
+		size_t n = next_char(p, &control);
+		for (size_t i = 0; i < n; i++)
+			if (control)
+				scan_buf_printf(out, "\\x%02x", p[i]);
+			else
+				scan_buf_putc(out, (char)p[i]);
+		p += n;
+	}
+}
+
+void cli_put_safe(FILE *f, const char *s)
+{
+	scan_buf b = SCAN_BUF_INIT;
+
+	cli_buf_put_safe(&b, s);
+	fputs(b.ptr, f);
+	scan_buf_dispose(&b);
+}
+
+const char *cli_safe(scan_buf *scratch, const char *s)
+{
+	scan_buf_clear(scratch);
+	cli_buf_put_safe(scratch, s);
+	return scan_buf_failed(scratch) ? "?" : scratch->ptr;
+}
+
+/* ---- checked output ---- */
+
+static bool stdout_reported;
+
+/*
+ * Reports a failed write to standard output, once however often it fails.
+ * err 0: the stream only says it failed earlier (stdio keeps no errno).
+ */
+static int stdout_failed(int err)
+{
+	if (stdout_reported)
+		return EXIT_ERROR;
+	stdout_reported = true;
+	return cli_error("cannot write to standard output: %s", err ? strerror(err) : "write error");
+}
+
+int cli_finish(int rc)
+{
+	int err = 0;
+	bool bad = false;
+
+	if (fflush(stdout) != 0) {
+		bad = true;
+		err = errno;
+	}
+	if (ferror(stdout))
+		bad = true;
+	/* A closed standard output that nothing was written to is no failure. */
+	if (fclose(stdout) != 0 && !bad && errno != EBADF) {
+		bad = true;
+		err = errno;
+	}
+	return bad ? stdout_failed(err) : rc;
+}
+
 static int write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
 		ssize_t w = write(fd, p, n);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0)
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
 			return -1;
+		}
 		p += w;
 		n -= (size_t)w;
 	}
 	return 0;
 }
 
-int cli_emit(const scan_buf *buf, const char *path)
+/* A character device or a FIFO (-o /dev/null, -o >(gzip)): written through, never replaced. */
+static int write_through(const scan_buf *buf, const char *path)
+{
+	struct stat sb;
+	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return cli_error("cannot write '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) != 0 || !(S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+		close(fd);
+		return cli_error("cannot write '%s': it changed while it was opened", path);
+	}
+	rc = write_all(fd, buf->ptr, buf->size);
+	if (close(fd) != 0 && !rc)
+		rc = -1;
+	return rc ? cli_error("cannot write '%s': %s", path, strerror(errno)) : EXIT_OK;
+}
+
+/* In place, for a file whose owner a new file could not keep: not atomic, but still its owner's. */
+static int write_in_place(const scan_buf *buf, const char *path, const struct stat *was)
+{
+	struct stat sb;
+	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return cli_error("cannot write '%s': %s", path, strerror(errno));
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_ino != was->st_ino || sb.st_dev != was->st_dev) {
+		close(fd);
+		return cli_error("cannot write '%s': it changed while it was opened", path);
+	}
+	rc = ftruncate(fd, 0) != 0 || write_all(fd, buf->ptr, buf->size) != 0 || fsync(fd) != 0 ? -1 : 0;
+	if (close(fd) != 0 && !rc)
+		rc = -1;
+	return rc ? cli_error("cannot write '%s': %s", path, strerror(errno)) : EXIT_OK;
+}
+
+/*
+ * A regular file, or none yet: written beside it and renamed over it, so a
+ * reader never sees half a report and a full disk leaves the old one. An
+ * existing file keeps its mode and owner (was: its lstat).
+ */
+static int write_replace(const scan_buf *buf, const char *path, const struct stat *was)
 {
 	scan_buf tmp = SCAN_BUF_INIT;
 	int fd = -1, rc = EXIT_OK;
+	mode_t mask;
 
-	if (!path || !strcmp(path, "-")) {
-		if (write_all(STDOUT_FILENO, buf->ptr, buf->size) != 0)
-			return cli_error("cannot write to standard output: %s", strerror(errno));
-		return EXIT_OK;
-	}
-	/* A reader of the file never sees half a report: write beside it, then rename. */
 	scan_buf_printf(&tmp, "%s.tmp-XXXXXX", path);
 	if (scan_buf_failed(&tmp)) {
 		rc = cli_error("output path too long");
@@ -78,12 +247,26 @@ int cli_emit(const scan_buf *buf, const char *path)
 		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
 		goto done;
 	}
-	if (write_all(fd, buf->ptr, buf->size) != 0 || fsync(fd) != 0) {
+	if (was && (was->st_uid != geteuid() || was->st_gid != getegid()) &&
+	    fchown(fd, was->st_uid, was->st_gid) != 0) {
+		close(fd);
+		fd = -1;
+		unlink(tmp.ptr);
+		rc = write_in_place(buf, path, was);
+		goto done;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, was ? was->st_mode & 0777 : 0666 & ~mask) != 0 || write_all(fd, buf->ptr, buf->size) != 0 ||
+	    fsync(fd) != 0) {
 		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
 		goto done;
 	}
-	fchmod(fd, 0644);
-	close(fd);
+	if (close(fd) != 0) {
+		fd = -1;
+		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
+		goto done;
+	}
 	fd = -1;
 	if (rename(tmp.ptr, path) != 0) {
 		rc = cli_error("cannot write '%s': %s", path, strerror(errno));
@@ -96,6 +279,29 @@ done:
 		unlink(tmp.ptr);
 	scan_buf_dispose(&tmp);
 	return rc;
+}
+
+int cli_emit(const scan_buf *buf, const char *path)
+{
+	struct stat sb;
+
+	if (!path || !strcmp(path, "-")) {
+		if (fwrite(buf->ptr, 1, buf->size, stdout) != buf->size || fflush(stdout) != 0)
+			return stdout_failed(errno);
+		return EXIT_OK;
+	}
+	if (lstat(path, &sb) != 0) {
+		if (errno != ENOENT)
+			return cli_error("cannot write '%s': %s", path, strerror(errno));
+		return write_replace(buf, path, NULL);
+	}
+	if (S_ISLNK(sb.st_mode))
+		return cli_error("refusing to write '%s': it is a symbolic link (name the file it points to)", path);
+	if (S_ISREG(sb.st_mode))
+		return write_replace(buf, path, &sb);
+	if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode))
+		return write_through(buf, path);
+	return cli_error("cannot write '%s': not a regular file, character device or FIFO", path);
 }
 
 int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path)
@@ -126,44 +332,21 @@ int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path)
 	return rc;
 }
 
-int cli_open_store(scan_store **out, const char *db_path)
+int cli_open_store(scan_store **out, const char *db_path, bool read_only)
 {
-	int rc = scan_store_open(out, db_path);
+	scan_store_options opts = SCAN_STORE_OPTIONS_INIT;
+	int rc;
 
+	opts.read_only = read_only;
+	rc = scan_store_open_ext(out, db_path, &opts);
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
 
-int cli_read_file(char **text, size_t *len, const char *path, size_t max, bool missing_ok)
+int cli_read_file(char **text, size_t *len, const char *path, size_t max, unsigned int flags)
 {
-	scan_buf b = SCAN_BUF_INIT;
-	char chunk[65536];
-	size_t n;
-	int err;
-	FILE *f = fopen(path, "rb");
+	int rc = scan_file_read(text, len, path, max, flags);
 
-	*text = NULL;
-	*len = 0;
-	if (!f) {
-		if (errno == ENOENT && missing_ok)
-			return EXIT_OK;
-		return cli_error("cannot open '%s': %s", path, strerror(errno));
-	}
-	scan_buf_init(&b, max);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (scan_buf_put(&b, chunk, n))
-			break;
-	err = ferror(f) ? SCAN_EIO : scan_buf_failed(&b);
-	fclose(f);
-	if (err) {
-		scan_buf_dispose(&b);
-		if (err == SCAN_ELIMIT)
-			return cli_error("cannot read '%s': larger than %zu KiB", path, max >> 10);
-		return cli_error("cannot read '%s': %s", path, err == SCAN_EIO ? "read error" : "out of memory");
-	}
-	*len = b.size;
-	if (!(*text = scan_buf_detach(&b)))
-		return cli_error("out of memory");
-	return EXIT_OK;
+	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
 
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan)
@@ -174,10 +357,10 @@ void cli_warn_sca_problems(const scan_result *r, bool whole_scan)
 	for (size_t i = 0; i < n; i++)
 		if (!p[i].file) {
 			if (whole_scan)
-				fprintf(stderr, "rampart: warning: %s\n", p[i].message);
+				cli_warn("%s", p[i].message);
 		} else if (p[i].line) {
-			fprintf(stderr, "rampart: warning: %s:%u: %s\n", p[i].file, p[i].line, p[i].message);
+			cli_warn("%s:%u: %s", p[i].file, p[i].line, p[i].message);
 		} else {
-			fprintf(stderr, "rampart: warning: %s: %s\n", p[i].file, p[i].message);
+			cli_warn("%s: %s", p[i].file, p[i].message);
 		}
 }

@@ -13,20 +13,6 @@
 #define C_MAGENTA "\033[35m"
 #define C_CYAN "\033[36m"
 
-/*
- * A file name or snippet comes from the scanned tree and may carry escape
- * sequences aimed at the terminal: control bytes are shown as \xNN.
- */
-static void put_safe(FILE *f, const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		if (*p < 0x20 || *p == 0x7F)
-			fprintf(f, "\\x%02x", *p);
-		else
-			fputc(*p, f);
-	}
-}
-
 static const char *sev_color(scan_severity s)
 {
 	switch (s) {
@@ -59,7 +45,7 @@ static void write_snippet(FILE *f, const char *snippet, bool color)
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = strndup(p, len > 200 ? 200 : len);
 		fprintf(f, "    %s", color ? C_DIM : "");
-		put_safe(f, line ? line : "");
+		cli_put_safe(f, line ? line : "");
 		fprintf(f, "%s%s\n", len > 200 ? "..." : "", color ? C_RESET : "");
 		free(line);
 		p = nl ? nl + 1 : p + len;
@@ -83,13 +69,14 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		newc += fd->is_new_in_pr;
 		upper(sevname, sizeof(sevname), scan_severity_name(fd->severity));
 		fprintf(f, "%s", color ? C_BOLD : "");
-		put_safe(f, fd->file_path);
+		cli_put_safe(f, fd->file_path);
 		if (fd->line_number)
 			fprintf(f, ":%u", fd->line_number);
 		if (fd->column)
 			fprintf(f, ":%u", fd->column);
-		fprintf(f, "%s  %s%-8s%s %s", color ? C_RESET : "", color ? sev_color(fd->severity) : "", sevname,
-		        color ? C_RESET : "", fd->rule_id);
+		fprintf(f, "%s  %s%-8s%s ", color ? C_RESET : "", color ? sev_color(fd->severity) : "", sevname,
+		        color ? C_RESET : "");
+		cli_put_safe(f, fd->rule_id); /* a repository's own rules name themselves */
 		if (fd->is_new_in_pr)
 			fprintf(f, "  %s[new]%s", color ? C_BOLD : "", color ? C_RESET : "");
 		if (!fd->in_head && fd->commit) {
@@ -100,9 +87,12 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 			fprintf(f, "  [history only: commit %.12s, %s]", fd->commit, day);
 		}
 		fprintf(f, "\n    ");
-		put_safe(f, fd->title);
-		if (fd->cwe_id)
-			fprintf(f, " (%s)", fd->cwe_id);
+		cli_put_safe(f, fd->title);
+		if (fd->cwe_id) {
+			fputs(" (", f);
+			cli_put_safe(f, fd->cwe_id);
+			fputc(')', f);
+		}
 		fprintf(f, "\n");
 		write_snippet(f, fd->snippet, color);
 	}
@@ -110,8 +100,10 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 	if (shown)
 		fprintf(f, " (%llu critical, %llu high, %llu medium, %llu low)", (unsigned long long)sev[3],
 		        (unsigned long long)sev[2], (unsigned long long)sev[1], (unsigned long long)sev[0]);
-	if (!doc->is_baseline_scan)
-		fprintf(f, ", %llu new on %s", (unsigned long long)newc, doc->branch ? doc->branch : "this branch");
+	if (!doc->is_baseline_scan) {
+		fprintf(f, ", %llu new on ", (unsigned long long)newc);
+		cli_put_safe(f, doc->branch ? doc->branch : "this branch");
+	}
 	if (fps)
 		fprintf(f, "; %zu marked false positive not shown", fps);
 	fprintf(f, "\n");
@@ -132,28 +124,35 @@ static void gate_values(const char *rule, double threshold, double actual, char 
 	}
 }
 
+/* Rule names and scopes come from the store, which a server shares: quoted like everything stored. */
 static void gate_row(FILE *f, const scan_gate_violation *v, const char *verdict, const char *col, bool color)
 {
+	scan_buf rule = SCAN_BUF_INIT, scope = SCAN_BUF_INIT;
 	char thr[32], act[32];
 
 	gate_values(v->rule, v->threshold, v->actual, thr, act);
-	fprintf(f, "  %-22s %-10s %-10s %s%s%s", v->rule, thr, act, color ? col : "", verdict, color ? C_RESET : "");
+	fprintf(f, "  %-22s %-10s %-10s %s%s%s", cli_safe(&rule, v->rule), thr, act, color ? col : "", verdict,
+	        color ? C_RESET : "");
 	if (v->waived)
-		fprintf(f, " (waiver %lld, %s)", (long long)v->waiver_id, v->waiver_scope ? v->waiver_scope : "");
+		fprintf(f, " (waiver %lld, %s)", (long long)v->waiver_id, cli_safe(&scope, v->waiver_scope));
 	fprintf(f, "\n");
+	scan_buf_dispose(&rule);
+	scan_buf_dispose(&scope);
 }
 
 static void condition_row(FILE *f, const scan_gate_condition *c, bool color)
 {
 	static const char *const cols[] = { C_GREEN, C_RED, C_YELLOW, "" };
+	scan_buf rule = SCAN_BUF_INIT;
 	char thr[32], act[32];
 
 	gate_values(c->rule, c->threshold, c->actual, thr, act);
 	if (c->status == SCAN_COND_NOT_MEASURED)
 		snprintf(act, sizeof(act), "-");
-	fprintf(f, "  %-22s %-10s %-10s %s%s%s\n", c->rule, thr, act, color ? cols[c->status] : "",
+	fprintf(f, "  %-22s %-10s %-10s %s%s%s\n", cli_safe(&rule, c->rule), thr, act, color ? cols[c->status] : "",
 	        c->status == SCAN_COND_NOT_MEASURED ? "not measured" : scan_condition_status_name(c->status),
 	        color ? C_RESET : "");
+	scan_buf_dispose(&rule);
 }
 
 void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color)

@@ -23,7 +23,7 @@ static const subcommand subcommands[] = {
 	{ "help", cmd_help },
 };
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		cmd_help(1, argv);
@@ -37,4 +37,10 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], subcommands[i].name))
 			return subcommands[i].fn(argc - 1, argv + 1);
 	return cli_error("unknown command '%s' (see 'rampart help')", argv[1]);
+}
+
+/* Every command's output is checked once, here: a failed write is exit 2, whatever the command said. */
+int main(int argc, char **argv)
+{
+	return cli_finish(dispatch(argc, argv));
 }
