@@ -54,6 +54,8 @@ struct scan_secret_scratch {
 	size_t *windows;         /* [start, end) pairs for the rule being run */
 	size_t window_cap;
 	size_t nrules;           /* ids below are rules, above keywords */
+	const scan_secret_rule *limit_rule; /* the current file's first rule cut short, and why */
+	const char *limit_why;
 };
 
 static int pcre_compile(pcre2_code **out, const char *pattern, const scan_secret_rule *r, const char *what)
@@ -335,6 +337,12 @@ int scan_secrets__scratch_new(scan_secret_scratch **out, const scan_secret_engin
 	return 0;
 }
 
+const char *scan_secrets__scan_limit(const scan_secret_scratch *s, const scan_secret_rule **rule)
+{
+	*rule = s->limit_rule;
+	return s->limit_why;
+}
+
 void scan_secrets__scratch_free(scan_secret_scratch *s)
 {
 	if (!s)
@@ -510,8 +518,11 @@ static int run_rule(const scan_secret_engine *e, scan_secret_scratch *s, size_t 
 		size_t ms, me, ss, se;
 		candidate cand;
 
-		if (n < 0)
-			break; /* no more matches, or a match limit: the file is done for this rule */
+		if (n < 0) {
+			if (n != PCRE2_ERROR_NOMATCH && !s->limit_why) /* cut short: said, not taken as "no secret" */
+				s->limit_rule = r, s->limit_why = "its pattern exceeded the match limit";
+			break;
+		}
 		ov = pcre2_get_ovector_pointer(s->md);
 		ms = ov[0];
 		me = ov[1];
@@ -705,6 +716,7 @@ int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, cons
 		return 0;
 	memset(s->hit, 0, n + e->keyword_count);
 	s->kw_count = 0;
+	s->limit_rule = NULL, s->limit_why = NULL;
 	s->kw_flood = false;
 	if (e->db && hs_scan(e->db, (const char *)in->data, (unsigned)(in->len > UINT32_MAX ? UINT32_MAX : in->len),
 	                     0, s->hs, on_hs_match, s) != HS_SUCCESS)
@@ -733,6 +745,8 @@ int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, cons
 	}
 	if (rc)
 		return rc;
+	if (s->cand_count >= ENGINE_MATCHES_MAX && !s->limit_why)
+		s->limit_why = "the file holds more candidate secrets than the engine keeps";
 	{
 		size_t kept = dedupe(s->cands, s->cand_count);
 		for (size_t i = 0; i < kept && !rc; i++) {

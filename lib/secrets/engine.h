@@ -48,6 +48,13 @@ typedef int (*scan_secret_cb)(const scan_secret_match *m, const scan_secret_inpu
 int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, const scan_secret_input *in,
                        scan_secret_cb cb, void *payload);
 
+/*
+ * After scan_secrets__scan: why the file was not searched whole (a rule's
+ * pattern over its match limit, too many candidates), with the rule when one
+ * is to blame; NULL when it was.
+ */
+const char *scan_secrets__scan_limit(const scan_secret_scratch *s, const scan_secret_rule **rule);
+
 /* ---- pieces, exposed for tests ---- */
 double scan_secrets__entropy(const unsigned char *s, size_t len);
 /* 1 valid, 0 not. data/len/end give validators that look past the match (PEM) the file. */
