@@ -139,6 +139,8 @@ void cli_json_string(scan_buf *out, const char *s);
  * whole scan (file NULL), such as an empty vulnerability database.
  */
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan);
+/* One warning for the files a scan could not (fully) analyze, naming the first few. */
+void cli_warn_skipped(const scan_stats *st);
 /*
  * Reads the whole file at path, up to max bytes, into *text (the caller's,
  * NUL-terminated) and *len, through scan_file_read() and its flags

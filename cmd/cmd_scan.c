@@ -9,6 +9,7 @@ static struct {
 	const char *scan_type, *fail_on, *secret_rules, *rules;
 	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
+	bool fail_on_skip;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
 
@@ -35,6 +36,7 @@ static const cli_opt scan_opts[] = {
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
+	{ "fail-on-skip", 0, OPT_FLAG, NULL, "exit 1 when a file could not be (fully) analyzed", &o.fail_on_skip, NULL },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
 	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database", &o.no_store, NULL },
 	{ "quiet", 'q', OPT_FLAG, NULL, "no progress line", &o.quiet, NULL },
@@ -189,6 +191,7 @@ int cmd_scan(int argc, char **argv)
 		goto done;
 	}
 	cli_warn_sca_problems(result, true);
+	cli_warn_skipped(scan_result_stats(result));
 	if ((quality = scan_result_quality(result)) && quality->duplication_files_skipped)
 		fprintf(stderr, "rampart: warning: duplication left out %llu files, the last in path order, "
 		        "over its token limit (docs/metrics.md)\n",
@@ -237,7 +240,8 @@ int cmd_scan(int argc, char **argv)
 	}
 	if (o.stats && format == FORMAT_TEXT)
 		print_stats(scan_result_stats(result));
-	rc = o.fail_on && fails_threshold(doc.findings, fail_sev) ? EXIT_FAILED : EXIT_OK;
+	rc = (o.fail_on && fails_threshold(doc.findings, fail_sev)) ||
+	     (o.fail_on_skip && scan_result_stats(result)->files_skipped) ? EXIT_FAILED : EXIT_OK;
 
 done:
 	scan_gate_report_free(gate);

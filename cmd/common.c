@@ -349,6 +349,20 @@ int cli_read_file(char **text, size_t *len, const char *path, size_t max, unsign
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
 
+#define SKIPPED_NAMED 10
+
+void cli_warn_skipped(const scan_stats *st)
+{
+	if (!st->skipped_count)
+		return;
+	cli_warn("%zu file%s not (fully) analyzed; they are listed under 'skipped' in --format json", st->skipped_count,
+	         st->skipped_count == 1 ? "" : "s");
+	for (size_t i = 0; i < st->skipped_count && i < SKIPPED_NAMED; i++)
+		cli_warn("  %s: %s", st->skipped[i].path, st->skipped[i].reason);
+	if (st->skipped_count > SKIPPED_NAMED)
+		cli_warn("  and %zu more", st->skipped_count - SKIPPED_NAMED);
+}
+
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan)
 {
 	size_t n;

@@ -418,14 +418,6 @@ static void write_stats(jw *w, const scan_stats *st)
 	jw_uint(w, "files_parse_errors", st->files_parse_errors);
 	jw_uint(w, "files_skipped", st->files_skipped);
 	jw_num(w, "parse_coverage_pct", st->parse_coverage_pct);
-	jw_open(w, "skipped", '[');
-	for (size_t i = 0; st->skipped && i < st->skipped_count; i++) {
-		jw_open(w, NULL, '{');
-		jw_str(w, "path", st->skipped[i].path);
-		jw_str(w, "reason", st->skipped[i].reason);
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
 	jw_open(w, "analyzers", '[');
 	for (size_t i = 0; st->analyzers && i < st->analyzer_count; i++) {
 		const scan_analyzer_stats *a = &st->analyzers[i];
@@ -518,6 +510,20 @@ static void write_quality(jw *w, const cli_doc *doc)
 	scan_quality_summary_write_json(w->b, doc->quality, tools, n);
 }
 
+/* What the scan could not look at, whole or in part: never silently "clean". */
+static void write_skipped(jw *w, const scan_stats *st)
+{
+	jw_uint(w, "files_skipped", st->files_skipped);
+	jw_open(w, "skipped", '[');
+	for (size_t i = 0; st->skipped && i < st->skipped_count; i++) {
+		jw_open(w, NULL, '{');
+		jw_str(w, "path", st->skipped[i].path);
+		jw_str(w, "reason", st->skipped[i].reason);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 /* What the dependency scan could not read: a CI job must see a lockfile that was skipped. */
 static void write_sca_problems(jw *w, const cli_doc *doc)
 {
@@ -559,6 +565,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_finding(&w, scan_finding_list_get(doc->findings, i));
 	jw_close(&w, ']');
 	write_gate(&w, doc, &new_in_pr);
+	if (doc->run)
+		write_skipped(&w, doc->run);
 	if (doc->nsca_problems)
 		write_sca_problems(&w, doc);
 	if (doc->stats)

@@ -464,6 +464,26 @@ static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
 	scan_buf_puts(b, ",\"invocations\":[{\"executionSuccessful\":true");
 	put_time(b, "startTimeUtc", doc->created_at);
 	put_time(b, "endTimeUtc", doc->completed_at);
+	/* Files not (wholly) analyzed: a code-scanning view must not read their absence as clean. */
+	if (doc->run && doc->run->skipped_count) {
+		const scan_stats *st = doc->run;
+		scan_buf_puts(b, ",\"toolExecutionNotifications\":[");
+		for (size_t i = 0; i < st->skipped_count && !scan_buf_failed(b); i++) {
+			scan_buf_puts(b, i ? ",{" : "{");
+			scan_buf_puts(b, "\"level\":\"warning\",\"descriptor\":{\"id\":\"file-skipped\"},\"message\":{\"text\":");
+			scan_buf_clear(tmp);
+			scan_buf_printf(tmp, "%s was not fully analyzed: %s", st->skipped[i].path, st->skipped[i].reason);
+			cli_json_string(b, tmp->ptr);
+			scan_buf_clear(tmp);
+			put_uri_path(tmp, st->skipped[i].path);
+			scan_buf_puts(b, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+			cli_json_string(b, tmp->ptr);
+			scan_buf_puts(b, ",\"uriBaseId\":");
+			cli_json_string(b, SRCROOT);
+			scan_buf_puts(b, "}}}]}");
+		}
+		scan_buf_putc(b, ']');
+	}
 	scan_buf_puts(b, "}]");
 }
 
