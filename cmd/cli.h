@@ -119,6 +119,9 @@ typedef struct {
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
 	const scan_sca_problem *sca_problems; /* lockfiles the dependency scan could not read; none from the store */
 	size_t nsca_problems;
+	bool skipped_known;                /* the run's or the stored list of what the scan could not look at */
+	const scan_skipped_file *skipped;
+	size_t nskipped;
 } cli_doc;
 
 /*
@@ -140,7 +143,9 @@ void cli_json_string(scan_buf *out, const char *s);
  */
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan);
 /* One warning for the files a scan could not (fully) analyze, naming the first few. */
-void cli_warn_skipped(const scan_stats *st);
+void cli_warn_skipped(const scan_skipped_file *v, size_t n);
+/* For a stored scan's text output: how much it could not look at, and where the list is. */
+void cli_print_skipped_note(FILE *out, size_t n);
 /*
  * Reads the whole file at path, up to max bytes, into *text (the caller's,
  * NUL-terminated) and *len, through scan_file_read() and its flags

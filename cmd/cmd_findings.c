@@ -74,6 +74,8 @@ int cmd_findings(int argc, char **argv)
 	scan_store *st = NULL;
 	scan_scan_list *scan = NULL;
 	scan_finding_list *findings = NULL;
+	scan_skipped_file *skipped = NULL;
+	size_t nskipped = 0;
 	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
 	cli_format format;
 	cli_doc doc;
@@ -127,8 +129,15 @@ int cmd_findings(int argc, char **argv)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
+	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, scan_id)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
 	memset(&doc, 0, sizeof(doc));
 	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
+	doc.skipped_known = true;
+	doc.skipped = skipped;
+	doc.nskipped = nskipped;
 	doc.findings = findings;
 	if (format == FORMAT_TEXT && !o.output) {
 		scan_buf path = SCAN_BUF_INIT, rule = SCAN_BUF_INIT;
@@ -142,11 +151,13 @@ int cmd_findings(int argc, char **argv)
 		scan_buf_dispose(&rule);
 		printf("%zu finding%s in scan %lld\n", scan_finding_list_count(findings),
 		       scan_finding_list_count(findings) == 1 ? "" : "s", (long long)scan_id);
+		cli_print_skipped_note(stdout, nskipped);
 	} else {
 		/* text to a file is the JSON document: a list is for reading on a terminal */
 		rc = cli_emit_doc(&doc, format == FORMAT_SARIF ? FORMAT_SARIF : FORMAT_JSON, o.output);
 	}
 done:
+	scan_store_skipped_free(skipped, nskipped);
 	scan_finding_list_free(findings);
 	scan_scan_list_free(scan);
 	scan_store_free(st);

@@ -97,6 +97,8 @@ int cmd_gate(int argc, char **argv)
 	scan_store *st = NULL;
 	scan_scan_list *scan = NULL;
 	scan_finding_list *findings = NULL;
+	scan_skipped_file *skipped = NULL;
+	size_t nskipped = 0;
 	scan_gate_report *gate = NULL;
 	cli_format format;
 	cli_doc doc;
@@ -135,8 +137,15 @@ int cmd_gate(int argc, char **argv)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
+	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, scan_id)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
 	memset(&doc, 0, sizeof(doc));
 	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
+	doc.skipped_known = true;
+	doc.skipped = skipped;
+	doc.nskipped = nskipped;
 	if (o.pr)
 		doc.pr_number = o.pr;
 	doc.findings = findings;
@@ -153,11 +162,13 @@ int cmd_gate(int argc, char **argv)
 			printf(" (pull request %lld)", (long long)doc.pr_number);
 		printf("\n");
 		cli_write_gate_text(stdout, &doc, cli_use_color(stdout));
+		cli_print_skipped_note(stdout, nskipped);
 	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
 		goto done;
 	}
 	rc = gate->status == SCAN_GATE_FAILED ? EXIT_FAILED : EXIT_OK;
 done:
+	scan_store_skipped_free(skipped, nskipped);
 	scan_gate_report_free(gate);
 	scan_finding_list_free(findings);
 	scan_scan_list_free(scan);

@@ -191,7 +191,7 @@ int cmd_scan(int argc, char **argv)
 		goto done;
 	}
 	cli_warn_sca_problems(result, true);
-	cli_warn_skipped(scan_result_stats(result));
+	cli_warn_skipped(scan_result_stats(result)->skipped, scan_result_stats(result)->skipped_count);
 	if ((quality = scan_result_quality(result)) && quality->duplication_files_skipped)
 		fprintf(stderr, "rampart: warning: duplication left out %llu files, the last in path order, "
 		        "over its token limit (docs/metrics.md)\n",
@@ -226,6 +226,9 @@ int cmd_scan(int argc, char **argv)
 	doc.run = scan_result_stats(result);
 	doc.root = ri->root;
 	doc.sca_problems = scan_result_sca_problems(result, &doc.nsca_problems);
+	doc.skipped_known = true;
+	doc.skipped = doc.run->skipped;
+	doc.nskipped = doc.run->skipped_count;
 
 	if (format == FORMAT_TEXT && !o.output) {
 		cli_write_text(stdout, &doc, cli_use_color(stdout));

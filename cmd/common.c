@@ -351,16 +351,23 @@ int cli_read_file(char **text, size_t *len, const char *path, size_t max, unsign
 
 #define SKIPPED_NAMED 10
 
-void cli_warn_skipped(const scan_stats *st)
+void cli_warn_skipped(const scan_skipped_file *v, size_t n)
 {
-	if (!st->skipped_count)
+	if (!n)
 		return;
-	cli_warn("%zu file%s not (fully) analyzed; they are listed under 'skipped' in --format json", st->skipped_count,
-	         st->skipped_count == 1 ? "" : "s");
-	for (size_t i = 0; i < st->skipped_count && i < SKIPPED_NAMED; i++)
-		cli_warn("  %s: %s", st->skipped[i].path, st->skipped[i].reason);
-	if (st->skipped_count > SKIPPED_NAMED)
-		cli_warn("  and %zu more", st->skipped_count - SKIPPED_NAMED);
+	cli_warn("%zu file%s not (fully) analyzed; they are listed under 'skipped' in --format json", n,
+	         n == 1 ? "" : "s");
+	for (size_t i = 0; i < n && i < SKIPPED_NAMED; i++)
+		cli_warn("  %s: %s", v[i].path, v[i].reason);
+	if (n > SKIPPED_NAMED)
+		cli_warn("  and %zu more", n - SKIPPED_NAMED);
+}
+
+void cli_print_skipped_note(FILE *out, size_t n)
+{
+	if (n)
+		fprintf(out, "not fully analyzed: %zu file%s (rampart findings --format json lists them)\n", n,
+		        n == 1 ? "" : "s");
 }
 
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan)

@@ -511,14 +511,14 @@ static void write_quality(jw *w, const cli_doc *doc)
 }
 
 /* What the scan could not look at, whole or in part: never silently "clean". */
-static void write_skipped(jw *w, const scan_stats *st)
+static void write_skipped(jw *w, const cli_doc *doc)
 {
-	jw_uint(w, "files_skipped", st->files_skipped);
+	jw_uint(w, "files_skipped", doc->nskipped);
 	jw_open(w, "skipped", '[');
-	for (size_t i = 0; st->skipped && i < st->skipped_count; i++) {
+	for (size_t i = 0; i < doc->nskipped; i++) {
 		jw_open(w, NULL, '{');
-		jw_str(w, "path", st->skipped[i].path);
-		jw_str(w, "reason", st->skipped[i].reason);
+		jw_str(w, "path", doc->skipped[i].path);
+		jw_str(w, "reason", doc->skipped[i].reason);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
@@ -565,8 +565,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_finding(&w, scan_finding_list_get(doc->findings, i));
 	jw_close(&w, ']');
 	write_gate(&w, doc, &new_in_pr);
-	if (doc->run)
-		write_skipped(&w, doc->run);
+	if (doc->skipped_known)
+		write_skipped(&w, doc);
 	if (doc->nsca_problems)
 		write_sca_problems(&w, doc);
 	if (doc->stats)

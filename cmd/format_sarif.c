@@ -465,17 +465,17 @@ static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
 	put_time(b, "startTimeUtc", doc->created_at);
 	put_time(b, "endTimeUtc", doc->completed_at);
 	/* Files not (wholly) analyzed: a code-scanning view must not read their absence as clean. */
-	if (doc->run && doc->run->skipped_count) {
-		const scan_stats *st = doc->run;
+	if (doc->nskipped) {
+		const scan_skipped_file *sk = doc->skipped;
 		scan_buf_puts(b, ",\"toolExecutionNotifications\":[");
-		for (size_t i = 0; i < st->skipped_count && !scan_buf_failed(b); i++) {
+		for (size_t i = 0; i < doc->nskipped && !scan_buf_failed(b); i++) {
 			scan_buf_puts(b, i ? ",{" : "{");
 			scan_buf_puts(b, "\"level\":\"warning\",\"descriptor\":{\"id\":\"file-skipped\"},\"message\":{\"text\":");
 			scan_buf_clear(tmp);
-			scan_buf_printf(tmp, "%s was not fully analyzed: %s", st->skipped[i].path, st->skipped[i].reason);
+			scan_buf_printf(tmp, "%s was not fully analyzed: %s", sk[i].path, sk[i].reason);
 			cli_json_string(b, tmp->ptr);
 			scan_buf_clear(tmp);
-			put_uri_path(tmp, st->skipped[i].path);
+			put_uri_path(tmp, sk[i].path);
 			scan_buf_puts(b, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
 			cli_json_string(b, tmp->ptr);
 			scan_buf_puts(b, ",\"uriBaseId\":");

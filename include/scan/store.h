@@ -81,6 +81,13 @@ SCAN_EXTERN void scan_scan_list_free(scan_scan_list *l);
 
 /* One scan by id; SCAN_ENOTFOUND when there is none. */
 SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id);
+
+/*
+ * What a stored scan could not look at, whole or in part, sorted by path.
+ * *out (NULL when *n is 0) is the caller's: scan_store_skipped_free().
+ */
+SCAN_EXTERN int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t scan_id);
+SCAN_EXTERN void scan_store_skipped_free(scan_skipped_file *v, size_t n); /* NULL is fine */
 /* Newest first; repo_id 0: every repository; limit 0: all. */
 SCAN_EXTERN int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit);
 

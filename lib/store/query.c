@@ -1,5 +1,6 @@
 /* lib/store/query.c - reading scans, repositories and findings; false-positive marks; baseline */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,55 @@ static int read_scans(scan_scan_list **out, scan_store *st, sqlite3_stmt *s)
 		return rc;
 	}
 	*out = l;
+	return 0;
+}
+
+void scan_store_skipped_free(scan_skipped_file *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++) {
+		free((void *)(uintptr_t)v[i].path);
+		free((void *)(uintptr_t)v[i].reason);
+	}
+	free(v);
+}
+
+int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t scan_id)
+{
+	sqlite3_stmt *s = NULL;
+	scan_skipped_file *v = NULL;
+	size_t count = 0, cap = 0;
+	int rc, step;
+
+	*out = NULL, *n = 0;
+	if ((rc = scan__db_prepare(st, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, rowid")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, scan_id);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		if (count == cap) {
+			size_t nc = cap ? 2 * cap : 16;
+			scan_skipped_file *nv = realloc(v, nc * sizeof(*nv));
+			if (!nv) {
+				rc = scan__error_oom();
+				break;
+			}
+			v = nv, cap = nc;
+		}
+		v[count].path = strdup((const char *)sqlite3_column_text(s, 0));
+		v[count].reason = strdup((const char *)sqlite3_column_text(s, 1));
+		count++;
+		if (!v[count - 1].path || !v[count - 1].reason) {
+			rc = scan__error_oom();
+			break;
+		}
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read what the scan skipped");
+	sqlite3_finalize(s);
+	if (rc) {
+		scan_store_skipped_free(v, count);
+		return rc;
+	}
+	*out = v, *n = count;
 	return 0;
 }
 

@@ -256,6 +256,27 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	return 0;
 }
 
+static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
+{
+	sqlite3_stmt *s = NULL;
+	int rc = 0;
+
+	if (!ss->skipped_count)
+		return 0;
+	if ((rc = scan__db_prepare(st, &s, "INSERT INTO scan_skipped (scan_id, path, reason) VALUES (?1, ?2, ?3)")) != 0)
+		return rc;
+	for (size_t i = 0; i < ss->skipped_count && !rc; i++) {
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_bind_text(s, 2, ss->skipped[i].path);
+		scan__db_bind_text(s, 3, ss->skipped[i].reason);
+		if (sqlite3_step(s) != SQLITE_DONE)
+			rc = scan__db_error(st, "cannot record what the scan skipped");
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
 int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 {
 	record_stmts q = { 0 };
@@ -278,7 +299,8 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 			goto fail;
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
-	if ((rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
+	if ((rc = record_skipped(st, scan_id, &r->stats)) != 0 ||
+	    (rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
 	    (rc = scan__store_dependencies_record(st, scan_id, r)) != 0)
 		goto fail;
 	/* Spec 3.1: the gate status is computed and stored when the scan completes. */

@@ -328,12 +328,20 @@ static const char migration_5[] =
 	"  updated_at INTEGER NOT NULL,"
 	"  UNIQUE (repo_id, vuln_id, ecosystem, package_name));";
 
+/* What a scan could not look at, whole or in part: shown with its findings and gate, never lost. */
+static const char migration_6[] =
+	"CREATE TABLE scan_skipped ("
+	"  scan_id INTEGER NOT NULL REFERENCES scans(id) ON DELETE CASCADE,"
+	"  path TEXT NOT NULL, reason TEXT NOT NULL);"
+	"CREATE INDEX scan_skipped_by_scan ON scan_skipped (scan_id);";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
 	migration_4,
 	migration_5,
+	migration_6,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
