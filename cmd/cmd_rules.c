@@ -255,8 +255,13 @@ int cmd_rules(int argc, char **argv)
 		} else if ((rc = scan_rules_dump_tree(pos.items[1], &tree)) != 0) {
 			rc = cli_error_lib(rc);
 		} else {
-			fputs(tree, stdout);
-			rc = fflush(stdout) ? cli_error("cannot write the tree") : EXIT_OK;
+			/* Leaves show the file's own text: each line quoted for the terminal. */
+			for (char *line = tree, *nl; *line; line = nl ? nl + 1 : line + strlen(line)) {
+				if ((nl = strchr(line, '\n')))
+					*nl = '\0';
+				cli_put_safe(stdout, line);
+				putchar('\n');
+			}
 		}
 		free(tree);
 		goto done;

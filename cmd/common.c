@@ -16,6 +16,7 @@ int cli_exit_for(int rc)
 }
 
 /* One line on stderr: prefix, then the message with whatever it quotes made safe for a terminal. */
+static void vreport(const char *prefix, const char *fmt, va_list ap) SCAN_PRINTF(2, 0);
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	scan_buf msg = SCAN_BUF_INIT, line = SCAN_BUF_INIT;

@@ -413,6 +413,92 @@ static void test_refuses_newer_schema(void **state)
 	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version + 1);
 }
 
+/* A database path must be a regular file or nothing: the rest is refused before anything is written. */
+static void test_refuses_non_regular_path(void **state)
+{
+	fixture *f = *state;
+	char *fifo = th_join(f->tmp, "fifo"), *dir = th_join(f->tmp, "dir"), *link = th_join(f->tmp, "link.db");
+	char *dangling = th_join(f->tmp, "dangling.db"), *target = th_join(f->tmp, "target.db");
+	scan_store_options ro = SCAN_STORE_OPTIONS_INIT;
+	struct {
+		const char *path, *says;
+	} cases[] = {
+		{ fifo, "is a FIFO, not a regular file" },
+		{ dir, "is a directory, not a regular file" },
+		{ link, "is a symbolic link" },
+		{ dangling, "is a symbolic link" },
+		{ "/dev/null", "is a character device, not a regular file" },
+	};
+	struct stat sb;
+
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	th_write(f->tmp, "target.db", "");
+	assert_int_equal(symlink("target.db", link), 0);
+	assert_int_equal(symlink("missing.db", dangling), 0);
+	ro.read_only = true;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int mode = 0; mode < 2; mode++) {
+			scan_store *st = NULL;
+			int rc = scan_store_open_ext(&st, cases[i].path, mode ? &ro : NULL);
+			if (rc != SCAN_EINVAL || !strstr(scan_error_last()->message, cases[i].says))
+				fail_msg("%s: %d %s", cases[i].path, rc, scan_error_last()->message);
+			assert_null(st);
+		}
+	/* Each was left as it was. */
+	assert_int_equal(lstat(fifo, &sb), 0);
+	assert_true(S_ISFIFO(sb.st_mode));
+	assert_int_equal(lstat(target, &sb), 0);
+	assert_int_equal(sb.st_size, 0);
+	free(target);
+	target = th_join(f->tmp, "missing.db");
+	assert_false(exists(target));
+	assert_int_equal(stat("/dev/null", &sb), 0);
+	assert_true(S_ISCHR(sb.st_mode));
+	free(fifo);
+	free(dir);
+	free(link);
+	free(dangling);
+	free(target);
+}
+
+/* read_only: an existing database is read through a handle that cannot write; a missing one is created. */
+static void test_open_read_only(void **state)
+{
+	fixture *f = *state;
+	scan_store_options ro = SCAN_STORE_OPTIONS_INIT;
+	scan_store *st = NULL;
+	scan_waiver w;
+	int64_t id = 0;
+	scan_gate_config cfg;
+
+	ro.read_only = true;
+	/* missing: created and migrated as by a writer */
+	assert_int_equal(scan_store_open_ext(&st, f->db, &ro), 0);
+	assert_true(scan_store_schema_version(st) > 0);
+	scan_store_free(st);
+	assert_true(raw_count(f->db, "PRAGMA user_version") > 0);
+	/* existing: reads work, a write fails and changes nothing */
+	assert_int_equal(scan_store_open_ext(&st, f->db, &ro), 0);
+	assert_int_equal(scan_store_gate_config(&cfg, st), 0);
+	memset(&w, 0, sizeof(w));
+	w.rule = "new_high_max";
+	w.reason = "r";
+	w.expires_at = time(NULL) + DAY;
+	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ESTORE);
+	scan_store_free(st);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
+	/* an older schema (here the empty one of an empty file) is upgraded first, as a writer would */
+	{
+		char *empty = th_join(f->tmp, "empty.db");
+		th_write(f->tmp, "empty.db", "");
+		assert_int_equal(scan_store_open_ext(&st, empty, &ro), 0);
+		scan_store_free(st);
+		assert_true(raw_count(empty, "PRAGMA user_version") > 0);
+		free(empty);
+	}
+}
+
 /* --- gate configuration -------------------------------------------------------- */
 
 static void test_gate_config(void **state)
@@ -1248,6 +1334,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_random_bytes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_foreign_sqlite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_non_regular_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_read_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gate_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_waiver_add_validation, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_waiver_list_filters, setup, teardown),
