@@ -9,6 +9,7 @@ static struct {
 	const char *scan_type, *fail_on, *secret_rules, *rules;
 	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
+	bool history_enclosing;
 	bool fail_on_skip;
 	long long jobs, min_confidence, max_file_size, pr;
 } o;
@@ -32,6 +33,7 @@ static const cli_opt scan_opts[] = {
 	{ "no-builtin-rules", 0, OPT_FLAG, NULL, "run only the code and IaC rules of --rules and .rampart/rules", &o.no_builtin_rules, NULL },
 	{ "scan-type", 0, OPT_STRING, "TYPE", "smart or deep (deep also scans git history)", &o.scan_type, "smart|deep" },
 	{ "history", 0, OPT_FLAG, NULL, "also scan every blob in the git history for secrets", &o.history, NULL },
+	{ "history-from-enclosing-repo", 0, OPT_FLAG, NULL, "history of a directory without its own .git: the enclosing repository's, of its paths", &o.history_enclosing, NULL },
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
@@ -174,6 +176,7 @@ int cmd_scan(int argc, char **argv)
 	opts.rules_dir = o.rules;
 	opts.no_builtin_rules = o.no_builtin_rules;
 	opts.history = o.history;
+	opts.history_from_enclosing_repo = o.history_enclosing;
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;
 	opts.vulndb = store;

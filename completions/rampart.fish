@@ -88,6 +88,7 @@ complete -c rampart -n '__rampart_using scan' -l min-confidence -x -d 'drop find
 complete -c rampart -n '__rampart_using scan' -l max-file-size -x -d 'skip the contents of larger files (bytes)'
 complete -c rampart -n '__rampart_using scan' -l verify -d 'ask each provider whether a found credential is live'
 complete -c rampart -n '__rampart_using scan' -l history -d 'also scan every blob in the git history for secrets'
+complete -c rampart -n '__rampart_using scan' -l history-from-enclosing-repo -d 'history of the enclosing repository, limited to this directory'
 complete -c rampart -n '__rampart_using scan' -l secret-rules -x -a '(__fish_complete_directories)' -d 'add the secret rules in DIR/*.yaml'
 complete -c rampart -n '__rampart_using scan' -l rules -x -a '(__fish_complete_directories)' -d 'add the code and IaC rules under DIR'
 complete -c rampart -n '__rampart_using scan' -l no-builtin-rules -d 'run only the code and IaC rules of --rules and .rampart/rules'

@@ -1,11 +1,16 @@
 /* lib/scan/history.c - every unique blob of every commit, once */
+#include <dirent.h>
+#include <fcntl.h>
 #include <git2.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "scan/buf.h"
 #include "scan/history.h"
 #include "scan/sink.h"
@@ -14,6 +19,8 @@
 #include "walk/walk.h"
 
 #define HISTORY_HEAD_BYTES 8000
+/* Entries of a .git directory checked for links out of it before its history is read. */
+#define SCAN_HISTORY_GITDIR_ENTRIES_MAX 1000000
 
 
 typedef struct {
@@ -82,7 +89,7 @@ static int oid_set_add(oid_set *s, const git_oid *id, bool *added)
 }
 
 typedef struct {
-	const char *repo_path;
+	const char *repo_path;         /* the .git directory the scan opened */
 	const scan_active_analyzer *sel;
 	size_t nsel;
 	unsigned min_confidence;
@@ -126,7 +133,8 @@ static void *history_main(void *arg)
 	if ((rc = scan__sink_redact_init(&sink, b->secrets)) != 0)
 		goto done;
 	/* A repository handle per thread: libgit2 objects are not shared across threads. */
-	if (git_repository_open_ext(&repo, b->repo_path, 0, NULL) != 0 || git_repository_odb(&odb, repo) != 0) {
+	if (git_repository_open_ext(&repo, b->repo_path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0 ||
+	    git_repository_odb(&odb, repo) != 0) {
 		rc = scan__error(SCAN_EGIT, "cannot open the repository at '%s' for its history", b->repo_path);
 		goto done;
 	}
@@ -403,6 +411,255 @@ static int merge_history(scan_result *r, scan_finding_list *hist)
 	return 0;
 }
 
+/* The scan goes on without (all of) its history; why is one skipped entry. */
+static int history_skip(scan_result *r, const char *fmt, ...) SCAN_PRINTF(2, 3);
+
+static int history_skip(scan_result *r, const char *fmt, ...)
+{
+	char reason[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	return scan__result_skip(r, SCAN_HISTORY_PATH, reason);
+}
+
+/* True when a and b name the same directory (both exist). */
+static bool same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/*
+ * dirfd (a .git directory, or one inside it) holds nothing libgit2 could be
+ * led out of it by: no symbolic link at any depth (objects, a pack, refs),
+ * at most *budget entries in all. 1 when so, 0 when not (*why says what).
+ */
+static int own_git_dir(int dirfd, unsigned depth, size_t *budget, const char **why)
+{
+	DIR *d;
+	struct dirent *e;
+	int ok = 1, fd = dup(dirfd);
+
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		*why = "cannot be read";
+		return 0;
+	}
+	while (ok && (e = readdir(d))) {
+		struct stat st;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!(*budget)--) {
+			*why = "holds too many files to check";
+			ok = 0;
+		} else if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			*why = "cannot be read";
+			ok = 0;
+		} else if (S_ISLNK(st.st_mode)) {
+			*why = "holds a symbolic link, through which another repository's objects or refs would be read";
+			ok = 0;
+		} else if (S_ISDIR(st.st_mode)) {
+			int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub < 0 || depth >= SCAN_WALK_DEPTH_MAX) {
+				*why = "cannot be read";
+				ok = 0;
+			} else {
+				ok = own_git_dir(sub, depth + 1, budget, why);
+			}
+			if (sub >= 0)
+				close(sub);
+		}
+	}
+	closedir(d);
+	return ok;
+}
+
+/* A non-empty objects/info/alternates (or commondir): objects or refs borrowed from elsewhere. */
+static bool borrows(int gitfd, const char *rel)
+{
+	struct stat st;
+
+	return fstatat(gitfd, rel, &st, AT_SYMLINK_NOFOLLOW) == 0 && (!S_ISREG(st.st_mode) || st.st_size > 0);
+}
+
+/*
+ * The repository whose history a scan of root reads, and root's place in
+ * its work tree (*prefix: "" at the top, else "sub/dir", malloc'd). *out
+ * NULL (and 0) when there is none to read; a skipped entry says why.
+ */
+static int open_history_repo(git_repository **out, char **prefix, scan_result *r, const char *root,
+                             bool enclosing)
+{
+	scan_buf dotgit = SCAN_BUF_INIT;
+	git_repository *repo = NULL;
+	struct stat st;
+	char *real_wd = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	*prefix = NULL;
+	if (enclosing) {
+		const char *wd;
+		size_t n;
+		if (git_repository_open_ext(&repo, root, 0, NULL) != 0) {
+			rc = history_skip(r, "history not scanned: no git repository encloses the scanned directory");
+			goto done;
+		}
+		if (!(wd = git_repository_workdir(repo)) || !(real_wd = realpath(wd, NULL))) {
+			rc = history_skip(r, "history not scanned: the enclosing repository has no work tree");
+			goto done;
+		}
+		n = strlen(real_wd);
+		if (strncmp(root, real_wd, n) != 0 || (root[n] != '/' && root[n] != '\0')) {
+			rc = history_skip(r, "history not scanned: the scanned directory is outside the work tree of "
+			                     "the repository enclosing it");
+			goto done;
+		}
+		*prefix = strdup(root[n] == '/' ? root + n + 1 : "");
+	} else {
+		/* Only a .git directory of the root's own: a .git file or link names history from elsewhere. */
+		scan_buf_init(&dotgit, SCAN_WALK_PATH_MAX + 8);
+		scan_buf_printf(&dotgit, "%s/.git", root);
+		if (scan_buf_failed(&dotgit) || lstat(dotgit.ptr, &st) != 0) {
+			rc = history_skip(r, "history not scanned: the scanned directory is not the top of a git "
+			                     "repository (--history-from-enclosing-repo reads the enclosing "
+			                     "repository's history of this directory)");
+			goto done;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			rc = history_skip(r, "history not scanned: '.git' is a %s, not a directory: its history "
+			                     "would be another repository's (--history-from-enclosing-repo follows it)",
+			                  S_ISLNK(st.st_mode) ? "symbolic link" : "file");
+			goto done;
+		}
+		{
+			/* Nothing in it may lead elsewhere: a link, alternates, a commondir. */
+			size_t budget = SCAN_HISTORY_GITDIR_ENTRIES_MAX;
+			const char *why = NULL;
+			int gitfd = open(dotgit.ptr, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (gitfd < 0)
+				why = "cannot be read";
+			else if (borrows(gitfd, "commondir"))
+				why = "names another repository's directory (commondir)";
+			else if (borrows(gitfd, "objects/info/alternates") || borrows(gitfd, "objects/info/http-alternates"))
+				why = "borrows objects from other repositories (objects/info/alternates)";
+			else
+				own_git_dir(gitfd, 0, &budget, &why);
+			if (gitfd >= 0)
+				close(gitfd);
+			if (why) {
+				rc = history_skip(r, "history not scanned: '.git' %s", why);
+				goto done;
+			}
+		}
+		if (git_repository_open_ext(&repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0) {
+			rc = history_skip(r, "history not scanned: '.git' is not a repository libgit2 can open");
+			goto done;
+		}
+		/* The repository libgit2 opened is that directory. */
+		if (!same_dir(git_repository_path(repo), dotgit.ptr) ||
+		    !same_dir(git_repository_commondir(repo), dotgit.ptr)) {
+			rc = history_skip(r, "history not scanned: '.git' names another repository's directory");
+			goto done;
+		}
+		*prefix = strdup("");
+	}
+	if (!*prefix) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	*out = repo;
+	repo = NULL;
+done:
+	git_repository_free(repo);
+	scan_buf_dispose(&dotgit);
+	free(real_wd);
+	return rc;
+}
+
+/* root's subtree of a commit's tree: the tree itself for prefix "", NULL where it has no such directory. */
+static git_tree *subtree(git_repository *repo, git_tree *tree, const char *prefix)
+{
+	git_tree_entry *e = NULL;
+	git_tree *sub = NULL;
+
+	if (!tree || !*prefix)
+		return tree;
+	if (git_tree_entry_bypath(&e, tree, prefix) == 0 && git_tree_entry_type(e) == GIT_OBJECT_TREE)
+		git_tree_lookup(&sub, repo, git_tree_entry_id(e));
+	git_tree_entry_free(e);
+	git_tree_free(tree);
+	return sub;
+}
+
+/* Push the commit id (or tag) names, peeled; true when the walk took it. */
+static bool push_peeled(git_revwalk *walk, git_repository *repo, const git_oid *id)
+{
+	git_object *obj = NULL, *commit = NULL;
+	bool ok = git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY) == 0 &&
+	          git_object_peel(&commit, obj, GIT_OBJECT_COMMIT) == 0 &&
+	          git_revwalk_push(walk, git_object_id(commit)) == 0;
+
+	git_object_free(commit);
+	git_object_free(obj);
+	return ok;
+}
+
+/*
+ * HEAD, then branches (local and remote), then every other ref, each
+ * peeled to its commit, until max are pushed; one pass over the refs, the
+ * others' ids kept (at most max) until the branches are in. *over: the
+ * refs left out.
+ */
+static int push_refs(git_revwalk *walk, git_repository *repo, size_t max, size_t *over)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	git_oid *others = NULL;
+	size_t pushed = 0, nothers = 0;
+
+	*over = 0;
+	git_revwalk_push_head(walk);
+	if (git_reference_iterator_glob_new(&it, repo, "refs/*") != 0)
+		return 0; /* no refs: HEAD's history, if any */
+	if (!(others = malloc((max ? max : 1) * sizeof(*others)))) {
+		git_reference_iterator_free(it);
+		return scan__error_oom();
+	}
+	while (git_reference_next(&ref, it) == 0) {
+		const char *name = git_reference_name(ref);
+		const git_oid *id = git_reference_type(ref) == GIT_REFERENCE_DIRECT ? git_reference_target(ref) : NULL;
+
+		if (!id)
+			; /* symbolic (origin/HEAD): its target is a ref of its own */
+		else if (!strncmp(name, "refs/heads/", 11) || !strncmp(name, "refs/remotes/", 13)) {
+			if (pushed >= max)
+				(*over)++;
+			else if (push_peeled(walk, repo, id))
+				pushed++;
+		} else if (nothers < max) {
+			others[nothers++] = *id;
+		} else {
+			(*over)++;
+		}
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	for (size_t i = 0; i < nothers; i++) {
+		if (pushed >= max)
+			(*over)++;
+		else if (push_peeled(walk, repo, &others[i]))
+			pushed++;
+	}
+	free(others);
+	return 0;
+}
+
 int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
                        const scan_options *opts, unsigned jobs, uint64_t max_size,
                        const scan_secret_engine *secrets)
@@ -414,8 +671,12 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	batch b;
 	commit_info *commits = NULL;
 	size_t ncommits = 0, commit_cap = 0;
+	size_t refs_max = opts->history_refs_max ? opts->history_refs_max : SCAN_HISTORY_REFS_MAX;
+	size_t commits_max = opts->history_commits_max ? opts->history_commits_max : SCAN_HISTORY_COMMITS_MAX;
+	size_t refs_over, noids = 0, oid_cap = 0, commits_over = 0;
 	scan_finding_list *hist = scan__finding_list_new();
-	git_oid oid;
+	git_oid oid, *oids = NULL;
+	char *prefix = NULL;
 	struct timespec t0, t1;
 	int rc = 0;
 
@@ -425,10 +686,8 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 
 	if (!hist)
 		return scan__error_oom();
-	if (git_repository_open_ext(&repo, root, 0, NULL) != 0) {
-		rc = scan__error(SCAN_EINVAL, "history scan: '%s' is not a git repository", root);
+	if ((rc = open_history_repo(&repo, &prefix, r, root, opts->history_from_enclosing_repo)) != 0 || !repo)
 		goto done;
-	}
 	if ((rc = scan_ignore__new(&ig)) != 0)
 		goto done;
 	for (size_t i = 0; i < opts->exclude_count && !rc; i++)
@@ -442,12 +701,37 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		rc = scan__error(SCAN_EGIT, "history scan: cannot walk commits");
 		goto done;
 	}
-	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
-	/* Every ref: branches, remote branches and tags; a repository with no commit has no history. */
-	if (git_revwalk_push_glob(walk, "refs/*") != 0 && git_revwalk_push_head(walk) != 0)
+	/* Newest first, so a capped walk keeps the newest; analyzed oldest first below. */
+	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL);
+	/* Refs of every kind (a repository with none has no history), HEAD and branches first. */
+	if ((rc = push_refs(walk, repo, refs_max, &refs_over)) != 0)
+		goto done;
+	if (refs_over && (rc = history_skip(r, "history: %zu refs not walked, past the first %zu (HEAD and branches "
+	                                       "first); commits only they reach were not scanned",
+	                                    refs_over, refs_max)) != 0)
+		goto done;
+	while (git_revwalk_next(&oid, walk) == 0) {
+		if (noids == commits_max) {
+			commits_over++;
+			continue; /* counted for the message; the walk is in memory already */
+		}
+		if (noids == oid_cap) {
+			size_t cap = oid_cap ? 2 * oid_cap : 1024;
+			git_oid *n = realloc(oids, (cap < commits_max ? cap : commits_max) * sizeof(*n));
+			if (!n) {
+				rc = scan__error_oom();
+				goto done;
+			}
+			oids = n;
+			oid_cap = cap < commits_max ? cap : commits_max;
+		}
+		oids[noids++] = oid;
+	}
+	if (commits_over && (rc = history_skip(r, "history: the %zu oldest commits not walked, past the newest %zu",
+	                                       commits_over, commits_max)) != 0)
 		goto done;
 
-	b.repo_path = root;
+	b.repo_path = git_repository_path(repo);
 	b.sel = sel;
 	b.nsel = nsel;
 	b.min_confidence = opts->min_confidence;
@@ -455,11 +739,12 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	b.secrets = secrets;
 	b.out = hist;
 	pthread_mutex_init(&b.commit_lock, NULL);
-	while (git_revwalk_next(&oid, walk) == 0) {
+	for (size_t k = noids; k-- > 0;) {
 		git_commit *commit = NULL, *parent = NULL;
 		git_tree *tree = NULL, *ptree = NULL;
 		scan_buf path = SCAN_BUF_INIT;
 
+		oid = oids[k];
 		if (git_commit_lookup(&commit, repo, &oid) != 0)
 			continue;
 		if (ncommits == commit_cap) {
@@ -479,11 +764,19 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		commits[ncommits].str = NULL;
 		c.commit = ncommits++;
 		scan_buf_init(&path, SCAN_WALK_PATH_MAX);
-		/* Against the first parent: what a merge brings from others was seen on their commits. */
+		/*
+		 * Against the first parent: what a merge brings from others was seen
+		 * on their commits. A subdirectory's scan compares its subtrees alone,
+		 * so nothing outside it is read and paths are relative to it.
+		 */
 		if (git_commit_tree(&tree, commit) == 0 &&
 		    (git_commit_parentcount(commit) == 0 || (git_commit_parent(&parent, commit, 0) == 0 &&
-		                                             git_commit_tree(&ptree, parent) == 0)))
-			tree_changes(&c, repo, ptree, tree, &path, 0);
+		                                             git_commit_tree(&ptree, parent) == 0))) {
+			tree = subtree(repo, tree, prefix);
+			ptree = subtree(repo, ptree, prefix);
+			if (tree)
+				tree_changes(&c, repo, ptree, tree, &path, 0);
+		}
 		scan_buf_dispose(&path);
 		git_tree_free(ptree);
 		git_tree_free(tree);
@@ -512,6 +805,8 @@ done:
 	free(c.seen.used);
 	scan__arena_dispose(&c.paths);
 	free(commits);
+	free(oids);
+	free(prefix);
 	git_revwalk_free(walk);
 	git_repository_free(repo);
 	scan_ignore__free(ig);
