@@ -1,6 +1,7 @@
 /* cmd/cmd_scan.c - rampart scan: run analyzers, store the result, report */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -40,7 +41,7 @@ static const cli_opt scan_opts[] = {
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "fail-on-skip", 0, OPT_FLAG, NULL, "exit 1 when a file could not be (fully) analyzed", &o.fail_on_skip, NULL },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
-	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database", &o.no_store, NULL },
+	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database (its advisories are still read)", &o.no_store, NULL },
 	{ "quiet", 'q', OPT_FLAG, NULL, "no progress line", &o.quiet, NULL },
 	{ 0 },
 };
@@ -96,6 +97,22 @@ static void print_stats(const scan_stats *s)
 		fprintf(stderr, "%-12s %-8s %10llu %9llu %10.3f\n", s->analyzers[i].name, s->analyzers[i].version,
 		        (unsigned long long)s->analyzers[i].files, (unsigned long long)s->analyzers[i].findings,
 		        s->analyzers[i].cpu_seconds);
+}
+
+/* --db, else the default database, names a file that is there (--no-store creates none). */
+static bool database_exists(const char *db)
+{
+	scan_buf path = SCAN_BUF_INIT;
+	struct stat st;
+	bool there;
+
+	if (!db && scan_store_default_path(&path) != 0) {
+		scan_buf_dispose(&path);
+		return false;
+	}
+	there = stat(db ? db : path.ptr, &st) == 0;
+	scan_buf_dispose(&path);
+	return there;
 }
 
 static bool fails_threshold(const scan_finding_list *l, scan_severity min)
@@ -155,8 +172,16 @@ int cmd_scan(int argc, char **argv)
 		rc = cli_error("scan: --pr takes a positive number");
 		goto done;
 	}
-	/* Open the store first: a bad --db should fail before minutes of scanning. */
-	if (!o.no_store && (rc = cli_open_store(&store, o.db, false)) != 0)
+	/*
+	 * Open the store first: a bad --db should fail before minutes of scanning.
+	 * --no-store records nothing, but dependencies are still matched against
+	 * the vulnerability database, read-only, when there is one.
+	 */
+	if (!o.no_store)
+		rc = cli_open_store(&store, o.db, false);
+	else if (database_exists(o.db))
+		rc = cli_open_store(&store, o.db, true);
+	if (rc != EXIT_OK)
 		goto done;
 
 	opts.target = pos.items[0];
@@ -194,12 +219,19 @@ int cmd_scan(int argc, char **argv)
 		goto done;
 	}
 	cli_warn_sca_problems(result, true);
+	{
+		size_t ncomp = 0;
+		scan_result_components(result, &ncomp);
+		if (!store && ncomp)
+			cli_warn("no vulnerability database (--no-store creates none), so no dependency was checked: "
+			         "run 'rampart db update' or 'rampart db import PATH'");
+	}
 	cli_warn_skipped(scan_result_stats(result)->skipped, scan_result_stats(result)->skipped_count);
 	if ((quality = scan_result_quality(result)) && quality->duplication_files_skipped)
 		fprintf(stderr, "rampart: warning: duplication left out %llu files, the last in path order, "
 		        "over its token limit (docs/metrics.md)\n",
 		        (unsigned long long)quality->duplication_files_skipped);
-	if (store) {
+	if (store && !o.no_store) {
 		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
 		    (lrc = scan_store_gate_evaluate(&gate, store, scan_id, 0)) != 0) { /* as stored, with every condition */
 			rc = cli_error_lib(lrc);
