@@ -152,7 +152,8 @@ int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const siz
 	for (size_t i = 0; i < nextra; i++)
 		if (extra[i].len >= REDACT_EXTRA_MIN && (rc = add_value(r, (const unsigned char *)extra[i].ptr, extra[i].len)) != 0)
 			return rc;
-	qsort(r->vals, r->nvals, sizeof(*r->vals), cmp_len_desc);
+	if (r->nvals > 1)
+		qsort(r->vals, r->nvals, sizeof(*r->vals), cmp_len_desc);
 	memset(r->first, 0, sizeof(r->first));
 	for (size_t i = 0; i < r->nvals; i++) {
 		unsigned char c = (unsigned char)r->bytes.ptr[r->vals[i].off];
