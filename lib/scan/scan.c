@@ -739,9 +739,18 @@ int scan_run(scan_result **out, const scan_options *opts)
 				                 opts->target);
 				goto done;
 			}
-		} else if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
-		                                    secrets)) != 0) {
-			goto done;
+		} else {
+			if (src.refs_not_cloned) {
+				char why[256];
+				snprintf(why, sizeof(why), "history: the remote has more than %d branches and tags; the clone "
+				         "holds one branch, so the history of %llu others was not scanned",
+				         SCAN_SOURCE_CLONE_REFS_MAX, (unsigned long long)src.refs_not_cloned);
+				if ((rc = scan__result_skip(r, SCAN_HISTORY_PATH, why)) != 0)
+					goto done;
+			}
+			if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
+			                             secrets)) != 0)
+				goto done;
 		}
 	}
 	if (r->metrics) /* sorted first: finalize steps look files up by path */

@@ -386,32 +386,135 @@ static int url_password(char **out, const char *url)
 static int git_clone_remote(git_remote **out, git_repository *repo, const char *name,
                             const char *url, void *payload)
 {
+	const char *fetchspec = payload; /* NULL: every branch */
 	git_remote_create_options o;
 	int err;
 
-	(void)payload;
 	if ((err = git_remote_create_options_init(&o, GIT_REMOTE_CREATE_OPTIONS_VERSION)) < 0)
 		return err;
 	o.repository = repo;
 	o.name = name;
 	o.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF;
+	if (fetchspec) {
+		o.fetchspec = fetchspec;
+		o.flags |= GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
+	}
 	return git_remote_create_with_opts(out, url, &o);
 }
 
+/*
+ * The branches and tags url advertises (peeled "^{}" entries aside) and the
+ * branch its HEAD names (*head: malloc'd, NULL when none). A remote of its
+ * own, not configured (no insteadOf), with its own credential attempts;
+ * any failure is left to the clone to report.
+ */
+static int probe_refs(size_t *count, char **head, const char *url, const char *token_env)
+{
+	scan_source_auth auth = { token_env, 0, SCAN_SOURCE_AUTH_OK };
+	const git_remote_head **heads;
+	git_remote_callbacks cb;
+	git_proxy_options px;
+	git_remote *r = NULL;
+	size_t n;
+	int err;
+
+	*count = 0;
+	*head = NULL;
+	git_remote_init_callbacks(&cb, GIT_REMOTE_CALLBACKS_VERSION);
+	cb.credentials = scan_source__git_credentials;
+	cb.payload = &auth;
+	git_proxy_options_init(&px, GIT_PROXY_OPTIONS_VERSION);
+	px.type = GIT_PROXY_AUTO;
+	if ((err = git_remote_create_detached(&r, url)) < 0 ||
+	    (err = git_remote_connect(r, GIT_DIRECTION_FETCH, &cb, &px, NULL)) < 0 ||
+	    (err = git_remote_ls(&heads, &n, r)) < 0)
+		goto done;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = heads[i]->name;
+		size_t len = strlen(name);
+		if (len > 3 && !strcmp(name + len - 3, "^{}"))
+			continue;
+		if (!strncmp(name, "refs/heads/", 11) || !strncmp(name, "refs/tags/", 10))
+			(*count)++;
+		else if (!strcmp(name, "HEAD") && heads[i]->symref_target && !*head &&
+		         !strncmp(heads[i]->symref_target, "refs/heads/", 11) &&
+		         !(*head = strdup(heads[i]->symref_target + 11)))
+			err = -1;
+	}
+done:
+	git_remote_free(r);
+	return err;
+}
+
+/*
+ * git_clone() always fetches every tag; a remote past the cap is cloned by
+ * hand: origin with the one branch's refspec, a fetch without tags, the
+ * local branch, HEAD and a checkout, as git_clone() would. origin/HEAD is
+ * set when the branch is the remote's HEAD (head).
+ */
+static int narrow_clone(git_repository **out, const char *url, const char *dir, const char *b, const char *head,
+                        const char *fetchspec, const git_fetch_options *fo)
+{
+	git_repository *repo = NULL;
+	git_remote *remote = NULL;
+	git_reference *tracking = NULL, *local = NULL, *origin_head = NULL;
+	git_commit *commit = NULL;
+	git_checkout_options ck;
+	git_fetch_options f = *fo;
+	scan_buf name = SCAN_BUF_INIT;
+	int err;
+
+	f.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
+	scan_buf_printf(&name, "refs/remotes/origin/%s", b);
+	if (scan_buf_failed(&name)) {
+		err = -1;
+		goto done;
+	}
+	if ((err = git_repository_init(&repo, dir, 0)) < 0 ||
+	    (err = git_clone_remote(&remote, repo, "origin", url, (void *)(uintptr_t)fetchspec)) < 0 ||
+	    (err = git_remote_fetch(remote, NULL, &f, NULL)) < 0 ||
+	    (err = git_reference_lookup(&tracking, repo, name.ptr)) < 0 ||
+	    (err = git_commit_lookup(&commit, repo, git_reference_target(tracking))) < 0 ||
+	    (err = git_branch_create(&local, repo, b, commit, 0)) < 0 ||
+	    (err = git_repository_set_head(repo, git_reference_name(local))) < 0)
+		goto done;
+	if (head && !strcmp(head, b) &&
+	    (err = git_reference_symbolic_create(&origin_head, repo, "refs/remotes/origin/HEAD", name.ptr, 0, NULL)) < 0)
+		goto done;
+	git_checkout_options_init(&ck, GIT_CHECKOUT_OPTIONS_VERSION);
+	ck.checkout_strategy = GIT_CHECKOUT_SAFE;
+	if ((err = git_checkout_head(repo, &ck)) < 0)
+		goto done;
+	*out = repo;
+	repo = NULL;
+done:
+	git_reference_free(origin_head);
+	git_reference_free(local);
+	git_commit_free(commit);
+	git_reference_free(tracking);
+	git_remote_free(remote);
+	git_repository_free(repo);
+	scan_buf_dispose(&name);
+	return err;
+}
+
 int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branch,
-                           const char *token_env)
+                           const char *token_env, uint64_t *refs_left_out)
 {
 	git_clone_options co;
 	scan_source_auth auth = { token_env, 0, SCAN_SOURCE_AUTH_OK };
 	git_repository *repo = NULL;
-	char *display = NULL, *password = NULL, *tmpdir = NULL;
+	char *display = NULL, *password = NULL, *tmpdir = NULL, *head = NULL;
+	scan_buf narrow = SCAN_BUF_INIT;
+	size_t nrefs = 0;
 	const char *fetch_url, *reason;
 	const git_error *e;
 	char why[GIT_REASON_MAX];
 	int err, rc;
 
-	assert(tmpdir_out && url && token_env);
+	assert(tmpdir_out && url && token_env && refs_left_out);
 	*tmpdir_out = NULL;
+	*refs_left_out = 0;
 	if ((rc = scan_source__git_ready()) != 0)
 		return rc;
 	if ((display = scan_source__redact_url(url)) == NULL) {
@@ -437,7 +540,20 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	co.fetch_opts.callbacks.payload = &auth;
 	/* certificate_check stays NULL: libgit2 verifies TLS certificates itself. */
 	co.fetch_opts.proxy_opts.type = GIT_PROXY_AUTO;
-	err = git_clone(&repo, fetch_url, tmpdir, &co);
+	/* Past the cap, the one branch the scan reads, and no tags. */
+	if (probe_refs(&nrefs, &head, fetch_url, token_env) == 0 && nrefs > SCAN_SOURCE_CLONE_REFS_MAX &&
+	    (branch || head)) {
+		const char *b = branch ? branch : head;
+		scan_buf_printf(&narrow, "+refs/heads/%s:refs/remotes/origin/%s", b, b);
+		if (scan_buf_failed(&narrow)) {
+			rc = scan__error_oom();
+			goto done;
+		}
+		*refs_left_out = nrefs - 1;
+		err = narrow_clone(&repo, fetch_url, tmpdir, b, head, narrow.ptr, &co.fetch_opts);
+	} else {
+		err = git_clone(&repo, fetch_url, tmpdir, &co);
+	}
 	if (err == 0)
 		goto done;
 
@@ -461,7 +577,11 @@ done:
 		tmpdir = NULL;
 	}
 	*tmpdir_out = tmpdir;
+	if (rc)
+		*refs_left_out = 0;
 	free(display);
 	free(password);
+	free(head);
+	scan_buf_dispose(&narrow);
 	return rc;
 }

@@ -61,11 +61,13 @@ bool scan_source__git_has_branch(const scan_source_git *g, const char *name);
  * Clone url (a git URL or a local repository path) into a new private
  * directory under $TMPDIR, checking out branch (NULL: the remote's HEAD).
  * On success *tmpdir_out is that directory's real path, the caller's to
- * remove and free. Returns 0, SCAN_EGIT, SCAN_EINVAL (no such branch on
+ * remove and free. A remote past SCAN_SOURCE_CLONE_REFS_MAX is cloned one
+ * branch deep; *refs_left_out counts the branches and tags left out (0
+ * otherwise). Returns 0, SCAN_EGIT, SCAN_EINVAL (no such branch on
  * the remote), SCAN_EIO or SCAN_ENOMEM; on failure nothing is left behind.
  */
 int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branch,
-                           const char *token_env);
+                           const char *token_env, uint64_t *refs_left_out);
 
 /* Why a credential callback gave up; the clone's message says so instead of libgit2's. */
 typedef enum {

@@ -295,7 +295,7 @@ static int source_open_url(scan_source *s, const scan_source_options *opts, cons
 	bool found = false;
 	int rc;
 
-	if ((rc = scan_source__git_clone(&s->tmpdir, opts->target, opts->branch, token_env)) != 0)
+	if ((rc = scan_source__git_clone(&s->tmpdir, opts->target, opts->branch, token_env, &s->refs_not_cloned)) != 0)
 		return rc;
 	if ((rc = scan_source__git_inspect(&g, &found, s->tmpdir)) != 0)
 		return rc;
@@ -347,7 +347,7 @@ static int source_clone_branch(scan_source *s, const scan_source_git *g, const c
 	scan_buf_init(&path, 0);
 	if (strncmp(s->root, g->workdir, wl) == 0 && (s->root[wl] == '/' || s->root[wl] == '\0'))
 		rel = s->root + wl;
-	if ((rc = scan_source__git_clone(&s->tmpdir, g->workdir, branch, token_env)) != 0)
+	if ((rc = scan_source__git_clone(&s->tmpdir, g->workdir, branch, token_env, &s->refs_not_cloned)) != 0)
 		goto done;
 	if ((rc = scan_source__git_inspect(&c, &found, s->tmpdir)) != 0)
 		goto done;

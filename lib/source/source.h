@@ -6,6 +6,14 @@
 #include <stdint.h>
 
 /*
+ * A remote that advertises more branches and tags than this is cloned one
+ * branch deep (the branch asked for, else the remote's HEAD), without
+ * tags: writing hundreds of thousands of refs is most of such a clone's
+ * time, and a scan reads one branch. Its history is then that branch's.
+ */
+#define SCAN_SOURCE_CLONE_REFS_MAX 10000
+
+/*
  * What a scan walks and what it records about where the code came from.
  * All strings are malloc'd and owned by the struct; optional ones are NULL.
  */
@@ -20,6 +28,7 @@ typedef struct {
 	bool is_git;
 	int64_t pr_number;     /* from options or CI variables; 0 none */
 	char *tmpdir;          /* a private clone to remove in dispose; NULL otherwise */
+	uint64_t refs_not_cloned; /* branches and tags a clone left out: past SCAN_SOURCE_CLONE_REFS_MAX */
 } scan_source;
 
 typedef struct {
