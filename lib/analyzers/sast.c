@@ -5,6 +5,7 @@
 #include "analyzers/analyzer.h"
 #include "sast/engine.h"
 #include "scan/buf.h"
+#include "util/beneath.h"
 #include "util/error.h"
 
 #define REPO_RULES_DIR ".rampart/rules"
@@ -42,7 +43,6 @@ static int sast_init(void **state, const scan_analyzer_ctx *ctx)
 {
 	sast_state *st = calloc(1, sizeof(*st));
 	scan_buf repo = SCAN_BUF_INIT;
-	struct stat sb;
 	int rc;
 
 	if (!st)
@@ -53,13 +53,13 @@ static int sast_init(void **state, const scan_analyzer_ctx *ctx)
 	st->rules.lazy = false; /* the user's rules are checked now, with file and line */
 	if (ctx->rules_dir && (rc = sast__load_dir(&st->rules, ctx->rules_dir)) != 0)
 		goto fail;
-	/* the scanned repository's own rules; a link there could point anywhere, so it is not followed */
+	/* the scanned repository's own rules; a link there (.rampart or rules) could point anywhere: not followed */
 	scan_buf_printf(&repo, "%s/%s", ctx->root, REPO_RULES_DIR);
 	if (scan_buf_failed(&repo)) {
 		rc = scan__error_oom();
 		goto fail;
 	}
-	if (lstat(repo.ptr, &sb) == 0 && S_ISDIR(sb.st_mode) && (rc = sast__load_dir(&st->rules, repo.ptr)) != 0)
+	if (scan__dir_beneath(ctx->root, REPO_RULES_DIR) && (rc = sast__load_dir(&st->rules, repo.ptr)) != 0)
 		goto fail;
 	if ((rc = sast__engine_new(&st->engine, &st->rules)) != 0)
 		goto fail;

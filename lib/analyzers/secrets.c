@@ -48,16 +48,18 @@ static bool is_hex64(const char *s)
 /* ".rampart/secrets-allowlist": "rule-id:sha256", "*:sha256" or a path glob per line; '#' comments. */
 static int load_allowlist(secrets_state *st, const char *root)
 {
-	scan_buf path = SCAN_BUF_INIT;
 	char *text = NULL, *line, *next;
 	size_t len;
-	int rc = 0;
+	int rc = 0, root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	scan_buf_printf(&path, "%s/%s", root, ALLOWLIST_PATH);
-	if (scan_buf_failed(&path))
+	if (root_fd < 0)
 		goto done;
-	/* The one bounded reader. No allowlist is the common case; one that is not a regular file is none. */
-	if ((rc = scan__read_file_at(&text, &len, AT_FDCWD, path.ptr, ALLOWLIST_PATH, ALLOWLIST_MAX,
+	/*
+	 * The one bounded reader, below the root (.rampart a link out of the
+	 * tree is no allowlist). No allowlist is the common case; one that is
+	 * not a regular file is none.
+	 */
+	if ((rc = scan__read_file_at(&text, &len, root_fd, ALLOWLIST_PATH, ALLOWLIST_PATH, ALLOWLIST_MAX,
 	                             SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL)) != 0) {
 		rc = rc == SCAN_ENOMEM ? rc : 0;
 		goto done;
@@ -98,7 +100,8 @@ static int load_allowlist(secrets_state *st, const char *root)
 	}
 done:
 	free(text);
-	scan_buf_dispose(&path);
+	if (root_fd >= 0)
+		close(root_fd);
 	return rc;
 }
 

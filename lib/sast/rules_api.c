@@ -6,6 +6,7 @@
 #include "sast/engine.h"
 #include "scan/buf.h"
 #include "scan/rules.h"
+#include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -37,11 +38,10 @@ int scan_rules_load(scan_rules **out, bool builtin, const char *extra_dir, const
 		rc = sast__load_dir(&rs->set, extra_dir);
 	if (!rc && repo_root) {
 		scan_buf p = SCAN_BUF_INIT;
-		struct stat sb;
-		scan_buf_printf(&p, "%s/.rampart/rules", repo_root);
+			scan_buf_printf(&p, "%s/.rampart/rules", repo_root);
 		if (scan_buf_failed(&p))
 			rc = scan__error_oom();
-		else if (lstat(p.ptr, &sb) == 0 && S_ISDIR(sb.st_mode))
+		else if (scan__dir_beneath(repo_root, ".rampart/rules")) /* no link in .rampart/rules */
 			rc = sast__load_dir(&rs->set, p.ptr);
 		scan_buf_dispose(&p);
 	}

@@ -204,3 +204,16 @@ int scan__open_beneath(int root_fd, const char *relpath, int flags, const char *
 #endif
 	return scan__open_beneath_walk(root_fd, relpath, flags, link_root);
 }
+
+bool scan__dir_beneath(const char *root, const char *relpath)
+{
+	int root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd = -1;
+
+	if (root_fd >= 0)
+		fd = scan__open_beneath(root_fd, relpath, O_RDONLY | O_DIRECTORY, NULL);
+	if (fd >= 0)
+		close(fd);
+	if (root_fd >= 0)
+		close(root_fd);
+	return fd >= 0;
+}

@@ -2,6 +2,8 @@
 #ifndef SCAN_UTIL_BENEATH_H
 #define SCAN_UTIL_BENEATH_H
 
+#include <stdbool.h>
+
 /* Bounds of the component walk: symlinks followed in one path, directories held open. */
 #define SCAN_BENEATH_SYMLINKS_MAX 40
 #define SCAN_BENEATH_DEPTH_MAX 512
@@ -23,6 +25,13 @@
  * errno set.
  */
 int scan__open_beneath(int root_fd, const char *relpath, int flags, const char *link_root);
+
+/*
+ * Whether relpath under the directory root is a directory reached without
+ * any symbolic link, for readers that take a path (rule directories). The
+ * path can still change after the answer: prefer scan__open_beneath().
+ */
+bool scan__dir_beneath(const char *root, const char *relpath);
 
 /* The component walk alone, without openat2: for tests of the fallback. */
 int scan__open_beneath_walk(int root_fd, const char *relpath, int flags, const char *link_root);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "scan/buf.h"
 #include "scan/file.h"
+#include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -109,8 +110,16 @@ int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, con
 		label = path;
 	if (flags & SCAN_FILE_NOFOLLOW)
 		oflags |= O_NOFOLLOW;
-	/* O_NONBLOCK: opening a FIFO with no writer returns at once, and fstat refuses it. */
-	if ((fd = openat(dirfd, path, oflags)) < 0) {
+	/*
+	 * O_NONBLOCK: opening a FIFO with no writer returns at once, and fstat
+	 * refuses it. Relative to a directory (a tree's file) no component may
+	 * be a link, not only the last.
+	 */
+	if (dirfd != AT_FDCWD && (flags & SCAN_FILE_NOFOLLOW))
+		fd = scan__open_beneath(dirfd, path, oflags, NULL);
+	else
+		fd = openat(dirfd, path, oflags);
+	if (fd < 0) {
 		if (errno == ENOENT && (flags & SCAN_FILE_OPTIONAL))
 			return 0;
 		if (errno == ELOOP && (flags & SCAN_FILE_NOFOLLOW))
