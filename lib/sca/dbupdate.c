@@ -12,11 +12,9 @@
 #include <unistd.h>
 #include "scan/vulndb_update.h"
 #include "sca/download.h"
-#include "sca/feeds.h"
 #include "scan/sca.h"
 #include "util/digest.h"
 #include "util/error.h"
-#include "util/rulefiles.h"
 
 /*
  * The cache holds one directory per source, named so that
@@ -401,19 +399,10 @@ static int default_import(void *ctx, scan_store *st, const char *path, scan_vuln
 	return scan_vulndb_import(st, path, &opts, rep);
 }
 
-/* Read, not mapped: a cached file truncated meanwhile must not fault. */
+/* Read in chunks, not mapped: a cached file truncated meanwhile must not fault. */
 static bool file_sha256(char out[65], const char *path)
 {
-	char *data = NULL;
-	size_t len;
-
-	if (scan__read_file(&data, &len, path, SCAN_FEED_FILE_MAX) != 0 || !len) {
-		free(data);
-		return false;
-	}
-	scan__sha256_hex(out, data, len);
-	free(data);
-	return true;
+	return scan__sha256_file_hex(out, path) == 0;
 }
 
 /* The store's source was imported from this very file (same SHA-256): a 304 needs no import. */

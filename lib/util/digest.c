@@ -1,5 +1,9 @@
 /* lib/util/digest.c - SHA-256 and hex */
+#include <errno.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "util/digest.h"
 
 void scan__hex(char *out, const unsigned char *bytes, size_t n)
@@ -20,4 +24,33 @@ void scan__sha256_hex(char out[65], const void *data, size_t len)
 
 	EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL);
 	scan__hex(out, md, 32);
+}
+
+int scan__sha256_file_hex(char out[65], const char *path)
+{
+	unsigned char md[EVP_MAX_MD_SIZE], chunk[65536];
+	unsigned int mdlen = 0;
+	EVP_MD_CTX *ctx = NULL;
+	struct stat st;
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), rc = -1;
+
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !(ctx = EVP_MD_CTX_new()) ||
+	    EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1)
+		goto done;
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || EVP_DigestUpdate(ctx, chunk, (size_t)n) != 1)
+			goto done;
+	}
+	if (EVP_DigestFinal_ex(ctx, md, &mdlen) != 1)
+		goto done;
+	scan__hex(out, md, 32);
+	rc = 0;
+done:
+	EVP_MD_CTX_free(ctx);
+	if (fd >= 0)
+		close(fd);
+	return rc;
 }

@@ -8,5 +8,11 @@
 void scan__hex(char *out, const unsigned char *bytes, size_t n);
 /* SHA-256 of data as 64 lowercase hex digits and a NUL. */
 void scan__sha256_hex(char out[65], const void *data, size_t len);
+/*
+ * SHA-256 of the regular file at path (a link is refused), read in chunks
+ * (not mapped, so a file truncated meanwhile cannot fault). 0, or -1 when it
+ * cannot be read.
+ */
+int scan__sha256_file_hex(char out[65], const char *path);
 
 #endif
