@@ -95,6 +95,7 @@ typedef struct {
 	unsigned min_confidence;
 	uint64_t max_size;
 	const scan_secret_engine *secrets; /* the scan's, for redaction */
+	atomic_size_t unreadable, too_large; /* blobs not read: a missing or corrupt object; over max_size */
 	blob_entry *entries;
 	size_t count;
 	commit_info *commits;
@@ -152,9 +153,17 @@ static void *history_main(void *arg)
 		if (idx >= b->count)
 			break;
 		e = &b->entries[idx];
-		if (git_odb_read_header(&size, &type, odb, &e->blob) != 0 || type != GIT_OBJECT_BLOB ||
-		    size > b->max_size || git_blob_lookup(&blob, repo, &e->blob) != 0)
+		if (git_odb_read_header(&size, &type, odb, &e->blob) != 0 ||
+		    (type == GIT_OBJECT_BLOB && size <= b->max_size && git_blob_lookup(&blob, repo, &e->blob) != 0)) {
+			atomic_fetch_add(&b->unreadable, 1); /* said in the result, not taken as "no secret" */
 			continue;
+		}
+		if (type != GIT_OBJECT_BLOB)
+			continue;
+		if (size > b->max_size) {
+			atomic_fetch_add(&b->too_large, 1);
+			continue;
+		}
 		memset(&f, 0, sizeof(f));
 		f.path = e->path;
 		f.data = git_blob_rawcontent(blob);
@@ -248,6 +257,7 @@ typedef struct {
 	scan_arena paths;
 	const scan_ignore *ignore;
 	size_t commit;
+	size_t unreadable;            /* trees and commits that could not be read */
 	int rc;
 } collector;
 
@@ -309,8 +319,10 @@ static int tree_changes(collector *c, git_repository *repo, git_tree *parent, gi
 			git_tree *sub = NULL, *old_sub = NULL;
 			if (scan_ignore__match(c->ignore, path->ptr, true))
 				continue;
-			if (git_tree_lookup(&sub, repo, git_tree_entry_id(e)) != 0)
+			if (git_tree_lookup(&sub, repo, git_tree_entry_id(e)) != 0) {
+				c->unreadable++;
 				continue;
+			}
 			if (old && git_tree_entry_filemode(old) == GIT_FILEMODE_TREE)
 				git_tree_lookup(&old_sub, repo, git_tree_entry_id(old));
 			rc = tree_changes(c, repo, old_sub, sub, path, depth + 1);
@@ -745,8 +757,10 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		scan_buf path = SCAN_BUF_INIT;
 
 		oid = oids[k];
-		if (git_commit_lookup(&commit, repo, &oid) != 0)
+		if (git_commit_lookup(&commit, repo, &oid) != 0) {
+			c.unreadable++;
 			continue;
+		}
 		if (ncommits == commit_cap) {
 			size_t cap = commit_cap ? commit_cap * 2 : 1024;
 			commit_info *n = realloc(commits, cap * sizeof(*n));
@@ -776,6 +790,8 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 			ptree = subtree(repo, ptree, prefix);
 			if (tree)
 				tree_changes(&c, repo, ptree, tree, &path, 0);
+		} else {
+			c.unreadable++;
 		}
 		scan_buf_dispose(&path);
 		git_tree_free(ptree);
@@ -792,6 +808,15 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	if (!rc && c.count)
 		rc = flush_batch(&b, &c, r, jobs);
 	pthread_mutex_destroy(&b.commit_lock);
+	if (!rc && c.unreadable)
+		rc = history_skip(r, "history: %zu commits or trees could not be read (missing or corrupt objects); "
+		                  "the files under them were not scanned", c.unreadable);
+	if (!rc && atomic_load(&b.unreadable))
+		rc = history_skip(r, "history: %zu file versions could not be read (missing or corrupt objects)",
+		                  (size_t)atomic_load(&b.unreadable));
+	if (!rc && atomic_load(&b.too_large))
+		rc = history_skip(r, "history: %zu file versions larger than the maximum file size were not read",
+		                  (size_t)atomic_load(&b.too_large));
 	r->stats.history_commits = ncommits;
 	r->stats.history_bytes = atomic_load(&b.bytes);
 	if (!rc)
