@@ -482,21 +482,14 @@ static int add_walk_skips(scan_result *r, const scan_walk_list *files)
 
 int scan__result_skip(scan_result *r, const char *path, const char *reason)
 {
-	scan_skipped_file *v, *e;
+	scan_sink one;
+	int rc;
 
-	if (!(v = realloc(r->skipped, (r->stats.skipped_count + 1) * sizeof(*v))))
-		return scan__error_oom();
-	r->skipped = v;
-	e = &v[r->stats.skipped_count];
-	e->path = strdup(path);
-	e->reason = strdup(reason);
-	if (!e->path || !e->reason) {
-		free((void *)(uintptr_t)e->path);
-		free((void *)(uintptr_t)e->reason);
-		return scan__error_oom();
-	}
-	r->stats.skipped_count++;
-	return 0;
+	memset(&one, 0, sizeof(one));
+	if ((rc = scan__emit_skip(&one, path, reason)) == 0)
+		rc = scan__result_take_skipped(r, &one);
+	scan__sink_dispose(&one);
+	return rc;
 }
 
 int scan__result_take_skipped(scan_result *r, scan_sink *sink)

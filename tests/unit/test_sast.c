@@ -321,6 +321,43 @@ static void test_pathological_files(void **state)
 	free(big);
 }
 
+/*
+ * The rules in yaml over Python code (len bytes): the findings into h, and
+ * the id of the first rule dropped for the file over a budget with why
+ * (NULL when none was) into the caller's buffers.
+ */
+static void run_dropping(const char *yaml, const char *code, size_t len, hits *h, char *dropped_id, size_t idsz,
+                         const char **dropped_why)
+{
+	sast_ruleset set;
+	sast_engine *e = NULL;
+	sast_ctx *c = NULL;
+	scan_parse_state ps;
+	const char *why = NULL;
+	const sast_rule *dropped;
+	const TSTree *tree;
+
+	memset(&set, 0, sizeof(set));
+	memset(&ps, 0, sizeof(ps));
+	memset(h, 0, sizeof(*h));
+	assert_int_equal(sast__load_text(&set, yaml, strlen(yaml), "test.yaml"), 0);
+	assert_int_equal(sast__engine_new(&e, &set), 0);
+	assert_int_equal(sast__ctx_new(&c, e), 0);
+	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, len, &why);
+	assert_null(why);
+	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, len, tree, collect, h, &why), 0);
+	assert_null(why);
+	*dropped_why = NULL;
+	dropped_id[0] = '\0';
+	if (sast__ctx_dropped(c, 0, &dropped, dropped_why))
+		snprintf(dropped_id, idsz, "%s", dropped->id);
+	assert_false(sast__ctx_dropped(c, 1, &dropped, &why));
+	sast__ctx_free(c);
+	sast__engine_free(e);
+	sast__ruleset_dispose(&set);
+	scan__parse_dispose(&ps);
+}
+
 /* A rule over its budget is dropped for the file and named; the other rules still match there. */
 static void test_rule_budget(void **state)
 {
@@ -330,14 +367,8 @@ static void test_rule_budget(void **state)
 	                "  - id: shell\n    languages: [python]\n    severity: high\n    message: m\n"
 	                "    match:\n      pattern: os.system($X)\n";
 	size_t n = 30000;
-	char *code = malloc(n + 64);
-	sast_ruleset set;
-	sast_engine *e = NULL;
-	sast_ctx *c = NULL;
-	scan_parse_state ps;
-	const char *why = NULL;
-	const sast_rule *dropped;
-	const TSTree *tree;
+	char *code = malloc(n + 64), id[64];
+	const char *why;
 	hits h;
 	(void)state;
 
@@ -345,26 +376,11 @@ static void test_rule_budget(void **state)
 	memcpy(code, "os.system(x)\n# ", 15);
 	memset(code + 15, 'a', n);
 	memcpy(code + 15 + n, "!\n", 3);
-	memset(&set, 0, sizeof(set));
-	memset(&ps, 0, sizeof(ps));
-	memset(&h, 0, sizeof(h));
-	assert_int_equal(sast__load_text(&set, y, strlen(y), "test.yaml"), 0);
-	assert_int_equal(sast__engine_new(&e, &set), 0);
-	assert_int_equal(sast__ctx_new(&c, e), 0);
-	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, strlen(code), &why);
-	assert_null(why);
-	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, strlen(code), tree, collect, &h, &why), 0);
-	assert_null(why);
+	run_dropping(y, code, strlen(code), &h, id, sizeof(id), &why);
 	assert_int_equal(h.count, 1);
 	assert_int_equal(h.lines[0], 1);
-	assert_true(sast__ctx_dropped(c, 0, &dropped, &why));
-	assert_string_equal(dropped->id, "backtrack");
+	assert_string_equal(id, "backtrack");
 	assert_non_null(strstr(why, "match limit"));
-	assert_false(sast__ctx_dropped(c, 1, &dropped, &why));
-	sast__ctx_free(c);
-	sast__engine_free(e);
-	sast__ruleset_dispose(&set);
-	scan__parse_dispose(&ps);
 	free(code);
 }
 
@@ -376,15 +392,9 @@ static void test_match_memory_budget(void **state)
 	                "    match:\n      pattern: foo($X)\n"
 	                "  - id: shell\n    languages: [python]\n    severity: high\n    message: m\n"
 	                "    match:\n      pattern: os.system($X)\n";
-	size_t calls = 20000, n = calls * 8 + 32;
-	char *code = malloc(n);
-	sast_ruleset set;
-	sast_engine *e = NULL;
-	sast_ctx *c = NULL;
-	scan_parse_state ps;
-	const char *why = NULL;
-	const sast_rule *dropped;
-	const TSTree *tree;
+	size_t calls = 20000;
+	char *code = malloc(calls * 8 + 32), id[64];
+	const char *why;
 	hits h;
 	(void)state;
 
@@ -392,23 +402,10 @@ static void test_match_memory_budget(void **state)
 	for (size_t i = 0; i < calls; i++)
 		memcpy(code + 8 * i, "foo(1);\n", 8);
 	memcpy(code + 8 * calls, "os.system(x)\n", 14);
-	memset(&set, 0, sizeof(set));
-	memset(&ps, 0, sizeof(ps));
-	memset(&h, 0, sizeof(h));
-	assert_int_equal(sast__load_text(&set, y, strlen(y), "test.yaml"), 0);
-	assert_int_equal(sast__engine_new(&e, &set), 0);
-	assert_int_equal(sast__ctx_new(&c, e), 0);
-	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, 8 * calls + 14, &why);
-	assert_null(why);
-	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, 8 * calls + 14, tree, collect, &h, &why), 0);
+	run_dropping(y, code, 8 * calls + 14, &h, id, sizeof(id), &why);
 	assert_int_equal(h.count, 1);
-	assert_true(sast__ctx_dropped(c, 0, &dropped, &why));
-	assert_string_equal(dropped->id, "every-call");
+	assert_string_equal(id, "every-call");
 	assert_non_null(strstr(why, "memory budget"));
-	sast__ctx_free(c);
-	sast__engine_free(e);
-	sast__ruleset_dispose(&set);
-	scan__parse_dispose(&ps);
 	free(code);
 }
 
