@@ -52,6 +52,30 @@ static void write_snippet(FILE *f, const char *snippet, bool color)
 	}
 }
 
+/* A dependency finding: the advisory, what fixes it and how urgent it is, in one line. */
+static void write_dependency(FILE *f, const scan_finding_sca *v)
+{
+	fputs("    ", f);
+	cli_put_safe(f, v->vuln_id);
+	if (v->cve_id && (!v->vuln_id || strcmp(v->cve_id, v->vuln_id))) {
+		fputs(" / ", f);
+		cli_put_safe(f, v->cve_id);
+	}
+	if (v->fixed_version) {
+		fputs("; fixed in ", f);
+		cli_put_safe(f, v->fixed_version);
+	} else {
+		fputs("; no fixed version published", f);
+	}
+	if (v->kev_listed)
+		fputs("; exploited in the wild (CISA KEV)", f);
+	if (v->epss_score >= 0)
+		fprintf(f, "; EPSS %.2f", v->epss_score);
+	if (v->priority_label)
+		fprintf(f, "; priority %s", v->priority_label);
+	fputc('\n', f);
+}
+
 int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 {
 	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0;
@@ -94,7 +118,10 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 			fputc(')', f);
 		}
 		fprintf(f, "\n");
-		write_snippet(f, fd->snippet, color);
+		if (fd->sca)
+			write_dependency(f, fd->sca);
+		else
+			write_snippet(f, fd->snippet, color);
 	}
 	fprintf(f, "\n%zu finding%s", shown, shown == 1 ? "" : "s");
 	if (shown)
