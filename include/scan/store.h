@@ -15,7 +15,10 @@ typedef struct scan_store scan_store;
 /*
  * Open (creating when missing) the database at path; NULL: the default
  * location, $RAMPART_DB, else $XDG_DATA_HOME/rampart/rampart.db, else
- * ~/.local/share/rampart/rampart.db. Pending schema migrations are applied in
+ * ~/.local/share/rampart/rampart.db. Only the data directory's own
+ * directories are created: a path the caller or $RAMPART_DB names must be in
+ * a directory that exists, else SCAN_EINVAL with nothing created. Pending
+ * schema migrations are applied in
  * one transaction. A file that is not a database, or is corrupt, is
  * SCAN_ESTORE and is left untouched; a schema newer than this binary is
  * SCAN_EVERSION. *out is the caller's: scan_store_free().

@@ -110,17 +110,53 @@ time_t scan__db_col_time(sqlite3_stmt *s, int i)
 	return t;
 }
 
-int scan_store_default_path(scan_buf *out)
+/* The default database; *own_dir when it is in the data directory (not $RAMPART_DB), whose directories we create. */
+static int default_path(scan_buf *out, bool *own_dir)
 {
 	const char *env = getenv("RAMPART_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 
+	*own_dir = false;
 	if (env && *env)
 		return scan_buf_puts(out, env);
+	*own_dir = true;
 	if (xdg && *xdg == '/')
 		return scan_buf_printf(out, "%s/rampart/rampart.db", xdg);
 	if (home && *home)
 		return scan_buf_printf(out, "%s/.local/share/rampart/rampart.db", home);
 	return scan__error(SCAN_EINVAL, "no database location: set RAMPART_DB, XDG_DATA_HOME or HOME, or pass --db");
+}
+
+int scan_store_default_path(scan_buf *out)
+{
+	bool own_dir;
+
+	return default_path(out, &own_dir);
+}
+
+/*
+ * A database named by the user (--db, $RAMPART_DB) is created only in a
+ * directory that exists: a mistyped path must not leave a fresh database
+ * and its directories behind.
+ */
+static int check_parent_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	scan_buf dir = SCAN_BUF_INIT;
+	struct stat sb;
+	int rc = 0;
+
+	if (!slash || slash == path)
+		return 0; /* the working directory, or the root */
+	scan_buf_put(&dir, path, (size_t)(slash - path));
+	if (scan_buf_failed(&dir))
+		rc = scan__error_oom();
+	else if (stat(dir.ptr, &sb) != 0)
+		rc = scan__error(SCAN_EINVAL, "cannot create database '%s': directory '%s' %s", path, dir.ptr,
+		                 errno == ENOENT ? "does not exist" : strerror(errno));
+	else if (!S_ISDIR(sb.st_mode))
+		rc = scan__error(SCAN_EINVAL, "cannot create database '%s': '%s' is not a directory", path, dir.ptr);
+	scan_buf_dispose(&dir);
+	return rc;
 }
 
 /* mkdir -p of the database's directory, private to the user: it holds findings. */
@@ -304,13 +340,13 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 {
 	scan_store *st = NULL;
 	scan_buf p = SCAN_BUF_INIT;
-	bool exists, stale = true;
+	bool exists, stale = true, own_dir = false;
 	int rc;
 
 	*out = NULL;
 	assert(!opts || opts->version == 1);
 	if (!path) {
-		if ((rc = scan_store_default_path(&p)) != 0)
+		if ((rc = default_path(&p, &own_dir)) != 0)
 			goto done;
 		path = p.ptr;
 	}
@@ -329,7 +365,8 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 			goto done;
 		db_disconnect(st); /* an older schema: upgraded as a writer would */
 	}
-	if ((rc = make_parent_dirs(path)) != 0 || (rc = db_connect(st, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) != 0)
+	if ((rc = own_dir ? make_parent_dirs(path) : check_parent_dir(path)) != 0 ||
+	    (rc = db_connect(st, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) != 0)
 		goto done;
 	/* The schema check comes first: pragmas that write must not touch a foreign file. */
 	if ((rc = migrate(st)) != 0)

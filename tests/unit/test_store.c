@@ -47,6 +47,11 @@ static int setup(void **state)
 	f->repo = th_join(f->tmp, "repo");
 	assert_int_equal(mkdir(f->repo, 0755), 0);
 	f->db = th_join(f->tmp, "db/rampart.db");
+	{
+		char *dir = th_join(f->tmp, "db");
+		assert_int_equal(mkdir(dir, 0700), 0);
+		free(dir);
+	}
 	*state = f;
 	return 0;
 }
@@ -189,7 +194,17 @@ static void test_open_creates_schema(void **state)
 	int version;
 
 	assert_false(exists(f->db));
-	st = open_store(f); /* the db/ directory does not exist yet either */
+	{
+		/* A path the caller names is created only in a directory that exists. */
+		char *dir = th_join(f->tmp, "db");
+		assert_int_equal(rmdir(dir), 0);
+		assert_int_equal(scan_store_open(&st, f->db), SCAN_EINVAL);
+		assert_non_null(strstr(scan_error_last()->message, "does not exist"));
+		assert_false(exists(dir));
+		assert_int_equal(mkdir(dir, 0700), 0);
+		free(dir);
+	}
+	st = open_store(f);
 	assert_true(exists(f->db));
 	version = scan_store_schema_version(st);
 	assert_true(version > 0);
@@ -289,10 +304,14 @@ static void test_default_path(void **state)
 	scan_buf_dispose(&b);
 	assert_int_equal(scan_store_open(&st, NULL), SCAN_EINVAL);
 
-	/* open(NULL) uses it: each variable in turn, creating the directories. */
+	/* open(NULL) uses it: each variable in turn; only the data directory's own directories are created. */
 	{
-		char *p = th_join(f->tmp, "env/by-env.db");
+		char *p = th_join(f->tmp, "env/by-env.db"), *d = th_join(f->tmp, "env");
 		setenv("RAMPART_DB", p, 1);
+		assert_int_equal(scan_store_open(&st, NULL), SCAN_EINVAL);
+		assert_false(exists(d));
+		assert_int_equal(mkdir(d, 0700), 0);
+		free(d);
 		assert_int_equal(scan_store_open(&st, NULL), 0);
 		assert_string_equal(scan_store_path(st), p);
 		assert_true(exists(p));
