@@ -10,6 +10,7 @@ static struct {
 	const char *scan_type, *fail_on, *secret_rules, *rules;
 	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
+	bool no_suppressions;
 	bool history_enclosing;
 	bool fail_on_skip;
 	long long jobs, min_confidence, max_file_size, pr;
@@ -38,6 +39,7 @@ static const cli_opt scan_opts[] = {
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
+	{ "no-suppressions", 0, OPT_FLAG, NULL, "ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments", &o.no_suppressions, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "fail-on-skip", 0, OPT_FLAG, NULL, "exit 1 when a file could not be (fully) analyzed", &o.fail_on_skip, NULL },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
@@ -61,6 +63,33 @@ static void progress(const scan_progress *p, void *payload)
 	        (unsigned long long)p->files_done, (unsigned long long)p->files_total, mb,
 	        p->seconds > 0 ? mb / p->seconds : 0.0);
 	fflush(stderr);
+}
+
+/* One line per rule with findings suppressed by comments, in rule order (the list is by file). */
+static void print_suppressions(const scan_finding_list *l)
+{
+	size_t n = scan_finding_list_count(l);
+	const char *last = "";
+
+	for (;;) {
+		const char *next = NULL;
+		size_t count = 0;
+		for (size_t i = 0; i < n; i++) {
+			const scan_finding *f = scan_finding_list_get(l, i);
+			if (!f->suppressed || strcmp(f->rule_id, last) <= 0)
+				continue;
+			if (!next || strcmp(f->rule_id, next) < 0)
+				next = f->rule_id, count = 0;
+			if (!strcmp(f->rule_id, next))
+				count++;
+		}
+		if (!next)
+			break;
+		fputs("suppressed: ", stderr);
+		cli_put_safe(stderr, next);
+		fprintf(stderr, " %zu\n", count);
+		last = next;
+	}
 }
 
 static void print_stats(const scan_stats *s)
@@ -119,7 +148,7 @@ static bool fails_threshold(const scan_finding_list *l, scan_severity min)
 {
 	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
-		if (!f->user_marked_fp && f->severity >= min)
+		if (!f->user_marked_fp && !f->suppressed && f->severity >= min)
 			return true;
 	}
 	return false;
@@ -200,6 +229,7 @@ int cmd_scan(int argc, char **argv)
 	opts.secret_rules_dir = o.secret_rules;
 	opts.rules_dir = o.rules;
 	opts.no_builtin_rules = o.no_builtin_rules;
+	opts.no_suppressions = o.no_suppressions;
 	opts.history = o.history;
 	opts.history_from_enclosing_repo = o.history_enclosing;
 	opts.verify = o.verify;
@@ -276,8 +306,10 @@ int cmd_scan(int argc, char **argv)
 	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
 		goto done;
 	}
-	if (o.stats && format == FORMAT_TEXT)
+	if (o.stats && format == FORMAT_TEXT) {
 		print_stats(scan_result_stats(result));
+		print_suppressions(doc.findings);
+	}
 	rc = (o.fail_on && fails_threshold(doc.findings, fail_sev)) ||
 	     (o.fail_on_skip && scan_result_stats(result)->files_skipped) ? EXIT_FAILED : EXIT_OK;
 

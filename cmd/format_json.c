@@ -229,8 +229,8 @@ static void count_findings(sev_counts *all, sev_counts *new_in_pr, const scan_fi
 		const scan_finding *f = scan_finding_list_get(l, i);
 		unsigned s = (unsigned)f->severity <= SCAN_SEV_CRITICAL ? (unsigned)f->severity : 0;
 
-		/* A false positive is not a finding anyone has to act on. */
-		if (f->user_marked_fp)
+		/* A false positive, or a finding a comment suppressed, is not one anyone has to act on. */
+		if (f->user_marked_fp || f->suppressed)
 			continue;
 		all->sev[s]++;
 		all->total++;
@@ -307,6 +307,15 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_time(w, "commit_time", f->commit_time);
 	jw_bool(w, "in_head", f->in_head);
 	jw_str(w, "verified", f->verified);
+	jw_bool(w, "suppressed", f->suppressed);
+	if (f->suppressed) {
+		jw_open(w, "suppression", '{');
+		jw_str(w, "kind", f->suppression_kind);
+		jw_str(w, "reason", f->suppression_reason);
+		jw_close(w, '}');
+	} else {
+		jw_str(w, "suppression", NULL);
+	}
 	if (f->sca) {
 		const scan_finding_sca *v = f->sca;
 		jw_str(w, "vuln_id", v->vuln_id);
@@ -541,6 +550,33 @@ static void write_sca_problems(jw *w, const cli_doc *doc)
 	jw_close(w, ']');
 }
 
+/* Rule id -> how many of its findings a comment suppressed, rules in order. */
+static void write_suppressions_by_rule(jw *w, const scan_finding_list *l)
+{
+	size_t n = scan_finding_list_count(l);
+	const char *last = "";
+
+	jw_open(w, "suppressions_by_rule", '{');
+	for (;;) {
+		const char *next = NULL;
+		unsigned long long count = 0;
+		for (size_t i = 0; i < n; i++) {
+			const scan_finding *f = scan_finding_list_get(l, i);
+			if (!f->suppressed || strcmp(f->rule_id, last) <= 0)
+				continue;
+			if (!next || strcmp(f->rule_id, next) < 0)
+				next = f->rule_id, count = 0;
+			if (!strcmp(f->rule_id, next))
+				count++;
+		}
+		if (!next)
+			break;
+		jw_uint(w, next, count);
+		last = next;
+	}
+	jw_close(w, '}');
+}
+
 int cli_write_json(scan_buf *out, const cli_doc *doc)
 {
 	jw w = { out, 1, true };
@@ -564,6 +600,7 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 	for (size_t i = 0; i < n && !scan_buf_failed(out); i++)
 		write_finding(&w, scan_finding_list_get(doc->findings, i));
 	jw_close(&w, ']');
+	write_suppressions_by_rule(&w, doc->findings);
 	write_gate(&w, doc, &new_in_pr);
 	if (doc->skipped_known)
 		write_skipped(&w, doc);

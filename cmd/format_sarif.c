@@ -402,14 +402,32 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		scan_buf_puts(b, ",\"baselineState\":");
 		cli_json_string(b, f->is_new_in_pr ? "new" : "unchanged");
 	}
+	if (f->user_marked_fp || f->suppressed)
+		scan_buf_puts(b, ",\"suppressions\":[");
 	if (f->user_marked_fp) {
-		scan_buf_puts(b, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
+		scan_buf_puts(b, "{\"kind\":\"external\",\"status\":\"accepted\"");
 		if (f->fp_reason) {
 			scan_buf_puts(b, ",\"justification\":");
 			cli_json_string(b, f->fp_reason);
 		}
-		scan_buf_puts(b, "}]");
+		scan_buf_putc(b, '}');
 	}
+	if (f->suppressed) {
+		/* A comment in the source: its marker, and its reason when it gives one. */
+		scan_buf why = SCAN_BUF_INIT;
+		scan_buf_puts(&why, f->suppression_kind ? f->suppression_kind : "comment");
+		if (f->suppression_reason) {
+			scan_buf_puts(&why, ": ");
+			scan_buf_puts(&why, f->suppression_reason);
+		}
+		scan_buf_puts(b, f->user_marked_fp ? ",{" : "{");
+		scan_buf_puts(b, "\"kind\":\"inSource\",\"justification\":");
+		cli_json_string(b, scan_buf_failed(&why) ? f->suppression_kind : why.ptr);
+		scan_buf_putc(b, '}');
+		scan_buf_dispose(&why);
+	}
+	if (f->user_marked_fp || f->suppressed)
+		scan_buf_puts(b, "]");
 	scan_buf_printf(b, ",\"properties\":{\"confidence\":%u,\"category\":", f->confidence);
 	cli_json_string(b, scan_category_name(f->category));
 	scan_buf_puts(b, ",\"severity\":");

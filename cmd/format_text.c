@@ -78,7 +78,7 @@ static void write_dependency(FILE *f, const scan_finding_sca *v)
 
 int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 {
-	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0;
+	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0, suppressed = 0;
 	uint64_t sev[4] = { 0 }, newc = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -86,6 +86,10 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		char sevname[16];
 		if (fd->user_marked_fp) {
 			fps++;
+			continue;
+		}
+		if (fd->suppressed) {
+			suppressed++;
 			continue;
 		}
 		shown++;
@@ -133,6 +137,8 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 	}
 	if (fps)
 		fprintf(f, "; %zu marked false positive not shown", fps);
+	if (suppressed)
+		fprintf(f, "; %zu suppressed by comments not shown", suppressed);
 	fprintf(f, "\n");
 	if (doc->gate)
 		cli_write_gate_text(f, doc, color);

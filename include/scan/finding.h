@@ -89,6 +89,14 @@ typedef struct {
 	bool user_marked_fp;
 	time_t fp_marked_at;   /* 0 when not marked */
 	const char *fp_reason;
+	/*
+	 * Silenced by a marker in a comment on its line or the line above
+	 * (docs/rules.md "Inline suppression"): kept in the result, the store and
+	 * every output, but not counted by the gate or --fail-on.
+	 */
+	bool suppressed;
+	const char *suppression_kind;   /* the marker: "rampart:ignore", "nosec", "nosemgrep", "NOSONAR", "noqa"; NULL when not suppressed */
+	const char *suppression_reason; /* the free text after the marker; NULL when none */
 } scan_finding;
 
 /* An immutable list of findings, sorted by file, line, rule. */

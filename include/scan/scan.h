@@ -55,6 +55,7 @@ typedef struct {
 	bool history_from_enclosing_repo;
 	size_t history_refs_max;    /* refs whose commits history walks; 0: SCAN_HISTORY_REFS_MAX (10,000) */
 	size_t history_commits_max; /* commits history walks, the newest; 0: SCAN_HISTORY_COMMITS_MAX (1,000,000) */
+	bool no_suppressions;       /* ignore inline suppression markers: every finding is active */
 } scan_options;
 
 #define SCAN_OPTIONS_VERSION 1
@@ -62,7 +63,7 @@ typedef struct {
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
 	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL, NULL, 0, \
-	false, 0, 0 }
+	false, 0, 0, false }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

@@ -93,6 +93,7 @@ typedef struct {
 	const scan_active_analyzer *sel;
 	size_t nsel;
 	unsigned min_confidence;
+	bool no_suppressions;
 	uint64_t max_size;
 	const scan_secret_engine *secrets; /* the scan's, for redaction */
 	atomic_size_t unreadable, too_large; /* blobs not read: a missing or corrupt object; over max_size */
@@ -127,6 +128,7 @@ static void *history_main(void *arg)
 	memset(&sink, 0, sizeof(sink));
 	sink.list = w->list;
 	sink.min_confidence = b->min_confidence;
+	sink.no_suppressions = b->no_suppressions;
 	if (!wstates) {
 		rc = scan__error_oom();
 		goto done;
@@ -183,6 +185,7 @@ static void *history_main(void *arg)
 			sink.commit = ci->str;
 			sink.commit_time = ci->when;
 			scan__redactor_set_file(sink.redact, f.path, f.data, f.len);
+			scan__sink_set_file(&sink, &f);
 			for (size_t i = 0; i < b->nsel && ci->str; i++) {
 				if (!(b->sel[i].a->wants & SCAN_WANT_HISTORY))
 					continue;
@@ -194,6 +197,7 @@ static void *history_main(void *arg)
 			if (!ci->str)
 				rc = scan__error_oom();
 		}
+		scan__sink_set_file(&sink, NULL);
 		git_blob_free(blob);
 		if (rc)
 			break;
@@ -747,6 +751,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	b.sel = sel;
 	b.nsel = nsel;
 	b.min_confidence = opts->min_confidence;
+	b.no_suppressions = opts->no_suppressions;
 	b.max_size = max_size;
 	b.secrets = secrets;
 	b.out = hist;

@@ -247,6 +247,7 @@ static void *worker_main(void *arg)
 				w->scanned++;
 			f.parse = &w->parse;
 			scan__redactor_set_file(w->sink.redact, f.path, f.data, f.len);
+			scan__sink_set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
 				double t0;
@@ -263,6 +264,7 @@ static void *worker_main(void *arg)
 					goto done;
 				rc = 0;
 			}
+			scan__sink_set_file(&w->sink, NULL);
 			if ((rc = account_parse(w, &f)) != 0)
 				goto done;
 		}
@@ -319,6 +321,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		scan_worker *w = &ws[i];
 		w->sh = sh;
 		w->sink.min_confidence = sh->opts->min_confidence;
+		w->sink.no_suppressions = sh->opts->no_suppressions;
 		w->sink.list = scan__finding_list_new();
 		w->wstates = calloc(sh->analyzer_count + 1, sizeof(void *));
 		w->astats = calloc(sh->analyzer_count + 1, sizeof(*w->astats));

@@ -43,6 +43,12 @@ int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
 	return 0;
 }
 
+void scan__sink_set_file(scan_sink *sink, const scan_file *f)
+{
+	sink->file = f;
+	sink->lines.data = NULL, sink->lines.n = 0;
+}
+
 void scan__sink_dispose(scan_sink *sink)
 {
 	for (size_t i = 0; i < sink->nskipped; i++) {
@@ -53,6 +59,7 @@ void scan__sink_dispose(scan_sink *sink)
 	sink->skipped = NULL, sink->nskipped = sink->skipped_cap = 0;
 	scan__redactor_free(sink->redact);
 	sink->redact = NULL;
+	scan__line_index_dispose(&sink->lines);
 	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
 		scan_buf_dispose(&sink->masked[i]);
 }
@@ -89,6 +96,44 @@ static int redact(scan_sink *sink, scan_finding_draft *d)
 		if (i == 0)
 			d->snippet_len = sink->masked[i].size;
 	}
+	return 0;
+}
+
+/*
+ * The one suppression step: a marker in a comment on the finding's line or
+ * the line above (docs/rules.md "Inline suppression") marks it suppressed;
+ * it is kept, not dropped. Secrets have their own allow comment and list.
+ */
+static int suppress(scan_sink *sink, scan_finding *f)
+{
+	const scan_file *file = sink->file;
+	const TSTree *tree = NULL;
+	scan_suppression s;
+	int rc;
+
+	if (sink->no_suppressions || !file || !file->data || f->category == SCAN_CAT_SECRET || f->line_number == 0 ||
+	    strcmp(file->path, f->file_path) != 0)
+		return 0;
+	/* The tree, when an analyzer has parsed this file: it tells comments from strings. */
+	if (file->parse && file->parse->tree && file->parse->lang == file->lang)
+		tree = file->parse->tree;
+	if ((rc = scan__suppress_check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
+	                               f->line_number, f->rule_id, f->cwe_id)) != 0 || !s.kind)
+		return rc;
+	f->suppressed = true;
+	f->suppression_kind = s.kind;
+	if (!s.reason)
+		return 0;
+	/* The reason is the file's text: it is masked like the finding's (redact() prepared the file). */
+	if (sink->redact) {
+		bool changed;
+		if ((rc = scan__redact(sink->redact, &sink->masked[0], s.reason, s.reason_len, &changed)) != 0)
+			return rc;
+		if (changed)
+			s.reason = sink->masked[0].ptr, s.reason_len = sink->masked[0].size;
+	}
+	if (!(f->suppression_reason = scan__arena_strndup(&sink->list->arena, s.reason, s.reason_len)))
+		return scan__error_oom();
 	return 0;
 }
 
@@ -148,7 +193,7 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 		return scan__error_oom();
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
-	return 0;
+	return suppress(sink, f);
 }
 
 int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)

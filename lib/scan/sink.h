@@ -7,6 +7,7 @@
 #include "scan/metrics.h"
 #include "sca/sca_int.h"
 #include "scan/redact.h"
+#include "scan/suppress.h"
 
 struct scan_sink {
 	scan_finding_list *list;
@@ -23,10 +24,15 @@ struct scan_sink {
 	scan_skipped_file *skipped;  /* what was not (fully) analyzed; path and reason heap copies */
 	size_t nskipped, skipped_cap;
 	scan_buf masked[4];          /* scratch: a finding's texts once masked */
+	const scan_file *file;       /* the file being analyzed, for suppression markers; NULL in finalize */
+	bool no_suppressions;        /* --no-suppressions: markers are not looked for */
+	scan_line_index lines;       /* line starts of file, built on first use */
 };
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */
 int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e);
+/* The file the next findings come from (borrowed until the next call); NULL: none (finalize). */
+void scan__sink_set_file(scan_sink *sink, const scan_file *f);
 /* Frees what the sink owns besides its list: the redactor, scratch and skipped entries. */
 void scan__sink_dispose(scan_sink *sink);
 

@@ -295,8 +295,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
-	        " priority_label, published, cvss_vector FROM scan_issues"
-	        " WHERE scan_id = ?1"
+	        " priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason"
+	        " FROM scan_issues WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
 	        " AND (?3 = 0 OR is_new_in_pr = 1) AND (?4 = 1 OR user_marked_fp = 0)"
@@ -348,6 +348,9 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 		f->commit_time = scan__db_col_time(s, 24);
 		f->in_head = sqlite3_column_int(s, 25) != 0;
 		f->verified = scan__db_col_text(s, 26, &l->arena, &oom);
+		f->suppressed = sqlite3_column_int(s, 43) != 0;
+		f->suppression_kind = scan__db_col_text(s, 44, &l->arena, &oom);
+		f->suppression_reason = scan__db_col_text(s, 45, &l->arena, &oom);
 		if (sqlite3_column_type(s, 27) != SQLITE_NULL && !oom) {
 			scan_finding_sca *v = scan__arena_calloc(&l->arena, sizeof(*v));
 			if (!v) {

@@ -335,6 +335,16 @@ static const char migration_6[] =
 	"  path TEXT NOT NULL, reason TEXT NOT NULL);"
 	"CREATE INDEX scan_skipped_by_scan ON scan_skipped (scan_id);";
 
+/*
+ * Findings silenced by a marker in a comment (docs/rules.md "Inline
+ * suppression") are stored with the marker and its reason, and left out of
+ * the gate's counts.
+ */
+static const char migration_7[] =
+	"ALTER TABLE scan_issues ADD COLUMN suppressed INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE scan_issues ADD COLUMN suppression_kind TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN suppression_reason TEXT;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
@@ -342,6 +352,7 @@ const char *const scan__store_migrations[] = {
 	migration_4,
 	migration_5,
 	migration_6,
+	migration_7,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
