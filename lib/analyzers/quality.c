@@ -478,10 +478,17 @@ static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
 	return h;
 }
 
+/*
+ * The lines where a token of the block starts: code lines, never a blank or
+ * comment-only line inside the block, so duplicated lines are a share of the
+ * code lines and new duplicated lines a share of the new lines (never above
+ * 100%, as counting every line of a block's span made them).
+ */
 static void mark_lines(uint8_t *dup, uint32_t nlines, const dup_file *f, uint32_t start, uint32_t len)
 {
-	for (uint32_t l = f->t[start].line; l <= f->t[start + len - 1].line && l < nlines; l++)
-		dup[l] = 1;
+	for (uint32_t k = start; k < start + len; k++)
+		if (f->t[k].line < nlines)
+			dup[f->t[k].line] = 1;
 }
 
 static int report_clone(scan_sink *sink, const dup_file *files, const dup_clone *c)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "helpers.h"
 #include "parse/tree.h"
 #include "quality/dup.h"
@@ -13,6 +14,7 @@
 #include "quality/quality.h"
 #include "scan/buf.h"
 #include "scan/quality.h"
+#include "scan/scan.h"
 
 /* A renamed node kind in a grammar update would silently zero a metric. */
 static void test_tables_match_grammars(void **state)
@@ -439,6 +441,70 @@ static void test_renamed_copies_tokenize_alike(void **state)
 	scan__parse_dispose(&ps);
 }
 
+/* Run a shell command in dir; the test fails unless it exits 0. */
+static void sh_in(const char *dir, const char *cmd)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	int status;
+
+	scan_buf_printf(&b, "cd '%s' && (%s) >/dev/null 2>&1", dir, cmd);
+	assert_false(scan_buf_failed(&b));
+	status = system(b.ptr);
+	scan_buf_dispose(&b);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/*
+ * A branch copies a function whose lines are separated by blank lines: the
+ * copy's blank lines are no new lines, so they are no new duplicated lines
+ * either. Counting every line of the block's span made new-code duplication
+ * 187.5% here (30 "duplicated" of 16 new lines), and the scan's too.
+ */
+static void test_duplication_is_a_share_of_the_lines(void **state)
+{
+	char *dir = th_tmpdir();
+	scan_buf code = SCAN_BUF_INIT;
+	scan_options o = SCAN_OPTIONS_INIT;
+	scan_result *r = NULL;
+	const scan_quality_summary *q;
+	(void)state;
+	for (int i = 0; i < 14; i++)
+		scan_buf_printf(&code, "    value_%d = items[%d] * factor + offset - %d * len(items)\n\n", i, i, i);
+	scan_buf_puts(&code, "    return value_0 + value_1 + value_2\n");
+	assert_false(scan_buf_failed(&code));
+	{
+		scan_buf a = SCAN_BUF_INIT, b = SCAN_BUF_INIT;
+		scan_buf_printf(&a, "def compute_a(items, factor, offset):\n%s", code.ptr);
+		scan_buf_printf(&b, "def compute_b(items, factor, offset):\n%s", code.ptr);
+		th_write(dir, "a.py", a.ptr);
+		sh_in(dir, "git init -q -b main && git -c user.email=t@t -c user.name=t add a.py && "
+		           "git -c user.email=t@t -c user.name=t commit -qm base && git checkout -qb feature");
+		th_write(dir, "b.py", b.ptr);
+		sh_in(dir, "git add b.py && git -c user.email=t@t -c user.name=t commit -qm copy");
+		scan_buf_dispose(&a);
+		scan_buf_dispose(&b);
+	}
+	o.target = dir;
+	o.jobs = 1;
+	o.analyzers = "quality";
+	o.branch = "feature";
+	o.default_branch = "main";
+	if (scan_run(&r, &o) != 0)
+		fail_msg("scan_run: %s", scan_error_last()->message);
+	q = scan_result_quality(r);
+	assert_true(q->new_code_known);
+	assert_int_equal(q->new_lines, 16); /* def, 14 assignments, return */
+	assert_int_equal(q->new_duplicated_lines, 16);
+	assert_true(q->new_duplication_pct == 100.0);
+	assert_int_equal(q->ncloc, 32);
+	assert_int_equal(q->duplicated_lines, 32);
+	assert_true(q->duplication_pct == 100.0);
+	scan_result_free(r);
+	scan_buf_dispose(&code);
+	th_rmtree(dir);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -456,6 +522,7 @@ int main(void)
 		cmocka_unit_test(test_summary_json_round_trip),
 		cmocka_unit_test(test_renamed_copies_tokenize_alike),
 		cmocka_unit_test(test_what_is_one_literal),
+		cmocka_unit_test(test_duplication_is_a_share_of_the_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
