@@ -327,13 +327,21 @@ typedef struct {
 	const char *rule_id, *cwe_id;
 } line_ctx;
 
-/* One comment found on the line: body[0..n), its delimiter at file offset off. */
-static bool try_comment(line_ctx *lc, const char *line, const char *delim, const char *body, size_t n)
+/*
+ * One comment found on line[.., e): body[0..n), opened at delim and closed
+ * before after. On the line above only a comment alone on its line counts.
+ */
+static bool try_comment(line_ctx *lc, const char *line, const char *e, const char *delim, const char *after,
+                        const char *body, size_t n)
 {
-	if (lc->comment_only)
+	if (lc->comment_only) {
 		for (const char *p = line; p < delim; p++)
 			if (!is_space(*p))
 				return false;
+		for (const char *p = after; p < e; p++)
+			if (!is_space(*p))
+				return false;
+	}
 	if (lc->tree && !in_comment_node(lc->tree, (size_t)(delim - lc->data)))
 		return false;
 	return scan__suppress_parse(lc->out, body, n, lc->rule_id, lc->cwe_id);
@@ -372,20 +380,20 @@ static bool check_line(line_ctx *lc, comment_syntax cs, const char *p, const cha
 		}
 		if ((cs.slash && e - i >= 2 && i[0] == '/' && i[1] == '/') ||
 		    (cs.dash && e - i >= 2 && i[0] == '-' && i[1] == '-'))
-			return try_comment(lc, p, i, i + 2, (size_t)(e - i - 2));
+			return try_comment(lc, p, e, i, e, i + 2, (size_t)(e - i - 2));
 		if (ch == '#' && cs.hash) {
 			bool first = true;
 			for (const char *k = p; k < i; k++)
 				first = first && is_space(*k);
 			if (cs.hash == 1 || (cs.hash == 2 && (i == p || is_space(i[-1]))) || first)
-				return try_comment(lc, p, i, i + 1, (size_t)(e - i - 1));
+				return try_comment(lc, p, e, i, e, i + 1, (size_t)(e - i - 1));
 		}
 		if ((cs.block && e - i >= 2 && i[0] == '/' && i[1] == '*') ||
 		    (cs.html && e - i >= 4 && memcmp(i, "<!--", 4) == 0)) {
 			bool html = i[0] == '<';
 			const char *b = i + (html ? 4 : 2);
 			close = find2(b, e, html ? "-->" : "*/");
-			if (try_comment(lc, p, i, b, (size_t)((close ? close : e) - b)))
+			if (try_comment(lc, p, e, i, close ? close + (html ? 3 : 2) : e, b, (size_t)((close ? close : e) - b)))
 				return true;
 			if (!close)
 				return false;
