@@ -110,10 +110,16 @@ static void print_stats(const scan_stats *s)
 		        (unsigned long long)s->history_commits, (unsigned long long)s->history_blobs,
 		        (double)s->history_bytes / 1e6, s->history_seconds,
 		        s->history_seconds > 0 ? (double)s->history_bytes / 1e6 / s->history_seconds : 0.0);
-	if (s->files_parsed || s->files_skipped)
-		fprintf(stderr, "parsed: %llu files (%llu with syntax errors), %llu skipped; parse coverage %.1f%%\n",
+	if (s->files_parsed || s->files_skipped) {
+		/* A file with syntax errors counts as parsed (the rest of it is analyzed): say how many. */
+		uint64_t clean = s->files_parsed - s->files_parse_errors;
+		uint64_t all = s->files_parsed + s->files_parse_skipped;
+		fprintf(stderr, "parsed: %llu files, %llu of them with syntax errors (analyzed around the errors), "
+		        "%llu skipped; parse coverage %.1f%%, %.1f%% without syntax errors\n",
 		        (unsigned long long)s->files_parsed, (unsigned long long)s->files_parse_errors,
-		        (unsigned long long)s->files_skipped, s->parse_coverage_pct);
+		        (unsigned long long)s->files_skipped, s->parse_coverage_pct,
+		        all ? 100.0 * (double)clean / (double)all : 100.0);
+	}
 	for (size_t i = 0; i < s->skipped_count; i++) {
 		fputs("  skipped ", stderr);
 		cli_put_safe(stderr, s->skipped[i].path);

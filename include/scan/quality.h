@@ -68,7 +68,8 @@ typedef struct {
 	double new_coverage_pct;      /* negative without a report or without new coverable lines */
 	/* parsing */
 	uint64_t files_parsed, files_skipped;
-	double parse_coverage_pct;
+	uint64_t files_parse_errors;  /* of files_parsed, those whose tree holds syntax errors */
+	double parse_coverage_pct;    /* files with syntax errors count as parsed */
 	/* ratings: 'A'..'E', 0 not rated */
 	char maintainability, reliability, security, coverage, duplication, quality;
 	char new_maintainability, new_reliability, new_security, new_quality;

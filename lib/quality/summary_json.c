@@ -89,6 +89,7 @@ int scan_quality_summary_write_json(scan_buf *b, const scan_quality_summary *s, 
 	put_uint(b, &g, "tech_debt_minutes", s->debt_minutes);
 	put_num(b, &g, "parse_coverage_pct", s->parse_coverage_pct);
 	put_uint(b, &g, "files_parsed", s->files_parsed);
+	put_uint(b, &g, "files_parse_errors", s->files_parse_errors);
 	put_uint(b, &g, "files_skipped", s->files_skipped);
 	put_key(b, &g, "tool_versions");
 	scan_buf_putc(b, '{');
@@ -204,6 +205,7 @@ int scan_quality_summary_parse_json(scan_quality_summary *s, const char *json, s
 		goto done;
 	}
 	s->files_parsed = get_uint(r, "files_parsed");
+	s->files_parse_errors = get_uint(r, "files_parse_errors");
 	s->files_skipped = get_uint(r, "files_skipped");
 	{
 		const cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "parse_coverage_pct");

@@ -612,6 +612,7 @@ static void summarize_quality(scan_result *r)
 		scan__quality_summary_add_finding(q, f, is_new);
 	}
 	q->files_parsed = r->stats.files_parsed;
+	q->files_parse_errors = r->stats.files_parse_errors;
 	q->files_skipped = r->stats.files_parse_skipped;
 	q->parse_coverage_pct = r->stats.parse_coverage_pct;
 	scan_quality_rate(q);
