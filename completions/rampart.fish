@@ -95,6 +95,7 @@ complete -c rampart -n '__rampart_using scan' -l no-builtin-rules -d 'run only t
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
 complete -c rampart -n '__rampart_using scan' -l vex -r -F -d 'leave out what a VEX document says is not_affected'
+complete -c rampart -n '__rampart_using scan' -l no-suppressions -d 'ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
 complete -c rampart -n '__rampart_using scan' -l fail-on-skip -d 'exit 1 when a file could not be (fully) analyzed'
 complete -c rampart -n '__rampart_using scan' -l stats -d 'report files, bytes and per-analyzer time'
