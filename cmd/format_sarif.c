@@ -367,22 +367,49 @@ static void write_sca_properties(scan_buf *b, const scan_finding *f)
 	put_opt_string(b, "priority_label", s->priority_label);
 }
 
-static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
-                         size_t rule_index)
+/*
+ * A result's message: the first sentence of the finding's description, since
+ * viewers show the rule's title (shortDescription) beside it. The title
+ * leads only when it says more than the rule's (a per-finding title, such as
+ * a duplicated block's line ranges) and the sentence does not already hold it.
+ */
+static bool holds(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+
+	for (size_t i = 0; k <= n && i <= n - k; i++)
+		if (!memcmp(s + i, needle, k))
+			return true;
+	return false;
+}
+
+static void put_message(scan_buf *tmp, const scan_finding *f, const char *rule_title)
 {
 	const char *title = f->title ? f->title : rule_id_of(f);
+	size_t n = f->description ? first_sentence_len(f->description) : 0;
+	bool own_title = strcmp(title, rule_title) != 0;
 
+	scan_buf_clear(tmp);
+	if (!n) {
+		scan_buf_puts(tmp, title);
+		return;
+	}
+	if (own_title && !holds(f->description, n, title)) {
+		scan_buf_puts(tmp, title);
+		scan_buf_puts(tmp, ": ");
+	}
+	scan_buf_put(tmp, f->description, n);
+}
+
+static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
+                         size_t rule_index, const char *rule_title)
+{
 	scan_buf_puts(b, "{\"ruleId\":");
 	cli_json_string(b, rule_id_of(f));
 	scan_buf_printf(b, ",\"ruleIndex\":%zu,\"level\":", rule_index);
 	cli_json_string(b, level_of(f->severity));
 
-	scan_buf_clear(tmp);
-	scan_buf_puts(tmp, title);
-	if (f->description && first_sentence_len(f->description)) {
-		scan_buf_puts(tmp, ": ");
-		scan_buf_put(tmp, f->description, first_sentence_len(f->description));
-	}
+	put_message(tmp, f, rule_title);
 	scan_buf_puts(b, ",\"message\":{\"text\":");
 	cli_json_string(b, tmp->ptr);
 	scan_buf_putc(b, '}');
@@ -545,9 +572,11 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 	scan_buf_puts(out, ",\"results\":[");
 	for (size_t i = 0; i < n && !scan_buf_failed(out) && !scan_buf_failed(&tmp); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
+		size_t r = *rule_slot(&rules, l, rule_id_of(f)) - 1;
+		const scan_finding *rep = scan_finding_list_get(l, rules.rep[r]);
 		if (i)
 			scan_buf_putc(out, ',');
-		write_result(out, &tmp, doc, f, *rule_slot(&rules, l, rule_id_of(f)) - 1);
+		write_result(out, &tmp, doc, f, r, rep->title ? rep->title : rule_id_of(rep));
 	}
 	scan_buf_puts(out, "]}]}\n");
 
