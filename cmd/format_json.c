@@ -287,8 +287,10 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_uint(w, "line_number", f->line_number);
 	jw_uint(w, "end_line", f->end_line);
 	jw_uint(w, "column", f->column);
+	jw_uint(w, "end_column", f->end_column);
 	jw_str(w, "description", f->description);
 	jw_str(w, "remediation", f->remediation);
+	jw_str(w, "fix", f->fix);
 	jw_str(w, "cwe_id", f->cwe_id);
 	jw_str(w, "severity", scan_severity_name(f->severity));
 	if (f->cvss_score >= 0)

@@ -337,6 +337,25 @@ static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 	scan_buf_puts(b, "}}}]");
 }
 
+/* A rule's fix: one replacement of the matched region (line:column to end_line:end_column) by the rendered text. */
+static void write_fix(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+{
+	scan_buf_clear(tmp);
+	put_uri_path(tmp, f->file_path);
+	scan_buf_puts(b, ",\"fixes\":[{\"description\":{\"text\":");
+	cli_json_string(b, f->remediation ? f->remediation : "Apply the rule's fix");
+	scan_buf_puts(b, "},\"artifactChanges\":[{\"artifactLocation\":{\"uri\":");
+	cli_json_string(b, tmp->ptr);
+	scan_buf_puts(b, ",\"uriBaseId\":");
+	cli_json_string(b, SRCROOT);
+	scan_buf_printf(b, "},\"replacements\":[{\"deletedRegion\":{\"startLine\":%lu,\"startColumn\":%lu,"
+	                "\"endLine\":%lu,\"endColumn\":%lu},\"insertedContent\":{\"text\":",
+	                (unsigned long)f->line_number, (unsigned long)f->column, (unsigned long)f->end_line,
+	                (unsigned long)f->end_column);
+	cli_json_string(b, f->fix);
+	scan_buf_puts(b, "}}]}]}]");
+}
+
 static void put_opt_string(scan_buf *b, const char *key, const char *value)
 {
 	if (!value)
@@ -417,6 +436,10 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 	/* An artifactLocation needs a uri; a finding without a file has no location. */
 	if (f->file_path && *f->file_path)
 		write_location(b, tmp, f);
+	/* Only a match whose region is known exactly can be replaced. */
+	if (f->fix && f->file_path && *f->file_path && f->line_number && f->column && f->end_column &&
+	    f->end_line >= f->line_number)
+		write_fix(b, tmp, f);
 
 	scan_buf_puts(b, ",\"partialFingerprints\":{");
 	cli_json_string(b, FINGERPRINT_KEY);

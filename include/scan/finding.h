@@ -97,6 +97,13 @@ typedef struct {
 	bool suppressed;
 	const char *suppression_kind;   /* the marker: "rampart:ignore", "nosec", "nosemgrep", "NOSONAR", "noqa"; NULL when not suppressed */
 	const char *suppression_reason; /* the free text after the marker; NULL when none */
+	uint32_t end_column;   /* 1-based byte column just past the match on end_line; 0 when unknown */
+	/*
+	 * Code and IaC rules with a `fix:` template: the code that replaces the
+	 * match (line/column to end_line/end_column), metavariables filled in and
+	 * credentials masked like every other text; NULL otherwise.
+	 */
+	const char *fix;
 } scan_finding;
 
 /* An immutable list of findings, sorted by file, line, rule. */

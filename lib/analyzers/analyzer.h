@@ -64,6 +64,8 @@ typedef struct {
 	const scan_finding_sca *sca; /* sca only; copied */
 	const scan_redact_value *sensitive; /* captures the rule marks sensitive: masked like credentials */
 	size_t nsensitive;
+	uint32_t end_column;        /* 1-based byte column just past the match on end_line; 0 unknown */
+	const char *fix;            /* code/IaC rules: the rendered fix template, replacing the match; masked too */
 } scan_finding_draft;
 
 /*

@@ -11,6 +11,7 @@
 #define REPO_RULES_DIR ".rampart/rules"
 #define SNIPPET_LINES_MAX 5
 #define SNIPPET_BYTES_MAX 400
+#define SAST_FIX_MAX (16u << 10) /* a rendered fix template, bytes */
 
 typedef struct {
 	sast_ruleset rules;
@@ -20,6 +21,7 @@ typedef struct {
 typedef struct {
 	sast_ctx *ctx;
 	scan_buf message;
+	scan_buf fix;
 } sast_worker;
 
 typedef struct {
@@ -80,6 +82,7 @@ static int sast_worker_init(void **wstate, void *state)
 	if (!w)
 		return scan__error_oom();
 	scan_buf_init(&w->message, 4096);
+	scan_buf_init(&w->fix, SAST_FIX_MAX);
 	if ((rc = sast__ctx_new(&w->ctx, st->engine)) != 0) {
 		free(w);
 		return rc;
@@ -95,6 +98,7 @@ static void sast_worker_free(void *wstate)
 		return;
 	sast__ctx_free(w->ctx);
 	scan_buf_dispose(&w->message);
+	scan_buf_dispose(&w->fix);
 	free(w);
 }
 
@@ -114,6 +118,17 @@ static void snippet_of(const scan_file *f, const sast_match *m, const char **s, 
 	if (e - b > SNIPPET_BYTES_MAX)
 		e = b + SNIPPET_BYTES_MAX;
 	*s = data + b, *n = e - b;
+}
+
+/* 1-based byte column just past the match on its last line. */
+static uint32_t end_column_of(const scan_file *f, const sast_match *m)
+{
+	const char *data = (const char *)f->data;
+	size_t b = m->eb;
+
+	while (b > 0 && data[b - 1] != '\n')
+		b--;
+	return (uint32_t)(m->eb - b) + 1;
 }
 
 /* The text of each metavariable the rule marks sensitive, without the quotes of a string. */
@@ -157,6 +172,16 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 	d.confidence = r->confidence;
 	d.cvss_score = -1;
 	d.line = m->line, d.end_line = m->end_line, d.column = m->column;
+	d.end_column = end_column_of(ec->f, m);
+	if (r->fix) {
+		/* A fix longer than SAST_FIX_MAX is left out rather than cut into wrong code. */
+		scan_buf_clear(&ec->w->fix);
+		sast__render_fix(&ec->w->fix, r->fix, r, m, (const char *)ec->f->data);
+		if (!scan_buf_failed(&ec->w->fix))
+			d.fix = ec->w->fix.ptr;
+		else if (scan_buf_failed(&ec->w->fix) == SCAN_ENOMEM)
+			return scan__error_oom();
+	}
 	snippet_of(ec->f, m, &d.snippet, &d.snippet_len);
 	d.sensitive = sensitive;
 	d.nsensitive = r->sensitive ? sensitive_values(ec, r, m, sensitive) : 0;

@@ -994,7 +994,8 @@ bool sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, cons
 	return true;
 }
 
-void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
+static void render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src,
+                   bool whole)
 {
 	for (const char *p = tmpl; *p;) {
 		size_t best = 0;
@@ -1013,6 +1014,8 @@ void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sas
 			const char *s;
 			size_t n, k = 0;
 			sast__binding_text(&m->b[mv], src, &s, &n);
+			if (whole)
+				k = n;
 			while (k < n && k < MV_TEXT_MAX && s[k] != '\n' && s[k] != '\r')
 				k++;
 			scan_buf_put(out, s, k);
@@ -1021,4 +1024,14 @@ void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sas
 		}
 		p += best;
 	}
+}
+
+void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
+{
+	render(out, tmpl, r, m, src, false);
+}
+
+void sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
+{
+	render(out, tmpl, r, m, src, true);
 }

@@ -68,8 +68,10 @@ typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
 int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
                     const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason);
 
-/* A message or fix template with $X replaced by what X bound (one line, shortened). */
+/* A message template with $X replaced by what X bound (one line, shortened). */
 void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
+/* A fix template with $X replaced by all X bound (every line, as in the file): code to put in place of the match. */
+void sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
 /* The text a binding stands for. */
 void sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n);
 

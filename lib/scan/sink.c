@@ -71,20 +71,20 @@ void scan__sink_dispose(scan_sink *sink)
  */
 static int redact(scan_sink *sink, scan_finding_draft *d)
 {
-	const char **texts[4] = { &d->snippet, &d->title, &d->description, &d->remediation };
-	const char *t[4];
-	size_t lens[4];
+	const char **texts[5] = { &d->snippet, &d->title, &d->description, &d->remediation, &d->fix };
+	const char *t[5];
+	size_t lens[5];
 	int rc;
 
 	if (!sink->redact)
 		return 0;
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		t[i] = *texts[i];
 		lens[i] = !t[i] ? 0 : i == 0 ? d->snippet_len : strlen(t[i]);
 	}
-	if ((rc = scan__redactor_prepare(sink->redact, t, lens, 4, d->sensitive, d->nsensitive)) != 0)
+	if ((rc = scan__redactor_prepare(sink->redact, t, lens, 5, d->sensitive, d->nsensitive)) != 0)
 		return rc;
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		bool changed;
 		if (!t[i])
 			continue;
@@ -175,6 +175,8 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->column = d->column;
 	f->description = copy(sink->list, d->description);
 	f->remediation = copy(sink->list, d->remediation);
+	f->fix = copy(sink->list, d->fix);
+	f->end_column = d->end_column;
 	f->cwe_id = copy(sink->list, d->cwe_id);
 	f->severity = d->severity;
 	f->cvss_score = d->cvss_score;
@@ -188,7 +190,7 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->sca = d->sca ? scan__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
 	if ((d->sca && !f->sca) || !snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
-	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash)) {
+	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash) || (d->fix && !f->fix)) {
 		sink->list->count--;
 		return scan__error_oom();
 	}

@@ -23,7 +23,7 @@ struct scan_sink {
 	scan_redactor *redact;       /* masks credentials in every finding; NULL only in tests of one analyzer */
 	scan_skipped_file *skipped;  /* what was not (fully) analyzed; path and reason heap copies */
 	size_t nskipped, skipped_cap;
-	scan_buf masked[4];          /* scratch: a finding's texts once masked */
+	scan_buf masked[5];          /* scratch: a finding's texts once masked */
 	const scan_file *file;       /* the file being analyzed, for suppression markers; NULL in finalize */
 	bool no_suppressions;        /* --no-suppressions: markers are not looked for */
 	scan_line_index lines;       /* line starts of file, built on first use */

@@ -345,6 +345,11 @@ static const char migration_7[] =
 	"ALTER TABLE scan_issues ADD COLUMN suppression_kind TEXT;"
 	"ALTER TABLE scan_issues ADD COLUMN suppression_reason TEXT;";
 
+/* A code or IaC rule's rendered fix, and where its match ends, so stored findings still offer the fix. */
+static const char migration_8[] =
+	"ALTER TABLE scan_issues ADD COLUMN fix TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN end_col INTEGER NOT NULL DEFAULT 0;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
@@ -353,6 +358,7 @@ const char *const scan__store_migrations[] = {
 	migration_5,
 	migration_6,
 	migration_7,
+	migration_8,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
