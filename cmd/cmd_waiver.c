@@ -100,18 +100,35 @@ static void fmt_time(char *buf, size_t n, time_t t)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* The name of a repository of the list, for a waiver's scope; "-" for an organization waiver. */
+static const char *repo_name_of(const scan_repo_list *repos, int64_t id, char *buf, size_t n)
+{
+	if (!id)
+		return "-";
+	for (size_t i = 0; i < scan_repo_list_count(repos); i++)
+		if (scan_repo_list_get(repos, i)->id == id && scan_repo_list_get(repos, i)->name)
+			return scan_repo_list_get(repos, i)->name;
+	snprintf(buf, n, "#%lld", (long long)id);
+	return buf;
+}
+
 static int waiver_list(scan_store *st, cli_format format)
 {
+	scan_repo_list *repos = NULL;
 	scan_waiver_list *l = NULL;
 	int64_t repo_id = 0;
 	time_t now = time(NULL);
-	scan_buf out = SCAN_BUF_INIT, rule = SCAN_BUF_INIT, reason = SCAN_BUF_INIT;
+	scan_buf out = SCAN_BUF_INIT, rule = SCAN_BUF_INIT, reason = SCAN_BUF_INIT, name = SCAN_BUF_INIT;
 	int rc;
 
 	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
 	if ((rc = scan_store_waivers(&l, st, repo_id, o.all, o.all)) != 0)
 		return cli_error_lib(rc);
+	if (format != FORMAT_JSON && (rc = scan_store_repos(&repos, st)) != 0) {
+		scan_waiver_list_free(l);
+		return cli_error_lib(rc);
+	}
 	if (format == FORMAT_JSON)
 		scan_buf_printf(&out, "{\"org_id\":%d,\"waivers\":[", SCAN_STORE_LOCAL_ORG);
 	for (size_t i = 0; i < scan_waiver_list_count(l); i++) {
@@ -138,9 +155,13 @@ static int waiver_list(scan_store *st, cli_format format)
 			                w->revoked_at ? "\"" : "", expired ? "true" : "false",
 			                w->revoked_at ? "true" : "false");
 		} else {
-			/* The rule and the reason are whatever was stored (a server takes them from anyone). */
-			printf("%-5lld %-20s %-13s repo %-5s pr %-5s expires %s%s%s\n    %s\n", (long long)w->id,
-			       cli_safe(&rule, w->rule), scope_of(w), w->repo_id ? "" : "-", w->pr_number ? "" : "-", expires,
+			/* The rule, reason and repository name are whatever was stored (a server takes them from anyone). */
+			char idbuf[32], pr[32] = "-";
+			if (w->pr_number)
+				snprintf(pr, sizeof(pr), "%lld", (long long)w->pr_number);
+			printf("%-5lld %-20s %-13s repo %-20s pr %-5s expires %s%s%s\n    %s\n", (long long)w->id,
+			       cli_safe(&rule, w->rule), scope_of(w),
+			       cli_safe(&name, repo_name_of(repos, w->repo_id, idbuf, sizeof(idbuf))), pr, expires,
 			       expired ? " (expired)" : "", w->revoked_at ? " (revoked)" : "", cli_safe(&reason, w->reason));
 		}
 	}
@@ -153,6 +174,8 @@ static int waiver_list(scan_store *st, cli_format format)
 	scan_buf_dispose(&out);
 	scan_buf_dispose(&rule);
 	scan_buf_dispose(&reason);
+	scan_buf_dispose(&name);
+	scan_repo_list_free(repos);
 	scan_waiver_list_free(l);
 	return rc;
 }
