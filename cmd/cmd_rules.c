@@ -91,6 +91,9 @@ static int rules_list(const scan_rules *rs, bool json)
 
 	if (json)
 		scan_buf_putc(&b, '[');
+	else
+		scan_buf_printf(&b, "%-52s %-8s %-4s %-9s %-22s %s\n", "rule", "severity", "conf", "cwe", "languages",
+		                "title");
 	for (size_t i = 0; i < scan_rules_count(rs); i++) {
 		scan_rule_info r;
 		scan_rules_get(rs, i, &r);
@@ -102,7 +105,8 @@ static int rules_list(const scan_rules *rs, bool json)
 			json_rule(&b, &r);
 		} else {
 			/* A rule pack is untrusted text (--rules, .rampart/rules): each field quoted for the terminal. */
-			scan_buf_printf(&b, "%-52s %-8s ", cli_safe(&q, r.rule_id), scan_severity_name(r.severity));
+			scan_buf_printf(&b, "%-52s %-8s %-4u ", cli_safe(&q, r.rule_id), scan_severity_name(r.severity),
+			                r.confidence);
 			scan_buf_printf(&b, "%-9s ", cli_safe(&q, r.cwe ? r.cwe : "-"));
 			scan_buf_printf(&b, "%-22s ", cli_safe(&q, r.languages));
 			scan_buf_printf(&b, "%s\n", cli_safe(&q, r.title));
