@@ -31,7 +31,9 @@
 	X(dpkg_status)         /* var/lib/dpkg/status of a root file system */ \
 	X(apk_installed)       /* lib/apk/db/installed of a root file system */ \
 	X(cyclonedx_json)      /* bom.json, *.cdx.json: an SBOM scanned without source */ \
-	X(spdx_json)           /* *.spdx.json */
+	X(spdx_json)           /* *.spdx.json */ \
+	X(npm_manifest)        /* package.json with no lockfile beside or above it */ \
+	X(composer_manifest)   /* composer.json with no composer.lock beside it */
 
 #define SCAN_SCA_DECLARE(f) \
 	bool scan_sca__is_##f(const char *path, const char *base); \

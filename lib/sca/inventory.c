@@ -431,6 +431,25 @@ done:
 	return err;
 }
 
+bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath)
+{
+	scan_buf path = SCAN_BUF_INIT;
+	struct stat st;
+	bool found = false;
+	int fd;
+
+	if (d->root_fd < 0 || sibling_path(d, relpath, &path) < 0) {
+		scan_buf_dispose(&path);
+		return false;
+	}
+	if ((fd = scan__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL)) >= 0) {
+		found = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+		close(fd);
+	}
+	scan_buf_dispose(&path);
+	return found;
+}
+
 int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message)
 {
 	scan_sca_problem *p;

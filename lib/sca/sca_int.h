@@ -96,6 +96,8 @@ int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
  * the caller's (free()); NUL-terminated. SCAN_ENOTFOUND when absent.
  */
 int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len);
+/* Whether a regular file is at relpath (as for scan_sca__read_sibling, which it does not count). */
+bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath);
 
 /* Raise SCAN_EPARSE (or code) as "<file>:<line>: <reason>"; line 0 omits it. */
 int scan_sca__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)

@@ -1,0 +1,312 @@
+/* lib/sca/extract_manifest.c - package.json and composer.json when no lockfile pins them */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "sca/extractors.h"
+#include "scan/buf.h"
+#include "util/error.h"
+
+/*
+ * A manifest names what a project wants, often as a range ("^4.17.0"); the
+ * lockfile says what was installed. When the lockfile is there it is read
+ * and the manifest is not (the lockfile's extractor reads the manifest
+ * itself for the direct bit). When it is not, the manifest is still the
+ * project's dependency list: an exact version is a component at that
+ * version, and a range is a component without a version (SCAN_DEP_UNPINNED),
+ * matched against no advisory, and one problem says how many were left
+ * unresolved, so an empty SBOM is never silent.
+ *
+ * Lines: cJSON keeps no positions, so a dependency's line is that of its
+ * quoted name after its section's key, found by a forward search.
+ */
+
+/* Lockfiles that pin a package.json, beside it or in a workspace root above. */
+static const char *const npm_locks[] = { "package-lock.json", "npm-shrinkwrap.json", "yarn.lock",
+	                                     "pnpm-lock.yaml", "bun.lock", NULL };
+
+#define MANIFEST_UP_MAX 16 /* directories above a package.json searched for a workspace's lockfile */
+
+static bool has_lockfile(scan_sca_doc *d, const char *const *names)
+{
+	unsigned depth = 0;
+	scan_buf rel = SCAN_BUF_INIT;
+	bool found = false;
+
+	for (const char *p = d->file; *p; p++)
+		depth += *p == '/';
+	for (unsigned up = 0; up <= depth && up <= MANIFEST_UP_MAX && !found; up++)
+		for (const char *const *n = names; *n && !found; n++) {
+			scan_buf_clear(&rel);
+			for (unsigned k = 0; k < up; k++)
+				scan_buf_puts(&rel, "../");
+			scan_buf_puts(&rel, *n);
+			found = !scan_buf_failed(&rel) && scan_sca__sibling_exists(d, rel.ptr);
+		}
+	scan_buf_dispose(&rel);
+	return found;
+}
+
+/* "1.2.3", "=1.2.3", "v1.2.3-rc.1+b5": one version, not a range; ver and vlen: the version proper. */
+static bool npm_exact(const char *spec, const char **ver, size_t *vlen)
+{
+	const char *p = spec;
+	int dots = 0;
+
+	if (*p == '=')
+		p++;
+	if (*p == 'v')
+		p++;
+	*ver = p;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p) || *p == '.'; p++)
+		dots += *p == '.';
+	if (dots != 2 || p[-1] == '.')
+		return false;
+	if (*p == '-' || *p == '+')
+		for (p++; isalnum((unsigned char)*p) || *p == '.' || *p == '-' || *p == '+'; p++)
+			;
+	*vlen = (size_t)(p - *ver);
+	return *p == '\0';
+}
+
+/* Where a spec that is no registry version points: local, git or URL flags; 0 for a registry range. */
+static unsigned npm_source_flags(const char *spec)
+{
+	if (!strncmp(spec, "file:", 5) || !strncmp(spec, "link:", 5) || !strncmp(spec, "workspace:", 10) ||
+	    !strncmp(spec, "portal:", 7))
+		return SCAN_DEP_LOCAL;
+	if (!strncmp(spec, "git", 3) || !strncmp(spec, "github:", 7) || !strncmp(spec, "gitlab:", 7) ||
+	    !strncmp(spec, "bitbucket:", 10))
+		return SCAN_DEP_GIT;
+	if (!strncmp(spec, "http://", 7) || !strncmp(spec, "https://", 8))
+		return SCAN_DEP_URL;
+	/* "user/repo" or "user/repo#ref" is GitHub shorthand; a scoped name starts with '@' */
+	if (spec[0] != '@' && strchr(spec, '/') && !strchr(spec, ' '))
+		return SCAN_DEP_GIT;
+	return 0;
+}
+
+typedef struct {
+	scan_sca_doc *d;
+	const char *text;
+	size_t len;
+	size_t unpinned;
+} manifest;
+
+/* The line of "name" after the section's key; 0 when it cannot be found. */
+static unsigned line_of(const manifest *m, const char *section, const char *name)
+{
+	scan_buf key = SCAN_BUF_INIT;
+	const char *at = NULL, *from;
+	unsigned line = 0;
+
+	scan_buf_printf(&key, "\"%s\"", section);
+	if (!scan_buf_failed(&key) && (from = strstr(m->text, key.ptr))) {
+		scan_buf_clear(&key);
+		scan_buf_printf(&key, "\"%s\"", name);
+		if (!scan_buf_failed(&key))
+			at = strstr(from, key.ptr);
+	}
+	if (at)
+		line = scan_sca__line_at(m->text, (size_t)(at - m->text));
+	scan_buf_dispose(&key);
+	return line;
+}
+
+static int add_npm(manifest *m, const char *section, const char *name, const char *spec, unsigned flags)
+{
+	const char *real = name, *ver = NULL;
+	size_t real_len = strlen(name), vlen = 0;
+	unsigned src;
+	int idx;
+
+	/* "alias": "npm:real-name@1.2.3" installs real-name under another name */
+	if (!strncmp(spec, "npm:", 4)) {
+		const char *at = strrchr(spec + 5, '@'); /* after a scope's leading '@' */
+		real = spec + 4;
+		real_len = at ? (size_t)(at - real) : strlen(real);
+		spec = at ? at + 1 : "";
+	}
+	src = npm_source_flags(spec);
+	if (!src && npm_exact(spec, &ver, &vlen)) {
+		/* pinned: a version advisories can be matched against */
+	} else {
+		ver = NULL, vlen = 0;
+		flags |= src;
+		if (!src) {
+			flags |= SCAN_DEP_UNPINNED;
+			m->unpinned++;
+		}
+	}
+	idx = scan_sca__add(m->d, SCAN_ECO_NPM, real, real_len, ver, vlen, flags | SCAN_DEP_DIRECT,
+	                    line_of(m, section, name));
+	return idx < 0 ? idx : 0;
+}
+
+static int unresolved_problem(manifest *m, const char *lockfiles)
+{
+	char msg[256];
+
+	if (!m->unpinned)
+		return 0;
+	snprintf(msg, sizeof(msg), "no lockfile: %zu dependenc%s declared with a version range not resolved "
+	         "(commit %s to check them)", m->unpinned, m->unpinned == 1 ? "y" : "ies", lockfiles);
+	return scan_sca__inventory_problem(m->d->inv, m->d->file, 0, msg);
+}
+
+bool scan_sca__is_npm_manifest(const char *path, const char *base)
+{
+	(void)path;
+	return !strcmp(base, "package.json");
+}
+
+int scan_sca__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len)
+{
+	static const struct {
+		const char *key;
+		unsigned flags;
+	} sections[] = {
+		{ "dependencies", 0 },
+		{ "devDependencies", SCAN_DEP_DEV },
+		{ "optionalDependencies", SCAN_DEP_OPTIONAL },
+	};
+	manifest m = { d, text, len, 0 };
+	cJSON *root = NULL;
+	int err;
+
+	if (has_lockfile(d, npm_locks))
+		return 0;
+	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+		return err;
+	if (!cJSON_IsObject(root)) {
+		err = scan_sca__fail(d, SCAN_EPARSE, 1, "package.json is not a JSON object");
+		goto done;
+	}
+	for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]) && !err; s++) {
+		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s].key), *e;
+		if (!sec)
+			continue;
+		if (!cJSON_IsObject(sec)) {
+			err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, sections[s].key),
+			                     "\"%s\" is not an object", sections[s].key);
+			break;
+		}
+		cJSON_ArrayForEach(e, sec) {
+			if (!cJSON_IsString(e) || !e->string[0]) {
+				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
+				                     "the version of \"%s\" is not a string", e->string);
+				break;
+			}
+			if ((err = add_npm(&m, sections[s].key, e->string, e->valuestring, sections[s].flags)) < 0)
+				break;
+		}
+	}
+	if (!err)
+		err = unresolved_problem(&m, "package-lock.json, yarn.lock or pnpm-lock.yaml");
+done:
+	cJSON_Delete(root);
+	return err;
+}
+
+/* Composer: "1.2.3", "v1.2.3", "1.2.3.4", "1.2.3-beta2" are one version; carets, tildes, stars and "dev-main" are not. */
+static bool composer_exact(const char *spec, const char **ver, size_t *vlen)
+{
+	const char *p = spec;
+	int dots = 0;
+
+	if (*p == 'v' && isdigit((unsigned char)p[1]))
+		p++;
+	*ver = p;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	for (; isdigit((unsigned char)*p) || *p == '.'; p++)
+		dots += *p == '.';
+	if (!dots || p[-1] == '.')
+		return false;
+	if (*p == '-')
+		for (p++; isalnum((unsigned char)*p) || *p == '.'; p++)
+			;
+	*vlen = (size_t)(p - *ver);
+	return *p == '\0';
+}
+
+bool scan_sca__is_composer_manifest(const char *path, const char *base)
+{
+	(void)path;
+	return !strcmp(base, "composer.json");
+}
+
+int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_t len)
+{
+	static const char *const locks[] = { "composer.lock", NULL };
+	static const struct {
+		const char *key;
+		unsigned flags;
+	} sections[] = {
+		{ "require", 0 },
+		{ "require-dev", SCAN_DEP_DEV },
+	};
+	manifest m = { d, text, len, 0 };
+	cJSON *root = NULL;
+	int err;
+
+	if (has_lockfile(d, locks))
+		return 0;
+	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+		return err;
+	if (!cJSON_IsObject(root)) {
+		err = scan_sca__fail(d, SCAN_EPARSE, 1, "composer.json is not a JSON object");
+		goto done;
+	}
+	for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]) && !err; s++) {
+		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s].key), *e;
+		if (!sec)
+			continue;
+		if (!cJSON_IsObject(sec)) {
+			err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, sections[s].key),
+			                     "\"%s\" is not an object", sections[s].key);
+			break;
+		}
+		cJSON_ArrayForEach(e, sec) {
+			const char *ver = NULL;
+			size_t vlen = 0;
+			unsigned flags = sections[s].flags | SCAN_DEP_DIRECT;
+			char name[256];
+			int idx;
+
+			if (!cJSON_IsString(e)) {
+				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
+				                     "the constraint of \"%s\" is not a string", e->string);
+				break;
+			}
+			/* php, ext-*, lib-*: the platform, not packages (every package has a vendor) */
+			if (!strchr(e->string, '/'))
+				continue;
+			if (strlen(e->string) >= sizeof(name)) {
+				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
+				                     "a package name longer than %zu bytes", sizeof(name) - 1);
+				break;
+			}
+			/* Packagist and OSV spell names in lower case */
+			for (size_t i = 0; (name[i] = (char)tolower((unsigned char)e->string[i])) != '\0'; i++)
+				;
+			if (!composer_exact(e->valuestring, &ver, &vlen)) {
+				ver = NULL, vlen = 0;
+				flags |= SCAN_DEP_UNPINNED;
+				m.unpinned++;
+			}
+			if ((idx = scan_sca__add(d, SCAN_ECO_PACKAGIST, name, strlen(name), ver, vlen, flags,
+			                         line_of(&m, sections[s].key, e->string))) < 0) {
+				err = idx;
+				break;
+			}
+		}
+	}
+	if (!err)
+		err = unresolved_problem(&m, "composer.lock");
+done:
+	cJSON_Delete(root);
+	return err;
+}
