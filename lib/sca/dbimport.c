@@ -23,6 +23,89 @@
  */
 #define IMPORT_DIR_DEPTH_MAX 16
 #define IMPORT_DIR_FILES_MAX 2000000
+#define IMPORT_DIR_FEEDS_MAX 1000 /* KEV catalogs, EPSS files and zip exports in one directory */
+#define SNIFF_BYTES 4096          /* what is read of a file to tell its kind */
+
+/* What a file is, from its first bytes. */
+typedef enum {
+	FEED_OTHER,
+	FEED_OSV,     /* a JSON object: one OSV record */
+	FEED_KEV,     /* a JSON object with a string catalogVersion: CISA's catalog */
+	FEED_EPSS,    /* gzip, or a CSV starting with #model_version or cve,epss */
+	FEED_ZIP,     /* an OSV all.zip export */
+	FEED_SCHEMA,  /* a JSON schema (KEV ships one beside its catalog): not data */
+} feed_kind;
+
+static bool starts_with(const unsigned char *p, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+
+	return n >= k && !memcmp(p, s, k);
+}
+
+static bool is_space(unsigned char c)
+{
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* "key" followed by a colon, and a string value when string_value. */
+static bool has_member(const unsigned char *p, size_t n, const char *key, bool string_value)
+{
+	size_t k = strlen(key);
+
+	for (const unsigned char *s = p; (s = memmem(s, n - (size_t)(s - p), key, k)) != NULL; s += k) {
+		size_t i = (size_t)(s - p) + k;
+		if (s == p || s[-1] != '"' || i >= n || p[i] != '"')
+			continue;
+		for (i++; i < n && is_space(p[i]); i++)
+			;
+		if (i >= n || p[i] != ':')
+			continue;
+		for (i++; i < n && is_space(p[i]); i++)
+			;
+		if (!string_value || (i < n && p[i] == '"'))
+			return true;
+	}
+	return false;
+}
+
+static feed_kind feed_kind_of(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (n > SNIFF_BYTES)
+		n = SNIFF_BYTES;
+	if (starts_with(p, n, "PK\x03\x04"))
+		return FEED_ZIP;
+	if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+		return FEED_EPSS;
+	while (i < n && is_space(p[i]))
+		i++;
+	if (i < n && p[i] == '{') {
+		if (has_member(p + i, n - i, "catalogVersion", true))
+			return FEED_KEV;
+		if (has_member(p + i, n - i, "$schema", false))
+			return FEED_SCHEMA;
+		return FEED_OSV;
+	}
+	if (starts_with(p + i, n - i, "#model_version") || starts_with(p + i, n - i, "cve,epss"))
+		return FEED_EPSS;
+	return FEED_OTHER;
+}
+
+/* The kind of the file name in dirfd, from its first SNIFF_BYTES; FEED_OTHER when it cannot be read. */
+static feed_kind sniff_at(int dirfd, const char *name)
+{
+	unsigned char head[SNIFF_BYTES];
+	ssize_t n;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return FEED_OTHER;
+	n = read(fd, head, sizeof(head));
+	close(fd);
+	return n > 0 ? feed_kind_of(head, (size_t)n) : FEED_OTHER;
+}
 
 typedef struct {
 	unsigned char *data;
@@ -194,9 +277,40 @@ static int import_zip(scan_store *st, const loaded *m, const char *source, const
 	return rc;
 }
 
-/* Every *.json under dirfd, depth-first, no symlinks. */
-static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsigned depth, size_t *files)
+/*
+ * A directory of feeds: its OSV records go to one source, begun at the first
+ * (the writer's transaction), and its KEV catalogs, EPSS files and zip
+ * exports are kept to be imported each on its own afterwards.
+ */
+typedef struct {
+	osv_batch *b;
+	scan_store *st;
+	const char *source, *root;
+	char **feeds;
+	size_t nfeeds;
+} dir_import;
+
+static int keep_feed(dir_import *di, const char *path)
 {
+	char **v;
+
+	if (di->nfeeds >= IMPORT_DIR_FEEDS_MAX)
+		return scan__error(SCAN_ELIMIT, "'%s' holds more than %d KEV, EPSS or zip files", di->root,
+		                   IMPORT_DIR_FEEDS_MAX);
+	if (!(v = realloc(di->feeds, (di->nfeeds + 1) * sizeof(*v))) || !(v[di->nfeeds] = strdup(path))) {
+		if (v)
+			di->feeds = v;
+		return scan__error_oom();
+	}
+	di->feeds = v;
+	di->nfeeds++;
+	return 0;
+}
+
+/* Every file under dirfd by its kind, depth-first, no symlinks: OSV records, feeds, the rest skipped. */
+static int import_dir_records(dir_import *di, int dirfd, const char *label, unsigned depth, size_t *files)
+{
+	osv_batch *b = di->b;
 	DIR *d;
 	struct dirent *e;
 	int rc = 0, fd;
@@ -213,6 +327,7 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 	while (!rc && (e = readdir(d))) {
 		struct stat sb;
 		scan_buf path = SCAN_BUF_INIT;
+		feed_kind kind = FEED_OTHER;
 
 		if (e->d_name[0] == '.')
 			continue;
@@ -223,12 +338,19 @@ static int import_dir_records(osv_batch *b, int dirfd, const char *label, unsign
 		if (S_ISDIR(sb.st_mode)) {
 			int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (sub >= 0) {
-				rc = import_dir_records(b, sub, path.ptr, depth + 1, files);
+				rc = import_dir_records(di, sub, path.ptr, depth + 1, files);
 				close(sub);
 			}
-		} else if (S_ISREG(sb.st_mode) && ends_with(e->d_name, ".json")) {
+		} else if (S_ISREG(sb.st_mode) && (kind = sniff_at(dirfd, e->d_name)) != FEED_OSV && kind != FEED_OTHER) {
+			if (kind == FEED_SCHEMA)
+				b->skipped++;
+			else
+				rc = keep_feed(di, path.ptr);
+		} else if (S_ISREG(sb.st_mode) && (kind == FEED_OSV || ends_with(e->d_name, ".json"))) {
 			loaded m;
-			if (++*files > IMPORT_DIR_FILES_MAX)
+			if (!b->w && (rc = scan__vulndb_write_begin(&b->w, di->st, di->source, "osv", di->root)) != 0)
+				; /* reported below */
+			else if (++*files > IMPORT_DIR_FILES_MAX)
 				rc = scan__error(SCAN_ELIMIT, "'%s' holds more than %d records", label, IMPORT_DIR_FILES_MAX);
 			else if ((rc = load_file(&m, path.ptr, SCAN_FEED_RECORD_MAX)) == 0) {
 				rc = put_record(b, (const char *)m.data, m.len, path.ptr);
@@ -301,8 +423,8 @@ static int import_file(scan_store *st, const char *path, const scan_vulndb_impor
 	while (i < m.len && (m.data[i] == ' ' || m.data[i] == '\n' || m.data[i] == '\r' || m.data[i] == '\t'))
 		i++;
 	if (i < m.len && m.data[i] == '{') {
-		/* A KEV catalog names its version; anything else in braces is an OSV record. */
-		if (memmem(m.data, m.len < 4096 ? m.len : 4096, "\"catalogVersion\"", 16)) {
+		/* A KEV catalog names its version (a string); anything else in braces is an OSV record. */
+		if (feed_kind_of(m.data, m.len) == FEED_KEV) {
 			scan_kev_catalog cat;
 			scan_vulndb_writer *w = NULL;
 			if ((rc = scan_sca__kev_parse(&cat, (const char *)m.data, m.len, path)) == 0 &&
@@ -360,6 +482,11 @@ done:
 	return rc;
 }
 
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_import_options *opts,
                        scan_vulndb_import_report *rep)
 {
@@ -400,21 +527,32 @@ int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_impor
 	if (!rc && !bucket) {
 		scan_buf source = SCAN_BUF_INIT;
 		osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
+		dir_import di = { &b, st, NULL, path, NULL, 0 };
 		char why[320];
 		size_t files = 0;
 
 		source_name(&source, path);
-		if ((rc = scan__vulndb_write_begin(&b.w, st, source.ptr, "osv", path)) == 0) {
-			rc = import_dir_records(&b, dirfd, path, 0, &files);
-			if (!rc && !files)
-				rc = scan__error(SCAN_ENOTFOUND, "'%s' holds no OSV records, all.zip exports or feeds", path);
+		di.source = source.ptr;
+		/* Each file by its content: OSV records into this directory's source, the feeds after it. */
+		rc = import_dir_records(&di, dirfd, path, 0, &files);
+		if (b.w) {
 			if (rc)
 				scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
 			else if ((rc = end_source(b.w, opts, source.ptr, path, b.valid, b.records,
 			                          b.newest[0] ? b.newest : NULL, NULL,
 			                          why_no_record(why, sizeof(why), &b))) == 0)
 				rep->sources++;
+		} else if (!rc && !di.nfeeds) {
+			rc = scan__error(SCAN_ENOTFOUND, "'%s' holds no OSV records, all.zip exports or feeds", path);
 		}
+		if (di.nfeeds)
+			qsort(di.feeds, di.nfeeds, sizeof(*di.feeds), cmp_path);
+		for (size_t i = 0; i < di.nfeeds; i++) {
+			if (!rc)
+				rc = import_file(st, di.feeds[i], opts, rep);
+			free(di.feeds[i]);
+		}
+		free(di.feeds);
 		scan_buf_dispose(&source);
 	}
 	close(dirfd);
