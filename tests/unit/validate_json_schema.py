@@ -3,7 +3,9 @@
 
 Usage: validate_json_schema.py SCHEMA DOCUMENT
 Exit 0 when valid, 1 when invalid (the errors are printed), 2 on bad usage,
-unreadable files or a missing jsonschema module.
+unreadable files, a missing jsonschema module or a missing uri-reference
+format check (python3-rfc3987): without it a badly encoded SARIF uri would
+pass as valid, so the check is required rather than silently skipped.
 
 A schema may $ref other schemas by a relative URI (the CycloneDX schemas
 name spdx.schema.json and jsf-0.82.schema.json). Those are read from the
@@ -70,6 +72,13 @@ def main(argv):
     except ImportError as e:
         print("validate_json_schema: %s (install python3-jsonschema)" % e, file=sys.stderr)
         return 2
+    checker = jsonschema.FormatChecker()
+    # jsonschema checks uri-reference only with rfc3987 (or rfc3986-validator)
+    # importable; otherwise it silently accepts any string.
+    if "uri-reference" not in checker.checkers or checker.conforms("%zz bad uri", "uri-reference"):
+        print("validate_json_schema: the uri-reference format check is not available "
+              "(install python3-rfc3987)", file=sys.stderr)
+        return 2
     try:
         with open(argv[1], encoding="utf-8") as f:
             schema = json.load(f)
@@ -84,7 +93,7 @@ def main(argv):
     cls.check_schema(schema)
     # Every format checker this jsonschema has (uri, uri-reference with rfc3987),
     # not only the schema draft's: a badly encoded artifact uri must fail.
-    validator = cls(schema, format_checker=jsonschema.FormatChecker(),
+    validator = cls(schema, format_checker=checker,
                     resolver=make_resolver(jsonschema, argv[1], schema))
     try:
         errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
