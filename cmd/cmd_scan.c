@@ -7,7 +7,7 @@
 
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
-	const char *scan_type, *fail_on, *secret_rules, *rules;
+	const char *scan_type, *fail_on, *secret_rules, *rules, *baseline_ref;
 	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
 	bool no_suppressions;
@@ -38,6 +38,7 @@ static const cli_opt scan_opts[] = {
 	{ "history-from-enclosing-repo", 0, OPT_FLAG, NULL, "history of a directory without its own .git: the enclosing repository's, of its paths", &o.history_enclosing, NULL },
 	{ "verify", 0, OPT_FLAG, NULL, "ask each provider whether a found credential is live (sends it there)", &o.verify, NULL },
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
+	{ "baseline-ref", 0, OPT_STRING, "REF", "judge new findings against the merge base with REF in git, not the stored baseline", &o.baseline_ref, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "no-suppressions", 0, OPT_FLAG, NULL, "ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments", &o.no_suppressions, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
@@ -53,6 +54,37 @@ const cli_command cli_scan_def = {
 	"Scan a directory, a git work tree or a git URL; store the findings and the gate status.",
 	scan_opts,
 };
+
+/*
+ * A branch's new findings: against the stored baseline of the default branch
+ * when there is one; else, or with --baseline-ref, against git (a CI runner
+ * starts with no database).
+ */
+static int judge_new(scan_result *result, scan_store *store, const scan_options *opts)
+{
+	const scan_repo_info *ri = scan_result_repo(result);
+	const char *why = NULL;
+	bool stored = false;
+	int lrc;
+
+	if (ri->is_baseline_scan || !ri->is_git) {
+		if (o.baseline_ref)
+			cli_warn("--baseline-ref: %s, so no finding is new", ri->is_git ? "the default branch is scanned"
+			                                                             : "not a git work tree");
+		return EXIT_OK;
+	}
+	if (!o.baseline_ref && store && (lrc = scan_store_has_baseline(&stored, store, ri->url, ri->default_branch)) != 0)
+		return cli_error_lib(lrc);
+	if (stored)
+		return EXIT_OK;
+	if ((lrc = scan_result_new_from_git(result, opts, o.baseline_ref, &why)) != 0)
+		return cli_error_lib(lrc);
+	if (why && o.baseline_ref)
+		return cli_error("scan: --baseline-ref '%s': %s", o.baseline_ref, why);
+	if (why)
+		cli_warn("no stored baseline and none from git (%s): every finding of the branch counts as new", why);
+	return EXIT_OK;
+}
 
 static void progress(const scan_progress *p, void *payload)
 {
@@ -263,6 +295,8 @@ int cmd_scan(int argc, char **argv)
 			         "run 'rampart db update' or 'rampart db import PATH'");
 	}
 	cli_warn_skipped(scan_result_stats(result)->skipped, scan_result_stats(result)->skipped_count);
+	if ((rc = judge_new(result, store, &opts)) != EXIT_OK)
+		goto done;
 	if ((quality = scan_result_quality(result)) && quality->duplication_files_skipped)
 		fprintf(stderr, "rampart: warning: duplication left out %llu files, the last in path order, "
 		        "over its token limit (docs/metrics.md)\n",

@@ -94,6 +94,7 @@ complete -c rampart -n '__rampart_using scan' -l rules -x -a '(__fish_complete_d
 complete -c rampart -n '__rampart_using scan' -l no-builtin-rules -d 'run only the code and IaC rules of --rules and .rampart/rules'
 complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d 'scan type'
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
+complete -c rampart -n '__rampart_using scan' -l baseline-ref -x -d 'judge new findings against the merge base with this ref in git'
 complete -c rampart -n '__rampart_using scan' -l vex -r -F -d 'leave out what a VEX document says is not_affected'
 complete -c rampart -n '__rampart_using scan' -l no-suppressions -d 'ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'

@@ -146,6 +146,20 @@ SCAN_EXTERN const scan_stats *scan_result_stats(const scan_result *r);
 SCAN_EXTERN void scan_result_free(scan_result *r); /* NULL is fine */
 
 /*
+ * Which findings the branch adds, judged against git instead of a stored
+ * baseline (a CI runner starts with no database): the merge base of HEAD
+ * and ref (NULL: the default branch, local or origin's) is the baseline. A
+ * finding of a file the branch did not change was there before; the base's
+ * version of each changed file is scanned with opts (the head's rules) to
+ * tell the rest. Sets each finding's is_new_in_pr, which the store then
+ * keeps. When there is nothing to compare with (not a work tree, a shallow
+ * clone without the merge base) *why says so (static) and nothing changes.
+ * Returns 0 or the base scan's error.
+ */
+SCAN_EXTERN int scan_result_new_from_git(scan_result *r, const scan_options *opts, const char *ref,
+                                         const char **why);
+
+/*
  * The dependencies the sca analyzer found in the scanned tree's lockfiles,
  * and the problems it met (a lockfile that would not parse, a version the
  * ecosystem cannot order); NULL and 0 when it did not run. Borrowed.

@@ -82,6 +82,9 @@ SCAN_EXTERN size_t scan_scan_list_count(const scan_scan_list *l);
 SCAN_EXTERN const scan_scan_record *scan_scan_list_get(const scan_scan_list *l, size_t i);
 SCAN_EXTERN void scan_scan_list_free(scan_scan_list *l);
 
+/* Whether the store holds a baseline of the repository (by URL) on branch: the default-branch scans' findings. */
+SCAN_EXTERN int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch);
+
 /* One scan by id; SCAN_ENOTFOUND when there is none. */
 SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id);
 

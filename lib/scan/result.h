@@ -24,6 +24,8 @@ struct scan_result {
 	scan_quality_summary quality;
 	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
 	scan_arena strings;      /* repo info strings */
+	bool new_from_git;           /* is_new_in_pr is set, against new_base (scan_result_new_from_git) */
+	char new_base[41];
 };
 
 /* One more entry of what the scan could not look at (both strings copied). */

@@ -297,7 +297,7 @@ int scan_source__git_credentials(git_credential **out, const char *url,
 	return GIT_EAUTH;
 }
 
-static int git_mkdtemp(char **out)
+int scan_source__mkdtemp(char **out, const char *template)
 {
 	const char *base = getenv("TMPDIR");
 	scan_buf path;
@@ -313,7 +313,8 @@ static int git_mkdtemp(char **out)
 	while (len > 1 && base[len - 1] == '/')
 		len--;
 	scan_buf_put(&path, base, len);
-	scan_buf_puts(&path, "/" GIT_TMPDIR_TEMPLATE);
+	scan_buf_putc(&path, '/');
+	scan_buf_puts(&path, template);
 	if ((rc = scan_buf_failed(&path)) != 0) {
 		rc = rc == SCAN_ENOMEM ? scan__error_oom()
 		                       : scan__error(rc, "cannot create a directory in '%s': path too long", base);
@@ -528,7 +529,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	 */
 	fetch_url = has_prefix_nocase(url, "ssh://") ||
 	            (scan_source__is_url(url) && !strstr(url, "://")) ? url : display;
-	if ((rc = url_password(&password, url)) != 0 || (rc = git_mkdtemp(&tmpdir)) != 0)
+	if ((rc = url_password(&password, url)) != 0 || (rc = scan_source__mkdtemp(&tmpdir, GIT_TMPDIR_TEMPLATE)) != 0)
 		goto done;
 
 	/* The function, not GIT_CLONE_OPTIONS_INIT, which leaves fields to -Wextra's complaint. */

@@ -6,6 +6,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct git_object;
+struct git_repository;
+
+/* newcode.c */
+
+/* The default branch's tip: the local branch, else origin's copy of it. 1: neither exists; *against names which. */
+int scan_source__lookup_default(struct git_object **out, char **against, struct git_repository *repo,
+                                const char *name);
+/* root relative to the repository's work tree ("" or "sub/dir/"); NULL and *why when it is not inside. */
+int scan_source__root_prefix(char **out, const char **why, struct git_repository *repo, const char *root);
+
+/* git.c: a fresh private (0700) directory under $TMPDIR named after template ("x-XXXXXX"); *out absolute, real, the caller's. */
+int scan_source__mkdtemp(char **out, const char *template);
+
 /* ci_env.c */
 
 /*

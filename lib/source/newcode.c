@@ -104,8 +104,7 @@ static int cmp_file(const void *a, const void *b)
 	return strcmp(((const scan_newcode_file *)a)->path, ((const scan_newcode_file *)b)->path);
 }
 
-/* The default branch's tip: the local branch, else origin's copy of it. */
-static int lookup_default(git_object **out, char **against, git_repository *repo, const char *name)
+int scan_source__lookup_default(git_object **out, char **against, git_repository *repo, const char *name)
 {
 	char ref[512];
 
@@ -122,8 +121,7 @@ static int lookup_default(git_object **out, char **against, git_repository *repo
 	return 1;
 }
 
-/* root relative to the repository's work tree ("" or "sub/dir/"); NULL and *why when it is not inside. */
-static int root_prefix(char **out, const char **why, git_repository *repo, const char *root)
+int scan_source__root_prefix(char **out, const char **why, git_repository *repo, const char *root)
 {
 	char *workdir = NULL, *prefix = NULL;
 	size_t wlen;
@@ -176,11 +174,11 @@ int scan_source__default_branch_file(char **out, size_t *len, scan_base_file_sta
 	if (!default_branch || git_repository_open_ext(&repo, root, 0, NULL) != 0 || git_repository_is_bare(repo) ||
 	    !git_repository_workdir(repo))
 		goto done;
-	if ((rc = lookup_default(&def, &against, repo, default_branch)) != 0) {
+	if ((rc = scan_source__lookup_default(&def, &against, repo, default_branch)) != 0) {
 		rc = rc < 0 ? rc : 0;
 		goto done;
 	}
-	if ((rc = root_prefix(&prefix, &why, repo, root)) != 0 || !prefix)
+	if ((rc = scan_source__root_prefix(&prefix, &why, repo, root)) != 0 || !prefix)
 		goto done;
 	if (!(path = malloc(strlen(prefix) + strlen(relpath) + 1))) {
 		rc = scan__error_oom();
@@ -255,7 +253,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 	}
 	if (!(nc = calloc(1, sizeof(*nc))))
 		goto oom;
-	if (lookup_default(&def, &nc->against, repo, default_branch) != 0) {
+	if (scan_source__lookup_default(&def, &nc->against, repo, default_branch) != 0) {
 		*why = "the default branch is not in this clone (fetch it to measure new code)";
 		goto done;
 	}
@@ -274,7 +272,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 		goto done;
 	}
 	/* root relative to the work tree: the diff's paths are the work tree's */
-	if ((rc = root_prefix(&prefix, why, repo, root)) != 0 || !prefix)
+	if ((rc = scan_source__root_prefix(&prefix, why, repo, root)) != 0 || !prefix)
 		goto done;
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.context_lines = 0;

@@ -39,6 +39,28 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
                          const char *default_branch);
 void scan_source__newcode_free(scan_newcode *nc); /* NULL is fine */
 
+/* The merge base's side of a branch: what a baseline from git is computed over. */
+typedef struct {
+	char base[41];                /* the merge base */
+	char *against;                /* what it is the merge base with: "main", "origin/main", a --baseline-ref */
+	char *dir;                    /* private temporary directory holding the base's version of changed files */
+	char **changed;               /* every path under root the branch adds, changes or removes, sorted */
+	size_t nchanged;
+} scan_base_snapshot;
+
+/*
+ * The merge base of HEAD and ref (NULL: the default branch, local or
+ * origin's) and, written below a private temporary directory at their paths
+ * relative to root, the base's version of every file the work tree changes
+ * (committed or not). Unchanged files are not written: their findings are
+ * the same on both sides. *out is NULL with *why set when there is no base
+ * to read (not a work tree, a shallow clone without the merge base).
+ * scan_source__base_snapshot_free() removes the directory.
+ */
+int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const char *root,
+                               const char *default_branch, const char *ref);
+void scan_source__base_snapshot_free(scan_base_snapshot *s); /* NULL is fine */
+
 typedef enum {
 	SCAN_BASE_FILE_FOUND,         /* *out holds the default branch's copy */
 	SCAN_BASE_FILE_ABSENT,        /* the default branch has no such file */

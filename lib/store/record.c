@@ -76,6 +76,28 @@ done:
 	return rc;
 }
 
+int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	*out = false;
+	if ((rc = scan__db_prepare(st, &s,
+	        "SELECT 1 FROM quality_baseline b JOIN repositories r ON r.id = b.repo_id"
+	        " WHERE r.org_id = ?1 AND r.url = ?2 AND b.branch = ?3 LIMIT 1")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_text(s, 2, repo_url);
+	scan__db_bind_text(s, 3, branch);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW || step == SQLITE_DONE)
+		*out = step == SQLITE_ROW;
+	else
+		rc = scan__db_error(st, "cannot read the baseline");
+	sqlite3_finalize(s);
+	return rc;
+}
+
 static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *branch)
 {
 	sqlite3_stmt *s = NULL;
@@ -148,15 +170,19 @@ static int step_row(scan_store *st, sqlite3_stmt *s)
 
 static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
                           int64_t scan_id, const scan_repo_info *ri, bool baseline_exists,
-                          scan_arena *arena)
+                          bool new_from_git, scan_arena *arena)
 {
 	sqlite3_stmt *s;
 	int row, oom = 0;
 
 	f->scan_id = scan_id;
-	/* Spec appendix rules 2 and 3; a default-branch scan moves no finding to new. */
-	f->is_new_in_pr = false;
-	if (!ri->is_baseline_scan) {
+	/* Spec appendix rules 2 and 3; a default-branch scan moves no finding to new. Judged against git, kept. */
+	if (new_from_git) {
+		/* is_new_in_pr as scan_result_new_from_git() set it */
+	} else if (ri->is_baseline_scan) {
+		f->is_new_in_pr = false;
+	} else {
+		f->is_new_in_pr = false;
 		if (!baseline_exists) {
 			f->is_new_in_pr = true;
 		} else {
@@ -301,7 +327,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
 		if ((rc = record_finding(st, &q, scan__finding_list_at(r->findings, i), repo_id, scan_id,
-		                         &r->repo, baseline_exists, &r->findings->arena)) != 0)
+		                         &r->repo, baseline_exists, r->new_from_git, &r->findings->arena)) != 0)
 			goto fail;
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
