@@ -142,6 +142,12 @@ void cli_json_string(scan_buf *out, const char *s);
  * whole scan (file NULL), such as an empty vulnerability database.
  */
 void cli_warn_sca_problems(const scan_result *r, bool whole_scan);
+/*
+ * The first rule id after `after` (in strcmp order; "" to start) with findings
+ * a comment suppressed, and how many; NULL past the last. The list is by file,
+ * so each call walks it: a report, not a hot path.
+ */
+const char *cli_next_suppressed_rule(const scan_finding_list *l, const char *after, size_t *count);
 /* One warning for the files a scan could not (fully) analyze, naming the first few. */
 void cli_warn_skipped(const scan_skipped_file *v, size_t n);
 /* For a stored scan's text output: how much it could not look at, and where the list is. */

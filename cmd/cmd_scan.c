@@ -97,30 +97,16 @@ static void progress(const scan_progress *p, void *payload)
 	fflush(stderr);
 }
 
-/* One line per rule with findings suppressed by comments, in rule order (the list is by file). */
+/* One line per rule with findings suppressed by comments, in rule order. */
 static void print_suppressions(const scan_finding_list *l)
 {
-	size_t n = scan_finding_list_count(l);
-	const char *last = "";
+	const char *rule = "";
+	size_t count;
 
-	for (;;) {
-		const char *next = NULL;
-		size_t count = 0;
-		for (size_t i = 0; i < n; i++) {
-			const scan_finding *f = scan_finding_list_get(l, i);
-			if (!f->suppressed || strcmp(f->rule_id, last) <= 0)
-				continue;
-			if (!next || strcmp(f->rule_id, next) < 0)
-				next = f->rule_id, count = 0;
-			if (!strcmp(f->rule_id, next))
-				count++;
-		}
-		if (!next)
-			break;
+	while ((rule = cli_next_suppressed_rule(l, rule, &count)) != NULL) {
 		fputs("suppressed: ", stderr);
-		cli_put_safe(stderr, next);
+		cli_put_safe(stderr, rule);
 		fprintf(stderr, " %zu\n", count);
-		last = next;
 	}
 }
 

@@ -552,30 +552,33 @@ static void write_sca_problems(jw *w, const cli_doc *doc)
 	jw_close(w, ']');
 }
 
+const char *cli_next_suppressed_rule(const scan_finding_list *l, const char *after, size_t *count)
+{
+	size_t n = scan_finding_list_count(l);
+	const char *next = NULL;
+
+	*count = 0;
+	for (size_t i = 0; i < n; i++) {
+		const scan_finding *f = scan_finding_list_get(l, i);
+		if (!f->suppressed || strcmp(f->rule_id, after) <= 0)
+			continue;
+		if (!next || strcmp(f->rule_id, next) < 0)
+			next = f->rule_id, *count = 0;
+		if (!strcmp(f->rule_id, next))
+			(*count)++;
+	}
+	return next;
+}
+
 /* Rule id -> how many of its findings a comment suppressed, rules in order. */
 static void write_suppressions_by_rule(jw *w, const scan_finding_list *l)
 {
-	size_t n = scan_finding_list_count(l);
-	const char *last = "";
+	const char *rule = "";
+	size_t count;
 
 	jw_open(w, "suppressions_by_rule", '{');
-	for (;;) {
-		const char *next = NULL;
-		unsigned long long count = 0;
-		for (size_t i = 0; i < n; i++) {
-			const scan_finding *f = scan_finding_list_get(l, i);
-			if (!f->suppressed || strcmp(f->rule_id, last) <= 0)
-				continue;
-			if (!next || strcmp(f->rule_id, next) < 0)
-				next = f->rule_id, count = 0;
-			if (!strcmp(f->rule_id, next))
-				count++;
-		}
-		if (!next)
-			break;
-		jw_uint(w, next, count);
-		last = next;
-	}
+	while ((rule = cli_next_suppressed_rule(l, rule, &count)) != NULL)
+		jw_uint(w, rule, count);
 	jw_close(w, '}');
 }
 

@@ -115,6 +115,67 @@ static unsigned line_of(const manifest *m, const char *section, const char *name
 	return line;
 }
 
+static int unresolved_problem(manifest *m, const char *lockfiles)
+{
+	char msg[256];
+
+	if (!m->unpinned)
+		return 0;
+	snprintf(msg, sizeof(msg), "no lockfile: %zu dependenc%s declared with a version range not resolved "
+	         "(commit %s to check them)", m->unpinned, m->unpinned == 1 ? "y" : "ies", lockfiles);
+	return scan_sca__inventory_problem(m->d->inv, m->d->file, 0, msg);
+}
+
+typedef struct {
+	const char *key;
+	unsigned flags;
+} manifest_section;
+
+typedef int (*manifest_add_fn)(manifest *m, const char *section, const char *name, const char *spec,
+                               unsigned flags);
+
+/*
+ * Each "name": "version spec" of the manifest's sections to add(); then one
+ * problem for the ranges left unresolved, naming the lockfiles that would pin them.
+ */
+static int read_sections(manifest *m, const char *what, const manifest_section *sections, size_t nsections,
+                         manifest_add_fn add, const char *lockfiles)
+{
+	cJSON *root = NULL;
+	int err;
+
+	if ((err = scan_sca__json_parse(m->d, m->text, m->len, &root)) < 0)
+		return err;
+	if (!cJSON_IsObject(root)) {
+		err = scan_sca__fail(m->d, SCAN_EPARSE, 1, "%s is not a JSON object", what);
+		goto done;
+	}
+	for (size_t s = 0; s < nsections && !err; s++) {
+		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s].key), *e;
+		if (!sec)
+			continue;
+		if (!cJSON_IsObject(sec)) {
+			err = scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, sections[s].key),
+			                     "\"%s\" is not an object", sections[s].key);
+			break;
+		}
+		cJSON_ArrayForEach(e, sec) {
+			if (!cJSON_IsString(e) || !e->string[0]) {
+				err = scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, e->string),
+				                     "the version of \"%s\" is not a string", e->string);
+				break;
+			}
+			if ((err = add(m, sections[s].key, e->string, e->valuestring, sections[s].flags)) < 0)
+				break;
+		}
+	}
+	if (!err)
+		err = unresolved_problem(m, lockfiles);
+done:
+	cJSON_Delete(root);
+	return err;
+}
+
 static int add_npm(manifest *m, const char *section, const char *name, const char *spec, unsigned flags)
 {
 	const char *real = name, *ver = NULL;
@@ -145,17 +206,6 @@ static int add_npm(manifest *m, const char *section, const char *name, const cha
 	return idx < 0 ? idx : 0;
 }
 
-static int unresolved_problem(manifest *m, const char *lockfiles)
-{
-	char msg[256];
-
-	if (!m->unpinned)
-		return 0;
-	snprintf(msg, sizeof(msg), "no lockfile: %zu dependenc%s declared with a version range not resolved "
-	         "(commit %s to check them)", m->unpinned, m->unpinned == 1 ? "y" : "ies", lockfiles);
-	return scan_sca__inventory_problem(m->d->inv, m->d->file, 0, msg);
-}
-
 bool scan_sca__is_npm_manifest(const char *path, const char *base)
 {
 	(void)path;
@@ -164,50 +214,17 @@ bool scan_sca__is_npm_manifest(const char *path, const char *base)
 
 int scan_sca__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len)
 {
-	static const struct {
-		const char *key;
-		unsigned flags;
-	} sections[] = {
+	static const manifest_section sections[] = {
 		{ "dependencies", 0 },
 		{ "devDependencies", SCAN_DEP_DEV },
 		{ "optionalDependencies", SCAN_DEP_OPTIONAL },
 	};
 	manifest m = { d, text, len, 0 };
-	cJSON *root = NULL;
-	int err;
 
 	if (has_lockfile(d, npm_locks))
 		return 0;
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
-		return err;
-	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 1, "package.json is not a JSON object");
-		goto done;
-	}
-	for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]) && !err; s++) {
-		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s].key), *e;
-		if (!sec)
-			continue;
-		if (!cJSON_IsObject(sec)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, sections[s].key),
-			                     "\"%s\" is not an object", sections[s].key);
-			break;
-		}
-		cJSON_ArrayForEach(e, sec) {
-			if (!cJSON_IsString(e) || !e->string[0]) {
-				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
-				                     "the version of \"%s\" is not a string", e->string);
-				break;
-			}
-			if ((err = add_npm(&m, sections[s].key, e->string, e->valuestring, sections[s].flags)) < 0)
-				break;
-		}
-	}
-	if (!err)
-		err = unresolved_problem(&m, "package-lock.json, yarn.lock or pnpm-lock.yaml");
-done:
-	cJSON_Delete(root);
-	return err;
+	return read_sections(&m, "package.json", sections, sizeof(sections) / sizeof(sections[0]), add_npm,
+	                     "package-lock.json, yarn.lock or pnpm-lock.yaml");
 }
 
 /* Composer: "1.2.3", "v1.2.3", "1.2.3.4", "1.2.3-beta2" are one version; carets, tildes, stars and "dev-main" are not. */
@@ -238,75 +255,43 @@ bool scan_sca__is_composer_manifest(const char *path, const char *base)
 	return !strcmp(base, "composer.json");
 }
 
+static int add_composer(manifest *m, const char *section, const char *pkg, const char *spec, unsigned flags)
+{
+	const char *ver = NULL;
+	size_t vlen = 0;
+	char name[256];
+	int idx;
+
+	/* php, ext-*, lib-*: the platform, not packages (every package has a vendor) */
+	if (!strchr(pkg, '/'))
+		return 0;
+	if (strlen(pkg) >= sizeof(name))
+		return scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, section, pkg), "a package name longer than %zu bytes",
+		                      sizeof(name) - 1);
+	/* Packagist and OSV spell names in lower case */
+	for (size_t i = 0; (name[i] = (char)tolower((unsigned char)pkg[i])) != '\0'; i++)
+		;
+	if (!composer_exact(spec, &ver, &vlen)) {
+		ver = NULL, vlen = 0;
+		flags |= SCAN_DEP_UNPINNED;
+		m->unpinned++;
+	}
+	idx = scan_sca__add(m->d, SCAN_ECO_PACKAGIST, name, strlen(name), ver, vlen, flags | SCAN_DEP_DIRECT,
+	                    line_of(m, section, pkg));
+	return idx < 0 ? idx : 0;
+}
+
 int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const char *const locks[] = { "composer.lock", NULL };
-	static const struct {
-		const char *key;
-		unsigned flags;
-	} sections[] = {
+	static const manifest_section sections[] = {
 		{ "require", 0 },
 		{ "require-dev", SCAN_DEP_DEV },
 	};
 	manifest m = { d, text, len, 0 };
-	cJSON *root = NULL;
-	int err;
 
 	if (has_lockfile(d, locks))
 		return 0;
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
-		return err;
-	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 1, "composer.json is not a JSON object");
-		goto done;
-	}
-	for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]) && !err; s++) {
-		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s].key), *e;
-		if (!sec)
-			continue;
-		if (!cJSON_IsObject(sec)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, sections[s].key),
-			                     "\"%s\" is not an object", sections[s].key);
-			break;
-		}
-		cJSON_ArrayForEach(e, sec) {
-			const char *ver = NULL;
-			size_t vlen = 0;
-			unsigned flags = sections[s].flags | SCAN_DEP_DIRECT;
-			char name[256];
-			int idx;
-
-			if (!cJSON_IsString(e)) {
-				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
-				                     "the constraint of \"%s\" is not a string", e->string);
-				break;
-			}
-			/* php, ext-*, lib-*: the platform, not packages (every package has a vendor) */
-			if (!strchr(e->string, '/'))
-				continue;
-			if (strlen(e->string) >= sizeof(name)) {
-				err = scan_sca__fail(d, SCAN_EPARSE, line_of(&m, sections[s].key, e->string),
-				                     "a package name longer than %zu bytes", sizeof(name) - 1);
-				break;
-			}
-			/* Packagist and OSV spell names in lower case */
-			for (size_t i = 0; (name[i] = (char)tolower((unsigned char)e->string[i])) != '\0'; i++)
-				;
-			if (!composer_exact(e->valuestring, &ver, &vlen)) {
-				ver = NULL, vlen = 0;
-				flags |= SCAN_DEP_UNPINNED;
-				m.unpinned++;
-			}
-			if ((idx = scan_sca__add(d, SCAN_ECO_PACKAGIST, name, strlen(name), ver, vlen, flags,
-			                         line_of(&m, sections[s].key, e->string))) < 0) {
-				err = idx;
-				break;
-			}
-		}
-	}
-	if (!err)
-		err = unresolved_problem(&m, "composer.lock");
-done:
-	cJSON_Delete(root);
-	return err;
+	return read_sections(&m, "composer.json", sections, sizeof(sections) / sizeof(sections[0]), add_composer,
+	                     "composer.lock");
 }

@@ -76,28 +76,6 @@ done:
 	return rc;
 }
 
-int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch)
-{
-	sqlite3_stmt *s = NULL;
-	int rc, step;
-
-	*out = false;
-	if ((rc = scan__db_prepare(st, &s,
-	        "SELECT 1 FROM quality_baseline b JOIN repositories r ON r.id = b.repo_id"
-	        " WHERE r.org_id = ?1 AND r.url = ?2 AND b.branch = ?3 LIMIT 1")) != 0)
-		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	scan__db_bind_text(s, 2, repo_url);
-	scan__db_bind_text(s, 3, branch);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW || step == SQLITE_DONE)
-		*out = step == SQLITE_ROW;
-	else
-		rc = scan__db_error(st, "cannot read the baseline");
-	sqlite3_finalize(s);
-	return rc;
-}
-
 static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *branch)
 {
 	sqlite3_stmt *s = NULL;
@@ -113,6 +91,25 @@ static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *
 		*out = step == SQLITE_ROW;
 	else
 		rc = scan__db_error(st, "cannot read the baseline");
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch)
+{
+	sqlite3_stmt *s = NULL;
+	int rc, step;
+
+	*out = false;
+	if ((rc = scan__db_prepare(st, &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
+		return rc;
+	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_text(s, 2, repo_url);
+	step = sqlite3_step(s);
+	if (step == SQLITE_ROW)
+		rc = has_baseline(out, st, sqlite3_column_int64(s, 0), branch);
+	else if (step != SQLITE_DONE)
+		rc = scan__db_error(st, "cannot read the repository");
 	sqlite3_finalize(s);
 	return rc;
 }
