@@ -7,7 +7,7 @@
 
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
-	const char *scan_type, *fail_on, *secret_rules, *rules, *baseline_ref;
+	const char *scan_type, *fail_on, *fail_on_new, *secret_rules, *rules, *baseline_ref;
 	cli_strlist excludes, vex;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
 	bool no_suppressions;
@@ -42,6 +42,7 @@ static const cli_opt scan_opts[] = {
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "no-suppressions", 0, OPT_FLAG, NULL, "ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments", &o.no_suppressions, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
+	{ "fail-on-new", 0, OPT_STRING, "SEVERITY", "exit 1 when a new finding at SEVERITY or above exists", &o.fail_on_new, "critical|high|medium|low" },
 	{ "fail-on-skip", 0, OPT_FLAG, NULL, "exit 1 when a file could not be (fully) analyzed", &o.fail_on_skip, NULL },
 	{ "stats", 0, OPT_FLAG, NULL, "report files, bytes and per-analyzer time", &o.stats, NULL },
 	{ "no-store", 0, OPT_FLAG, NULL, "do not record the scan in the database (its advisories are still read)", &o.no_store, NULL },
@@ -67,12 +68,14 @@ static int judge_new(scan_result *result, scan_store *store, const scan_options 
 	bool stored = false;
 	int lrc;
 
-	if (ri->is_baseline_scan || !ri->is_git) {
+	if (!ri->is_git) {
 		if (o.baseline_ref)
-			cli_warn("--baseline-ref: %s, so no finding is new", ri->is_git ? "the default branch is scanned"
-			                                                             : "not a git work tree");
+			return cli_error("scan: --baseline-ref needs a git work tree");
 		return EXIT_OK;
 	}
+	/* On the default branch nothing is new, unless asked against a ref (a pre-commit hook: against HEAD). */
+	if (ri->is_baseline_scan && !o.baseline_ref)
+		return EXIT_OK;
 	if (!o.baseline_ref && store && (lrc = scan_store_has_baseline(&stored, store, ri->url, ri->default_branch)) != 0)
 		return cli_error_lib(lrc);
 	if (stored)
@@ -168,11 +171,11 @@ static bool database_exists(const char *db)
 	return there;
 }
 
-static bool fails_threshold(const scan_finding_list *l, scan_severity min)
+static bool fails_threshold(const scan_finding_list *l, scan_severity min, bool new_only)
 {
 	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
-		if (!f->user_marked_fp && !f->suppressed && f->severity >= min)
+		if (!f->user_marked_fp && !f->suppressed && f->severity >= min && (!new_only || f->is_new_in_pr))
 			return true;
 	}
 	return false;
@@ -186,7 +189,7 @@ int cmd_scan(int argc, char **argv)
 	const scan_quality_summary *quality;
 	scan_store *store = NULL;
 	scan_gate_report *gate = NULL;
-	scan_severity fail_sev = SCAN_SEV_LOW;
+	scan_severity fail_sev = SCAN_SEV_LOW, fail_new_sev = SCAN_SEV_LOW;
 	cli_format format;
 	cli_doc doc;
 	int64_t scan_id = 0;
@@ -205,6 +208,10 @@ int cmd_scan(int argc, char **argv)
 	}
 	if ((rc = cli_format_parse(&format, o.format)) != 0)
 		goto done;
+	if (o.fail_on_new && scan_severity_parse(&fail_new_sev, o.fail_on_new) != 0) {
+		rc = cli_error("scan: --fail-on-new takes critical, high, medium or low, not '%s'", o.fail_on_new);
+		goto done;
+	}
 	if (o.fail_on && scan_severity_parse(&fail_sev, o.fail_on) != 0) {
 		rc = cli_error("scan: --fail-on takes critical, high, medium or low, not '%s'", o.fail_on);
 		goto done;
@@ -336,7 +343,8 @@ int cmd_scan(int argc, char **argv)
 		print_stats(scan_result_stats(result));
 		print_suppressions(doc.findings);
 	}
-	rc = (o.fail_on && fails_threshold(doc.findings, fail_sev)) ||
+	rc = (o.fail_on && fails_threshold(doc.findings, fail_sev, false)) ||
+	     (o.fail_on_new && fails_threshold(doc.findings, fail_new_sev, true)) ||
 	     (o.fail_on_skip && scan_result_stats(result)->files_skipped) ? EXIT_FAILED : EXIT_OK;
 
 done:

@@ -62,14 +62,14 @@ _rampart_default()
 
 _rampart_scan()
 {
-	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --no-suppressions --fail-on --fail-on-skip --stats --no-store -q --quiet -h --help'
-	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --fail-on'
+	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --no-suppressions --fail-on --fail-on-new --fail-on-skip --stats --no-store -q --quiet -h --help'
+	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --fail-on --fail-on-new'
 	case $opt in
 	--db | -o | --output | --vex) _rampart_files ;;
 	--secret-rules | --rules) _rampart_files dirs ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
 	--scan-type) _rampart_words 'smart deep' ;;
-	--fail-on) _rampart_words 'critical high medium low' ;;
+	--fail-on|--fail-on-new) _rampart_words 'critical high medium low' ;;
 	*) _rampart_default "$opts" "$args" || _rampart_files dirs ;;
 	esac
 }

@@ -98,6 +98,7 @@ complete -c rampart -n '__rampart_using scan' -l baseline-ref -x -d 'judge new f
 complete -c rampart -n '__rampart_using scan' -l vex -r -F -d 'leave out what a VEX document says is not_affected'
 complete -c rampart -n '__rampart_using scan' -l no-suppressions -d 'ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
+complete -c rampart -n '__rampart_using scan' -l fail-on-new -x -a 'critical high medium low' -d 'exit 1 on a new finding at this severity or above'
 complete -c rampart -n '__rampart_using scan' -l fail-on-skip -d 'exit 1 when a file could not be (fully) analyzed'
 complete -c rampart -n '__rampart_using scan' -l stats -d 'report files, bytes and per-analyzer time'
 complete -c rampart -n '__rampart_using scan' -l no-store -d 'do not record the scan in the database'

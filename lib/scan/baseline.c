@@ -80,8 +80,7 @@ int scan_result_new_from_git(scan_result *r, const scan_options *opts, const cha
 	qsort(fps, nfp, sizeof(*fps), cmp_fp);
 	for (size_t i = 0; i < n; i++) {
 		scan_finding *f = scan__finding_list_at(r->findings, i);
-		f->is_new_in_pr = f->in_head && !r->repo.is_baseline_scan &&
-		                  !bsearch(f->fingerprint, fps, nfp, sizeof(*fps), cmp_fp);
+		f->is_new_in_pr = f->in_head && !bsearch(f->fingerprint, fps, nfp, sizeof(*fps), cmp_fp);
 	}
 	r->new_from_git = true;
 	memcpy(r->new_base, s->base, sizeof(r->new_base));
