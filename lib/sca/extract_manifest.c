@@ -1,4 +1,5 @@
-/* lib/sca/extract_manifest.c - package.json and composer.json when no lockfile pins them */
+/* lib/sca/extract_manifest.c - package.json, composer.json and Gemfile when no lockfile pins them */
+#define _GNU_SOURCE /* memmem */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -294,4 +295,159 @@ int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_
 		return 0;
 	return read_sections(&m, "composer.json", sections, sizeof(sections) / sizeof(sections[0]), add_composer,
 	                     "composer.lock");
+}
+
+/*
+ * Gemfile: Ruby, read line by line the way Gemfiles are written, never
+ * evaluated. `gem "name"` with its requirements ("= 1.2.3" or "1.2.3" is a
+ * pin, anything else a range) and options (path: is local, git: and github:
+ * are git, group: :development or :test is dev); `group ... do` blocks of
+ * :development or :test make their gems dev; a line the reader does not
+ * understand is passed over.
+ */
+#define GEMFILE_DEPTH_MAX 32
+
+/* A quoted Ruby string at *p ("..." or '...', no interpolation kept): its bytes; *p moves past it. */
+static bool ruby_string(const char **p, const char *end, const char **s, size_t *n)
+{
+	char q = **p;
+	const char *e;
+
+	if (q != '"' && q != '\'')
+		return false;
+	for (e = *p + 1; e < end && *e != q; e++)
+		if (*e == '\\' && e + 1 < end)
+			e++;
+	if (e >= end)
+		return false;
+	*s = *p + 1, *n = (size_t)(e - *p - 1);
+	*p = e + 1;
+	return true;
+}
+
+static const char *skip_blank(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static bool gem_exact(const char *s, size_t n, const char **ver, size_t *vlen)
+{
+	const char *e = s + n;
+	int dots = 0;
+
+	if (s < e && *s == '=') {
+		s++;
+		while (s < e && *s == ' ')
+			s++;
+	}
+	*ver = s;
+	if (s >= e || !isdigit((unsigned char)*s))
+		return false;
+	for (; s < e && (isalnum((unsigned char)*s) || *s == '.'); s++)
+		dots += *s == '.';
+	*vlen = (size_t)(s - *ver);
+	return s == e && dots > 0;
+}
+
+/* Does a line's text name the development or test group (":test", "'development'", test:)? */
+static bool names_dev_group(const char *p, const char *end)
+{
+	static const char *const groups[] = { "development", "test" };
+	for (size_t g = 0; g < 2; g++) {
+		size_t n = strlen(groups[g]);
+		for (const char *q = p; q + n <= end; q++)
+			if (!memcmp(q, groups[g], n) && q > p && strchr(":'\"", q[-1]) &&
+			    (q + n == end || !isalnum((unsigned char)q[n])))
+				return true;
+	}
+	return false;
+}
+
+static int gemfile_line(manifest *m, const char *p, const char *end, unsigned line, bool dev)
+{
+	const char *name, *req = NULL, *ver = NULL;
+	size_t nlen, rlen = 0, vlen = 0, nreq = 0;
+	unsigned flags = SCAN_DEP_DIRECT | (dev ? SCAN_DEP_DEV : 0);
+	int idx;
+
+	p = skip_blank(p + 3, end);
+	if (*p == '(')
+		p = skip_blank(p + 1, end);
+	if (!ruby_string(&p, end, &name, &nlen) || !nlen)
+		return 0;
+	for (;;) {
+		const char *s;
+		size_t n;
+		p = skip_blank(p, end);
+		if (p < end && *p == ',')
+			p = skip_blank(p + 1, end);
+		if (!ruby_string(&p, end, &s, &n))
+			break;
+		req = s, rlen = n, nreq++;
+	}
+	/* the options after the requirements */
+	for (const char *q = p; q < end && *q != '#'; q++) {
+		size_t left = (size_t)(end - q);
+		if ((left >= 5 && !memcmp(q, "path:", 5)) || (left >= 5 && !memcmp(q, ":path", 5)))
+			flags |= SCAN_DEP_LOCAL;
+		else if ((left >= 4 && !memcmp(q, "git:", 4)) || (left >= 7 && !memcmp(q, "github:", 7)) ||
+		         (left >= 4 && !memcmp(q, ":git", 4)))
+			flags |= SCAN_DEP_GIT;
+	}
+	{
+		const char *g = p < end ? memmem(p, (size_t)(end - p), "group", 5) : NULL;
+		if (g && names_dev_group(g + 5, end))
+			flags |= SCAN_DEP_DEV;
+	}
+	if (!(flags & (SCAN_DEP_LOCAL | SCAN_DEP_GIT)) && !(nreq == 1 && gem_exact(req, rlen, &ver, &vlen))) {
+		ver = NULL, vlen = 0;
+		if (!(flags & (SCAN_DEP_LOCAL | SCAN_DEP_GIT))) {
+			flags |= SCAN_DEP_UNPINNED;
+			m->unpinned++;
+		}
+	}
+	idx = scan_sca__add(m->d, SCAN_ECO_RUBYGEMS, name, nlen, ver, vlen, flags, line);
+	return idx < 0 ? idx : 0;
+}
+
+bool scan_sca__is_gemfile(const char *path, const char *base)
+{
+	(void)path;
+	return !strcmp(base, "Gemfile") || !strcmp(base, "gems.rb");
+}
+
+int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
+{
+	static const char *const locks[] = { "Gemfile.lock", "gems.locked", NULL };
+	manifest m = { d, text, len, 0 };
+	bool dev[GEMFILE_DEPTH_MAX];
+	unsigned depth = 0, line = 0;
+	int err = 0;
+
+	if (has_lockfile(d, locks))
+		return 0;
+	for (const char *p = text, *end = text + len; p < end && !err;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *q;
+		bool in_dev = depth && dev[depth - 1];
+		line++;
+		q = skip_blank(p, e);
+		while (e > q && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		if (e - q >= 4 && !memcmp(q, "gem", 3) && (q[3] == ' ' || q[3] == '(')) {
+			err = gemfile_line(&m, q, e, line, in_dev);
+		} else if ((e - q >= 3 && !memcmp(e - 3, " do", 3)) ||
+		           (e > q && e[-1] == '|' && memmem(q, (size_t)(e - q), " do |", 5))) {
+			/* a block: group, platforms, source; its gems are dev when a dev group opens it */
+			if (depth == GEMFILE_DEPTH_MAX)
+				err = scan_sca__fail(d, SCAN_ELIMIT, line, "blocks nested deeper than %d", GEMFILE_DEPTH_MAX);
+			else
+				dev[depth] = in_dev || (e - q > 5 && !memcmp(q, "group", 5) && names_dev_group(q + 5, e)), depth++;
+		} else if (e - q == 3 && !memcmp(q, "end", 3) && depth) {
+			depth--;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return err ? err : unresolved_problem(&m, "Gemfile.lock");
 }

@@ -33,7 +33,8 @@
 	X(cyclonedx_json)      /* bom.json, *.cdx.json: an SBOM scanned without source */ \
 	X(spdx_json)           /* *.spdx.json */ \
 	X(npm_manifest)        /* package.json with no lockfile beside or above it */ \
-	X(composer_manifest)   /* composer.json with no composer.lock beside it */
+	X(composer_manifest)   /* composer.json with no composer.lock beside it */ \
+	X(gemfile)             /* Gemfile, gems.rb with no Gemfile.lock beside it */
 
 #define SCAN_SCA_DECLARE(f) \
 	bool scan_sca__is_##f(const char *path, const char *base); \
