@@ -149,78 +149,30 @@ static int cmp_str(const void *a, const void *b)
 int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const char *root,
                                const char *default_branch, const char *ref)
 {
-	git_repository *repo = NULL;
-	git_object *target = NULL;
-	git_reference *head = NULL;
-	git_commit *base_commit = NULL;
-	git_tree *base_tree = NULL;
+	scan_merge_base mb;
 	git_diff *diff = NULL;
 	git_diff_options opts;
-	git_oid base;
 	scan_base_snapshot *s = NULL;
 	snapshot_walk w;
-	char *prefix = NULL;
 	int rc, err;
 
 	*out = NULL;
-	*why = NULL;
-	if ((rc = scan_source__git_ready()) != 0)
+	if ((rc = scan_source__merge_base(&mb, why, root, default_branch, ref)) != 0 || *why)
 		return rc;
-	if (git_repository_open_ext(&repo, root, 0, NULL) != 0 || git_repository_is_bare(repo) ||
-	    !git_repository_workdir(repo)) {
-		*why = "not a git work tree";
-		goto done;
-	}
-	if (!(s = calloc(1, sizeof(*s))))
+	if (!(s = calloc(1, sizeof(*s))) || !(s->against = strdup(mb.against)))
 		goto oom;
-	if (ref) {
-		if (git_revparse_single(&target, repo, ref) != 0) {
-			*why = "the baseline reference is not in this clone (fetch it, or fetch more history)";
-			goto done;
-		}
-		if (!(s->against = strdup(ref)))
-			goto oom;
-	} else if (!default_branch || scan_source__lookup_default(&target, &s->against, repo, default_branch) != 0) {
-		*why = "the default branch is not in this clone (fetch it: actions/checkout with fetch-depth: 0, "
-		       "or git fetch origin <default branch>)";
-		goto done;
-	}
-	if (git_repository_head(&head, repo) != 0) {
-		*why = "HEAD does not name a commit";
-		goto done;
-	}
-	{
-		git_object *peeled = NULL;
-		if (git_object_peel(&peeled, target, GIT_OBJECT_COMMIT) != 0) {
-			*why = "the baseline reference does not name a commit";
-			goto done;
-		}
-		git_object_free(target);
-		target = peeled;
-	}
-	if (git_merge_base(&base, repo, git_reference_target(head), git_object_id(target)) != 0) {
-		*why = "no merge base with the default branch in this clone: a shallow checkout needs more history "
-		       "(fetch-depth: 0, or git fetch --deepen until they meet)";
-		goto done;
-	}
-	git_oid_tostr(s->base, sizeof(s->base), &base);
-	if (git_commit_lookup(&base_commit, repo, &base) != 0 || git_commit_tree(&base_tree, base_commit) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read the merge base %s", s->base);
-		goto done;
-	}
-	if ((rc = scan_source__root_prefix(&prefix, why, repo, root)) != 0 || !prefix)
-		goto done;
+	memcpy(s->base, mb.base, sizeof(s->base));
 	/* A private directory: another user must not swap files into what is analyzed as the baseline. */
 	if ((rc = scan_source__mkdtemp(&s->dir, "rampart-base-XXXXXX")) != 0)
 		goto done;
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;
-	if (git_diff_tree_to_workdir_with_index(&diff, repo, base_tree, &opts) != 0) {
+	if (git_diff_tree_to_workdir_with_index(&diff, mb.repo, mb.tree, &opts) != 0) {
 		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", s->base);
 		goto done;
 	}
 	memset(&w, 0, sizeof(w));
-	w.s = s, w.repo = repo, w.prefix = prefix, w.prefix_len = strlen(prefix);
+	w.s = s, w.repo = mb.repo, w.prefix = mb.prefix, w.prefix_len = strlen(mb.prefix);
 	err = git_diff_foreach(diff, on_delta, NULL, NULL, NULL, &w);
 	if (w.rc) {
 		rc = w.rc;
@@ -240,11 +192,6 @@ oom:
 done:
 	scan_source__base_snapshot_free(s);
 	git_diff_free(diff);
-	git_tree_free(base_tree);
-	git_commit_free(base_commit);
-	git_reference_free(head);
-	git_object_free(target);
-	git_repository_free(repo);
-	free(prefix);
+	scan_source__merge_base_dispose(&mb);
 	return rc;
 }

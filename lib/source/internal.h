@@ -8,6 +8,7 @@
 
 struct git_object;
 struct git_repository;
+struct git_tree;
 
 /* newcode.c */
 
@@ -16,6 +17,25 @@ int scan_source__lookup_default(struct git_object **out, char **against, struct 
                                 const char *name);
 /* root relative to the repository's work tree ("" or "sub/dir/"); NULL and *why when it is not inside. */
 int scan_source__root_prefix(char **out, const char **why, struct git_repository *repo, const char *root);
+
+/* The work tree holding a scanned root, and its merge base with another commit. */
+typedef struct {
+	struct git_repository *repo;
+	struct git_tree *tree;        /* the merge base's */
+	char base[41];                /* its id */
+	char *against;                /* what it is the merge base with: "main", "origin/main", a ref */
+	char *prefix;                 /* root relative to the work tree: "" or "sub/dir/" */
+} scan_merge_base;
+
+/*
+ * The merge base of HEAD and ref (NULL: default_branch, local or origin's).
+ * 0 with m filled; 0 with *why set (and m empty) when there is none to
+ * compare with: not a work tree, the other side not in the clone (shallow),
+ * no shared history. Otherwise SCAN_EGIT or SCAN_ENOMEM.
+ */
+int scan_source__merge_base(scan_merge_base *m, const char **why, const char *root, const char *default_branch,
+                            const char *ref);
+void scan_source__merge_base_dispose(scan_merge_base *m);
 
 /* git.c: a fresh private (0700) directory under $TMPDIR named after template ("x-XXXXXX"); *out absolute, real, the caller's. */
 int scan_source__mkdtemp(char **out, const char *template);

@@ -222,68 +222,111 @@ done:
 	return rc;
 }
 
+void scan_source__merge_base_dispose(scan_merge_base *m)
+{
+	git_tree_free(m->tree);
+	git_repository_free(m->repo);
+	free(m->against);
+	free(m->prefix);
+	memset(m, 0, sizeof(*m));
+}
+
+int scan_source__merge_base(scan_merge_base *m, const char **why, const char *root, const char *default_branch,
+                            const char *ref)
+{
+	git_object *target = NULL, *peeled = NULL;
+	git_reference *head = NULL;
+	git_commit *commit = NULL;
+	git_oid base;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	*why = NULL;
+	if ((rc = scan_source__git_ready()) != 0)
+		return rc;
+	if (git_repository_open_ext(&m->repo, root, 0, NULL) != 0 || git_repository_is_bare(m->repo) ||
+	    !git_repository_workdir(m->repo)) {
+		*why = "not a git work tree";
+		goto done;
+	}
+	if (ref) {
+		if (git_revparse_single(&target, m->repo, ref) != 0) {
+			*why = "the baseline reference is not in this clone (fetch it, or fetch more history)";
+			goto done;
+		}
+		if (!(m->against = strdup(ref))) {
+			rc = scan__error_oom();
+			goto done;
+		}
+	} else if (!default_branch ||
+	           (rc = scan_source__lookup_default(&target, &m->against, m->repo, default_branch)) != 0) {
+		rc = rc < 0 ? rc : 0;
+		*why = "the default branch is not in this clone (fetch it: actions/checkout with fetch-depth: 0, "
+		       "or git fetch origin <default branch>)";
+		goto done;
+	}
+	if (git_repository_head(&head, m->repo) != 0) {
+		*why = "HEAD does not name a commit";
+		goto done;
+	}
+	if (git_object_peel(&peeled, target, GIT_OBJECT_COMMIT) != 0) {
+		*why = "the baseline reference does not name a commit";
+		goto done;
+	}
+	/* git_repository_head() resolves symbolic refs: the target is a commit id */
+	if (git_merge_base(&base, m->repo, git_reference_target(head), git_object_id(peeled)) != 0) {
+		*why = "no merge base with the default branch in this clone: no shared history, or a shallow "
+		       "checkout that needs more (fetch-depth: 0, or git fetch --deepen until they meet)";
+		goto done;
+	}
+	git_oid_tostr(m->base, sizeof(m->base), &base);
+	if (git_commit_lookup(&commit, m->repo, &base) != 0 || git_commit_tree(&m->tree, commit) != 0) {
+		rc = scan__error(SCAN_EGIT, "cannot read the merge base %s", m->base);
+		goto done;
+	}
+	/* root relative to the work tree: a diff's paths are the work tree's */
+	rc = scan_source__root_prefix(&m->prefix, why, m->repo, root);
+done:
+	git_commit_free(commit);
+	git_object_free(peeled);
+	git_object_free(target);
+	git_reference_free(head);
+	if (rc || *why)
+		scan_source__merge_base_dispose(m);
+	return rc;
+}
+
 int scan_source__newcode(scan_newcode **out, const char **why, const char *root, const char *branch,
                          const char *default_branch)
 {
-	git_repository *repo = NULL;
-	git_object *def = NULL;
-	git_reference *head = NULL;
-	git_commit *base_commit = NULL;
-	git_tree *base_tree = NULL;
+	scan_merge_base mb;
 	git_diff *diff = NULL;
-	git_oid base;
 	git_diff_options opts;
 	scan_newcode *nc = NULL;
 	newcode_walk w;
-	char *prefix = NULL;
 	int rc, err;
 
 	*out = NULL;
 	*why = NULL;
-	if ((rc = scan_source__git_ready()) != 0)
-		return rc;
 	if (!default_branch || (branch && !strcmp(branch, default_branch))) {
 		*why = "the default branch is scanned: its new code is what the baseline does not know";
 		return 0;
 	}
-	if (git_repository_open_ext(&repo, root, 0, NULL) != 0 || git_repository_is_bare(repo) ||
-	    !git_repository_workdir(repo)) {
-		*why = "not a git work tree";
-		goto done;
-	}
-	if (!(nc = calloc(1, sizeof(*nc))))
+	if ((rc = scan_source__merge_base(&mb, why, root, default_branch, NULL)) != 0 || *why)
+		return rc;
+	if (!(nc = calloc(1, sizeof(*nc))) || !(nc->against = strdup(mb.against)))
 		goto oom;
-	if (scan_source__lookup_default(&def, &nc->against, repo, default_branch) != 0) {
-		*why = "the default branch is not in this clone (fetch it to measure new code)";
-		goto done;
-	}
-	if (git_repository_head(&head, repo) != 0) {
-		*why = "HEAD does not name a commit";
-		goto done;
-	}
-	/* git_repository_head() resolves symbolic refs: the target is a commit id */
-	if (git_merge_base(&base, repo, git_reference_target(head), git_object_id(def)) != 0) {
-		*why = "the branch shares no history with the default branch";
-		goto done;
-	}
-	git_oid_tostr(nc->base, sizeof(nc->base), &base);
-	if (git_commit_lookup(&base_commit, repo, &base) != 0 || git_commit_tree(&base_tree, base_commit) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read the merge base %s", nc->base);
-		goto done;
-	}
-	/* root relative to the work tree: the diff's paths are the work tree's */
-	if ((rc = scan_source__root_prefix(&prefix, why, repo, root)) != 0 || !prefix)
-		goto done;
+	memcpy(nc->base, mb.base, sizeof(nc->base));
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.context_lines = 0;
 	opts.interhunk_lines = 0;
 	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS | GIT_DIFF_SHOW_UNTRACKED_CONTENT;
-	if (git_diff_tree_to_workdir_with_index(&diff, repo, base_tree, &opts) != 0) {
+	if (git_diff_tree_to_workdir_with_index(&diff, mb.repo, mb.tree, &opts) != 0) {
 		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
 		goto done;
 	}
 	memset(&w, 0, sizeof(w));
-	w.nc = nc, w.prefix = prefix, w.prefix_len = strlen(prefix);
+	w.nc = nc, w.prefix = mb.prefix, w.prefix_len = strlen(mb.prefix);
 	err = git_diff_foreach(diff, on_file, NULL, on_hunk, NULL, &w);
 	if (w.rc) {
 		rc = w.rc;
@@ -314,12 +357,7 @@ oom:
 done:
 	scan_source__newcode_free(nc);
 	git_diff_free(diff);
-	git_tree_free(base_tree);
-	git_commit_free(base_commit);
-	git_reference_free(head);
-	git_object_free(def);
-	git_repository_free(repo);
-	free(prefix);
+	scan_source__merge_base_dispose(&mb);
 	return rc;
 }
 
