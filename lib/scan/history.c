@@ -184,7 +184,6 @@ static void *history_main(void *arg)
 			pthread_mutex_unlock(&b->commit_lock);
 			sink.commit = ci->str;
 			sink.commit_time = ci->when;
-			scan__redactor_set_file(sink.redact, f.path, f.data, f.len);
 			scan__sink_set_file(&sink, &f);
 			for (size_t i = 0; i < b->nsel && ci->str; i++) {
 				if (!(b->sel[i].a->wants & SCAN_WANT_HISTORY))

@@ -246,7 +246,6 @@ static void *worker_main(void *arg)
 			else
 				w->scanned++;
 			f.parse = &w->parse;
-			scan__redactor_set_file(w->sink.redact, f.path, f.data, f.len);
 			scan__sink_set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
@@ -424,7 +423,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 		scan__sink_dispose(&sink);
 		return rc;
 	}
-	scan__redactor_set_file(sink.redact, NULL, NULL, 0);
+	scan__sink_set_file(&sink, NULL);
 	for (size_t i = 0; i < sh->analyzer_count; i++) {
 		const scan_analyzer *a = sh->analyzers[i].a;
 		double t0;

@@ -47,6 +47,8 @@ void scan__sink_set_file(scan_sink *sink, const scan_file *f)
 {
 	sink->file = f;
 	sink->lines.data = NULL, sink->lines.n = 0;
+	if (sink->redact)
+		scan__redactor_set_file(sink->redact, f ? f->path : NULL, f ? f->data : NULL, f ? f->len : 0);
 }
 
 void scan__sink_dispose(scan_sink *sink)

@@ -31,7 +31,7 @@ struct scan_sink {
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */
 int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e);
-/* The file the next findings come from (borrowed until the next call); NULL: none (finalize). */
+/* The file the next findings come from (borrowed until the next call), for redaction and suppression; NULL: none (finalize). */
 void scan__sink_set_file(scan_sink *sink, const scan_file *f);
 /* Frees what the sink owns besides its list: the redactor, scratch and skipped entries. */
 void scan__sink_dispose(scan_sink *sink);
