@@ -8,9 +8,9 @@
 static struct {
 	const char *db, *format, *output, *branch, *default_branch, *token_env, *analyzers;
 	const char *scan_type, *fail_on, *fail_on_new, *secret_rules, *rules, *baseline_ref;
-	cli_strlist excludes, vex;
+	cli_strlist excludes, vex, test_paths;
 	bool no_default_excludes, follow_symlinks, stats, no_store, quiet, history, verify, no_builtin_rules;
-	bool no_suppressions;
+	bool no_suppressions, include_tests;
 	bool history_enclosing;
 	bool fail_on_skip;
 	long long jobs, min_confidence, max_file_size, pr;
@@ -40,6 +40,8 @@ static const cli_opt scan_opts[] = {
 	{ "pr", 0, OPT_INT, "N", "pull request number the scan belongs to (default: from CI variables)", &o.pr, NULL },
 	{ "baseline-ref", 0, OPT_STRING, "REF", "judge new findings against the merge base with REF in git, not the stored baseline", &o.baseline_ref, NULL },
 	{ "vex", 0, OPT_LIST, "FILE", "leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
+	{ "include-tests", 0, OPT_FLAG, NULL, "judge test and example code as production code (gate, severity, measures)", &o.include_tests, NULL },
+	{ "test-path", 0, OPT_LIST, "GLOB", "also treat paths matching GLOB as test code (gitignore syntax, '!' takes back; repeatable)", &o.test_paths, NULL },
 	{ "no-suppressions", 0, OPT_FLAG, NULL, "ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments", &o.no_suppressions, NULL },
 	{ "fail-on", 0, OPT_STRING, "SEVERITY", "exit 1 when a finding at SEVERITY or above exists", &o.fail_on, "critical|high|medium|low" },
 	{ "fail-on-new", 0, OPT_STRING, "SEVERITY", "exit 1 when a new finding at SEVERITY or above exists", &o.fail_on_new, "critical|high|medium|low" },
@@ -175,7 +177,7 @@ static bool fails_threshold(const scan_finding_list *l, scan_severity min, bool 
 {
 	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
-		if (!f->user_marked_fp && !f->suppressed && f->severity >= min && (!new_only || f->is_new_in_pr))
+		if (scan_finding_counts(f) && f->severity >= min && (!new_only || f->is_new_in_pr))
 			return true;
 	}
 	return false;
@@ -261,6 +263,9 @@ int cmd_scan(int argc, char **argv)
 	opts.rules_dir = o.rules;
 	opts.no_builtin_rules = o.no_builtin_rules;
 	opts.no_suppressions = o.no_suppressions;
+	opts.include_tests = o.include_tests;
+	opts.test_paths = o.test_paths.items;
+	opts.test_path_count = o.test_paths.count;
 	opts.history = o.history;
 	opts.history_from_enclosing_repo = o.history_enclosing;
 	opts.verify = o.verify;
@@ -354,5 +359,6 @@ done:
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);
 	cli_strlist_dispose(&o.vex);
+	cli_strlist_dispose(&o.test_paths);
 	return rc;
 }

@@ -229,8 +229,8 @@ static void count_findings(sev_counts *all, sev_counts *new_in_pr, const scan_fi
 		const scan_finding *f = scan_finding_list_get(l, i);
 		unsigned s = (unsigned)f->severity <= SCAN_SEV_CRITICAL ? (unsigned)f->severity : 0;
 
-		/* A false positive, or a finding a comment suppressed, is not one anyone has to act on. */
-		if (f->user_marked_fp || f->suppressed)
+		/* A false positive, a suppressed finding or test code (but its secrets) is not one to act on. */
+		if (!scan_finding_counts(f))
 			continue;
 		all->sev[s]++;
 		all->total++;
@@ -309,6 +309,7 @@ static void write_finding(jw *w, const scan_finding *f)
 	jw_time(w, "commit_time", f->commit_time);
 	jw_bool(w, "in_head", f->in_head);
 	jw_str(w, "verified", f->verified);
+	jw_bool(w, "in_test", f->in_test);
 	jw_bool(w, "suppressed", f->suppressed);
 	if (f->suppressed) {
 		jw_open(w, "suppression", '{');
@@ -458,19 +459,24 @@ static void write_function(jw *w, const scan_function_metrics *fn)
 	jw_close(w, '}');
 }
 
-/* Totals, then each file with its functions. */
+/* Totals of production code (test code is left out, as the summary leaves it), then each file with its functions. */
 static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 {
 	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0, dup = 0, blocks = 0;
-	unsigned long long dup_skipped = 0;
+	unsigned long long dup_skipped = 0, tests = 0;
 	for (size_t i = 0; i < n; i++) {
+		if (m[i].in_test) {
+			tests++;
+			continue;
+		}
 		dup += m[i].duplicated_lines, blocks += m[i].duplicated_blocks, dup_skipped += m[i].duplication_skipped;
 		lines += m[i].lines, code += m[i].code_lines, comment += m[i].comment_lines;
 		blank += m[i].blank_lines, fns += m[i].nfunctions;
 		cyc += m[i].cyclomatic, cog += m[i].cognitive;
 	}
 	jw_open(w, "metrics", '{');
-	jw_uint(w, "file_count", n);
+	jw_uint(w, "file_count", n - tests);
+	jw_uint(w, "test_file_count", tests);
 	jw_uint(w, "lines", lines);
 	jw_uint(w, "code_lines", code);
 	jw_uint(w, "comment_lines", comment);
@@ -487,6 +493,7 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		jw_open(w, NULL, '{');
 		jw_str(w, "path", m[i].path);
 		jw_str(w, "language", m[i].language);
+		jw_bool(w, "in_test", m[i].in_test);
 		jw_uint(w, "lines", m[i].lines);
 		jw_uint(w, "code_lines", m[i].code_lines);
 		jw_uint(w, "comment_lines", m[i].comment_lines);

@@ -78,7 +78,7 @@ static void write_dependency(FILE *f, const scan_finding_sca *v)
 
 int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 {
-	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0, suppressed = 0;
+	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0, suppressed = 0, tests = 0;
 	uint64_t sev[4] = { 0 }, newc = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -90,6 +90,11 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		}
 		if (fd->suppressed) {
 			suppressed++;
+			continue;
+		}
+		/* Test code is listed in JSON and SARIF; here only its secrets, which still count. */
+		if (!scan_finding_counts(fd)) {
+			tests++;
 			continue;
 		}
 		shown++;
@@ -107,6 +112,8 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		cli_put_safe(f, fd->rule_id); /* a repository's own rules name themselves */
 		if (fd->is_new_in_pr)
 			fprintf(f, "  %s[new]%s", color ? C_BOLD : "", color ? C_RESET : "");
+		if (fd->in_test)
+			fputs("  [test code]", f);
 		if (!fd->in_head && fd->commit) {
 			char day[16];
 			struct tm tm;
@@ -139,6 +146,8 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		fprintf(f, "; %zu marked false positive not shown", fps);
 	if (suppressed)
 		fprintf(f, "; %zu suppressed by comments not shown", suppressed);
+	if (tests)
+		fprintf(f, "; %zu in test or example code not shown or gated (--include-tests)", tests);
 	fprintf(f, "\n");
 	if (doc->gate)
 		cli_write_gate_text(f, doc, color);

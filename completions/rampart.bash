@@ -62,8 +62,8 @@ _rampart_default()
 
 _rampart_scan()
 {
-	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --no-suppressions --fail-on --fail-on-new --fail-on-skip --stats --no-store -q --quiet -h --help'
-	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --fail-on --fail-on-new'
+	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --include-tests --test-path --no-suppressions --fail-on --fail-on-new --fail-on-skip --stats --no-store -q --quiet -h --help'
+	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --test-path --fail-on --fail-on-new'
 	case $opt in
 	--db | -o | --output | --vex) _rampart_files ;;
 	--secret-rules | --rules) _rampart_files dirs ;;

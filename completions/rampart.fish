@@ -96,6 +96,8 @@ complete -c rampart -n '__rampart_using scan' -l scan-type -x -a 'smart deep' -d
 complete -c rampart -n '__rampart_using scan' -l pr -x -d 'pull request number the scan belongs to'
 complete -c rampart -n '__rampart_using scan' -l baseline-ref -x -d 'judge new findings against the merge base with this ref in git'
 complete -c rampart -n '__rampart_using scan' -l vex -r -F -d 'leave out what a VEX document says is not_affected'
+complete -c rampart -n '__rampart_using scan' -l include-tests -d 'judge test and example code as production code'
+complete -c rampart -n '__rampart_using scan' -l test-path -x -d 'also treat paths matching a glob as test code (repeatable)'
 complete -c rampart -n '__rampart_using scan' -l no-suppressions -d 'ignore rampart:ignore, nosec, nosemgrep, NOSONAR and noqa comments'
 complete -c rampart -n '__rampart_using scan' -l fail-on -x -a 'critical high medium low' -d 'exit 1 on a finding at this severity or above'
 complete -c rampart -n '__rampart_using scan' -l fail-on-new -x -a 'critical high medium low' -d 'exit 1 on a new finding at this severity or above'

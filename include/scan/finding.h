@@ -104,7 +104,20 @@ typedef struct {
 	 * credentials masked like every other text; NULL otherwise.
 	 */
 	const char *fix;
+	/*
+	 * In test or example code (docs/test-code.md): not counted by the gate,
+	 * --fail-on or the quality ratings, unless a secret; a code or IaC
+	 * finding's severity is one step lower than the rule's.
+	 */
+	bool in_test;
 } scan_finding;
+
+/*
+ * Whether the gate, --fail-on and the counts of what to act on include f:
+ * not a false positive, not suppressed, and not in test code unless it is a
+ * secret (a real credential in a test is still a leak).
+ */
+SCAN_EXTERN bool scan_finding_counts(const scan_finding *f);
 
 /* An immutable list of findings, sorted by file, line, rule. */
 typedef struct scan_finding_list scan_finding_list;

@@ -39,6 +39,7 @@ typedef struct {
 	int32_t new_cognitive_max;    /* the most complex function with a new line; -1: none */
 	uint32_t nfunctions;
 	const scan_function_metrics *functions; /* in source order */
+	bool in_test;                 /* test or example code: measured, but left out of the scan's summary */
 } scan_file_metrics;
 
 typedef struct scan_result scan_result;

@@ -56,14 +56,26 @@ typedef struct {
 	size_t history_refs_max;    /* refs whose commits history walks; 0: SCAN_HISTORY_REFS_MAX (10,000) */
 	size_t history_commits_max; /* commits history walks, the newest; 0: SCAN_HISTORY_COMMITS_MAX (1,000,000) */
 	bool no_suppressions;       /* ignore inline suppression markers: every finding is active */
+	/*
+	 * Test and example code (conventional paths, .rampart/test-paths - the
+	 * default branch's on a branch - and test_paths, in gitignore syntax)
+	 * is marked in_test; include_tests judges it as production code.
+	 */
+	bool include_tests;
+	const char *const *test_paths;
+	size_t test_path_count;
 } scan_options;
+
+/* The repository's test and example paths, in gitignore syntax (docs/test-code.md). */
+#define SCAN_TEST_PATHS_PATH ".rampart/test-paths"
+#define SCAN_TEST_PATHS_MAX (64u << 10)
 
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
 	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL, NULL, 0, \
-	false, 0, 0, false }
+	false, 0, 0, false, false, NULL, 0 }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

@@ -26,6 +26,7 @@ typedef struct {
 	const unsigned char *head;  /* first bytes, even when data is NULL */
 	size_t head_len;
 	scan_parse_state *parse;    /* the worker's: the tree is parsed once, for every analyzer; NULL in history scans */
+	bool in_test;               /* test or example code (walk/testpath.h); false with --include-tests */
 } scan_file;
 
 /* The file's syntax tree, shared by every analyzer; NULL with *reason when it is skipped. */

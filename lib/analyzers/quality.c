@@ -445,6 +445,7 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	if ((rc = scan__file_metrics(&m, &w->scratch, f->lang, tree, (const char *)f->data, f->len)) != 0)
 		return rc;
 	m.new_cognitive_max = -1;
+	m.in_test = f->in_test;
 	if ((nf = scan_source__newcode_file(qs->newcode, f->path)) != NULL)
 		measure_new_code(&m, f, nf);
 	for (uint32_t i = 0; i < m.nfunctions && !rc; i++) {
@@ -460,7 +461,8 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 		rc = dead_code(state, w, f, tree, sink);
 	if (!rc)
 		rc = scan__emit_metrics(sink, f->path, &m);
-	if (!rc) {
+	/* Test code repeats its set-up on purpose: it is not compared for duplication. */
+	if (!rc && !f->in_test) {
 		dup_token *t;
 		uint32_t n;
 		if ((rc = scan__dup_tokens(&t, &n, f->lang, tree, (const char *)f->data, f->len)) == 0)

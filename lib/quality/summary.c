@@ -122,7 +122,8 @@ void scan__quality_summary_add_finding(scan_quality_summary *s, const scan_findi
 	scan_debt_type t;
 	unsigned m;
 
-	if (f->user_marked_fp || !f->in_head)
+	/* What the gate leaves out, the ratings do too: false positives, suppressions, test code. */
+	if (!scan_finding_counts(f) || !f->in_head)
 		return;
 	if ((m = scan_debt_minutes(f, &t)) != 0) {
 		s->debt_minutes += m;
@@ -145,6 +146,8 @@ void scan__quality_summary_add_finding(scan_quality_summary *s, const scan_findi
 
 void scan__quality_summary_add_file(scan_quality_summary *s, const scan_file_metrics *m)
 {
+	if (m->in_test)
+		return;
 	s->ncloc += m->code_lines;
 	s->duplicated_lines += m->duplicated_lines;
 	s->duplicated_blocks += m->duplicated_blocks;

@@ -42,6 +42,11 @@ int scan_category_parse(scan_category *out, const char *name)
 	return SCAN_EINVAL;
 }
 
+bool scan_finding_counts(const scan_finding *f)
+{
+	return !f->user_marked_fp && !f->suppressed && (!f->in_test || f->category == SCAN_CAT_SECRET);
+}
+
 void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
                       const char *rule_id, const char *snippet)
 {

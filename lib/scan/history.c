@@ -94,6 +94,7 @@ typedef struct {
 	size_t nsel;
 	unsigned min_confidence;
 	bool no_suppressions;
+	const scan_test_paths *tests;
 	uint64_t max_size;
 	const scan_secret_engine *secrets; /* the scan's, for redaction */
 	atomic_size_t unreadable, too_large; /* blobs not read: a missing or corrupt object; over max_size */
@@ -129,6 +130,7 @@ static void *history_main(void *arg)
 	sink.list = w->list;
 	sink.min_confidence = b->min_confidence;
 	sink.no_suppressions = b->no_suppressions;
+	sink.tests = b->tests;
 	if (!wstates) {
 		rc = scan__error_oom();
 		goto done;
@@ -677,7 +679,7 @@ static int push_refs(git_revwalk *walk, git_repository *repo, size_t max, size_t
 
 int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
                        const scan_options *opts, unsigned jobs, uint64_t max_size,
-                       const scan_secret_engine *secrets)
+                       const scan_secret_engine *secrets, const scan_test_paths *tests)
 {
 	git_repository *repo = NULL;
 	git_revwalk *walk = NULL;
@@ -751,6 +753,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	b.nsel = nsel;
 	b.min_confidence = opts->min_confidence;
 	b.no_suppressions = opts->no_suppressions;
+	b.tests = tests;
 	b.max_size = max_size;
 	b.secrets = secrets;
 	b.out = hist;

@@ -4,6 +4,7 @@
 
 #include "analyzers/analyzer.h"
 #include "scan/result.h"
+#include "walk/testpath.h"
 
 typedef struct {
 	const scan_analyzer *a;
@@ -38,10 +39,11 @@ typedef struct {
  * the tree is folded into it (which gains the commit that introduced it);
  * the rest are reported with in_head false. excludes are the --exclude
  * globs; default excludes apply unless no_default_excludes. secrets is the
- * scan's secrets engine, with which every finding is redacted.
+ * scan's secrets engine, with which every finding is redacted; tests tells
+ * which paths are test code (NULL: none).
  */
 int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
                        const scan_options *opts, unsigned jobs, uint64_t max_size,
-                       const scan_secret_engine *secrets);
+                       const scan_secret_engine *secrets, const scan_test_paths *tests);
 
 #endif

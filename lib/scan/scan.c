@@ -20,6 +20,7 @@
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
+#include "walk/testpath.h"
 #include "walk/walk.h"
 
 #define SCAN_JOBS_MAX 256
@@ -35,6 +36,7 @@ typedef struct {
 	size_t analyzer_count;
 	bool wants_tree;               /* some analyzer parses files */
 	const scan_secret_engine *secrets; /* for the secrets analyzer and every finding's redaction */
+	scan_test_paths *tests;        /* which paths are test code; NULL with --include-tests */
 	int root_fd;
 	const char *root;              /* real path of root_fd, for links followed inside it */
 	uint64_t max_size;
@@ -246,6 +248,7 @@ static void *worker_main(void *arg)
 			else
 				w->scanned++;
 			f.parse = &w->parse;
+			f.in_test = scan_walk__is_test_path(sh->tests, f.path);
 			scan__sink_set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
@@ -321,6 +324,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		w->sh = sh;
 		w->sink.min_confidence = sh->opts->min_confidence;
 		w->sink.no_suppressions = sh->opts->no_suppressions;
+		w->sink.tests = sh->tests;
 		w->sink.list = scan__finding_list_new();
 		w->wstates = calloc(sh->analyzer_count + 1, sizeof(void *));
 		w->astats = calloc(sh->analyzer_count + 1, sizeof(*w->astats));
@@ -416,6 +420,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	int rc = 0;
 
 	sink.min_confidence = sh->opts->min_confidence;
+	sink.tests = sh->tests;
 	sink.list = r->findings;
 	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
 	sink.inventory = &r->inventory;
@@ -524,8 +529,8 @@ static int check_options(const scan_options *o)
 	return 0;
 }
 
-/* The gate file of the scanned tree; *text NULL when there is none. A FIFO or device is refused, never waited on. */
-static int read_tree_policy(char **text, size_t *len, int root_fd)
+/* A file under .rampart/ of the scanned tree; *text NULL when there is none. A FIFO or device is refused, never waited on. */
+static int read_tree_config(char **text, size_t *len, int root_fd, const char *path, size_t max)
 {
 	int dfd, rc;
 
@@ -533,53 +538,74 @@ static int read_tree_policy(char **text, size_t *len, int root_fd)
 	if ((dfd = openat(root_fd, ".rampart", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return 0;
 	/* The one bounded reader: a file over the limit is refused whole, not parsed in part. */
-	rc = scan__read_file_at(text, len, dfd, "quality_gate.yaml", SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX,
+	rc = scan__read_file_at(text, len, dfd, path + strlen(".rampart/"), path, max,
 	                        SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
 	close(dfd);
 	return rc;
 }
 
 /*
- * The repository's own gate file; a malformed one fails the scan, because a
- * gate silently not applied is worse than a clear error. A branch other
- * than the default is judged by the default branch's copy, so a pull
- * request cannot loosen its own gate; a change it makes to the file is
- * reported, and takes effect once merged.
+ * A file of the repository's .rampart/ that decides how the scan judges the
+ * code (the gate file, the test paths). A branch other than the default is
+ * judged by the default branch's copy, so a pull request cannot loosen its
+ * own judgement; a change it makes to the file is reported as a skipped
+ * entry, and takes effect once merged. *text is the copy that applies, or
+ * NULL; what is the file's name for people.
  */
-static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
+static int read_repo_config(char **text, size_t *len, scan_result *r, int root_fd, const scan_source *src,
+                            const char *path, size_t max, const char *what)
 {
-	char *tree = NULL, *base = NULL;
+	char *tree = NULL, *base = NULL, note[256];
 	size_t tree_len = 0, base_len = 0;
 	scan_base_file_state state = SCAN_BASE_FILE_UNKNOWN;
-	const char *text, *note = NULL;
+	int rc;
+
+	*text = NULL, *len = 0, note[0] = '\0';
+	if ((rc = read_tree_config(&tree, &tree_len, root_fd, path, max)) != 0)
+		return rc;
+	if (!src->is_git || r->repo.is_baseline_scan) {
+		*text = tree, *len = tree_len;
+		return 0;
+	}
+	if ((rc = scan_source__default_branch_file(&base, &base_len, &state, src->root, src->default_branch, path,
+	                                           max)) != 0)
+		goto done;
+	if (state == SCAN_BASE_FILE_FOUND) {
+		*text = base, *len = base_len;
+		base = NULL;
+		if (!tree || tree_len != *len || memcmp(tree, *text, *len))
+			snprintf(note, sizeof(note), "changed on this branch: the default branch's %s applies until the "
+			         "change is merged", what);
+	} else if (tree) {
+		if (state == SCAN_BASE_FILE_ABSENT)
+			snprintf(note, sizeof(note), "added on this branch: it applies once merged into the default branch");
+		else
+			snprintf(note, sizeof(note), "not applied: the default branch is not in this clone to read its %s "
+			         "from (fetch it)", what);
+	}
+	if (note[0])
+		rc = scan__result_skip(r, path, note);
+done:
+	free(tree);
+	free(base);
+	if (rc) {
+		free(*text);
+		*text = NULL, *len = 0;
+	}
+	return rc;
+}
+
+/* The repository's own gate file; a malformed one fails the scan, because a gate silently not applied is worse than a clear error. */
+static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
+{
+	char *text = NULL;
 	size_t len;
 	scan_repo_policy rp;
 	scan_buf json = SCAN_BUF_INIT;
 	int rc;
 
-	if ((rc = read_tree_policy(&tree, &tree_len, root_fd)) != 0)
-		return rc;
-	text = tree, len = tree_len;
-	if (src->is_git && !r->repo.is_baseline_scan) {
-		if ((rc = scan_source__default_branch_file(&base, &base_len, &state, src->root, src->default_branch,
-		                                           SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX)) != 0)
-			goto done;
-		if (state == SCAN_BASE_FILE_FOUND) {
-			text = base, len = base_len;
-			if (!tree || tree_len != base_len || memcmp(tree, base, base_len))
-				note = "changed on this branch: the default branch's gate file applies until the change is merged";
-		} else {
-			text = NULL;
-			if (tree)
-				note = state == SCAN_BASE_FILE_ABSENT ?
-				       "added on this branch: it applies once merged into the default branch" :
-				       "not applied: the default branch is not in this clone to read its gate file from "
-				       "(fetch it)";
-		}
-	}
-	if (note && (rc = scan__result_skip(r, SCAN_REPO_POLICY_PATH, note)) != 0)
-		goto done;
-	if (!text)
+	if ((rc = read_repo_config(&text, &len, r, root_fd, src, SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX,
+	                           "gate file")) != 0 || !text)
 		goto done;
 	if ((rc = scan_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
 	    (rc = scan_repo_policy_write_json(&json, &rp)) != 0)
@@ -588,8 +614,40 @@ static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
 		rc = scan__error_oom();
 done:
 	scan_buf_dispose(&json);
-	free(tree);
-	free(base);
+	free(text);
+	return rc;
+}
+
+/*
+ * Which paths are test and example code: the conventions, the repository's
+ * .rampart/test-paths (the default branch's on a branch: a pull request
+ * cannot declare its own findings test code), then --test-path. *out stays
+ * NULL with --include-tests.
+ */
+static int load_test_paths(scan_test_paths **out, scan_result *r, int root_fd, const scan_source *src,
+                           const scan_options *o)
+{
+	scan_test_paths *t = NULL;
+	char *text = NULL;
+	size_t len;
+	int rc;
+
+	*out = NULL;
+	if (o->include_tests)
+		return 0;
+	if ((rc = scan_walk__test_paths_new(&t)) != 0 ||
+	    (rc = read_repo_config(&text, &len, r, root_fd, src, SCAN_TEST_PATHS_PATH, SCAN_TEST_PATHS_MAX,
+	                           "test paths")) != 0 ||
+	    (text && (rc = scan_walk__test_paths_add_text(t, text, len)) != 0))
+		goto done;
+	for (size_t i = 0; i < o->test_path_count && !rc; i++)
+		rc = scan_walk__test_paths_add_rule(t, o->test_paths[i]);
+done:
+	free(text);
+	if (rc)
+		scan_walk__test_paths_free(t);
+	else
+		*out = t;
 	return rc;
 }
 
@@ -602,8 +660,10 @@ static void summarize_quality(scan_result *r)
 	q->new_code_known = r->newcode != NULL;
 	if (r->newcode)
 		memcpy(q->new_code_base, r->newcode->base, sizeof(q->new_code_base));
-	for (size_t i = 0; i < r->nmetrics; i++)
+	for (size_t i = 0; i < r->nmetrics; i++) {
+		q->test_files += r->metrics[i].in_test;
 		scan__quality_summary_add_file(q, &r->metrics[i]);
+	}
 	for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
 		const scan_finding *f = scan_finding_list_get(r->findings, i);
 		bool is_new = scan_source__newcode_has(scan_source__newcode_file(r->newcode, f->file_path),
@@ -715,7 +775,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
 		goto done;
 	}
-	if ((rc = read_repo_policy(r, sh.root_fd, &src)) != 0)
+	if ((rc = read_repo_policy(r, sh.root_fd, &src)) != 0 ||
+	    (rc = load_test_paths(&sh.tests, r, sh.root_fd, &src, opts)) != 0)
 		goto done;
 	sh.opts = opts;
 	sh.files = &files;
@@ -745,7 +806,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 					goto done;
 			}
 			if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
-			                             secrets)) != 0)
+			                             secrets, sh.tests)) != 0)
 				goto done;
 		}
 	}
@@ -779,6 +840,7 @@ done:
 			sel[i].a->free(sel[i].state);
 	free(sel);
 	scan_secrets__engine_free(secrets);
+	scan_walk__test_paths_free(sh.tests);
 	scan_secrets__ruleset_dispose(&secret_rules);
 	scan__vulndb_reader_free(vulndb);
 	pthread_cond_destroy(&sh.done);

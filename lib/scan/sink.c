@@ -139,6 +139,22 @@ static int suppress(scan_sink *sink, scan_finding *f)
 	return 0;
 }
 
+/*
+ * A finding in test or example code is kept and marked; a code or IaC one
+ * is one step less severe there, as a test exercises the pattern on purpose.
+ * Secrets and dependencies keep theirs.
+ */
+static void mark_test_code(const scan_sink *sink, scan_finding *f)
+{
+	const scan_file *file = sink->file;
+
+	f->in_test = file && !strcmp(file->path, f->file_path) ? file->in_test
+	                                                        : scan_walk__is_test_path(sink->tests, f->file_path);
+	if (f->in_test && (f->category == SCAN_CAT_SECURITY || f->category == SCAN_CAT_IAC) &&
+	    f->severity > SCAN_SEV_LOW)
+		f->severity--;
+}
+
 int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
 {
 	scan_finding_draft masked = *draft, *d = &masked;
@@ -197,6 +213,7 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 		return scan__error_oom();
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
+	mark_test_code(sink, f);
 	return suppress(sink, f);
 }
 

@@ -8,6 +8,7 @@
 #include "sca/sca_int.h"
 #include "scan/redact.h"
 #include "scan/suppress.h"
+#include "walk/testpath.h"
 
 struct scan_sink {
 	scan_finding_list *list;
@@ -26,6 +27,7 @@ struct scan_sink {
 	scan_buf masked[5];          /* scratch: a finding's texts once masked */
 	const scan_file *file;       /* the file being analyzed, for suppression markers; NULL in finalize */
 	bool no_suppressions;        /* --no-suppressions: markers are not looked for */
+	const scan_test_paths *tests; /* which paths are test code; NULL: none (--include-tests) */
 	scan_line_index lines;       /* line starts of file, built on first use */
 };
 

@@ -89,7 +89,11 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
 	return rc;
 }
 
-/* counts: critical, high, medium, low, total of findings in scope, false positives and suppressed ones left out. */
+/*
+ * counts: critical, high, medium, low, total of the findings in scope that
+ * count (scan_finding_counts(): no false positives, no suppressed ones, no
+ * test code but its secrets).
+ */
 static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, bool new_only)
 {
 	sqlite3_stmt *s = NULL;
@@ -98,7 +102,8 @@ static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, b
 	memset(counts, 0, 5 * sizeof(*counts));
 	if ((rc = scan__db_prepare(st, &s,
 	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
-	        " AND suppressed = 0 AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
+	        " AND suppressed = 0 AND (in_test = 0 OR category = 'secret')"
+	        " AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
 		return rc;
 	sqlite3_bind_int64(s, 1, scan_id);
 	sqlite3_bind_int(s, 2, new_only);

@@ -296,7 +296,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
 	        " priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
-	        " fix, end_col"
+	        " fix, end_col, in_test"
 	        " FROM scan_issues WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -354,6 +354,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 		f->suppression_reason = scan__db_col_text(s, 45, &l->arena, &oom);
 		f->fix = scan__db_col_text(s, 46, &l->arena, &oom);
 		f->end_column = (uint32_t)sqlite3_column_int64(s, 47);
+		f->in_test = sqlite3_column_int(s, 48) != 0;
 		if (sqlite3_column_type(s, 27) != SQLITE_NULL && !oom) {
 			scan_finding_sca *v = scan__arena_calloc(&l->arena, sizeof(*v));
 			if (!v) {

@@ -350,6 +350,11 @@ static const char migration_8[] =
 	"ALTER TABLE scan_issues ADD COLUMN fix TEXT;"
 	"ALTER TABLE scan_issues ADD COLUMN end_col INTEGER NOT NULL DEFAULT 0;";
 
+/* Test and example code (docs/test-code.md): findings and file metrics say whether they are in it. */
+static const char migration_9[] =
+	"ALTER TABLE scan_issues ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE quality_file_metrics ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
@@ -359,6 +364,7 @@ const char *const scan__store_migrations[] = {
 	migration_6,
 	migration_7,
 	migration_8,
+	migration_9,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));

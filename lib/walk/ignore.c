@@ -342,7 +342,7 @@ static bool rule_match(const scan_ignore *ig, const struct rule *r, const char *
 	}
 }
 
-bool scan_ignore__match(const scan_ignore *ig, const char *path, bool is_dir)
+int scan_ignore__decide(const scan_ignore *ig, const char *path, bool is_dir)
 {
 	size_t plen = strlen(path), bname_off = plen;
 	const char *rel = path;
@@ -377,5 +377,10 @@ bool scan_ignore__match(const scan_ignore *ig, const char *path, bool is_dir)
 		                : rule_match(ig, r, path + bname_off, plen - bname_off))
 			return !r->negate;
 	}
-	return false;
+	return -1;
+}
+
+bool scan_ignore__match(const scan_ignore *ig, const char *path, bool is_dir)
+{
+	return scan_ignore__decide(ig, path, is_dir) == 1;
 }

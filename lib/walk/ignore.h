@@ -48,6 +48,8 @@ void scan_ignore__pop(scan_ignore *ig, size_t depth);
 
 /* path: relative to the root, '/'-separated, no leading or trailing '/'. */
 bool scan_ignore__match(const scan_ignore *ig, const char *path, bool is_dir);
+/* The last matching rule's verdict: 1 it matches, 0 a '!' rule re-includes it, -1 no rule matches. */
+int scan_ignore__decide(const scan_ignore *ig, const char *path, bool is_dir);
 
 /*
  * Match one glob against a whole string with the rules above ('*' and '?'

@@ -1,4 +1,4 @@
-/* tests/unit/test_walk.c - the walker (lib/walk/walk.h) and language detection (lib/walk/lang.h) */
+/* tests/unit/test_walk.c - the walker (lib/walk/walk.h), language detection (lib/walk/lang.h) and test paths (lib/walk/testpath.h) */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include "scan/common.h"
 #include "util/beneath.h"
 #include "walk/lang.h"
+#include "walk/testpath.h"
 #include "walk/walk.h"
 
 typedef struct {
@@ -833,6 +834,68 @@ static void test_open_beneath_links(void **state)
 	free(abs_out);
 }
 
+/* The conventions of each language, and what they must not catch. */
+static void test_test_paths_conventional(void **state)
+{
+	static const char *const tests[] = {
+		"test/a.c", "src/tests/x/y.py", "pkg/testdata/in.json", "web/__tests__/a.js", "spec/models/user_spec.rb",
+		"a/fixtures/k.pem", "examples/hello.go", "docs/example/x.py", "samples/s.cs", "e2e/login.ts",
+		"net/http/server_test.go", "test_views.py", "app/tests.py", "lib/models_test.py", "conftest.py",
+		"src/Button.test.tsx", "src/api.spec.ts", "src/x.test.mjs", "src/main/java/FooTest.java",
+		"FooTests.kt", "BarIT.java", "Api.Tests/Client.cs", "lib/foo_test.exs", "t/basic.t", "sub/parser_unittest.cc",
+		"src/test/java/org/Foo.java",
+	};
+	static const char *const production[] = {
+		"src/app.py", "testing/testing.go", "contest.py", "latest/x.js", "src/testimony.c", "spec.py",
+		"src/Testable.java", "protest/a.go", "src/attest.js", "tests", "lib/test.py", "a.test",
+	};
+	scan_test_paths *t;
+
+	(void)state;
+	assert_int_equal(scan_walk__test_paths_new(&t), 0);
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		if (!scan_walk__is_test_path(t, tests[i]))
+			fail_msg("%s should be test code", tests[i]);
+	}
+	for (size_t i = 0; i < sizeof(production) / sizeof(production[0]); i++) {
+		if (scan_walk__is_test_path(t, production[i]))
+			fail_msg("%s should be production code", production[i]);
+	}
+	assert_false(scan_walk__is_test_path(NULL, "test/a.c"));
+	scan_walk__test_paths_free(t);
+}
+
+/* The repository's rules and --test-path come later and win; '!' takes a subtree or a file back. */
+static void test_test_paths_rules(void **state)
+{
+	static const char text[] = "# ours\nqa/\n!tests/support/\n/tools/*.sh\n";
+	char deep[3000];
+	scan_test_paths *t;
+
+	(void)state;
+	assert_int_equal(scan_walk__test_paths_new(&t), 0);
+	assert_int_equal(scan_walk__test_paths_add_text(t, text, sizeof(text) - 1), 0);
+	assert_int_equal(scan_walk__test_paths_add_rule(t, "!examples/**"), 0);
+	assert_true(scan_walk__is_test_path(t, "qa/run.py"));
+	assert_true(scan_walk__is_test_path(t, "a/qa/b/run.py"));
+	assert_false(scan_walk__is_test_path(t, "tests/support/helper.py"));
+	assert_true(scan_walk__is_test_path(t, "tests/support/test_helper.py")); /* its own name still says so */
+	assert_true(scan_walk__is_test_path(t, "tests/other.py"));
+	assert_true(scan_walk__is_test_path(t, "tools/gen.sh"));
+	assert_false(scan_walk__is_test_path(t, "x/tools/gen.sh")); /* anchored */
+	assert_false(scan_walk__is_test_path(t, "examples/a/b.py"));
+	/* A path longer than the stack buffer is still judged by its directories. */
+	memset(deep, 'd', sizeof(deep));
+	memcpy(deep, "tests/", 6);
+	for (size_t i = 100; i < sizeof(deep) - 10; i += 100)
+		deep[i] = '/';
+	memcpy(deep + sizeof(deep) - 10, "/x.py", 6);
+	assert_true(scan_walk__is_test_path(t, deep));
+	deep[0] = 'X';
+	assert_false(scan_walk__is_test_path(t, deep));
+	scan_walk__test_paths_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -857,6 +920,8 @@ int main(void)
 		cmocka_unit_test(test_lang_extensions),
 		cmocka_unit_test(test_lang_names),
 		cmocka_unit_test(test_lang_shebang),
+		cmocka_unit_test(test_test_paths_conventional),
+		cmocka_unit_test(test_test_paths_rules),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

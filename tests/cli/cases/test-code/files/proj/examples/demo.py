@@ -1,0 +1,5 @@
+import subprocess
+
+
+def run(cmd):
+    subprocess.call(cmd, shell=True)

