@@ -143,7 +143,8 @@ int cmd_findings(int argc, char **argv)
 		scan_buf path = SCAN_BUF_INIT, rule = SCAN_BUF_INIT;
 		for (size_t i = 0; i < scan_finding_list_count(findings); i++) {
 			const scan_finding *f = scan_finding_list_get(findings, i);
-			printf("%-6lld %-8s %s:%u %s%s%s%s%s\n", (long long)f->id, scan_severity_name(f->severity),
+			printf("%-6lld %-8s %s:%u %s%s%s%s%s\n", (long long)f->id,
+			       f->sca && f->sca->unrated ? "unrated" : scan_severity_name(f->severity),
 			       cli_safe(&path, f->file_path), f->line_number, cli_safe(&rule, f->rule_id),
 			       f->is_new_in_pr ? " [new]" : "", f->user_marked_fp ? " [false positive]" : "",
 			       f->suppressed ? " [suppressed]" : "", f->in_test ? " [test code]" : "");

@@ -342,6 +342,8 @@ static void write_finding(jw *w, const scan_finding *f)
 		jw_str(w, "priority_label", v->priority_label);
 		jw_time(w, "published", v->published);
 		jw_str(w, "cvss_vector", v->cvss_vector);
+		jw_bool(w, "unrated", v->unrated);
+		jw_str(w, "rated_by", v->rated_by);
 	}
 	jw_close(w, '}');
 }

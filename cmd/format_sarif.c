@@ -486,6 +486,13 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 	cli_json_string(b, f->fingerprint);
 	scan_buf_printf(b, ",\"is_new_in_pr\":%s", f->is_new_in_pr ? "true" : "false");
 	scan_buf_printf(b, ",\"in_test\":%s", f->in_test ? "true" : "false");
+	if (f->sca) {
+		scan_buf_printf(b, ",\"unrated\":%s", f->sca->unrated ? "true" : "false");
+		if (f->sca->rated_by) {
+			scan_buf_puts(b, ",\"rated_by\":");
+			cli_json_string(b, f->sca->rated_by);
+		}
+	}
 	if (f->secret_hash) {
 		scan_buf_puts(b, ",\"secret_hash\":");
 		cli_json_string(b, f->secret_hash);

@@ -67,6 +67,12 @@ static void write_dependency(FILE *f, const scan_finding_sca *v)
 	} else {
 		fputs("; no fixed version published", f);
 	}
+	if (v->unrated) {
+		fputs("; unrated: no record of the database scores it (counted as high)", f);
+	} else if (v->rated_by) {
+		fputs("; rated by its alias ", f);
+		cli_put_safe(f, v->rated_by);
+	}
 	if (v->kev_listed)
 		fputs("; exploited in the wild (CISA KEV)", f);
 	if (v->epss_score >= 0)
@@ -100,7 +106,7 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		shown++;
 		sev[fd->severity]++;
 		newc += fd->is_new_in_pr;
-		upper(sevname, sizeof(sevname), scan_severity_name(fd->severity));
+		upper(sevname, sizeof(sevname), fd->sca && fd->sca->unrated ? "unrated" : scan_severity_name(fd->severity));
 		fprintf(f, "%s", color ? C_BOLD : "");
 		cli_put_safe(f, fd->file_path);
 		if (fd->line_number)

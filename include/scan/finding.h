@@ -53,6 +53,12 @@ typedef struct {
 	const char *priority_label;    /* "urgent", "high", "medium", "low" */
 	time_t published;              /* the earliest publication of the advisories; 0 unknown */
 	const char *cvss_vector;       /* the vector cvss_score was computed from; NULL none */
+	/*
+	 * No record of the database rates the vulnerability: severity is high
+	 * (an unknown is not shown as harmless) and every output says unrated.
+	 */
+	bool unrated;
+	const char *rated_by;          /* the alias record severity and CVSS come from, the advisory having none; else NULL */
 } scan_finding_sca;
 
 /*

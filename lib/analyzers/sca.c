@@ -216,6 +216,7 @@ static int emit_vuln(scan_sink *sink, const scan_sca_inventory *inv, const scan_
 		v->vuln_id, v->cve_id, v->aliases, scan_ecosystem_name(c->ecosystem), c->name, c->version,
 		v->fixed_version, c->purl, v->epss, v->epss_percentile, v->kev,
 		(c->flags & SCAN_DEP_DIRECT) != 0, v->priority, v->priority_label, v->published, v->cvss_vector,
+		!v->severity_known, v->rated_by,
 	};
 	int rc;
 

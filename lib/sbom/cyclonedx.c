@@ -267,7 +267,8 @@ static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, si
 	scan_sbom__json_open(w, NULL, '{');
 	if (isfinite(f->cvss_score) && f->cvss_score >= 0 && f->cvss_score <= 10)
 		scan_sbom__json_num(w, "score", f->cvss_score);
-	scan_sbom__json_str(w, "severity", severity_name(f->severity));
+	/* CycloneDX's own word for a vulnerability nobody rated. */
+	scan_sbom__json_str(w, "severity", v->unrated ? "unknown" : severity_name(f->severity));
 	if (cvss_method(vector)) {
 		scan_sbom__json_str(w, "method", cvss_method(vector));
 		scan_sbom__json_str(w, "vector", vector);

@@ -229,9 +229,9 @@ static bool label_severity(const char *s, scan_severity *out)
  * The best CVSS vector of one advisory: v4 over v3 over v2 (the newest
  * version the advisory's authors scored), computed here, never copied.
  */
-static void advisory_cvss(const hit *h, scan_sca_vuln *v, scan_severity *band, scan_arena *a, int *oom)
+static void advisory_cvss(const char *severity_json, scan_sca_vuln *v, scan_severity *band, scan_arena *a, int *oom)
 {
-	cJSON *arr = h->severity_json ? cJSON_Parse(h->severity_json) : NULL;
+	cJSON *arr = severity_json ? cJSON_Parse(severity_json) : NULL;
 	const cJSON *e;
 
 	cJSON_ArrayForEach(e, arr) {
@@ -304,6 +304,49 @@ static int smaller_fix(scan_ecosystem eco, const char *a, const char *b)
 	if (!b)
 		return 1;
 	return scan_sca__version_cmp(eco, a, b, &cmp) == 0 && cmp < 0;
+}
+
+typedef struct {
+	scan_sca_vuln *v;
+	scan_arena *arena;
+	int *oom;
+} rating_sink;
+
+static int on_rating(const char *osv_id, const char *severity_json, const char *db_severity, void *payload)
+{
+	rating_sink *s = payload;
+	scan_severity band = SCAN_SEV_LOW, label;
+
+	advisory_cvss(severity_json, s->v, &band, s->arena, s->oom);
+	if (s->v->cvss_score >= 0)
+		s->v->severity = band;
+	else if (label_severity(db_severity, &label))
+		s->v->severity = label;
+	else
+		return 0;
+	s->v->severity_known = true;
+	s->v->rated_by = dup_s(s->arena, osv_id, s->oom);
+	return 1;
+}
+
+/*
+ * A vulnerability none of whose matched advisories rates it takes the
+ * rating of another record of the database that names one of its ids (a
+ * CVE record, another ecosystem's advisory): the first in id order. With
+ * none, it stays unrated, counted as high (docs/sca.md): an unknown is
+ * not shown as harmless.
+ */
+static int rate_by_alias(scan_sca_vuln *v, const char *const *ids, size_t nids, scan_vulndb_reader *r,
+                         scan_arena *arena, int *oom)
+{
+	rating_sink s = { v, arena, oom };
+	int rc = 0;
+
+	for (size_t i = 0; i < nids && rc == 0; i++)
+		rc = scan__vulndb_each_rating(r, ids[i], on_rating, &s);
+	if (!v->severity_known)
+		v->severity = SCAN_SEV_HIGH;
+	return rc < 0 ? rc : 0;
 }
 
 /* Merge the hits of one component by shared ids into vulnerabilities. */
@@ -379,7 +422,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 				v->fixed_version = dup_s(&out->arena, b.ptr, &oom);
 				scan_buf_dispose(&b);
 			}
-			advisory_cvss(h, v, &cvss_band, &out->arena, &oom);
+			advisory_cvss(h->severity_json, v, &cvss_band, &out->arena, &oom);
 			if (!v->cwe_id)
 				v->cwe_id = first_cwe(h, &out->arena, &oom);
 			if ((label_severity(h->db_severity, &s) || label_severity(h->affected_severity, &s)) &&
@@ -421,6 +464,8 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 		v->references = refs.size ? dup_s(&out->arena, refs.ptr, &oom) : NULL;
 		scan_buf_dispose(&aliases);
 		scan_buf_dispose(&refs);
+		if (!v->severity_known)
+			rc = rate_by_alias(v, ids, nids, r, &out->arena, &oom); /* an error skips the rest */
 		/* Exploitation data is keyed by CVE: any CVE of the group counts. */
 		for (size_t i = 0; i < nids && rc >= 0; i++) {
 			bool ransom = false;

@@ -20,7 +20,8 @@ typedef struct {
 	const char *cvss_vector;   /* the vector the score was computed from; NULL when none */
 	double cvss_score;         /* computed from cvss_vector; negative when none */
 	scan_severity severity;
-	bool severity_known;       /* false: no advisory gives a score or a label (shown as medium) */
+	bool severity_known;       /* false: unrated, no record of the database rates it (severity high) */
+	const char *rated_by;      /* the alias record the rating comes from, when no matched advisory has one */
 	const char *cwe_id;
 	const char *references;    /* newline-separated urls */
 	double epss, epss_percentile; /* negative when unknown */

@@ -81,7 +81,7 @@ scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *
 	scan_finding_sca *c = scan__arena_alloc(a, sizeof(*c));
 	const char **fields[] = { &c->vuln_id, &c->cve_id, &c->aliases, &c->ecosystem, &c->package_name,
 	                          &c->installed_version, &c->fixed_version, &c->purl, &c->priority_label,
-	                          &c->cvss_vector };
+	                          &c->cvss_vector, &c->rated_by };
 
 	if (!c)
 		return NULL;

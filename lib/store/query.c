@@ -296,7 +296,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
 	        " priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
-	        " fix, end_col, in_test"
+	        " fix, end_col, in_test, unrated, rated_by"
 	        " FROM scan_issues WHERE scan_id = ?1"
 	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -377,6 +377,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
 			v->published = (time_t)sqlite3_column_int64(s, 41);
 			v->cvss_vector = scan__db_col_text(s, 42, &l->arena, &oom);
+			v->unrated = sqlite3_column_int(s, 49) != 0;
+			v->rated_by = scan__db_col_text(s, 50, &l->arena, &oom);
 			f->sca = v;
 		}
 	}

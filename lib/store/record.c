@@ -133,9 +133,9 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " commit_time, in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name,"
 	        " installed_version, fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct,"
 	        " risk_score, priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
-	        " fix, end_col, in_test)"
+	        " fix, end_col, in_test, unrated, rated_by)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
-	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48)")) ||
+	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50)")) ||
 	    (rc = scan__db_prepare(st, &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
@@ -244,6 +244,8 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	scan__db_bind_text(s, 46, f->fix);
 	sqlite3_bind_int64(s, 47, f->end_column);
 	sqlite3_bind_int(s, 48, f->in_test);
+	sqlite3_bind_int(s, 49, f->sca && f->sca->unrated);
+	scan__db_bind_text(s, 50, f->sca ? f->sca->rated_by : NULL);
 	for (int i = 27; i <= 42; i++)
 		sqlite3_bind_null(s, i);
 	if (f->sca) {

@@ -350,10 +350,13 @@ static const char migration_8[] =
 	"ALTER TABLE scan_issues ADD COLUMN fix TEXT;"
 	"ALTER TABLE scan_issues ADD COLUMN end_col INTEGER NOT NULL DEFAULT 0;";
 
-/* Test and example code (docs/test-code.md): findings and file metrics say whether they are in it. */
+/* Test and example code (docs/test-code.md): findings and file metrics say whether they are in it. Unrated advisories. */
 static const char migration_9[] =
 	"ALTER TABLE scan_issues ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE quality_file_metrics ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;";
+	"ALTER TABLE quality_file_metrics ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;"
+	/* A dependency finding no record rates, and the alias record another's rating came from. */
+	"ALTER TABLE scan_issues ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE scan_issues ADD COLUMN rated_by TEXT;";
 
 const char *const scan__store_migrations[] = {
 	migration_1,

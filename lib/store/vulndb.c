@@ -346,7 +346,7 @@ fail:
 
 struct scan_vulndb_reader {
 	scan_store *st;
-	sqlite3_stmt *affected, *ids, *kev, *epss;
+	sqlite3_stmt *affected, *ids, *ratings, *kev, *epss;
 };
 
 void scan__vulndb_reader_free(scan_vulndb_reader *r)
@@ -355,6 +355,7 @@ void scan__vulndb_reader_free(scan_vulndb_reader *r)
 		return;
 	sqlite3_finalize(r->affected);
 	sqlite3_finalize(r->ids);
+	sqlite3_finalize(r->ratings);
 	sqlite3_finalize(r->kev);
 	sqlite3_finalize(r->epss);
 	free(r);
@@ -374,6 +375,9 @@ int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
 	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
 	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
 	    (rc = scan__db_prepare(st, &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
+	    (rc = scan__db_prepare(st, &r->ratings,
+	        "SELECT a.osv_id, a.severity, a.db_severity FROM vuln_ids i JOIN vuln_advisories a ON a.id = i.advisory_id"
+	        " WHERE i.vuln_id = ?1 AND (a.severity IS NOT NULL OR a.db_severity IS NOT NULL) ORDER BY a.osv_id")) ||
 	    (rc = scan__db_prepare(st, &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
 	    (rc = scan__db_prepare(st, &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
 		scan__vulndb_reader_free(r);
@@ -432,6 +436,25 @@ int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
 	sqlite3_bind_int64(s, 1, advisory_id);
 	while ((step = sqlite3_step(s)) == SQLITE_ROW)
 		if ((rc = cb(col(s, 0), payload)) < 0)
+			break;
+	if (!rc && step != SQLITE_DONE)
+		rc = scan__db_error(r->st, "cannot read the vulnerability database");
+	sqlite3_reset(s);
+	return rc;
+}
+
+int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
+                             int (*cb)(const char *osv_id, const char *severity_json, const char *db_severity,
+                                       void *payload),
+                             void *payload)
+{
+	sqlite3_stmt *s = r->ratings;
+	int step, rc = 0;
+
+	sqlite3_reset(s);
+	scan__db_bind_text(s, 1, id);
+	while ((step = sqlite3_step(s)) == SQLITE_ROW)
+		if ((rc = cb(col(s, 0), col(s, 1), col(s, 2), payload)) != 0)
 			break;
 	if (!rc && step != SQLITE_DONE)
 		rc = scan__db_error(r->st, "cannot read the vulnerability database");

@@ -56,6 +56,15 @@ int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, con
 /* cb for the advisory's id and each alias. */
 int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
                          int (*cb)(const char *id, void *payload), void *payload);
+/*
+ * cb for each advisory that carries id (as its own id or an alias), with its
+ * osv id, severity JSON and database severity label (either may be NULL):
+ * the rating of an alias, for an advisory that has none of its own.
+ */
+int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
+                             int (*cb)(const char *osv_id, const char *severity_json, const char *db_severity,
+                                       void *payload),
+                             void *payload);
 /* 1 and the entry's fields when cve is in the KEV catalog, 0 when not. */
 int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware);
 /* 1 with score and percentile, 0 when EPSS has no score for cve. */

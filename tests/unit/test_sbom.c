@@ -85,11 +85,11 @@ static const scan_component inventory[] = {
 static const scan_finding_sca log4j_sca = {
 	"GHSA-jfh8-c2jp-5v3q", "CVE-2021-44228", "CVE-2021-44228, GHSA-7rjr-3q55-vv33,,CVE-2021-44228", "Maven",
 	"org.apache.logging.log4j:log4j-core", "2.14.1", "2.15.0", LOG4J_PURL, 0.94358, 0.99957, true, true, 98.5,
-	"urgent", 0, NULL,
+	"urgent", 0, NULL, false, NULL,
 };
 static const scan_finding_sca qs_sca = {
 	"GHSA-hrpp-h998-j3pp", "CVE-2022-24999", NULL, "npm", "qs", "6.11.0", NULL, QS_PURL, -1, -1, false, true,
-	41, "medium", 0, NULL,
+	41, "medium", 0, NULL, false, NULL,
 };
 
 static scan_finding finding_log4j, finding_qs_web, finding_qs_api, finding_sast, finding_sca_bare;
