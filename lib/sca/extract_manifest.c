@@ -28,7 +28,7 @@ static const char *const npm_locks[] = { "package-lock.json", "npm-shrinkwrap.js
 
 #define MANIFEST_UP_MAX 16 /* directories above a package.json searched for a workspace's lockfile */
 
-static bool has_lockfile(scan_sca_doc *d, const char *const *names)
+bool scan_sca__has_lockfile(scan_sca_doc *d, const char *const *names)
 {
 	unsigned depth = 0;
 	scan_buf rel = SCAN_BUF_INIT;
@@ -116,15 +116,15 @@ static unsigned line_of(const manifest *m, const char *section, const char *name
 	return line;
 }
 
-static int unresolved_problem(manifest *m, const char *lockfiles)
+int scan_sca__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles)
 {
 	char msg[256];
 
-	if (!m->unpinned)
+	if (!unpinned)
 		return 0;
 	snprintf(msg, sizeof(msg), "no lockfile: %zu dependenc%s declared with a version range not resolved "
-	         "(commit %s to check them)", m->unpinned, m->unpinned == 1 ? "y" : "ies", lockfiles);
-	return scan_sca__inventory_problem(m->d->inv, m->d->file, 0, msg);
+	         "(commit %s to check them)", unpinned, unpinned == 1 ? "y" : "ies", lockfiles);
+	return scan_sca__inventory_problem(d->inv, d->file, 0, msg);
 }
 
 typedef struct {
@@ -171,7 +171,7 @@ static int read_sections(manifest *m, const char *what, const manifest_section *
 		}
 	}
 	if (!err)
-		err = unresolved_problem(m, lockfiles);
+		err = scan_sca__unresolved_problem(m->d, m->unpinned, lockfiles);
 done:
 	cJSON_Delete(root);
 	return err;
@@ -222,7 +222,7 @@ int scan_sca__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len
 	};
 	manifest m = { d, text, len, 0 };
 
-	if (has_lockfile(d, npm_locks))
+	if (scan_sca__has_lockfile(d, npm_locks))
 		return 0;
 	return read_sections(&m, "package.json", sections, sizeof(sections) / sizeof(sections[0]), add_npm,
 	                     "package-lock.json, yarn.lock or pnpm-lock.yaml");
@@ -291,7 +291,7 @@ int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_
 	};
 	manifest m = { d, text, len, 0 };
 
-	if (has_lockfile(d, locks))
+	if (scan_sca__has_lockfile(d, locks))
 		return 0;
 	return read_sections(&m, "composer.json", sections, sizeof(sections) / sizeof(sections[0]), add_composer,
 	                     "composer.lock");
@@ -426,7 +426,7 @@ int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 	unsigned depth = 0, line = 0;
 	int err = 0;
 
-	if (has_lockfile(d, locks))
+	if (scan_sca__has_lockfile(d, locks))
 		return 0;
 	for (const char *p = text, *end = text + len; p < end && !err;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *q;
@@ -449,5 +449,5 @@ int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 		}
 		p = nl ? nl + 1 : end;
 	}
-	return err ? err : unresolved_problem(&m, "Gemfile.lock");
+	return err ? err : scan_sca__unresolved_problem(m.d, m.unpinned, "Gemfile.lock");
 }

@@ -990,18 +990,30 @@ bool scan_sca__is_pyproject(const char *path, const char *base)
 	return !strcmp(base, "pyproject.toml");
 }
 
+typedef struct {
+	scan_sca_doc *d;
+	size_t unpinned;
+} pyproject_ctx;
+
 /* A name in [project] dependencies and in a group is neither dev nor optional: scan_sca__add() merges so. */
 static int pyproject_add(void *ctx, const pydecl *decl)
 {
-	int idx = scan_sca__add(ctx, SCAN_ECO_PYPI, decl->r.name, decl->r.name_len, decl->r.version,
+	pyproject_ctx *p = ctx;
+	int idx = scan_sca__add(p->d, SCAN_ECO_PYPI, decl->r.name, decl->r.name_len, decl->r.version,
 	                        decl->r.version_len, decl->r.flags | SCAN_DEP_DIRECT, decl->line);
 
+	p->unpinned += idx >= 0 && (decl->r.flags & SCAN_DEP_UNPINNED);
 	return idx < 0 ? idx : 0;
 }
+
+/* The lockfiles of Python's project managers that pin a pyproject.toml, beside it or at a workspace's root. */
+static const char *const python_locks[] = { "poetry.lock", "uv.lock", "pdm.lock", "pylock.toml", "Pipfile.lock",
+	                                        NULL };
 
 int scan_sca__extract_pyproject(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_toml_doc t;
+	pyproject_ctx pc = { d, 0 };
 	pywalk w;
 	int err;
 
@@ -1011,8 +1023,9 @@ int scan_sca__extract_pyproject(scan_sca_doc *d, const char *text, size_t len)
 	w.t = &t;
 	w.strict = true;
 	w.fn = pyproject_add;
-	w.ctx = d;
-	err = pyproject_walk(&w);
+	w.ctx = &pc;
+	if ((err = pyproject_walk(&w)) >= 0 && !scan_sca__has_lockfile(d, python_locks))
+		err = scan_sca__unresolved_problem(d, pc.unpinned, "poetry.lock, uv.lock or pdm.lock");
 done:
 	scan_sca__toml_dispose(&t);
 	return err;

@@ -98,6 +98,10 @@ int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
 int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len);
 /* Whether a regular file is at relpath (as for scan_sca__read_sibling, which it does not count). */
 bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath);
+/* One of names (lockfile names) beside d's file or in a directory above it (a workspace root). */
+bool scan_sca__has_lockfile(scan_sca_doc *d, const char *const *names);
+/* The problem "no lockfile: N dependencies ... not resolved (commit lockfiles ...)"; nothing when unpinned is 0. */
+int scan_sca__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles);
 
 /* Raise SCAN_EPARSE (or code) as "<file>:<line>: <reason>"; line 0 omits it. */
 int scan_sca__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)
