@@ -465,10 +465,11 @@ static void write_function(jw *w, const scan_function_metrics *fn)
 static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 {
 	unsigned long long lines = 0, code = 0, comment = 0, blank = 0, fns = 0, cyc = 0, cog = 0, dup = 0, blocks = 0;
-	unsigned long long dup_skipped = 0, tests = 0;
+	unsigned long long dup_skipped = 0, tests = 0, generated = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (m[i].in_test) {
-			tests++;
+		if (m[i].in_test || m[i].generated) {
+			tests += m[i].in_test;
+			generated += !m[i].in_test;
 			continue;
 		}
 		dup += m[i].duplicated_lines, blocks += m[i].duplicated_blocks, dup_skipped += m[i].duplication_skipped;
@@ -477,8 +478,9 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		cyc += m[i].cyclomatic, cog += m[i].cognitive;
 	}
 	jw_open(w, "metrics", '{');
-	jw_uint(w, "file_count", n - tests);
+	jw_uint(w, "file_count", n - tests - generated);
 	jw_uint(w, "test_file_count", tests);
+	jw_uint(w, "generated_file_count", generated);
 	jw_uint(w, "lines", lines);
 	jw_uint(w, "code_lines", code);
 	jw_uint(w, "comment_lines", comment);
@@ -496,6 +498,7 @@ static void write_metrics(jw *w, const scan_file_metrics *m, size_t n)
 		jw_str(w, "path", m[i].path);
 		jw_str(w, "language", m[i].language);
 		jw_bool(w, "in_test", m[i].in_test);
+		jw_bool(w, "generated", m[i].generated);
 		jw_uint(w, "lines", m[i].lines);
 		jw_uint(w, "code_lines", m[i].code_lines);
 		jw_uint(w, "comment_lines", m[i].comment_lines);

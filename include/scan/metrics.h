@@ -40,6 +40,7 @@ typedef struct {
 	uint32_t nfunctions;
 	const scan_function_metrics *functions; /* in source order */
 	bool in_test;                 /* test or example code: measured, but left out of the scan's summary */
+	bool generated;               /* generated code: measured, no quality findings, left out of the summary */
 } scan_file_metrics;
 
 typedef struct scan_result scan_result;

@@ -46,6 +46,7 @@ typedef struct {
 	uint64_t duplication_files_skipped; /* files not compared: over duplication's token limit */
 	int64_t cognitive_max;        /* the most complex function; -1: no functions */
 	uint64_t test_files;          /* files of test or example code: measured, left out of every figure here */
+	uint64_t generated_files;     /* generated files (not test code): the same */
 	/* new code: lines added or changed since the merge base with the default branch */
 	bool new_code_known;
 	char new_code_base[41];       /* merge-base commit; "" when unknown */

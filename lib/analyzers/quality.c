@@ -446,9 +446,11 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 		return rc;
 	m.new_cognitive_max = -1;
 	m.in_test = f->in_test;
+	m.generated = f->generated;
 	if ((nf = scan_source__newcode_file(qs->newcode, f->path)) != NULL)
 		measure_new_code(&m, f, nf);
-	for (uint32_t i = 0; i < m.nfunctions && !rc; i++) {
+	/* Nobody maintains generated code by hand: measured, never judged (the sink drops dead code there too). */
+	for (uint32_t i = 0; i < m.nfunctions && !rc && !f->generated; i++) {
 		const scan_function_metrics *fn = &m.functions[i];
 		if (fn->cognitive > COGNITIVE_MAX)
 			rc = report(w, f, sink, &cognitive_rule, fn, fn->cognitive, COGNITIVE_MAX);
@@ -461,8 +463,8 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 		rc = dead_code(state, w, f, tree, sink);
 	if (!rc)
 		rc = scan__emit_metrics(sink, f->path, &m);
-	/* Test code repeats its set-up on purpose: it is not compared for duplication. */
-	if (!rc && !f->in_test) {
+	/* Test code repeats its set-up on purpose, generators their templates: neither is compared for duplication. */
+	if (!rc && !f->in_test && !f->generated) {
 		dup_token *t;
 		uint32_t n;
 		if ((rc = scan__dup_tokens(&t, &n, f->lang, tree, (const char *)f->data, f->len)) == 0)

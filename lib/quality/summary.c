@@ -146,7 +146,7 @@ void scan__quality_summary_add_finding(scan_quality_summary *s, const scan_findi
 
 void scan__quality_summary_add_file(scan_quality_summary *s, const scan_file_metrics *m)
 {
-	if (m->in_test)
+	if (m->in_test || m->generated)
 		return;
 	s->ncloc += m->code_lines;
 	s->duplicated_lines += m->duplicated_lines;

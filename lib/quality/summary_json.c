@@ -124,6 +124,7 @@ int scan_quality_summary_write_json(scan_buf *b, const scan_quality_summary *s, 
 	put_uint(b, &g, "duplication_files_skipped", s->duplication_files_skipped);
 	put_int(b, &g, "cognitive_max", s->cognitive_max);
 	put_uint(b, &g, "test_files", s->test_files);
+	put_uint(b, &g, "generated_files", s->generated_files);
 	put_sev(b, &g, "worst_security", s->worst_security);
 	put_sev(b, &g, "worst_reliability", s->worst_reliability);
 	scan_buf_putc(b, '}');
@@ -223,6 +224,7 @@ int scan_quality_summary_parse_json(scan_quality_summary *s, const char *json, s
 	s->duplication_files_skipped = get_uint(c, "duplication_files_skipped");
 	s->cognitive_max = get_int(c, "cognitive_max");
 	s->test_files = get_uint(c, "test_files");
+	s->generated_files = get_uint(c, "generated_files");
 	s->worst_security = get_sev(c, "worst_security");
 	s->worst_reliability = get_sev(c, "worst_reliability");
 	s->new_code_known = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(n, "known"));

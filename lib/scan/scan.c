@@ -20,6 +20,7 @@
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
+#include "walk/generated.h"
 #include "walk/testpath.h"
 #include "walk/walk.h"
 
@@ -249,6 +250,7 @@ static void *worker_main(void *arg)
 				w->scanned++;
 			f.parse = &w->parse;
 			f.in_test = scan_walk__is_test_path(sh->tests, f.path);
+			f.generated = !f.is_binary && scan_walk__is_generated(f.head, f.head_len);
 			scan__sink_set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
@@ -662,6 +664,7 @@ static void summarize_quality(scan_result *r)
 		memcpy(q->new_code_base, r->newcode->base, sizeof(q->new_code_base));
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		q->test_files += r->metrics[i].in_test;
+		q->generated_files += r->metrics[i].generated && !r->metrics[i].in_test;
 		scan__quality_summary_add_file(q, &r->metrics[i]);
 	}
 	for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {

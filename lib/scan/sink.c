@@ -155,6 +155,22 @@ static void mark_test_code(const scan_sink *sink, scan_finding *f)
 		f->severity--;
 }
 
+/*
+ * Generated code is measured but not judged: a quality finding there (dead
+ * code, from a file or from a package in finalize) is dropped, as its
+ * generator, not a person, wrote it.
+ */
+static bool in_generated_code(scan_sink *sink, const scan_finding_draft *d, const char *path)
+{
+	const scan_file_metrics *m;
+
+	if (d->category != SCAN_CAT_QUALITY)
+		return false;
+	if (sink->file)
+		return !strcmp(sink->file->path, path) && sink->file->generated;
+	return (m = scan__sink_metrics_of(sink, path)) != NULL && m->generated;
+}
+
 int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
 {
 	scan_finding_draft masked = *draft, *d = &masked;
@@ -169,6 +185,8 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 		sink->below_confidence++;
 		return 0;
 	}
+	if (in_generated_code(sink, d, file_path))
+		return 0;
 	if ((rc = redact(sink, d)) != 0)
 		return rc;
 	slen = d->snippet ? d->snippet_len : 0;

@@ -35,7 +35,8 @@ static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 	if ((rc = scan__db_prepare(st, &file,
 	        "INSERT INTO quality_file_metrics (scan_id, file_path, language, lines, code_lines, comment_lines,"
 	        " blank_lines, cyclomatic, cognitive, functions, duplicated_lines, duplicated_blocks, new_lines,"
-	        " new_duplicated_lines, in_test) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")) != 0 ||
+	        " new_duplicated_lines, in_test, generated)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")) != 0 ||
 	    (rc = scan__db_prepare(st, &fn,
 	        "INSERT INTO quality_function_metrics (scan_id, file_path, name, line, end_line, code_lines,"
 	        " cyclomatic, cognitive, params, nesting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")) != 0)
@@ -58,6 +59,7 @@ static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 		sqlite3_bind_int64(file, 13, m->new_lines);
 		sqlite3_bind_int64(file, 14, m->new_duplicated_lines);
 		sqlite3_bind_int(file, 15, m->in_test);
+		sqlite3_bind_int(file, 16, m->generated);
 		if (sqlite3_step(file) != SQLITE_DONE) {
 			rc = scan__db_error(st, "cannot record file metrics");
 			break;

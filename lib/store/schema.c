@@ -354,6 +354,7 @@ static const char migration_8[] =
 static const char migration_9[] =
 	"ALTER TABLE scan_issues ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE quality_file_metrics ADD COLUMN in_test INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE quality_file_metrics ADD COLUMN generated INTEGER NOT NULL DEFAULT 0;"
 	/* A dependency finding no record rates, and the alias record another's rating came from. */
 	"ALTER TABLE scan_issues ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE scan_issues ADD COLUMN rated_by TEXT;";
