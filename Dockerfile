@@ -11,9 +11,12 @@ FROM debian:bookworm AS build
 # What .ci/setup installs, minus the test-only tools (clang, cmocka, python,
 # man-db); file and dpkg-dev are what cpack needs to compute the dependencies,
 # npm fetches the pinned tree-sitter sources over TLS (ca-certificates).
-RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-	build-essential cmake ninja-build pkg-config git ca-certificates npm file dpkg-dev \
-	libcjson-dev libsqlite3-dev libgit2-dev libssl-dev libhyperscan-dev libpcre2-dev libyaml-dev \
+# Hyperscan is amd64 only; elsewhere (arm64) vectorscan has its API and libhs,
+# and the package then depends on libvectorscan5 by itself.
+RUN hs=libhyperscan-dev && { [ "$(dpkg --print-architecture)" = amd64 ] || hs=libvectorscan-dev; } && \
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	build-essential cmake ninja-build pkg-config git ca-certificates npm file dpkg-dev "$hs" \
+	libcjson-dev libsqlite3-dev libgit2-dev libssl-dev libpcre2-dev libyaml-dev \
 	zlib1g-dev libcurl4-openssl-dev libexpat1-dev libcivetweb-dev
 WORKDIR /src/rampart
 COPY . .
