@@ -11,37 +11,37 @@
 /* The files the scan measured: what report paths are mapped onto. */
 int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	char **v = NULL;
 	size_t k = 0, cap = 0;
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(st, &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 ORDER BY file_path")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 ORDER BY file_path")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	scan__db_bind_int64(s, 1, scan_id);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		if (k == cap) {
 			char **nv = realloc(v, (cap = cap ? 2 * cap : 256) * sizeof(*nv));
 			if (!nv)
 				goto oom;
 			v = nv;
 		}
-		if (!(v[k] = strdup((const char *)sqlite3_column_text(s, 0))))
+		if (!(v[k] = strdup(scan__db_column_text(s, 0))))
 			goto oom;
 		k++;
 	}
-	if (step != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot list the scan's files");
+	if (step != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot list the scan's files");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	*out = v, *n = k;
 	return 0;
 oom:
 	rc = scan__error_oom();
 fail:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_store_scan_files_free(v, k);
 	return rc;
 }
@@ -54,17 +54,17 @@ void scan_store_scan_files_free(char **v, size_t n)
 }
 
 /* The file's new lines as stored with the scan; none when it has none. */
-static int new_ranges(scan_line_range **r, size_t *n, sqlite3_stmt *q, const char *path)
+static int new_ranges(scan_line_range **r, size_t *n, scan_db_stmt *q, const char *path)
 {
 	int step;
 
 	*r = NULL, *n = 0;
-	sqlite3_reset(q);
+	scan__db_reset(q);
 	scan__db_bind_text(q, 2, path);
-	step = sqlite3_step(q);
-	if (step == SQLITE_ROW)
-		return scan_source__ranges_parse(r, n, (const char *)sqlite3_column_text(q, 0));
-	return step == SQLITE_DONE ? 0 : SCAN_ESTORE;
+	step = scan__db_step(q);
+	if (step == SCAN_DB_ROW)
+		return scan_source__ranges_parse(r, n, scan__db_column_text(q, 0));
+	return step == SCAN_DB_DONE ? 0 : SCAN_ESTORE;
 }
 
 /* The summary with coverage replaced, written back with its analyzer versions. */
@@ -75,7 +75,7 @@ static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_su
 	scan_tool_version tools[64];
 	size_t n = 0;
 	scan_buf json = SCAN_BUF_INIT;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	if ((rc = scan_store_quality_json(&old, st, scan_id)) != 0)
@@ -86,14 +86,14 @@ static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_su
 		if (cJSON_IsString(e) && e->string)
 			tools[n].name = e->string, tools[n++].version = e->valuestring;
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, n)) != 0 ||
-	    (rc = scan__db_prepare(st, &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1")) != 0)
+	    (rc = scan__db_prepare(st->db, &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_text(s, 2, json.ptr, (int)json.size, SQLITE_STATIC);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot update the quality summary");
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_text(s, 2, json.ptr);
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot update the quality summary");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&json);
 	cJSON_Delete(root);
 	free(old);
@@ -102,7 +102,7 @@ done:
 
 int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_report *r, size_t *records)
 {
-	sqlite3_stmt *del = NULL, *ins = NULL, *nl = NULL;
+	scan_db_stmt *del = NULL, *ins = NULL, *nl = NULL;
 	scan_quality_summary q;
 	scan_gate_report *gate = NULL;
 	bool found;
@@ -114,20 +114,20 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 	if (!found)
 		return scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
 		                   (long long)scan_id);
-	if ((rc = scan__db_begin(st)) != 0)
+	if ((rc = scan__db_begin(st->db)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st, &del, "DELETE FROM coverage_files WHERE scan_id = ?1")) != 0 ||
-	    (rc = scan__db_prepare(st, &ins,
+	if ((rc = scan__db_prepare(st->db, &del, "DELETE FROM coverage_files WHERE scan_id = ?1")) != 0 ||
+	    (rc = scan__db_prepare(st->db, &ins,
 	        "INSERT INTO coverage_files (scan_id, file_path, lines_total, lines_covered, new_lines_total,"
 	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0 ||
-	    (rc = scan__db_prepare(st, &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
+	    (rc = scan__db_prepare(st->db, &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
 		goto fail;
-	sqlite3_bind_int64(del, 1, scan_id);
-	if (sqlite3_step(del) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot replace the coverage");
+	scan__db_bind_int64(del, 1, scan_id);
+	if (scan__db_step(del) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot replace the coverage");
 		goto fail;
 	}
-	sqlite3_bind_int64(nl, 1, scan_id);
+	scan__db_bind_int64(nl, 1, scan_id);
 	scan__quality_summary_reset_coverage(&q);
 	for (size_t i = 0; i < r->nfiles; i++) {
 		const scan_cov_file *f = &r->files[i];
@@ -137,7 +137,7 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 		scan_newcode_file view;
 		if ((rc = new_ranges(&nr, &nn, nl, f->path)) != 0) {
 			if (rc == SCAN_ESTORE)
-				rc = scan__db_error(st, "cannot read new lines");
+				rc = scan__db_error(st->db, "cannot read new lines");
 			goto fail;
 		}
 		view.path = NULL, view.r = nr, view.n = nn;
@@ -149,16 +149,16 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 		}
 		free(nr);
 		scan__quality_summary_add_coverage(&q, f->nlines, covered, new_total, new_covered);
-		sqlite3_reset(ins);
-		sqlite3_bind_int64(ins, 1, scan_id);
+		scan__db_reset(ins);
+		scan__db_bind_int64(ins, 1, scan_id);
 		scan__db_bind_text(ins, 2, f->path);
-		sqlite3_bind_int64(ins, 3, (int64_t)f->nlines);
-		sqlite3_bind_int64(ins, 4, (int64_t)covered);
-		sqlite3_bind_int64(ins, 5, (int64_t)new_total);
-		sqlite3_bind_int64(ins, 6, (int64_t)new_covered);
+		scan__db_bind_int64(ins, 3, (int64_t)f->nlines);
+		scan__db_bind_int64(ins, 4, (int64_t)covered);
+		scan__db_bind_int64(ins, 5, (int64_t)new_total);
+		scan__db_bind_int64(ins, 6, (int64_t)new_covered);
 		scan__db_bind_text(ins, 7, scan_coverage_format_name(r->format));
-		if (sqlite3_step(ins) != SQLITE_DONE) {
-			rc = scan__db_error(st, "cannot record coverage");
+		if (scan__db_step(ins) != SCAN_DB_DONE) {
+			rc = scan__db_error(st->db, "cannot record coverage");
 			goto fail;
 		}
 		(*records)++;
@@ -169,17 +169,17 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 	    (rc = scan__store_gate_compute(&gate, st, scan_id, 0, time(NULL))) != 0 ||
 	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
 		goto fail;
-	sqlite3_finalize(del);
-	sqlite3_finalize(ins);
-	sqlite3_finalize(nl);
+	scan__db_finalize(del);
+	scan__db_finalize(ins);
+	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
-	return scan__db_commit(st);
+	return scan__db_commit(st->db);
 fail:
-	sqlite3_finalize(del);
-	sqlite3_finalize(ins);
-	sqlite3_finalize(nl);
+	scan__db_finalize(del);
+	scan__db_finalize(ins);
+	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
-	scan__db_rollback(st);
+	scan__db_rollback(st->db);
 	*records = 0;
 	return rc;
 }

@@ -43,18 +43,18 @@ static int64_t count_vulns(const vuln_key *keys, size_t n, const scan_component 
 static int insert_components(scan_store *st, int64_t scan_id, const scan_component *comp, size_t n,
                              const vuln_key *keys, size_t nkeys, int64_t *ids)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO scan_dependencies (scan_id, ecosystem, name, version, purl, license, license_type,"
 	        " file_path, line, flags, is_direct, vulnerability_count)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")) != 0)
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
 		return rc;
 	for (size_t i = 0; i < n && !rc; i++) {
 		const scan_component *c = &comp[i];
-		sqlite3_reset(s);
-		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_reset(s);
+		scan__db_bind_int64(s, 1, scan_id);
 		scan__db_bind_text(s, 2, scan_ecosystem_name(c->ecosystem));
 		scan__db_bind_text(s, 3, c->name);
 		scan__db_bind_text(s, 4, c->version);
@@ -63,38 +63,40 @@ static int insert_components(scan_store *st, int64_t scan_id, const scan_compone
 		scan__db_bind_text(s, 7, scan_license_type(c->license ? scan_license_classify(c->license)
 		                                                      : SCAN_LICENSE_UNKNOWN));
 		scan__db_bind_text(s, 8, c->file);
-		sqlite3_bind_int64(s, 9, c->line);
-		sqlite3_bind_int64(s, 10, c->flags);
-		sqlite3_bind_int(s, 11, (c->flags & SCAN_DEP_DIRECT) != 0);
-		sqlite3_bind_int64(s, 12, count_vulns(keys, nkeys, c));
-		if (sqlite3_step(s) != SQLITE_DONE)
-			rc = scan__db_error(st, "cannot record a dependency");
-		else
-			ids[i] = sqlite3_last_insert_rowid(st->db);
+		scan__db_bind_int64(s, 9, c->line);
+		scan__db_bind_int64(s, 10, c->flags);
+		scan__db_bind_int64(s, 11, (c->flags & SCAN_DEP_DIRECT) != 0);
+		scan__db_bind_int64(s, 12, count_vulns(keys, nkeys, c));
+		if (scan__db_step(s) != SCAN_DB_ROW) {
+			rc = scan__db_error(st->db, "cannot record a dependency");
+		} else {
+			ids[i] = scan__db_column_int64(s, 0);
+			scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
+		}
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
 static int insert_edges(scan_store *st, const scan_component *comp, size_t n, const int64_t *ids)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &s,
-	        "INSERT OR IGNORE INTO scan_dependency_edges (from_id, to_id) VALUES (?1, ?2)")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s,
+	        "INSERT INTO scan_dependency_edges (from_id, to_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) != 0)
 		return rc;
 	for (size_t i = 0; i < n && !rc; i++)
 		for (size_t k = 0; k < comp[i].ndeps && !rc; k++) {
 			if (comp[i].deps[k] >= n)
 				continue;
-			sqlite3_reset(s);
-			sqlite3_bind_int64(s, 1, ids[i]);
-			sqlite3_bind_int64(s, 2, ids[comp[i].deps[k]]);
-			if (sqlite3_step(s) != SQLITE_DONE)
-				rc = scan__db_error(st, "cannot record a dependency edge");
+			scan__db_reset(s);
+			scan__db_bind_int64(s, 1, ids[i]);
+			scan__db_bind_int64(s, 2, ids[comp[i].deps[k]]);
+			if (scan__db_step(s) != SCAN_DB_DONE)
+				rc = scan__db_error(st->db, "cannot record a dependency edge");
 		}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 

@@ -9,27 +9,27 @@
 int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 {
 	scan_gate_config cfg = SCAN_GATE_CONFIG_DEFAULTS;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT enabled, block_merge_on_fail, applies_to_new_code_only, policy"
 	        " FROM quality_gate_configs WHERE org_id = ?1")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
-		const char *policy = (const char *)sqlite3_column_text(s, 3);
-		cfg.enabled = sqlite3_column_int(s, 0) != 0;
-		cfg.block_merge_on_fail = sqlite3_column_int(s, 1) != 0;
-		cfg.applies_to_new_code_only = sqlite3_column_int(s, 2) != 0;
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		const char *policy = scan__db_column_text(s, 3);
+		cfg.enabled = scan__db_column_int(s, 0) != 0;
+		cfg.block_merge_on_fail = scan__db_column_int(s, 1) != 0;
+		cfg.applies_to_new_code_only = scan__db_column_int(s, 2) != 0;
 		cfg.configured = true;
 		if (policy && (rc = scan_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
 			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
-	} else if (step != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot read the gate configuration");
+	} else if (step != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot read the gate configuration");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (!rc)
 		*out = cfg;
 	return rc;
@@ -37,55 +37,56 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 
 int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_buf policy = SCAN_BUF_INIT;
 	int rc;
 
 	if ((rc = scan_policy_write_json(&policy, &cfg->policy)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO quality_gate_configs (org_id, enabled, block_merge_on_fail,"
 	        " applies_to_new_code_only, policy, policy_version, updated_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
 	        " ON CONFLICT (org_id) DO UPDATE SET enabled = excluded.enabled,"
 	        "  block_merge_on_fail = excluded.block_merge_on_fail,"
 	        "  applies_to_new_code_only = excluded.applies_to_new_code_only,"
 	        "  policy = excluded.policy, policy_version = excluded.policy_version,"
 	        "  updated_at = excluded.updated_at")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	sqlite3_bind_int(s, 2, cfg->enabled);
-	sqlite3_bind_int(s, 3, cfg->block_merge_on_fail);
-	sqlite3_bind_int(s, 4, cfg->applies_to_new_code_only);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_time(s, 7, time(NULL));
+	scan__db_bind_int64(s, 2, cfg->enabled);
+	scan__db_bind_int64(s, 3, cfg->block_merge_on_fail);
+	scan__db_bind_int64(s, 4, cfg->applies_to_new_code_only);
 	scan__db_bind_text(s, 5, policy.ptr);
 	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot save the gate configuration");
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot save the gate configuration");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&policy);
 	return rc;
 }
 
 static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, int64_t *pr_number)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
-		*repo_id = sqlite3_column_int64(s, 0);
-		*pr_number = sqlite3_column_int64(s, 1);
-	} else if (step == SQLITE_DONE) {
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*repo_id = scan__db_column_int64(s, 0);
+		*pr_number = scan__db_column_int64(s, 1);
+	} else if (step == SCAN_DB_DONE) {
 		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	} else {
-		rc = scan__db_error(st, "cannot read the scan");
+		rc = scan__db_error(st->db, "cannot read the scan");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -96,28 +97,28 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
  */
 static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, bool new_only)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	memset(counts, 0, 5 * sizeof(*counts));
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
 	        " AND suppressed = 0 AND (in_test = 0 OR category = 'secret')"
 	        " AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_int(s, 2, new_only);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, new_only);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_severity sev;
-		uint64_t n = (uint64_t)sqlite3_column_int64(s, 1);
-		if (scan_severity_parse(&sev, (const char *)sqlite3_column_text(s, 0)) != 0)
+		uint64_t n = (uint64_t)scan__db_column_int64(s, 1);
+		if (scan_severity_parse(&sev, scan__db_column_text(s, 0)) != 0)
 			continue;
 		counts[SCAN_SEV_CRITICAL - sev] += n;
 		counts[4] += n;
 	}
-	if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot count findings");
-	sqlite3_finalize(s);
+	if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot count findings");
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -161,22 +162,22 @@ static int quality_input(scan_gate_input *in, scan_store *st, int64_t scan_id, b
 /* The repository's .rampart/quality_gate.yaml, as stored with the scan. */
 static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_repo_policy rp;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW && sqlite3_column_type(s, 0) == SQLITE_TEXT) {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
+	scan__db_bind_int64(s, 1, scan_id);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW && !scan__db_column_is_null(s, 0)) {
+		const char *t = scan__db_column_text(s, 0);
 		if ((rc = scan_repo_policy_parse_json(&rp, t, strlen(t))) == 0)
 			scan_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
-	} else if (step != SQLITE_ROW && step != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot read the repository policy");
+	} else if (step != SCAN_DB_ROW && step != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot read the repository policy");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -247,30 +248,34 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	char *vtext = viol ? cJSON_PrintUnformatted(viol) : NULL;
 	char *wtext = waived ? cJSON_PrintUnformatted(waived) : NULL;
 	scan_buf policy = SCAN_BUF_INIT;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc = 0;
 
 	if (!vtext || !wtext || scan_policy_write_json(&policy, &r->config.policy)) {
 		rc = scan__error_oom();
 		goto done;
 	}
-	if ((rc = scan__db_prepare(st, &s,
-	        "INSERT OR REPLACE INTO quality_gate_results (scan_id, status, violations, waived_violations,"
+	if ((rc = scan__db_prepare(st->db, &s,
+	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
 	        " policy, policy_version, applies_to_new_code_only, computed_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")) != 0)
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+	        " ON CONFLICT (scan_id) DO UPDATE SET status = excluded.status, violations = excluded.violations,"
+	        "  waived_violations = excluded.waived_violations, policy = excluded.policy,"
+	        "  policy_version = excluded.policy_version,"
+	        "  applies_to_new_code_only = excluded.applies_to_new_code_only, computed_at = excluded.computed_at")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, scan_gate_status_name(r->status));
 	scan__db_bind_text(s, 3, vtext);
 	scan__db_bind_text(s, 4, wtext);
 	scan__db_bind_text(s, 5, policy.ptr);
 	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
-	sqlite3_bind_int(s, 7, r->config.applies_to_new_code_only);
+	scan__db_bind_int64(s, 7, r->config.applies_to_new_code_only);
 	scan__db_bind_time(s, 8, now);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot save the gate result");
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot save the gate result");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	cJSON_Delete(viol);
 	cJSON_Delete(waived);
 	cJSON_free(vtext);
@@ -330,24 +335,24 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_id)
 {
 	scan_gate_report *r = NULL;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only"
 	        " FROM quality_gate_results g JOIN scans sc ON sc.id = g.scan_id"
 	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step == SQLITE_DONE) {
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_DONE) {
 		rc = scan__error(SCAN_ENOTFOUND, "no gate result for scan %lld", (long long)scan_id);
 		goto done;
 	}
-	if (step != SQLITE_ROW) {
-		rc = scan__db_error(st, "cannot read the gate result");
+	if (step != SCAN_DB_ROW) {
+		rc = scan__db_error(st->db, "cannot read the gate result");
 		goto done;
 	}
 	if (!(r = calloc(1, sizeof(*r)))) {
@@ -355,19 +360,19 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_
 		goto done;
 	}
 	{
-		const char *status = (const char *)sqlite3_column_text(s, 0);
-		const char *policy = (const char *)sqlite3_column_text(s, 3);
+		const char *status = scan__db_column_text(s, 0);
+		const char *policy = scan__db_column_text(s, 3);
 		scan_gate_config defaults = SCAN_GATE_CONFIG_DEFAULTS;
 		r->config = defaults;
 		r->config.configured = true;
-		r->config.applies_to_new_code_only = sqlite3_column_int(s, 4) != 0;
+		r->config.applies_to_new_code_only = scan__db_column_int(s, 4) != 0;
 		r->status = !strcmp(status ? status : "", "passed") ? SCAN_GATE_PASSED :
 		            !strcmp(status ? status : "", "failed") ? SCAN_GATE_FAILED : SCAN_GATE_NOT_CONFIGURED;
 		r->config.enabled = r->status != SCAN_GATE_NOT_CONFIGURED;
 		if ((rc = parse_violations(&r->violations, &r->violation_count,
-		                           (const char *)sqlite3_column_text(s, 1))) != 0 ||
+		                           scan__db_column_text(s, 1))) != 0 ||
 		    (rc = parse_violations(&r->waived, &r->waived_count,
-		                           (const char *)sqlite3_column_text(s, 2))) != 0)
+		                           scan__db_column_text(s, 2))) != 0)
 			goto done;
 		if (policy && scan_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
 			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable");
@@ -375,7 +380,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_
 		}
 	}
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc) {
 		scan_gate_report_free(r);
 		return rc;

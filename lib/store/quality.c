@@ -10,105 +10,106 @@ static int save_summary(scan_store *st, int64_t scan_id, const scan_quality_summ
                         const scan_tool_version *tools, size_t ntools)
 {
 	scan_buf json = SCAN_BUF_INIT;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, ntools)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st, &s, "INSERT OR REPLACE INTO quality_summaries (scan_id, summary) VALUES (?1, ?2)")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO quality_summaries (scan_id, summary) VALUES (?1, ?2)"
+	                                          " ON CONFLICT (scan_id) DO UPDATE SET summary = excluded.summary")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_text(s, 2, json.ptr, (int)json.size, SQLITE_STATIC);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot record the quality summary");
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_text(s, 2, json.ptr);
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot record the quality summary");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&json);
 	return rc;
 }
 
 static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 {
-	sqlite3_stmt *file = NULL, *fn = NULL;
+	scan_db_stmt *file = NULL, *fn = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &file,
+	if ((rc = scan__db_prepare(st->db, &file,
 	        "INSERT INTO quality_file_metrics (scan_id, file_path, language, lines, code_lines, comment_lines,"
 	        " blank_lines, cyclomatic, cognitive, functions, duplicated_lines, duplicated_blocks, new_lines,"
 	        " new_duplicated_lines, in_test, generated)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")) != 0 ||
-	    (rc = scan__db_prepare(st, &fn,
+	    (rc = scan__db_prepare(st->db, &fn,
 	        "INSERT INTO quality_function_metrics (scan_id, file_path, name, line, end_line, code_lines,"
 	        " cyclomatic, cognitive, params, nesting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")) != 0)
 		goto done;
 	for (size_t i = 0; i < r->nmetrics && !rc; i++) {
 		const scan_file_metrics *m = &r->metrics[i];
-		sqlite3_reset(file);
-		sqlite3_bind_int64(file, 1, scan_id);
+		scan__db_reset(file);
+		scan__db_bind_int64(file, 1, scan_id);
 		scan__db_bind_text(file, 2, m->path);
 		scan__db_bind_text(file, 3, m->language ? m->language : "");
-		sqlite3_bind_int64(file, 4, m->lines);
-		sqlite3_bind_int64(file, 5, m->code_lines);
-		sqlite3_bind_int64(file, 6, m->comment_lines);
-		sqlite3_bind_int64(file, 7, m->blank_lines);
-		sqlite3_bind_int64(file, 8, m->cyclomatic);
-		sqlite3_bind_int64(file, 9, m->cognitive);
-		sqlite3_bind_int64(file, 10, m->nfunctions);
-		sqlite3_bind_int64(file, 11, m->duplicated_lines);
-		sqlite3_bind_int64(file, 12, m->duplicated_blocks);
-		sqlite3_bind_int64(file, 13, m->new_lines);
-		sqlite3_bind_int64(file, 14, m->new_duplicated_lines);
-		sqlite3_bind_int(file, 15, m->in_test);
-		sqlite3_bind_int(file, 16, m->generated);
-		if (sqlite3_step(file) != SQLITE_DONE) {
-			rc = scan__db_error(st, "cannot record file metrics");
+		scan__db_bind_int64(file, 4, m->lines);
+		scan__db_bind_int64(file, 5, m->code_lines);
+		scan__db_bind_int64(file, 6, m->comment_lines);
+		scan__db_bind_int64(file, 7, m->blank_lines);
+		scan__db_bind_int64(file, 8, m->cyclomatic);
+		scan__db_bind_int64(file, 9, m->cognitive);
+		scan__db_bind_int64(file, 10, m->nfunctions);
+		scan__db_bind_int64(file, 11, m->duplicated_lines);
+		scan__db_bind_int64(file, 12, m->duplicated_blocks);
+		scan__db_bind_int64(file, 13, m->new_lines);
+		scan__db_bind_int64(file, 14, m->new_duplicated_lines);
+		scan__db_bind_int64(file, 15, m->in_test);
+		scan__db_bind_int64(file, 16, m->generated);
+		if (scan__db_step(file) != SCAN_DB_DONE) {
+			rc = scan__db_error(st->db, "cannot record file metrics");
 			break;
 		}
 		for (uint32_t k = 0; k < m->nfunctions; k++) {
 			const scan_function_metrics *f = &m->functions[k];
-			sqlite3_reset(fn);
-			sqlite3_bind_int64(fn, 1, scan_id);
+			scan__db_reset(fn);
+			scan__db_bind_int64(fn, 1, scan_id);
 			scan__db_bind_text(fn, 2, m->path);
 			scan__db_bind_text(fn, 3, f->name ? f->name : "<anonymous>");
-			sqlite3_bind_int64(fn, 4, f->line);
-			sqlite3_bind_int64(fn, 5, f->end_line);
-			sqlite3_bind_int64(fn, 6, f->code_lines);
-			sqlite3_bind_int64(fn, 7, f->cyclomatic);
-			sqlite3_bind_int64(fn, 8, f->cognitive);
-			sqlite3_bind_int64(fn, 9, f->params);
-			sqlite3_bind_int64(fn, 10, f->nesting);
-			if (sqlite3_step(fn) != SQLITE_DONE) {
-				rc = scan__db_error(st, "cannot record function metrics");
+			scan__db_bind_int64(fn, 4, f->line);
+			scan__db_bind_int64(fn, 5, f->end_line);
+			scan__db_bind_int64(fn, 6, f->code_lines);
+			scan__db_bind_int64(fn, 7, f->cyclomatic);
+			scan__db_bind_int64(fn, 8, f->cognitive);
+			scan__db_bind_int64(fn, 9, f->params);
+			scan__db_bind_int64(fn, 10, f->nesting);
+			if (scan__db_step(fn) != SCAN_DB_DONE) {
+				rc = scan__db_error(st->db, "cannot record function metrics");
 				break;
 			}
 		}
 	}
 done:
-	sqlite3_finalize(file);
-	sqlite3_finalize(fn);
+	scan__db_finalize(file);
+	scan__db_finalize(fn);
 	return rc;
 }
 
 static int save_new_lines(scan_store *st, int64_t scan_id, const scan_newcode *nc)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &s, "INSERT INTO scan_new_lines (scan_id, file_path, ranges) VALUES (?1, ?2, ?3)")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO scan_new_lines (scan_id, file_path, ranges) VALUES (?1, ?2, ?3)")) != 0)
 		return rc;
 	for (size_t i = 0; i < nc->n && !rc; i++) {
 		char *text = NULL;
 		if ((rc = scan_source__ranges_format(&text, nc->files[i].r, nc->files[i].n)) != 0)
 			break;
-		sqlite3_reset(s);
-		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_reset(s);
+		scan__db_bind_int64(s, 1, scan_id);
 		scan__db_bind_text(s, 2, nc->files[i].path);
 		scan__db_bind_text(s, 3, text);
-		if (sqlite3_step(s) != SQLITE_DONE)
-			rc = scan__db_error(st, "cannot record new lines");
+		if (scan__db_step(s) != SCAN_DB_DONE)
+			rc = scan__db_error(st->db, "cannot record new lines");
 		free(text);
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -119,13 +120,13 @@ int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_resul
 	int rc;
 
 	if (r->repo_policy) {
-		sqlite3_stmt *s = NULL;
-		if ((rc = scan__db_prepare(st, &s, "UPDATE scans SET repo_policy = ?2 WHERE id = ?1")) != 0)
+		scan_db_stmt *s = NULL;
+		if ((rc = scan__db_prepare(st->db, &s, "UPDATE scans SET repo_policy = ?2 WHERE id = ?1")) != 0)
 			return rc;
-		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_bind_int64(s, 1, scan_id);
 		scan__db_bind_text(s, 2, r->repo_policy);
-		rc = sqlite3_step(s) == SQLITE_DONE ? 0 : scan__db_error(st, "cannot record the repository policy");
-		sqlite3_finalize(s);
+		rc = scan__db_step(s) == SCAN_DB_DONE ? 0 : scan__db_error(st->db, "cannot record the repository policy");
+		scan__db_finalize(s);
 		if (rc)
 			return rc;
 	}
@@ -140,22 +141,22 @@ int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_resul
 
 int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st, &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
+	scan__db_bind_int64(s, 1, scan_id);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		const char *t = scan__db_column_text(s, 0);
 		if (t && !(*out = strdup(t)))
 			rc = scan__error_oom();
-	} else if (step != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot read the quality summary");
+	} else if (step != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot read the quality summary");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 

@@ -61,39 +61,39 @@ void scan_repo_list_free(scan_repo_list *l)
 	" s.branch, s.default_branch, s.commit_sha, s.pr_number, s.is_baseline_scan, s.created_at," \
 	" s.completed_at FROM scans s JOIN repositories r ON r.id = s.repo_id"
 
-static int read_scans(scan_scan_list **out, scan_store *st, sqlite3_stmt *s)
+static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 {
 	scan_scan_list *l = calloc(1, sizeof(*l));
 	int step, oom = 0, rc = 0;
 
 	if (!l)
 		return scan__error_oom();
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_scan_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
 		}
-		r->id = sqlite3_column_int64(s, 0);
-		r->repo_id = sqlite3_column_int64(s, 1);
-		r->org_id = sqlite3_column_int64(s, 2);
+		r->id = scan__db_column_int64(s, 0);
+		r->repo_id = scan__db_column_int64(s, 1);
+		r->org_id = scan__db_column_int64(s, 2);
 		r->repo_name = scan__db_col_text(s, 3, &l->arena, &oom);
 		r->repo_url = scan__db_col_text(s, 4, &l->arena, &oom);
 		r->status = scan__db_col_text(s, 5, &l->arena, &oom);
 		r->scan_type = scan__db_col_text(s, 6, &l->arena, &oom);
-		r->issues_count = sqlite3_column_int64(s, 7);
+		r->issues_count = scan__db_column_int64(s, 7);
 		r->branch = scan__db_col_text(s, 8, &l->arena, &oom);
 		r->default_branch = scan__db_col_text(s, 9, &l->arena, &oom);
 		r->commit = scan__db_col_text(s, 10, &l->arena, &oom);
-		r->pr_number = sqlite3_column_int64(s, 11);
-		r->is_baseline_scan = sqlite3_column_int(s, 12) != 0;
+		r->pr_number = scan__db_column_int64(s, 11);
+		r->is_baseline_scan = scan__db_column_int(s, 12) != 0;
 		r->created_at = scan__db_col_time(s, 13);
 		r->completed_at = scan__db_col_time(s, 14);
 	}
 	if (oom)
 		rc = scan__error_oom();
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read scans");
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read scans");
 	if (rc) {
 		scan_scan_list_free(l);
 		return rc;
@@ -113,16 +113,16 @@ void scan_store_skipped_free(scan_skipped_file *v, size_t n)
 
 int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t scan_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_skipped_file *v = NULL;
 	size_t count = 0, cap = 0;
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(st, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, rowid")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, rowid")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	scan__db_bind_int64(s, 1, scan_id);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		if (count == cap) {
 			size_t nc = cap ? 2 * cap : 16;
 			scan_skipped_file *nv = realloc(v, nc * sizeof(*nv));
@@ -132,17 +132,17 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 			}
 			v = nv, cap = nc;
 		}
-		v[count].path = strdup((const char *)sqlite3_column_text(s, 0));
-		v[count].reason = strdup((const char *)sqlite3_column_text(s, 1));
+		v[count].path = strdup(scan__db_column_text(s, 0));
+		v[count].reason = strdup(scan__db_column_text(s, 1));
 		count++;
 		if (!v[count - 1].path || !v[count - 1].reason) {
 			rc = scan__error_oom();
 			break;
 		}
 	}
-	if (!rc && step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read what the scan skipped");
-	sqlite3_finalize(s);
+	if (!rc && step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read what the scan skipped");
+	scan__db_finalize(s);
 	if (rc) {
 		scan_store_skipped_free(v, count);
 		return rc;
@@ -153,16 +153,16 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 
 int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st, &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, scan_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
 	rc = read_scans(out, st, s);
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (!rc && !(*out)->count) {
 		scan_scan_list_free(*out);
 		*out = NULL;
@@ -173,58 +173,58 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
 
 int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st, &s, SCAN_COLUMNS
+	if ((rc = scan__db_prepare(st->db, &s, SCAN_COLUMNS
 	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	sqlite3_bind_int64(s, 2, repo_id);
-	sqlite3_bind_int64(s, 3, limit ? (sqlite3_int64)limit : -1);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, repo_id);
+	scan__db_bind_int64(s, 3, limit ? (int64_t)limit : -1);
 	rc = read_scans(out, st, s);
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
 int scan_store_repos(scan_repo_list **out, scan_store *st)
 {
 	scan_repo_list *l;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step, oom = 0;
 
 	*out = NULL;
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT r.id, r.name, r.url, r.source, r.default_branch, ls.issues_count, ls.status, ls.scan_type"
 	        " FROM repositories r LEFT JOIN scans ls ON ls.id ="
 	        "  (SELECT max(id) FROM scans WHERE repo_id = r.id)"
 	        " WHERE r.org_id = ?1 ORDER BY r.id")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_repo_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
 		}
-		r->id = sqlite3_column_int64(s, 0);
+		r->id = scan__db_column_int64(s, 0);
 		r->name = scan__db_col_text(s, 1, &l->arena, &oom);
 		r->url = scan__db_col_text(s, 2, &l->arena, &oom);
 		r->source = scan__db_col_text(s, 3, &l->arena, &oom);
 		r->default_branch = scan__db_col_text(s, 4, &l->arena, &oom);
-		r->total_issues = sqlite3_column_int64(s, 5);
+		r->total_issues = scan__db_column_int64(s, 5);
 		r->latest_scan_status = scan__db_col_text(s, 6, &l->arena, &oom);
 		r->latest_scan_type = scan__db_col_text(s, 7, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan__error_oom();
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read repositories");
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read repositories");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc) {
 		scan_repo_list_free(l);
 		return rc;
@@ -235,7 +235,7 @@ done:
 
 int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_name)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	char *end;
 	long long id;
 	int rc, step, found = 0;
@@ -244,15 +244,15 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 	id = strtoll(id_or_name, &end, 10);
 	if (*end || errno || id <= 0 || *id_or_name == '-' || *id_or_name == '+')
 		id = 0; /* not a number: a name or URL */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT id FROM repositories WHERE org_id = ?1 AND (id = ?3 OR name = ?2 OR url = ?2)"
 	        " ORDER BY id = ?3 DESC LIMIT 2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 2, id_or_name);
-	sqlite3_bind_int64(s, 3, id);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-		int64_t got = sqlite3_column_int64(s, 0);
+	scan__db_bind_int64(s, 3, id);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
+		int64_t got = scan__db_column_int64(s, 0);
 		if (!found)
 			*repo_id = got;
 		found++;
@@ -261,13 +261,13 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 			break;
 		}
 	}
-	if (step != SQLITE_DONE && step != SQLITE_ROW)
-		rc = scan__db_error(st, "cannot read repositories");
+	if (step != SCAN_DB_DONE && step != SCAN_DB_ROW)
+		rc = scan__db_error(st->db, "cannot read repositories");
 	else if (!found)
 		rc = scan__error(SCAN_ENOTFOUND, "no repository '%s'", id_or_name);
 	else if (found > 1)
 		rc = scan__error(SCAN_EINVAL, "'%s' names several repositories: use the id", id_or_name);
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -276,7 +276,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 {
 	static const scan_finding_filter none = SCAN_FINDING_FILTER_INIT;
 	scan_finding_list *l = NULL;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_scan_list *scan = NULL;
 	int rc, step, oom = 0;
 
@@ -289,7 +289,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	scan_scan_list_free(scan);
 	if (!(l = scan__finding_list_new()))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
@@ -306,56 +306,56 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " AND (?7 IS NULL OR category = ?7)"
 	        " ORDER BY file_path, line_number, col, rule_id, fingerprint")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 1, scan_id);
 	if (flt->has_min_severity)
-		sqlite3_bind_int(s, 2, (int)flt->min_severity);
-	sqlite3_bind_int(s, 3, flt->new_only);
-	sqlite3_bind_int(s, 4, flt->include_fp);
+		scan__db_bind_int64(s, 2, (int)flt->min_severity);
+	scan__db_bind_int64(s, 3, flt->new_only);
+	scan__db_bind_int64(s, 4, flt->include_fp);
 	scan__db_bind_text(s, 5, flt->rule_id);
 	scan__db_bind_text(s, 6, flt->path_prefix);
 	scan__db_bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_finding *f = scan__finding_list_push(l);
 		const char *fp;
 		if (!f) {
 			oom = 1;
 			break;
 		}
-		f->id = sqlite3_column_int64(s, 0);
-		f->scan_id = sqlite3_column_int64(s, 1);
+		f->id = scan__db_column_int64(s, 0);
+		f->scan_id = scan__db_column_int64(s, 1);
 		f->rule_id = scan__db_col_text(s, 2, &l->arena, &oom);
 		f->title = scan__db_col_text(s, 3, &l->arena, &oom);
 		f->tool = scan__db_col_text(s, 4, &l->arena, &oom);
-		scan_category_parse(&f->category, (const char *)sqlite3_column_text(s, 5));
+		scan_category_parse(&f->category, scan__db_column_text(s, 5));
 		f->file_path = scan__db_col_text(s, 6, &l->arena, &oom);
-		f->line_number = (uint32_t)sqlite3_column_int64(s, 7);
-		f->end_line = (uint32_t)sqlite3_column_int64(s, 8);
-		f->column = (uint32_t)sqlite3_column_int64(s, 9);
+		f->line_number = (uint32_t)scan__db_column_int64(s, 7);
+		f->end_line = (uint32_t)scan__db_column_int64(s, 8);
+		f->column = (uint32_t)scan__db_column_int64(s, 9);
 		f->description = scan__db_col_text(s, 10, &l->arena, &oom);
 		f->remediation = scan__db_col_text(s, 11, &l->arena, &oom);
 		f->cwe_id = scan__db_col_text(s, 12, &l->arena, &oom);
-		scan_severity_parse(&f->severity, (const char *)sqlite3_column_text(s, 13));
-		f->cvss_score = sqlite3_column_type(s, 14) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 14);
-		f->confidence = (unsigned)sqlite3_column_int(s, 15);
+		scan_severity_parse(&f->severity, scan__db_column_text(s, 13));
+		f->cvss_score = scan__db_column_is_null(s, 14) ? -1.0 : scan__db_column_double(s, 14);
+		f->confidence = (unsigned)scan__db_column_int(s, 15);
 		f->snippet = scan__db_col_text(s, 16, &l->arena, &oom);
-		fp = (const char *)sqlite3_column_text(s, 17);
+		fp = scan__db_column_text(s, 17);
 		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp ? fp : "");
-		f->is_new_in_pr = sqlite3_column_int(s, 18) != 0;
-		f->user_marked_fp = sqlite3_column_int(s, 19) != 0;
+		f->is_new_in_pr = scan__db_column_int(s, 18) != 0;
+		f->user_marked_fp = scan__db_column_int(s, 19) != 0;
 		f->fp_marked_at = scan__db_col_time(s, 20);
 		f->fp_reason = scan__db_col_text(s, 21, &l->arena, &oom);
 		f->secret_hash = scan__db_col_text(s, 22, &l->arena, &oom);
 		f->commit = scan__db_col_text(s, 23, &l->arena, &oom);
 		f->commit_time = scan__db_col_time(s, 24);
-		f->in_head = sqlite3_column_int(s, 25) != 0;
+		f->in_head = scan__db_column_int(s, 25) != 0;
 		f->verified = scan__db_col_text(s, 26, &l->arena, &oom);
-		f->suppressed = sqlite3_column_int(s, 43) != 0;
+		f->suppressed = scan__db_column_int(s, 43) != 0;
 		f->suppression_kind = scan__db_col_text(s, 44, &l->arena, &oom);
 		f->suppression_reason = scan__db_col_text(s, 45, &l->arena, &oom);
 		f->fix = scan__db_col_text(s, 46, &l->arena, &oom);
-		f->end_column = (uint32_t)sqlite3_column_int64(s, 47);
-		f->in_test = sqlite3_column_int(s, 48) != 0;
-		if (sqlite3_column_type(s, 27) != SQLITE_NULL && !oom) {
+		f->end_column = (uint32_t)scan__db_column_int64(s, 47);
+		f->in_test = scan__db_column_int(s, 48) != 0;
+		if (!scan__db_column_is_null(s, 27) && !oom) {
 			scan_finding_sca *v = scan__arena_calloc(&l->arena, sizeof(*v));
 			if (!v) {
 				oom = 1;
@@ -369,25 +369,25 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 			v->installed_version = scan__db_col_text(s, 32, &l->arena, &oom);
 			v->fixed_version = scan__db_col_text(s, 33, &l->arena, &oom);
 			v->purl = scan__db_col_text(s, 34, &l->arena, &oom);
-			v->epss_score = sqlite3_column_type(s, 35) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 35);
-			v->epss_percentile = sqlite3_column_type(s, 36) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 36);
-			v->kev_listed = sqlite3_column_int(s, 37) != 0;
-			v->direct = sqlite3_column_int(s, 38) != 0;
-			v->risk_score = sqlite3_column_type(s, 39) == SQLITE_NULL ? -1.0 : sqlite3_column_double(s, 39);
+			v->epss_score = scan__db_column_is_null(s, 35) ? -1.0 : scan__db_column_double(s, 35);
+			v->epss_percentile = scan__db_column_is_null(s, 36) ? -1.0 : scan__db_column_double(s, 36);
+			v->kev_listed = scan__db_column_int(s, 37) != 0;
+			v->direct = scan__db_column_int(s, 38) != 0;
+			v->risk_score = scan__db_column_is_null(s, 39) ? -1.0 : scan__db_column_double(s, 39);
 			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
-			v->published = (time_t)sqlite3_column_int64(s, 41);
+			v->published = (time_t)scan__db_column_int64(s, 41);
 			v->cvss_vector = scan__db_col_text(s, 42, &l->arena, &oom);
-			v->unrated = sqlite3_column_int(s, 49) != 0;
+			v->unrated = scan__db_column_int(s, 49) != 0;
 			v->rated_by = scan__db_col_text(s, 50, &l->arena, &oom);
 			f->sca = v;
 		}
 	}
 	if (oom)
 		rc = scan__error_oom();
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read findings");
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read findings");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc) {
 		scan_finding_list_free(l);
 		return rc;
@@ -398,7 +398,7 @@ done:
 
 int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char *reason)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int64_t repo_id = 0;
 	const char *fingerprint;
 	scan_buf fpbuf = SCAN_BUF_INIT;
@@ -406,116 +406,118 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 
 	if (is_fp && (!reason || !*reason))
 		return scan__error(SCAN_EINVAL, "marking a false positive needs a reason");
-	if ((rc = scan__db_begin(st)) != 0)
+	if ((rc = scan__db_begin(st->db)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT sc.repo_id, i.fingerprint FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		goto fail;
-	sqlite3_bind_int64(s, 1, issue_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step != SQLITE_ROW) {
-		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
-		                         : scan__db_error(st, "cannot read the finding");
+	scan__db_bind_int64(s, 1, issue_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step != SCAN_DB_ROW) {
+		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
+		                         : scan__db_error(st->db, "cannot read the finding");
 		goto fail;
 	}
-	repo_id = sqlite3_column_int64(s, 0);
-	fingerprint = (const char *)sqlite3_column_text(s, 1);
+	repo_id = scan__db_column_int64(s, 0);
+	fingerprint = scan__db_column_text(s, 1);
 	scan_buf_puts(&fpbuf, fingerprint ? fingerprint : "");
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	s = NULL;
 
 	/* Every finding with the fingerprint in the repository takes the mark, as later scans will. */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "UPDATE scan_issues SET user_marked_fp = ?1,"
-	        " fp_marked_at = CASE WHEN ?1 THEN strftime('%Y-%m-%dT%H:%M:%SZ','now') END,"
-	        " fp_reason = CASE WHEN ?1 THEN ?2 END"
+	        " fp_marked_at = CASE WHEN ?1 <> 0 THEN ?5 END,"
+	        " fp_reason = CASE WHEN ?1 <> 0 THEN ?2 END"
 	        " WHERE fingerprint = ?3 AND scan_id IN (SELECT id FROM scans WHERE repo_id = ?4)")) != 0)
 		goto fail;
-	sqlite3_bind_int(s, 1, is_fp);
+	scan__db_bind_int64(s, 1, is_fp);
 	scan__db_bind_text(s, 2, reason);
 	scan__db_bind_text(s, 3, fpbuf.ptr);
-	sqlite3_bind_int64(s, 4, repo_id);
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot mark the finding");
+	scan__db_bind_int64(s, 4, repo_id);
+	scan__db_bind_time(s, 5, time(NULL));
+	if (scan__db_step(s) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot mark the finding");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	s = NULL;
-	if ((rc = scan__db_prepare(st, &s, is_fp ?
+	if ((rc = scan__db_prepare(st->db, &s, is_fp ?
 	        "INSERT INTO fp_marks (repo_id, fingerprint, reason, marked_at, marked_by_user_id)"
-	        " VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ','now'), ?4)"
+	        " VALUES (?1, ?2, ?3, ?5, ?4)"
 	        " ON CONFLICT (repo_id, fingerprint) DO UPDATE SET reason = excluded.reason,"
 	        "  marked_at = excluded.marked_at" :
 	        "DELETE FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) != 0)
 		goto fail;
-	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_text(s, 2, fpbuf.ptr);
 	if (is_fp) {
 		scan__db_bind_text(s, 3, reason);
-		sqlite3_bind_int64(s, 4, SCAN_STORE_LOCAL_USER);
+		scan__db_bind_int64(s, 4, SCAN_STORE_LOCAL_USER);
+		scan__db_bind_time(s, 5, time(NULL));
 	}
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot save the mark");
+	if (scan__db_step(s) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot save the mark");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&fpbuf);
-	return scan__db_commit(st);
+	return scan__db_commit(st->db);
 fail:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&fpbuf);
-	scan__db_rollback(st);
+	scan__db_rollback(st->db);
 	return rc;
 }
 
 static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT coalesce(default_branch, 'main') FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, repo_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
+	scan__db_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
 		scan_buf_clear(branch);
-		rc = scan_buf_puts(branch, (const char *)sqlite3_column_text(s, 0));
+		rc = scan_buf_puts(branch, scan__db_column_text(s, 0));
 	} else {
-		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
-		                         : scan__db_error(st, "cannot read the repository");
+		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
+		                         : scan__db_error(st->db, "cannot read the repository");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
 static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch, bool clear)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	if ((rc = repo_default_branch(st, repo_id, branch)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st, &s, clear ?
+	if ((rc = scan__db_prepare(st->db, &s, clear ?
 	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2" :
 	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_text(s, 2, branch->ptr);
-	switch (sqlite3_step(s)) {
-	case SQLITE_ROW:
-		*count = sqlite3_column_int64(s, 0);
+	switch (scan__db_step(s)) {
+	case SCAN_DB_ROW:
+		*count = scan__db_column_int64(s, 0);
 		break;
-	case SQLITE_DONE:
-		*count = sqlite3_changes64(st->db);
+	case SCAN_DB_DONE:
+		*count = scan__db_changes(st->db);
 		break;
 	default:
-		rc = scan__db_error(st, "cannot access the baseline");
+		rc = scan__db_error(st->db, "cannot access the baseline");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 

@@ -7,26 +7,27 @@
 
 static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *ri)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc = 0;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO repositories (org_id, name, url, source, default_branch, created_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
 	        " ON CONFLICT (org_id, url) DO UPDATE SET name = excluded.name,"
 	        "  source = excluded.source, default_branch = excluded.default_branch"
 	        " RETURNING id")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 2, ri->name);
 	scan__db_bind_text(s, 3, ri->url);
 	scan__db_bind_text(s, 4, ri->source);
 	scan__db_bind_text(s, 5, ri->default_branch);
-	if (sqlite3_step(s) != SQLITE_ROW)
-		rc = scan__db_error(st, "cannot record the repository");
+	scan__db_bind_time(s, 6, time(NULL));
+	if (scan__db_step(s) != SCAN_DB_ROW)
+		rc = scan__db_error(st->db, "cannot record the repository");
 	else
-		*repo_id = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+		*repo_id = scan__db_column_int64(s, 0);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -34,7 +35,7 @@ static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const 
 {
 	const scan_repo_info *ri = &r->repo;
 	const scan_stats *ss = &r->stats;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_buf stats = SCAN_BUF_INIT;
 	int rc;
 
@@ -49,84 +50,86 @@ static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const 
 	                ss->wall_seconds, ss->jobs);
 	if ((rc = scan_buf_failed(&stats)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO scans (repo_id, org_id, status, scan_type, issues_count, branch,"
 	        " default_branch, commit_sha, pr_number, is_baseline_scan, stats, created_at, completed_at)"
-	        " VALUES (?1, ?2, 'completed', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")) != 0)
+	        " VALUES (?1, ?2, 'completed', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, repo_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 3, ri->scan_type);
-	sqlite3_bind_int64(s, 4, (sqlite3_int64)scan_finding_list_count(r->findings));
+	scan__db_bind_int64(s, 4, (int64_t)scan_finding_list_count(r->findings));
 	scan__db_bind_text(s, 5, ri->branch);
 	scan__db_bind_text(s, 6, ri->default_branch);
 	scan__db_bind_text(s, 7, ri->commit);
 	scan__db_bind_id(s, 8, ri->pr_number);
-	sqlite3_bind_int(s, 9, ri->is_baseline_scan);
+	scan__db_bind_int64(s, 9, ri->is_baseline_scan);
 	scan__db_bind_text(s, 10, stats.ptr);
 	scan__db_bind_time(s, 11, ri->started_at ? ri->started_at : time(NULL));
 	scan__db_bind_time(s, 12, ri->completed_at ? ri->completed_at : time(NULL));
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot record the scan");
-	else
-		*scan_id = sqlite3_last_insert_rowid(st->db);
+	if (scan__db_step(s) != SCAN_DB_ROW) {
+		rc = scan__db_error(st->db, "cannot record the scan");
+	} else {
+		*scan_id = scan__db_column_int64(s, 0);
+		scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
+	}
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	scan_buf_dispose(&stats);
 	return rc;
 }
 
 static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *branch)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 LIMIT 1")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_text(s, 2, branch);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW || step == SQLITE_DONE)
-		*out = step == SQLITE_ROW;
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW || step == SCAN_DB_DONE)
+		*out = step == SCAN_DB_ROW;
 	else
-		rc = scan__db_error(st, "cannot read the baseline");
-	sqlite3_finalize(s);
+		rc = scan__db_error(st->db, "cannot read the baseline");
+	scan__db_finalize(s);
 	return rc;
 }
 
 int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	*out = false;
-	if ((rc = scan__db_prepare(st, &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 2, repo_url);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW)
-		rc = has_baseline(out, st, sqlite3_column_int64(s, 0), branch);
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read the repository");
-	sqlite3_finalize(s);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW)
+		rc = has_baseline(out, st, scan__db_column_int64(s, 0), branch);
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read the repository");
+	scan__db_finalize(s);
 	return rc;
 }
 
 typedef struct {
-	sqlite3_stmt *in_baseline, *fp_mark, *insert, *upsert_baseline;
+	scan_db_stmt *in_baseline, *fp_mark, *insert, *upsert_baseline;
 } record_stmts;
 
 static int prepare_stmts(record_stmts *q, scan_store *st)
 {
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &q->in_baseline,
+	if ((rc = scan__db_prepare(st->db, &q->in_baseline,
 	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND fingerprint = ?3")) ||
-	    (rc = scan__db_prepare(st, &q->fp_mark,
+	    (rc = scan__db_prepare(st->db, &q->fp_mark,
 	        "SELECT reason, marked_at FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) ||
-	    (rc = scan__db_prepare(st, &q->insert,
+	    (rc = scan__db_prepare(st->db, &q->insert,
 	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
 	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
@@ -135,10 +138,10 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " risk_score, priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
 	        " fix, end_col, in_test, unrated, rated_by)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
-	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50)")) ||
-	    (rc = scan__db_prepare(st, &q->upsert_baseline,
+	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50) RETURNING id")) ||
+	    (rc = scan__db_prepare(st->db, &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?4, strftime('%Y-%m-%dT%H:%M:%SZ','now'))"
+	        " VALUES (?1, ?2, ?3, ?4, ?4, ?5)"
 	        " ON CONFLICT (repo_id, branch, fingerprint) DO UPDATE SET"
 	        "  last_scan_id = excluded.last_scan_id, updated_at = excluded.updated_at")))
 		return rc;
@@ -147,29 +150,29 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 
 static void finalize_stmts(record_stmts *q)
 {
-	sqlite3_finalize(q->in_baseline);
-	sqlite3_finalize(q->fp_mark);
-	sqlite3_finalize(q->insert);
-	sqlite3_finalize(q->upsert_baseline);
+	scan__db_finalize(q->in_baseline);
+	scan__db_finalize(q->fp_mark);
+	scan__db_finalize(q->insert);
+	scan__db_finalize(q->upsert_baseline);
 }
 
 /* Step a one-row query: 1 row, 0 none, <0 error. */
-static int step_row(scan_store *st, sqlite3_stmt *s)
+static int step_row(scan_store *st, scan_db_stmt *s)
 {
-	int step = sqlite3_step(s);
+	int step = scan__db_step(s);
 
-	if (step == SQLITE_ROW)
+	if (step == SCAN_DB_ROW)
 		return 1;
-	if (step == SQLITE_DONE)
+	if (step == SCAN_DB_DONE)
 		return 0;
-	return scan__db_error(st, "query failed");
+	return scan__db_error(st->db, "query failed");
 }
 
 static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
                           int64_t scan_id, const scan_repo_info *ri, bool baseline_exists,
                           bool new_from_git, scan_arena *arena)
 {
-	sqlite3_stmt *s;
+	scan_db_stmt *s;
 	int row, oom = 0;
 
 	f->scan_id = scan_id;
@@ -184,8 +187,8 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 			f->is_new_in_pr = true;
 		} else {
 			s = q->in_baseline;
-			sqlite3_reset(s);
-			sqlite3_bind_int64(s, 1, repo_id);
+			scan__db_reset(s);
+			scan__db_bind_int64(s, 1, repo_id);
 			scan__db_bind_text(s, 2, ri->default_branch);
 			scan__db_bind_text(s, 3, f->fingerprint);
 			if ((row = step_row(st, s)) < 0)
@@ -194,8 +197,8 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		}
 	}
 	s = q->fp_mark;
-	sqlite3_reset(s);
-	sqlite3_bind_int64(s, 1, repo_id);
+	scan__db_reset(s);
+	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_text(s, 2, f->fingerprint);
 	if ((row = step_row(st, s)) < 0)
 		return row;
@@ -208,46 +211,46 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	}
 
 	s = q->insert;
-	sqlite3_reset(s);
-	sqlite3_bind_int64(s, 1, scan_id);
+	scan__db_reset(s);
+	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, f->rule_id);
 	scan__db_bind_text(s, 3, f->title ? f->title : f->rule_id);
 	scan__db_bind_text(s, 4, f->tool ? f->tool : "unknown");
 	scan__db_bind_text(s, 5, scan_category_name(f->category));
 	scan__db_bind_text(s, 6, f->file_path);
-	sqlite3_bind_int64(s, 7, f->line_number);
-	sqlite3_bind_int64(s, 8, f->end_line);
-	sqlite3_bind_int64(s, 9, f->column);
+	scan__db_bind_int64(s, 7, f->line_number);
+	scan__db_bind_int64(s, 8, f->end_line);
+	scan__db_bind_int64(s, 9, f->column);
 	scan__db_bind_text(s, 10, f->description);
 	scan__db_bind_text(s, 11, f->remediation);
 	scan__db_bind_text(s, 12, f->cwe_id);
 	scan__db_bind_text(s, 13, scan_severity_name(f->severity));
 	if (f->cvss_score >= 0)
-		sqlite3_bind_double(s, 14, f->cvss_score);
+		scan__db_bind_double(s, 14, f->cvss_score);
 	else
-		sqlite3_bind_null(s, 14);
-	sqlite3_bind_int(s, 15, (int)f->confidence);
+		scan__db_bind_null(s, 14);
+	scan__db_bind_int64(s, 15, (int)f->confidence);
 	scan__db_bind_text(s, 16, f->snippet);
 	scan__db_bind_text(s, 17, f->fingerprint);
-	sqlite3_bind_int(s, 18, f->is_new_in_pr);
-	sqlite3_bind_int(s, 19, f->user_marked_fp);
+	scan__db_bind_int64(s, 18, f->is_new_in_pr);
+	scan__db_bind_int64(s, 19, f->user_marked_fp);
 	scan__db_bind_time(s, 20, f->fp_marked_at);
 	scan__db_bind_text(s, 21, f->fp_reason);
 	scan__db_bind_text(s, 22, f->secret_hash);
 	scan__db_bind_text(s, 23, f->commit);
 	scan__db_bind_time(s, 24, f->commit_time);
-	sqlite3_bind_int(s, 25, f->in_head);
+	scan__db_bind_int64(s, 25, f->in_head);
 	scan__db_bind_text(s, 26, f->verified);
-	sqlite3_bind_int(s, 43, f->suppressed);
+	scan__db_bind_int64(s, 43, f->suppressed);
 	scan__db_bind_text(s, 44, f->suppression_kind);
 	scan__db_bind_text(s, 45, f->suppression_reason);
 	scan__db_bind_text(s, 46, f->fix);
-	sqlite3_bind_int64(s, 47, f->end_column);
-	sqlite3_bind_int(s, 48, f->in_test);
-	sqlite3_bind_int(s, 49, f->sca && f->sca->unrated);
+	scan__db_bind_int64(s, 47, f->end_column);
+	scan__db_bind_int64(s, 48, f->in_test);
+	scan__db_bind_int64(s, 49, f->sca && f->sca->unrated);
 	scan__db_bind_text(s, 50, f->sca ? f->sca->rated_by : NULL);
 	for (int i = 27; i <= 42; i++)
-		sqlite3_bind_null(s, i);
+		scan__db_bind_null(s, i);
 	if (f->sca) {
 		const scan_finding_sca *v = f->sca;
 		scan__db_bind_text(s, 27, v->vuln_id);
@@ -259,53 +262,55 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		scan__db_bind_text(s, 33, v->fixed_version);
 		scan__db_bind_text(s, 34, v->purl);
 		if (v->epss_score >= 0) {
-			sqlite3_bind_double(s, 35, v->epss_score);
-			sqlite3_bind_double(s, 36, v->epss_percentile);
+			scan__db_bind_double(s, 35, v->epss_score);
+			scan__db_bind_double(s, 36, v->epss_percentile);
 		}
-		sqlite3_bind_int(s, 37, v->kev_listed);
-		sqlite3_bind_int(s, 38, v->direct);
+		scan__db_bind_int64(s, 37, v->kev_listed);
+		scan__db_bind_int64(s, 38, v->direct);
 		if (v->risk_score >= 0)
-			sqlite3_bind_double(s, 39, v->risk_score);
+			scan__db_bind_double(s, 39, v->risk_score);
 		scan__db_bind_text(s, 40, v->priority_label);
 		if (v->published)
-			sqlite3_bind_int64(s, 41, (sqlite3_int64)v->published);
+			scan__db_bind_int64(s, 41, (int64_t)v->published);
 		scan__db_bind_text(s, 42, v->cvss_vector);
 	}
-	if (sqlite3_step(s) != SQLITE_DONE)
-		return scan__db_error(st, "cannot record a finding");
-	f->id = sqlite3_last_insert_rowid(st->db);
+	if (scan__db_step(s) != SCAN_DB_ROW)
+		return scan__db_error(st->db, "cannot record a finding");
+	f->id = scan__db_column_int64(s, 0);
+	scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
 
 	if (ri->is_baseline_scan) {
 		s = q->upsert_baseline;
-		sqlite3_reset(s);
-		sqlite3_bind_int64(s, 1, repo_id);
+		scan__db_reset(s);
+		scan__db_bind_int64(s, 1, repo_id);
 		scan__db_bind_text(s, 2, ri->default_branch);
 		scan__db_bind_text(s, 3, f->fingerprint);
-		sqlite3_bind_int64(s, 4, scan_id);
-		if (sqlite3_step(s) != SQLITE_DONE)
-			return scan__db_error(st, "cannot update the baseline");
+		scan__db_bind_int64(s, 4, scan_id);
+		scan__db_bind_time(s, 5, time(NULL));
+		if (scan__db_step(s) != SCAN_DB_DONE)
+			return scan__db_error(st->db, "cannot update the baseline");
 	}
 	return 0;
 }
 
 static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc = 0;
 
 	if (!ss->skipped_count)
 		return 0;
-	if ((rc = scan__db_prepare(st, &s, "INSERT INTO scan_skipped (scan_id, path, reason) VALUES (?1, ?2, ?3)")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO scan_skipped (scan_id, path, reason) VALUES (?1, ?2, ?3)")) != 0)
 		return rc;
 	for (size_t i = 0; i < ss->skipped_count && !rc; i++) {
-		sqlite3_reset(s);
-		sqlite3_bind_int64(s, 1, scan_id);
+		scan__db_reset(s);
+		scan__db_bind_int64(s, 1, scan_id);
 		scan__db_bind_text(s, 2, ss->skipped[i].path);
 		scan__db_bind_text(s, 3, ss->skipped[i].reason);
-		if (sqlite3_step(s) != SQLITE_DONE)
-			rc = scan__db_error(st, "cannot record what the scan skipped");
+		if (scan__db_step(s) != SCAN_DB_DONE)
+			rc = scan__db_error(st->db, "cannot record what the scan skipped");
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -318,7 +323,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	size_t n = scan_finding_list_count(r->findings);
 	int rc;
 
-	if ((rc = scan__db_begin(st)) != 0)
+	if ((rc = scan__db_begin(st->db)) != 0)
 		return rc;
 	if ((rc = upsert_repo(&repo_id, st, &r->repo)) != 0 ||
 	    (rc = insert_scan(&scan_id, st, repo_id, r)) != 0 ||
@@ -340,7 +345,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
 		goto fail;
 	scan_gate_report_free(gate);
-	if ((rc = scan__db_commit(st)) != 0)
+	if ((rc = scan__db_commit(st->db)) != 0)
 		goto undo;
 	*scan_id_out = scan_id;
 	return 0;
@@ -348,7 +353,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 fail:
 	finalize_stmts(&q);
 	scan_gate_report_free(gate);
-	scan__db_rollback(st);
+	scan__db_rollback(st->db);
 undo:
 	/* Nothing was stored: the findings must not claim ids that do not exist. */
 	for (size_t i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-/* lib/store/store.c - open the database, apply migrations, small SQLite helpers */
+/* lib/store/store.c - open the database file and apply migrations */
 #include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -8,107 +8,6 @@
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "util/timefmt.h"
-
-#define STORE_BUSY_TIMEOUT_MS 10000
-
-int scan__db_error(scan_store *st, const char *what)
-{
-	int code = sqlite3_extended_errcode(st->db) & 0xFF;
-
-	if (code == SQLITE_NOMEM)
-		return scan__error_oom();
-	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
-		return scan__error(SCAN_ESTORE, "database '%s' is corrupt or not a database", st->path);
-	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-		return scan__error(SCAN_ESTORE, "database '%s' is busy: another process holds it", st->path);
-	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
-		return scan__error(SCAN_ESTORE, "cannot write database '%s': %s", st->path, sqlite3_errmsg(st->db));
-	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", st->path, what, sqlite3_errmsg(st->db));
-}
-
-int scan__db_exec(scan_store *st, const char *sql)
-{
-	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return scan__db_error(st, "statement failed");
-	return 0;
-}
-
-int scan__db_prepare(scan_store *st, sqlite3_stmt **stmt, const char *sql)
-{
-	if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK)
-		return scan__db_error(st, "cannot prepare a statement");
-	return 0;
-}
-
-int scan__db_begin(scan_store *st)
-{
-	return scan__db_exec(st, "BEGIN IMMEDIATE");
-}
-
-int scan__db_commit(scan_store *st)
-{
-	int rc = scan__db_exec(st, "COMMIT");
-
-	if (rc)
-		scan__db_rollback(st);
-	return rc;
-}
-
-void scan__db_rollback(scan_store *st)
-{
-	if (!sqlite3_get_autocommit(st->db))
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
-void scan__db_bind_text(sqlite3_stmt *s, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(s, i);
-}
-
-void scan__db_bind_time(sqlite3_stmt *s, int i, time_t t)
-{
-	char buf[SCAN_TIME_LEN];
-
-	if (!t) {
-		sqlite3_bind_null(s, i);
-		return;
-	}
-	scan__time_format(buf, t);
-	sqlite3_bind_text(s, i, buf, -1, SQLITE_TRANSIENT);
-}
-
-void scan__db_bind_id(sqlite3_stmt *s, int i, int64_t v)
-{
-	if (v)
-		sqlite3_bind_int64(s, i, v);
-	else
-		sqlite3_bind_null(s, i);
-}
-
-const char *scan__db_col_text(sqlite3_stmt *s, int i, scan_arena *a, int *oom)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-	const char *copy;
-
-	if (!t)
-		return NULL;
-	copy = scan__arena_strndup(a, (const char *)t, (size_t)sqlite3_column_bytes(s, i));
-	if (!copy)
-		*oom = 1;
-	return copy;
-}
-
-time_t scan__db_col_time(sqlite3_stmt *s, int i)
-{
-	time_t t = 0;
-
-	if (scan__time_parse(&t, (const char *)sqlite3_column_text(s, i)) != 0)
-		return 0;
-	return t;
-}
 
 /* The default database; *own_dir when it is in the data directory (not $RAMPART_DB), whose directories we create. */
 static int default_path(scan_buf *out, bool *own_dir)
@@ -181,24 +80,23 @@ static int make_parent_dirs(const char *path)
 
 static int read_int_pragma(scan_store *st, const char *sql, int *out)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st, &s, sql)) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, sql)) != 0)
 		return rc;
-	if (sqlite3_step(s) != SQLITE_ROW) {
-		rc = scan__db_error(st, "cannot read the schema version");
-	} else {
-		*out = sqlite3_column_int(s, 0);
-	}
-	sqlite3_finalize(s);
+	if (scan__db_step(s) != SCAN_DB_ROW)
+		rc = scan__db_error(st->db, "cannot read the schema version");
+	else
+		*out = scan__db_column_int(s, 0);
+	scan__db_finalize(s);
 	return rc;
 }
 
 /* The schema's version, after refusing someone else's SQLite file and a newer schema; reads only. */
 static int schema_check(scan_store *st, int *version)
 {
-	int app_id, tables, rc;
+	int app_id = 0, tables = 0, rc;
 
 	if ((rc = read_int_pragma(st, "PRAGMA user_version", version)) != 0 ||
 	    (rc = read_int_pragma(st, "PRAGMA application_id", &app_id)) != 0 ||
@@ -224,23 +122,23 @@ static int migrate(scan_store *st)
 	st->schema_version = version;
 	if (version == scan__store_migration_count)
 		return 0;
-	if ((rc = scan__db_begin(st)) != 0)
+	if ((rc = scan__db_begin(st->db)) != 0)
 		return rc;
 	for (int v = version; v < scan__store_migration_count; v++)
-		if ((rc = scan__db_exec(st, scan__store_migrations[v])) != 0)
+		if ((rc = scan__db_exec(st->db, scan__store_migrations[v])) != 0)
 			goto fail;
 	scan_buf_printf(&sql, "PRAGMA user_version = %d; PRAGMA application_id = %d;",
 	                scan__store_migration_count, SCAN_STORE_APPLICATION_ID);
-	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan__db_exec(st, sql.ptr)) != 0)
+	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
 		goto fail;
 	scan_buf_dispose(&sql);
-	if ((rc = scan__db_commit(st)) != 0)
+	if ((rc = scan__db_commit(st->db)) != 0)
 		return rc;
 	st->schema_version = scan__store_migration_count;
 	return 0;
 fail:
 	scan_buf_dispose(&sql);
-	scan__db_rollback(st);
+	scan__db_rollback(st->db);
 	return rc;
 }
 
@@ -265,22 +163,14 @@ static int check_path(const char *path, bool *exists)
 	return 0;
 }
 
-static int db_connect(scan_store *st, const char *name, int flags)
+static int db_connect(scan_store *st, const char *name, unsigned flags)
 {
-#ifdef SQLITE_OPEN_NOFOLLOW
-	flags |= SQLITE_OPEN_NOFOLLOW; /* a link swapped in after check_path() */
-#endif
-	if (sqlite3_open_v2(name, &st->db, flags | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK)
-		return st->db ? scan__db_error(st, "cannot open")
-		              : scan__error(SCAN_ENOMEM, "out of memory opening '%s'", st->path);
-	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
-	sqlite3_extended_result_codes(st->db, 1);
-	return 0;
+	return scan__db_open_sqlite(&st->db, name, flags, st->path);
 }
 
 static void db_disconnect(scan_store *st)
 {
-	sqlite3_close_v2(st->db);
+	scan__db_close(st->db);
 	st->db = NULL;
 }
 
@@ -308,17 +198,16 @@ static int open_read_only(scan_store *st, bool *stale)
 {
 	scan_buf wal = SCAN_BUF_INIT, uri = SCAN_BUF_INIT;
 	struct stat sb;
-	int version = 0, rc, code;
+	int version = 0, rc;
 
 	*stale = false;
-	if ((rc = db_connect(st, st->path, SQLITE_OPEN_READONLY)) == 0 && (rc = schema_check(st, &version)) != 0) {
-		code = sqlite3_extended_errcode(st->db) & 0xFF;
+	if ((rc = db_connect(st, st->path, SCAN_DB_READ_ONLY)) == 0 && (rc = schema_check(st, &version)) != 0) {
 		scan_buf_printf(&wal, "%s-wal", st->path);
-		if ((code == SQLITE_READONLY || code == SQLITE_CANTOPEN) && !scan_buf_failed(&wal) &&
+		if (scan__db_last_error_is_access(st->db) && !scan_buf_failed(&wal) &&
 		    lstat(wal.ptr, &sb) != 0 && errno == ENOENT) {
 			db_disconnect(st);
 			if ((rc = immutable_uri(&uri, st->path)) == 0 &&
-			    (rc = db_connect(st, uri.ptr, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) == 0)
+			    (rc = db_connect(st, uri.ptr, SCAN_DB_READ_ONLY | SCAN_DB_URI)) == 0)
 				rc = schema_check(st, &version);
 		}
 	}
@@ -366,12 +255,12 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 		db_disconnect(st); /* an older schema: upgraded as a writer would */
 	}
 	if ((rc = own_dir ? make_parent_dirs(path) : check_parent_dir(path)) != 0 ||
-	    (rc = db_connect(st, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) != 0)
+	    (rc = db_connect(st, path, SCAN_DB_CREATE)) != 0)
 		goto done;
 	/* The schema check comes first: pragmas that write must not touch a foreign file. */
 	if ((rc = migrate(st)) != 0)
 		goto done;
-	if ((rc = scan__db_exec(st, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+	if ((rc = scan__db_exec(st->db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
 	                            "PRAGMA foreign_keys = ON;")) != 0)
 		goto done;
 done:
@@ -388,7 +277,7 @@ void scan_store_free(scan_store *st)
 {
 	if (!st)
 		return;
-	sqlite3_close_v2(st->db);
+	scan__db_close(st->db);
 	free(st->path);
 	free(st);
 }

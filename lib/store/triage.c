@@ -36,7 +36,7 @@ void scan_triage_list_free(scan_triage_list *l)
 int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, const char *justification,
                           int64_t assigned_to)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	scan_sca_triage state;
 	int rc, step;
 
@@ -44,47 +44,48 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 		return rc;
 	if (justification && strlen(justification) > TRIAGE_JUSTIFICATION_MAX)
 		return scan__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT i.vuln_id IS NOT NULL FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, issue_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step != SQLITE_ROW)
-		rc = step == SQLITE_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
-		                         : scan__db_error(st, "cannot read the finding");
-	else if (!sqlite3_column_int(s, 0))
+	scan__db_bind_int64(s, 1, issue_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step != SCAN_DB_ROW)
+		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
+		                         : scan__db_error(st->db, "cannot read the finding");
+	else if (!scan__db_column_int(s, 0))
 		rc = scan__error(SCAN_EINVAL, "finding %lld is not a dependency finding: triage is for those; "
 		                 "mark others with 'rampart findings mark-fp'", (long long)issue_id);
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc)
 		return rc;
 	/* One statement: the decision is keyed by what it is about, not by the row triaged. */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO sca_triage (repo_id, vuln_id, ecosystem, package_name, purl, status, justification,"
 	        " assigned_to, updated_at)"
-	        " SELECT sc.repo_id, i.vuln_id, i.ecosystem, i.package_name, i.purl, ?2, ?3, ?4, strftime('%s','now')"
+	        " SELECT sc.repo_id, i.vuln_id, i.ecosystem, i.package_name, i.purl, ?2, ?3, ?4, ?5"
 	        " FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id WHERE i.id = ?1"
 	        " ON CONFLICT (repo_id, vuln_id, ecosystem, package_name) DO UPDATE SET"
 	        "  purl = excluded.purl, status = excluded.status, justification = excluded.justification,"
 	        "  assigned_to = excluded.assigned_to, updated_at = excluded.updated_at")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, issue_id);
+	scan__db_bind_int64(s, 1, issue_id);
 	scan__db_bind_text(s, 2, status);
 	scan__db_bind_text(s, 3, justification && *justification ? justification : NULL);
 	if (assigned_to > 0)
-		sqlite3_bind_int64(s, 4, assigned_to);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot record the triage");
-	sqlite3_finalize(s);
+		scan__db_bind_int64(s, 4, assigned_to);
+	scan__db_bind_int64(s, 5, (int64_t)time(NULL));
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot record the triage");
+	scan__db_finalize(s);
 	return rc;
 }
 
 int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id)
 {
 	scan_triage_list *l;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	size_t cap = 0;
 	int rc, step, oom = 0;
 
@@ -92,7 +93,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
 	/* The CVE comes from the newest finding of the same vulnerability: triage rows do not repeat it. */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT t.id, t.repo_id, t.vuln_id,"
 	        " (SELECT i.cve_id FROM scan_issues i WHERE i.vuln_id = t.vuln_id ORDER BY i.id DESC LIMIT 1),"
 	        " t.ecosystem, t.package_name, t.purl, t.status, t.justification, t.assigned_to, t.updated_at"
@@ -101,9 +102,9 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 		scan_triage_list_free(l);
 		return rc;
 	}
-	sqlite3_bind_int64(s, 1, repo_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW && !oom) {
+	scan__db_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW && !oom) {
 		scan_triage *t;
 		if (l->count == cap) {
 			size_t ncap = cap ? cap * 2 : 16;
@@ -117,8 +118,8 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 		}
 		t = &l->items[l->count++];
 		memset(t, 0, sizeof(*t));
-		t->id = sqlite3_column_int64(s, 0);
-		t->repo_id = sqlite3_column_int64(s, 1);
+		t->id = scan__db_column_int64(s, 0);
+		t->repo_id = scan__db_column_int64(s, 1);
 		t->vuln_id = scan__db_col_text(s, 2, &l->arena, &oom);
 		t->cve_id = scan__db_col_text(s, 3, &l->arena, &oom);
 		t->ecosystem = scan__db_col_text(s, 4, &l->arena, &oom);
@@ -126,14 +127,14 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 		t->purl = scan__db_col_text(s, 6, &l->arena, &oom);
 		t->status = scan__db_col_text(s, 7, &l->arena, &oom);
 		t->justification = scan__db_col_text(s, 8, &l->arena, &oom);
-		t->assigned_to = sqlite3_column_int64(s, 9);
-		t->updated_at = (time_t)sqlite3_column_int64(s, 10);
+		t->assigned_to = scan__db_column_int64(s, 9);
+		t->updated_at = (time_t)scan__db_column_int64(s, 10);
 	}
 	if (oom)
 		rc = scan__error_oom();
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read triage decisions");
-	sqlite3_finalize(s);
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read triage decisions");
+	scan__db_finalize(s);
 	if (rc) {
 		scan_triage_list_free(l);
 		return rc;
@@ -144,27 +145,27 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 
 int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const scan_finding_list *findings)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	/* By fingerprint, as the baseline matches findings: a bump that keeps the vulnerability keeps its clock. */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT MIN(sc.created_at) FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.fingerprint = ?1 AND sc.org_id = ?3"
 	        " AND sc.repo_id = (SELECT repo_id FROM scans WHERE id = ?2)")) != 0)
 		return rc;
 	for (size_t i = 0; i < scan_finding_list_count(findings) && !rc; i++) {
 		const char *when;
-		sqlite3_reset(s);
+		scan__db_reset(s);
 		scan__db_bind_text(s, 1, scan_finding_list_get(findings, i)->fingerprint);
-		sqlite3_bind_int64(s, 2, scan_id);
-		sqlite3_bind_int64(s, 3, SCAN_STORE_LOCAL_ORG);
+		scan__db_bind_int64(s, 2, scan_id);
+		scan__db_bind_int64(s, 3, SCAN_STORE_LOCAL_ORG);
 		out[i] = 0;
-		if (sqlite3_step(s) != SQLITE_ROW)
-			rc = scan__db_error(st, "cannot read when a finding was first seen");
-		else if ((when = (const char *)sqlite3_column_text(s, 0)) && scan__time_parse(&out[i], when) != 0)
+		if (scan__db_step(s) != SCAN_DB_ROW)
+			rc = scan__db_error(st->db, "cannot read when a finding was first seen");
+		else if ((when = scan__db_column_text(s, 0)) && scan__time_parse(&out[i], when) != 0)
 			out[i] = 0;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	return rc;
 }

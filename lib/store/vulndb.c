@@ -13,19 +13,19 @@ struct scan_vulndb_writer {
 	scan_store *st;
 	char *source, *kind, *location;
 	int64_t previous;          /* the records the source held before this import */
-	sqlite3_stmt *adv, *del_adv, *id, *aff, *kev, *epss;
+	scan_db_stmt *adv, *del_adv, *id, *aff, *kev, *epss;
 };
 
 static void writer_free(scan_vulndb_writer *w)
 {
 	if (!w)
 		return;
-	sqlite3_finalize(w->adv);
-	sqlite3_finalize(w->del_adv);
-	sqlite3_finalize(w->id);
-	sqlite3_finalize(w->aff);
-	sqlite3_finalize(w->kev);
-	sqlite3_finalize(w->epss);
+	scan__db_finalize(w->adv);
+	scan__db_finalize(w->del_adv);
+	scan__db_finalize(w->id);
+	scan__db_finalize(w->aff);
+	scan__db_finalize(w->kev);
+	scan__db_finalize(w->epss);
 	free(w->source);
 	free(w->kind);
 	free(w->location);
@@ -36,7 +36,7 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
                              const char *kind, const char *location)
 {
 	scan_vulndb_writer *w;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc;
 
 	*out = NULL;
@@ -50,64 +50,67 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 		writer_free(w);
 		return scan__error_oom();
 	}
-	if ((rc = scan__db_begin(st)) != 0) {
+	if ((rc = scan__db_begin(st->db)) != 0) {
 		writer_free(w);
 		return rc;
 	}
-	if ((rc = scan__db_prepare(st, &s, "SELECT records FROM vuln_sources WHERE name = ?1")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT records FROM vuln_sources WHERE name = ?1")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, source);
-	if (sqlite3_step(s) == SQLITE_ROW)
-		w->previous = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	if (scan__db_step(s) == SCAN_DB_ROW)
+		w->previous = scan__db_column_int64(s, 0);
+	scan__db_finalize(s);
 	s = NULL;
 	/* The source row first: advisories reference it. Its figures are set at the end. */
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, 0, 0)"
 	        " ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, location = excluded.location")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, source);
 	scan__db_bind_text(s, 2, kind);
 	scan__db_bind_text(s, 3, location);
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot record the source");
+	if (scan__db_step(s) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot record the source");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	s = NULL;
 	/* KEV and EPSS are one source each; OSV has one per export. */
 	if (!strcmp(kind, "osv"))
-		rc = scan__db_prepare(st, &s, "DELETE FROM vuln_advisories WHERE source = ?1");
+		rc = scan__db_prepare(st->db, &s, "DELETE FROM vuln_advisories WHERE source = ?1");
 	else
-		rc = scan__db_prepare(st, &s, !strcmp(kind, "kev") ? "DELETE FROM vuln_kev" : "DELETE FROM vuln_epss");
+		rc = scan__db_prepare(st->db, &s, !strcmp(kind, "kev") ? "DELETE FROM vuln_kev" : "DELETE FROM vuln_epss");
 	if (rc)
 		goto fail;
 	if (!strcmp(kind, "osv"))
 		scan__db_bind_text(s, 1, source);
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot replace the source's records");
+	if (scan__db_step(s) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot replace the source's records");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	s = NULL;
-	if ((rc = scan__db_prepare(st, &w->adv,
+	if ((rc = scan__db_prepare(st->db, &w->adv,
 	        "INSERT INTO vuln_advisories (osv_id, source, modified, published, summary, details, severity,"
-	        " db_severity, cwes, refs) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)")) ||
-	    (rc = scan__db_prepare(st, &w->del_adv, "DELETE FROM vuln_advisories WHERE osv_id = ?1")) ||
-	    (rc = scan__db_prepare(st, &w->id, "INSERT OR IGNORE INTO vuln_ids (vuln_id, advisory_id) VALUES (?1, ?2)")) ||
-	    (rc = scan__db_prepare(st, &w->aff,
+	        " db_severity, cwes, refs) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10) RETURNING id")) ||
+	    (rc = scan__db_prepare(st->db, &w->del_adv, "DELETE FROM vuln_advisories WHERE osv_id = ?1")) ||
+	    (rc = scan__db_prepare(st->db, &w->id, "INSERT INTO vuln_ids (vuln_id, advisory_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) ||
+	    (rc = scan__db_prepare(st->db, &w->aff,
 	        "INSERT INTO vuln_affected (advisory_id, ecosystem, name, ranges, severity) VALUES (?1,?2,?3,?4,?5)")) ||
-	    (rc = scan__db_prepare(st, &w->kev,
-	        "INSERT OR REPLACE INTO vuln_kev (cve, vendor, product, name, date_added, due_date, ransomware)"
-	        " VALUES (?1,?2,?3,?4,?5,?6,?7)")) ||
-	    (rc = scan__db_prepare(st, &w->epss,
-	        "INSERT OR REPLACE INTO vuln_epss (cve, score, percentile) VALUES (?1,?2,?3)")))
+	    (rc = scan__db_prepare(st->db, &w->kev,
+	        "INSERT INTO vuln_kev (cve, vendor, product, name, date_added, due_date, ransomware)"
+	        " VALUES (?1,?2,?3,?4,?5,?6,?7) ON CONFLICT (cve) DO UPDATE SET vendor = excluded.vendor,"
+	        "  product = excluded.product, name = excluded.name, date_added = excluded.date_added,"
+	        "  due_date = excluded.due_date, ransomware = excluded.ransomware")) ||
+	    (rc = scan__db_prepare(st->db, &w->epss,
+	        "INSERT INTO vuln_epss (cve, score, percentile) VALUES (?1,?2,?3)"
+	        " ON CONFLICT (cve) DO UPDATE SET score = excluded.score, percentile = excluded.percentile")))
 		goto fail;
 	*out = w;
 	return 0;
 fail:
-	sqlite3_finalize(s);
-	scan__db_rollback(st);
+	scan__db_finalize(s);
+	scan__db_rollback(st->db);
 	writer_free(w);
 	return rc;
 }
@@ -192,11 +195,11 @@ static char *ranges_json(const scan_osv_affected *a)
 
 static int add_id(scan_vulndb_writer *w, const char *id, int64_t adv)
 {
-	sqlite3_reset(w->id);
+	scan__db_reset(w->id);
 	scan__db_bind_text(w->id, 1, id);
-	sqlite3_bind_int64(w->id, 2, adv);
-	if (sqlite3_step(w->id) != SQLITE_DONE)
-		return scan__db_error(w->st, "cannot record an advisory id");
+	scan__db_bind_int64(w->id, 2, adv);
+	if (scan__db_step(w->id) != SCAN_DB_DONE)
+		return scan__db_error(w->st->db, "cannot record an advisory id");
 	return 0;
 }
 
@@ -208,10 +211,10 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 	int rc = 0;
 
 	/* The same advisory in a second export (a GHSA in npm and PyPI) is the newest import's. */
-	sqlite3_reset(w->del_adv);
+	scan__db_reset(w->del_adv);
 	scan__db_bind_text(w->del_adv, 1, rec->id);
-	if (sqlite3_step(w->del_adv) != SQLITE_DONE)
-		return scan__db_error(w->st, "cannot replace an advisory");
+	if (scan__db_step(w->del_adv) != SCAN_DB_DONE)
+		return scan__db_error(w->st->db, "cannot replace an advisory");
 	if (rec->withdrawn)
 		return 0;
 	sev = severity_json(rec);
@@ -221,7 +224,7 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 		rc = scan__error_oom();
 		goto done;
 	}
-	sqlite3_reset(w->adv);
+	scan__db_reset(w->adv);
 	scan__db_bind_text(w->adv, 1, rec->id);
 	scan__db_bind_text(w->adv, 2, w->source);
 	scan__db_bind_text(w->adv, 3, rec->modified);
@@ -232,11 +235,12 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 	scan__db_bind_text(w->adv, 8, rec->db_severity);
 	scan__db_bind_text(w->adv, 9, cwes);
 	scan__db_bind_text(w->adv, 10, refs);
-	if (sqlite3_step(w->adv) != SQLITE_DONE) {
-		rc = scan__db_error(w->st, "cannot record an advisory");
+	if (scan__db_step(w->adv) != SCAN_DB_ROW) {
+		rc = scan__db_error(w->st->db, "cannot record an advisory");
 		goto done;
 	}
-	adv = sqlite3_last_insert_rowid(w->st->db);
+	adv = scan__db_column_int64(w->adv, 0);
+	scan__db_reset(w->adv); /* the row read, the statement done: nothing stays open until commit */
 	if ((rc = add_id(w, rec->id, adv)) < 0)
 		goto done;
 	for (size_t i = 0; i < rec->naliases; i++)
@@ -257,15 +261,15 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 			rc = scan__error_oom();
 			goto done;
 		}
-		sqlite3_reset(w->aff);
-		sqlite3_bind_int64(w->aff, 1, adv);
+		scan__db_reset(w->aff);
+		scan__db_bind_int64(w->aff, 1, adv);
 		scan__db_bind_text(w->aff, 2, scan_ecosystem_name((scan_ecosystem)eco));
 		scan__db_bind_text(w->aff, 3, key);
 		scan__db_bind_text(w->aff, 4, ranges);
 		scan__db_bind_text(w->aff, 5, a->severity);
 		free(ranges);
-		if (sqlite3_step(w->aff) != SQLITE_DONE) {
-			rc = scan__db_error(w->st, "cannot record an affected package");
+		if (scan__db_step(w->aff) != SCAN_DB_DONE) {
+			rc = scan__db_error(w->st->db, "cannot record an affected package");
 			goto done;
 		}
 	}
@@ -279,31 +283,31 @@ done:
 
 int scan__vulndb_put_kev(scan_vulndb_writer *w, const scan_kev_entry *e)
 {
-	sqlite3_stmt *s = w->kev;
+	scan_db_stmt *s = w->kev;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, e->cve);
 	scan__db_bind_text(s, 2, e->vendor);
 	scan__db_bind_text(s, 3, e->product);
 	scan__db_bind_text(s, 4, e->name);
 	scan__db_bind_text(s, 5, e->date_added);
 	scan__db_bind_text(s, 6, e->due_date);
-	sqlite3_bind_int(s, 7, e->ransomware);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		return scan__db_error(w->st, "cannot record a KEV entry");
+	scan__db_bind_int64(s, 7, e->ransomware);
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		return scan__db_error(w->st->db, "cannot record a KEV entry");
 	return 0;
 }
 
 int scan__vulndb_put_epss(scan_vulndb_writer *w, const scan_epss_entry *e)
 {
-	sqlite3_stmt *s = w->epss;
+	scan_db_stmt *s = w->epss;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, e->cve);
-	sqlite3_bind_double(s, 2, e->epss);
-	sqlite3_bind_double(s, 3, e->percentile);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		return scan__db_error(w->st, "cannot record an EPSS score");
+	scan__db_bind_double(s, 2, e->epss);
+	scan__db_bind_double(s, 3, e->percentile);
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		return scan__db_error(w->st->db, "cannot record an EPSS score");
 	return 0;
 }
 
@@ -311,33 +315,33 @@ int scan__vulndb_write_end(scan_vulndb_writer *w, bool ok, int64_t records, cons
                            const char *sha256)
 {
 	scan_store *st = w->st;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc = 0;
 
 	if (!ok) {
-		scan__db_rollback(st);
+		scan__db_rollback(st->db);
 		writer_free(w);
 		return 0;
 	}
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "UPDATE vuln_sources SET imported_at = ?2, records = ?3, data_version = ?4, sha256 = ?5"
 	        " WHERE name = ?1")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, w->source);
-	sqlite3_bind_int64(s, 2, (sqlite3_int64)time(NULL));
-	sqlite3_bind_int64(s, 3, records);
+	scan__db_bind_int64(s, 2, (int64_t)time(NULL));
+	scan__db_bind_int64(s, 3, records);
 	scan__db_bind_text(s, 4, data_version);
 	scan__db_bind_text(s, 5, sha256);
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		rc = scan__db_error(st, "cannot record the source");
+	if (scan__db_step(s) != SCAN_DB_DONE) {
+		rc = scan__db_error(st->db, "cannot record the source");
 		goto fail;
 	}
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	writer_free(w);
-	return scan__db_commit(st);
+	return scan__db_commit(st->db);
 fail:
-	sqlite3_finalize(s);
-	scan__db_rollback(st);
+	scan__db_finalize(s);
+	scan__db_rollback(st->db);
 	writer_free(w);
 	return rc;
 }
@@ -346,18 +350,18 @@ fail:
 
 struct scan_vulndb_reader {
 	scan_store *st;
-	sqlite3_stmt *affected, *ids, *ratings, *kev, *epss;
+	scan_db_stmt *affected, *ids, *ratings, *kev, *epss;
 };
 
 void scan__vulndb_reader_free(scan_vulndb_reader *r)
 {
 	if (!r)
 		return;
-	sqlite3_finalize(r->affected);
-	sqlite3_finalize(r->ids);
-	sqlite3_finalize(r->ratings);
-	sqlite3_finalize(r->kev);
-	sqlite3_finalize(r->epss);
+	scan__db_finalize(r->affected);
+	scan__db_finalize(r->ids);
+	scan__db_finalize(r->ratings);
+	scan__db_finalize(r->kev);
+	scan__db_finalize(r->epss);
 	free(r);
 }
 
@@ -370,16 +374,16 @@ int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
 	if (!(r = calloc(1, sizeof(*r))))
 		return scan__error_oom();
 	r->st = st;
-	if ((rc = scan__db_prepare(st, &r->affected,
+	if ((rc = scan__db_prepare(st->db, &r->affected,
 	        "SELECT a.id, a.osv_id, a.modified, a.published, a.summary, a.details, a.severity, a.db_severity,"
 	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
 	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(st, &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
-	    (rc = scan__db_prepare(st, &r->ratings,
+	    (rc = scan__db_prepare(st->db, &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
+	    (rc = scan__db_prepare(st->db, &r->ratings,
 	        "SELECT a.osv_id, a.severity, a.db_severity FROM vuln_ids i JOIN vuln_advisories a ON a.id = i.advisory_id"
 	        " WHERE i.vuln_id = ?1 AND (a.severity IS NOT NULL OR a.db_severity IS NOT NULL) ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(st, &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
-	    (rc = scan__db_prepare(st, &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
+	    (rc = scan__db_prepare(st->db, &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
+	    (rc = scan__db_prepare(st->db, &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
 		scan__vulndb_reader_free(r);
 		return rc;
 	}
@@ -389,57 +393,57 @@ int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
 
 int64_t scan__vulndb_advisory_count(scan_vulndb_reader *r)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int64_t n = 0;
 
-	if (scan__db_prepare(r->st, &s, "SELECT count(*) FROM vuln_advisories") == 0 && sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
+	if (scan__db_prepare(r->st->db, &s, "SELECT count(*) FROM vuln_advisories") == 0 && scan__db_step(s) == SCAN_DB_ROW)
+		n = scan__db_column_int64(s, 0);
+	scan__db_finalize(s);
 	return n;
 }
 
-static const char *col(sqlite3_stmt *s, int i)
+static const char *col(scan_db_stmt *s, int i)
 {
-	return (const char *)sqlite3_column_text(s, i);
+	return scan__db_column_text(s, i);
 }
 
 int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, const char *key,
                                int (*cb)(const scan_vuln_row *row, void *payload), void *payload)
 {
-	sqlite3_stmt *s = r->affected;
+	scan_db_stmt *s = r->affected;
 	int step, rc = 0;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, ecosystem);
 	scan__db_bind_text(s, 2, key);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_vuln_row row = {
-			sqlite3_column_int64(s, 0), col(s, 1), col(s, 2), col(s, 3), col(s, 4), col(s, 5),
+			scan__db_column_int64(s, 0), col(s, 1), col(s, 2), col(s, 3), col(s, 4), col(s, 5),
 			col(s, 6), col(s, 7), col(s, 8), col(s, 9), col(s, 10), col(s, 11),
 		};
 		if ((rc = cb(&row, payload)) < 0)
 			break;
 	}
-	if (!rc && step != SQLITE_DONE)
-		rc = scan__db_error(r->st, "cannot read the vulnerability database");
-	sqlite3_reset(s);
+	if (!rc && step != SCAN_DB_DONE)
+		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+	scan__db_reset(s);
 	return rc;
 }
 
 int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
                          int (*cb)(const char *id, void *payload), void *payload)
 {
-	sqlite3_stmt *s = r->ids;
+	scan_db_stmt *s = r->ids;
 	int step, rc = 0;
 
-	sqlite3_reset(s);
-	sqlite3_bind_int64(s, 1, advisory_id);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW)
+	scan__db_reset(s);
+	scan__db_bind_int64(s, 1, advisory_id);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW)
 		if ((rc = cb(col(s, 0), payload)) < 0)
 			break;
-	if (!rc && step != SQLITE_DONE)
-		rc = scan__db_error(r->st, "cannot read the vulnerability database");
-	sqlite3_reset(s);
+	if (!rc && step != SCAN_DB_DONE)
+		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+	scan__db_reset(s);
 	return rc;
 }
 
@@ -448,51 +452,51 @@ int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
                                        void *payload),
                              void *payload)
 {
-	sqlite3_stmt *s = r->ratings;
+	scan_db_stmt *s = r->ratings;
 	int step, rc = 0;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, id);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW)
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW)
 		if ((rc = cb(col(s, 0), col(s, 1), col(s, 2), payload)) != 0)
 			break;
-	if (!rc && step != SQLITE_DONE)
-		rc = scan__db_error(r->st, "cannot read the vulnerability database");
-	sqlite3_reset(s);
+	if (!rc && step != SCAN_DB_DONE)
+		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+	scan__db_reset(s);
 	return rc;
 }
 
 int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware)
 {
-	sqlite3_stmt *s = r->kev;
+	scan_db_stmt *s = r->kev;
 	int step;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, cve);
-	step = sqlite3_step(s);
-	*ransomware = step == SQLITE_ROW && sqlite3_column_int(s, 0);
-	sqlite3_reset(s);
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return scan__db_error(r->st, "cannot read the KEV catalog");
-	return step == SQLITE_ROW;
+	step = scan__db_step(s);
+	*ransomware = step == SCAN_DB_ROW && scan__db_column_int(s, 0);
+	scan__db_reset(s);
+	if (step != SCAN_DB_ROW && step != SCAN_DB_DONE)
+		return scan__db_error(r->st->db, "cannot read the KEV catalog");
+	return step == SCAN_DB_ROW;
 }
 
 int scan__vulndb_epss(scan_vulndb_reader *r, const char *cve, double *score, double *percentile)
 {
-	sqlite3_stmt *s = r->epss;
+	scan_db_stmt *s = r->epss;
 	int step;
 
-	sqlite3_reset(s);
+	scan__db_reset(s);
 	scan__db_bind_text(s, 1, cve);
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW) {
-		*score = sqlite3_column_double(s, 0);
-		*percentile = sqlite3_column_double(s, 1);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*score = scan__db_column_double(s, 0);
+		*percentile = scan__db_column_double(s, 1);
 	}
-	sqlite3_reset(s);
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return scan__db_error(r->st, "cannot read EPSS scores");
-	return step == SQLITE_ROW;
+	scan__db_reset(s);
+	if (step != SCAN_DB_ROW && step != SCAN_DB_DONE)
+		return scan__db_error(r->st->db, "cannot read EPSS scores");
+	return step == SCAN_DB_ROW;
 }
 
 /* --- status --------------------------------------------------------------- */
@@ -525,18 +529,18 @@ void scan_vulndb_source_list_free(scan_vulndb_source_list *l)
 int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 {
 	scan_vulndb_source_list *l;
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	size_t cap = 0;
 	int rc, step, oom = 0;
 
 	*out = NULL;
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT name, kind, location, imported_at, records, data_version, sha256 FROM vuln_sources"
 	        " WHERE imported_at > 0 ORDER BY kind, name")) != 0)
 		goto done;
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_vulndb_source *v;
 		if (l->count == cap) {
 			scan_vulndb_source *n = realloc(l->items, (cap = cap ? 2 * cap : 16) * sizeof(*n));
@@ -550,17 +554,17 @@ int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 		v->name = scan__db_col_text(s, 0, &l->arena, &oom);
 		v->kind = scan__db_col_text(s, 1, &l->arena, &oom);
 		v->location = scan__db_col_text(s, 2, &l->arena, &oom);
-		v->imported_at = (time_t)sqlite3_column_int64(s, 3);
-		v->records = sqlite3_column_int64(s, 4);
+		v->imported_at = (time_t)scan__db_column_int64(s, 3);
+		v->records = scan__db_column_int64(s, 4);
 		v->data_version = scan__db_col_text(s, 5, &l->arena, &oom);
 		v->sha256 = scan__db_col_text(s, 6, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan__error_oom();
-	else if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read the vulnerability sources");
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read the vulnerability sources");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc) {
 		scan_vulndb_source_list_free(l);
 		return rc;

@@ -35,25 +35,25 @@ void scan_waiver_list_free(scan_waiver_list *l)
 
 static int repo_exists(scan_store *st, int64_t repo_id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, repo_id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
-	step = sqlite3_step(s);
-	if (step == SQLITE_DONE)
+	scan__db_bind_int64(s, 1, repo_id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_DONE)
 		rc = scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id);
-	else if (step != SQLITE_ROW)
-		rc = scan__db_error(st, "cannot read repositories");
-	sqlite3_finalize(s);
+	else if (step != SCAN_DB_ROW)
+		rc = scan__db_error(st->db, "cannot read repositories");
+	scan__db_finalize(s);
 	return rc;
 }
 
 int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	time_t now = time(NULL);
 	int rc;
 
@@ -73,23 +73,25 @@ int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 		return scan__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
 	if (w->repo_id && (rc = repo_exists(st, w->repo_id)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "INSERT INTO quality_waivers (org_id, rule, reason, repo_id, pr_number, created_by_user_id,"
-	        " created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")) != 0)
+	        " created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 2, w->rule);
 	scan__db_bind_text(s, 3, w->reason);
 	scan__db_bind_id(s, 4, w->repo_id);
 	scan__db_bind_id(s, 5, w->pr_number);
-	sqlite3_bind_int64(s, 6, w->created_by_user_id ? w->created_by_user_id : SCAN_STORE_LOCAL_USER);
+	scan__db_bind_int64(s, 6, w->created_by_user_id ? w->created_by_user_id : SCAN_STORE_LOCAL_USER);
 	scan__db_bind_time(s, 7, now);
 	scan__db_bind_time(s, 8, w->expires_at);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot save the waiver");
-	else
-		*id = sqlite3_last_insert_rowid(st->db);
-	sqlite3_finalize(s);
+	if (scan__db_step(s) != SCAN_DB_ROW) {
+		rc = scan__db_error(st->db, "cannot save the waiver");
+	} else {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
+	}
+	scan__db_finalize(s);
 	return rc;
 }
 
@@ -97,7 +99,7 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
                        bool include_revoked)
 {
 	scan_waiver_list *l = calloc(1, sizeof(*l));
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	char now[SCAN_TIME_LEN];
 	size_t cap = 0;
 	int rc, step, oom = 0;
@@ -106,19 +108,19 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 	if (!l)
 		return scan__error_oom();
 	scan__time_format(now, time(NULL));
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "SELECT id, rule, reason, repo_id, pr_number, created_by_user_id, created_at, expires_at,"
 	        " revoked_at FROM quality_waivers WHERE org_id = ?1"
 	        " AND (?2 = 0 OR repo_id = ?2 OR repo_id IS NULL)"
 	        " AND (?3 = 1 OR expires_at IS NULL OR expires_at > ?4)"
 	        " AND (?5 = 1 OR revoked_at IS NULL) ORDER BY id")) != 0)
 		goto done;
-	sqlite3_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
-	sqlite3_bind_int64(s, 2, repo_id);
-	sqlite3_bind_int(s, 3, include_expired);
+	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, repo_id);
+	scan__db_bind_int64(s, 3, include_expired);
 	scan__db_bind_text(s, 4, now);
-	sqlite3_bind_int(s, 5, include_revoked);
-	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+	scan__db_bind_int64(s, 5, include_revoked);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_waiver *w;
 		if (l->count == cap) {
 			size_t ncap = cap ? cap * 2 : 16;
@@ -131,12 +133,12 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 			cap = ncap;
 		}
 		w = &l->items[l->count++];
-		w->id = sqlite3_column_int64(s, 0);
+		w->id = scan__db_column_int64(s, 0);
 		w->rule = scan__db_col_text(s, 1, &l->arena, &oom);
 		w->reason = scan__db_col_text(s, 2, &l->arena, &oom);
-		w->repo_id = sqlite3_column_int64(s, 3);
-		w->pr_number = sqlite3_column_int64(s, 4);
-		w->created_by_user_id = sqlite3_column_int64(s, 5);
+		w->repo_id = scan__db_column_int64(s, 3);
+		w->pr_number = scan__db_column_int64(s, 4);
+		w->created_by_user_id = scan__db_column_int64(s, 5);
 		w->created_at = scan__db_col_time(s, 6);
 		w->expires_at = scan__db_col_time(s, 7);
 		w->revoked_at = scan__db_col_time(s, 8);
@@ -145,10 +147,10 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 			goto done;
 		}
 	}
-	if (step != SQLITE_DONE)
-		rc = scan__db_error(st, "cannot read waivers");
+	if (step != SCAN_DB_DONE)
+		rc = scan__db_error(st->db, "cannot read waivers");
 done:
-	sqlite3_finalize(s);
+	scan__db_finalize(s);
 	if (rc) {
 		scan_waiver_list_free(l);
 		return rc;
@@ -159,23 +161,23 @@ done:
 
 int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id)
 {
-	sqlite3_stmt *s = NULL;
+	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st, &s,
+	if ((rc = scan__db_prepare(st->db, &s,
 	        "UPDATE quality_waivers SET revoked_at = coalesce(revoked_at, ?3)"
 	        " WHERE id = ?1 AND org_id = ?2 RETURNING revoked_at")) != 0)
 		return rc;
-	sqlite3_bind_int64(s, 1, id);
-	sqlite3_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, id);
+	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_time(s, 3, time(NULL));
-	step = sqlite3_step(s);
-	if (step == SQLITE_ROW)
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW)
 		*revoked_at = scan__db_col_time(s, 0);
-	else if (step == SQLITE_DONE)
+	else if (step == SCAN_DB_DONE)
 		rc = scan__error(SCAN_ENOTFOUND, "no waiver %lld", (long long)id);
 	else
-		rc = scan__db_error(st, "cannot revoke the waiver");
-	sqlite3_finalize(s);
+		rc = scan__db_error(st->db, "cannot revoke the waiver");
+	scan__db_finalize(s);
 	return rc;
 }

@@ -1,0 +1,93 @@
+/* lib/db/db.h - one SQL connection, whichever database engine is behind it */
+#ifndef SCAN_DB_DB_H
+#define SCAN_DB_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include "util/arena.h"
+
+/*
+ * The store speaks SQL through this interface only; a driver (SQLite now,
+ * PostgreSQL next) implements it. The shape is SQLite's - prepare, bind by
+ * position, step through rows, read columns - because that is what the
+ * store was written against and what libpq can give.
+ *
+ * SQL is written once, in the subset both engines accept: parameters as
+ * ?1, ?2 ... (a driver rewrites them to its own form), ON CONFLICT ...
+ * DO NOTHING, RETURNING id instead of a last-insert-id call.
+ *
+ * Errors: a call that fails returns a SCAN_E* code with the scan error set
+ * (util/error.h), except scan__db_step(), which returns SCAN_DB_ERROR and
+ * keeps the engine's error for scan__db_error() to raise with the caller's
+ * words, as the store has always done.
+ *
+ * Threads: a connection and its statements belong to one thread at a time.
+ */
+typedef struct scan_db scan_db;
+typedef struct scan_db_stmt scan_db_stmt;
+
+typedef enum {
+	SCAN_DB_SQLITE = 1,
+} scan_db_engine;
+
+#define SCAN_DB_ROW 100
+#define SCAN_DB_DONE 101
+#define SCAN_DB_ERROR (-1)
+
+/* SQLite: how to open the file (scan__db_open_sqlite). */
+#define SCAN_DB_READ_ONLY 0x1u
+#define SCAN_DB_CREATE    0x2u  /* create the file when missing (read-write only) */
+#define SCAN_DB_URI       0x4u  /* name is a "file:" URI */
+
+/*
+ * A SQLite connection to name (a path, or a URI with SCAN_DB_URI); label
+ * names the database in messages (the path as the user gave it). Links are
+ * not followed where SQLite can refuse them.
+ */
+int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label);
+void scan__db_close(scan_db *db); /* NULL is fine */
+scan_db_engine scan__db_engine(const scan_db *db);
+const char *scan__db_label(const scan_db *db);
+
+/* Raise SCAN_ESTORE (or SCAN_ENOMEM, a busy or unwritable database) from the connection's last error. */
+int scan__db_error(scan_db *db, const char *what);
+/* The engine's last error class, for a caller that must tell "read-only or cannot open" from the rest. */
+bool scan__db_last_error_is_access(const scan_db *db);
+
+int scan__db_exec(scan_db *db, const char *sql); /* statements separated by ';', no rows */
+int scan__db_prepare(scan_db *db, scan_db_stmt **out, const char *sql);
+void scan__db_finalize(scan_db_stmt *s); /* NULL is fine */
+/* Ready to step again from the first row; bindings are kept. */
+void scan__db_reset(scan_db_stmt *s);
+
+void scan__db_bind_int64(scan_db_stmt *s, int i, int64_t v);
+void scan__db_bind_double(scan_db_stmt *s, int i, double v);
+void scan__db_bind_null(scan_db_stmt *s, int i);
+void scan__db_bind_text(scan_db_stmt *s, int i, const char *v); /* copied; NULL binds NULL */
+void scan__db_bind_time(scan_db_stmt *s, int i, time_t t);      /* ISO 8601 text; 0 binds NULL */
+void scan__db_bind_id(scan_db_stmt *s, int i, int64_t v);       /* 0 binds NULL */
+
+/* SCAN_DB_ROW, SCAN_DB_DONE or SCAN_DB_ERROR. */
+int scan__db_step(scan_db_stmt *s);
+
+/* Columns of the current row, from 0. Text is valid until the next step, reset or finalize. */
+bool scan__db_column_is_null(scan_db_stmt *s, int i);
+int64_t scan__db_column_int64(scan_db_stmt *s, int i);
+int scan__db_column_int(scan_db_stmt *s, int i);
+double scan__db_column_double(scan_db_stmt *s, int i);
+const char *scan__db_column_text(scan_db_stmt *s, int i);
+size_t scan__db_column_bytes(scan_db_stmt *s, int i);
+/* Copies into an arena (NULL stays NULL; *oom set on failure), and ISO 8601 text as a time (0 when NULL). */
+const char *scan__db_col_text(scan_db_stmt *s, int i, scan_arena *a, int *oom);
+time_t scan__db_col_time(scan_db_stmt *s, int i);
+
+/* Rows the last INSERT, UPDATE or DELETE changed. */
+int64_t scan__db_changes(scan_db *db);
+
+int scan__db_begin(scan_db *db);  /* takes the write lock up front */
+int scan__db_commit(scan_db *db); /* rolls back when the commit fails */
+void scan__db_rollback(scan_db *db); /* only when a transaction is open */
+
+#endif
