@@ -30,6 +30,7 @@ typedef struct scan_db_stmt scan_db_stmt;
 
 typedef enum {
 	SCAN_DB_SQLITE = 1,
+	SCAN_DB_POSTGRES,
 } scan_db_engine;
 
 #define SCAN_DB_ROW 100
@@ -47,6 +48,16 @@ typedef enum {
  * not followed where SQLite can refuse them.
  */
 int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label);
+/*
+ * A PostgreSQL connection from a libpq URL ("postgresql://user@host/db",
+ * a password from the URL or PGPASSWORD); messages name the URL with its
+ * password replaced by "***". Times are UTC.
+ */
+int scan__db_open_postgres(scan_db **out, const char *url);
+/* Whether target is a PostgreSQL URL rather than a file. */
+bool scan__db_is_postgres_url(const char *target);
+/* url with the password of its userinfo or query shown as "***", cut to cap. */
+void scan__db_redact_url(char *out, size_t cap, const char *url);
 void scan__db_close(scan_db *db); /* NULL is fine */
 scan_db_engine scan__db_engine(const scan_db *db);
 const char *scan__db_label(const scan_db *db);

@@ -476,7 +476,11 @@ static int fill_repo_info(scan_result *r, const scan_source *src, const scan_opt
 
 static int cmp_skipped(const void *a, const void *b)
 {
-	return strcmp(((const scan_skipped_file *)a)->path, ((const scan_skipped_file *)b)->path);
+	const scan_skipped_file *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	/* by reason too: the order is the same in every run and as the store returns it */
+	return c ? c : strcmp(x->reason, y->reason);
 }
 
 /* What the walker could not enter or read joins the workers' list. */

@@ -119,7 +119,7 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, rowid")) != 0)
+	if ((rc = scan__db_prepare(st->db, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, reason")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
@@ -182,7 +182,7 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size
 		return rc;
 	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_int64(s, 2, repo_id);
-	scan__db_bind_int64(s, 3, limit ? (int64_t)limit : -1);
+	scan__db_bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
 	rc = read_scans(out, st, s);
 	scan__db_finalize(s);
 	return rc;
@@ -298,12 +298,13 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
 	        " fix, end_col, in_test, unrated, rated_by"
 	        " FROM scan_issues WHERE scan_id = ?1"
-	        " AND (?2 IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
+	        /* a NULL filter is typed, as PostgreSQL cannot infer the type of "? IS NULL" */
+	        " AND (CAST(?2 AS BIGINT) IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
 	        " AND (?3 = 0 OR is_new_in_pr = 1) AND (?4 = 1 OR user_marked_fp = 0)"
-	        " AND (?5 IS NULL OR rule_id = ?5)"
-	        " AND (?6 IS NULL OR substr(file_path, 1, length(?6)) = ?6)"
-	        " AND (?7 IS NULL OR category = ?7)"
+	        " AND (CAST(?5 AS TEXT) IS NULL OR rule_id = ?5)"
+	        " AND (CAST(?6 AS TEXT) IS NULL OR substr(file_path, 1, length(?6)) = ?6)"
+	        " AND (CAST(?7 AS TEXT) IS NULL OR category = ?7)"
 	        " ORDER BY file_path, line_number, col, rule_id, fingerprint")) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);

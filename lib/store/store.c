@@ -220,6 +220,96 @@ static int open_read_only(scan_store *st, bool *stale)
 	return 0;
 }
 
+/* One integer of a one-row query. */
+static int query_int(scan_store *st, const char *sql, int64_t *out)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(st->db, &s, sql)) != 0)
+		return rc;
+	if (scan__db_step(s) != SCAN_DB_ROW)
+		rc = scan__db_error(st->db, "cannot read the schema");
+	else
+		*out = scan__db_column_int64(s, 0);
+	scan__db_finalize(s);
+	return rc;
+}
+
+/*
+ * PostgreSQL keeps the schema's version in rampart_schema. A database with
+ * tables but no such table is someone else's, refused; migrations run in
+ * one transaction holding that table's lock, so two processes starting at
+ * once migrate one after the other.
+ */
+static int migrate_postgres(scan_store *st)
+{
+	scan_buf sql = SCAN_BUF_INIT;
+	int64_t tables = 0, ours = 0, version = 0;
+	int rc;
+
+	if ((rc = query_int(st, "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()",
+	                    &tables)) != 0 ||
+	    (rc = query_int(st, "SELECT count(*) FROM information_schema.tables"
+	                        " WHERE table_schema = current_schema() AND table_name = 'rampart_schema'", &ours)) != 0)
+		return rc;
+	if (!ours && tables)
+		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
+	if ((rc = scan__db_begin(st->db)) != 0)
+		return rc;
+	if ((!ours && (rc = scan__db_exec(st->db, "CREATE TABLE IF NOT EXISTS rampart_schema ("
+	                                          " application TEXT NOT NULL, version INTEGER NOT NULL);"
+	                                          "INSERT INTO rampart_schema SELECT 'rampart', 0"
+	                                          " WHERE NOT EXISTS (SELECT 1 FROM rampart_schema)")) != 0) ||
+	    (rc = scan__db_exec(st->db, "LOCK TABLE rampart_schema IN EXCLUSIVE MODE")) != 0 ||
+	    (rc = query_int(st, "SELECT version FROM rampart_schema WHERE application = 'rampart'", &version)) != 0)
+		goto fail;
+	if (version > scan__store_migration_count) {
+		rc = scan__error(SCAN_EVERSION, "database '%s' has schema version %lld, newer than this rampart knows "
+		                 "(%d): upgrade rampart", st->path, (long long)version, scan__store_migration_count);
+		goto fail;
+	}
+	for (int v = (int)version; v < scan__store_migration_count; v++) {
+		scan_buf_clear(&sql);
+		if ((rc = scan__store_migration_postgres(&sql, v)) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
+			goto fail;
+	}
+	scan_buf_clear(&sql);
+	scan_buf_printf(&sql, "UPDATE rampart_schema SET version = %d", scan__store_migration_count);
+	if ((rc = scan_buf_failed(&sql) ? scan__error_oom() : 0) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
+		goto fail;
+	scan_buf_dispose(&sql);
+	if ((rc = scan__db_commit(st->db)) != 0)
+		return rc;
+	st->schema_version = scan__store_migration_count;
+	return 0;
+fail:
+	scan_buf_dispose(&sql);
+	scan__db_rollback(st->db);
+	return rc;
+}
+
+static int open_postgres(scan_store **out, const char *url)
+{
+	scan_store *st = calloc(1, sizeof(*st));
+	int rc;
+
+	if (!st)
+		return scan__error_oom();
+	if ((rc = scan__db_open_postgres(&st->db, url)) != 0 ||
+	    !(st->path = strdup(scan__db_label(st->db)))) { /* the URL without its password */
+		rc = rc ? rc : scan__error_oom();
+		goto fail;
+	}
+	if ((rc = migrate_postgres(st)) != 0)
+		goto fail;
+	*out = st;
+	return 0;
+fail:
+	scan_store_free(st);
+	return rc;
+}
+
 int scan_store_open(scan_store **out, const char *path)
 {
 	return scan_store_open_ext(out, path, NULL);
@@ -241,6 +331,10 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	}
 	if (!*path) {
 		rc = scan__error(SCAN_EINVAL, "empty database path");
+		goto done;
+	}
+	if (scan__db_is_postgres_url(path)) {
+		rc = open_postgres(&st, path);
 		goto done;
 	}
 	if ((rc = check_path(path, &exists)) != 0)

@@ -3,6 +3,7 @@
 #define SCAN_STORE_STORE_INT_H
 
 #include "db/db.h"
+#include "scan/buf.h"
 #include "scan/store.h"
 #include "util/arena.h"
 
@@ -15,6 +16,9 @@ struct scan_store {
 /* The migrations, oldest first; migration i takes the schema from version i to i+1. */
 extern const char *const scan__store_migrations[];
 extern const int scan__store_migration_count;
+/* Migration i in PostgreSQL's dialect, appended to out. */
+int scan__store_migration_postgres(scan_buf *out, int i);
+#define SCAN_STORE_APPLICATION "rampart"   /* PostgreSQL: rampart_schema.application */
 #define SCAN_STORE_APPLICATION_ID 0x52414D50 /* "RAMP" */
 
 /* Loads what the gate needs for a scan and evaluates it at `now`. */

@@ -7,6 +7,7 @@
 # CASE_DIR/stdout   optional: each line an extended regex some stdout line must match
 # CASE_DIR/stderr   optional: the same for stderr
 # CASE_DIR/files/   optional: copied into the sandbox first
+# With RAMPART_TEST_DATABASE_URL, RAMPART_DB is a new PostgreSQL database instead of a file.
 set -u
 case_dir=$1
 export RAMPART=$2
@@ -15,6 +16,13 @@ sandbox=$(mktemp -d "${TMPDIR:-/tmp}/rampart-cli-XXXXXX")
 trap 'chmod -R u+rwx "$sandbox" 2>/dev/null; rm -rf "$sandbox"' EXIT
 [ -d "$case_dir/files" ] && cp -a "$case_dir/files/." "$sandbox/"
 export HOME=$sandbox RAMPART_DB=$sandbox/rampart.db NO_COLOR=1 LC_ALL=C
+# On PostgreSQL (tests/db/pg.sh): a fresh database of the case's own on that server.
+if [ -n "${RAMPART_TEST_DATABASE_URL:-}" ]; then
+	name="cli_$$_$(date +%s%N)"
+	psql -q "$RAMPART_TEST_DATABASE_URL" -c "CREATE DATABASE $name" > /dev/null || exit 2
+	RAMPART_DB=$(sed "s|:///[^?]*|:///$name|" <<< "$RAMPART_TEST_DATABASE_URL")
+	unset RAMPART_TEST_DATABASE_URL
+fi
 unset XDG_DATA_HOME GITHUB_HEAD_REF GITHUB_REF GITHUB_REF_NAME CI_MERGE_REQUEST_IID CI_COMMIT_REF_NAME
 cd "$sandbox" || exit 2
 

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+#include <libpq-fe.h>
 #include "helpers.h"
 
 char *th_tmpdir(void)
@@ -105,4 +107,67 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 void th_rmtree(const char *dir)
 {
 	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *th_pg_url(void)
+{
+	const char *u = getenv("RAMPART_TEST_DATABASE_URL");
+
+	return u && *u ? u : NULL;
+}
+
+static PGconn *pg_connect(const char *url)
+{
+	PGconn *c = PQconnectdb(url);
+
+	if (PQstatus(c) != CONNECTION_OK)
+		fail_msg("cannot connect to %s: %s", url, PQerrorMessage(c));
+	return c;
+}
+
+void th_pg_exec(const char *url, const char *sql)
+{
+	PGconn *c = pg_connect(url);
+	PGresult *r = PQexec(c, sql);
+
+	if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK)
+		fail_msg("%s: %s", sql, PQerrorMessage(c));
+	PQclear(r);
+	PQfinish(c);
+}
+
+long long th_pg_count(const char *url, const char *sql)
+{
+	PGconn *c = pg_connect(url);
+	PGresult *r = PQexec(c, sql);
+	long long n = -1;
+
+	if (PQresultStatus(r) != PGRES_TUPLES_OK)
+		fail_msg("%s: %s", sql, PQerrorMessage(c));
+	if (PQntuples(r) > 0 && !PQgetisnull(r, 0, 0))
+		n = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	PQclear(r);
+	PQfinish(c);
+	return n;
+}
+
+/* The base URL with its database (the path after "///") replaced by a new, empty one. */
+char *th_pg_fresh_db(void)
+{
+	static unsigned counter;
+	const char *base = th_pg_url(), *slash = NULL, *rest;
+	char name[64], sql[128], *url;
+	size_t len;
+
+	if (!base || !(slash = strstr(base, ":///")))
+		fail_msg("RAMPART_TEST_DATABASE_URL must look like postgresql:///DB?host=...");
+	snprintf(name, sizeof(name), "t_%ld_%u_%ld", (long)getpid(), counter++, (long)time(NULL));
+	snprintf(sql, sizeof(sql), "CREATE DATABASE %s", name);
+	th_pg_exec(base, sql);
+	rest = slash + 4 + strcspn(slash + 4, "?");
+	len = (size_t)(slash + 4 - base) + strlen(name) + strlen(rest) + 1;
+	url = malloc(len);
+	assert_non_null(url);
+	snprintf(url, len, "%.*s%s%s", (int)(slash + 4 - base), base, name, rest);
+	return url;
 }

@@ -19,4 +19,16 @@ void th_rmtree(const char *dir);
 /* malloc'd "a/b". */
 char *th_join(const char *a, const char *b);
 
+/*
+ * PostgreSQL, when the test runs against it: RAMPART_TEST_DATABASE_URL is
+ * "postgresql:///DB?host=...&user=..." (tests/db/pg.sh). th_pg_url() is that
+ * URL or NULL; th_pg_fresh_db() creates an empty database of its own on the
+ * same server and returns its URL (malloc'd); th_pg_count() and
+ * th_pg_exec() run SQL on a database through a second connection.
+ */
+const char *th_pg_url(void);
+char *th_pg_fresh_db(void);
+long long th_pg_count(const char *url, const char *sql);
+void th_pg_exec(const char *url, const char *sql);
+
 #endif

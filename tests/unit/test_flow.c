@@ -72,7 +72,7 @@ static int setup(void **state)
 
 	git_libgit2_init();
 	f->dir = th_tmpdir();
-	f->db = th_join(f->dir, "rampart.db");
+	f->db = th_pg_url() ? th_pg_fresh_db() : th_join(f->dir, "rampart.db"); /* tests/db/pg.sh */
 	char *repo_dir = th_join(f->dir, "repo");
 	init.flags = GIT_REPOSITORY_INIT_MKPATH;
 	init.initial_head = "main";

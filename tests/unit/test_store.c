@@ -2,7 +2,9 @@
  * tests/unit/test_store.c - the store (include/scan/store.h) on temporary
  * databases: opening and refusing files, gate configuration, waivers,
  * recording scans with the baseline and false-positive marks, queries, and
- * all-or-nothing recording.
+ * all-or-nothing recording. With RAMPART_TEST_DATABASE_URL set (tests/db/pg.sh)
+ * the same tests run on PostgreSQL, each on a database of its own; the ones
+ * about SQLite files and their locks are skipped there.
  */
 #include <sqlite3.h>
 #include <stdint.h>
@@ -46,7 +48,7 @@ static int setup(void **state)
 	assert_non_null(f->tmp);
 	f->repo = th_join(f->tmp, "repo");
 	assert_int_equal(mkdir(f->repo, 0755), 0);
-	f->db = th_join(f->tmp, "db/rampart.db");
+	f->db = th_pg_url() ? th_pg_fresh_db() : th_join(f->tmp, "db/rampart.db");
 	{
 		char *dir = th_join(f->tmp, "db");
 		assert_int_equal(mkdir(dir, 0700), 0);
@@ -158,6 +160,8 @@ static int64_t raw_count(const char *db, const char *sql)
 	sqlite3_stmt *s;
 	int64_t n = -1;
 
+	if (th_pg_url())
+		return th_pg_count(db, sql);
 	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
 	if (sqlite3_step(s) == SQLITE_ROW)
@@ -172,6 +176,10 @@ static void raw_exec(const char *db, const char *sql)
 	sqlite3 *h;
 	char *err = NULL;
 
+	if (th_pg_url()) {
+		th_pg_exec(db, sql);
+		return;
+	}
 	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
 	if (sqlite3_exec(h, sql, NULL, NULL, &err) != SQLITE_OK)
 		fail_msg("%s: %s", sql, err ? err : "?");
@@ -189,6 +197,8 @@ static bool exists(const char *path)
 
 static void test_open_creates_schema(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	scan_store *st, *st2;
 	int version;
@@ -278,6 +288,8 @@ static void check_default(const char *want)
 
 static void test_default_path(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	saved_env env[3];
 	scan_buf b = SCAN_BUF_INIT;
@@ -370,6 +382,8 @@ static void check_refused_unchanged(const char *path, int want_rc)
 
 static void test_refuses_random_bytes(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	unsigned char bytes[8192];
 	unsigned seed = 12345;
@@ -392,9 +406,12 @@ static void test_refuses_random_bytes(void **state)
 
 static void test_refuses_foreign_sqlite(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
-	char *p = th_join(f->tmp, "foreign.db");
+	char *p;
 
+	p = th_join(f->tmp, "foreign.db");
 	(void)state;
 	raw_exec(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);"
 	            "INSERT INTO notes (body) VALUES ('keep me');");
@@ -419,9 +436,11 @@ static void test_refuses_newer_schema(void **state)
 	version = scan_store_schema_version(open_store(f));
 	scan_store_free(f->st);
 	f->st = NULL;
-	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d;", version + 1);
+	snprintf(sql, sizeof(sql), th_pg_url() ? "UPDATE rampart_schema SET version = %d" : "PRAGMA user_version = %d;",
+	         version + 1);
 	raw_exec(f->db, sql);
-	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version + 1);
+	assert_int_equal(raw_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
+	                 version + 1);
 	{
 		scan_store *st = NULL;
 		assert_int_equal(scan_store_open(&st, f->db), SCAN_EVERSION);
@@ -429,12 +448,31 @@ static void test_refuses_newer_schema(void **state)
 		assert_non_null(strstr(scan_error_last()->message, "newer"));
 	}
 	/* Nothing was migrated down or touched. */
-	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version + 1);
+	assert_int_equal(raw_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
+	                 version + 1);
+}
+
+/* PostgreSQL: a database holding someone else's tables is refused, and left as it was. */
+static void test_refuses_foreign_database_pg(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = NULL;
+
+	if (!th_pg_url())
+		skip(); /* test_refuses_foreign_sqlite is SQLite's */
+	raw_exec(f->db, "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'keep me')");
+	assert_int_equal(scan_store_open(&st, f->db), SCAN_ESTORE);
+	assert_null(st);
+	assert_non_null(strstr(scan_error_last()->message, "not a rampart database"));
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM notes"), 1);
+	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"), 1);
 }
 
 /* A database path must be a regular file or nothing: the rest is refused before anything is written. */
 static void test_refuses_non_regular_path(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	char *fifo = th_join(f->tmp, "fifo"), *dir = th_join(f->tmp, "dir"), *link = th_join(f->tmp, "link.db");
 	char *dangling = th_join(f->tmp, "dangling.db"), *target = th_join(f->tmp, "target.db");
@@ -484,6 +522,8 @@ static void test_refuses_non_regular_path(void **state)
 /* read_only: an existing database is read through a handle that cannot write; a missing one is created. */
 static void test_open_read_only(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	scan_store_options ro = SCAN_STORE_OPTIONS_INIT;
 	scan_store *st = NULL;
@@ -1264,6 +1304,8 @@ static void snapshot(const char *db, int64_t out[6])
 
 static void test_record_failure_rolls_back(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	scan_store *st = open_store(f);
 	char *fresh = th_join(f->tmp, "fresh");
@@ -1309,6 +1351,8 @@ static void test_record_failure_rolls_back(void **state)
 
 static void test_record_busy(void **state)
 {
+	if (th_pg_url())
+		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
 	scan_store *st = open_store(f);
 	int64_t before[6], after[6], id = -1;
@@ -1353,6 +1397,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_random_bytes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_foreign_sqlite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_foreign_database_pg, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_non_regular_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_read_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gate_config, setup, teardown),
