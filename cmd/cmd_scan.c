@@ -157,7 +157,7 @@ static void print_stats(const scan_stats *s)
 		        s->analyzers[i].cpu_seconds);
 }
 
-/* --db, else the default database, names a file that is there (--no-store creates none). */
+/* --db, else the default database, names a file that is there or a server (--no-store creates none). */
 static bool database_exists(const char *db)
 {
 	scan_buf path = SCAN_BUF_INIT;
@@ -168,7 +168,8 @@ static bool database_exists(const char *db)
 		scan_buf_dispose(&path);
 		return false;
 	}
-	there = stat(db ? db : path.ptr, &st) == 0;
+	db = db ? db : path.ptr;
+	there = scan_store_is_server(db) || stat(db, &st) == 0;
 	scan_buf_dispose(&path);
 	return there;
 }

@@ -47,6 +47,8 @@ SCAN_EXTERN int scan_store_open_ext(scan_store **out, const char *path, const sc
 SCAN_EXTERN void scan_store_free(scan_store *st); /* NULL is fine */
 /* Borrowed: valid until st is freed. */
 SCAN_EXTERN const char *scan_store_path(const scan_store *st);
+/* Whether target names a database server (a postgresql:// URL) rather than a SQLite file. */
+SCAN_EXTERN bool scan_store_is_server(const char *target);
 SCAN_EXTERN int scan_store_default_path(scan_buf *out);
 /* The schema version the binary writes, and the one the open database has. */
 SCAN_EXTERN int scan_store_schema_version(const scan_store *st);

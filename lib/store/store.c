@@ -25,6 +25,11 @@ static int default_path(scan_buf *out, bool *own_dir)
 	return scan__error(SCAN_EINVAL, "no database location: set RAMPART_DB, XDG_DATA_HOME or HOME, or pass --db");
 }
 
+bool scan_store_is_server(const char *target)
+{
+	return scan__db_is_postgres_url(target);
+}
+
 int scan_store_default_path(scan_buf *out)
 {
 	bool own_dir;
