@@ -191,8 +191,25 @@ int cmd_help(int argc, char **argv);
 extern const cli_command *const cli_commands[];
 
 /*
- * Opens the store named by --db (NULL: default); reports errors itself.
- * read_only: the command only reads, so a write-protected database works.
+ * --database-url, in every command that has --db: a PostgreSQL database
+ * instead of a file. One variable for all of them, as one command runs.
+ */
+extern const char *cli_database_url;
+#define CLI_OPT_DATABASE_URL \
+	{ "database-url", 0, OPT_STRING, "URL", "a PostgreSQL database instead of a file (default: $RAMPART_DATABASE_URL)", \
+	  &cli_database_url, NULL }
+
+/*
+ * The database a command works on: --database-url, else --db (db_path), else
+ * $RAMPART_DATABASE_URL, else NULL (the default file); *out is borrowed.
+ * Fails with a message when both options are given or the URL is not a
+ * PostgreSQL one.
+ */
+int cli_store_target(const char **out, const char *db_path);
+/*
+ * Opens the store named by --database-url or --db (NULL: default); reports
+ * errors itself. read_only: the command only reads, so a write-protected
+ * database works.
  */
 int cli_open_store(scan_store **out, const char *db_path, bool read_only);
 

@@ -8,6 +8,7 @@ static struct {
 
 static const cli_opt baseline_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "repo", 'r', OPT_STRING, "REPO", "repository id, name or URL (default: the only one)", &o.repo, NULL },
 	{ 0 },

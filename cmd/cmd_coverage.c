@@ -9,6 +9,7 @@ static struct {
 
 static const cli_opt coverage_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "scan", 's', OPT_STRING, "SCAN_ID", "the scan the report belongs to (default: the newest)", &o.scan, NULL },
 	{ "repo", 'r', OPT_STRING, "REPO", "the newest scan of this repository (id, name or URL)", &o.repo, NULL },

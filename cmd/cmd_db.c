@@ -16,6 +16,7 @@ static struct {
 
 static const cli_opt db_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "feeds", 0, OPT_STRING, "FILE", "update: the feed list to download (default: $RAMPART_FEEDS or OSV, KEV, EPSS)", &o.feeds, "@file" },
 	{ "cache", 0, OPT_STRING, "DIR", "update: where downloads are kept and resumed (default: the XDG cache dir)", &o.cache, "@dir" },

@@ -9,6 +9,7 @@ static struct {
 
 static const cli_opt findings_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text, json or sarif", &o.format, "text|json|sarif" },
 	{ "output", 'o', OPT_STRING, "FILE", "write the list to FILE instead of standard output", &o.output, "@file" },
 	{ "repo", 'r', OPT_STRING, "REPO", "the newest scan of this repository (id, name or URL)", &o.repo, NULL },

@@ -22,6 +22,7 @@ static const cli_opt policy_opts[] = {
 	{ "vex", 0, OPT_LIST, "FILE", "check: leave out what this VEX document says is not_affected (repeatable)", &o.vex, "@file" },
 	{ "repo", 'r', OPT_STRING, "REPO", "sla: the repository (id, name or URL; default: the only one)", &o.repo, NULL },
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ 0 },
 };
 

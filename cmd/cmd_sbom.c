@@ -19,6 +19,7 @@ static const cli_opt sbom_opts[] = {
 	{ "exclude", 'e', OPT_LIST, "GLOB", "leave out paths matching GLOB (gitignore syntax; repeatable)", &o.excludes, NULL },
 	{ "no-default-excludes", 0, OPT_FLAG, NULL, "also read node_modules, vendor and build output", &o.no_default_excludes, NULL },
 	{ "db", 0, OPT_STRING, "FILE", "database with the vulnerability data for --vulns", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ 0 },
 };
 

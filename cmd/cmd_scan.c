@@ -18,6 +18,7 @@ static struct {
 
 static const cli_opt scan_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text, json or sarif", &o.format, "text|json|sarif" },
 	{ "output", 'o', OPT_STRING, "FILE", "write the report to FILE instead of standard output", &o.output, "@file" },
 	{ "branch", 0, OPT_STRING, "NAME", "branch to check out (URL), or the branch this tree is", &o.branch, NULL },
@@ -191,6 +192,7 @@ int cmd_scan(int argc, char **argv)
 	scan_result *result = NULL;
 	const scan_quality_summary *quality;
 	scan_store *store = NULL;
+	const char *target = NULL;
 	scan_gate_report *gate = NULL;
 	scan_severity fail_sev = SCAN_SEV_LOW, fail_new_sev = SCAN_SEV_LOW;
 	cli_format format;
@@ -242,7 +244,7 @@ int cmd_scan(int argc, char **argv)
 	 */
 	if (!o.no_store)
 		rc = cli_open_store(&store, o.db, false);
-	else if (database_exists(o.db))
+	else if ((rc = cli_store_target(&target, o.db)) == EXIT_OK && database_exists(target))
 		rc = cli_open_store(&store, o.db, true);
 	if (rc != EXIT_OK)
 		goto done;

@@ -14,6 +14,7 @@ static const cli_opt vex_opts[] = {
 	{ "repo", 'r', OPT_STRING, "REPO", "the repository (id, name or URL; default: the only one)", &o.repo, NULL },
 	{ "author", 0, OPT_STRING, "NAME", "who makes the statements (OpenVEX author; default: Rampart)", &o.author, NULL },
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ 0 },
 };
 

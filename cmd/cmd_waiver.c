@@ -13,6 +13,7 @@ static struct {
 
 static const cli_opt waiver_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
+	CLI_OPT_DATABASE_URL,
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
 	{ "rule", 0, OPT_STRING, "KEY", "add: the policy key to waive, e.g. new_high_max", &o.rule,
 	  "new_critical_max|new_high_max|duplication_pct_max|complexity_new_max|rating_min|new_coverage_min" },

@@ -333,13 +333,36 @@ int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path)
 	return rc;
 }
 
+const char *cli_database_url;
+
+int cli_store_target(const char **out, const char *db_path)
+{
+	const char *env = getenv("RAMPART_DATABASE_URL"), *url = cli_database_url;
+
+	*out = db_path;
+	if (url && db_path)
+		return cli_error("--db and --database-url name two databases: give one");
+	if (!url && !db_path && env && *env)
+		url = env;
+	if (!url)
+		return EXIT_OK;
+	if (!scan_store_is_server(url))
+		return cli_error("%s takes a postgresql:// URL", url == env ? "RAMPART_DATABASE_URL" : "--database-url");
+	*out = url;
+	return EXIT_OK;
+}
+
 int cli_open_store(scan_store **out, const char *db_path, bool read_only)
 {
 	scan_store_options opts = SCAN_STORE_OPTIONS_INIT;
+	const char *target;
 	int rc;
 
+	*out = NULL;
+	if ((rc = cli_store_target(&target, db_path)) != EXIT_OK)
+		return rc;
 	opts.read_only = read_only;
-	rc = scan_store_open_ext(out, db_path, &opts);
+	rc = scan_store_open_ext(out, target, &opts);
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
 

@@ -62,8 +62,8 @@ _rampart_default()
 
 _rampart_scan()
 {
-	local opts='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --include-tests --test-path --no-suppressions --fail-on --fail-on-new --fail-on-skip --stats --no-store -q --quiet -h --help'
-	local args='--db -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --test-path --fail-on --fail-on-new'
+	local opts='--db --database-url -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude --no-default-excludes --follow-symlinks -j --jobs --min-confidence --max-file-size --secret-rules --rules --no-builtin-rules --scan-type --history --history-from-enclosing-repo --verify --pr --baseline-ref --vex --include-tests --test-path --no-suppressions --fail-on --fail-on-new --fail-on-skip --stats --no-store -q --quiet -h --help'
+	local args='--db --database-url -f --format -o --output --branch --default-branch --token-env -a --analyzers -e --exclude -j --jobs --min-confidence --max-file-size --secret-rules --rules --scan-type --pr --baseline-ref --vex --test-path --fail-on --fail-on-new'
 	case $opt in
 	--db | -o | --output | --vex) _rampart_files ;;
 	--secret-rules | --rules) _rampart_files dirs ;;
@@ -76,8 +76,8 @@ _rampart_scan()
 
 _rampart_gate()
 {
-	local opts='--db -f --format -o --output -r --repo --pr --stored --set --enable --disable --new-code-only -h --help'
-	local args='--db -f --format -o --output -r --repo --pr --set --new-code-only'
+	local opts='--db --database-url -f --format -o --output -r --repo --pr --stored --set --enable --disable --new-code-only -h --help'
+	local args='--db --database-url -f --format -o --output -r --repo --pr --set --new-code-only'
 	case $opt in
 	--db | -o | --output) _rampart_files ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
@@ -94,8 +94,8 @@ _rampart_gate()
 
 _rampart_findings()
 {
-	local opts='--db -f --format -o --output -r --repo -s --severity -n --new --rule --path --category --include-fp --reason --status --justification -h --help'
-	local args='--db -f --format -o --output -r --repo -s --severity --rule --path --category --reason --status --justification'
+	local opts='--db --database-url -f --format -o --output -r --repo -s --severity -n --new --rule --path --category --include-fp --reason --status --justification -h --help'
+	local args='--db --database-url -f --format -o --output -r --repo -s --severity --rule --path --category --reason --status --justification'
 	case $opt in
 	--db | -o | --output) _rampart_files ;;
 	-f | --format) _rampart_words 'text json sarif' ;;
@@ -113,8 +113,8 @@ _rampart_findings()
 
 _rampart_baseline()
 {
-	local opts='--db -f --format -r --repo -h --help'
-	local args='--db -f --format -r --repo'
+	local opts='--db --database-url -f --format -r --repo -h --help'
+	local args='--db --database-url -f --format -r --repo'
 	case $opt in
 	--db) _rampart_files ;;
 	-f | --format) _rampart_words 'text json' ;;
@@ -129,8 +129,8 @@ _rampart_baseline()
 
 _rampart_waiver()
 {
-	local opts='--db -f --format --rule --reason -r --repo --pr --expires --days --all -h --help'
-	local args='--db -f --format --rule --reason -r --repo --pr --expires --days'
+	local opts='--db --database-url -f --format --rule --reason -r --repo --pr --expires --days --all -h --help'
+	local args='--db --database-url -f --format --rule --reason -r --repo --pr --expires --days'
 	case $opt in
 	--db) _rampart_files ;;
 	-f | --format) _rampart_words 'text json' ;;
@@ -146,8 +146,8 @@ _rampart_waiver()
 
 _rampart_coverage()
 {
-	local opts='--db -f --format -s --scan -r --repo --report-format --root -h --help'
-	local args='--db -f --format -s --scan -r --repo --report-format --root'
+	local opts='--db --database-url -f --format -s --scan -r --repo --report-format --root -h --help'
+	local args='--db --database-url -f --format -s --scan -r --repo --report-format --root'
 	case $opt in
 	--db) _rampart_files ;;
 	--root) _rampart_files ;;
@@ -165,8 +165,8 @@ _rampart_coverage()
 
 _rampart_db()
 {
-	local opts='--db -f --format --feeds --cache --force --allow-shrink -h --help'
-	local args='--db -f --format --feeds --cache'
+	local opts='--db --database-url -f --format --feeds --cache --force --allow-shrink -h --help'
+	local args='--db --database-url -f --format --feeds --cache'
 	case $opt in
 	--db | --feeds) _rampart_files ;;
 	--cache) _rampart_files dirs ;;
@@ -183,8 +183,8 @@ _rampart_db()
 
 _rampart_sbom()
 {
-	local opts='-f --format --spec-version --vulns -o --output --name -e --exclude --no-default-excludes --db -h --help'
-	local args='-f --format --spec-version -o --output --name -e --exclude --db'
+	local opts='-f --format --spec-version --vulns -o --output --name -e --exclude --no-default-excludes --db --database-url -h --help'
+	local args='-f --format --spec-version -o --output --name -e --exclude --db --database-url'
 	case $opt in
 	--db | -o | --output) _rampart_files ;;
 	-f | --format) _rampart_words 'cyclonedx-json spdx-json' ;;
@@ -198,8 +198,8 @@ _rampart_sbom()
 
 _rampart_policy()
 {
-	local opts='-p --policy --no-default -f --format -o --output -e --exclude --vex -r --repo --db -h --help'
-	local args='-p --policy -f --format -o --output -e --exclude --vex -r --repo --db'
+	local opts='-p --policy --no-default -f --format -o --output -e --exclude --vex -r --repo --db --database-url -h --help'
+	local args='-p --policy -f --format -o --output -e --exclude --vex -r --repo --db --database-url'
 	case $opt in
 	-p | --policy | -o | --output | --vex | --db) _rampart_files ;;
 	-f | --format) _rampart_words 'text json' ;;
@@ -216,8 +216,8 @@ _rampart_policy()
 
 _rampart_vex()
 {
-	local opts='-f --format -o --output -r --repo --author --db -h --help'
-	local args='-f --format -o --output -r --repo --author --db'
+	local opts='-f --format -o --output -r --repo --author --db --database-url -h --help'
+	local args='-f --format -o --output -r --repo --author --db --database-url'
 	case $opt in
 	-o | --output | --db) _rampart_files ;;
 	-f | --format) _rampart_words 'cyclonedx openvex' ;;

@@ -74,6 +74,7 @@ complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or
 # scan [options] PATH|URL
 complete -c rampart -n '__rampart_using scan' -F
 complete -c rampart -n '__rampart_using scan' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using scan' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using scan' -s f -l format -x -a 'text json sarif' -d 'output format'
 complete -c rampart -n '__rampart_using scan' -s o -l output -r -F -d 'write the report to a file'
 complete -c rampart -n '__rampart_using scan' -l branch -x -d 'branch to check out, or the branch this tree is'
@@ -111,6 +112,7 @@ complete -c rampart -n '__rampart_using scan' -s h -l help -d 'show this help'
 complete -c rampart -n '__rampart_using gate; and test (__rampart_npos) -eq 0' -a config -d 'show or change the gate configuration'
 complete -c rampart -n '__rampart_using gate; and __fish_seen_subcommand_from config; and test (__rampart_npos) -eq 1' -a 'show set reset'
 complete -c rampart -n '__rampart_using gate' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using gate' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using gate' -s f -l format -x -a 'text json sarif' -d 'output format'
 complete -c rampart -n '__rampart_using gate' -s o -l output -r -F -d 'write the report to a file'
 complete -c rampart -n '__rampart_using gate' -s r -l repo -x -d 'the newest scan of this repository'
@@ -127,6 +129,7 @@ complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 
 complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a unmark -d 'remove the false-positive mark'
 complete -c rampart -n '__rampart_using findings; and test (__rampart_npos) -eq 0' -a triage -d 'record a triage decision on a dependency finding'
 complete -c rampart -n '__rampart_using findings' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using findings' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using findings' -s f -l format -x -a 'text json sarif' -d 'output format'
 complete -c rampart -n '__rampart_using findings' -s o -l output -r -F -d 'write the list to a file'
 complete -c rampart -n '__rampart_using findings' -s r -l repo -x -d 'the newest scan of this repository'
@@ -145,6 +148,7 @@ complete -c rampart -n '__rampart_using findings' -s h -l help -d 'show this hel
 complete -c rampart -n '__rampart_using baseline; and test (__rampart_npos) -eq 0' -a show -d 'count the fingerprints of the baseline'
 complete -c rampart -n '__rampart_using baseline; and test (__rampart_npos) -eq 0' -a rebuild -d 'clear the baseline'
 complete -c rampart -n '__rampart_using baseline' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using baseline' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using baseline' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using baseline' -s r -l repo -x -d 'repository id, name or URL'
 complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this help'
@@ -152,6 +156,7 @@ complete -c rampart -n '__rampart_using baseline' -s h -l help -d 'show this hel
 # db import PATH... | db update | db status
 complete -c rampart -n '__rampart_using db; and test (__rampart_npos) -eq 0' -a 'import update status' -d 'action'
 complete -c rampart -n '__rampart_using db' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using db' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using db' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using db' -l feeds -r -F -d 'update: the feed list to download'
 complete -c rampart -n '__rampart_using db' -l cache -x -a '(__fish_complete_directories)' -d 'update: where downloads are kept'
@@ -162,6 +167,7 @@ complete -c rampart -n '__rampart_using db' -s h -l help -d 'show this help'
 # coverage import FILE
 complete -c rampart -n '__rampart_using coverage; and test (__rampart_npos) -eq 0' -a import -d 'import a coverage report'
 complete -c rampart -n '__rampart_using coverage' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using coverage' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using coverage' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using coverage' -s s -l scan -x -d 'the scan the report belongs to'
 complete -c rampart -n '__rampart_using coverage' -s r -l repo -x -d 'the newest scan of this repository'
@@ -174,6 +180,7 @@ complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0'
 complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a list -d 'list waivers'
 complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a revoke -d 'revoke a waiver'
 complete -c rampart -n '__rampart_using waiver' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using waiver' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using waiver' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using waiver' -l rule -x -a 'new_critical_max new_high_max duplication_pct_max complexity_new_max rating_min new_coverage_min' -d 'add: the policy key to waive'
 complete -c rampart -n '__rampart_using waiver' -l reason -x -d 'add: why the violation is accepted'
@@ -214,6 +221,7 @@ complete -c rampart -n '__rampart_using sbom' -l name -x -d 'the project name in
 complete -c rampart -n '__rampart_using sbom' -s e -l exclude -x -d 'leave out paths matching GLOB'
 complete -c rampart -n '__rampart_using sbom' -l no-default-excludes -d 'also read node_modules, vendor and build output'
 complete -c rampart -n '__rampart_using sbom' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using sbom' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using sbom' -s h -l help -d 'show this help'
 
 # policy validate [FILE] | policy check PATH | policy sla
@@ -226,6 +234,7 @@ complete -c rampart -n '__rampart_using policy' -s o -l output -r -F -d 'check: 
 complete -c rampart -n '__rampart_using policy' -s e -l exclude -x -d 'check: leave out paths matching GLOB'
 complete -c rampart -n '__rampart_using policy' -l vex -r -F -d 'check: leave out what a VEX document says is not_affected'
 complete -c rampart -n '__rampart_using policy' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using policy' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using policy' -s h -l help -d 'show this help'
 
 # vex
@@ -234,4 +243,5 @@ complete -c rampart -n '__rampart_using vex' -s o -l output -r -F -d 'write the 
 complete -c rampart -n '__rampart_using vex' -s r -l repo -x -d 'the repository (id, name or URL)'
 complete -c rampart -n '__rampart_using vex' -l author -x -d 'who makes the statements'
 complete -c rampart -n '__rampart_using vex' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using vex' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using vex' -s h -l help -d 'show this help'
