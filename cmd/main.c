@@ -42,5 +42,7 @@ static int dispatch(int argc, char **argv)
 /* Every command's output is checked once, here: a failed write is exit 2, whatever the command said. */
 int main(int argc, char **argv)
 {
+	/* Before any thread starts; a failure is reported by the network features that need it. */
+	(void)scan_global_init();
 	return cli_finish(dispatch(argc, argv));
 }

@@ -51,4 +51,12 @@ SCAN_EXTERN void scan_error_clear(void);
 /* "0.1.0"; static storage. */
 SCAN_EXTERN const char *scan_version(void);
 
+/*
+ * Sets up the process-wide state of the libraries libscan uses (libcurl).
+ * A program calls it once, before it starts threads; calls after the first
+ * do nothing. libscan also does it on first need, so forgetting it is safe
+ * for a single-threaded program. 0, or SCAN_EIO.
+ */
+SCAN_EXTERN int scan_global_init(void);
+
 #endif

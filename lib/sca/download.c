@@ -1,7 +1,6 @@
 /* lib/sca/download.c - fetching one feed URL into a file with libcurl: resumable, conditional, bounded */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "sca/download.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/global.h"
 #include "util/rulefiles.h"
 #include "util/number.h"
 
@@ -62,14 +62,6 @@ typedef struct {
 	int saved_errno;
 	char detail[160];          /* why a response was refused (STOP_BADRANGE, STOP_IO) */
 } xfer;
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static CURLcode curl_init_rc = CURLE_FAILED_INIT;
-
-static void curl_init(void)
-{
-	curl_init_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-}
 
 /* --- small helpers --------------------------------------------------------- */
 
@@ -673,9 +665,8 @@ int scan_sca__download(scan_download_result *out, const char *url, const char *d
 		                                                   : "only https URLs are allowed");
 	if (!o->max_bytes)
 		return fail_url(SCAN_EINVAL, url, "the size limit is 0");
-	pthread_once(&curl_once, curl_init);
-	if (curl_init_rc != CURLE_OK)
-		return fail_url(SCAN_EIO, url, curl_easy_strerror(curl_init_rc));
+	if (scan__curl_ready() != 0)
+		return fail_url(SCAN_EIO, url, "cannot initialise libcurl");
 
 	scan_buf_init(&p.part, PATH_MAX_LEN + 16);
 	scan_buf_init(&p.part_meta, PATH_MAX_LEN + 16);

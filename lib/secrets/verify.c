@@ -1,21 +1,13 @@
 /* lib/secrets/verify.c - ask the provider whether a credential is live (--verify only) */
 #include <curl/curl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scan/buf.h"
 #include "secrets/verify.h"
+#include "util/global.h"
 
 #define VERIFY_CONNECT_TIMEOUT_MS 3000L
 #define VERIFY_BODY_MAX 65536
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static int curl_ready;
-
-static void curl_init_once(void)
-{
-	curl_ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-}
 
 /* Replaces every {secret} of tmpl by value (escaped for a URL when escape is set). */
 static int substitute(scan_buf *out, const char *tmpl, const char *secret, CURL *curl, bool escape)
@@ -76,8 +68,7 @@ scan_secret_verdict scan_secrets__verify(const scan_secret_rule *r, const unsign
 	for (size_t i = 0; i < len; i++)
 		if (secret[i] < 0x21 || secret[i] == 0x7F)
 			return SECRET_VERIFY_UNKNOWN;
-	pthread_once(&curl_once, curl_init_once);
-	if (!curl_ready || !(value = strndup((const char *)secret, len)) || !(curl = curl_easy_init()))
+	if (scan__curl_ready() != 0 || !(value = strndup((const char *)secret, len)) || !(curl = curl_easy_init()))
 		goto done;
 	if (substitute(&url, r->verify_url, value, curl, true) != 0)
 		goto done;
