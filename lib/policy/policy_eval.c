@@ -546,11 +546,14 @@ static int select_items(evalctx *e, const scan_sca_policy *p)
 
 int scan_sca_policy_evaluate(scan_sca_policy_report **out, const scan_sca_policy *p, const scan_sca_policy_input *in)
 {
-	report *rep = calloc(1, sizeof(*rep));
+	report *rep;
 	evalctx e;
 	int rc = 0;
 
 	*out = NULL;
+	if ((rc = scan__check_version(in, 1, "scan_sca_policy_input")) != 0)
+		return rc;
+	rep = calloc(1, sizeof(*rep));
 	memset(&e, 0, sizeof(e));
 	e.in = in;
 	e.rep = rep;

@@ -871,6 +871,8 @@ int scan_sca_policy_parse_yaml(scan_sca_policy **out, const char *text, size_t l
 	int rc;
 
 	*out = NULL;
+	if ((rc = scan__check_version(opts, 1, "scan_sca_policy_options")) != 0)
+		return rc;
 	origin = origin ? origin : SCAN_SCA_POLICY_FILE;
 	if (len > SCAN_SCA_POLICY_MAX_BYTES)
 		return scan__error(SCAN_ELIMIT, "%s: larger than %zu KiB", origin, SCAN_SCA_POLICY_MAX_BYTES >> 10);
@@ -949,6 +951,8 @@ int scan_sca_policy_parse_json(scan_sca_policy **out, const char *json, size_t l
 	int rc;
 
 	*out = NULL;
+	if ((rc = scan__check_version(opts, 1, "scan_sca_policy_options")) != 0)
+		return rc;
 	memset(&doc, 0, sizeof(doc));
 	memset(&c, 0, sizeof(c));
 	c.origin = origin = origin ? origin : "policy";

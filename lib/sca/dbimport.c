@@ -498,6 +498,8 @@ int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_impor
 	struct dirent *e;
 
 	memset(rep, 0, sizeof(*rep));
+	if ((rc = scan__check_version(opts, 1, "scan_vulndb_import_options")) != 0)
+		return rc;
 	if (!opts)
 		opts = &defaults;
 	if (stat(path, &sb) != 0)

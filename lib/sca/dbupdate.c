@@ -487,6 +487,8 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	void *import_ctx;
 
 	memset(rep, 0, sizeof(*rep));
+	if ((rc = scan__check_version(cfg, 1, "scan_vulndb_update_config")) != 0)
+		return rc;
 	if (!cfg)
 		cfg = &defaults;
 	/* The default import needs a store; only hooks may go without. */

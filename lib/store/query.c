@@ -281,6 +281,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	int rc, step, oom = 0;
 
 	*out = NULL;
+	if ((rc = scan__check_version(flt, 1, "scan_finding_filter")) != 0)
+		return rc;
 	if (!flt)
 		flt = &none;
 	/* An unknown scan is an error, not an empty list. */

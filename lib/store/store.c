@@ -328,7 +328,8 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	int rc;
 
 	*out = NULL;
-	assert(!opts || opts->version == 1);
+	if ((rc = scan__check_version(opts, 1, "scan_store_options")) != 0)
+		return rc;
 	if (!path) {
 		if ((rc = default_path(&p, &own_dir)) != 0)
 			goto done;

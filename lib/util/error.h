@@ -12,4 +12,16 @@
 int scan__error(int code, const char *fmt, ...) SCAN_PRINTF(2, 3);
 int scan__error_oom(void);
 
+/*
+ * A versioned options struct from the caller: NULL (the defaults) or the
+ * version this libscan knows, else SCAN_EINVAL naming the struct, so a
+ * program built against other headers fails clearly instead of reading
+ * fields that are not there.
+ */
+#define scan__check_version(opts, known, name) \
+	((opts) && (opts)->version != (known) \
+	     ? scan__error(SCAN_EINVAL, "%s version %u: this libscan knows version %u", (name), \
+	                   (unsigned)(opts)->version, (unsigned)(known)) \
+	     : 0)
+
 #endif
