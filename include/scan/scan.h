@@ -64,6 +64,16 @@ typedef struct {
 	bool include_tests;
 	const char *const *test_paths;
 	size_t test_path_count;
+	/*
+	 * Asked often (while walking, between files, from the progress loop,
+	 * between history commits) whether to stop; true makes scan_run return
+	 * SCAN_ECANCELED soon after (within a second: a file being analyzed is
+	 * finished first, within its work budget) with no result. May be called
+	 * from any of the scan's threads: it must be cheap and thread-safe (read
+	 * an atomic flag). NULL: never cancelled.
+	 */
+	bool (*cancelled)(void *payload);
+	void *cancel_payload;
 } scan_options;
 
 /* The repository's test and example paths, in gitignore syntax (docs/test-code.md). */
@@ -75,7 +85,7 @@ typedef struct {
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
 #define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
 	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL, NULL, 0, \
-	false, 0, 0, false, false, NULL, 0 }
+	false, 0, 0, false, false, NULL, 0, NULL, NULL }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

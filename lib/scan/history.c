@@ -763,6 +763,10 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		git_tree *tree = NULL, *ptree = NULL;
 		scan_buf path = SCAN_BUF_INIT;
 
+		if (opts->cancelled && opts->cancelled(opts->cancel_payload)) {
+			rc = scan__error(SCAN_ECANCELED, "scan cancelled");
+			break;
+		}
 		oid = oids[k];
 		if (git_commit_lookup(&commit, repo, &oid) != 0) {
 			c.unreadable++;

@@ -44,6 +44,7 @@ typedef struct {
 	atomic_size_t next;
 	atomic_uint_fast64_t files_done, bytes_done;
 	atomic_int stop;
+	atomic_int cancelled;          /* stop because the caller asked (scan_options.cancelled) */
 	atomic_uint workers_running;
 	/* The last worker to finish wakes the progress loop, so a scan ends when its work does. */
 	pthread_mutex_t done_lock;
@@ -217,6 +218,16 @@ static int account_parse(scan_worker *w, const scan_file *f)
 	return rc;
 }
 
+static bool is_cancelled(const scan_options *o)
+{
+	return o->cancelled && o->cancelled(o->cancel_payload);
+}
+
+static int cancelled_error(void)
+{
+	return scan__error(SCAN_ECANCELED, "scan cancelled");
+}
+
 static void *worker_main(void *arg)
 {
 	scan_worker *w = arg;
@@ -234,6 +245,11 @@ static void *worker_main(void *arg)
 
 		if (idx >= sh->files->count)
 			break;
+		if (is_cancelled(sh->opts)) {
+			atomic_store(&sh->cancelled, 1);
+			atomic_store(&sh->stop, 1);
+			break;
+		}
 		int skip;
 
 		memset(&f, 0, sizeof(f));
@@ -351,6 +367,10 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		struct timespec until;
 		pthread_mutex_unlock(&sh->done_lock);
 		report_progress(sh->opts, sh, t0);
+		if (is_cancelled(sh->opts)) {
+			atomic_store(&sh->cancelled, 1);
+			atomic_store(&sh->stop, 1);
+		}
 		pthread_mutex_lock(&sh->done_lock);
 		/* Checked again under the lock: the last worker signals holding it, so no wake-up is lost. */
 		if (atomic_load(&sh->workers_running) == 0)
@@ -768,6 +788,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 	wopts.no_default_excludes = opts->no_default_excludes;
 	wopts.excludes = opts->excludes;
 	wopts.exclude_count = opts->exclude_count;
+	wopts.cancelled = opts->cancelled;
+	wopts.cancel_payload = opts->cancel_payload;
 	tw = now_seconds();
 	if ((rc = scan_walk__list(&files, &wopts)) != 0)
 		goto done;
@@ -795,6 +817,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
 	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
 		goto done;
+	if (atomic_load(&sh.cancelled) || is_cancelled(opts)) {
+		rc = cancelled_error();
+		goto done;
+	}
 	if (opts->history || (opts->scan_type && !strcmp(opts->scan_type, "deep"))) {
 		if (!src.is_git) {
 			/* Asked for by name, history must be there; a deep scan of a plain tree has none. */
@@ -816,6 +842,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 			                             secrets, sh.tests)) != 0)
 				goto done;
 		}
+	}
+	if (is_cancelled(opts)) {
+		rc = cancelled_error();
+		goto done;
 	}
 	if (r->metrics) /* sorted first: finalize steps look files up by path */
 		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metrics);

@@ -49,6 +49,7 @@ typedef struct {
 	dir_id *seen;         /* directories entered, when following links */
 	size_t seen_count, seen_cap;
 	size_t root_len;
+	unsigned since_cancel_check;
 } walker;
 
 static int add_entry(walker *w, bool via_link)
@@ -377,6 +378,10 @@ int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)
 		walk_frame *f = &w.stack[w.depth - 1];
 		struct dirent *de;
 
+		if (o->cancelled && (++w.since_cancel_check & 0xFF) == 0 && o->cancelled(o->cancel_payload)) {
+			rc = scan__error(SCAN_ECANCELED, "scan cancelled");
+			goto done;
+		}
 		errno = 0;
 		if (!(de = readdir(f->dir))) {
 			pop_dir(&w);

@@ -17,6 +17,8 @@ typedef struct {
 	bool no_default_excludes;
 	const char *const *excludes;     /* --exclude globs, gitignore syntax; they always win */
 	size_t exclude_count;
+	bool (*cancelled)(void *payload); /* asked every few hundred entries: true stops with SCAN_ECANCELED */
+	void *cancel_payload;
 } scan_walk_options;
 
 typedef struct {
@@ -49,7 +51,7 @@ typedef struct {
  * skipped unless follow_symlinks, and then followed only when their real
  * target is inside the root, each directory once (no cycles). On success the
  * list is the caller's: scan_walk__dispose(). Returns 0, SCAN_ENOTFOUND,
- * SCAN_EIO (the root cannot be opened) or SCAN_ENOMEM.
+ * SCAN_EIO (the root cannot be opened), SCAN_ECANCELED or SCAN_ENOMEM.
  */
 int scan_walk__list(scan_walk_list *out, const scan_walk_options *o);
 void scan_walk__dispose(scan_walk_list *l);
