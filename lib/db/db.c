@@ -1,7 +1,19 @@
 /* lib/db/db.c - the calls of lib/db/db.h, dispatched to the connection's driver */
 #include <string.h>
 #include "db/driver.h"
+#include "util/error.h"
 #include "util/timefmt.h"
+
+/*
+ * A NULL connection is one the store could not open for this thread; the
+ * reason is already the last error, which these calls pass on.
+ */
+static int no_connection(void)
+{
+	int code = scan_error_last()->code;
+
+	return code ? code : scan__error(SCAN_ESTORE, "no database connection");
+}
 
 void scan__db_close(scan_db *db)
 {
@@ -21,6 +33,8 @@ const char *scan__db_label(const scan_db *db)
 
 int scan__db_error(scan_db *db, const char *what)
 {
+	if (!db)
+		return no_connection();
 	return db->drv->error(db, what);
 }
 
@@ -31,12 +45,16 @@ bool scan__db_last_error_is_access(const scan_db *db)
 
 int scan__db_exec(scan_db *db, const char *sql)
 {
+	if (!db)
+		return no_connection();
 	return db->drv->exec(db, sql);
 }
 
 int scan__db_prepare(scan_db *db, scan_db_stmt **out, const char *sql)
 {
 	*out = NULL;
+	if (!db)
+		return no_connection();
 	return db->drv->prepare(db, out, sql);
 }
 
@@ -151,20 +169,21 @@ time_t scan__db_col_time(scan_db_stmt *s, int i)
 
 int64_t scan__db_changes(scan_db *db)
 {
-	return db->drv->changes(db);
+	return db ? db->drv->changes(db) : 0;
 }
 
 int scan__db_begin(scan_db *db)
 {
-	return db->drv->begin(db);
+	return db ? db->drv->begin(db) : no_connection();
 }
 
 int scan__db_commit(scan_db *db)
 {
-	return db->drv->commit(db);
+	return db ? db->drv->commit(db) : no_connection();
 }
 
 void scan__db_rollback(scan_db *db)
 {
-	db->drv->rollback(db);
+	if (db)
+		db->drv->rollback(db);
 }

@@ -17,7 +17,7 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_i
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 ORDER BY file_path")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 ORDER BY file_path")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
@@ -32,7 +32,7 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_i
 		k++;
 	}
 	if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot list the scan's files");
+		rc = scan__db_error(scan__store_conn(st), "cannot list the scan's files");
 		goto fail;
 	}
 	scan__db_finalize(s);
@@ -86,12 +86,12 @@ static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_su
 		if (cJSON_IsString(e) && e->string)
 			tools[n].name = e->string, tools[n++].version = e->valuestring;
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, n)) != 0 ||
-	    (rc = scan__db_prepare(st->db, &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1")) != 0)
+	    (rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1")) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, json.ptr);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot update the quality summary");
+		rc = scan__db_error(scan__store_conn(st), "cannot update the quality summary");
 done:
 	scan__db_finalize(s);
 	scan_buf_dispose(&json);
@@ -114,17 +114,17 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 	if (!found)
 		return scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
 		                   (long long)scan_id);
-	if ((rc = scan__db_begin(st->db)) != 0)
+	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st->db, &del, "DELETE FROM coverage_files WHERE scan_id = ?1")) != 0 ||
-	    (rc = scan__db_prepare(st->db, &ins,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1")) != 0 ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &ins,
 	        "INSERT INTO coverage_files (scan_id, file_path, lines_total, lines_covered, new_lines_total,"
 	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0 ||
-	    (rc = scan__db_prepare(st->db, &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
+	    (rc = scan__db_prepare(scan__store_conn(st), &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
 		goto fail;
 	scan__db_bind_int64(del, 1, scan_id);
 	if (scan__db_step(del) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot replace the coverage");
+		rc = scan__db_error(scan__store_conn(st), "cannot replace the coverage");
 		goto fail;
 	}
 	scan__db_bind_int64(nl, 1, scan_id);
@@ -137,7 +137,7 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 		scan_newcode_file view;
 		if ((rc = new_ranges(&nr, &nn, nl, f->path)) != 0) {
 			if (rc == SCAN_ESTORE)
-				rc = scan__db_error(st->db, "cannot read new lines");
+				rc = scan__db_error(scan__store_conn(st), "cannot read new lines");
 			goto fail;
 		}
 		view.path = NULL, view.r = nr, view.n = nn;
@@ -158,7 +158,7 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 		scan__db_bind_int64(ins, 6, (int64_t)new_covered);
 		scan__db_bind_text(ins, 7, scan_coverage_format_name(r->format));
 		if (scan__db_step(ins) != SCAN_DB_DONE) {
-			rc = scan__db_error(st->db, "cannot record coverage");
+			rc = scan__db_error(scan__store_conn(st), "cannot record coverage");
 			goto fail;
 		}
 		(*records)++;
@@ -173,13 +173,13 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 	scan__db_finalize(ins);
 	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
-	return scan__db_commit(st->db);
+	return scan__db_commit(scan__store_conn(st));
 fail:
 	scan__db_finalize(del);
 	scan__db_finalize(ins);
 	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
-	scan__db_rollback(st->db);
+	scan__db_rollback(scan__store_conn(st));
 	*records = 0;
 	return rc;
 }

@@ -46,7 +46,7 @@ static int insert_components(scan_store *st, int64_t scan_id, const scan_compone
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO scan_dependencies (scan_id, ecosystem, name, version, purl, license, license_type,"
 	        " file_path, line, flags, is_direct, vulnerability_count)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
@@ -68,7 +68,7 @@ static int insert_components(scan_store *st, int64_t scan_id, const scan_compone
 		scan__db_bind_int64(s, 11, (c->flags & SCAN_DEP_DIRECT) != 0);
 		scan__db_bind_int64(s, 12, count_vulns(keys, nkeys, c));
 		if (scan__db_step(s) != SCAN_DB_ROW) {
-			rc = scan__db_error(st->db, "cannot record a dependency");
+			rc = scan__db_error(scan__store_conn(st), "cannot record a dependency");
 		} else {
 			ids[i] = scan__db_column_int64(s, 0);
 			scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
@@ -83,7 +83,7 @@ static int insert_edges(scan_store *st, const scan_component *comp, size_t n, co
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO scan_dependency_edges (from_id, to_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) != 0)
 		return rc;
 	for (size_t i = 0; i < n && !rc; i++)
@@ -94,7 +94,7 @@ static int insert_edges(scan_store *st, const scan_component *comp, size_t n, co
 			scan__db_bind_int64(s, 1, ids[i]);
 			scan__db_bind_int64(s, 2, ids[comp[i].deps[k]]);
 			if (scan__db_step(s) != SCAN_DB_DONE)
-				rc = scan__db_error(st->db, "cannot record a dependency edge");
+				rc = scan__db_error(scan__store_conn(st), "cannot record a dependency edge");
 		}
 	scan__db_finalize(s);
 	return rc;

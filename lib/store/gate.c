@@ -12,7 +12,7 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT enabled, block_merge_on_fail, applies_to_new_code_only, policy"
 	        " FROM quality_gate_configs WHERE org_id = ?1")) != 0)
 		return rc;
@@ -27,7 +27,7 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 		if (policy && (rc = scan_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
 			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
 	} else if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot read the gate configuration");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the gate configuration");
 	}
 	scan__db_finalize(s);
 	if (!rc)
@@ -43,7 +43,7 @@ int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
 
 	if ((rc = scan_policy_write_json(&policy, &cfg->policy)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_gate_configs (org_id, enabled, block_merge_on_fail,"
 	        " applies_to_new_code_only, policy, policy_version, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
@@ -61,7 +61,7 @@ int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
 	scan__db_bind_text(s, 5, policy.ptr);
 	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot save the gate configuration");
+		rc = scan__db_error(scan__store_conn(st), "cannot save the gate configuration");
 done:
 	scan__db_finalize(s);
 	scan_buf_dispose(&policy);
@@ -73,7 +73,7 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
@@ -84,7 +84,7 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
 	} else if (step == SCAN_DB_DONE) {
 		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	} else {
-		rc = scan__db_error(st->db, "cannot read the scan");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the scan");
 	}
 	scan__db_finalize(s);
 	return rc;
@@ -101,7 +101,7 @@ static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, b
 	int rc, step;
 
 	memset(counts, 0, 5 * sizeof(*counts));
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
 	        " AND suppressed = 0 AND (in_test = 0 OR category = 'secret')"
 	        " AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
@@ -117,7 +117,7 @@ static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, b
 		counts[4] += n;
 	}
 	if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot count findings");
+		rc = scan__db_error(scan__store_conn(st), "cannot count findings");
 	scan__db_finalize(s);
 	return rc;
 }
@@ -166,7 +166,7 @@ static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan
 	scan_repo_policy rp;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	step = scan__db_step(s);
@@ -175,7 +175,7 @@ static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan
 		if ((rc = scan_repo_policy_parse_json(&rp, t, strlen(t))) == 0)
 			scan_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
 	} else if (step != SCAN_DB_ROW && step != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot read the repository policy");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the repository policy");
 	}
 	scan__db_finalize(s);
 	return rc;
@@ -255,7 +255,7 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 		rc = scan__error_oom();
 		goto done;
 	}
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
 	        " policy, policy_version, applies_to_new_code_only, computed_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
@@ -273,7 +273,7 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	scan__db_bind_int64(s, 7, r->config.applies_to_new_code_only);
 	scan__db_bind_time(s, 8, now);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot save the gate result");
+		rc = scan__db_error(scan__store_conn(st), "cannot save the gate result");
 done:
 	scan__db_finalize(s);
 	cJSON_Delete(viol);
@@ -339,7 +339,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only"
 	        " FROM quality_gate_results g JOIN scans sc ON sc.id = g.scan_id"
 	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
@@ -352,7 +352,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_
 		goto done;
 	}
 	if (step != SCAN_DB_ROW) {
-		rc = scan__db_error(st->db, "cannot read the gate result");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the gate result");
 		goto done;
 	}
 	if (!(r = calloc(1, sizeof(*r)))) {

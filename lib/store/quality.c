@@ -15,13 +15,13 @@ static int save_summary(scan_store *st, int64_t scan_id, const scan_quality_summ
 
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, ntools)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO quality_summaries (scan_id, summary) VALUES (?1, ?2)"
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "INSERT INTO quality_summaries (scan_id, summary) VALUES (?1, ?2)"
 	                                          " ON CONFLICT (scan_id) DO UPDATE SET summary = excluded.summary")) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, json.ptr);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot record the quality summary");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the quality summary");
 done:
 	scan__db_finalize(s);
 	scan_buf_dispose(&json);
@@ -33,12 +33,12 @@ static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 	scan_db_stmt *file = NULL, *fn = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &file,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &file,
 	        "INSERT INTO quality_file_metrics (scan_id, file_path, language, lines, code_lines, comment_lines,"
 	        " blank_lines, cyclomatic, cognitive, functions, duplicated_lines, duplicated_blocks, new_lines,"
 	        " new_duplicated_lines, in_test, generated)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")) != 0 ||
-	    (rc = scan__db_prepare(st->db, &fn,
+	    (rc = scan__db_prepare(scan__store_conn(st), &fn,
 	        "INSERT INTO quality_function_metrics (scan_id, file_path, name, line, end_line, code_lines,"
 	        " cyclomatic, cognitive, params, nesting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")) != 0)
 		goto done;
@@ -62,7 +62,7 @@ static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 		scan__db_bind_int64(file, 15, m->in_test);
 		scan__db_bind_int64(file, 16, m->generated);
 		if (scan__db_step(file) != SCAN_DB_DONE) {
-			rc = scan__db_error(st->db, "cannot record file metrics");
+			rc = scan__db_error(scan__store_conn(st), "cannot record file metrics");
 			break;
 		}
 		for (uint32_t k = 0; k < m->nfunctions; k++) {
@@ -79,7 +79,7 @@ static int save_metrics(scan_store *st, int64_t scan_id, const scan_result *r)
 			scan__db_bind_int64(fn, 9, f->params);
 			scan__db_bind_int64(fn, 10, f->nesting);
 			if (scan__db_step(fn) != SCAN_DB_DONE) {
-				rc = scan__db_error(st->db, "cannot record function metrics");
+				rc = scan__db_error(scan__store_conn(st), "cannot record function metrics");
 				break;
 			}
 		}
@@ -95,7 +95,7 @@ static int save_new_lines(scan_store *st, int64_t scan_id, const scan_newcode *n
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO scan_new_lines (scan_id, file_path, ranges) VALUES (?1, ?2, ?3)")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "INSERT INTO scan_new_lines (scan_id, file_path, ranges) VALUES (?1, ?2, ?3)")) != 0)
 		return rc;
 	for (size_t i = 0; i < nc->n && !rc; i++) {
 		char *text = NULL;
@@ -106,7 +106,7 @@ static int save_new_lines(scan_store *st, int64_t scan_id, const scan_newcode *n
 		scan__db_bind_text(s, 2, nc->files[i].path);
 		scan__db_bind_text(s, 3, text);
 		if (scan__db_step(s) != SCAN_DB_DONE)
-			rc = scan__db_error(st->db, "cannot record new lines");
+			rc = scan__db_error(scan__store_conn(st), "cannot record new lines");
 		free(text);
 	}
 	scan__db_finalize(s);
@@ -121,11 +121,11 @@ int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_resul
 
 	if (r->repo_policy) {
 		scan_db_stmt *s = NULL;
-		if ((rc = scan__db_prepare(st->db, &s, "UPDATE scans SET repo_policy = ?2 WHERE id = ?1")) != 0)
+		if ((rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE scans SET repo_policy = ?2 WHERE id = ?1")) != 0)
 			return rc;
 		scan__db_bind_int64(s, 1, scan_id);
 		scan__db_bind_text(s, 2, r->repo_policy);
-		rc = scan__db_step(s) == SCAN_DB_DONE ? 0 : scan__db_error(st->db, "cannot record the repository policy");
+		rc = scan__db_step(s) == SCAN_DB_DONE ? 0 : scan__db_error(scan__store_conn(st), "cannot record the repository policy");
 		scan__db_finalize(s);
 		if (rc)
 			return rc;
@@ -145,7 +145,7 @@ int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id)
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	step = scan__db_step(s);
@@ -154,7 +154,7 @@ int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id)
 		if (t && !(*out = strdup(t)))
 			rc = scan__error_oom();
 	} else if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot read the quality summary");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the quality summary");
 	}
 	scan__db_finalize(s);
 	return rc;

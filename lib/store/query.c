@@ -93,7 +93,7 @@ static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read scans");
+		rc = scan__db_error(scan__store_conn(st), "cannot read scans");
 	if (rc) {
 		scan_scan_list_free(l);
 		return rc;
@@ -119,7 +119,7 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, reason")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, reason")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
@@ -141,7 +141,7 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 		}
 	}
 	if (!rc && step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read what the scan skipped");
+		rc = scan__db_error(scan__store_conn(st), "cannot read what the scan skipped");
 	scan__db_finalize(s);
 	if (rc) {
 		scan_store_skipped_free(v, count);
@@ -157,7 +157,7 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st->db, &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
@@ -177,7 +177,7 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(st->db, &s, SCAN_COLUMNS
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS
 	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
@@ -197,7 +197,7 @@ int scan_store_repos(scan_repo_list **out, scan_store *st)
 	*out = NULL;
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT r.id, r.name, r.url, r.source, r.default_branch, ls.issues_count, ls.status, ls.scan_type"
 	        " FROM repositories r LEFT JOIN scans ls ON ls.id ="
 	        "  (SELECT max(id) FROM scans WHERE repo_id = r.id)"
@@ -222,7 +222,7 @@ int scan_store_repos(scan_repo_list **out, scan_store *st)
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read repositories");
+		rc = scan__db_error(scan__store_conn(st), "cannot read repositories");
 done:
 	scan__db_finalize(s);
 	if (rc) {
@@ -244,7 +244,7 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 	id = strtoll(id_or_name, &end, 10);
 	if (*end || errno || id <= 0 || *id_or_name == '-' || *id_or_name == '+')
 		id = 0; /* not a number: a name or URL */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT id FROM repositories WHERE org_id = ?1 AND (id = ?3 OR name = ?2 OR url = ?2)"
 	        " ORDER BY id = ?3 DESC LIMIT 2")) != 0)
 		return rc;
@@ -262,7 +262,7 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 		}
 	}
 	if (step != SCAN_DB_DONE && step != SCAN_DB_ROW)
-		rc = scan__db_error(st->db, "cannot read repositories");
+		rc = scan__db_error(scan__store_conn(st), "cannot read repositories");
 	else if (!found)
 		rc = scan__error(SCAN_ENOTFOUND, "no repository '%s'", id_or_name);
 	else if (found > 1)
@@ -291,7 +291,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	scan_scan_list_free(scan);
 	if (!(l = scan__finding_list_new()))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
@@ -388,7 +388,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read findings");
+		rc = scan__db_error(scan__store_conn(st), "cannot read findings");
 done:
 	scan__db_finalize(s);
 	if (rc) {
@@ -409,9 +409,9 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 
 	if (is_fp && (!reason || !*reason))
 		return scan__error(SCAN_EINVAL, "marking a false positive needs a reason");
-	if ((rc = scan__db_begin(st->db)) != 0)
+	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT sc.repo_id, i.fingerprint FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		goto fail;
@@ -420,7 +420,7 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 	step = scan__db_step(s);
 	if (step != SCAN_DB_ROW) {
 		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
-		                         : scan__db_error(st->db, "cannot read the finding");
+		                         : scan__db_error(scan__store_conn(st), "cannot read the finding");
 		goto fail;
 	}
 	repo_id = scan__db_column_int64(s, 0);
@@ -430,7 +430,7 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 	s = NULL;
 
 	/* Every finding with the fingerprint in the repository takes the mark, as later scans will. */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "UPDATE scan_issues SET user_marked_fp = ?1,"
 	        " fp_marked_at = CASE WHEN ?1 <> 0 THEN ?5 END,"
 	        " fp_reason = CASE WHEN ?1 <> 0 THEN ?2 END"
@@ -442,12 +442,12 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 	scan__db_bind_int64(s, 4, repo_id);
 	scan__db_bind_time(s, 5, time(NULL));
 	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot mark the finding");
+		rc = scan__db_error(scan__store_conn(st), "cannot mark the finding");
 		goto fail;
 	}
 	scan__db_finalize(s);
 	s = NULL;
-	if ((rc = scan__db_prepare(st->db, &s, is_fp ?
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, is_fp ?
 	        "INSERT INTO fp_marks (repo_id, fingerprint, reason, marked_at, marked_by_user_id)"
 	        " VALUES (?1, ?2, ?3, ?5, ?4)"
 	        " ON CONFLICT (repo_id, fingerprint) DO UPDATE SET reason = excluded.reason,"
@@ -462,16 +462,16 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 		scan__db_bind_time(s, 5, time(NULL));
 	}
 	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot save the mark");
+		rc = scan__db_error(scan__store_conn(st), "cannot save the mark");
 		goto fail;
 	}
 	scan__db_finalize(s);
 	scan_buf_dispose(&fpbuf);
-	return scan__db_commit(st->db);
+	return scan__db_commit(scan__store_conn(st));
 fail:
 	scan__db_finalize(s);
 	scan_buf_dispose(&fpbuf);
-	scan__db_rollback(st->db);
+	scan__db_rollback(scan__store_conn(st));
 	return rc;
 }
 
@@ -480,7 +480,7 @@ static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT coalesce(default_branch, 'main') FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
@@ -491,7 +491,7 @@ static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch
 		rc = scan_buf_puts(branch, scan__db_column_text(s, 0));
 	} else {
 		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
-		                         : scan__db_error(st->db, "cannot read the repository");
+		                         : scan__db_error(scan__store_conn(st), "cannot read the repository");
 	}
 	scan__db_finalize(s);
 	return rc;
@@ -504,7 +504,7 @@ static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf
 
 	if ((rc = repo_default_branch(st, repo_id, branch)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st->db, &s, clear ?
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, clear ?
 	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2" :
 	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2")) != 0)
 		return rc;
@@ -515,10 +515,10 @@ static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf
 		*count = scan__db_column_int64(s, 0);
 		break;
 	case SCAN_DB_DONE:
-		*count = scan__db_changes(st->db);
+		*count = scan__db_changes(scan__store_conn(st));
 		break;
 	default:
-		rc = scan__db_error(st->db, "cannot access the baseline");
+		rc = scan__db_error(scan__store_conn(st), "cannot access the baseline");
 	}
 	scan__db_finalize(s);
 	return rc;

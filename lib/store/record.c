@@ -10,7 +10,7 @@ static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *r
 	scan_db_stmt *s = NULL;
 	int rc = 0;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO repositories (org_id, name, url, source, default_branch, created_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
 	        " ON CONFLICT (org_id, url) DO UPDATE SET name = excluded.name,"
@@ -24,7 +24,7 @@ static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *r
 	scan__db_bind_text(s, 5, ri->default_branch);
 	scan__db_bind_time(s, 6, time(NULL));
 	if (scan__db_step(s) != SCAN_DB_ROW)
-		rc = scan__db_error(st->db, "cannot record the repository");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the repository");
 	else
 		*repo_id = scan__db_column_int64(s, 0);
 	scan__db_finalize(s);
@@ -50,7 +50,7 @@ static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const 
 	                ss->wall_seconds, ss->jobs);
 	if ((rc = scan_buf_failed(&stats)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO scans (repo_id, org_id, status, scan_type, issues_count, branch,"
 	        " default_branch, commit_sha, pr_number, is_baseline_scan, stats, created_at, completed_at)"
 	        " VALUES (?1, ?2, 'completed', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
@@ -68,7 +68,7 @@ static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const 
 	scan__db_bind_time(s, 11, ri->started_at ? ri->started_at : time(NULL));
 	scan__db_bind_time(s, 12, ri->completed_at ? ri->completed_at : time(NULL));
 	if (scan__db_step(s) != SCAN_DB_ROW) {
-		rc = scan__db_error(st->db, "cannot record the scan");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the scan");
 	} else {
 		*scan_id = scan__db_column_int64(s, 0);
 		scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
@@ -84,7 +84,7 @@ static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 LIMIT 1")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
@@ -93,7 +93,7 @@ static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *
 	if (step == SCAN_DB_ROW || step == SCAN_DB_DONE)
 		*out = step == SCAN_DB_ROW;
 	else
-		rc = scan__db_error(st->db, "cannot read the baseline");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the baseline");
 	scan__db_finalize(s);
 	return rc;
 }
@@ -104,7 +104,7 @@ int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, con
 	int rc, step;
 
 	*out = false;
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
 	scan__db_bind_text(s, 2, repo_url);
@@ -112,7 +112,7 @@ int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, con
 	if (step == SCAN_DB_ROW)
 		rc = has_baseline(out, st, scan__db_column_int64(s, 0), branch);
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read the repository");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the repository");
 	scan__db_finalize(s);
 	return rc;
 }
@@ -125,11 +125,11 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 {
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &q->in_baseline,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &q->in_baseline,
 	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND fingerprint = ?3")) ||
-	    (rc = scan__db_prepare(st->db, &q->fp_mark,
+	    (rc = scan__db_prepare(scan__store_conn(st), &q->fp_mark,
 	        "SELECT reason, marked_at FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) ||
-	    (rc = scan__db_prepare(st->db, &q->insert,
+	    (rc = scan__db_prepare(scan__store_conn(st), &q->insert,
 	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
 	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
@@ -139,7 +139,7 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " fix, end_col, in_test, unrated, rated_by)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
 	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50) RETURNING id")) ||
-	    (rc = scan__db_prepare(st->db, &q->upsert_baseline,
+	    (rc = scan__db_prepare(scan__store_conn(st), &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?4, ?5)"
 	        " ON CONFLICT (repo_id, branch, fingerprint) DO UPDATE SET"
@@ -165,7 +165,7 @@ static int step_row(scan_store *st, scan_db_stmt *s)
 		return 1;
 	if (step == SCAN_DB_DONE)
 		return 0;
-	return scan__db_error(st->db, "query failed");
+	return scan__db_error(scan__store_conn(st), "query failed");
 }
 
 static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
@@ -275,7 +275,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		scan__db_bind_text(s, 42, v->cvss_vector);
 	}
 	if (scan__db_step(s) != SCAN_DB_ROW)
-		return scan__db_error(st->db, "cannot record a finding");
+		return scan__db_error(scan__store_conn(st), "cannot record a finding");
 	f->id = scan__db_column_int64(s, 0);
 	scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
 
@@ -288,7 +288,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		scan__db_bind_int64(s, 4, scan_id);
 		scan__db_bind_time(s, 5, time(NULL));
 		if (scan__db_step(s) != SCAN_DB_DONE)
-			return scan__db_error(st->db, "cannot update the baseline");
+			return scan__db_error(scan__store_conn(st), "cannot update the baseline");
 	}
 	return 0;
 }
@@ -300,7 +300,7 @@ static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 
 	if (!ss->skipped_count)
 		return 0;
-	if ((rc = scan__db_prepare(st->db, &s, "INSERT INTO scan_skipped (scan_id, path, reason) VALUES (?1, ?2, ?3)")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "INSERT INTO scan_skipped (scan_id, path, reason) VALUES (?1, ?2, ?3)")) != 0)
 		return rc;
 	for (size_t i = 0; i < ss->skipped_count && !rc; i++) {
 		scan__db_reset(s);
@@ -308,7 +308,7 @@ static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 		scan__db_bind_text(s, 2, ss->skipped[i].path);
 		scan__db_bind_text(s, 3, ss->skipped[i].reason);
 		if (scan__db_step(s) != SCAN_DB_DONE)
-			rc = scan__db_error(st->db, "cannot record what the scan skipped");
+			rc = scan__db_error(scan__store_conn(st), "cannot record what the scan skipped");
 	}
 	scan__db_finalize(s);
 	return rc;
@@ -323,7 +323,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	size_t n = scan_finding_list_count(r->findings);
 	int rc;
 
-	if ((rc = scan__db_begin(st->db)) != 0)
+	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
 		return rc;
 	if ((rc = upsert_repo(&repo_id, st, &r->repo)) != 0 ||
 	    (rc = insert_scan(&scan_id, st, repo_id, r)) != 0 ||
@@ -345,7 +345,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
 		goto fail;
 	scan_gate_report_free(gate);
-	if ((rc = scan__db_commit(st->db)) != 0)
+	if ((rc = scan__db_commit(scan__store_conn(st))) != 0)
 		goto undo;
 	*scan_id_out = scan_id;
 	return 0;
@@ -353,7 +353,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 fail:
 	finalize_stmts(&q);
 	scan_gate_report_free(gate);
-	scan__db_rollback(st->db);
+	scan__db_rollback(scan__store_conn(st));
 undo:
 	/* Nothing was stored: the findings must not claim ids that do not exist. */
 	for (size_t i = 0; i < n; i++) {

@@ -170,7 +170,69 @@ static int check_path(const char *path, bool *exists)
 
 static int db_connect(scan_store *st, const char *name, unsigned flags)
 {
+	char *target = strdup(name);
+
+	if (!target)
+		return scan__error_oom();
+	free(st->target);
+	st->target = target;
+	st->sqlite_flags = flags & ~SCAN_DB_CREATE;
 	return scan__db_open_sqlite(&st->db, name, flags, st->path);
+}
+
+static scan_store *store_new(void)
+{
+	scan_store *st = calloc(1, sizeof(*st));
+
+	if (st)
+		pthread_mutex_init(&st->lock, NULL);
+	return st;
+}
+
+/* The opening thread's connection is its first. */
+static void register_first(scan_store *st)
+{
+	st->conns[0].owner = pthread_self();
+	st->conns[0].db = st->db;
+	st->nconns = 1;
+}
+
+/* Settings SQLite keeps per connection; the file's journal mode is already WAL. */
+#define SQLITE_CONNECTION_PRAGMAS "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
+
+static int connect_more(scan_store *st, scan_db **out)
+{
+	int rc;
+
+	*out = NULL;
+	if (scan__db_engine(st->db) == SCAN_DB_POSTGRES)
+		return scan__db_open_postgres(out, st->target);
+	if ((rc = scan__db_open_sqlite(out, st->target, st->sqlite_flags, st->path)) == 0 &&
+	    (rc = scan__db_exec(*out, SQLITE_CONNECTION_PRAGMAS)) != 0) {
+		scan__db_close(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+scan_db *scan__store_conn(scan_store *st)
+{
+	pthread_t self = pthread_self();
+	scan_db *db = NULL;
+
+	pthread_mutex_lock(&st->lock);
+	for (size_t i = 0; i < st->nconns && !db; i++)
+		if (pthread_equal(st->conns[i].owner, self))
+			db = st->conns[i].db;
+	if (!db) {
+		if (st->nconns == SCAN_STORE_CONNS_MAX)
+			scan__error(SCAN_ELIMIT, "database '%s': more than %d threads use one store", st->path,
+			            SCAN_STORE_CONNS_MAX);
+		else if (connect_more(st, &db) == 0)
+			st->conns[st->nconns].owner = self, st->conns[st->nconns++].db = db;
+	}
+	pthread_mutex_unlock(&st->lock);
+	return db;
 }
 
 static void db_disconnect(scan_store *st)
@@ -296,18 +358,20 @@ fail:
 
 static int open_postgres(scan_store **out, const char *url)
 {
-	scan_store *st = calloc(1, sizeof(*st));
+	scan_store *st = store_new();
 	int rc;
 
 	if (!st)
 		return scan__error_oom();
 	if ((rc = scan__db_open_postgres(&st->db, url)) != 0 ||
-	    !(st->path = strdup(scan__db_label(st->db)))) { /* the URL without its password */
+	    !(st->path = strdup(scan__db_label(st->db))) || /* the URL without its password */
+	    !(st->target = strdup(url))) {
 		rc = rc ? rc : scan__error_oom();
 		goto fail;
 	}
 	if ((rc = migrate_postgres(st)) != 0)
 		goto fail;
+	register_first(st);
 	*out = st;
 	return 0;
 fail:
@@ -345,7 +409,7 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	}
 	if ((rc = check_path(path, &exists)) != 0)
 		goto done;
-	if (!(st = calloc(1, sizeof(*st))) || !(st->path = strdup(path))) {
+	if (!(st = store_new()) || !(st->path = strdup(path))) {
 		rc = scan__error_oom();
 		goto done;
 	}
@@ -360,8 +424,7 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	/* The schema check comes first: pragmas that write must not touch a foreign file. */
 	if ((rc = migrate(st)) != 0)
 		goto done;
-	if ((rc = scan__db_exec(st->db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
-	                            "PRAGMA foreign_keys = ON;")) != 0)
+	if ((rc = scan__db_exec(st->db, "PRAGMA journal_mode = WAL; " SQLITE_CONNECTION_PRAGMAS)) != 0)
 		goto done;
 done:
 	scan_buf_dispose(&p);
@@ -369,6 +432,8 @@ done:
 		scan_store_free(st);
 		return rc;
 	}
+	if (!st->nconns)
+		register_first(st);
 	*out = st;
 	return 0;
 }
@@ -377,7 +442,12 @@ void scan_store_free(scan_store *st)
 {
 	if (!st)
 		return;
-	scan__db_close(st->db);
+	if (!st->nconns)
+		scan__db_close(st->db);
+	for (size_t i = 0; i < st->nconns; i++)
+		scan__db_close(st->conns[i].db);
+	pthread_mutex_destroy(&st->lock);
+	free(st->target);
 	free(st->path);
 	free(st);
 }

@@ -2,16 +2,37 @@
 #ifndef SCAN_STORE_STORE_INT_H
 #define SCAN_STORE_STORE_INT_H
 
+#include <pthread.h>
 #include "db/db.h"
 #include "scan/buf.h"
 #include "scan/store.h"
 #include "util/arena.h"
 
+#define SCAN_STORE_CONNS_MAX 64
+
+/*
+ * A store may be shared by threads: each thread works on its own connection
+ * (scan__store_conn()), opened on its first call, so a statement, a
+ * transaction or an error message never crosses threads. A connection
+ * outlives its thread until the store is freed; a new thread that gets the
+ * same pthread_t takes it over, idle.
+ */
 struct scan_store {
-	scan_db *db;           /* all SQL goes through lib/db */
-	char *path;
+	scan_db *db;           /* the opening thread's connection: the schema check and migrations */
+	char *path;            /* the database as messages name it (a URL without its password) */
+	char *target;          /* what further connections open: the file (or its URI) or the URL; never shown */
+	unsigned sqlite_flags; /* SCAN_DB_* the first connection was opened with */
 	int schema_version;
+	pthread_mutex_t lock;  /* guards conns */
+	struct {
+		pthread_t owner;
+		scan_db *db;
+	} conns[SCAN_STORE_CONNS_MAX];
+	size_t nconns;
 };
+
+/* The calling thread's connection; NULL with the error set when none can be opened. */
+scan_db *scan__store_conn(scan_store *st);
 
 /* The migrations, oldest first; migration i takes the schema from version i to i+1. */
 extern const char *const scan__store_migrations[];

@@ -44,7 +44,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 		return rc;
 	if (justification && strlen(justification) > TRIAGE_JUSTIFICATION_MAX)
 		return scan__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT i.vuln_id IS NOT NULL FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
@@ -53,7 +53,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 	step = scan__db_step(s);
 	if (step != SCAN_DB_ROW)
 		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
-		                         : scan__db_error(st->db, "cannot read the finding");
+		                         : scan__db_error(scan__store_conn(st), "cannot read the finding");
 	else if (!scan__db_column_int(s, 0))
 		rc = scan__error(SCAN_EINVAL, "finding %lld is not a dependency finding: triage is for those; "
 		                 "mark others with 'rampart findings mark-fp'", (long long)issue_id);
@@ -61,7 +61,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 	if (rc)
 		return rc;
 	/* One statement: the decision is keyed by what it is about, not by the row triaged. */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO sca_triage (repo_id, vuln_id, ecosystem, package_name, purl, status, justification,"
 	        " assigned_to, updated_at)"
 	        " SELECT sc.repo_id, i.vuln_id, i.ecosystem, i.package_name, i.purl, ?2, ?3, ?4, ?5"
@@ -77,7 +77,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 		scan__db_bind_int64(s, 4, assigned_to);
 	scan__db_bind_int64(s, 5, (int64_t)time(NULL));
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot record the triage");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the triage");
 	scan__db_finalize(s);
 	return rc;
 }
@@ -93,7 +93,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
 	/* The CVE comes from the newest finding of the same vulnerability: triage rows do not repeat it. */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT t.id, t.repo_id, t.vuln_id,"
 	        " (SELECT i.cve_id FROM scan_issues i WHERE i.vuln_id = t.vuln_id ORDER BY i.id DESC LIMIT 1),"
 	        " t.ecosystem, t.package_name, t.purl, t.status, t.justification, t.assigned_to, t.updated_at"
@@ -133,7 +133,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read triage decisions");
+		rc = scan__db_error(scan__store_conn(st), "cannot read triage decisions");
 	scan__db_finalize(s);
 	if (rc) {
 		scan_triage_list_free(l);
@@ -149,7 +149,7 @@ int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const sc
 	int rc;
 
 	/* By fingerprint, as the baseline matches findings: a bump that keeps the vulnerability keeps its clock. */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT MIN(sc.created_at) FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.fingerprint = ?1 AND sc.org_id = ?3"
 	        " AND sc.repo_id = (SELECT repo_id FROM scans WHERE id = ?2)")) != 0)
@@ -162,7 +162,7 @@ int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const sc
 		scan__db_bind_int64(s, 3, SCAN_STORE_LOCAL_ORG);
 		out[i] = 0;
 		if (scan__db_step(s) != SCAN_DB_ROW)
-			rc = scan__db_error(st->db, "cannot read when a finding was first seen");
+			rc = scan__db_error(scan__store_conn(st), "cannot read when a finding was first seen");
 		else if ((when = scan__db_column_text(s, 0)) && scan__time_parse(&out[i], when) != 0)
 			out[i] = 0;
 	}

@@ -50,11 +50,11 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 		writer_free(w);
 		return scan__error_oom();
 	}
-	if ((rc = scan__db_begin(st->db)) != 0) {
+	if ((rc = scan__db_begin(scan__store_conn(st))) != 0) {
 		writer_free(w);
 		return rc;
 	}
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT records FROM vuln_sources WHERE name = ?1")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT records FROM vuln_sources WHERE name = ?1")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, source);
 	if (scan__db_step(s) == SCAN_DB_ROW)
@@ -62,7 +62,7 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 	scan__db_finalize(s);
 	s = NULL;
 	/* The source row first: advisories reference it. Its figures are set at the end. */
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, 0, 0)"
 	        " ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, location = excluded.location")) != 0)
 		goto fail;
@@ -70,39 +70,39 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 	scan__db_bind_text(s, 2, kind);
 	scan__db_bind_text(s, 3, location);
 	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot record the source");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the source");
 		goto fail;
 	}
 	scan__db_finalize(s);
 	s = NULL;
 	/* KEV and EPSS are one source each; OSV has one per export. */
 	if (!strcmp(kind, "osv"))
-		rc = scan__db_prepare(st->db, &s, "DELETE FROM vuln_advisories WHERE source = ?1");
+		rc = scan__db_prepare(scan__store_conn(st), &s, "DELETE FROM vuln_advisories WHERE source = ?1");
 	else
-		rc = scan__db_prepare(st->db, &s, !strcmp(kind, "kev") ? "DELETE FROM vuln_kev" : "DELETE FROM vuln_epss");
+		rc = scan__db_prepare(scan__store_conn(st), &s, !strcmp(kind, "kev") ? "DELETE FROM vuln_kev" : "DELETE FROM vuln_epss");
 	if (rc)
 		goto fail;
 	if (!strcmp(kind, "osv"))
 		scan__db_bind_text(s, 1, source);
 	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot replace the source's records");
+		rc = scan__db_error(scan__store_conn(st), "cannot replace the source's records");
 		goto fail;
 	}
 	scan__db_finalize(s);
 	s = NULL;
-	if ((rc = scan__db_prepare(st->db, &w->adv,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &w->adv,
 	        "INSERT INTO vuln_advisories (osv_id, source, modified, published, summary, details, severity,"
 	        " db_severity, cwes, refs) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10) RETURNING id")) ||
-	    (rc = scan__db_prepare(st->db, &w->del_adv, "DELETE FROM vuln_advisories WHERE osv_id = ?1")) ||
-	    (rc = scan__db_prepare(st->db, &w->id, "INSERT INTO vuln_ids (vuln_id, advisory_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) ||
-	    (rc = scan__db_prepare(st->db, &w->aff,
+	    (rc = scan__db_prepare(scan__store_conn(st), &w->del_adv, "DELETE FROM vuln_advisories WHERE osv_id = ?1")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &w->id, "INSERT INTO vuln_ids (vuln_id, advisory_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &w->aff,
 	        "INSERT INTO vuln_affected (advisory_id, ecosystem, name, ranges, severity) VALUES (?1,?2,?3,?4,?5)")) ||
-	    (rc = scan__db_prepare(st->db, &w->kev,
+	    (rc = scan__db_prepare(scan__store_conn(st), &w->kev,
 	        "INSERT INTO vuln_kev (cve, vendor, product, name, date_added, due_date, ransomware)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7) ON CONFLICT (cve) DO UPDATE SET vendor = excluded.vendor,"
 	        "  product = excluded.product, name = excluded.name, date_added = excluded.date_added,"
 	        "  due_date = excluded.due_date, ransomware = excluded.ransomware")) ||
-	    (rc = scan__db_prepare(st->db, &w->epss,
+	    (rc = scan__db_prepare(scan__store_conn(st), &w->epss,
 	        "INSERT INTO vuln_epss (cve, score, percentile) VALUES (?1,?2,?3)"
 	        " ON CONFLICT (cve) DO UPDATE SET score = excluded.score, percentile = excluded.percentile")))
 		goto fail;
@@ -110,7 +110,7 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 	return 0;
 fail:
 	scan__db_finalize(s);
-	scan__db_rollback(st->db);
+	scan__db_rollback(scan__store_conn(st));
 	writer_free(w);
 	return rc;
 }
@@ -199,7 +199,7 @@ static int add_id(scan_vulndb_writer *w, const char *id, int64_t adv)
 	scan__db_bind_text(w->id, 1, id);
 	scan__db_bind_int64(w->id, 2, adv);
 	if (scan__db_step(w->id) != SCAN_DB_DONE)
-		return scan__db_error(w->st->db, "cannot record an advisory id");
+		return scan__db_error(scan__store_conn(w->st), "cannot record an advisory id");
 	return 0;
 }
 
@@ -214,7 +214,7 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 	scan__db_reset(w->del_adv);
 	scan__db_bind_text(w->del_adv, 1, rec->id);
 	if (scan__db_step(w->del_adv) != SCAN_DB_DONE)
-		return scan__db_error(w->st->db, "cannot replace an advisory");
+		return scan__db_error(scan__store_conn(w->st), "cannot replace an advisory");
 	if (rec->withdrawn)
 		return 0;
 	sev = severity_json(rec);
@@ -236,7 +236,7 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 	scan__db_bind_text(w->adv, 9, cwes);
 	scan__db_bind_text(w->adv, 10, refs);
 	if (scan__db_step(w->adv) != SCAN_DB_ROW) {
-		rc = scan__db_error(w->st->db, "cannot record an advisory");
+		rc = scan__db_error(scan__store_conn(w->st), "cannot record an advisory");
 		goto done;
 	}
 	adv = scan__db_column_int64(w->adv, 0);
@@ -269,7 +269,7 @@ int scan__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec)
 		scan__db_bind_text(w->aff, 5, a->severity);
 		free(ranges);
 		if (scan__db_step(w->aff) != SCAN_DB_DONE) {
-			rc = scan__db_error(w->st->db, "cannot record an affected package");
+			rc = scan__db_error(scan__store_conn(w->st), "cannot record an affected package");
 			goto done;
 		}
 	}
@@ -294,7 +294,7 @@ int scan__vulndb_put_kev(scan_vulndb_writer *w, const scan_kev_entry *e)
 	scan__db_bind_text(s, 6, e->due_date);
 	scan__db_bind_int64(s, 7, e->ransomware);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		return scan__db_error(w->st->db, "cannot record a KEV entry");
+		return scan__db_error(scan__store_conn(w->st), "cannot record a KEV entry");
 	return 0;
 }
 
@@ -307,7 +307,7 @@ int scan__vulndb_put_epss(scan_vulndb_writer *w, const scan_epss_entry *e)
 	scan__db_bind_double(s, 2, e->epss);
 	scan__db_bind_double(s, 3, e->percentile);
 	if (scan__db_step(s) != SCAN_DB_DONE)
-		return scan__db_error(w->st->db, "cannot record an EPSS score");
+		return scan__db_error(scan__store_conn(w->st), "cannot record an EPSS score");
 	return 0;
 }
 
@@ -319,11 +319,11 @@ int scan__vulndb_write_end(scan_vulndb_writer *w, bool ok, int64_t records, cons
 	int rc = 0;
 
 	if (!ok) {
-		scan__db_rollback(st->db);
+		scan__db_rollback(scan__store_conn(st));
 		writer_free(w);
 		return 0;
 	}
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "UPDATE vuln_sources SET imported_at = ?2, records = ?3, data_version = ?4, sha256 = ?5"
 	        " WHERE name = ?1")) != 0)
 		goto fail;
@@ -333,15 +333,15 @@ int scan__vulndb_write_end(scan_vulndb_writer *w, bool ok, int64_t records, cons
 	scan__db_bind_text(s, 4, data_version);
 	scan__db_bind_text(s, 5, sha256);
 	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(st->db, "cannot record the source");
+		rc = scan__db_error(scan__store_conn(st), "cannot record the source");
 		goto fail;
 	}
 	scan__db_finalize(s);
 	writer_free(w);
-	return scan__db_commit(st->db);
+	return scan__db_commit(scan__store_conn(st));
 fail:
 	scan__db_finalize(s);
-	scan__db_rollback(st->db);
+	scan__db_rollback(scan__store_conn(st));
 	writer_free(w);
 	return rc;
 }
@@ -374,16 +374,16 @@ int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
 	if (!(r = calloc(1, sizeof(*r))))
 		return scan__error_oom();
 	r->st = st;
-	if ((rc = scan__db_prepare(st->db, &r->affected,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &r->affected,
 	        "SELECT a.id, a.osv_id, a.modified, a.published, a.summary, a.details, a.severity, a.db_severity,"
 	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
 	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(st->db, &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
-	    (rc = scan__db_prepare(st->db, &r->ratings,
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->ratings,
 	        "SELECT a.osv_id, a.severity, a.db_severity FROM vuln_ids i JOIN vuln_advisories a ON a.id = i.advisory_id"
 	        " WHERE i.vuln_id = ?1 AND (a.severity IS NOT NULL OR a.db_severity IS NOT NULL) ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(st->db, &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
-	    (rc = scan__db_prepare(st->db, &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
 		scan__vulndb_reader_free(r);
 		return rc;
 	}
@@ -396,7 +396,7 @@ int64_t scan__vulndb_advisory_count(scan_vulndb_reader *r)
 	scan_db_stmt *s = NULL;
 	int64_t n = 0;
 
-	if (scan__db_prepare(r->st->db, &s, "SELECT count(*) FROM vuln_advisories") == 0 && scan__db_step(s) == SCAN_DB_ROW)
+	if (scan__db_prepare(scan__store_conn(r->st), &s, "SELECT count(*) FROM vuln_advisories") == 0 && scan__db_step(s) == SCAN_DB_ROW)
 		n = scan__db_column_int64(s, 0);
 	scan__db_finalize(s);
 	return n;
@@ -425,7 +425,7 @@ int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, con
 			break;
 	}
 	if (!rc && step != SCAN_DB_DONE)
-		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+		rc = scan__db_error(scan__store_conn(r->st), "cannot read the vulnerability database");
 	scan__db_reset(s);
 	return rc;
 }
@@ -442,7 +442,7 @@ int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
 		if ((rc = cb(col(s, 0), payload)) < 0)
 			break;
 	if (!rc && step != SCAN_DB_DONE)
-		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+		rc = scan__db_error(scan__store_conn(r->st), "cannot read the vulnerability database");
 	scan__db_reset(s);
 	return rc;
 }
@@ -461,7 +461,7 @@ int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
 		if ((rc = cb(col(s, 0), col(s, 1), col(s, 2), payload)) != 0)
 			break;
 	if (!rc && step != SCAN_DB_DONE)
-		rc = scan__db_error(r->st->db, "cannot read the vulnerability database");
+		rc = scan__db_error(scan__store_conn(r->st), "cannot read the vulnerability database");
 	scan__db_reset(s);
 	return rc;
 }
@@ -477,7 +477,7 @@ int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware)
 	*ransomware = step == SCAN_DB_ROW && scan__db_column_int(s, 0);
 	scan__db_reset(s);
 	if (step != SCAN_DB_ROW && step != SCAN_DB_DONE)
-		return scan__db_error(r->st->db, "cannot read the KEV catalog");
+		return scan__db_error(scan__store_conn(r->st), "cannot read the KEV catalog");
 	return step == SCAN_DB_ROW;
 }
 
@@ -495,7 +495,7 @@ int scan__vulndb_epss(scan_vulndb_reader *r, const char *cve, double *score, dou
 	}
 	scan__db_reset(s);
 	if (step != SCAN_DB_ROW && step != SCAN_DB_DONE)
-		return scan__db_error(r->st->db, "cannot read EPSS scores");
+		return scan__db_error(scan__store_conn(r->st), "cannot read EPSS scores");
 	return step == SCAN_DB_ROW;
 }
 
@@ -536,7 +536,7 @@ int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 	*out = NULL;
 	if (!(l = calloc(1, sizeof(*l))))
 		return scan__error_oom();
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT name, kind, location, imported_at, records, data_version, sha256 FROM vuln_sources"
 	        " WHERE imported_at > 0 ORDER BY kind, name")) != 0)
 		goto done;
@@ -562,7 +562,7 @@ int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read the vulnerability sources");
+		rc = scan__db_error(scan__store_conn(st), "cannot read the vulnerability sources");
 done:
 	scan__db_finalize(s);
 	if (rc) {

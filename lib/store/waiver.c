@@ -38,7 +38,7 @@ static int repo_exists(scan_store *st, int64_t repo_id)
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
@@ -46,7 +46,7 @@ static int repo_exists(scan_store *st, int64_t repo_id)
 	if (step == SCAN_DB_DONE)
 		rc = scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id);
 	else if (step != SCAN_DB_ROW)
-		rc = scan__db_error(st->db, "cannot read repositories");
+		rc = scan__db_error(scan__store_conn(st), "cannot read repositories");
 	scan__db_finalize(s);
 	return rc;
 }
@@ -73,7 +73,7 @@ int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 		return scan__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
 	if (w->repo_id && (rc = repo_exists(st, w->repo_id)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_waivers (org_id, rule, reason, repo_id, pr_number, created_by_user_id,"
 	        " created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id")) != 0)
 		return rc;
@@ -86,7 +86,7 @@ int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 	scan__db_bind_time(s, 7, now);
 	scan__db_bind_time(s, 8, w->expires_at);
 	if (scan__db_step(s) != SCAN_DB_ROW) {
-		rc = scan__db_error(st->db, "cannot save the waiver");
+		rc = scan__db_error(scan__store_conn(st), "cannot save the waiver");
 	} else {
 		*id = scan__db_column_int64(s, 0);
 		scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
@@ -108,7 +108,7 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 	if (!l)
 		return scan__error_oom();
 	scan__time_format(now, time(NULL));
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT id, rule, reason, repo_id, pr_number, created_by_user_id, created_at, expires_at,"
 	        " revoked_at FROM quality_waivers WHERE org_id = ?1"
 	        " AND (?2 = 0 OR repo_id = ?2 OR repo_id IS NULL)"
@@ -148,7 +148,7 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 		}
 	}
 	if (step != SCAN_DB_DONE)
-		rc = scan__db_error(st->db, "cannot read waivers");
+		rc = scan__db_error(scan__store_conn(st), "cannot read waivers");
 done:
 	scan__db_finalize(s);
 	if (rc) {
@@ -164,7 +164,7 @@ int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id)
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(st->db, &s,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "UPDATE quality_waivers SET revoked_at = coalesce(revoked_at, ?3)"
 	        " WHERE id = ?1 AND org_id = ?2 RETURNING revoked_at")) != 0)
 		return rc;
@@ -177,7 +177,7 @@ int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id)
 	else if (step == SCAN_DB_DONE)
 		rc = scan__error(SCAN_ENOTFOUND, "no waiver %lld", (long long)id);
 	else
-		rc = scan__db_error(st->db, "cannot revoke the waiver");
+		rc = scan__db_error(scan__store_conn(st), "cannot revoke the waiver");
 	scan__db_finalize(s);
 	return rc;
 }
