@@ -171,3 +171,11 @@ char *th_pg_fresh_db(void)
 	snprintf(url, len, "%.*s%s%s", (int)(slash + 4 - base), base, name, rest);
 	return url;
 }
+
+double th_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -18,6 +18,12 @@ char *th_read(const char *path, size_t *len);
 void th_rmtree(const char *dir);
 /* malloc'd "a/b". */
 char *th_join(const char *a, const char *b);
+/*
+ * CPU seconds of the calling thread, for bounds that catch a hang or a
+ * quadratic blow-up: unlike the wall clock, other work on the machine (a
+ * parallel ctest, a build) does not count.
+ */
+double th_cpu_seconds(void);
 
 /*
  * PostgreSQL, when the test runs against it: RAMPART_TEST_DATABASE_URL is

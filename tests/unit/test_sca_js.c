@@ -19,14 +19,6 @@
 /* A hang or quadratic blow-up detector (see sca_expect.h), not a speed target. */
 #define FAST_SECONDS 20.0
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -181,7 +173,7 @@ static void expect_error_len(scan_sca_extract_fn fn, const char *label, const ch
                              const char *want)
 {
 	char *got = NULL;
-	double t0 = now_s();
+	double t0 = th_cpu_seconds();
 	int err = run(fn, NULL, label, text, len, &got);
 
 	if (err != code)
@@ -190,8 +182,8 @@ static void expect_error_len(scan_sca_extract_fn fn, const char *label, const ch
 	if (want && !strstr(scan_error_last()->message, want))
 		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want);
 	assert_null(strchr(scan_error_last()->message, '\n'));
-	if (now_s() - t0 > FAST_SECONDS)
-		fail_msg("hostile input took %.1f s", now_s() - t0);
+	if (th_cpu_seconds() - t0 > FAST_SECONDS)
+		fail_msg("hostile input took %.1f s", th_cpu_seconds() - t0);
 }
 
 static void expect_error(scan_sca_extract_fn fn, const char *label, const char *text, int code, const char *want)
@@ -449,9 +441,9 @@ static void test_npm_hostile(void **state)
 	scan_buf_puts(&b, "}},\"node_modules/p7\":{\"version\":\"1.0.0\"}}}");
 	{
 		char *got;
-		double t0 = now_s();
+		double t0 = th_cpu_seconds();
 		int err = run(scan_sca__extract_npm_lock, NULL, "package-lock.json", b.ptr, b.size, &got);
-		double dt = now_s() - t0;
+		double dt = th_cpu_seconds() - t0;
 		scan_buf_dispose(&b);
 		assert_int_equal(err, 0);
 		assert_string_equal(got, "p7@1.0.0 D :1 ->\n");
