@@ -1,5 +1,6 @@
 /* lib/store/record.c - write a completed scan, its findings, baseline and gate at once */
 #include <string.h>
+#include <stdlib.h>
 #include <time.h>
 #include "scan/result.h"
 #include "store/store_int.h"
@@ -118,18 +119,85 @@ int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, con
 }
 
 typedef struct {
-	scan_db_stmt *in_baseline, *fp_mark, *insert, *upsert_baseline;
+	scan_db_stmt *insert, *upsert_baseline;
 } record_stmts;
+
+/*
+ * What the repository already knows about fingerprints - its false-positive
+ * marks, its baseline - read once per recording rather than asked once per
+ * finding: a statement round trip per finding is what makes recording slow
+ * on a database server.
+ */
+typedef struct {
+	const char *fingerprint, *reason; /* reason: marks only */
+	time_t marked_at;
+} known_fp;
+
+typedef struct {
+	known_fp *v;
+	size_t n, cap;
+} known_set;
+
+static int cmp_known(const void *a, const void *b)
+{
+	return strcmp(((const known_fp *)a)->fingerprint, ((const known_fp *)b)->fingerprint);
+}
+
+/* The rows of sql (fingerprint[, reason, marked_at]) for repo_id (and branch as ?2 when given), sorted. */
+static int load_known(known_set *out, scan_store *st, const char *sql, int64_t repo_id, const char *branch,
+                      scan_arena *a)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step, oom = 0;
+
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, sql)) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, repo_id);
+	if (branch)
+		scan__db_bind_text(s, 2, branch);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW && !oom) {
+		known_fp *k;
+		if (out->n == out->cap) {
+			size_t cap = out->cap ? 2 * out->cap : 64;
+			known_fp *v = realloc(out->v, cap * sizeof(*v));
+			if (!v) {
+				oom = 1;
+				break;
+			}
+			out->v = v, out->cap = cap;
+		}
+		k = &out->v[out->n++];
+		memset(k, 0, sizeof(*k));
+		k->fingerprint = scan__db_col_text(s, 0, a, &oom);
+		if (!branch) {
+			k->reason = scan__db_col_text(s, 1, a, &oom);
+			k->marked_at = scan__db_col_time(s, 2);
+		}
+		if (!k->fingerprint)
+			out->n--; /* a NULL fingerprint matches nothing */
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(scan__store_conn(st), "cannot read what the repository knows of its findings");
+	scan__db_finalize(s);
+	if (!rc && out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_known);
+	return rc;
+}
+
+static const known_fp *find_known(const known_set *set, const char *fingerprint)
+{
+	known_fp key = { fingerprint, NULL, 0 };
+
+	return set->n ? bsearch(&key, set->v, set->n, sizeof(*set->v), cmp_known) : NULL;
+}
 
 static int prepare_stmts(record_stmts *q, scan_store *st)
 {
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &q->in_baseline,
-	        "SELECT 1 FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND fingerprint = ?3")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &q->fp_mark,
-	        "SELECT reason, marked_at FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &q->insert,
+	if ((rc = scan__db_prepare(scan__store_conn(st), &q->insert,
 	        "INSERT INTO scan_issues (scan_id, rule_id, title, tool, category, file_path, line_number,"
 	        " end_line, col, description, remediation, cwe_id, severity, cvss_score, confidence, snippet,"
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
@@ -150,30 +218,16 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 
 static void finalize_stmts(record_stmts *q)
 {
-	scan__db_finalize(q->in_baseline);
-	scan__db_finalize(q->fp_mark);
 	scan__db_finalize(q->insert);
 	scan__db_finalize(q->upsert_baseline);
 }
 
-/* Step a one-row query: 1 row, 0 none, <0 error. */
-static int step_row(scan_store *st, scan_db_stmt *s)
-{
-	int step = scan__db_step(s);
-
-	if (step == SCAN_DB_ROW)
-		return 1;
-	if (step == SCAN_DB_DONE)
-		return 0;
-	return scan__db_error(scan__store_conn(st), "query failed");
-}
-
 static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
                           int64_t scan_id, const scan_repo_info *ri, bool baseline_exists,
-                          bool new_from_git, scan_arena *arena)
+                          bool new_from_git, const known_set *marks, const known_set *baseline)
 {
+	const known_fp *mark;
 	scan_db_stmt *s;
-	int row, oom = 0;
 
 	f->scan_id = scan_id;
 	/* Spec appendix rules 2 and 3; a default-branch scan moves no finding to new. Judged against git, kept. */
@@ -182,32 +236,12 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	} else if (ri->is_baseline_scan) {
 		f->is_new_in_pr = false;
 	} else {
-		f->is_new_in_pr = false;
-		if (!baseline_exists) {
-			f->is_new_in_pr = true;
-		} else {
-			s = q->in_baseline;
-			scan__db_reset(s);
-			scan__db_bind_int64(s, 1, repo_id);
-			scan__db_bind_text(s, 2, ri->default_branch);
-			scan__db_bind_text(s, 3, f->fingerprint);
-			if ((row = step_row(st, s)) < 0)
-				return row;
-			f->is_new_in_pr = row == 0;
-		}
+		f->is_new_in_pr = !baseline_exists || !find_known(baseline, f->fingerprint);
 	}
-	s = q->fp_mark;
-	scan__db_reset(s);
-	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_text(s, 2, f->fingerprint);
-	if ((row = step_row(st, s)) < 0)
-		return row;
-	if (row) {
+	if ((mark = find_known(marks, f->fingerprint)) != NULL) {
 		f->user_marked_fp = true;
-		f->fp_reason = scan__db_col_text(s, 0, arena, &oom);
-		f->fp_marked_at = scan__db_col_time(s, 1);
-		if (oom)
-			return scan__error_oom();
+		f->fp_reason = mark->reason; /* in the result's arena */
+		f->fp_marked_at = mark->marked_at;
 	}
 
 	s = q->insert;
@@ -317,6 +351,7 @@ static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 {
 	record_stmts q = { 0 };
+	known_set marks = { 0 }, baseline = { 0 };
 	scan_gate_report *gate = NULL;
 	int64_t repo_id = 0, scan_id = 0;
 	bool baseline_exists = false;
@@ -328,12 +363,20 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	if ((rc = upsert_repo(&repo_id, st, &r->repo)) != 0 ||
 	    (rc = insert_scan(&scan_id, st, repo_id, r)) != 0 ||
 	    (rc = has_baseline(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
+	    (rc = load_known(&marks, st, "SELECT fingerprint, reason, marked_at FROM fp_marks WHERE repo_id = ?1",
+	                     repo_id, NULL, &r->findings->arena)) != 0 ||
+	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
+	     (rc = load_known(&baseline, st, "SELECT fingerprint FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2",
+	                      repo_id, r->repo.default_branch ? r->repo.default_branch : "", &r->findings->arena)) != 0) ||
 	    (rc = prepare_stmts(&q, st)) != 0)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
 		if ((rc = record_finding(st, &q, scan__finding_list_at(r->findings, i), repo_id, scan_id,
-		                         &r->repo, baseline_exists, r->new_from_git, &r->findings->arena)) != 0)
+		                         &r->repo, baseline_exists, r->new_from_git, &marks, &baseline)) != 0)
 			goto fail;
+	free(marks.v);
+	free(baseline.v);
+	marks.v = baseline.v = NULL;
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
 	if ((rc = record_skipped(st, scan_id, &r->stats)) != 0 ||
@@ -352,6 +395,8 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 
 fail:
 	finalize_stmts(&q);
+	free(marks.v);
+	free(baseline.v);
 	scan_gate_report_free(gate);
 	scan__db_rollback(scan__store_conn(st));
 undo:
