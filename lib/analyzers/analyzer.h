@@ -27,7 +27,7 @@ typedef struct {
 	size_t head_len;
 	scan_parse_state *parse;    /* the worker's: the tree is parsed once, for every analyzer; NULL in history scans */
 	bool in_test;               /* test or example code (walk/testpath.h); false with --include-tests */
-	bool generated;             /* a generator's marker in its header (walk/generated.h) */
+	bool generated;             /* a generator's marker in its header (walk/generated.h); read only when the quality analyzer runs */
 } scan_file;
 
 /* The file's syntax tree, shared by every analyzer; NULL with *reason when it is skipped. */

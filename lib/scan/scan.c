@@ -36,6 +36,7 @@ typedef struct {
 	active_analyzer *analyzers;
 	size_t analyzer_count;
 	bool wants_tree;               /* some analyzer parses files */
+	bool has_quality;              /* the quality analyzer runs: only it looks at generated code */
 	const scan_secret_engine *secrets; /* for the secrets analyzer and every finding's redaction */
 	scan_test_paths *tests;        /* which paths are test code; NULL with --include-tests */
 	int root_fd;
@@ -266,7 +267,7 @@ static void *worker_main(void *arg)
 				w->scanned++;
 			f.parse = &w->parse;
 			f.in_test = scan_walk__is_test_path(sh->tests, f.path);
-			f.generated = !f.is_binary && scan_walk__is_generated(f.head, f.head_len);
+			f.generated = sh->has_quality && !f.is_binary && scan_walk__is_generated(f.head, f.head_len);
 			scan__sink_set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
@@ -542,8 +543,12 @@ int scan__result_take_skipped(scan_result *r, scan_sink *sink)
 
 static int check_options(const scan_options *o)
 {
-	if (!o || o->version != SCAN_OPTIONS_VERSION)
-		return scan__error(SCAN_EINVAL, "scan options of an unknown version");
+	int rc;
+
+	if (!o)
+		return scan__error(SCAN_EINVAL, "no scan options given");
+	if ((rc = scan__check_version(o, SCAN_OPTIONS_VERSION, "scan_options")) != 0)
+		return rc;
 	if (!o->target || !*o->target)
 		return scan__error(SCAN_EINVAL, "no scan target given");
 	if (o->min_confidence > 100)
@@ -813,6 +818,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	sh.analyzer_count = nsel;
 	for (size_t i = 0; i < nsel; i++)
 		sh.wants_tree |= (sel[i].a->wants & SCAN_WANT_TREE) != 0;
+	sh.has_quality = r->has_quality;
 	sh.max_size = opts->max_file_size ? opts->max_file_size : SCAN_DEFAULT_MAX_FILE_SIZE;
 	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
 	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)

@@ -352,6 +352,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 {
 	record_stmts q = { 0 };
 	known_set marks = { 0 }, baseline = { 0 };
+	scan_arena baseline_arena = SCAN_ARENA_INIT; /* the baseline's fingerprints, needed only while recording */
 	scan_gate_report *gate = NULL;
 	int64_t repo_id = 0, scan_id = 0;
 	bool baseline_exists = false;
@@ -367,7 +368,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	                     repo_id, NULL, &r->findings->arena)) != 0 ||
 	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
 	     (rc = load_known(&baseline, st, "SELECT fingerprint FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2",
-	                      repo_id, r->repo.default_branch ? r->repo.default_branch : "", &r->findings->arena)) != 0) ||
+	                      repo_id, r->repo.default_branch ? r->repo.default_branch : "", &baseline_arena)) != 0) ||
 	    (rc = prepare_stmts(&q, st)) != 0)
 		goto fail;
 	for (size_t i = 0; i < n; i++)
@@ -377,6 +378,7 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	free(marks.v);
 	free(baseline.v);
 	marks.v = baseline.v = NULL;
+	scan__arena_dispose(&baseline_arena);
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
 	if ((rc = record_skipped(st, scan_id, &r->stats)) != 0 ||
@@ -397,6 +399,7 @@ fail:
 	finalize_stmts(&q);
 	free(marks.v);
 	free(baseline.v);
+	scan__arena_dispose(&baseline_arena);
 	scan_gate_report_free(gate);
 	scan__db_rollback(scan__store_conn(st));
 undo:

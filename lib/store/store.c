@@ -83,7 +83,8 @@ static int make_parent_dirs(const char *path)
 	return rc;
 }
 
-static int read_int_pragma(scan_store *st, const char *sql, int *out)
+/* One integer of a one-row query about the schema (a pragma, a count). */
+static int query_int(scan_store *st, const char *sql, int64_t *out)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
@@ -93,7 +94,7 @@ static int read_int_pragma(scan_store *st, const char *sql, int *out)
 	if (scan__db_step(s) != SCAN_DB_ROW)
 		rc = scan__db_error(st->db, "cannot read the schema version");
 	else
-		*out = scan__db_column_int(s, 0);
+		*out = scan__db_column_int64(s, 0);
 	scan__db_finalize(s);
 	return rc;
 }
@@ -101,12 +102,14 @@ static int read_int_pragma(scan_store *st, const char *sql, int *out)
 /* The schema's version, after refusing someone else's SQLite file and a newer schema; reads only. */
 static int schema_check(scan_store *st, int *version)
 {
-	int app_id = 0, tables = 0, rc;
+	int64_t v = 0, app_id = 0, tables = 0;
+	int rc;
 
-	if ((rc = read_int_pragma(st, "PRAGMA user_version", version)) != 0 ||
-	    (rc = read_int_pragma(st, "PRAGMA application_id", &app_id)) != 0 ||
-	    (rc = read_int_pragma(st, "SELECT count(*) FROM sqlite_master", &tables)) != 0)
+	if ((rc = query_int(st, "PRAGMA user_version", &v)) != 0 ||
+	    (rc = query_int(st, "PRAGMA application_id", &app_id)) != 0 ||
+	    (rc = query_int(st, "SELECT count(*) FROM sqlite_master", &tables)) != 0)
 		return rc;
+	*version = (int)v;
 	/* Someone else's SQLite file: refuse rather than add our tables to it. */
 	if ((app_id && app_id != SCAN_STORE_APPLICATION_ID) || (!app_id && tables))
 		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
@@ -285,22 +288,6 @@ static int open_read_only(scan_store *st, bool *stale)
 	st->schema_version = version;
 	*stale = version < scan__store_migration_count;
 	return 0;
-}
-
-/* One integer of a one-row query. */
-static int query_int(scan_store *st, const char *sql, int64_t *out)
-{
-	scan_db_stmt *s = NULL;
-	int rc;
-
-	if ((rc = scan__db_prepare(st->db, &s, sql)) != 0)
-		return rc;
-	if (scan__db_step(s) != SCAN_DB_ROW)
-		rc = scan__db_error(st->db, "cannot read the schema");
-	else
-		*out = scan__db_column_int64(s, 0);
-	scan__db_finalize(s);
-	return rc;
 }
 
 /*

@@ -21,7 +21,7 @@ def read_allowed(path):
         if not line:
             continue
         src, _, dsts = line.partition(":")
-        allowed[src.strip()] = set(dsts.split())
+        allowed.setdefault(src.strip(), set()).update(dsts.split())
     return allowed
 
 
