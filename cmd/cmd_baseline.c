@@ -46,8 +46,8 @@ int cmd_baseline(int argc, char **argv)
 	rebuild = !strcmp(pos.items[0], "rebuild");
 	if ((rc = cli_open_store(&st, o.db, !rebuild)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		goto done;
-	lrc = rebuild ? scan_store_baseline_rebuild(&count, st, repo_id, &branch)
-	              : scan_store_baseline_count(&count, st, repo_id, &branch);
+	lrc = rebuild ? scan_store_baseline_rebuild(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch)
+	              : scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch);
 	if (lrc) {
 		rc = cli_error_lib(lrc);
 		goto done;

@@ -65,9 +65,9 @@ int cmd_coverage(int argc, char **argv)
 	if ((rc = cli_read_file(&data, &len, pos.items[1], SCAN_COV_MAX_BYTES, 0)) != 0 || (rc = cli_open_store(&st, o.db, false)) != 0 ||
 	    (rc = cli_resolve_scan(&scan_id, st, o.scan, o.repo)) != 0)
 		goto done;
-	if ((lrc = scan_store_scan_get(&scan, st, scan_id)) != 0 ||
+	if ((lrc = scan_store_scan_get(&scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
 	    (lrc = scan_coverage_parse(&report, data, len, fmt)) != 0 ||
-	    (lrc = scan_store_scan_files(&files, &nfiles, st, scan_id)) != 0) {
+	    (lrc = scan_store_scan_files(&files, &nfiles, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
@@ -76,8 +76,8 @@ int cmd_coverage(int argc, char **argv)
 	if (root && root[0] != '/')
 		root = NULL;
 	if ((lrc = scan_coverage_map_paths(report, (const char *const *)files, nfiles, root)) != 0 ||
-	    (lrc = scan_store_coverage_import(st, scan_id, report, &records)) != 0 ||
-	    (lrc = scan_store_quality(&q, &found, st, scan_id)) != 0) {
+	    (lrc = scan_store_coverage_import(st, SCAN_STORE_LOCAL_ORG, scan_id, report, &records)) != 0 ||
+	    (lrc = scan_store_quality(&q, &found, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}

@@ -54,7 +54,7 @@ static int gate_config(scan_store *st, const char *verb, cli_format format)
 	scan_gate_config cfg;
 	int rc;
 
-	if ((rc = scan_store_gate_config(&cfg, st)) != 0)
+	if ((rc = scan_store_gate_config(&cfg, st, SCAN_STORE_LOCAL_ORG)) != 0)
 		return cli_error_lib(rc);
 	if (!strcmp(verb, "show"))
 		return print_config(&cfg, format);
@@ -86,7 +86,7 @@ static int gate_config(scan_store *st, const char *verb, cli_format format)
 	} else {
 		return cli_error("gate config: unknown action '%s' (show, set or reset)", verb);
 	}
-	if ((rc = scan_store_gate_config_put(st, &cfg)) != 0)
+	if ((rc = scan_store_gate_config_put(st, SCAN_STORE_LOCAL_ORG, &cfg)) != 0)
 		return cli_error_lib(rc);
 	cfg.configured = true;
 	return print_config(&cfg, format);
@@ -131,14 +131,14 @@ int cmd_gate(int argc, char **argv)
 	}
 	if ((rc = cli_resolve_scan(&scan_id, st, pos.count ? pos.items[0] : NULL, o.repo)) != 0)
 		goto done;
-	if ((lrc = scan_store_scan_get(&scan, st, scan_id)) != 0 ||
-	    (lrc = o.stored ? scan_store_gate_stored(&gate, st, scan_id)
-	                    : scan_store_gate_evaluate(&gate, st, scan_id, o.pr)) != 0 ||
-	    (lrc = scan_store_findings(&findings, st, scan_id, NULL)) != 0) {
+	if ((lrc = scan_store_scan_get(&scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
+	    (lrc = o.stored ? scan_store_gate_stored(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id)
+	                    : scan_store_gate_evaluate(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id, o.pr)) != 0 ||
+	    (lrc = scan_store_findings(&findings, st, SCAN_STORE_LOCAL_ORG, scan_id, NULL)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, scan_id)) != 0) {
+	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}

@@ -274,9 +274,9 @@ static int mark_triaged(bool *suppressed, const scan_finding *const *findings, s
 	int64_t repo_id;
 	int lrc;
 
-	if (scan_store_repo_find(&repo_id, st, ri->url ? ri->url : ri->name) != 0)
+	if (scan_store_repo_find(&repo_id, st, SCAN_STORE_LOCAL_ORG, ri->url ? ri->url : ri->name) != 0)
 		return EXIT_OK;
-	if ((lrc = scan_store_triage_list(&tl, st, repo_id)) != 0)
+	if ((lrc = scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0)
 		return cli_error_lib(lrc);
 	for (size_t i = 0; i < n; i++)
 		suppressed[i] = triaged_away(tl, findings[i]->sca);
@@ -431,8 +431,8 @@ static int policy_sla(cli_format format)
 		goto done;
 	flt.category = SCAN_CAT_SCA;
 	flt.has_category = true;
-	if ((lrc = scan_store_findings(&all, st, scan_id, &flt)) != 0 ||
-	    (lrc = scan_store_triage_list(&tl, st, repo_id)) != 0) {
+	if ((lrc = scan_store_findings(&all, st, SCAN_STORE_LOCAL_ORG, scan_id, &flt)) != 0 ||
+	    (lrc = scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
@@ -444,7 +444,7 @@ static int policy_sla(cli_format format)
 		rc = cli_error("policy sla: out of memory");
 		goto done;
 	}
-	if ((lrc = scan_store_first_seen(seen, st, scan_id, all)) != 0) {
+	if ((lrc = scan_store_first_seen(seen, st, SCAN_STORE_LOCAL_ORG, scan_id, all)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}

@@ -79,7 +79,7 @@ static int judge_new(scan_result *result, scan_store *store, const scan_options 
 	/* On the default branch nothing is new, unless asked against a ref (a pre-commit hook: against HEAD). */
 	if (ri->is_baseline_scan && !o.baseline_ref)
 		return EXIT_OK;
-	if (!o.baseline_ref && store && (lrc = scan_store_has_baseline(&stored, store, ri->url, ri->default_branch)) != 0)
+	if (!o.baseline_ref && store && (lrc = scan_store_has_baseline(&stored, store, SCAN_STORE_LOCAL_ORG, ri->url, ri->default_branch)) != 0)
 		return cli_error_lib(lrc);
 	if (stored)
 		return EXIT_OK;
@@ -303,8 +303,8 @@ int cmd_scan(int argc, char **argv)
 		        "over its token limit (docs/metrics.md)\n",
 		        (unsigned long long)quality->duplication_files_skipped);
 	if (store && !o.no_store) {
-		if ((lrc = scan_store_record(&scan_id, store, result)) != 0 ||
-		    (lrc = scan_store_gate_evaluate(&gate, store, scan_id, 0)) != 0) { /* as stored, with every condition */
+		if ((lrc = scan_store_record(&scan_id, store, SCAN_STORE_LOCAL_ORG, result)) != 0 ||
+		    (lrc = scan_store_gate_evaluate(&gate, store, SCAN_STORE_LOCAL_ORG, scan_id, 0)) != 0) { /* as stored, with every condition */
 			rc = cli_error_lib(lrc);
 			goto done;
 		}

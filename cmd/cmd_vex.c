@@ -52,7 +52,7 @@ int cmd_vex(int argc, char **argv)
 	}
 	if ((rc = cli_open_store(&st, o.db, true)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		goto done;
-	if ((lrc = scan_store_triage_list(&tl, st, repo_id)) != 0) {
+	if ((lrc = scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}

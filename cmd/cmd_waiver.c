@@ -67,6 +67,7 @@ static int waiver_add(scan_store *st)
 		return rc;
 	w.rule = o.rule;
 	w.reason = o.reason;
+	w.created_by_user_id = SCAN_STORE_LOCAL_USER;
 	w.pr_number = o.pr;
 	if (o.expires) {
 		struct tm tm;
@@ -83,7 +84,7 @@ static int waiver_add(scan_store *st)
 	} else {
 		w.expires_at = time(NULL) + (time_t)(o.days != DAYS_UNSET ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
 	}
-	if ((rc = scan_store_waiver_add(&id, st, &w)) != 0)
+	if ((rc = scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w)) != 0)
 		return cli_error_lib(rc);
 	printf("waiver %lld added: %s waived at %s scope\n", (long long)id, w.rule, scope_of(&w));
 	return EXIT_OK;
@@ -124,9 +125,9 @@ static int waiver_list(scan_store *st, cli_format format)
 
 	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
-	if ((rc = scan_store_waivers(&l, st, repo_id, o.all, o.all)) != 0)
+	if ((rc = scan_store_waivers(&l, st, SCAN_STORE_LOCAL_ORG, repo_id, o.all, o.all)) != 0)
 		return cli_error_lib(rc);
-	if (format != FORMAT_JSON && (rc = scan_store_repos(&repos, st)) != 0) {
+	if (format != FORMAT_JSON && (rc = scan_store_repos(&repos, st, SCAN_STORE_LOCAL_ORG)) != 0) {
 		scan_waiver_list_free(l);
 		return cli_error_lib(rc);
 	}
@@ -192,7 +193,7 @@ static int waiver_revoke(scan_store *st, const cli_strlist *pos)
 		return cli_error("waiver revoke: name one WAIVER_ID");
 	if ((rc = cli_parse_id(&id, "a waiver id", pos->items[1])) != 0)
 		return rc;
-	if ((rc = scan_store_waiver_revoke(&at, st, id)) != 0)
+	if ((rc = scan_store_waiver_revoke(&at, st, SCAN_STORE_LOCAL_ORG, id)) != 0)
 		return cli_error_lib(rc);
 	fmt_time(when, sizeof(when), at);
 	printf("waiver %lld revoked at %s\n", (long long)id, when);

@@ -23,10 +23,10 @@ int cli_resolve_repo(int64_t *repo_id, scan_store *st, const char *repo)
 	int rc;
 
 	if (repo) {
-		rc = scan_store_repo_find(repo_id, st, repo);
+		rc = scan_store_repo_find(repo_id, st, SCAN_STORE_LOCAL_ORG, repo);
 		return rc ? cli_error_lib(rc) : EXIT_OK;
 	}
-	if ((rc = scan_store_repos(&repos, st)) != 0)
+	if ((rc = scan_store_repos(&repos, st, SCAN_STORE_LOCAL_ORG)) != 0)
 		return cli_error_lib(rc);
 	if (scan_repo_list_count(repos) == 1) {
 		*repo_id = scan_repo_list_get(repos, 0)->id;
@@ -51,7 +51,7 @@ int cli_resolve_scan(int64_t *scan_id, scan_store *st, const char *arg, const ch
 		return cli_parse_id(scan_id, "a scan id", arg);
 	if (repo && (rc = cli_resolve_repo(&repo_id, st, repo)) != 0)
 		return rc;
-	if ((rc = scan_store_scans(&scans, st, repo_id, 1)) != 0)
+	if ((rc = scan_store_scans(&scans, st, SCAN_STORE_LOCAL_ORG, repo_id, 1)) != 0)
 		return cli_error_lib(rc);
 	if (!scan_scan_list_count(scans))
 		rc = cli_error("no scan recorded yet: run 'rampart scan' first");

@@ -34,7 +34,22 @@ enum {
 	SCAN_EGIT = -8,      /* a git operation failed (clone, open, auth) */
 	SCAN_EVERSION = -9,  /* data written by a newer Rampart */
 	SCAN_ECANCELED = -10,
+	SCAN_EEXIST = -11,   /* a record with the same unique name exists (an organization, an email) */
 };
+
+/*
+ * Threads. What one handle allows:
+ *   scan_store      shared by any number of threads (each gets its own
+ *                   connection, opened on its first call; at most 64);
+ *                   a transaction never spans calls or threads.
+ *   scan_rules, scan_sca_policy
+ *                   immutable once built: read from any thread.
+ *   scan_result, scan_finding_list and every *_list a call returns
+ *                   the caller's alone: read from several threads at once,
+ *                   changed and freed by one.
+ *   scan_run()      any number at once, each with its own options.
+ * Errors are per thread (scan_error_last()).
+ */
 
 typedef struct {
 	int code;

@@ -9,6 +9,7 @@
 #include "gate.h"
 #include "quality.h"
 #include "scan.h"
+#include "tenant.h"
 
 typedef struct scan_store scan_store;
 
@@ -32,7 +33,8 @@ typedef struct {
 	 * vulnerability database): an existing database of this binary's schema
 	 * is opened read-only, so a write-protected file or directory still
 	 * works; a missing or older one is created or upgraded as by a writer.
-	 * A write through such a handle fails with SCAN_ESTORE.
+	 * A write through such a handle fails with SCAN_ESTORE (PostgreSQL: the
+	 * server refuses it, on every thread's connection).
 	 */
 	bool read_only;
 } scan_store_options;
@@ -53,9 +55,6 @@ SCAN_EXTERN int scan_store_default_path(scan_buf *out);
 /* The schema version the binary writes, and the one the open database has. */
 SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
 
-/* The organization every local CLI record belongs to. */
-#define SCAN_STORE_LOCAL_ORG 1
-#define SCAN_STORE_LOCAL_USER 1
 
 /*
  * Record a completed scan in one transaction: the repository (created on
@@ -65,7 +64,7 @@ SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
  * status. Sets the id, scan_id and flags of the findings in r. Either all of
  * it is stored or none of it.
  */
-SCAN_EXTERN int scan_store_record(int64_t *scan_id, scan_store *st, scan_result *r);
+SCAN_EXTERN int scan_store_record(int64_t *scan_id, scan_store *st, int64_t org, scan_result *r);
 
 typedef struct {
 	int64_t id, repo_id, org_id;
@@ -85,19 +84,19 @@ SCAN_EXTERN const scan_scan_record *scan_scan_list_get(const scan_scan_list *l, 
 SCAN_EXTERN void scan_scan_list_free(scan_scan_list *l);
 
 /* Whether the store holds a baseline of the repository (by URL) on branch: the default-branch scans' findings. */
-SCAN_EXTERN int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch);
+SCAN_EXTERN int scan_store_has_baseline(bool *out, scan_store *st, int64_t org, const char *repo_url, const char *branch);
 
 /* One scan by id; SCAN_ENOTFOUND when there is none. */
-SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64_t scan_id);
 
 /*
  * What a stored scan could not look at, whole or in part, sorted by path.
  * *out (NULL when *n is 0) is the caller's: scan_store_skipped_free().
  */
-SCAN_EXTERN int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN void scan_store_skipped_free(scan_skipped_file *v, size_t n); /* NULL is fine */
 /* Newest first; repo_id 0: every repository; limit 0: all. */
-SCAN_EXTERN int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit);
+SCAN_EXTERN int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t limit);
 
 typedef struct {
 	int64_t id;
@@ -111,9 +110,9 @@ typedef struct scan_repo_list scan_repo_list;
 SCAN_EXTERN size_t scan_repo_list_count(const scan_repo_list *l);
 SCAN_EXTERN const scan_repo_record *scan_repo_list_get(const scan_repo_list *l, size_t i);
 SCAN_EXTERN void scan_repo_list_free(scan_repo_list *l);
-SCAN_EXTERN int scan_store_repos(scan_repo_list **out, scan_store *st);
+SCAN_EXTERN int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org);
 /* By id ("12") or by name or URL; SCAN_ENOTFOUND, or SCAN_EINVAL when a name is ambiguous. */
-SCAN_EXTERN int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_name);
+SCAN_EXTERN int scan_store_repo_find(int64_t *repo_id, scan_store *st, int64_t org, const char *id_or_name);
 
 typedef struct {
 	unsigned int version;
@@ -128,7 +127,7 @@ typedef struct {
 } scan_finding_filter;
 #define SCAN_FINDING_FILTER_INIT { 1, false, SCAN_SEV_LOW, false, true, NULL, NULL, false, SCAN_CAT_SECURITY }
 
-SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id,
+SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, int64_t scan_id,
                                     const scan_finding_filter *filter);
 
 /*
@@ -136,16 +135,16 @@ SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int
  * The mark also sticks to the fingerprint, so later scans of the repository
  * inherit it. SCAN_ENOTFOUND for an unknown issue id.
  */
-SCAN_EXTERN int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char *reason);
+SCAN_EXTERN int scan_store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason);
 
 /* Fingerprints in the baseline of repo_id's default branch (*branch: borrowed until the next call). */
-SCAN_EXTERN int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch);
+SCAN_EXTERN int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch);
 /* Clears it; the next default-branch scan fills it again. */
-SCAN_EXTERN int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t repo_id, scan_buf *branch);
+SCAN_EXTERN int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch);
 
 /* The organization's gate configuration; defaults with configured false when none is stored. */
-SCAN_EXTERN int scan_store_gate_config(scan_gate_config *out, scan_store *st);
-SCAN_EXTERN int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg);
+SCAN_EXTERN int scan_store_gate_config(scan_gate_config *out, scan_store *st, int64_t org);
+SCAN_EXTERN int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_config *cfg);
 
 /*
  * Triage decisions about dependency findings (spec 2.11): one per
@@ -175,10 +174,10 @@ SCAN_EXTERN void scan_triage_list_free(scan_triage_list *l);
  * for an unknown id, SCAN_EINVAL for a finding that is not a dependency
  * finding, an unknown status, or a justification over 2000 bytes.
  */
-SCAN_EXTERN int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status,
+SCAN_EXTERN int scan_store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,
                                       const char *justification, int64_t assigned_to);
 /* The decisions of a repository, by vulnerability then package. */
-SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id);
+SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t org, int64_t repo_id);
 
 /*
  * When each finding of a stored scan was first seen in its repository:
@@ -186,7 +185,7 @@ SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, i
  * fingerprint (the SLA clock, spec 2.11). out[i] is for the i-th of
  * findings (0 when the store has no such finding).
  */
-SCAN_EXTERN int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id,
+SCAN_EXTERN int scan_store_first_seen(time_t *out, scan_store *st, int64_t org, int64_t scan_id,
                                       const scan_finding_list *findings);
 
 /*
@@ -198,19 +197,19 @@ SCAN_EXTERN size_t scan_waiver_list_count(const scan_waiver_list *l);
 SCAN_EXTERN const scan_waiver *scan_waiver_list_get(const scan_waiver_list *l, size_t i);
 SCAN_EXTERN void scan_waiver_list_free(scan_waiver_list *l);
 
-SCAN_EXTERN int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w);
-SCAN_EXTERN int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id,
+SCAN_EXTERN int scan_store_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w);
+SCAN_EXTERN int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t org, int64_t repo_id,
                                    bool include_expired, bool include_revoked);
 /* SCAN_ENOTFOUND for an unknown id; revoking twice keeps the first revoked_at. */
-SCAN_EXTERN int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id);
+SCAN_EXTERN int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t org, int64_t id);
 
 /*
  * The gate of a scan: stored is the status computed when the scan completed
  * (SCAN_ENOTFOUND when none was); evaluate recomputes it against the current
  * policy and waivers without writing. pr_number 0 keeps the scan's own.
  */
-SCAN_EXTERN int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_id);
-SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t scan_id,
+SCAN_EXTERN int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id);
+SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
                                          int64_t pr_number);
 
 /* new_in_pr counts of spec 2.7 for a scan: critical, high, medium, low, total. */
@@ -219,11 +218,11 @@ SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st,
  * the quality analyzer did not run), or read back into *out (*found false
  * then).
  */
-SCAN_EXTERN int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id);
-SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_quality_json(char **out, scan_store *st, int64_t org, int64_t scan_id);
+SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t org, int64_t scan_id);
 
 /* The files a scan has metrics for (sorted; *out and each path malloc'd): where coverage maps to. */
-SCAN_EXTERN int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN void scan_store_scan_files_free(char **v, size_t n);
 
 /*
@@ -234,8 +233,8 @@ SCAN_EXTERN void scan_store_scan_files_free(char **v, size_t n);
  * same transaction. *records: files stored. SCAN_EINVAL when the scan has
  * no quality summary.
  */
-SCAN_EXTERN int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_report *r, size_t *records);
+SCAN_EXTERN int scan_store_coverage_import(scan_store *st, int64_t org, int64_t scan_id, const scan_cov_report *r, size_t *records);
 
-SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id);
+SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id);
 
 #endif

@@ -38,9 +38,9 @@ int scan__db_error(scan_db *db, const char *what)
 	return db->drv->error(db, what);
 }
 
-bool scan__db_last_error_is_access(const scan_db *db)
+scan_db_failure scan__db_last_failure(const scan_db *db)
 {
-	return db->drv->last_error_is_access(db);
+	return db ? db->drv->last_failure(db) : SCAN_DB_FAIL_OTHER;
 }
 
 int scan__db_exec(scan_db *db, const char *sql)

@@ -64,8 +64,13 @@ const char *scan__db_label(const scan_db *db);
 
 /* Raise SCAN_ESTORE (or SCAN_ENOMEM, a busy or unwritable database) from the connection's last error. */
 int scan__db_error(scan_db *db, const char *what);
-/* The engine's last error class, for a caller that must tell "read-only or cannot open" from the rest. */
-bool scan__db_last_error_is_access(const scan_db *db);
+/* What kind of failure the engine's last error was, for a caller that acts on it. */
+typedef enum {
+	SCAN_DB_FAIL_OTHER = 0,
+	SCAN_DB_FAIL_ACCESS,   /* read-only, or cannot open */
+	SCAN_DB_FAIL_CONFLICT, /* the engine gave up on the transaction for another's sake: run it again */
+} scan_db_failure;
+scan_db_failure scan__db_last_failure(const scan_db *db);
 
 int scan__db_exec(scan_db *db, const char *sql); /* statements separated by ';', no rows */
 int scan__db_prepare(scan_db *db, scan_db_stmt **out, const char *sql);

@@ -8,7 +8,7 @@ typedef struct {
 	scan_db_engine engine;
 	void (*close)(scan_db *db);
 	int (*error)(scan_db *db, const char *what);
-	bool (*last_error_is_access)(const scan_db *db);
+	scan_db_failure (*last_failure)(const scan_db *db);
 	int (*exec)(scan_db *db, const char *sql);
 	int (*prepare)(scan_db *db, scan_db_stmt **out, const char *sql);
 	void (*finalize)(scan_db_stmt *s);

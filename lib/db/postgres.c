@@ -84,11 +84,16 @@ static int db_error(scan_db *db, const char *what)
 	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, d->message);
 }
 
-static bool db_last_error_is_access(const scan_db *db)
+static scan_db_failure db_last_failure(const scan_db *db)
 {
 	const pg_db *d = (const pg_db *)db;
 
-	return !strcmp(d->sqlstate, "42501") || !strcmp(d->sqlstate, "25006");
+	if (!strcmp(d->sqlstate, "42501") || !strcmp(d->sqlstate, "25006"))
+		return SCAN_DB_FAIL_ACCESS;
+	/* 40001 serialization failure, 40P01 deadlock: the server undid the transaction so another could go on. */
+	if (!strcmp(d->sqlstate, "40001") || !strcmp(d->sqlstate, "40P01"))
+		return SCAN_DB_FAIL_CONFLICT;
+	return SCAN_DB_FAIL_OTHER;
 }
 
 static int result_ok(pg_db *d, PGresult *res)
@@ -331,7 +336,7 @@ static const scan_db_driver postgres_driver = {
 	SCAN_DB_POSTGRES,
 	db_close,
 	db_error,
-	db_last_error_is_access,
+	db_last_failure,
 	db_exec,
 	db_prepare,
 	db_finalize,

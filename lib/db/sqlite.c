@@ -50,11 +50,12 @@ static int db_error(scan_db *db, const char *what)
 	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, sqlite3_errmsg(c));
 }
 
-static bool db_last_error_is_access(const scan_db *db)
+/* A busy database has already been waited for (busy_timeout): not retried again. */
+static scan_db_failure db_last_failure(const scan_db *db)
 {
 	int code = sqlite3_extended_errcode(conn_of(db)) & 0xFF;
 
-	return code == SQLITE_READONLY || code == SQLITE_CANTOPEN;
+	return code == SQLITE_READONLY || code == SQLITE_CANTOPEN ? SCAN_DB_FAIL_ACCESS : SCAN_DB_FAIL_OTHER;
 }
 
 static int db_exec(scan_db *db, const char *sql)
@@ -171,7 +172,7 @@ static const scan_db_driver sqlite_driver = {
 	SCAN_DB_SQLITE,
 	db_close,
 	db_error,
-	db_last_error_is_access,
+	db_last_failure,
 	db_exec,
 	db_prepare,
 	db_finalize,

@@ -9,7 +9,7 @@
 #include "util/error.h"
 
 /* The files the scan measured: what report paths are mapped onto. */
-int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_id)
+int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	char **v = NULL;
@@ -17,9 +17,11 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t scan_i
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 ORDER BY file_path")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2") " ORDER BY file_path")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		if (k == cap) {
 			char **nv = realloc(v, (cap = cap ? 2 * cap : 256) * sizeof(*nv));
@@ -68,7 +70,7 @@ static int new_ranges(scan_line_range **r, size_t *n, scan_db_stmt *q, const cha
 }
 
 /* The summary with coverage replaced, written back with its analyzer versions. */
-static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_summary *q)
+static int update_summary(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q)
 {
 	char *old = NULL;
 	cJSON *root = NULL, *tv;
@@ -78,7 +80,7 @@ static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_su
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan_store_quality_json(&old, st, scan_id)) != 0)
+	if ((rc = scan_store_quality_json(&old, st, org, scan_id)) != 0)
 		return rc;
 	root = old ? cJSON_Parse(old) : NULL;
 	tv = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "ratings"), "tool_versions");
@@ -86,10 +88,12 @@ static int update_summary(scan_store *st, int64_t scan_id, const scan_quality_su
 		if (cJSON_IsString(e) && e->string)
 			tools[n].name = e->string, tools[n++].version = e->valuestring;
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, n)) != 0 ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1")) != 0)
+	    (rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1 AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?3"))) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, json.ptr);
+	scan__db_bind_int64(s, 3, org);
 	if (scan__db_step(s) != SCAN_DB_DONE)
 		rc = scan__db_error(scan__store_conn(st), "cannot update the quality summary");
 done:
@@ -100,29 +104,35 @@ done:
 	return rc;
 }
 
-int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_report *r, size_t *records)
+int scan_store_coverage_import(scan_store *st, int64_t org, int64_t scan_id, const scan_cov_report *r, size_t *records)
 {
 	scan_db_stmt *del = NULL, *ins = NULL, *nl = NULL;
 	scan_quality_summary q;
 	scan_gate_report *gate = NULL;
+	scan_scan_list *scan = NULL;
 	bool found;
 	int rc;
 
 	*records = 0;
-	if ((rc = scan_store_quality(&q, &found, st, scan_id)) != 0)
-		return rc;
-	if (!found)
-		return scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
-		                   (long long)scan_id);
 	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1")) != 0 ||
+	if ((rc = scan_store_scan_get(&scan, st, org, scan_id)) != 0 ||
+	    (rc = scan_store_quality(&q, &found, st, org, scan_id)) != 0)
+		goto fail;
+	if (!found) {
+		rc = scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
+		                 (long long)scan_id);
+		goto fail;
+	}
+	if ((rc = scan__db_prepare(scan__store_conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1 AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2"))) != 0 ||
 	    (rc = scan__db_prepare(scan__store_conn(st), &ins,
 	        "INSERT INTO coverage_files (scan_id, file_path, lines_total, lines_covered, new_lines_total,"
 	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0 ||
 	    (rc = scan__db_prepare(scan__store_conn(st), &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
 		goto fail;
 	scan__db_bind_int64(del, 1, scan_id);
+	scan__db_bind_int64(del, 2, org);
 	if (scan__db_step(del) != SCAN_DB_DONE) {
 		rc = scan__db_error(scan__store_conn(st), "cannot replace the coverage");
 		goto fail;
@@ -165,20 +175,22 @@ int scan_store_coverage_import(scan_store *st, int64_t scan_id, const scan_cov_r
 	}
 	scan_quality_rate(&q);
 	/* the stored gate status follows: coverage is one of its conditions */
-	if ((rc = update_summary(st, scan_id, &q)) != 0 ||
-	    (rc = scan__store_gate_compute(&gate, st, scan_id, 0, time(NULL))) != 0 ||
+	if ((rc = update_summary(st, org, scan_id, &q)) != 0 ||
+	    (rc = scan__store_gate_compute(&gate, st, org, scan_id, 0, time(NULL))) != 0 ||
 	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
 		goto fail;
 	scan__db_finalize(del);
 	scan__db_finalize(ins);
 	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
+	scan_scan_list_free(scan);
 	return scan__db_commit(scan__store_conn(st));
 fail:
 	scan__db_finalize(del);
 	scan__db_finalize(ins);
 	scan__db_finalize(nl);
 	scan_gate_report_free(gate);
+	scan_scan_list_free(scan);
 	scan__db_rollback(scan__store_conn(st));
 	*records = 0;
 	return rc;

@@ -6,7 +6,7 @@
 #include "store/store_int.h"
 #include "util/error.h"
 
-int scan_store_gate_config(scan_gate_config *out, scan_store *st)
+int scan_store_gate_config(scan_gate_config *out, scan_store *st, int64_t org)
 {
 	scan_gate_config cfg = SCAN_GATE_CONFIG_DEFAULTS;
 	scan_db_stmt *s = NULL;
@@ -16,7 +16,7 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 	        "SELECT enabled, block_merge_on_fail, applies_to_new_code_only, policy"
 	        " FROM quality_gate_configs WHERE org_id = ?1")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW) {
 		const char *policy = scan__db_column_text(s, 3);
@@ -35,7 +35,7 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st)
 	return rc;
 }
 
-int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
+int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_config *cfg)
 {
 	scan_db_stmt *s = NULL;
 	scan_buf policy = SCAN_BUF_INIT;
@@ -53,7 +53,7 @@ int scan_store_gate_config_put(scan_store *st, const scan_gate_config *cfg)
 	        "  policy = excluded.policy, policy_version = excluded.policy_version,"
 	        "  updated_at = excluded.updated_at")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_time(s, 7, time(NULL));
 	scan__db_bind_int64(s, 2, cfg->enabled);
 	scan__db_bind_int64(s, 3, cfg->block_merge_on_fail);
@@ -68,7 +68,7 @@ done:
 	return rc;
 }
 
-static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, int64_t *pr_number)
+static int load_scan_scope(scan_store *st, int64_t org, int64_t scan_id, int64_t *repo_id, int64_t *pr_number)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -76,7 +76,7 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW) {
 		*repo_id = scan__db_column_int64(s, 0);
@@ -95,7 +95,7 @@ static int load_scan_scope(scan_store *st, int64_t scan_id, int64_t *repo_id, in
  * count (scan_finding_counts(): no false positives, no suppressed ones, no
  * test code but its secrets).
  */
-static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, bool new_only)
+static int count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -104,10 +104,11 @@ static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, b
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
 	        " AND suppressed = 0 AND (in_test = 0 OR category = 'secret')"
-	        " AND (?2 = 0 OR is_new_in_pr = 1) GROUP BY severity")) != 0)
+	        " AND (?2 = 0 OR is_new_in_pr = 1) AND" SCAN_STORE_SCAN_IN_ORG("scan_id", "?3") " GROUP BY severity")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, new_only);
+	scan__db_bind_int64(s, 3, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_severity sev;
 		uint64_t n = (uint64_t)scan__db_column_int64(s, 1);
@@ -122,14 +123,14 @@ static int count_findings(uint64_t counts[5], scan_store *st, int64_t scan_id, b
 	return rc;
 }
 
-int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id)
+int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id)
 {
 	int64_t repo_id, pr;
 	int rc;
 
-	if ((rc = load_scan_scope(st, scan_id, &repo_id, &pr)) != 0)
+	if ((rc = load_scan_scope(st, org, scan_id, &repo_id, &pr)) != 0)
 		return rc;
-	return count_findings(counts, st, scan_id, true);
+	return count_findings(counts, st, org, scan_id, true);
 }
 
 /*
@@ -137,13 +138,13 @@ int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t scan_id)
  * to new code only (not measured when the scan has no new-code reference),
  * else on the whole scan. rating_min compares the maintainability rating.
  */
-static int quality_input(scan_gate_input *in, scan_store *st, int64_t scan_id, bool new_only)
+static int quality_input(scan_gate_input *in, scan_store *st, int64_t org, int64_t scan_id, bool new_only)
 {
 	scan_quality_summary q;
 	bool found;
 	int rc;
 
-	if ((rc = scan_store_quality(&q, &found, st, scan_id)) != 0 || !found)
+	if ((rc = scan_store_quality(&q, &found, st, org, scan_id)) != 0 || !found)
 		return rc;
 	if (new_only) {
 		in->duplication_pct = q.new_duplication_pct;
@@ -160,15 +161,16 @@ static int quality_input(scan_gate_input *in, scan_store *st, int64_t scan_id, b
 }
 
 /* The repository's .rampart/quality_gate.yaml, as stored with the scan. */
-static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan_id)
+static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	scan_repo_policy rp;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW && !scan__db_column_is_null(s, 0)) {
 		const char *t = scan__db_column_text(s, 0);
@@ -181,7 +183,7 @@ static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t scan
 	return rc;
 }
 
-int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
+int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
                              int64_t pr_number, time_t now)
 {
 	scan_gate_config cfg;
@@ -192,14 +194,14 @@ int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t sca
 	int rc;
 
 	*out = NULL;
-	if ((rc = load_scan_scope(st, scan_id, &in.repo_id, &scan_pr)) != 0 ||
-	    (rc = scan_store_gate_config(&cfg, st)) != 0 ||
-	    (rc = count_findings(counts, st, scan_id, cfg.applies_to_new_code_only)) != 0 ||
-	    (rc = scan_store_waivers(&waivers, st, 0, false, false)) != 0)
+	if ((rc = load_scan_scope(st, org, scan_id, &in.repo_id, &scan_pr)) != 0 ||
+	    (rc = scan_store_gate_config(&cfg, st, org)) != 0 ||
+	    (rc = count_findings(counts, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
+	    (rc = scan_store_waivers(&waivers, st, org, 0, false, false)) != 0)
 		goto done;
 	in.pr_number = pr_number ? pr_number : scan_pr;
-	if ((rc = quality_input(&in, st, scan_id, cfg.applies_to_new_code_only)) != 0 ||
-	    (rc = apply_repo_policy(&cfg, st, scan_id)) != 0)
+	if ((rc = quality_input(&in, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
+	    (rc = apply_repo_policy(&cfg, st, org, scan_id)) != 0)
 		goto done;
 	in.critical = counts[0];
 	in.high = counts[1];
@@ -212,9 +214,9 @@ done:
 	return rc;
 }
 
-int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t scan_id, int64_t pr_number)
+int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id, int64_t pr_number)
 {
-	return scan__store_gate_compute(out, st, scan_id, pr_number, time(NULL));
+	return scan__store_gate_compute(out, st, org, scan_id, pr_number, time(NULL));
 }
 
 static cJSON *violations_json(const scan_gate_violation *v, size_t n)
@@ -332,7 +334,7 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 	return rc;
 }
 
-int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_id)
+int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_gate_report *r = NULL;
 	scan_db_stmt *s = NULL;
@@ -345,7 +347,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t scan_
 	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_DONE) {
 		rc = scan__error(SCAN_ENOTFOUND, "no gate result for scan %lld", (long long)scan_id);

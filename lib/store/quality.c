@@ -139,15 +139,17 @@ int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_resul
 	return r->newcode ? save_new_lines(st, scan_id, r->newcode) : 0;
 }
 
-int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id)
+int scan_store_quality_json(char **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT summary FROM quality_summaries WHERE scan_id = ?1 AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2"))) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW) {
 		const char *t = scan__db_column_text(s, 0);
@@ -160,13 +162,13 @@ int scan_store_quality_json(char **out, scan_store *st, int64_t scan_id)
 	return rc;
 }
 
-int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t scan_id)
+int scan_store_quality(scan_quality_summary *out, bool *found, scan_store *st, int64_t org, int64_t scan_id)
 {
 	char *json = NULL;
 	int rc;
 
 	*found = false;
-	if ((rc = scan_store_quality_json(&json, st, scan_id)) != 0 || !json)
+	if ((rc = scan_store_quality_json(&json, st, org, scan_id)) != 0 || !json)
 		return rc;
 	rc = scan_quality_summary_parse_json(out, json, strlen(json));
 	*found = rc == 0;

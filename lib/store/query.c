@@ -8,53 +8,8 @@
 #include "store/store_int.h"
 #include "util/error.h"
 
-struct scan_scan_list {
-	scan_scan_record *items;
-	size_t count, cap;
-	scan_arena arena;
-};
-
-struct scan_repo_list {
-	scan_repo_record *items;
-	size_t count, cap;
-	scan_arena arena;
-};
-
-/* Grows an items array of a list by one; NULL when out of memory. */
-static void *grow(void **items, size_t *count, size_t *cap, size_t size)
-{
-	if (*count == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		void *n = realloc(*items, ncap * size);
-		if (!n)
-			return NULL;
-		*items = n;
-		*cap = ncap;
-	}
-	return memset((char *)*items + (*count)++ * size, 0, size);
-}
-
-size_t scan_scan_list_count(const scan_scan_list *l) { return l ? l->count : 0; }
-const scan_scan_record *scan_scan_list_get(const scan_scan_list *l, size_t i) { return &l->items[i]; }
-void scan_scan_list_free(scan_scan_list *l)
-{
-	if (!l)
-		return;
-	free(l->items);
-	scan__arena_dispose(&l->arena);
-	free(l);
-}
-
-size_t scan_repo_list_count(const scan_repo_list *l) { return l ? l->count : 0; }
-const scan_repo_record *scan_repo_list_get(const scan_repo_list *l, size_t i) { return &l->items[i]; }
-void scan_repo_list_free(scan_repo_list *l)
-{
-	if (!l)
-		return;
-	free(l->items);
-	scan__arena_dispose(&l->arena);
-	free(l);
-}
+SCAN_STORE_LIST(scan_scan, scan_scan_record)
+SCAN_STORE_LIST(scan_repo, scan_repo_record)
 
 #define SCAN_COLUMNS \
 	"SELECT s.id, s.repo_id, s.org_id, r.name, r.url, s.status, s.scan_type, s.issues_count," \
@@ -69,7 +24,7 @@ static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 	if (!l)
 		return scan__error_oom();
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_scan_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
+		scan_scan_record *r = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
@@ -111,7 +66,7 @@ void scan_store_skipped_free(scan_skipped_file *v, size_t n)
 	free(v);
 }
 
-int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t scan_id)
+int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	scan_skipped_file *v = NULL;
@@ -119,9 +74,11 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 ORDER BY path, reason")) != 0)
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2") " ORDER BY path, reason")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
+	scan__db_bind_int64(s, 2, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		if (count == cap) {
 			size_t nc = cap ? 2 * cap : 16;
@@ -151,7 +108,7 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	return 0;
 }
 
-int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
+int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
@@ -160,7 +117,7 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	rc = read_scans(out, st, s);
 	scan__db_finalize(s);
 	if (!rc && !(*out)->count) {
@@ -171,7 +128,7 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t scan_id)
 	return rc;
 }
 
-int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size_t limit)
+int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t limit)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
@@ -180,7 +137,7 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS
 	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_int64(s, 2, repo_id);
 	scan__db_bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
 	rc = read_scans(out, st, s);
@@ -188,7 +145,7 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t repo_id, size
 	return rc;
 }
 
-int scan_store_repos(scan_repo_list **out, scan_store *st)
+int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org)
 {
 	scan_repo_list *l;
 	scan_db_stmt *s = NULL;
@@ -203,9 +160,9 @@ int scan_store_repos(scan_repo_list **out, scan_store *st)
 	        "  (SELECT max(id) FROM scans WHERE repo_id = r.id)"
 	        " WHERE r.org_id = ?1 ORDER BY r.id")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_repo_record *r = grow((void **)&l->items, &l->count, &l->cap, sizeof(*r));
+		scan_repo_record *r = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
@@ -233,7 +190,7 @@ done:
 	return 0;
 }
 
-int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_name)
+int scan_store_repo_find(int64_t *repo_id, scan_store *st, int64_t org, const char *id_or_name)
 {
 	scan_db_stmt *s = NULL;
 	char *end;
@@ -248,7 +205,7 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 	        "SELECT id FROM repositories WHERE org_id = ?1 AND (id = ?3 OR name = ?2 OR url = ?2)"
 	        " ORDER BY id = ?3 DESC LIMIT 2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_text(s, 2, id_or_name);
 	scan__db_bind_int64(s, 3, id);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
@@ -271,7 +228,7 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, const char *id_or_nam
 	return rc;
 }
 
-int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id,
+int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, int64_t scan_id,
                         const scan_finding_filter *flt)
 {
 	static const scan_finding_filter none = SCAN_FINDING_FILTER_INIT;
@@ -286,7 +243,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	if (!flt)
 		flt = &none;
 	/* An unknown scan is an error, not an empty list. */
-	if ((rc = scan_store_scan_get(&scan, st, scan_id)) != 0)
+	if ((rc = scan_store_scan_get(&scan, st, org, scan_id)) != 0)
 		return rc;
 	scan_scan_list_free(scan);
 	if (!(l = scan__finding_list_new()))
@@ -297,9 +254,9 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
-	        " priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
+	        " priority_label, published_at, cvss_vector, suppressed, suppression_kind, suppression_reason,"
 	        " fix, end_col, in_test, unrated, rated_by"
-	        " FROM scan_issues WHERE scan_id = ?1"
+	        " FROM scan_issues WHERE scan_id = ?1 AND" SCAN_STORE_SCAN_IN_ORG("scan_id", "?8")
 	        /* a NULL filter is typed, as PostgreSQL cannot infer the type of "? IS NULL" */
 	        " AND (CAST(?2 AS BIGINT) IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
 	        "      WHEN 'medium' THEN 1 ELSE 0 END) >= ?2)"
@@ -317,6 +274,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 	scan__db_bind_text(s, 5, flt->rule_id);
 	scan__db_bind_text(s, 6, flt->path_prefix);
 	scan__db_bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
+	scan__db_bind_int64(s, 8, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_finding *f = scan__finding_list_push(l);
 		const char *fp;
@@ -378,7 +336,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t scan_id
 			v->direct = scan__db_column_int(s, 38) != 0;
 			v->risk_score = scan__db_column_is_null(s, 39) ? -1.0 : scan__db_column_double(s, 39);
 			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
-			v->published = (time_t)scan__db_column_int64(s, 41);
+			v->published = scan__db_col_time(s, 41);
 			v->cvss_vector = scan__db_col_text(s, 42, &l->arena, &oom);
 			v->unrated = scan__db_column_int(s, 49) != 0;
 			v->rated_by = scan__db_col_text(s, 50, &l->arena, &oom);
@@ -399,7 +357,7 @@ done:
 	return 0;
 }
 
-int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char *reason)
+int scan_store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
 {
 	scan_db_stmt *s = NULL;
 	int64_t repo_id = 0;
@@ -416,7 +374,7 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		goto fail;
 	scan__db_bind_int64(s, 1, issue_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step != SCAN_DB_ROW) {
 		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
@@ -458,7 +416,7 @@ int scan_store_mark_fp(scan_store *st, int64_t issue_id, bool is_fp, const char 
 	scan__db_bind_text(s, 2, fpbuf.ptr);
 	if (is_fp) {
 		scan__db_bind_text(s, 3, reason);
-		scan__db_bind_int64(s, 4, SCAN_STORE_LOCAL_USER);
+		scan__db_bind_id(s, 4, user_id);
 		scan__db_bind_time(s, 5, time(NULL));
 	}
 	if (scan__db_step(s) != SCAN_DB_DONE) {
@@ -475,7 +433,7 @@ fail:
 	return rc;
 }
 
-static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch)
+static int repo_default_branch(scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -484,7 +442,7 @@ static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch
 	        "SELECT coalesce(default_branch, 'main') FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW) {
 		scan_buf_clear(branch);
@@ -497,19 +455,20 @@ static int repo_default_branch(scan_store *st, int64_t repo_id, scan_buf *branch
 	return rc;
 }
 
-static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch, bool clear)
+static int baseline_op(int64_t *count, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch, bool clear)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = repo_default_branch(st, repo_id, branch)) != 0)
+	if ((rc = repo_default_branch(st, org, repo_id, branch)) != 0)
 		return rc;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, clear ?
-	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2" :
-	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2")) != 0)
+	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND" SCAN_STORE_REPO_IN_ORG("repo_id", "?3") :
+	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND" SCAN_STORE_REPO_IN_ORG("repo_id", "?3"))) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
 	scan__db_bind_text(s, 2, branch->ptr);
+	scan__db_bind_int64(s, 3, org);
 	switch (scan__db_step(s)) {
 	case SCAN_DB_ROW:
 		*count = scan__db_column_int64(s, 0);
@@ -524,12 +483,12 @@ static int baseline_op(int64_t *count, scan_store *st, int64_t repo_id, scan_buf
 	return rc;
 }
 
-int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t repo_id, scan_buf *branch)
+int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch)
 {
-	return baseline_op(count, st, repo_id, branch, false);
+	return baseline_op(count, st, org, repo_id, branch, false);
 }
 
-int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t repo_id, scan_buf *branch)
+int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch)
 {
-	return baseline_op(cleared, st, repo_id, branch, true);
+	return baseline_op(cleared, st, org, repo_id, branch, true);
 }

@@ -6,7 +6,7 @@
 #include "store/store_int.h"
 #include "util/error.h"
 
-static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *ri)
+static int upsert_repo(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri)
 {
 	scan_db_stmt *s = NULL;
 	int rc = 0;
@@ -18,7 +18,7 @@ static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *r
 	        "  source = excluded.source, default_branch = excluded.default_branch"
 	        " RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_text(s, 2, ri->name);
 	scan__db_bind_text(s, 3, ri->url);
 	scan__db_bind_text(s, 4, ri->source);
@@ -32,7 +32,7 @@ static int upsert_repo(int64_t *repo_id, scan_store *st, const scan_repo_info *r
 	return rc;
 }
 
-static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const scan_result *r)
+static int insert_scan(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r)
 {
 	const scan_repo_info *ri = &r->repo;
 	const scan_stats *ss = &r->stats;
@@ -57,7 +57,7 @@ static int insert_scan(int64_t *scan_id, scan_store *st, int64_t repo_id, const 
 	        " VALUES (?1, ?2, 'completed', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	scan__db_bind_text(s, 3, ri->scan_type);
 	scan__db_bind_int64(s, 4, (int64_t)scan_finding_list_count(r->findings));
 	scan__db_bind_text(s, 5, ri->branch);
@@ -99,7 +99,7 @@ static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *
 	return rc;
 }
 
-int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, const char *branch)
+int scan_store_has_baseline(bool *out, scan_store *st, int64_t org, const char *repo_url, const char *branch)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -107,7 +107,7 @@ int scan_store_has_baseline(bool *out, scan_store *st, const char *repo_url, con
 	*out = false;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT id FROM repositories WHERE org_id = ?1 AND url = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_text(s, 2, repo_url);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW)
@@ -203,7 +203,7 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " fingerprint, is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha,"
 	        " commit_time, in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name,"
 	        " installed_version, fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct,"
-	        " risk_score, priority_label, published, cvss_vector, suppressed, suppression_kind, suppression_reason,"
+	        " risk_score, priority_label, published_at, cvss_vector, suppressed, suppression_kind, suppression_reason,"
 	        " fix, end_col, in_test, unrated, rated_by)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
 	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50) RETURNING id")) ||
@@ -304,8 +304,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 		if (v->risk_score >= 0)
 			scan__db_bind_double(s, 39, v->risk_score);
 		scan__db_bind_text(s, 40, v->priority_label);
-		if (v->published)
-			scan__db_bind_int64(s, 41, (int64_t)v->published);
+		scan__db_bind_time(s, 41, v->published);
 		scan__db_bind_text(s, 42, v->cvss_vector);
 	}
 	if (scan__db_step(s) != SCAN_DB_ROW)
@@ -348,8 +347,17 @@ static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 	return rc;
 }
 
-int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
+typedef struct {
+	int64_t org;
+	scan_result *r;
+	int64_t scan_id;
+} recording;
+
+/* Everything of a recording inside its transaction: run again from the start when the engine asks. */
+static int record_body(scan_store *st, void *ctx)
 {
+	recording *rec = ctx;
+	scan_result *r = rec->r;
 	record_stmts q = { 0 };
 	known_set marks = { 0 }, baseline = { 0 };
 	scan_arena baseline_arena = SCAN_ARENA_INIT; /* the baseline's fingerprints, needed only while recording */
@@ -359,10 +367,8 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	size_t n = scan_finding_list_count(r->findings);
 	int rc;
 
-	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
-		return rc;
-	if ((rc = upsert_repo(&repo_id, st, &r->repo)) != 0 ||
-	    (rc = insert_scan(&scan_id, st, repo_id, r)) != 0 ||
+	if ((rc = upsert_repo(&repo_id, st, rec->org, &r->repo)) != 0 ||
+	    (rc = insert_scan(&scan_id, st, rec->org, repo_id, r)) != 0 ||
 	    (rc = has_baseline(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
 	    (rc = load_known(&marks, st, "SELECT fingerprint, reason, marked_at FROM fp_marks WHERE repo_id = ?1",
 	                     repo_id, NULL, &r->findings->arena)) != 0 ||
@@ -370,44 +376,45 @@ int scan_store_record(int64_t *scan_id_out, scan_store *st, scan_result *r)
 	     (rc = load_known(&baseline, st, "SELECT fingerprint FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2",
 	                      repo_id, r->repo.default_branch ? r->repo.default_branch : "", &baseline_arena)) != 0) ||
 	    (rc = prepare_stmts(&q, st)) != 0)
-		goto fail;
+		goto done;
 	for (size_t i = 0; i < n; i++)
 		if ((rc = record_finding(st, &q, scan__finding_list_at(r->findings, i), repo_id, scan_id,
 		                         &r->repo, baseline_exists, r->new_from_git, &marks, &baseline)) != 0)
-			goto fail;
-	free(marks.v);
-	free(baseline.v);
-	marks.v = baseline.v = NULL;
-	scan__arena_dispose(&baseline_arena);
+			goto done;
 	finalize_stmts(&q);
 	memset(&q, 0, sizeof(q));
 	if ((rc = record_skipped(st, scan_id, &r->stats)) != 0 ||
 	    (rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
 	    (rc = scan__store_dependencies_record(st, scan_id, r)) != 0)
-		goto fail;
+		goto done;
 	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
-	if ((rc = scan__store_gate_compute(&gate, st, scan_id, 0, time(NULL))) != 0 ||
+	if ((rc = scan__store_gate_compute(&gate, st, rec->org, scan_id, 0, time(NULL))) != 0 ||
 	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
-		goto fail;
-	scan_gate_report_free(gate);
-	if ((rc = scan__db_commit(scan__store_conn(st))) != 0)
-		goto undo;
-	*scan_id_out = scan_id;
-	return 0;
-
-fail:
+		goto done;
+	rec->scan_id = scan_id;
+done:
 	finalize_stmts(&q);
 	free(marks.v);
 	free(baseline.v);
 	scan__arena_dispose(&baseline_arena);
 	scan_gate_report_free(gate);
-	scan__db_rollback(scan__store_conn(st));
-undo:
-	/* Nothing was stored: the findings must not claim ids that do not exist. */
-	for (size_t i = 0; i < n; i++) {
-		scan_finding *f = scan__finding_list_at(r->findings, i);
-		f->id = 0;
-		f->scan_id = 0;
-	}
 	return rc;
+}
+
+int scan_store_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_result *r)
+{
+	recording rec = { org, r, 0 };
+	int rc;
+
+	if ((rc = scan__store_transact(st, record_body, &rec)) != 0) {
+		/* Nothing was stored: the findings must not claim ids that do not exist. */
+		for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
+			scan_finding *f = scan__finding_list_at(r->findings, i);
+			f->id = 0;
+			f->scan_id = 0;
+		}
+		return rc;
+	}
+	*scan_id_out = rec.scan_id;
+	return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * lib/store/schema.c - the versioned schema. A migration is append-only: a
  * released one is never edited, a change is a new entry. Timestamps are ISO
- * 8601 UTC text, booleans 0/1, JSON documents text.
+ * 8601 UTC text ("2026-11-28T13:05:00Z", which sorts as it compares),
+ * booleans 0/1, JSON documents text.
  */
 #include <ctype.h>
 #include <string.h>
@@ -362,6 +363,40 @@ static const char migration_9[] =
 	"ALTER TABLE scan_issues ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE scan_issues ADD COLUMN rated_by TEXT;";
 
+/*
+ * Tenants for the server: an organization's timezone (schedules), users who
+ * sign in (a password hash, never the password; an account can be
+ * disabled), and an audit log that is read by organization and time. The
+ * three times an earlier migration kept as seconds since the epoch become
+ * text like every other time; a zero meant "never" and becomes NULL.
+ * Roles keep their stored names: the store maps MEMBER and VIEWER onto
+ * ORG_MEMBER and ORG_VIEWER.
+ */
+static const char migration_10[] =
+	"ALTER TABLE organizations ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';"
+	"ALTER TABLE users ADD COLUMN password_hash TEXT;"
+	"ALTER TABLE users ADD COLUMN is_active INTEGER NOT NULL DEFAULT 1;"
+	"CREATE INDEX users_by_org ON users (org_id, id);"
+	"CREATE INDEX api_keys_by_org ON api_keys (org_id, id);"
+	"CREATE INDEX audit_log_by_org ON audit_log (org_id, id);"
+	"CREATE INDEX repositories_by_org ON repositories (org_id, id);"
+
+	"ALTER TABLE scan_issues ADD COLUMN published_at TEXT;"
+	"UPDATE scan_issues SET published_at = strftime('%Y-%m-%dT%H:%M:%SZ', published, 'unixepoch')"
+	"  WHERE published IS NOT NULL AND published <> 0;"
+	"ALTER TABLE scan_issues DROP COLUMN published;"
+
+	"ALTER TABLE sca_triage ADD COLUMN decided_at TEXT;"
+	"UPDATE sca_triage SET decided_at = strftime('%Y-%m-%dT%H:%M:%SZ', updated_at, 'unixepoch');"
+	"ALTER TABLE sca_triage DROP COLUMN updated_at;"
+	"ALTER TABLE sca_triage RENAME COLUMN decided_at TO updated_at;"
+
+	"ALTER TABLE vuln_sources ADD COLUMN loaded_at TEXT;"
+	"UPDATE vuln_sources SET loaded_at = strftime('%Y-%m-%dT%H:%M:%SZ', imported_at, 'unixepoch')"
+	"  WHERE imported_at <> 0;"
+	"ALTER TABLE vuln_sources DROP COLUMN imported_at;"
+	"ALTER TABLE vuln_sources RENAME COLUMN loaded_at TO imported_at;";
+
 const char *const scan__store_migrations[] = {
 	migration_1,
 	migration_2,
@@ -372,6 +407,7 @@ const char *const scan__store_migrations[] = {
 	migration_7,
 	migration_8,
 	migration_9,
+	migration_10,
 };
 
 const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
@@ -381,8 +417,9 @@ const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / s
  * SQLite's dialect, which differs from PostgreSQL's only where this
  * rewrites: a rowid "id INTEGER PRIMARY KEY" is an identity column, INTEGER
  * is 64-bit (BIGINT), REAL is DOUBLE PRECISION, WITHOUT ROWID has no
- * meaning, and the current time is formatted by to_char. Words are only
- * replaced outside quoted text.
+ * meaning, and the current time is formatted by to_char, as is a number
+ * of seconds since the epoch (SQLite's strftime(FORMAT, X, 'unixepoch')).
+ * Words are only replaced outside quoted text.
  */
 static const struct {
 	const char *from, *to;
@@ -405,6 +442,9 @@ static bool word_at(const char *p, const char *start, const char *w)
 	return !(isalpha((unsigned char)w[n - 1]) && (isalnum((unsigned char)p[n]) || p[n] == '_'));
 }
 
+#define EPOCH_OPEN "strftime('%Y-%m-%dT%H:%M:%SZ', "
+#define EPOCH_CLOSE ", 'unixepoch')"
+
 int scan__store_migration_postgres(scan_buf *out, int i)
 {
 	const char *sql = scan__store_migrations[i];
@@ -412,6 +452,15 @@ int scan__store_migration_postgres(scan_buf *out, int i)
 
 	for (const char *p = sql; *p;) {
 		size_t k = 0;
+		const char *close;
+		if (!quoted && !strncmp(p, EPOCH_OPEN, strlen(EPOCH_OPEN)) &&
+		    (close = strstr(p, EPOCH_CLOSE)) != NULL) {
+			const char *x = p + strlen(EPOCH_OPEN);
+			scan_buf_printf(out, "to_char(to_timestamp(%.*s) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
+			                (int)(close - x), x);
+			p = close + strlen(EPOCH_CLOSE);
+			continue;
+		}
 		if (!quoted) {
 			for (; k < sizeof(pg_words) / sizeof(pg_words[0]); k++)
 				if (word_at(p, sql, pg_words[k].from))

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "store/store_int.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -203,13 +204,22 @@ static void register_first(scan_store *st)
 /* Settings SQLite keeps per connection; the file's journal mode is already WAL. */
 #define SQLITE_CONNECTION_PRAGMAS "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
 
+/* PostgreSQL's read-only handle: the server refuses its writes, as SQLite does a read-only file's. */
+#define POSTGRES_READ_ONLY "SET default_transaction_read_only = on"
+
 static int connect_more(scan_store *st, scan_db **out)
 {
 	int rc;
 
 	*out = NULL;
-	if (scan__db_engine(st->db) == SCAN_DB_POSTGRES)
-		return scan__db_open_postgres(out, st->target);
+	if (scan__db_engine(st->db) == SCAN_DB_POSTGRES) {
+		if ((rc = scan__db_open_postgres(out, st->target)) == 0 && st->read_only &&
+		    (rc = scan__db_exec(*out, POSTGRES_READ_ONLY)) != 0) {
+			scan__db_close(*out);
+			*out = NULL;
+		}
+		return rc;
+	}
 	if ((rc = scan__db_open_sqlite(out, st->target, st->sqlite_flags, st->path)) == 0 &&
 	    (rc = scan__db_exec(*out, SQLITE_CONNECTION_PRAGMAS)) != 0) {
 		scan__db_close(*out);
@@ -236,6 +246,30 @@ scan_db *scan__store_conn(scan_store *st)
 	}
 	pthread_mutex_unlock(&st->lock);
 	return db;
+}
+
+int scan__store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx)
+{
+	scan_db *db = scan__store_conn(st);
+	int rc = 0;
+
+	for (int attempt = 1; attempt <= SCAN_STORE_ATTEMPTS; attempt++) {
+		bool conflict;
+		if ((rc = scan__db_begin(db)) != 0)
+			return rc;
+		if ((rc = body(st, ctx)) == 0) {
+			rc = scan__db_commit(db); /* a failed commit is rolled back */
+			conflict = rc && scan__db_last_failure(db) == SCAN_DB_FAIL_CONFLICT;
+		} else {
+			conflict = scan__db_last_failure(db) == SCAN_DB_FAIL_CONFLICT;
+			scan__db_rollback(db);
+		}
+		if (!rc || !conflict)
+			return rc;
+		/* The other transaction needs a moment to finish: a short wait, longer each time. */
+		nanosleep(&(struct timespec){ 0, 20000000L * attempt }, NULL);
+	}
+	return rc;
 }
 
 static void db_disconnect(scan_store *st)
@@ -273,7 +307,7 @@ static int open_read_only(scan_store *st, bool *stale)
 	*stale = false;
 	if ((rc = db_connect(st, st->path, SCAN_DB_READ_ONLY)) == 0 && (rc = schema_check(st, &version)) != 0) {
 		scan_buf_printf(&wal, "%s-wal", st->path);
-		if (scan__db_last_error_is_access(st->db) && !scan_buf_failed(&wal) &&
+		if (scan__db_last_failure(st->db) == SCAN_DB_FAIL_ACCESS && !scan_buf_failed(&wal) &&
 		    lstat(wal.ptr, &sb) != 0 && errno == ENOENT) {
 			db_disconnect(st);
 			if ((rc = immutable_uri(&uri, st->path)) == 0 &&
@@ -343,7 +377,7 @@ fail:
 	return rc;
 }
 
-static int open_postgres(scan_store **out, const char *url)
+static int open_postgres(scan_store **out, const char *url, bool read_only)
 {
 	scan_store *st = store_new();
 	int rc;
@@ -356,8 +390,10 @@ static int open_postgres(scan_store **out, const char *url)
 		rc = rc ? rc : scan__error_oom();
 		goto fail;
 	}
-	if ((rc = migrate_postgres(st)) != 0)
+	/* Created or upgraded first, as SQLite's read-only open does with a missing or older file. */
+	if ((rc = migrate_postgres(st)) != 0 || (read_only && (rc = scan__db_exec(st->db, POSTGRES_READ_ONLY)) != 0))
 		goto fail;
+	st->read_only = read_only;
 	register_first(st);
 	*out = st;
 	return 0;
@@ -391,7 +427,7 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 		goto done;
 	}
 	if (scan__db_is_postgres_url(path)) {
-		rc = open_postgres(&st, path);
+		rc = open_postgres(&st, path, opts && opts->read_only);
 		goto done;
 	}
 	if ((rc = check_path(path, &exists)) != 0)

@@ -7,6 +7,7 @@
 #include "scan/buf.h"
 #include "scan/store.h"
 #include "util/arena.h"
+#include "util/array.h"
 
 #define SCAN_STORE_CONNS_MAX 64
 
@@ -22,6 +23,7 @@ struct scan_store {
 	char *path;            /* the database as messages name it (a URL without its password) */
 	char *target;          /* what further connections open: the file (or its URI) or the URL; never shown */
 	unsigned sqlite_flags; /* SCAN_DB_* the first connection was opened with */
+	bool read_only;        /* PostgreSQL: every connection's transactions are read-only */
 	int schema_version;
 	pthread_mutex_t lock;  /* guards conns */
 	struct {
@@ -31,8 +33,54 @@ struct scan_store {
 	size_t nconns;
 };
 
+/*
+ * SQL that confines rows keyed by a scan to the organization bound at
+ * param: every read and write of a scan's rows names it, so a scan id of
+ * another organization matches nothing.
+ */
+#define SCAN_STORE_SCAN_IN_ORG(column, param) " " column " IN (SELECT id FROM scans WHERE org_id = " param ")"
+#define SCAN_STORE_REPO_IN_ORG(column, param) " " column " IN (SELECT id FROM repositories WHERE org_id = " param ")"
+
+/*
+ * A list of records read from the store, with the strings they point to in
+ * its arena: the struct and its count, get and free functions, defined once
+ * for each public list type (name_list of T).
+ */
+#define SCAN_STORE_LIST(name, T)                                                    \
+	struct name##_list {                                                        \
+		T *items;                                                           \
+		size_t count, cap;                                                  \
+		scan_arena arena;                                                   \
+	};                                                                          \
+	size_t name##_list_count(const struct name##_list *l)                       \
+	{                                                                           \
+		return l ? l->count : 0;                                            \
+	}                                                                           \
+	const T *name##_list_get(const struct name##_list *l, size_t i)             \
+	{                                                                           \
+		return l && i < l->count ? &l->items[i] : NULL;                     \
+	}                                                                           \
+	void name##_list_free(struct name##_list *l)                                \
+	{                                                                           \
+		if (!l)                                                             \
+			return;                                                     \
+		free(l->items);                                                     \
+		scan__arena_dispose(&l->arena);                                     \
+		free(l);                                                            \
+	}
+
 /* The calling thread's connection; NULL with the error set when none can be opened. */
 scan_db *scan__store_conn(scan_store *st);
+
+/*
+ * Runs body in a transaction on the calling thread's connection and commits
+ * it. When the engine undoes the transaction for another's sake (a
+ * PostgreSQL deadlock or serialization failure), body runs again from the
+ * start, at most SCAN_STORE_ATTEMPTS times in all: body must do nothing
+ * outside the database that a second run would repeat wrongly.
+ */
+#define SCAN_STORE_ATTEMPTS 4
+int scan__store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx);
 
 /* The migrations, oldest first; migration i takes the schema from version i to i+1. */
 extern const char *const scan__store_migrations[];
@@ -43,7 +91,7 @@ int scan__store_migration_postgres(scan_buf *out, int i);
 #define SCAN_STORE_APPLICATION_ID 0x52414D50 /* "RAMP" */
 
 /* Loads what the gate needs for a scan and evaluates it at `now`. */
-int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t scan_id,
+int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
                              int64_t pr_number, time_t now);
 /* The quality summary, metrics and new lines of a scan being recorded (quality.c). */
 struct scan_result;

@@ -8,32 +8,9 @@
 
 #define TRIAGE_JUSTIFICATION_MAX 2000
 
-struct scan_triage_list {
-	scan_triage *items;
-	size_t count;
-	scan_arena arena;
-};
+SCAN_STORE_LIST(scan_triage, scan_triage)
 
-size_t scan_triage_list_count(const scan_triage_list *l)
-{
-	return l ? l->count : 0;
-}
-
-const scan_triage *scan_triage_list_get(const scan_triage_list *l, size_t i)
-{
-	return l && i < l->count ? &l->items[i] : NULL;
-}
-
-void scan_triage_list_free(scan_triage_list *l)
-{
-	if (!l)
-		return;
-	free(l->items);
-	scan__arena_dispose(&l->arena);
-	free(l);
-}
-
-int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, const char *justification,
+int scan_store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status, const char *justification,
                           int64_t assigned_to)
 {
 	scan_db_stmt *s = NULL;
@@ -49,7 +26,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, issue_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step != SCAN_DB_ROW)
 		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
@@ -65,7 +42,7 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 	        "INSERT INTO sca_triage (repo_id, vuln_id, ecosystem, package_name, purl, status, justification,"
 	        " assigned_to, updated_at)"
 	        " SELECT sc.repo_id, i.vuln_id, i.ecosystem, i.package_name, i.purl, ?2, ?3, ?4, ?5"
-	        " FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id WHERE i.id = ?1"
+	        " FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id WHERE i.id = ?1 AND sc.org_id = ?6"
 	        " ON CONFLICT (repo_id, vuln_id, ecosystem, package_name) DO UPDATE SET"
 	        "  purl = excluded.purl, status = excluded.status, justification = excluded.justification,"
 	        "  assigned_to = excluded.assigned_to, updated_at = excluded.updated_at")) != 0)
@@ -75,18 +52,18 @@ int scan_store_triage_set(scan_store *st, int64_t issue_id, const char *status, 
 	scan__db_bind_text(s, 3, justification && *justification ? justification : NULL);
 	if (assigned_to > 0)
 		scan__db_bind_int64(s, 4, assigned_to);
-	scan__db_bind_int64(s, 5, (int64_t)time(NULL));
+	scan__db_bind_time(s, 5, time(NULL));
+	scan__db_bind_int64(s, 6, org);
 	if (scan__db_step(s) != SCAN_DB_DONE)
 		rc = scan__db_error(scan__store_conn(st), "cannot record the triage");
 	scan__db_finalize(s);
 	return rc;
 }
 
-int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_id)
+int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t org, int64_t repo_id)
 {
 	scan_triage_list *l;
 	scan_db_stmt *s = NULL;
-	size_t cap = 0;
 	int rc, step, oom = 0;
 
 	*out = NULL;
@@ -95,7 +72,8 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	/* The CVE comes from the newest finding of the same vulnerability: triage rows do not repeat it. */
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT t.id, t.repo_id, t.vuln_id,"
-	        " (SELECT i.cve_id FROM scan_issues i WHERE i.vuln_id = t.vuln_id ORDER BY i.id DESC LIMIT 1),"
+	        " (SELECT i.cve_id FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
+	        "   WHERE i.vuln_id = t.vuln_id AND sc.repo_id = t.repo_id ORDER BY i.id DESC LIMIT 1),"
 	        " t.ecosystem, t.package_name, t.purl, t.status, t.justification, t.assigned_to, t.updated_at"
 	        " FROM sca_triage t JOIN repositories r ON r.id = t.repo_id"
 	        " WHERE t.repo_id = ?1 AND r.org_id = ?2 ORDER BY t.vuln_id, t.ecosystem, t.package_name")) != 0) {
@@ -103,21 +81,13 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 		return rc;
 	}
 	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW && !oom) {
-		scan_triage *t;
-		if (l->count == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			scan_triage *items = realloc(l->items, ncap * sizeof(*items));
-			if (!items) {
-				oom = 1;
-				break;
-			}
-			l->items = items;
-			cap = ncap;
+		scan_triage *t = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*t));
+		if (!t) {
+			oom = 1;
+			break;
 		}
-		t = &l->items[l->count++];
-		memset(t, 0, sizeof(*t));
 		t->id = scan__db_column_int64(s, 0);
 		t->repo_id = scan__db_column_int64(s, 1);
 		t->vuln_id = scan__db_col_text(s, 2, &l->arena, &oom);
@@ -128,7 +98,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 		t->status = scan__db_col_text(s, 7, &l->arena, &oom);
 		t->justification = scan__db_col_text(s, 8, &l->arena, &oom);
 		t->assigned_to = scan__db_column_int64(s, 9);
-		t->updated_at = (time_t)scan__db_column_int64(s, 10);
+		t->updated_at = scan__db_col_time(s, 10);
 	}
 	if (oom)
 		rc = scan__error_oom();
@@ -143,7 +113,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t repo_
 	return 0;
 }
 
-int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const scan_finding_list *findings)
+int scan_store_first_seen(time_t *out, scan_store *st, int64_t org, int64_t scan_id, const scan_finding_list *findings)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
@@ -159,7 +129,7 @@ int scan_store_first_seen(time_t *out, scan_store *st, int64_t scan_id, const sc
 		scan__db_reset(s);
 		scan__db_bind_text(s, 1, scan_finding_list_get(findings, i)->fingerprint);
 		scan__db_bind_int64(s, 2, scan_id);
-		scan__db_bind_int64(s, 3, SCAN_STORE_LOCAL_ORG);
+		scan__db_bind_int64(s, 3, org);
 		out[i] = 0;
 		if (scan__db_step(s) != SCAN_DB_ROW)
 			rc = scan__db_error(scan__store_conn(st), "cannot read when a finding was first seen");

@@ -63,7 +63,7 @@ int scan__vulndb_write_begin(scan_vulndb_writer **out, scan_store *st, const cha
 	s = NULL;
 	/* The source row first: advisories reference it. Its figures are set at the end. */
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
-	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, 0, 0)"
+	        "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES (?1, ?2, ?3, NULL, 0)"
 	        " ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, location = excluded.location")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, source);
@@ -328,7 +328,7 @@ int scan__vulndb_write_end(scan_vulndb_writer *w, bool ok, int64_t records, cons
 	        " WHERE name = ?1")) != 0)
 		goto fail;
 	scan__db_bind_text(s, 1, w->source);
-	scan__db_bind_int64(s, 2, (int64_t)time(NULL));
+	scan__db_bind_time(s, 2, time(NULL));
 	scan__db_bind_int64(s, 3, records);
 	scan__db_bind_text(s, 4, data_version);
 	scan__db_bind_text(s, 5, sha256);
@@ -501,36 +501,12 @@ int scan__vulndb_epss(scan_vulndb_reader *r, const char *cve, double *score, dou
 
 /* --- status --------------------------------------------------------------- */
 
-struct scan_vulndb_source_list {
-	scan_vulndb_source *items;
-	size_t count;
-	scan_arena arena;
-};
-
-size_t scan_vulndb_source_list_count(const scan_vulndb_source_list *l)
-{
-	return l ? l->count : 0;
-}
-
-const scan_vulndb_source *scan_vulndb_source_list_get(const scan_vulndb_source_list *l, size_t i)
-{
-	return &l->items[i];
-}
-
-void scan_vulndb_source_list_free(scan_vulndb_source_list *l)
-{
-	if (!l)
-		return;
-	free(l->items);
-	scan__arena_dispose(&l->arena);
-	free(l);
-}
+SCAN_STORE_LIST(scan_vulndb_source, scan_vulndb_source)
 
 int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 {
 	scan_vulndb_source_list *l;
 	scan_db_stmt *s = NULL;
-	size_t cap = 0;
 	int rc, step, oom = 0;
 
 	*out = NULL;
@@ -538,23 +514,18 @@ int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 		return scan__error_oom();
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT name, kind, location, imported_at, records, data_version, sha256 FROM vuln_sources"
-	        " WHERE imported_at > 0 ORDER BY kind, name")) != 0)
+	        " WHERE imported_at IS NOT NULL ORDER BY kind, name")) != 0)
 		goto done;
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_vulndb_source *v;
-		if (l->count == cap) {
-			scan_vulndb_source *n = realloc(l->items, (cap = cap ? 2 * cap : 16) * sizeof(*n));
-			if (!n) {
-				oom = 1;
-				break;
-			}
-			l->items = n;
+		scan_vulndb_source *v = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*v));
+		if (!v) {
+			oom = 1;
+			break;
 		}
-		v = &l->items[l->count++];
 		v->name = scan__db_col_text(s, 0, &l->arena, &oom);
 		v->kind = scan__db_col_text(s, 1, &l->arena, &oom);
 		v->location = scan__db_col_text(s, 2, &l->arena, &oom);
-		v->imported_at = (time_t)scan__db_column_int64(s, 3);
+		v->imported_at = scan__db_col_time(s, 3);
 		v->records = scan__db_column_int64(s, 4);
 		v->data_version = scan__db_col_text(s, 5, &l->arena, &oom);
 		v->sha256 = scan__db_col_text(s, 6, &l->arena, &oom);

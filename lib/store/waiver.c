@@ -8,32 +8,9 @@
 #define WAIVER_MAX_DAYS 366
 #define WAIVER_REASON_MAX 2000
 
-struct scan_waiver_list {
-	scan_waiver *items;
-	size_t count;
-	scan_arena arena;
-};
+SCAN_STORE_LIST(scan_waiver, scan_waiver)
 
-size_t scan_waiver_list_count(const scan_waiver_list *l)
-{
-	return l ? l->count : 0;
-}
-
-const scan_waiver *scan_waiver_list_get(const scan_waiver_list *l, size_t i)
-{
-	return l && i < l->count ? &l->items[i] : NULL;
-}
-
-void scan_waiver_list_free(scan_waiver_list *l)
-{
-	if (!l)
-		return;
-	free(l->items);
-	scan__arena_dispose(&l->arena);
-	free(l);
-}
-
-static int repo_exists(scan_store *st, int64_t repo_id)
+static int repo_exists(scan_store *st, int64_t org, int64_t repo_id)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -41,7 +18,7 @@ static int repo_exists(scan_store *st, int64_t repo_id)
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_DONE)
 		rc = scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id);
@@ -51,7 +28,7 @@ static int repo_exists(scan_store *st, int64_t repo_id)
 	return rc;
 }
 
-int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
+int scan_store_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w)
 {
 	scan_db_stmt *s = NULL;
 	time_t now = time(NULL);
@@ -71,18 +48,18 @@ int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 		return scan__error(SCAN_EINVAL, "waiver expiry must be in the future");
 	if (!w->expires_at || w->expires_at > now + (time_t)WAIVER_MAX_DAYS * 86400)
 		return scan__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
-	if (w->repo_id && (rc = repo_exists(st, w->repo_id)) != 0)
+	if (w->repo_id && (rc = repo_exists(st, org, w->repo_id)) != 0)
 		return rc;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_waivers (org_id, rule, reason, repo_id, pr_number, created_by_user_id,"
 	        " created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_text(s, 2, w->rule);
 	scan__db_bind_text(s, 3, w->reason);
 	scan__db_bind_id(s, 4, w->repo_id);
 	scan__db_bind_id(s, 5, w->pr_number);
-	scan__db_bind_int64(s, 6, w->created_by_user_id ? w->created_by_user_id : SCAN_STORE_LOCAL_USER);
+	scan__db_bind_id(s, 6, w->created_by_user_id);
 	scan__db_bind_time(s, 7, now);
 	scan__db_bind_time(s, 8, w->expires_at);
 	if (scan__db_step(s) != SCAN_DB_ROW) {
@@ -95,13 +72,12 @@ int scan_store_waiver_add(int64_t *id, scan_store *st, const scan_waiver *w)
 	return rc;
 }
 
-int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, bool include_expired,
+int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t org, int64_t repo_id, bool include_expired,
                        bool include_revoked)
 {
 	scan_waiver_list *l = calloc(1, sizeof(*l));
 	scan_db_stmt *s = NULL;
 	char now[SCAN_TIME_LEN];
-	size_t cap = 0;
 	int rc, step, oom = 0;
 
 	*out = NULL;
@@ -115,24 +91,17 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t repo_id, 
 	        " AND (?3 = 1 OR expires_at IS NULL OR expires_at > ?4)"
 	        " AND (?5 = 1 OR revoked_at IS NULL) ORDER BY id")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 1, org);
 	scan__db_bind_int64(s, 2, repo_id);
 	scan__db_bind_int64(s, 3, include_expired);
 	scan__db_bind_text(s, 4, now);
 	scan__db_bind_int64(s, 5, include_revoked);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_waiver *w;
-		if (l->count == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			scan_waiver *n = realloc(l->items, ncap * sizeof(*n));
-			if (!n) {
-				rc = scan__error_oom();
-				goto done;
-			}
-			l->items = n;
-			cap = ncap;
+		scan_waiver *w = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*w));
+		if (!w) {
+			rc = SCAN_ENOMEM;
+			goto done;
 		}
-		w = &l->items[l->count++];
 		w->id = scan__db_column_int64(s, 0);
 		w->rule = scan__db_col_text(s, 1, &l->arena, &oom);
 		w->reason = scan__db_col_text(s, 2, &l->arena, &oom);
@@ -159,7 +128,7 @@ done:
 	return 0;
 }
 
-int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id)
+int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t org, int64_t id)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -169,7 +138,7 @@ int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t id)
 	        " WHERE id = ?1 AND org_id = ?2 RETURNING revoked_at")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, id);
-	scan__db_bind_int64(s, 2, SCAN_STORE_LOCAL_ORG);
+	scan__db_bind_int64(s, 2, org);
 	scan__db_bind_time(s, 3, time(NULL));
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW)

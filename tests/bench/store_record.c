@@ -50,14 +50,14 @@ int main(int argc, char **argv)
 			int64_t id = 0;
 			double t0 = now();
 
-			if (scan_store_record(&id, st, r) != 0) {
+			if (scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r) != 0) {
 				fprintf(stderr, "record: %s\n", scan_error_last()->message);
 				return 1;
 			}
 			if (now() - t0 < best_record)
 				best_record = now() - t0;
 			t0 = now();
-			if (scan_store_findings(&l, st, id, NULL) != 0) {
+			if (scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, id, NULL) != 0) {
 				fprintf(stderr, "read: %s\n", scan_error_last()->message);
 				return 1;
 			}
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 			/* what a page of a server's list would ask: one file's findings (100 here) */
 			flt.path_prefix = "f0000.py";
 			t0 = now();
-			if (scan_store_findings(&l, st, id, &flt) != 0)
+			if (scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, id, &flt) != 0)
 				return 1;
 			if (now() - t0 < best_page)
 				best_page = now() - t0;

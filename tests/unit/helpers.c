@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <libpq-fe.h>
+#include <sqlite3.h>
 #include "helpers.h"
 
 char *th_tmpdir(void)
@@ -178,4 +179,37 @@ double th_cpu_seconds(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A count from the database through a second, raw connection. */
+long long th_db_count(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	sqlite3_stmt *s;
+	long long n = -1;
+
+	if (th_pg_url())
+		return th_pg_count(db, sql);
+	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+	return n;
+}
+
+void th_db_exec(const char *db, const char *sql)
+{
+	sqlite3 *h;
+	char *err = NULL;
+
+	if (th_pg_url()) {
+		th_pg_exec(db, sql);
+		return;
+	}
+	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
+	if (sqlite3_exec(h, sql, NULL, NULL, &err) != SQLITE_OK)
+		fail_msg("%s: %s", sql, err ? err : "?");
+	sqlite3_close(h);
 }

@@ -36,5 +36,8 @@ const char *th_pg_url(void);
 char *th_pg_fresh_db(void);
 long long th_pg_count(const char *url, const char *sql);
 void th_pg_exec(const char *url, const char *sql);
+/* The same on the test's database, whichever engine: db is a SQLite file or a PostgreSQL URL. */
+long long th_db_count(const char *db, const char *sql);
+void th_db_exec(const char *db, const char *sql);
 
 #endif

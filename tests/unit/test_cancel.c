@@ -74,7 +74,7 @@ static void run_cancelled(const char *dir, long stop_after, const char *db)
 	assert_int_equal(scan_store_open(&st, db), 0);
 	{
 		scan_scan_list *l = NULL;
-		assert_int_equal(scan_store_scans(&l, st, 0, 0), 0);
+		assert_int_equal(scan_store_scans(&l, st, SCAN_STORE_LOCAL_ORG, 0, 0), 0);
 		assert_int_equal(scan_scan_list_count(l), 0);
 		scan_scan_list_free(l);
 	}

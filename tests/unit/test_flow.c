@@ -152,12 +152,12 @@ static void test_baseline_branch_gate_waiver(void **state)
 	assert_string_equal(scan_result_repo(r)->branch, "main");
 	assert_string_equal(scan_result_repo(r)->default_branch, "main");
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 2);
-	assert_int_equal(scan_store_record(&main_scan, st, r), 0);
+	assert_int_equal(scan_store_record(&main_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	for (size_t i = 0; i < 2; i++)
 		assert_false(scan_finding_list_get(scan_result_findings(r), i)->is_new_in_pr);
 	scan_result_free(r);
-	assert_int_equal(scan_store_repo_find(&repo_id, st, "1"), 0);
-	assert_int_equal(scan_store_baseline_count(&count, st, repo_id, &branch), 0);
+	assert_int_equal(scan_store_repo_find(&repo_id, st, SCAN_STORE_LOCAL_ORG, "1"), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch), 0);
 	assert_int_equal(count, 2);
 	assert_string_equal(branch.ptr, "main");
 	/* A clean default-branch scan passes: nothing is new there. */
@@ -170,21 +170,21 @@ static void test_baseline_branch_gate_waiver(void **state)
 	r = scan_repo(f);
 	assert_false(scan_result_repo(r)->is_baseline_scan);
 	assert_string_equal(scan_result_repo(r)->branch, "feature/login");
-	assert_int_equal(scan_store_record(&branch_scan, st, r), 0);
+	assert_int_equal(scan_store_record(&branch_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 3);
 	assert_true(find_file(r, "app/admin.py")->is_new_in_pr);
 	assert_false(find_file(r, "app/auth.py")->is_new_in_pr);
 	assert_false(find_file(r, "lib/util.c")->is_new_in_pr);
 	scan_result_free(r);
 	/* A branch scan leaves the baseline alone. */
-	assert_int_equal(scan_store_baseline_count(&count, st, repo_id, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch), 0);
 	assert_int_equal(count, 2);
 
 	/* the gate fails on the new high finding: stored, re-evaluated and through the CLI */
-	assert_int_equal(scan_store_gate_stored(&g, st, branch_scan), 0);
+	assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, branch_scan, 7), 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	assert_int_equal(g->violation_count, 1);
 	assert_string_equal(g->violations[0].rule, "new_high_max");
@@ -200,8 +200,8 @@ static void test_baseline_branch_gate_waiver(void **state)
 	w.repo_id = repo_id;
 	w.pr_number = 7;
 	w.expires_at = time(NULL) + 86400;
-	assert_int_equal(scan_store_waiver_add(&waiver_id, st, &w), 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, branch_scan, 7), 0);
+	assert_int_equal(scan_store_waiver_add(&waiver_id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_PASSED);
 	assert_int_equal(g->violation_count, 0);
 	assert_int_equal(g->waived_count, 1);
@@ -211,24 +211,24 @@ static void test_baseline_branch_gate_waiver(void **state)
 	scan_gate_report_free(g);
 	assert_int_equal(run_cli(f, "gate --pr 7"), 0);
 	/* ...but only for that pull request */
-	assert_int_equal(scan_store_gate_evaluate(&g, st, branch_scan, 8), 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 8), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
 	assert_int_equal(run_cli(f, "gate --pr 8"), 1);
 
 	/* revoked: no longer honoured */
-	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, waiver_id), 0);
+	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, SCAN_STORE_LOCAL_ORG, waiver_id), 0);
 	assert_true(revoked_at > 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, branch_scan, 7), 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	assert_int_equal(g->waived_count, 0);
 	scan_gate_report_free(g);
 	assert_int_equal(run_cli(f, "gate --pr 7"), 1);
 
 	/* rebuilding the baseline clears it; the next main scan refills it */
-	assert_int_equal(scan_store_baseline_rebuild(&count, st, repo_id, &branch), 0);
+	assert_int_equal(scan_store_baseline_rebuild(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch), 0);
 	assert_int_equal(count, 2);
-	assert_int_equal(scan_store_baseline_count(&count, st, repo_id, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch), 0);
 	assert_int_equal(count, 0);
 
 	scan_buf_dispose(&branch);
@@ -250,7 +250,7 @@ static void test_no_baseline_everything_new(void **state)
 	commit_all(f->repo, "topic");
 	assert_int_equal(scan_store_open(&st, f->db), 0);
 	r = scan_repo(f);
-	assert_int_equal(scan_store_record(&id, st, r), 0);
+	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	/* Rule 3: no baseline for the repository yet, so every finding is new. */
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 1);
 	assert_true(scan_finding_list_get(scan_result_findings(r), 0)->is_new_in_pr);

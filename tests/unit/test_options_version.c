@@ -38,7 +38,7 @@ static void test_unknown_versions_refused(void **state)
 	assert_null(r);
 	refused(scan_store_open_ext(&st, "/nonexistent/never.db", &sto), "scan_store_options");
 	assert_null(st);
-	refused(scan_store_findings(&l, NULL, 1, &flt), "scan_finding_filter");
+	refused(scan_store_findings(&l, NULL, SCAN_STORE_LOCAL_ORG, 1, &flt), "scan_finding_filter");
 	assert_null(l);
 	refused(scan_sca_policy_parse_yaml(&p, "version: 1\n", 11, NULL, &po), "scan_sca_policy_options");
 	refused(scan_sca_policy_parse_json(&p, "{}", 2, NULL, &po), "scan_sca_policy_options");

@@ -8,6 +8,7 @@
  */
 #include <sqlite3.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +103,7 @@ static int64_t record(scan_store *st, const char *dir, const char *branch, scan_
 	int64_t id = 0;
 	int rc;
 
-	if ((rc = scan_store_record(&id, st, r)) != 0)
+	if ((rc = scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r)) != 0)
 		fail_msg("scan_store_record: %d %s", rc, scan_error_last()->message);
 	assert_true(id > 0);
 	if (out)
@@ -116,7 +117,7 @@ static int64_t repo_id_of(scan_store *st, const char *dir)
 {
 	int64_t id = 0;
 
-	assert_int_equal(scan_store_repo_find(&id, st, dir), 0);
+	assert_int_equal(scan_store_repo_find(&id, st, SCAN_STORE_LOCAL_ORG, dir), 0);
 	assert_true(id > 0);
 	return id;
 }
@@ -126,7 +127,7 @@ static scan_finding_list *findings(scan_store *st, int64_t scan_id, const scan_f
 {
 	scan_finding_list *l = NULL;
 
-	assert_int_equal(scan_store_findings(&l, st, scan_id, flt), 0);
+	assert_int_equal(scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, scan_id, flt), 0);
 	assert_non_null(l);
 	return l;
 }
@@ -151,39 +152,6 @@ static size_t count_with(scan_store *st, int64_t scan_id, const scan_finding_fil
 
 	scan_finding_list_free(l);
 	return n;
-}
-
-/* A count from the database through a second, raw connection. */
-static int64_t raw_count(const char *db, const char *sql)
-{
-	sqlite3 *h;
-	sqlite3_stmt *s;
-	int64_t n = -1;
-
-	if (th_pg_url())
-		return th_pg_count(db, sql);
-	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &s, NULL), SQLITE_OK);
-	if (sqlite3_step(s) == SQLITE_ROW)
-		n = sqlite3_column_int64(s, 0);
-	sqlite3_finalize(s);
-	sqlite3_close(h);
-	return n;
-}
-
-static void raw_exec(const char *db, const char *sql)
-{
-	sqlite3 *h;
-	char *err = NULL;
-
-	if (th_pg_url()) {
-		th_pg_exec(db, sql);
-		return;
-	}
-	assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL), SQLITE_OK);
-	if (sqlite3_exec(h, sql, NULL, NULL, &err) != SQLITE_OK)
-		fail_msg("%s: %s", sql, err ? err : "?");
-	sqlite3_close(h);
 }
 
 static bool exists(const char *path)
@@ -221,13 +189,13 @@ static void test_open_creates_schema(void **state)
 	assert_string_equal(scan_store_path(st), f->db);
 	scan_store_free(st);
 	f->st = NULL;
-	assert_int_equal(raw_count(f->db, "PRAGMA user_version"), version);
-	assert_int_equal(raw_count(f->db, "PRAGMA application_id"), 0x52414D50);
-	int64_t tables = raw_count(f->db, "SELECT count(*) FROM sqlite_master");
+	assert_int_equal(th_db_count(f->db, "PRAGMA user_version"), version);
+	assert_int_equal(th_db_count(f->db, "PRAGMA application_id"), 0x52414D50);
+	int64_t tables = th_db_count(f->db, "SELECT count(*) FROM sqlite_master");
 	assert_true(tables > 5);
 	/* The local organization and user exist. */
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM organizations WHERE id = 1"), 1);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM users WHERE id = 1"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM organizations WHERE id = 1"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM users WHERE id = 1"), 1);
 
 	/* Reopening changes nothing; two handles at once are fine. */
 	assert_int_equal(scan_store_open(&st, f->db), 0);
@@ -236,9 +204,9 @@ static void test_open_creates_schema(void **state)
 	assert_int_equal(scan_store_schema_version(st2), version);
 	scan_store_free(st2);
 	scan_store_free(st);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM sqlite_master"), tables);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM organizations"), 1);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM users"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM sqlite_master"), tables);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM organizations"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM users"), 1);
 
 	/* An empty file is an empty database: it is initialised. */
 	{
@@ -413,16 +381,16 @@ static void test_refuses_foreign_sqlite(void **state)
 
 	p = th_join(f->tmp, "foreign.db");
 	(void)state;
-	raw_exec(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);"
+	th_db_exec(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);"
 	            "INSERT INTO notes (body) VALUES ('keep me');");
 	check_refused_unchanged(p, SCAN_ESTORE);
-	assert_int_equal(raw_count(p, "SELECT count(*) FROM notes"), 1);
-	assert_int_equal(raw_count(p, "SELECT count(*) FROM sqlite_master"), 1);
+	assert_int_equal(th_db_count(p, "SELECT count(*) FROM notes"), 1);
+	assert_int_equal(th_db_count(p, "SELECT count(*) FROM sqlite_master"), 1);
 	free(p);
 
 	/* Another application's id, even with no tables, is not ours either. */
 	p = th_join(f->tmp, "other-app.db");
-	raw_exec(p, "PRAGMA application_id = 1234; PRAGMA user_version = 1;");
+	th_db_exec(p, "PRAGMA application_id = 1234; PRAGMA user_version = 1;");
 	check_refused_unchanged(p, SCAN_ESTORE);
 	free(p);
 }
@@ -438,8 +406,8 @@ static void test_refuses_newer_schema(void **state)
 	f->st = NULL;
 	snprintf(sql, sizeof(sql), th_pg_url() ? "UPDATE rampart_schema SET version = %d" : "PRAGMA user_version = %d;",
 	         version + 1);
-	raw_exec(f->db, sql);
-	assert_int_equal(raw_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
+	th_db_exec(f->db, sql);
+	assert_int_equal(th_db_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
 	                 version + 1);
 	{
 		scan_store *st = NULL;
@@ -448,7 +416,7 @@ static void test_refuses_newer_schema(void **state)
 		assert_non_null(strstr(scan_error_last()->message, "newer"));
 	}
 	/* Nothing was migrated down or touched. */
-	assert_int_equal(raw_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
+	assert_int_equal(th_db_count(f->db, th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version"),
 	                 version + 1);
 }
 
@@ -460,12 +428,12 @@ static void test_refuses_foreign_database_pg(void **state)
 
 	if (!th_pg_url())
 		skip(); /* test_refuses_foreign_sqlite is SQLite's */
-	raw_exec(f->db, "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'keep me')");
+	th_db_exec(f->db, "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT); INSERT INTO notes VALUES (1, 'keep me')");
 	assert_int_equal(scan_store_open(&st, f->db), SCAN_ESTORE);
 	assert_null(st);
 	assert_non_null(strstr(scan_error_last()->message, "not a rampart database"));
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM notes"), 1);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM notes"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"), 1);
 }
 
 /* A database path must be a regular file or nothing: the rest is refused before anything is written. */
@@ -519,12 +487,28 @@ static void test_refuses_non_regular_path(void **state)
 	free(target);
 }
 
-/* read_only: an existing database is read through a handle that cannot write; a missing one is created. */
+typedef struct {
+	scan_store *st;
+	int rc;
+} ro_write;
+
+static void *write_from_thread(void *arg)
+{
+	ro_write *j = arg;
+	int64_t id;
+
+	j->rc = scan_store_org_create(&id, j->st, "written-through-a-reader", SCAN_PLAN_FREE);
+	return NULL;
+}
+
+/*
+ * read_only: an existing database is read through a handle that cannot
+ * write; a missing one (an empty PostgreSQL database) is created.
+ */
 static void test_open_read_only(void **state)
 {
-	if (th_pg_url())
-		skip(); /* SQLite's files and locks */
 	fixture *f = *state;
+	const char *version_sql = th_pg_url() ? "SELECT version FROM rampart_schema" : "PRAGMA user_version";
 	scan_store_options ro = SCAN_STORE_OPTIONS_INIT;
 	scan_store *st = NULL;
 	scan_waiver w;
@@ -536,24 +520,31 @@ static void test_open_read_only(void **state)
 	assert_int_equal(scan_store_open_ext(&st, f->db, &ro), 0);
 	assert_true(scan_store_schema_version(st) > 0);
 	scan_store_free(st);
-	assert_true(raw_count(f->db, "PRAGMA user_version") > 0);
-	/* existing: reads work, a write fails and changes nothing */
+	assert_true(th_db_count(f->db, version_sql) > 0);
+	/* existing: reads work, a write fails and changes nothing, on every thread's connection */
 	assert_int_equal(scan_store_open_ext(&st, f->db, &ro), 0);
-	assert_int_equal(scan_store_gate_config(&cfg, st), 0);
+	assert_int_equal(scan_store_gate_config(&cfg, st, SCAN_STORE_LOCAL_ORG), 0);
 	memset(&w, 0, sizeof(w));
 	w.rule = "new_high_max";
 	w.reason = "r";
 	w.expires_at = time(NULL) + DAY;
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ESTORE);
-	scan_store_free(st);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
-	/* an older schema (here the empty one of an empty file) is upgraded first, as a writer would */
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ESTORE);
 	{
+		pthread_t t;
+		ro_write job = { st, 0 };
+		assert_int_equal(pthread_create(&t, NULL, write_from_thread, &job), 0);
+		assert_int_equal(pthread_join(t, NULL), 0);
+		assert_int_equal(job.rc, SCAN_ESTORE);
+	}
+	scan_store_free(st);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
+	/* an older schema (here the empty one of an empty file) is upgraded first, as a writer would */
+	if (!th_pg_url()) {
 		char *empty = th_join(f->tmp, "empty.db");
 		th_write(f->tmp, "empty.db", "");
 		assert_int_equal(scan_store_open_ext(&st, empty, &ro), 0);
 		scan_store_free(st);
-		assert_true(raw_count(empty, "PRAGMA user_version") > 0);
+		assert_true(th_db_count(empty, "PRAGMA user_version") > 0);
 		free(empty);
 	}
 }
@@ -567,7 +558,7 @@ static void test_gate_config(void **state)
 	scan_gate_config cfg, defaults = SCAN_GATE_CONFIG_DEFAULTS;
 
 	memset(&cfg, 0x5A, sizeof(cfg));
-	assert_int_equal(scan_store_gate_config(&cfg, st), 0);
+	assert_int_equal(scan_store_gate_config(&cfg, st, SCAN_STORE_LOCAL_ORG), 0);
 	assert_false(cfg.configured);
 	assert_int_equal(cfg.enabled, defaults.enabled);
 	assert_int_equal(cfg.block_merge_on_fail, defaults.block_merge_on_fail);
@@ -589,10 +580,10 @@ static void test_gate_config(void **state)
 	cfg.policy.complexity_new_max = 40;
 	cfg.policy.rating_min = 'C';
 	cfg.policy.new_coverage_min = 55.5;
-	assert_int_equal(scan_store_gate_config_put(st, &cfg), 0);
+	assert_int_equal(scan_store_gate_config_put(st, SCAN_STORE_LOCAL_ORG, &cfg), 0);
 	{
 		scan_gate_config got;
-		assert_int_equal(scan_store_gate_config(&got, st), 0);
+		assert_int_equal(scan_store_gate_config(&got, st, SCAN_STORE_LOCAL_ORG), 0);
 		assert_true(got.configured);
 		assert_false(got.enabled);
 		assert_false(got.block_merge_on_fail);
@@ -607,21 +598,21 @@ static void test_gate_config(void **state)
 	/* A second put replaces the first. */
 	cfg.enabled = true;
 	cfg.policy.new_high_max = 1;
-	assert_int_equal(scan_store_gate_config_put(st, &cfg), 0);
+	assert_int_equal(scan_store_gate_config_put(st, SCAN_STORE_LOCAL_ORG, &cfg), 0);
 	{
 		scan_gate_config got;
-		assert_int_equal(scan_store_gate_config(&got, st), 0);
+		assert_int_equal(scan_store_gate_config(&got, st, SCAN_STORE_LOCAL_ORG), 0);
 		assert_true(got.enabled);
 		assert_int_equal(got.policy.new_high_max, 1);
 		assert_int_equal(got.policy.rating_min, 'C');
 	}
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_gate_configs"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_gate_configs"), 1);
 	/* It survives reopening. */
 	scan_store_free(f->st);
 	f->st = NULL;
 	{
 		scan_gate_config got;
-		assert_int_equal(scan_store_gate_config(&got, open_store(f)), 0);
+		assert_int_equal(scan_store_gate_config(&got, open_store(f), SCAN_STORE_LOCAL_ORG), 0);
 		assert_true(got.configured);
 		assert_int_equal(got.policy.new_high_max, 1);
 	}
@@ -638,6 +629,7 @@ static scan_waiver waiver(const char *rule, int64_t repo, int64_t pr, time_t exp
 	w.repo_id = repo;
 	w.pr_number = pr;
 	w.expires_at = expires;
+	w.created_by_user_id = SCAN_STORE_LOCAL_USER;
 	return w;
 }
 
@@ -653,42 +645,42 @@ static void test_waiver_add_validation(void **state)
 	repo = repo_id_of(st, f->repo);
 
 	w = waiver("new_medium_max", 0, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver(NULL, 0, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now + DAY);
 	w.reason = "";
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w.reason = NULL;
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 42, now + DAY); /* a PR needs a repository */
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", repo, -1, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now - 60); /* past */
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now - 400 * (time_t)DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now + 367 * (time_t)DAY); /* more than 366 days */
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, 0); /* an expiry is required */
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_EINVAL);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", repo + 100, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
 	w = waiver("new_high_max", repo + 100, 7, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
 	assert_int_equal(id, -1); /* untouched by every failure */
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
 
 	/* The valid ones: each scope, up to 366 days ahead. */
 	w = waiver("new_high_max", 0, 0, now + 366 * (time_t)DAY - 60);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	assert_true(id > 0);
 	w = waiver("rating_min", repo, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_coverage_min", repo, 12, now + 60);
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM quality_waivers"), 3);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_waivers"), 3);
 }
 
 static const scan_waiver *waiver_by_id(const scan_waiver_list *l, int64_t id)
@@ -704,7 +696,7 @@ static size_t waiver_count(scan_store *st, int64_t repo, bool expired, bool revo
 	scan_waiver_list *l = NULL;
 	size_t n;
 
-	assert_int_equal(scan_store_waivers(&l, st, repo, expired, revoked), 0);
+	assert_int_equal(scan_store_waivers(&l, st, SCAN_STORE_LOCAL_ORG, repo, expired, revoked), 0);
 	n = scan_waiver_list_count(l);
 	scan_waiver_list_free(l);
 	return n;
@@ -731,23 +723,23 @@ static void test_waiver_list_filters(void **state)
 	/* After the scans, which may be slow under a sanitizer on a busy machine. */
 	now = time(NULL);
 	w = waiver("new_high_max", 0, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_org, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&w_org, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
 	w.reason = "repo one";
-	assert_int_equal(scan_store_waiver_add(&w_r1, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&w_r1, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_critical_max", repo2, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_r2, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&w_r2, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 5, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_pr, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&w_pr, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_exp, st, &w), 0);
+	assert_int_equal(scan_store_waiver_add(&w_exp, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	/* Let one expire: the store refuses a past expiry, so age it in place. */
 	snprintf(sql, sizeof(sql), "UPDATE quality_waivers SET expires_at = '2001-01-01T00:00:00Z' WHERE id = %lld",
 	         (long long)w_exp);
-	raw_exec(f->db, sql);
+	th_db_exec(f->db, sql);
 
 	/* Fields come back as written. */
-	assert_int_equal(scan_store_waivers(&l, st, 0, true, true), 0);
+	assert_int_equal(scan_store_waivers(&l, st, SCAN_STORE_LOCAL_ORG, 0, true, true), 0);
 	assert_int_equal(scan_waiver_list_count(l), 5);
 	{
 		const scan_waiver *g = waiver_by_id(l, w_r1);
@@ -781,19 +773,19 @@ static void test_waiver_list_filters(void **state)
 	assert_int_equal(waiver_count(st, repo1, false, false), 3); /* org, r1, pr */
 	assert_int_equal(waiver_count(st, repo1, true, false), 4);
 	assert_int_equal(waiver_count(st, repo2, false, false), 2); /* org, r2 */
-	assert_int_equal(scan_store_waivers(&l, st, repo2, false, false), 0);
+	assert_int_equal(scan_store_waivers(&l, st, SCAN_STORE_LOCAL_ORG, repo2, false, false), 0);
 	assert_non_null(waiver_by_id(l, w_org));
 	assert_non_null(waiver_by_id(l, w_r2));
 	scan_waiver_list_free(l);
 
 	/* Revoked ones only on request. */
-	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, w_r1), 0);
+	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, SCAN_STORE_LOCAL_ORG, w_r1), 0);
 	assert_true(revoked_at >= now - 5 && revoked_at <= time(NULL) + 5);
 	assert_int_equal(waiver_count(st, repo1, false, false), 2);
 	assert_int_equal(waiver_count(st, repo1, false, true), 3);
 	assert_int_equal(waiver_count(st, repo1, true, true), 4);
 	assert_int_equal(waiver_count(st, 0, false, false), 3);
-	assert_int_equal(scan_store_waivers(&l, st, repo1, false, true), 0);
+	assert_int_equal(scan_store_waivers(&l, st, SCAN_STORE_LOCAL_ORG, repo1, false, true), 0);
 	assert_true(waiver_by_id(l, w_r1)->revoked_at == revoked_at);
 	scan_waiver_list_free(l);
 	free(dir2);
@@ -808,14 +800,14 @@ static void test_waiver_revoke(void **state)
 	int64_t id;
 	scan_waiver w = waiver("new_high_max", 0, 0, before + DAY);
 
-	assert_int_equal(scan_store_waiver_add(&id, st, &w), 0);
-	assert_int_equal(scan_store_waiver_revoke(&first, st, id), 0);
+	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_store_waiver_revoke(&first, st, SCAN_STORE_LOCAL_ORG, id), 0);
 	assert_true(first >= before && first <= time(NULL));
 	/* Timestamps have whole seconds: wait for the clock to move before revoking again. */
 	nanosleep(&pause, NULL);
-	assert_int_equal(scan_store_waiver_revoke(&second, st, id), 0);
+	assert_int_equal(scan_store_waiver_revoke(&second, st, SCAN_STORE_LOCAL_ORG, id), 0);
 	assert_true(second == first);
-	assert_int_equal(scan_store_waiver_revoke(&second, st, id + 1000), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_waiver_revoke(&second, st, SCAN_STORE_LOCAL_ORG, id + 1000), SCAN_ENOTFOUND);
 	assert_true(second == first);
 }
 
@@ -846,11 +838,11 @@ static void test_record_baseline_and_new(void **state)
 	assert_false(fa->is_new_in_pr); /* a default-branch scan moves nothing to new */
 	scan_result_free(r);
 	repo = repo_id_of(st, f->repo);
-	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(count, 1);
 	assert_string_equal(branch.ptr, "main");
 
-	assert_int_equal(scan_store_scan_get(&sl, st, s1), 0);
+	assert_int_equal(scan_store_scan_get(&sl, st, SCAN_STORE_LOCAL_ORG, s1), 0);
 	assert_int_equal(scan_scan_list_count(sl), 1);
 	{
 		const scan_scan_record *sr = scan_scan_list_get(sl, 0);
@@ -870,9 +862,9 @@ static void test_record_baseline_and_new(void **state)
 	}
 	scan_scan_list_free(sl);
 	sl = (scan_scan_list *)(uintptr_t)1;
-	assert_int_equal(scan_store_scan_get(&sl, st, s1 + 100), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_scan_get(&sl, st, SCAN_STORE_LOCAL_ORG, s1 + 100), SCAN_ENOTFOUND);
 	assert_null(sl);
-	assert_int_equal(scan_store_new_counts(counts, st, s1), 0);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s1), 0);
 	assert_int_equal(counts[4], 0);
 
 	/* A feature branch adds b.py: only that finding is new. */
@@ -893,34 +885,34 @@ static void test_record_baseline_and_new(void **state)
 		assert_true(by_path(l, "b.py")->is_new_in_pr);
 		scan_finding_list_free(l);
 	}
-	assert_int_equal(scan_store_new_counts(counts, st, s2), 0);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s2), 0);
 	assert_int_equal(counts[0], 0); /* critical */
 	assert_int_equal(counts[1], 1); /* high: the bidi finding of b.py */
 	assert_int_equal(counts[2], 0);
 	assert_int_equal(counts[3], 0);
 	assert_int_equal(counts[4], 1);
-	assert_int_equal(scan_store_new_counts(counts, st, s2 + 100), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s2 + 100), SCAN_ENOTFOUND);
 	/* A feature scan does not touch the baseline. */
-	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(count, 1);
 	/* The gate was stored with the scan: one new high fails the default policy. */
 	{
 		scan_gate_report *g = NULL;
-		assert_int_equal(scan_store_gate_stored(&g, st, s2), 0);
+		assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s2), 0);
 		assert_int_equal(g->status, SCAN_GATE_FAILED);
 		assert_int_equal(g->violation_count, 1);
 		assert_string_equal(g->violations[0].rule, "new_high_max");
 		assert_true(g->violations[0].actual == 1);
 		scan_gate_report_free(g);
-		assert_int_equal(scan_store_gate_stored(&g, st, s1), 0);
+		assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s1), 0);
 		assert_int_equal(g->status, SCAN_GATE_PASSED);
 		scan_gate_report_free(g);
-		assert_int_equal(scan_store_gate_stored(&g, st, s2 + 100), SCAN_ENOTFOUND);
+		assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s2 + 100), SCAN_ENOTFOUND);
 	}
 
 	/* The next default-branch scan adds b.py to the baseline. */
 	record(st, f->repo, NULL, NULL);
-	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(count, 2);
 	th_write(f->repo, "c.py", BIDI_C);
 	s3 = record(st, f->repo, "feature", &r);
@@ -930,10 +922,10 @@ static void test_record_baseline_and_new(void **state)
 	scan_result_free(r);
 
 	/* Rebuild clears it; with no baseline, everything on a branch is new. */
-	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(cleared, 2);
 	assert_string_equal(branch.ptr, "main");
-	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(count, 0);
 	s4 = record(st, f->repo, "feature", NULL);
 	assert_int_equal(count_with(st, s4, NULL), 3);
@@ -945,21 +937,21 @@ static void test_record_baseline_and_new(void **state)
 	}
 	/* The next default-branch scan fills it again. */
 	record(st, f->repo, NULL, NULL);
-	assert_int_equal(scan_store_baseline_count(&count, st, repo, &branch), 0);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo, &branch), 0);
 	assert_int_equal(count, 3);
 	/* An unknown repository. */
-	assert_int_equal(scan_store_baseline_count(&count, st, repo + 100, &branch), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, repo + 100, &branch), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_baseline_count(&count, st, SCAN_STORE_LOCAL_ORG, repo + 100, &branch), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_baseline_rebuild(&cleared, st, SCAN_STORE_LOCAL_ORG, repo + 100, &branch), SCAN_ENOTFOUND);
 
 	/* Listing scans: newest first, per repository, with a limit. */
-	assert_int_equal(scan_store_scans(&sl, st, repo, 0), 0);
+	assert_int_equal(scan_store_scans(&sl, st, SCAN_STORE_LOCAL_ORG, repo, 0), 0);
 	assert_int_equal(scan_scan_list_count(sl), 6);
 	assert_true(scan_scan_list_get(sl, 0)->id > scan_scan_list_get(sl, 5)->id);
 	scan_scan_list_free(sl);
-	assert_int_equal(scan_store_scans(&sl, st, repo, 2), 0);
+	assert_int_equal(scan_store_scans(&sl, st, SCAN_STORE_LOCAL_ORG, repo, 2), 0);
 	assert_int_equal(scan_scan_list_count(sl), 2);
 	scan_scan_list_free(sl);
-	assert_int_equal(scan_store_scans(&sl, st, repo + 100, 0), 0);
+	assert_int_equal(scan_store_scans(&sl, st, SCAN_STORE_LOCAL_ORG, repo + 100, 0), 0);
 	assert_int_equal(scan_scan_list_count(sl), 0);
 	scan_scan_list_free(sl);
 	scan_buf_dispose(&branch);
@@ -988,13 +980,13 @@ static void test_mark_fp(void **state)
 		scan_finding_list_free(l);
 	}
 
-	assert_int_equal(scan_store_mark_fp(st, issue, true, ""), SCAN_EINVAL);
-	assert_int_equal(scan_store_mark_fp(st, issue, true, NULL), SCAN_EINVAL);
-	assert_int_equal(scan_store_mark_fp(st, issue + 1000, true, "why"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_mark_fp(st, issue + 1000, false, NULL), SCAN_ENOTFOUND);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, ""), SCAN_EINVAL);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, NULL), SCAN_EINVAL);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, true, "why"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, false, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
 
-	assert_int_equal(scan_store_mark_fp(st, issue, true, "test fixture, not real code"), 0);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "test fixture, not real code"), 0);
 	{
 		scan_finding_list *l = findings(st, s2, NULL);
 		const scan_finding *m = by_path(l, "b.py");
@@ -1005,14 +997,14 @@ static void test_mark_fp(void **state)
 		scan_finding_list_free(l);
 	}
 	/* Marked findings leave the counts and the gate. */
-	assert_int_equal(scan_store_new_counts(counts, st, s2), 0);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s2), 0);
 	assert_int_equal(counts[1], 0);
 	assert_int_equal(counts[4], 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, s2, 0), 0);
+	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, s2, 0), 0);
 	assert_int_equal(g->status, SCAN_GATE_PASSED);
 	scan_gate_report_free(g);
 	/* The stored result is what was computed when the scan completed. */
-	assert_int_equal(scan_store_gate_stored(&g, st, s2), 0);
+	assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s2), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
 
@@ -1032,9 +1024,9 @@ static void test_mark_fp(void **state)
 		issue = by_path(l, "b.py")->id;
 		scan_finding_list_free(l);
 	}
-	assert_int_equal(scan_store_new_counts(counts, st, s3), 0);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s3), 0);
 	assert_int_equal(counts[4], 0);
-	assert_int_equal(scan_store_gate_stored(&g, st, s3), 0);
+	assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s3), 0);
 	assert_int_equal(g->status, SCAN_GATE_PASSED);
 	scan_gate_report_free(g);
 	/* include_fp false leaves it out. */
@@ -1046,7 +1038,7 @@ static void test_mark_fp(void **state)
 	}
 
 	/* Unmarking clears it everywhere, and later scans no longer inherit it. */
-	assert_int_equal(scan_store_mark_fp(st, issue, false, NULL), 0);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, false, NULL), 0);
 	{
 		scan_finding_list *l = findings(st, s2, NULL);
 		assert_false(by_path(l, "b.py")->user_marked_fp);
@@ -1054,14 +1046,14 @@ static void test_mark_fp(void **state)
 		assert_int_equal(by_path(l, "b.py")->fp_marked_at, 0);
 		scan_finding_list_free(l);
 	}
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
 	s4 = record(st, f->repo, "feature", &r);
 	assert_false(result_by_path(r, "b.py")->user_marked_fp);
 	assert_null(result_by_path(r, "b.py")->fp_reason);
 	scan_result_free(r);
-	assert_int_equal(scan_store_new_counts(counts, st, s4), 0);
+	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s4), 0);
 	assert_int_equal(counts[1], 1);
-	assert_int_equal(scan_store_gate_stored(&g, st, s4), 0);
+	assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, s4), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
 }
@@ -1087,7 +1079,7 @@ static void test_mark_is_per_repository(void **state)
 		scan_finding_list_free(l1);
 		scan_finding_list_free(l2);
 	}
-	assert_int_equal(scan_store_mark_fp(st, issue, true, "only here"), 0);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "only here"), 0);
 	{
 		scan_finding_list *l2 = findings(st, s2, NULL);
 		assert_false(by_path(l2, "a.py")->user_marked_fp);
@@ -1218,7 +1210,7 @@ static void test_findings_filters(void **state)
 
 	/* include_fp */
 	l = findings(st, s2, NULL);
-	assert_int_equal(scan_store_mark_fp(st, by_path(l, "sub/c.py")->id, true, "docs about git"), 0);
+	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, by_path(l, "sub/c.py")->id, true, "docs about git"), 0);
 	scan_finding_list_free(l);
 	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
 	assert_int_equal(count_with(st, s2, &flt), 4);
@@ -1229,10 +1221,10 @@ static void test_findings_filters(void **state)
 
 	/* An unknown scan is an error, not an empty list. */
 	l = (scan_finding_list *)(uintptr_t)1;
-	assert_int_equal(scan_store_findings(&l, st, s2 + 100, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, s2 + 100, NULL), SCAN_ENOTFOUND);
 	assert_null(l);
-	assert_int_equal(scan_store_findings(&l, st, 0, NULL), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_findings(&l, st, -1, &flt), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, 0, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_findings(&l, st, SCAN_STORE_LOCAL_ORG, -1, &flt), SCAN_ENOTFOUND);
 }
 
 static void test_repo_find(void **state)
@@ -1246,22 +1238,22 @@ static void test_repo_find(void **state)
 	scan_repo_list *rl = NULL;
 
 	record(st, f->repo, NULL, NULL);
-	assert_int_equal(scan_store_repo_find(&id, st, f->repo), 0); /* by URL (the absolute path) */
+	assert_int_equal(scan_store_repo_find(&id, st, SCAN_STORE_LOCAL_ORG, f->repo), 0); /* by URL (the absolute path) */
 	assert_true(id > 0);
-	assert_int_equal(scan_store_repo_find(&id2, st, "repo"), 0); /* by name */
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "repo"), 0); /* by name */
 	assert_int_equal(id2, id);
 	snprintf(idtext, sizeof(idtext), "%lld", (long long)id);
 	id2 = 0;
-	assert_int_equal(scan_store_repo_find(&id2, st, idtext), 0); /* by id */
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, idtext), 0); /* by id */
 	assert_int_equal(id2, id);
 
-	assert_int_equal(scan_store_repo_find(&id2, st, "nope"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, "999"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, "0"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, "-1"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, ""), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, "rep"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_repo_find(&id2, st, "%"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "nope"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "999"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "0"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "-1"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, ""), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "rep"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "%"), SCAN_ENOTFOUND);
 	assert_int_equal(id2, id); /* untouched by failures */
 
 	/* Two repositories of the same name: the name is ambiguous, the URLs are not. */
@@ -1271,12 +1263,12 @@ static void test_repo_find(void **state)
 	assert_int_equal(mkdir(b_proj, 0755), 0);
 	record(st, a_proj, NULL, NULL);
 	record(st, b_proj, NULL, NULL);
-	assert_int_equal(scan_store_repo_find(&other_id, st, "proj"), SCAN_EINVAL);
-	assert_int_equal(scan_store_repo_find(&other_id, st, a_proj), 0);
-	assert_int_equal(scan_store_repo_find(&id2, st, b_proj), 0);
+	assert_int_equal(scan_store_repo_find(&other_id, st, SCAN_STORE_LOCAL_ORG, "proj"), SCAN_EINVAL);
+	assert_int_equal(scan_store_repo_find(&other_id, st, SCAN_STORE_LOCAL_ORG, a_proj), 0);
+	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, b_proj), 0);
 	assert_int_not_equal(other_id, id2);
 
-	assert_int_equal(scan_store_repos(&rl, st), 0);
+	assert_int_equal(scan_store_repos(&rl, st, SCAN_STORE_LOCAL_ORG), 0);
 	assert_int_equal(scan_repo_list_count(rl), 3);
 	assert_int_equal(scan_repo_list_get(rl, 0)->id, id);
 	assert_string_equal(scan_repo_list_get(rl, 0)->name, "repo");
@@ -1294,12 +1286,12 @@ static void test_repo_find(void **state)
 
 static void snapshot(const char *db, int64_t out[6])
 {
-	out[0] = raw_count(db, "SELECT count(*) FROM scans");
-	out[1] = raw_count(db, "SELECT count(*) FROM scan_issues");
-	out[2] = raw_count(db, "SELECT count(*) FROM repositories");
-	out[3] = raw_count(db, "SELECT count(*) FROM quality_baseline");
-	out[4] = raw_count(db, "SELECT count(*) FROM quality_gate_results");
-	out[5] = raw_count(db, "SELECT coalesce(max(id), 0) FROM scans");
+	out[0] = th_db_count(db, "SELECT count(*) FROM scans");
+	out[1] = th_db_count(db, "SELECT count(*) FROM scan_issues");
+	out[2] = th_db_count(db, "SELECT count(*) FROM repositories");
+	out[3] = th_db_count(db, "SELECT count(*) FROM quality_baseline");
+	out[4] = th_db_count(db, "SELECT count(*) FROM quality_gate_results");
+	out[5] = th_db_count(db, "SELECT coalesce(max(id), 0) FROM scans");
 }
 
 static void test_record_failure_rolls_back(void **state)
@@ -1316,7 +1308,7 @@ static void test_record_failure_rolls_back(void **state)
 	th_write(f->repo, "a.py", BIDI_A);
 	record(st, f->repo, NULL, NULL);
 	/* The second finding's insert fails, after the repository, scan and first finding went in. */
-	raw_exec(f->db, "CREATE TABLE boom_count (n INTEGER); INSERT INTO boom_count VALUES (0);"
+	th_db_exec(f->db, "CREATE TABLE boom_count (n INTEGER); INSERT INTO boom_count VALUES (0);"
 	                "CREATE TRIGGER boom BEFORE INSERT ON scan_issues BEGIN"
 	                "  UPDATE boom_count SET n = n + 1;"
 	                "  SELECT RAISE(ABORT, 'injected failure') WHERE (SELECT n FROM boom_count) >= 2;"
@@ -1328,7 +1320,7 @@ static void test_record_failure_rolls_back(void **state)
 	th_write(fresh, "a.py", BIDI_A);
 	th_write(fresh, "b.py", BIDI_B);
 	r = scan_dir(fresh, NULL, NULL);
-	assert_int_equal(scan_store_record(&id, st, r), SCAN_ESTORE);
+	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
 	assert_int_equal(id, -1);
 	l = scan_result_findings(r);
 	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
@@ -1337,13 +1329,13 @@ static void test_record_failure_rolls_back(void **state)
 	}
 	snapshot(f->db, after);
 	assert_memory_equal(before, after, sizeof(before));
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 0);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 0);
 
 	/* The store is usable afterwards, and the same result records once the fault is gone. */
-	raw_exec(f->db, "DROP TRIGGER boom; DROP TABLE boom_count;");
-	assert_int_equal(scan_store_record(&id, st, r), 0);
+	th_db_exec(f->db, "DROP TRIGGER boom; DROP TABLE boom_count;");
+	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_true(id > before[5]);
-	assert_int_equal(raw_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 1);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 1);
 	assert_int_equal(count_with(st, id, NULL), 2);
 	scan_result_free(r);
 	free(fresh);
@@ -1370,7 +1362,7 @@ static void test_record_busy(void **state)
 	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	assert_int_equal(scan_store_record(&id, st, r), SCAN_ESTORE);
+	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	waited = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	assert_true(waited < 15.0);
@@ -1384,7 +1376,7 @@ static void test_record_busy(void **state)
 	for (size_t i = 0; i < scan_finding_list_count(scan_result_findings(r)); i++)
 		assert_int_equal(scan_finding_list_get(scan_result_findings(r), i)->id, 0);
 	/* Once the lock is gone it records. */
-	assert_int_equal(scan_store_record(&id, st, r), 0);
+	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_true(id > before[5]);
 	scan_result_free(r);
 }

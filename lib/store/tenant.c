@@ -1,0 +1,526 @@
+/* lib/store/tenant.c - organizations, users, API keys and the audit log */
+#include <stdlib.h>
+#include <string.h>
+#include "store/store_int.h"
+#include "util/error.h"
+
+#define ORG_NAME_MAX 200
+#define EMAIL_MAX 320
+#define AUDIT_TEXT_MAX 4096
+
+SCAN_STORE_LIST(scan_org, scan_org)
+SCAN_STORE_LIST(scan_user, scan_user)
+SCAN_STORE_LIST(scan_api_key, scan_api_key)
+SCAN_STORE_LIST(scan_audit, scan_audit_entry)
+
+static const char *const plan_names[] = { "free", "team", "enterprise" };
+
+/* The names the API and CLI use, and the ones the first schema stored (its CHECK still holds). */
+static const struct {
+	const char *name, *stored;
+} roles[] = {
+	{ "VIEWER", "ORG_VIEWER" },
+	{ "MEMBER", "ORG_MEMBER" },
+	{ "ORG_ADMIN", "ORG_ADMIN" },
+	{ "ORG_OWNER", "ORG_OWNER" },
+	{ "SUPER_ADMIN", "SUPER_ADMIN" },
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const char *scan_plan_name(scan_plan p)
+{
+	return (unsigned)p < COUNT(plan_names) ? plan_names[p] : "free";
+}
+
+int scan_plan_parse(scan_plan *out, const char *name)
+{
+	for (size_t i = 0; name && i < COUNT(plan_names); i++)
+		if (!strcmp(name, plan_names[i])) {
+			*out = (scan_plan)i;
+			return 0;
+		}
+	return scan__error(SCAN_EINVAL, "unknown plan: use free, team or enterprise");
+}
+
+const char *scan_role_name(scan_role r)
+{
+	return (unsigned)r < COUNT(roles) ? roles[r].name : "VIEWER";
+}
+
+int scan_role_parse(scan_role *out, const char *name)
+{
+	for (size_t i = 0; name && i < COUNT(roles); i++)
+		if (!strcmp(name, roles[i].name)) {
+			*out = (scan_role)i;
+			return 0;
+		}
+	return scan__error(SCAN_EINVAL, "unknown role: use SUPER_ADMIN, ORG_OWNER, ORG_ADMIN, MEMBER or VIEWER");
+}
+
+static scan_role role_of_stored(const char *stored)
+{
+	for (size_t i = 0; stored && i < COUNT(roles); i++)
+		if (!strcmp(stored, roles[i].stored))
+			return (scan_role)i;
+	return SCAN_ROLE_VIEWER; /* a name a newer rampart wrote: the least it may mean */
+}
+
+/* One row into a new item of a list: the item is zeroed, *oom set when a copy fails. */
+typedef void (*row_reader)(scan_db_stmt *s, void *item, scan_arena *a, int *oom);
+
+/*
+ * Steps s into a list of name_list layout (items, count, cap, arena).
+ * what names the records in an error.
+ */
+static int read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *count, size_t *cap, scan_arena *a,
+                     size_t size, row_reader read, const char *what)
+{
+	int step, oom = 0;
+
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
+		void *item = scan__array_push(itemsp, count, cap, size);
+		if (!item)
+			return SCAN_ENOMEM;
+		read(s, item, a, &oom);
+		if (oom)
+			return scan__error_oom();
+	}
+	if (step != SCAN_DB_DONE)
+		return scan__db_error(scan__store_conn(st), what);
+	return 0;
+}
+
+#define READ_LIST(st, s, l, read, what) \
+	read_rows((st), (s), &(l)->items, &(l)->count, &(l)->cap, &(l)->arena, sizeof(*(l)->items), (read), (what))
+
+/* A zeroed list of list_size bytes, and sql prepared to fill it; NULL with *rc set on failure. */
+static void *new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const char *sql, int *rc)
+{
+	void *l = calloc(1, list_size);
+
+	*rc = 0;
+	if (!l) {
+		*rc = scan__error_oom();
+		return NULL;
+	}
+	if ((*rc = scan__db_prepare(scan__store_conn(st), s, sql)) != 0) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+/* Organizations */
+
+#define ORG_COLUMNS "SELECT id, name, plan, timezone, created_at FROM organizations"
+
+static void read_org(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
+{
+	scan_org *o = item;
+
+	o->id = scan__db_column_int64(s, 0);
+	o->name = scan__db_col_text(s, 1, a, oom);
+	if (scan_plan_parse(&o->plan, scan__db_column_text(s, 2)) != 0)
+		o->plan = SCAN_PLAN_FREE;
+	o->timezone = scan__db_col_text(s, 3, a, oom);
+	o->created_at = scan__db_col_time(s, 4);
+}
+
+/* The list of sql's rows with org bound at ?1 (unless 0); SCAN_ENOTFOUND for none when one_wanted. */
+static int org_query(scan_org_list **out, scan_store *st, const char *sql, int64_t org, bool one_wanted)
+{
+	scan_org_list *l = NULL;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
+		return rc;
+	if (org)
+		scan__db_bind_int64(s, 1, org);
+	rc = READ_LIST(st, s, l, read_org, "cannot read organizations");
+	scan__db_finalize(s);
+	if (!rc && one_wanted && !l->count)
+		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
+	if (rc) {
+		scan_org_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_plan plan)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!name || !*name || strlen(name) > ORG_NAME_MAX)
+		return scan__error(SCAN_EINVAL, "an organization needs a name of 1 to %d bytes", ORG_NAME_MAX);
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "INSERT INTO organizations (name, plan, created_at) VALUES (?1, ?2, ?3)"
+	        " ON CONFLICT (name) DO NOTHING RETURNING id")) != 0)
+		return rc;
+	scan__db_bind_text(s, 1, name);
+	scan__db_bind_text(s, 2, scan_plan_name(plan));
+	scan__db_bind_time(s, 3, time(NULL));
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s);
+	} else if (step == SCAN_DB_DONE) {
+		rc = scan__error(SCAN_EEXIST, "an organization named '%s' exists", name);
+	} else {
+		rc = scan__db_error(scan__store_conn(st), "cannot create the organization");
+	}
+	scan__db_finalize(s);
+	return rc;
+}
+
+int scan_store_org_get(scan_org_list **out, scan_store *st, int64_t org)
+{
+	return org_query(out, st, ORG_COLUMNS " WHERE id = ?1", org, true);
+}
+
+int scan_store_orgs(scan_org_list **out, scan_store *st)
+{
+	return org_query(out, st, ORG_COLUMNS " ORDER BY id", 0, false);
+}
+
+/* Runs a one-row UPDATE of the organization's record; SCAN_ENOTFOUND when it matched nothing. */
+static int update_one(scan_store *st, scan_db_stmt *s, const char *what, const char *missing, int64_t id)
+{
+	int rc = 0;
+
+	if (scan__db_step(s) != SCAN_DB_DONE)
+		rc = scan__db_error(scan__store_conn(st), what);
+	else if (scan__db_changes(scan__store_conn(st)) == 0)
+		rc = scan__error(SCAN_ENOTFOUND, "no %s %lld", missing, (long long)id);
+	scan__db_finalize(s);
+	return rc;
+}
+
+int scan_store_org_set_plan(scan_store *st, int64_t org, scan_plan plan)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE organizations SET plan = ?2 WHERE id = ?1")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, org);
+	scan__db_bind_text(s, 2, scan_plan_name(plan));
+	return update_one(st, s, "cannot change the plan", "organization", org);
+}
+
+/* Users */
+
+#define USER_COLUMNS "SELECT id, org_id, email, role, password_hash, is_active, created_at FROM users"
+
+static void read_user(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
+{
+	scan_user *u = item;
+
+	u->id = scan__db_column_int64(s, 0);
+	u->org_id = scan__db_column_int64(s, 1);
+	u->email = scan__db_col_text(s, 2, a, oom);
+	u->role = role_of_stored(scan__db_column_text(s, 3));
+	u->password_hash = scan__db_col_text(s, 4, a, oom);
+	u->is_active = scan__db_column_int(s, 5) != 0;
+	u->created_at = scan__db_col_time(s, 6);
+}
+
+int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char *email, scan_role role,
+                           const char *password_hash)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!email || !strchr(email, '@') || strlen(email) > EMAIL_MAX)
+		return scan__error(SCAN_EINVAL, "a user needs an email address of at most %d bytes", EMAIL_MAX);
+	if ((unsigned)role >= COUNT(roles))
+		return scan__error(SCAN_EINVAL, "unknown role");
+	/* The organization is looked up by the statement: an unknown one inserts nothing. */
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "INSERT INTO users (org_id, email, role, password_hash, created_at)"
+	        " SELECT id, ?2, ?3, ?4, ?5 FROM organizations WHERE id = ?1"
+	        " ON CONFLICT (email) DO NOTHING RETURNING id")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, org);
+	scan__db_bind_text(s, 2, email);
+	scan__db_bind_text(s, 3, roles[role].stored);
+	scan__db_bind_text(s, 4, password_hash);
+	scan__db_bind_time(s, 5, time(NULL));
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s);
+	} else if (step != SCAN_DB_DONE) {
+		rc = scan__db_error(scan__store_conn(st), "cannot create the user");
+	}
+	scan__db_finalize(s);
+	if (step == SCAN_DB_DONE) {
+		scan_org_list *o = NULL;
+		/* Nothing inserted: either the organization or the email is the reason. */
+		if ((rc = scan_store_org_get(&o, st, org)) == 0)
+			rc = scan__error(SCAN_EEXIST, "a user with this email exists");
+		scan_org_list_free(o);
+	}
+	return rc;
+}
+
+static int user_query(scan_user_list **out, scan_store *st, const char *sql, int64_t a, const char *text,
+                      int64_t b, const char *missing)
+{
+	scan_user_list *l = NULL;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
+		return rc;
+	if (text)
+		scan__db_bind_text(s, 1, text);
+	else
+		scan__db_bind_int64(s, 1, a);
+	if (b)
+		scan__db_bind_int64(s, 2, b);
+	rc = READ_LIST(st, s, l, read_user, "cannot read users");
+	scan__db_finalize(s);
+	if (!rc && missing && !l->count)
+		rc = scan__error(SCAN_ENOTFOUND, "%s", missing);
+	if (rc) {
+		scan_user_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_user_by_email(scan_user_list **out, scan_store *st, const char *email)
+{
+	return user_query(out, st, USER_COLUMNS " WHERE email = ?1", 0, email ? email : "", 0, "no such user");
+}
+
+int scan_store_user_get(scan_user_list **out, scan_store *st, int64_t org, int64_t user_id)
+{
+	return user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 AND id = ?2", org, NULL, user_id ? user_id : -1,
+	                  "no such user");
+}
+
+int scan_store_users(scan_user_list **out, scan_store *st, int64_t org)
+{
+	return user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 ORDER BY id", org, NULL, 0, NULL);
+}
+
+/* API keys */
+
+#define KEY_COLUMNS \
+	"SELECT id, org_id, name, key_prefix, permissions, is_active, last_used, use_count, created_at," \
+	" expires_at, revoked_at FROM api_keys"
+
+static void read_key(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
+{
+	scan_api_key *k = item;
+
+	k->id = scan__db_column_int64(s, 0);
+	k->org_id = scan__db_column_int64(s, 1);
+	k->name = scan__db_col_text(s, 2, a, oom);
+	k->key_prefix = scan__db_col_text(s, 3, a, oom);
+	k->permissions = scan__db_col_text(s, 4, a, oom);
+	k->is_active = scan__db_column_int(s, 5) != 0;
+	k->last_used = scan__db_col_time(s, 6);
+	k->use_count = scan__db_column_int64(s, 7);
+	k->created_at = scan__db_col_time(s, 8);
+	k->expires_at = scan__db_col_time(s, 9);
+	k->revoked_at = scan__db_col_time(s, 10);
+}
+
+static int key_query(scan_api_key_list **out, scan_store *st, const char *sql, int64_t org, const char *hash)
+{
+	scan_api_key_list *l = NULL;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
+		return rc;
+	if (hash)
+		scan__db_bind_text(s, 1, hash);
+	else
+		scan__db_bind_int64(s, 1, org);
+	rc = READ_LIST(st, s, l, read_key, "cannot read API keys");
+	scan__db_finalize(s);
+	if (!rc && hash && !l->count)
+		rc = scan__error(SCAN_ENOTFOUND, "no such API key");
+	if (rc) {
+		scan_api_key_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_api_key *k, const char *key_hash)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!k->name || !*k->name || strlen(k->name) > ORG_NAME_MAX)
+		return scan__error(SCAN_EINVAL, "an API key needs a name of 1 to %d bytes", ORG_NAME_MAX);
+	if (!key_hash || !*key_hash || !k->key_prefix)
+		return scan__error(SCAN_EINVAL, "an API key is stored as its hash and prefix");
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "INSERT INTO api_keys (org_id, name, key_hash, key_prefix, permissions, created_at, expires_at)"
+	        " SELECT id, ?2, ?3, ?4, coalesce(CAST(?5 AS TEXT), '[\"read:scans\",\"read:repos\"]'), ?6, ?7"
+	        " FROM organizations WHERE id = ?1 RETURNING id")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, org);
+	scan__db_bind_text(s, 2, k->name);
+	scan__db_bind_text(s, 3, key_hash);
+	scan__db_bind_text(s, 4, k->key_prefix);
+	scan__db_bind_text(s, 5, k->permissions);
+	scan__db_bind_time(s, 6, time(NULL));
+	scan__db_bind_time(s, 7, k->expires_at);
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s);
+	} else if (step == SCAN_DB_DONE) {
+		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
+	} else {
+		rc = scan__db_error(scan__store_conn(st), "cannot save the API key");
+	}
+	scan__db_finalize(s);
+	return rc;
+}
+
+int scan_store_api_keys(scan_api_key_list **out, scan_store *st, int64_t org)
+{
+	return key_query(out, st, KEY_COLUMNS " WHERE org_id = ?1 ORDER BY id", org, NULL);
+}
+
+int scan_store_api_key_by_hash(scan_api_key_list **out, scan_store *st, const char *key_hash)
+{
+	return key_query(out, st, KEY_COLUMNS " WHERE key_hash = ?1", 0, key_hash ? key_hash : "");
+}
+
+int scan_store_api_key_set_active(scan_store *st, int64_t org, int64_t key_id, bool active)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "UPDATE api_keys SET is_active = ?3 WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, key_id);
+	scan__db_bind_int64(s, 2, org);
+	scan__db_bind_int64(s, 3, active);
+	return update_one(st, s, "cannot change the API key", "API key", key_id);
+}
+
+int scan_store_api_key_revoke(scan_store *st, int64_t org, int64_t key_id)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "UPDATE api_keys SET is_active = 0, revoked_at = coalesce(revoked_at, ?3)"
+	        " WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, key_id);
+	scan__db_bind_int64(s, 2, org);
+	scan__db_bind_time(s, 3, time(NULL));
+	return update_one(st, s, "cannot revoke the API key", "API key", key_id);
+}
+
+int scan_store_api_key_used(scan_store *st, int64_t key_id, time_t now)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "UPDATE api_keys SET use_count = use_count + 1, last_used = ?2 WHERE id = ?1")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, key_id);
+	scan__db_bind_time(s, 2, now);
+	return update_one(st, s, "cannot count the API key's use", "API key", key_id);
+}
+
+/* The audit log */
+
+static void read_audit(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
+{
+	scan_audit_entry *e = item;
+
+	e->id = scan__db_column_int64(s, 0);
+	e->org_id = scan__db_column_int64(s, 1);
+	e->actor_email = scan__db_col_text(s, 2, a, oom);
+	e->ip = scan__db_col_text(s, 3, a, oom);
+	e->user_agent = scan__db_col_text(s, 4, a, oom);
+	e->action = scan__db_col_text(s, 5, a, oom);
+	e->metadata = scan__db_col_text(s, 6, a, oom);
+	e->created_at = scan__db_col_time(s, 7);
+}
+
+static bool too_long(const char *s)
+{
+	return s && strlen(s) > AUDIT_TEXT_MAX;
+}
+
+int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_audit_entry *e)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!e->action || !*e->action)
+		return scan__error(SCAN_EINVAL, "an audit entry needs an action");
+	if (too_long(e->actor_email) || too_long(e->ip) || too_long(e->user_agent) || too_long(e->action) ||
+	    (e->metadata && strlen(e->metadata) > 16 * AUDIT_TEXT_MAX))
+		return scan__error(SCAN_ELIMIT, "an audit entry's fields are at most %d bytes", AUDIT_TEXT_MAX);
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "INSERT INTO audit_log (org_id, actor_email, ip, user_agent, action, metadata, created_at)"
+	        " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM organizations WHERE id = ?1 RETURNING id")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, org);
+	scan__db_bind_text(s, 2, e->actor_email);
+	scan__db_bind_text(s, 3, e->ip);
+	scan__db_bind_text(s, 4, e->user_agent);
+	scan__db_bind_text(s, 5, e->action);
+	scan__db_bind_text(s, 6, e->metadata);
+	scan__db_bind_time(s, 7, e->created_at ? e->created_at : time(NULL));
+	step = scan__db_step(s);
+	if (step == SCAN_DB_ROW) {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s);
+	} else if (step == SCAN_DB_DONE) {
+		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
+	} else {
+		rc = scan__db_error(scan__store_conn(st), "cannot write the audit log");
+	}
+	scan__db_finalize(s);
+	return rc;
+}
+
+int scan_store_audit(scan_audit_list **out, scan_store *st, int64_t org, size_t limit)
+{
+	scan_audit_list *l = NULL;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(l = new_list(sizeof(*l), st, &s,
+	                   "SELECT id, org_id, actor_email, ip, user_agent, action, metadata, created_at FROM audit_log"
+	                   " WHERE org_id = ?1 ORDER BY id DESC LIMIT ?2", &rc)))
+		return rc;
+	scan__db_bind_int64(s, 1, org);
+	scan__db_bind_int64(s, 2, limit ? (int64_t)limit : INT64_MAX);
+	rc = READ_LIST(st, s, l, read_audit, "cannot read the audit log");
+	scan__db_finalize(s);
+	if (rc) {
+		scan_audit_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
