@@ -18,6 +18,9 @@
 #include "helpers.h"
 #include "scan/scan.h"
 #include "scan/store.h"
+#include "scan/buf.h"
+#include "scan/vulndb.h"
+#include "store/store_int.h"
 
 #define BIDI_RULE "hygiene/bidi-control-character"
 #define CONFLICT_RULE "hygiene/merge-conflict-marker"
@@ -434,6 +437,61 @@ static void test_refuses_foreign_database_pg(void **state)
 	assert_non_null(strstr(scan_error_last()->message, "not a rampart database"));
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM notes"), 1);
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"), 1);
+}
+
+/*
+ * Migration 10 turns the times an older schema kept as seconds since the
+ * epoch into text: a database of schema 9 with such rows reads back the
+ * same instants, and "never imported" stays never.
+ */
+static void test_migration_keeps_epoch_times(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = NULL;
+	scan_triage_list *tl = NULL;
+	scan_vulndb_source_list *vl = NULL;
+	scan_finding_list *fl = NULL;
+	scan_buf sql = SCAN_BUF_INIT;
+
+	for (int i = 0; i < 9; i++) {
+		scan_buf_clear(&sql);
+		if (th_pg_url())
+			assert_int_equal(scan__store_migration_postgres(&sql, i), 0);
+		else
+			scan_buf_puts(&sql, scan__store_migrations[i]);
+		th_db_exec(f->db, sql.ptr);
+	}
+	th_db_exec(f->db, th_pg_url() ? "CREATE TABLE rampart_schema (application TEXT NOT NULL, version INTEGER NOT NULL);"
+	                                "INSERT INTO rampart_schema VALUES ('rampart', 9)"
+	                              : "PRAGMA application_id = 1380011344; PRAGMA user_version = 9;");
+	th_db_exec(f->db,
+	           "INSERT INTO repositories (id, org_id, name, url, source, created_at)"
+	           "  VALUES (5, 1, 'r', '/r', 'local', '2026-01-01T00:00:00Z');"
+	           "INSERT INTO scans (id, repo_id, org_id, status, created_at) VALUES (6, 5, 1, 'completed', '2026-01-01T00:00:00Z');"
+	           "INSERT INTO scan_issues (id, scan_id, rule_id, title, tool, category, file_path, line_number, severity,"
+	           "  confidence, fingerprint, vuln_id, published)"
+	           "  VALUES (7, 6, 'x', 'x', 'osv', 'sca', 'package-lock.json', 1, 'high', 90, 'abcdefabcdefabcd',"
+	           "  'GHSA-1', 1700000000);"
+	           "INSERT INTO sca_triage (repo_id, vuln_id, ecosystem, package_name, purl, status, updated_at)"
+	           "  VALUES (5, 'GHSA-1', 'npm', 'a', 'pkg:npm/a@1', 'fixed', 1750000000);"
+	           "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES ('kev', 'kev', 'k', 1760000000, 3);"
+	           "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES ('epss', 'epss', 'e', 0, 0);");
+	assert_int_equal(scan_store_open(&st, f->db), 0);
+	assert_int_equal(scan_store_schema_version(st), scan__store_migration_count);
+	assert_int_equal(scan_store_findings(&fl, st, SCAN_STORE_LOCAL_ORG, 6, NULL), 0);
+	assert_int_equal(scan_finding_list_count(fl), 1);
+	assert_int_equal(scan_finding_list_get(fl, 0)->sca->published, 1700000000);
+	assert_int_equal(scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, 5), 0);
+	assert_int_equal(scan_triage_list_count(tl), 1);
+	assert_int_equal(scan_triage_list_get(tl, 0)->updated_at, 1750000000);
+	assert_int_equal(scan_vulndb_sources(&vl, st), 0);
+	assert_int_equal(scan_vulndb_source_list_count(vl), 1); /* epss was never imported */
+	assert_int_equal(scan_vulndb_source_list_get(vl, 0)->imported_at, 1760000000);
+	scan_vulndb_source_list_free(vl);
+	scan_triage_list_free(tl);
+	scan_finding_list_free(fl);
+	scan_store_free(st);
+	scan_buf_dispose(&sql);
 }
 
 /* A database path must be a regular file or nothing: the rest is refused before anything is written. */
@@ -1390,6 +1448,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_foreign_sqlite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_foreign_database_pg, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_migration_keeps_epoch_times, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_non_regular_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_read_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gate_config, setup, teardown),
