@@ -201,11 +201,22 @@ extern const char *cli_database_url;
 
 /*
  * The database a command works on: --database-url, else --db (db_path), else
- * $RAMPART_DATABASE_URL, else NULL (the default file); *out is borrowed.
- * Fails with a message when both options are given or the URL is not a
- * PostgreSQL one.
+ * $RAMPART_DATABASE_URL, else the default file (cli_default_database());
+ * *out is borrowed, *own_dir says the default file's directories are ours
+ * to create. Fails with a message when both options are given, the URL is
+ * not a PostgreSQL one, or there is no default location.
  */
-int cli_store_target(const char **out, const char *db_path);
+int cli_store_target(const char **out, bool *own_dir, const char *db_path);
+
+/* env.c: what the CLI takes from the environment (the library reads none of it). */
+/* getenv as the library's scan_getvar_fn. */
+const char *cli_getvar(const char *name, void *ctx);
+/* $RAMPART_DB, else rampart.db in the XDG data directory (*own_dir then). */
+int cli_default_database(const char **out, bool *own_dir);
+/* sub of the XDG cache directory (static storage); NULL without HOME. */
+const char *cli_cache_dir(const char *sub);
+/* The git token (from $token_env, NULL: RAMPART_GIT_TOKEN), CI's facts, TMPDIR and the cache, into opts. */
+void cli_scan_environment(scan_options *opts, const char *token_env);
 /*
  * Opens the store named by --database-url or --db (NULL: default); reports
  * errors itself. read_only: the command only reads, so a write-protected

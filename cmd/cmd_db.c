@@ -76,7 +76,10 @@ static int db_update(scan_store *st, cli_format format)
 		cfg.feeds = feeds.feeds;
 		cfg.nfeeds = feeds.count;
 	}
-	cfg.cache_dir = o.cache;
+	if (!(cfg.cache_dir = o.cache ? o.cache : cli_cache_dir("feeds"))) {
+		rc = cli_error("no cache directory for the feeds: set XDG_CACHE_HOME or HOME, or pass --cache");
+		goto done;
+	}
 	cfg.force = o.force;
 	cfg.allow_shrink = o.allow_shrink;
 	lrc = scan_vulndb_update(st, &cfg, &rep);

@@ -306,6 +306,7 @@ static int policy_check(const char *target, cli_format format)
 	if ((rc = cli_open_store(&store, o.db, true)) != EXIT_OK)
 		goto done;
 	opts.target = target;
+	cli_scan_environment(&opts, NULL);
 	opts.analyzers = "sca";
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;

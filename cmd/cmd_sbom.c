@@ -75,6 +75,7 @@ int cmd_sbom(int argc, char **argv)
 		goto done;
 
 	opts.target = pos.items[0];
+	cli_scan_environment(&opts, NULL);
 	opts.analyzers = "sca";
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;

@@ -158,21 +158,12 @@ static void print_stats(const scan_stats *s)
 		        s->analyzers[i].cpu_seconds);
 }
 
-/* --db, else the default database, names a file that is there or a server (--no-store creates none). */
+/* The database names a file that is there or a server (--no-store creates none). */
 static bool database_exists(const char *db)
 {
-	scan_buf path = SCAN_BUF_INIT;
 	struct stat st;
-	bool there;
 
-	if (!db && scan_store_default_path(&path) != 0) {
-		scan_buf_dispose(&path);
-		return false;
-	}
-	db = db ? db : path.ptr;
-	there = scan_store_is_server(db) || stat(db, &st) == 0;
-	scan_buf_dispose(&path);
-	return there;
+	return scan_store_is_server(db) || stat(db, &st) == 0;
 }
 
 static bool fails_threshold(const scan_finding_list *l, scan_severity min, bool new_only)
@@ -193,6 +184,7 @@ int cmd_scan(int argc, char **argv)
 	const scan_quality_summary *quality;
 	scan_store *store = NULL;
 	const char *target = NULL;
+	bool own_dir;
 	scan_gate_report *gate = NULL;
 	scan_severity fail_sev = SCAN_SEV_LOW, fail_new_sev = SCAN_SEV_LOW;
 	cli_format format;
@@ -244,7 +236,7 @@ int cmd_scan(int argc, char **argv)
 	 */
 	if (!o.no_store)
 		rc = cli_open_store(&store, o.db, false);
-	else if ((rc = cli_store_target(&target, o.db)) == EXIT_OK && database_exists(target))
+	else if ((rc = cli_store_target(&target, &own_dir, o.db)) == EXIT_OK && database_exists(target))
 		rc = cli_open_store(&store, o.db, true);
 	if (rc != EXIT_OK)
 		goto done;
@@ -252,7 +244,7 @@ int cmd_scan(int argc, char **argv)
 	opts.target = pos.items[0];
 	opts.branch = o.branch;
 	opts.default_branch = o.default_branch;
-	opts.token_env = o.token_env;
+	cli_scan_environment(&opts, o.token_env);
 	opts.analyzers = o.analyzers;
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;

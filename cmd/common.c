@@ -335,17 +335,18 @@ int cli_emit_doc(const cli_doc *doc, cli_format format, const char *path)
 
 const char *cli_database_url;
 
-int cli_store_target(const char **out, const char *db_path)
+int cli_store_target(const char **out, bool *own_dir, const char *db_path)
 {
 	const char *env = getenv("RAMPART_DATABASE_URL"), *url = cli_database_url;
 
 	*out = db_path;
+	*own_dir = false;
 	if (url && db_path)
 		return cli_error("--db and --database-url name two databases: give one");
 	if (!url && !db_path && env && *env)
 		url = env;
 	if (!url)
-		return EXIT_OK;
+		return db_path ? EXIT_OK : cli_default_database(out, own_dir);
 	if (!scan_store_is_server(url))
 		return cli_error("%s takes a postgresql:// URL", url == env ? "RAMPART_DATABASE_URL" : "--database-url");
 	*out = url;
@@ -356,12 +357,14 @@ int cli_open_store(scan_store **out, const char *db_path, bool read_only)
 {
 	scan_store_options opts = SCAN_STORE_OPTIONS_INIT;
 	const char *target;
+	bool own_dir;
 	int rc;
 
 	*out = NULL;
-	if ((rc = cli_store_target(&target, db_path)) != EXIT_OK)
+	if ((rc = cli_store_target(&target, &own_dir, db_path)) != EXIT_OK)
 		return rc;
 	opts.read_only = read_only;
+	opts.create_dirs = own_dir;
 	rc = scan_store_open_ext(out, target, &opts);
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }

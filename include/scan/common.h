@@ -63,6 +63,13 @@ typedef struct {
 SCAN_EXTERN const scan_error *scan_error_last(void);
 SCAN_EXTERN void scan_error_clear(void);
 
+/*
+ * The library reads no environment variable: a program passes what it
+ * wants read as a lookup (the CLI: getenv), or the values themselves in
+ * options. getvar answers NULL for an unset variable.
+ */
+typedef const char *(*scan_getvar_fn)(const char *name, void *ctx);
+
 /* "0.1.0"; static storage. */
 SCAN_EXTERN const char *scan_version(void);
 

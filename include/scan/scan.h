@@ -15,12 +15,31 @@ typedef struct {
 
 typedef void (*scan_progress_cb)(const scan_progress *p, void *payload);
 
+/*
+ * What a CI service says about the checkout it builds. branch: the first
+ * non-empty of GITHUB_HEAD_REF, GITHUB_REF_NAME,
+ * CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, CI_COMMIT_REF_NAME, BITBUCKET_BRANCH,
+ * BUILDKITE_BRANCH, skipping tag builds and GitHub's pull request refs
+ * ("42/merge"), which are not branches. pr_number: from GITHUB_REF
+ * ("refs/pull/N/merge" or ".../head"), CI_MERGE_REQUEST_IID or
+ * BITBUCKET_PR_ID; a malformed value is no number.
+ */
+typedef struct {
+	const char *branch;   /* NULL: none */
+	int64_t pr_number;    /* 0: none */
+} scan_ci_facts;
+
+/*
+ * The facts from the variables getvar answers (the CLI: getenv); branch is
+ * borrowed from its answers. The library reads no environment itself.
+ */
+SCAN_EXTERN void scan_ci_facts_read(scan_ci_facts *out, scan_getvar_fn getvar, void *ctx);
+
 typedef struct {
 	unsigned int version;
 	const char *target;         /* directory, local git repository or git URL */
 	const char *branch;         /* NULL: the checked-out branch (or CI's) */
 	const char *default_branch; /* NULL: detect (origin HEAD, else main, else master) */
-	const char *token_env;      /* variable with an https token; NULL: RAMPART_GIT_TOKEN */
 	const char *analyzers;      /* comma-separated names, "all" or "none"; NULL: defaults */
 	const char *const *excludes; /* extra ignore globs (gitignore syntax) */
 	size_t exclude_count;
@@ -74,6 +93,17 @@ typedef struct {
 	 */
 	bool (*cancelled)(void *payload);
 	void *cancel_payload;
+	/*
+	 * What the library would otherwise take from the process environment,
+	 * which it never reads: the program does (the CLI: RAMPART_GIT_TOKEN or
+	 * --token-env, the CI service's variables, TMPDIR, XDG_CACHE_HOME), a
+	 * server from its configuration and the request.
+	 */
+	const char *git_token;      /* https token for cloning, sent as user x-access-token; NULL: none */
+	const char *git_token_hint; /* where a token goes, named when a clone needs one ("$RAMPART_GIT_TOKEN") */
+	scan_ci_facts ci;           /* the branch of a detached HEAD, the request number of a local checkout */
+	const char *tmp_dir;        /* where clones and base snapshots are made; NULL: /tmp */
+	const char *cache_dir;      /* where compiled pattern databases are kept between runs; NULL: not kept */
 } scan_options;
 
 /* The repository's test and example paths, in gitignore syntax (docs/test-code.md). */
@@ -83,9 +113,10 @@ typedef struct {
 #define SCAN_OPTIONS_VERSION 1
 #define SCAN_DEFAULT_MIN_CONFIDENCE 80
 #define SCAN_DEFAULT_MAX_FILE_SIZE ((uint64_t)8 << 20)
-#define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, 0, \
+#define SCAN_OPTIONS_INIT { SCAN_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, 0, \
 	false, false, 0, SCAN_DEFAULT_MIN_CONFIDENCE, 0, NULL, 0, NULL, NULL, NULL, false, false, NULL, false, NULL, NULL, 0, \
-	false, 0, 0, false, false, NULL, 0, NULL, NULL }
+	false, 0, 0, false, false, NULL, 0, NULL, NULL, \
+	NULL, NULL, { NULL, 0 }, NULL, NULL }
 
 /* Where the scanned code came from. Borrowed strings; optional ones may be NULL. */
 typedef struct {

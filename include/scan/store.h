@@ -14,13 +14,11 @@
 typedef struct scan_store scan_store;
 
 /*
- * Open (creating when missing) the database at path; NULL: the default
- * location, $RAMPART_DB, else $XDG_DATA_HOME/rampart/rampart.db, else
- * ~/.local/share/rampart/rampart.db. Only the data directory's own
- * directories are created: a path the caller or $RAMPART_DB names must be in
- * a directory that exists, else SCAN_EINVAL with nothing created. Pending
- * schema migrations are applied in
- * one transaction. A file that is not a database, or is corrupt, is
+ * Open (creating when missing) the database at path: a SQLite file, or a
+ * postgresql:// URL. The file's directory must exist, else SCAN_EINVAL with
+ * nothing created (unless the options say to create it: the CLI's default
+ * location, scan_user_dir_path(SCAN_DIR_DATA)). Pending schema migrations
+ * are applied in one transaction. A file that is not a database, or is corrupt, is
  * SCAN_ESTORE and is left untouched; a schema newer than this binary is
  * SCAN_EVERSION. *out is the caller's: scan_store_free().
  */
@@ -37,8 +35,10 @@ typedef struct {
 	 * server refuses it, on every thread's connection).
 	 */
 	bool read_only;
+	/* Create the file's missing directories (private, 0700): for a location of the program's own choosing. */
+	bool create_dirs;
 } scan_store_options;
-#define SCAN_STORE_OPTIONS_INIT { 1, false }
+#define SCAN_STORE_OPTIONS_INIT { 1, false, false }
 
 /*
  * scan_store_open() with options (NULL: the defaults). Either way the path
@@ -51,7 +51,6 @@ SCAN_EXTERN void scan_store_free(scan_store *st); /* NULL is fine */
 SCAN_EXTERN const char *scan_store_path(const scan_store *st);
 /* Whether target names a database server (a postgresql:// URL) rather than a SQLite file. */
 SCAN_EXTERN bool scan_store_is_server(const char *target);
-SCAN_EXTERN int scan_store_default_path(scan_buf *out);
 /* The schema version the binary writes, and the one the open database has. */
 SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
 

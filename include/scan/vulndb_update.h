@@ -55,12 +55,9 @@ typedef struct {
 SCAN_EXTERN int scan_vulndb_feeds_parse(scan_vulndb_feed_list *out, const char *text);
 SCAN_EXTERN void scan_vulndb_feed_list_dispose(scan_vulndb_feed_list *l);
 
-/* $XDG_CACHE_HOME/rampart/feeds, else ~/.cache/rampart/feeds. SCAN_ENOTFOUND with neither set. */
-SCAN_EXTERN int scan_vulndb_default_cache_dir(scan_buf *out);
-
 typedef struct {
 	unsigned int version;
-	const char *cache_dir;           /* NULL: scan_vulndb_default_cache_dir(); created when missing */
+	const char *cache_dir;           /* required (the CLI: scan_user_dir_path(SCAN_DIR_CACHE, "feeds")); created when missing */
 	const scan_vulndb_feed *feeds;   /* NULL: scan_vulndb_default_feeds() */
 	size_t nfeeds;
 	bool allow_http;                 /* plain http URLs too: for tests on 127.0.0.1 only */

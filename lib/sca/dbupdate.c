@@ -257,19 +257,6 @@ int scan_vulndb_feeds_parse(scan_vulndb_feed_list *out, const char *text)
 
 /* --- the cache ------------------------------------------------------------- */
 
-int scan_vulndb_default_cache_dir(scan_buf *out)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	if (xdg && xdg[0] == '/')
-		scan_buf_printf(out, "%s/rampart/feeds", xdg);
-	else if (home && home[0])
-		scan_buf_printf(out, "%s/.cache/rampart/feeds", home);
-	else
-		return scan__error(SCAN_ENOTFOUND, "no cache directory: neither XDG_CACHE_HOME nor HOME is set");
-	return scan_buf_failed(out) ? scan__error(scan_buf_failed(out), "the cache directory's path is too long") : 0;
-}
-
 /* mkdir -p, one component at a time. */
 static int make_dirs(const char *path)
 {
@@ -512,8 +499,6 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	scan_buf_init(&path, CACHE_PATH_MAX + 128);
 	if (cfg->cache_dir)
 		scan_buf_puts(&cache, cfg->cache_dir);
-	else if ((rc = scan_vulndb_default_cache_dir(&cache)) != 0)
-		goto done;
 	if (scan_buf_failed(&cache) || !cache.size) {
 		rc = scan__error(SCAN_EINVAL, "the feed cache directory's path is empty or too long");
 		goto done;

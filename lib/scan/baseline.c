@@ -60,7 +60,7 @@ int scan_result_new_from_git(scan_result *r, const scan_options *opts, const cha
 		*why = "not a git work tree";
 		return 0;
 	}
-	if ((rc = scan_source__base_snapshot(&s, why, r->repo.root, r->repo.default_branch, ref)) != 0 || !s)
+	if ((rc = scan_source__base_snapshot(&s, why, r->repo.root, r->repo.default_branch, ref, opts->tmp_dir)) != 0 || !s)
 		return rc;
 	if ((rc = scan_base(&base, r, opts, s)) != 0)
 		goto done;

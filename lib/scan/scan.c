@@ -746,7 +746,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 	sopts.target = opts->target;
 	sopts.branch = opts->branch;
 	sopts.default_branch = opts->default_branch;
-	sopts.token_env = opts->token_env;
+	sopts.git_token = opts->git_token;
+	sopts.git_token_hint = opts->git_token_hint;
+	sopts.ci = opts->ci;
+	sopts.tmp_dir = opts->tmp_dir;
 	sopts.pr_number = opts->pr_number;
 	if ((rc = scan_source__open(&src, &sopts)) != 0)
 		goto done;
@@ -768,7 +771,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	/* Built whatever the analyzers: every finding's text is masked with it. */
 	if ((rc = scan_secrets__load_builtin(&secret_rules)) != 0 ||
 	    (opts->secret_rules_dir && (rc = scan_secrets__load_dir(&secret_rules, opts->secret_rules_dir)) != 0) ||
-	    (rc = scan_secrets__engine_new(&secrets, &secret_rules)) != 0)
+	    (rc = scan_secrets__engine_new(&secrets, &secret_rules, opts->cache_dir)) != 0)
 		goto done;
 	actx.secret_engine = sh.secrets = secrets;
 	actx.verify = opts->verify;

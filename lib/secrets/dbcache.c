@@ -17,24 +17,6 @@
 #define CACHE_MAGIC "RAMPHS01"
 #define CACHE_FILE_MAX ((size_t)256 << 20)
 
-static bool cache_off(void)
-{
-	const char *v = getenv("RAMPART_NO_CACHE");
-
-	return v && *v && strcmp(v, "0");
-}
-
-static int cache_dir(scan_buf *out)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	if (xdg && *xdg == '/')
-		return scan_buf_printf(out, "%s/rampart", xdg);
-	if (home && *home == '/')
-		return scan_buf_printf(out, "%s/.cache/rampart", home);
-	return -1;
-}
-
 /* The whole file, if it is ours and nobody else could have written it. */
 static unsigned char *read_trusted(const char *path, size_t *len)
 {
@@ -52,7 +34,7 @@ static unsigned char *read_trusted(const char *path, size_t *len)
 	return (unsigned char *)buf;
 }
 
-int scan_secrets__db_cache_load(scan_secret_engine *e, const char *key)
+int scan_secrets__db_cache_load(scan_secret_engine *e, const char *cache_dir, const char *key)
 {
 	scan_buf path = SCAN_BUF_INIT;
 	unsigned char *data = NULL;
@@ -61,7 +43,7 @@ int scan_secrets__db_cache_load(scan_secret_engine *e, const char *key)
 	hs_database_t *db = NULL;
 	int rc = -1;
 
-	if (cache_off() || cache_dir(&path) != 0 || scan_buf_printf(&path, "/hs-%s.db", key) != 0)
+	if (!cache_dir || *cache_dir != '/' || scan_buf_printf(&path, "%s/hs-%s.db", cache_dir, key) != 0)
 		goto done;
 	if (!(data = read_trusted(path.ptr, &len)))
 		goto done;
@@ -88,7 +70,7 @@ done:
 	return rc;
 }
 
-void scan_secrets__db_cache_save(const scan_secret_engine *e, const char *key)
+void scan_secrets__db_cache_save(const scan_secret_engine *e, const char *cache_dir, const char *key)
 {
 	scan_buf dir = SCAN_BUF_INIT, tmp = SCAN_BUF_INIT, path = SCAN_BUF_INIT, head = SCAN_BUF_INIT;
 	char *bytes = NULL;
@@ -96,7 +78,7 @@ void scan_secrets__db_cache_save(const scan_secret_engine *e, const char *key)
 	uint32_t count = (uint32_t)e->set->count;
 	int fd = -1;
 
-	if (cache_off() || !e->db || cache_dir(&dir) != 0)
+	if (!cache_dir || *cache_dir != '/' || !e->db || scan_buf_puts(&dir, cache_dir) != 0)
 		goto done;
 	if (hs_serialize_database(e->db, &bytes, &len) != HS_SUCCESS)
 		goto done;

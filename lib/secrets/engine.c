@@ -214,7 +214,7 @@ static void db_key(char out[65], const scan_secret_engine *e)
 	scan__hex(out, md, 32);
 }
 
-static int build_db(scan_secret_engine *e)
+static int build_db(scan_secret_engine *e, const char *cache_dir)
 {
 	char key[65];
 	int rc;
@@ -230,15 +230,15 @@ static int build_db(scan_secret_engine *e)
 	for (size_t i = 0; i < e->set->count; i++)
 		e->rules[i].in_hs = !e->set->rules[i].context && !e->set->rules[i].generic;
 	db_key(key, e);
-	if (scan_secrets__db_cache_load(e, key) == 0)
+	if (scan_secrets__db_cache_load(e, cache_dir, key) == 0)
 		return 0;
 	if ((rc = compile_db(e)) != 0)
 		return rc;
-	scan_secrets__db_cache_save(e, key); /* best effort: a scan never fails for want of a cache */
+	scan_secrets__db_cache_save(e, cache_dir, key); /* best effort: a scan never fails for want of a cache */
 	return 0;
 }
 
-int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set)
+int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set, const char *cache_dir)
 {
 	scan_secret_engine *e = calloc(1, sizeof(*e));
 	int rc = 0;
@@ -284,7 +284,7 @@ int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset
 				e->provider_prefix[e->rules[i].keywords[k]] = true;
 		}
 	if (!rc)
-		rc = build_db(e);
+		rc = build_db(e, cache_dir);
 	if (rc) {
 		scan_secrets__engine_free(e);
 		return rc;

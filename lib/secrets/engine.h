@@ -31,7 +31,8 @@ typedef struct {
  * mode), into one Hyperscan database; a rule Hyperscan refuses runs when
  * its keywords occur. A pattern PCRE2 refuses is SCAN_EINVAL naming the rule.
  */
-int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set);
+/* cache_dir: where the compiled database is kept between runs (NULL: compiled each time). */
+int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset *set, const char *cache_dir);
 void scan_secrets__engine_free(scan_secret_engine *e);
 size_t scan_secrets__engine_hs_rules(const scan_secret_engine *e); /* how many run in Hyperscan */
 

@@ -26,13 +26,12 @@ struct scan_secret_engine {
 };
 
 /*
- * The compiled Hyperscan database is cached per user under
- * $XDG_CACHE_HOME/rampart (else ~/.cache/rampart), named by key. load sets
- * e->db and each rule's in_hs and returns 0, or -1 when there is no usable
- * cache entry; save writes one atomically and ignores failures.
- * RAMPART_NO_CACHE=1 turns both off.
+ * The compiled Hyperscan database is cached in cache_dir (an absolute
+ * path, created private when missing; NULL: no cache), named by key. load
+ * sets e->db and each rule's in_hs and returns 0, or -1 when there is no
+ * usable cache entry; save writes one atomically and ignores failures.
  */
-int scan_secrets__db_cache_load(scan_secret_engine *e, const char *key);
-void scan_secrets__db_cache_save(const scan_secret_engine *e, const char *key);
+int scan_secrets__db_cache_load(scan_secret_engine *e, const char *cache_dir, const char *key);
+void scan_secrets__db_cache_save(const scan_secret_engine *e, const char *cache_dir, const char *key);
 
 #endif

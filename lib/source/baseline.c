@@ -147,7 +147,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const char *root,
-                               const char *default_branch, const char *ref)
+                               const char *default_branch, const char *ref, const char *tmp_dir)
 {
 	scan_merge_base mb;
 	git_diff *diff = NULL;
@@ -163,7 +163,7 @@ int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const
 		goto oom;
 	memcpy(s->base, mb.base, sizeof(s->base));
 	/* A private directory: another user must not swap files into what is analyzed as the baseline. */
-	if ((rc = scan_source__mkdtemp(&s->dir, "rampart-base-XXXXXX")) != 0)
+	if ((rc = scan_source__mkdtemp(&s->dir, tmp_dir, "rampart-base-XXXXXX")) != 0)
 		goto done;
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;

@@ -1,4 +1,4 @@
-/* lib/source/ci_env.c - what CI services say about the checkout */
+/* lib/source/ci_env.c - what CI services say about the checkout, from variables the program passes */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,35 +9,40 @@
 
 #define GITHUB_PULL_PREFIX "refs/pull/"
 
-static const char *ci_getenv(const char *name)
+typedef struct {
+	scan_getvar_fn getvar;
+	void *ctx;
+} ci_vars;
+
+static const char *ci_var(const ci_vars *vars, const char *name)
 {
-	const char *v = getenv(name);
+	const char *v = vars->getvar(name, vars->ctx);
 
 	/* CI services export some variables empty (GITHUB_HEAD_REF on pushes). */
 	return v && *v ? v : NULL;
 }
 
-const char *scan_source__ci_branch(void)
+static const char *ci_branch(const ci_vars *vars)
 {
 	const char *v, *ref, *type;
 
-	if ((v = ci_getenv("GITHUB_HEAD_REF")) != NULL)
+	if ((v = ci_var(vars, "GITHUB_HEAD_REF")) != NULL)
 		return v;
 	/* On pull requests GITHUB_REF_NAME is "42/merge"; on tag pushes it is the tag. */
-	ref = ci_getenv("GITHUB_REF");
-	type = ci_getenv("GITHUB_REF_TYPE");
-	if ((v = ci_getenv("GITHUB_REF_NAME")) != NULL &&
+	ref = ci_var(vars, "GITHUB_REF");
+	type = ci_var(vars, "GITHUB_REF_TYPE");
+	if ((v = ci_var(vars, "GITHUB_REF_NAME")) != NULL &&
 	    !(type && strcmp(type, "tag") == 0) &&
 	    !(ref && strncmp(ref, GITHUB_PULL_PREFIX, strlen(GITHUB_PULL_PREFIX)) == 0))
 		return v;
-	if ((v = ci_getenv("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME")) != NULL)
+	if ((v = ci_var(vars, "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME")) != NULL)
 		return v;
 	/* GitLab and Buildkite put the tag name in the branch variable of tag builds. */
-	if ((v = ci_getenv("CI_COMMIT_REF_NAME")) != NULL && !ci_getenv("CI_COMMIT_TAG"))
+	if ((v = ci_var(vars, "CI_COMMIT_REF_NAME")) != NULL && !ci_var(vars, "CI_COMMIT_TAG"))
 		return v;
-	if ((v = ci_getenv("BITBUCKET_BRANCH")) != NULL)
+	if ((v = ci_var(vars, "BITBUCKET_BRANCH")) != NULL)
 		return v;
-	if ((v = ci_getenv("BUILDKITE_BRANCH")) != NULL && !ci_getenv("BUILDKITE_TAG"))
+	if ((v = ci_var(vars, "BUILDKITE_BRANCH")) != NULL && !ci_var(vars, "BUILDKITE_TAG"))
 		return v;
 	return NULL;
 }
@@ -77,17 +82,25 @@ static int64_t github_pr_number(const char *ref)
 	return scan_source__parse_pr_number(num, (size_t)(slash - num));
 }
 
-int64_t scan_source__ci_pr_number(void)
+static int64_t ci_pr_number(const ci_vars *vars)
 {
 	static const char *const plain[] = { "CI_MERGE_REQUEST_IID", "BITBUCKET_PR_ID" };
 	const char *v;
 	int64_t n;
 
-	if ((v = ci_getenv("GITHUB_REF")) != NULL && (n = github_pr_number(v)) > 0)
+	if ((v = ci_var(vars, "GITHUB_REF")) != NULL && (n = github_pr_number(v)) > 0)
 		return n;
 	for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
-		if ((v = ci_getenv(plain[i])) != NULL &&
+		if ((v = ci_var(vars, plain[i])) != NULL &&
 		    (n = scan_source__parse_pr_number(v, strlen(v))) > 0)
 			return n;
 	return 0;
+}
+
+void scan_ci_facts_read(scan_ci_facts *out, scan_getvar_fn getvar, void *ctx)
+{
+	ci_vars vars = { getvar, ctx };
+
+	out->branch = ci_branch(&vars);
+	out->pr_number = ci_pr_number(&vars);
 }

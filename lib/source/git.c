@@ -279,7 +279,7 @@ int scan_source__git_credentials(git_credential **out, const char *url,
 			auth->refusal = SCAN_SOURCE_AUTH_UNSUPPORTED;
 			return GIT_EAUTH;
 		}
-		token = getenv(auth->token_env);
+		token = auth->token;
 		if (!token || !*token) {
 			auth->refusal = SCAN_SOURCE_AUTH_NO_TOKEN;
 			return GIT_EAUTH;
@@ -297,9 +297,8 @@ int scan_source__git_credentials(git_credential **out, const char *url,
 	return GIT_EAUTH;
 }
 
-int scan_source__mkdtemp(char **out, const char *template)
+int scan_source__mkdtemp(char **out, const char *base, const char *template)
 {
-	const char *base = getenv("TMPDIR");
 	scan_buf path;
 	size_t len;
 	char os[128];
@@ -343,7 +342,8 @@ static const char *auth_reason(char *buf, size_t size, const scan_source_auth *a
 	case SCAN_SOURCE_AUTH_FAILED:
 		return "authentication failed";
 	case SCAN_SOURCE_AUTH_NO_TOKEN:
-		snprintf(buf, size, "authentication required; put a token in $%s", auth->token_env);
+		snprintf(buf, size, "authentication required; put a token in %s",
+		         auth->hint && *auth->hint ? auth->hint : "the scan's git token");
 		return buf;
 	case SCAN_SOURCE_AUTH_PLAIN_HTTP:
 		return "authentication required, and credentials are never sent over plain http";
@@ -381,7 +381,7 @@ static int url_password(char **out, const char *url)
 /*
  * The clone's origin, without url.<base>.insteadOf rewriting: a rewrite in
  * the user's git configuration could add credentials to the URL, and https
- * credentials must come from token_env alone. (It also avoids the config
+ * credentials must come from the scan's token alone. (It also avoids the config
  * scan through which libgit2 1.5 leaks PCRE2 match data.)
  */
 static int git_clone_remote(git_remote **out, git_repository *repo, const char *name,
@@ -409,9 +409,9 @@ static int git_clone_remote(git_remote **out, git_repository *repo, const char *
  * own, not configured (no insteadOf), with its own credential attempts;
  * any failure is left to the clone to report.
  */
-static int probe_refs(size_t *count, char **head, const char *url, const char *token_env)
+static int probe_refs(size_t *count, char **head, const char *url, const scan_source_options *opts)
 {
-	scan_source_auth auth = { token_env, 0, SCAN_SOURCE_AUTH_OK };
+	scan_source_auth auth = { opts->git_token, opts->git_token_hint, 0, SCAN_SOURCE_AUTH_OK };
 	const git_remote_head **heads;
 	git_remote_callbacks cb;
 	git_proxy_options px;
@@ -500,10 +500,10 @@ done:
 }
 
 int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branch,
-                           const char *token_env, uint64_t *refs_left_out)
+                           const scan_source_options *opts, uint64_t *refs_left_out)
 {
 	git_clone_options co;
-	scan_source_auth auth = { token_env, 0, SCAN_SOURCE_AUTH_OK };
+	scan_source_auth auth = { opts->git_token, opts->git_token_hint, 0, SCAN_SOURCE_AUTH_OK };
 	git_repository *repo = NULL;
 	char *display = NULL, *password = NULL, *tmpdir = NULL, *head = NULL;
 	scan_buf narrow = SCAN_BUF_INIT;
@@ -513,7 +513,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	char why[GIT_REASON_MAX];
 	int err, rc;
 
-	assert(tmpdir_out && url && token_env && refs_left_out);
+	assert(tmpdir_out && url && opts && refs_left_out);
 	*tmpdir_out = NULL;
 	*refs_left_out = 0;
 	if ((rc = scan_source__git_ready()) != 0)
@@ -524,12 +524,12 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	}
 	/*
 	 * Only ssh needs the user of the URL. Elsewhere the clone fetches from
-	 * the redacted URL, so https credentials come from token_env alone and
+	 * the redacted URL, so https credentials come from the token alone and
 	 * none are written into the clone's config.
 	 */
 	fetch_url = has_prefix_nocase(url, "ssh://") ||
 	            (scan_source__is_url(url) && !strstr(url, "://")) ? url : display;
-	if ((rc = url_password(&password, url)) != 0 || (rc = scan_source__mkdtemp(&tmpdir, GIT_TMPDIR_TEMPLATE)) != 0)
+	if ((rc = url_password(&password, url)) != 0 || (rc = scan_source__mkdtemp(&tmpdir, opts->tmp_dir, GIT_TMPDIR_TEMPLATE)) != 0)
 		goto done;
 
 	/* The function, not GIT_CLONE_OPTIONS_INIT, which leaves fields to -Wextra's complaint. */
@@ -542,7 +542,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	/* certificate_check stays NULL: libgit2 verifies TLS certificates itself. */
 	co.fetch_opts.proxy_opts.type = GIT_PROXY_AUTO;
 	/* Past the cap, the one branch the scan reads, and no tags. */
-	if (probe_refs(&nrefs, &head, fetch_url, token_env) == 0 && nrefs > SCAN_SOURCE_CLONE_REFS_MAX &&
+	if (probe_refs(&nrefs, &head, fetch_url, opts) == 0 && nrefs > SCAN_SOURCE_CLONE_REFS_MAX &&
 	    (branch || head)) {
 		const char *b = branch ? branch : head;
 		scan_buf_printf(&narrow, "+refs/heads/%s:refs/remotes/origin/%s", b, b);
@@ -565,7 +565,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 		/* checkout_branch names a branch the remote does not have. */
 		rc = scan__error(SCAN_EINVAL, "cannot clone '%s': no branch '%s' there", display, branch);
 	} else {
-		const char *secrets[] = { password, getenv(token_env) };
+		const char *secrets[] = { password, opts->git_token };
 
 		rc = scan__error(SCAN_EGIT, "cannot clone '%s': %s", display,
 		                 git_reason(why, sizeof(why), secrets, sizeof(secrets) / sizeof(secrets[0])));

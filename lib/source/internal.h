@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "source/source.h"
 
 struct git_object;
 struct git_repository;
@@ -37,26 +38,11 @@ int scan_source__merge_base(scan_merge_base *m, const char **why, const char *ro
                             const char *ref);
 void scan_source__merge_base_dispose(scan_merge_base *m);
 
-/* git.c: a fresh private (0700) directory under $TMPDIR named after template ("x-XXXXXX"); *out absolute, real, the caller's. */
-int scan_source__mkdtemp(char **out, const char *template);
-
-/* ci_env.c */
-
 /*
- * The branch CI says is being built: the first non-empty of GITHUB_HEAD_REF,
- * GITHUB_REF_NAME, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME, CI_COMMIT_REF_NAME,
- * BITBUCKET_BRANCH, BUILDKITE_BRANCH. Tag builds and GitHub's pull request
- * refs ("42/merge") are not branches and are skipped. Borrowed from the
- * environment: copy it before the environment changes. NULL if none.
+ * git.c: a fresh private (0700) directory under base (NULL: /tmp) named
+ * after template ("x-XXXXXX"); *out absolute, real, the caller's.
  */
-const char *scan_source__ci_branch(void);
-
-/*
- * The pull or merge request number from GITHUB_REF ("refs/pull/N/merge" or
- * "refs/pull/N/head"), CI_MERGE_REQUEST_IID or BITBUCKET_PR_ID; 0 when none
- * is set. Malformed values are ignored rather than failing the scan.
- */
-int64_t scan_source__ci_pr_number(void);
+int scan_source__mkdtemp(char **out, const char *base, const char *template);
 
 /* s[0..len) as a decimal number > 0 with nothing around it; 0 if it is not one. */
 int64_t scan_source__parse_pr_number(const char *s, size_t len);
@@ -93,7 +79,8 @@ bool scan_source__git_has_branch(const scan_source_git *g, const char *name);
 
 /*
  * Clone url (a git URL or a local repository path) into a new private
- * directory under $TMPDIR, checking out branch (NULL: the remote's HEAD).
+ * directory under opts->tmp_dir, checking out branch (NULL: the remote's
+ * HEAD), with https credentials from opts->git_token alone.
  * On success *tmpdir_out is that directory's real path, the caller's to
  * remove and free. A remote past SCAN_SOURCE_CLONE_REFS_MAX is cloned one
  * branch deep; *refs_left_out counts the branches and tags left out (0
@@ -101,20 +88,20 @@ bool scan_source__git_has_branch(const scan_source_git *g, const char *name);
  * the remote), SCAN_EIO or SCAN_ENOMEM; on failure nothing is left behind.
  */
 int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branch,
-                           const char *token_env, uint64_t *refs_left_out);
+                           const scan_source_options *opts, uint64_t *refs_left_out);
 
 /* Why a credential callback gave up; the clone's message says so instead of libgit2's. */
 typedef enum {
 	SCAN_SOURCE_AUTH_OK = 0,
 	SCAN_SOURCE_AUTH_FAILED,      /* the credentials were refused too often */
-	SCAN_SOURCE_AUTH_NO_TOKEN,    /* https asked for credentials and token_env is unset */
+	SCAN_SOURCE_AUTH_NO_TOKEN,    /* https asked for credentials and there is no token */
 	SCAN_SOURCE_AUTH_PLAIN_HTTP,  /* a token is never sent without TLS */
 	SCAN_SOURCE_AUTH_UNSUPPORTED, /* the server offers no method we can answer */
 } scan_source_auth_refusal;
 
 /* The payload of the credential callback, one per clone. */
 typedef struct {
-	const char *token_env;
+	const char *token, *hint; /* the https token (NULL: none), and where one goes */
 	unsigned attempts;
 	scan_source_auth_refusal refusal;
 } scan_source_auth;

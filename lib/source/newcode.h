@@ -50,7 +50,8 @@ typedef struct {
 
 /*
  * The merge base of HEAD and ref (NULL: the default branch, local or
- * origin's) and, written below a private temporary directory at their paths
+ * origin's) and, written below a private temporary directory (under
+ * tmp_dir, NULL: /tmp) at their paths
  * relative to root, the base's version of every file the work tree changes
  * (committed or not). Unchanged files are not written: their findings are
  * the same on both sides. *out is NULL with *why set when there is no base
@@ -58,7 +59,7 @@ typedef struct {
  * scan_source__base_snapshot_free() removes the directory.
  */
 int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const char *root,
-                               const char *default_branch, const char *ref);
+                               const char *default_branch, const char *ref, const char *tmp_dir);
 void scan_source__base_snapshot_free(scan_base_snapshot *s); /* NULL is fine */
 
 typedef enum {

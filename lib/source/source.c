@@ -12,7 +12,6 @@
 #include "rmtree.h"
 #include "source.h"
 
-#define SOURCE_TOKEN_ENV_DEFAULT "RAMPART_GIT_TOKEN"
 #define SOURCE_DEFAULT_BRANCH "main"
 #define SOURCE_OS_REASON_MAX 128
 
@@ -289,13 +288,13 @@ static int source_set_origin(scan_source *s, const char *remote, const char *dir
 	return 0;
 }
 
-static int source_open_url(scan_source *s, const scan_source_options *opts, const char *token_env)
+static int source_open_url(scan_source *s, const scan_source_options *opts)
 {
 	scan_source_git g;
 	bool found = false;
 	int rc;
 
-	if ((rc = scan_source__git_clone(&s->tmpdir, opts->target, opts->branch, token_env, &s->refs_not_cloned)) != 0)
+	if ((rc = scan_source__git_clone(&s->tmpdir, opts->target, opts->branch, opts, &s->refs_not_cloned)) != 0)
 		return rc;
 	if ((rc = scan_source__git_inspect(&g, &found, s->tmpdir)) != 0)
 		return rc;
@@ -331,7 +330,7 @@ done:
  * subdirectory there.
  */
 static int source_clone_branch(scan_source *s, const scan_source_git *g, const char *branch,
-                               const char *token_env)
+                               const scan_source_options *opts)
 {
 	scan_source_git c;
 	scan_buf path;
@@ -347,7 +346,7 @@ static int source_clone_branch(scan_source *s, const scan_source_git *g, const c
 	scan_buf_init(&path, 0);
 	if (strncmp(s->root, g->workdir, wl) == 0 && (s->root[wl] == '/' || s->root[wl] == '\0'))
 		rel = s->root + wl;
-	if ((rc = scan_source__git_clone(&s->tmpdir, g->workdir, branch, token_env, &s->refs_not_cloned)) != 0)
+	if ((rc = scan_source__git_clone(&s->tmpdir, g->workdir, branch, opts, &s->refs_not_cloned)) != 0)
 		goto done;
 	if ((rc = scan_source__git_inspect(&c, &found, s->tmpdir)) != 0)
 		goto done;
@@ -388,7 +387,7 @@ done:
 	return rc;
 }
 
-static int source_open_local(scan_source *s, const scan_source_options *opts, const char *token_env)
+static int source_open_local(scan_source *s, const scan_source_options *opts)
 {
 	scan_source_git g;
 	char os[SOURCE_OS_REASON_MAX];
@@ -434,7 +433,7 @@ static int source_open_local(scan_source *s, const scan_source_options *opts, co
 			                 opts->branch, g.workdir);
 			goto done;
 		}
-		if ((rc = source_clone_branch(s, &g, opts->branch, token_env)) != 0)
+		if ((rc = source_clone_branch(s, &g, opts->branch, opts)) != 0)
 			goto done;
 		rc = source_dup(&s->branch, opts->branch);
 	} else if (opts->branch) {
@@ -442,7 +441,7 @@ static int source_open_local(scan_source *s, const scan_source_options *opts, co
 		rc = source_dup(&s->branch, opts->branch);
 	} else if (g.detached) {
 		/* CI checks out a commit, not a branch; it says which branch in its variables. */
-		rc = source_dup(&s->branch, scan_source__ci_branch());
+		rc = source_dup(&s->branch, opts->ci.branch);
 	} else {
 		s->branch = source_steal(&g.branch);
 	}
@@ -454,7 +453,6 @@ done:
 int scan_source__open(scan_source *out, const scan_source_options *opts)
 {
 	scan_source s;
-	const char *token_env;
 	bool remote;
 	int rc;
 
@@ -468,10 +466,9 @@ int scan_source__open(scan_source *out, const scan_source_options *opts)
 		                   (long long)opts->pr_number);
 	if (opts->branch && !*opts->branch)
 		return scan__error(SCAN_EINVAL, "empty branch name");
-	token_env = opts->token_env && *opts->token_env ? opts->token_env : SOURCE_TOKEN_ENV_DEFAULT;
 
 	remote = scan_source__is_url(opts->target);
-	rc = remote ? source_open_url(&s, opts, token_env) : source_open_local(&s, opts, token_env);
+	rc = remote ? source_open_url(&s, opts) : source_open_local(&s, opts);
 	if (rc != 0)
 		goto done;
 
@@ -489,7 +486,7 @@ int scan_source__open(scan_source *out, const scan_source_options *opts)
 	 * CI's request number describes the pipeline's own checkout, not some
 	 * other repository it happens to scan by URL.
 	 */
-	s.pr_number = opts->pr_number ? opts->pr_number : remote ? 0 : scan_source__ci_pr_number();
+	s.pr_number = opts->pr_number ? opts->pr_number : remote ? 0 : opts->ci.pr_number;
 done:
 	if (rc != 0) {
 		scan_source__dispose(&s);

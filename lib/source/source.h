@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "scan/scan.h"
 
 /*
  * A remote that advertises more branches and tags than this is cloned one
@@ -35,17 +36,20 @@ typedef struct {
 	const char *target;         /* directory, local git repository, or git URL */
 	const char *branch;         /* NULL: detect */
 	const char *default_branch; /* NULL: detect */
-	const char *token_env;      /* NULL: "RAMPART_GIT_TOKEN" */
-	int64_t pr_number;          /* 0: detect from CI variables */
+	const char *git_token;      /* https token; NULL: none */
+	const char *git_token_hint; /* where a token goes, for the message asking for one; NULL: "the scan's git token" */
+	scan_ci_facts ci;           /* the CI service's branch and request number (scan_ci_facts_read()) */
+	const char *tmp_dir;        /* NULL: /tmp */
+	int64_t pr_number;          /* 0: CI's, for a local checkout */
 } scan_source_options;
 
 /*
  * Resolve target:
  * - a git URL (https://, http://, ssh://, git://, file://, or scp-like
  *   user@host:path) is cloned with libgit2 into a fresh mkdtemp() directory
- *   under $TMPDIR (mode 0700), checking out opts->branch when given. https
- *   credentials come only from the environment variable named token_env
- *   (sent as user "x-access-token" with the token as password), ssh ones
+ *   under opts->tmp_dir (mode 0700), checking out opts->branch when given.
+ *   https credentials come only from opts->git_token (sent as user
+ *   "x-access-token" with the token as password), ssh ones
  *   from the ssh agent; the credential callback gives up after a few tries
  *   instead of looping.
  * - a directory inside a git work tree (git_repository_open_ext) records
@@ -54,11 +58,8 @@ typedef struct {
  *   temporary directory (the user's work tree is never touched); naming the
  *   checked-out branch, or any name while HEAD is detached, only labels it.
  * - any other directory is a plain tree: is_git false, branch = opts->branch.
- * Branch on a detached HEAD comes from CI variables when set
- * (GITHUB_HEAD_REF, GITHUB_REF_NAME, CI_MERGE_REQUEST_SOURCE_BRANCH_NAME,
- * CI_COMMIT_REF_NAME, BITBUCKET_BRANCH, BUILDKITE_BRANCH); pr_number from
- * GITHUB_REF "refs/pull/N/merge", CI_MERGE_REQUEST_IID,
- * BITBUCKET_PR_ID. Default branch: opts->default_branch, else origin's
+ * Branch on a detached HEAD is CI's (opts->ci), and so is pr_number of a
+ * local checkout unless opts->pr_number is given. Default branch: opts->default_branch, else origin's
  * HEAD, else "main" or "master" when such a branch exists, else "main".
  *
  * Returns 0, SCAN_ENOTFOUND (no such path), SCAN_EINVAL (not a directory,

@@ -10,32 +10,9 @@
 #include "util/rulefiles.h"
 #include "util/timefmt.h"
 
-/* The default database; *own_dir when it is in the data directory (not $RAMPART_DB), whose directories we create. */
-static int default_path(scan_buf *out, bool *own_dir)
-{
-	const char *env = getenv("RAMPART_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-
-	*own_dir = false;
-	if (env && *env)
-		return scan_buf_puts(out, env);
-	*own_dir = true;
-	if (xdg && *xdg == '/')
-		return scan_buf_printf(out, "%s/rampart/rampart.db", xdg);
-	if (home && *home)
-		return scan_buf_printf(out, "%s/.local/share/rampart/rampart.db", home);
-	return scan__error(SCAN_EINVAL, "no database location: set RAMPART_DB, XDG_DATA_HOME or HOME, or pass --db");
-}
-
 bool scan_store_is_server(const char *target)
 {
 	return scan__db_is_postgres_url(target);
-}
-
-int scan_store_default_path(scan_buf *out)
-{
-	bool own_dir;
-
-	return default_path(out, &own_dir);
 }
 
 /*
@@ -410,19 +387,13 @@ int scan_store_open(scan_store **out, const char *path)
 int scan_store_open_ext(scan_store **out, const char *path, const scan_store_options *opts)
 {
 	scan_store *st = NULL;
-	scan_buf p = SCAN_BUF_INIT;
-	bool exists, stale = true, own_dir = false;
+	bool exists, stale = true, own_dir = opts && opts->create_dirs;
 	int rc;
 
 	*out = NULL;
 	if ((rc = scan__check_version(opts, 1, "scan_store_options")) != 0)
 		return rc;
-	if (!path) {
-		if ((rc = default_path(&p, &own_dir)) != 0)
-			goto done;
-		path = p.ptr;
-	}
-	if (!*path) {
+	if (!path || !*path) {
 		rc = scan__error(SCAN_EINVAL, "empty database path");
 		goto done;
 	}
@@ -450,7 +421,6 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	if ((rc = scan__db_exec(st->db, "PRAGMA journal_mode = WAL; " SQLITE_CONNECTION_PRAGMAS)) != 0)
 		goto done;
 done:
-	scan_buf_dispose(&p);
 	if (rc) {
 		scan_store_free(st);
 		return rc;

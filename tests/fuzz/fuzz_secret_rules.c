@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 	memset(&set, 0, sizeof(set));
 	if (scan_secrets__load_text(&set, (const char *)data, size, "fuzz.yaml") == 0 && set.count &&
-	    scan_secrets__engine_new(&e, &set) == 0) {
+	    scan_secrets__engine_new(&e, &set, NULL) == 0) {
 		scan_secret_scratch *s = NULL;
 		if (scan_secrets__scratch_new(&s, e) == 0) {
 			/* Run the loaded rules over the rule file itself: it holds their examples. */

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	scan_secret_input in = { size && data[0] == 't' ? "tests/a.py" : "a.py", data, size, false };
 
 	if (!engine) {
-		if (scan_secrets__load_builtin(&set) || scan_secrets__engine_new(&engine, &set) ||
+		if (scan_secrets__load_builtin(&set) || scan_secrets__engine_new(&engine, &set, NULL) ||
 		    scan_secrets__scratch_new(&scratch, engine))
 			abort();
 	}

@@ -27,7 +27,7 @@ static int setup(void **state)
 
 	assert_non_null(f);
 	assert_int_equal(scan_secrets__load_builtin(&f->set), 0);
-	assert_int_equal(scan_secrets__engine_new(&f->engine, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&f->engine, &f->set, NULL), 0);
 	assert_int_equal(scan__redactor_new(&f->r, f->engine), 0);
 	scan_buf_init(&f->out, SCAN_BUF_MAX_DEFAULT);
 	*state = f;

@@ -1005,30 +1005,6 @@ static void test_feeds_parse(void **state)
 	scan_vulndb_feed_list_dispose(&l);
 }
 
-static void test_default_cache_dir(void **state)
-{
-	scan_buf b = SCAN_BUF_INIT;
-	char *xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
-	char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
-
-	(void)state;
-	setenv("XDG_CACHE_HOME", "/var/cache/u", 1);
-	assert_int_equal(scan_vulndb_default_cache_dir(&b), 0);
-	assert_string_equal(b.ptr, "/var/cache/u/rampart/feeds");
-	scan_buf_clear(&b);
-	unsetenv("XDG_CACHE_HOME");
-	setenv("HOME", "/home/u", 1);
-	assert_int_equal(scan_vulndb_default_cache_dir(&b), 0);
-	assert_string_equal(b.ptr, "/home/u/.cache/rampart/feeds");
-	scan_buf_dispose(&b);
-	if (xdg)
-		setenv("XDG_CACHE_HOME", xdg, 1);
-	if (home)
-		setenv("HOME", home, 1);
-	free(xdg);
-	free(home);
-}
-
 /* --- the update ------------------------------------------------------------ */
 
 #define CALLS_MAX 16
@@ -1359,7 +1335,6 @@ int main(void)
 		cmocka_unit_test(test_connection_refused),
 		cmocka_unit_test(test_default_feeds),
 		cmocka_unit_test(test_feeds_parse),
-		cmocka_unit_test(test_default_cache_dir),
 		cmocka_unit_test(test_update_then_not_modified),
 		cmocka_unit_test(test_update_failures_are_per_source),
 		cmocka_unit_test(test_update_bad_config),

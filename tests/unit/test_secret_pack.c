@@ -47,7 +47,7 @@ static void test_every_rule_on_its_examples(void **state)
 	(void)state;
 	memset(&pack, 0, sizeof(pack));
 	assert_int_equal(scan_secrets__load_builtin(&pack), 0);
-	assert_int_equal(scan_secrets__engine_new(&all, &pack), 0);
+	assert_int_equal(scan_secrets__engine_new(&all, &pack, NULL), 0);
 	for (size_t i = 0; i < pack.count; i++) {
 		const scan_secret_rule *r = &pack.rules[i];
 		scan_secret_rule copy = *r;
@@ -55,7 +55,7 @@ static void test_every_rule_on_its_examples(void **state)
 		scan_secret_engine *e = NULL;
 
 		assert_true(r->positive_count >= 2 && r->negative_count >= 2);
-		if (scan_secrets__engine_new(&e, &one) != 0) {
+		if (scan_secrets__engine_new(&e, &one, NULL) != 0) {
 			printf("%s: %s\n", r->origin, scan_error_last()->message);
 			failures++;
 			continue;

@@ -103,7 +103,7 @@ static int setup(void **state)
 
 	assert_int_equal(scan_secrets__load_text(&f->set, rules_yaml, strlen(rules_yaml), "test.yaml"), 0);
 	assert_int_equal(f->set.count, 4);
-	assert_int_equal(scan_secrets__engine_new(&f->engine, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&f->engine, &f->set, NULL), 0);
 	assert_int_equal(scan_secrets__scratch_new(&f->scratch, f->engine), 0);
 	*state = f;
 	return 0;
@@ -273,7 +273,7 @@ static void test_loader_errors(void **state)
 	scan_secret_engine *e = NULL;
 	memset(&set, 0, sizeof(set));
 	assert_int_equal(scan_secrets__load_text(&set, bad, strlen(bad), "bad.yaml"), 0);
-	assert_int_equal(scan_secrets__engine_new(&e, &set), SCAN_EINVAL);
+	assert_int_equal(scan_secrets__engine_new(&e, &set, NULL), SCAN_EINVAL);
 	assert_non_null(strstr(scan_error_last()->message, "broken"));
 	scan_secrets__ruleset_dispose(&set);
 }
@@ -290,9 +290,8 @@ static void test_db_cache(void **state)
 	scan_secret_input in = { "a.py", (const unsigned char *)"T = \"" GHP1 "\"\n", 0, false };
 
 	in.len = strlen((const char *)in.data);
-	setenv("XDG_CACHE_HOME", dir, 1);
 	/* The fixture's engine was compiled before the cache was pointed here: compile, then save. */
-	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set, cache), 0);
 	scan_secrets__engine_free(e);
 	assert_non_null(d = opendir(cache));
 	path[0] = '\0';
@@ -303,7 +302,7 @@ static void test_db_cache(void **state)
 	assert_true(path[0] != '\0');
 
 	/* Loaded from the cache, the engine finds the same. */
-	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set, cache), 0);
 	assert_int_equal(scan_secrets__scratch_new(&s, e), 0);
 	memset(&h, 0, sizeof(h));
 	assert_int_equal(scan_secrets__scan(e, s, &in, collect, &h), 0);
@@ -322,7 +321,7 @@ static void test_db_cache(void **state)
 		fclose(fp);
 		free(bytes);
 	}
-	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set, cache), 0);
 	assert_int_equal(scan_secrets__scratch_new(&s, e), 0);
 	memset(&h, 0, sizeof(h));
 	assert_int_equal(scan_secrets__scan(e, s, &in, collect, &h), 0);
@@ -332,9 +331,8 @@ static void test_db_cache(void **state)
 
 	/* One that others could have written is not read at all. */
 	chmod(path, 0666);
-	assert_int_equal(scan_secrets__engine_new(&e, &f->set), 0);
+	assert_int_equal(scan_secrets__engine_new(&e, &f->set, cache), 0);
 	scan_secrets__engine_free(e);
-	unsetenv("XDG_CACHE_HOME");
 	th_rmtree(dir);
 	free(dir);
 	free(cache);

@@ -189,6 +189,22 @@ static git_repository *work_repo(const fixture *f, const char *name, char **path
 	return repo;
 }
 
+/* What a program does before opening a source: the environment into the options (the library reads none of it). */
+static const char *test_getvar(const char *name, void *ctx)
+{
+	(void)ctx;
+	return getenv(name);
+}
+
+static int open_from_env(scan_source *s, scan_source_options *o)
+{
+	scan_ci_facts_read(&o->ci, test_getvar, NULL);
+	o->tmp_dir = getenv("TMPDIR");
+	if (!o->git_token)
+		o->git_token = getenv("RAMPART_GIT_TOKEN");
+	return scan_source__open(s, o);
+}
+
 /* ---- fixture ---- */
 
 static int group_setup(void **state)
@@ -271,7 +287,7 @@ static void test_plain_directory(void **state)
 
 	th_write(dir, "a.txt", "hello\n");
 	real = realpath(dir, NULL);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.root, real);
 	assert_string_equal(s.name, "project");
 	assert_string_equal(s.url, real);
@@ -290,7 +306,7 @@ static void test_plain_directory(void **state)
 	o = opts_for(link);
 	o.branch = "dev";
 	o.default_branch = "trunk";
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.root, real);
 	assert_string_equal(s.branch, "dev");
 	assert_string_equal(s.default_branch, "trunk");
@@ -312,25 +328,25 @@ static void test_bad_targets(void **state)
 	scan_source s;
 
 	o = opts_for(missing);
-	assert_int_equal(scan_source__open(&s, &o), SCAN_ENOTFOUND);
+	assert_int_equal(open_from_env(&s, &o), SCAN_ENOTFOUND);
 	assert_true(has_prefix(last_message(), "cannot open '"));
 	assert_non_null(strstr(last_message(), "no such file or directory"));
 	assert_null(s.root);
 
 	th_write(f->dir, "file.txt", "x");
 	o = opts_for(file);
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EINVAL);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EINVAL);
 	assert_non_null(strstr(last_message(), "not a directory"));
 
 	o = opts_for(below_file);
-	assert_int_equal(scan_source__open(&s, &o), SCAN_ENOTFOUND);
+	assert_int_equal(open_from_env(&s, &o), SCAN_ENOTFOUND);
 
 	o = opts_for("");
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EINVAL);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EINVAL);
 
 	o = opts_for(f->dir);
 	o.pr_number = -3;
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EINVAL);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EINVAL);
 
 	free(below_file);
 	free(file);
@@ -353,7 +369,7 @@ static void test_worktree_with_origin(void **state)
 	want_commit = hex(&main_id);
 
 	o = opts_for(path);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_true(s.is_git);
 	assert_string_equal(s.root, real);
 	assert_string_equal(s.branch, "main");
@@ -369,7 +385,7 @@ static void test_worktree_with_origin(void **state)
 	src = th_join(real, "src");
 	o = opts_for(src);
 	o.branch = "main"; /* the checked-out branch: a label, no clone */
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.root, src);
 	assert_string_equal(s.name, "acme/widget");
 	assert_string_equal(s.branch, "main");
@@ -411,7 +427,7 @@ static void test_remote_names(void **state)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		set_origin(repo, cases[i].remote);
-		assert_int_equal(scan_source__open(&s, &o), 0);
+		assert_int_equal(open_from_env(&s, &o), 0);
 		assert_string_equal(s.name, cases[i].name);
 		assert_string_equal(s.source, cases[i].source);
 		assert_string_equal(s.url, cases[i].url);
@@ -422,7 +438,7 @@ static void test_remote_names(void **state)
 	set_origin(repo, NULL);
 	src = th_join(path, "src");
 	o = opts_for(src);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.name, "widget");
 	assert_string_equal(s.source, "local");
 	assert_string_equal(s.url, s.root);
@@ -446,7 +462,7 @@ static void test_detached_head(void **state)
 	assert_int_equal(git_repository_set_head_detached(repo, &main_id), 0);
 	want = hex(&main_id);
 
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_null(s.branch);
 	assert_string_equal(s.commit, want);
 	scan_source__dispose(&s);
@@ -454,7 +470,7 @@ static void test_detached_head(void **state)
 	setenv("GITHUB_HEAD_REF", "feature/login", 1);
 	setenv("GITHUB_REF_NAME", "42/merge", 1);
 	setenv("GITHUB_REF", "refs/pull/42/merge", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "feature/login");
 	assert_int_equal(s.pr_number, 42);
 	scan_source__dispose(&s);
@@ -463,7 +479,7 @@ static void test_detached_head(void **state)
 	setenv("GITHUB_HEAD_REF", "", 1);
 	setenv("GITHUB_REF_NAME", "release-1", 1);
 	setenv("GITHUB_REF", "refs/heads/release-1", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "release-1");
 	assert_int_equal(s.pr_number, 0);
 	scan_source__dispose(&s);
@@ -471,7 +487,7 @@ static void test_detached_head(void **state)
 	/* The ref name of a pull request or tag is not a branch. */
 	setenv("GITHUB_REF", "refs/pull/7/merge", 1);
 	setenv("GITHUB_REF_NAME", "7/merge", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_null(s.branch);
 	scan_source__dispose(&s);
 	unsetenv("GITHUB_REF");
@@ -481,13 +497,13 @@ static void test_detached_head(void **state)
 	setenv("CI_COMMIT_REF_NAME", "v1.0", 1);
 	setenv("CI_COMMIT_TAG", "v1.0", 1);
 	setenv("BITBUCKET_BRANCH", "bb-branch", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "bb-branch");
 	scan_source__dispose(&s);
 
 	/* With a detached HEAD any --branch only labels the scan. */
 	o.branch = "whatever";
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "whatever");
 	assert_null(s.tmpdir);
 	assert_string_equal(s.root, s.url);
@@ -508,42 +524,48 @@ static void test_pr_number(void **state)
 	scan_source s;
 
 	setenv("GITHUB_REF", "refs/pull/42/merge", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_int_equal(s.pr_number, 42);
 	scan_source__dispose(&s);
 
 	/* The option wins over CI. */
 	o.pr_number = 7;
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_int_equal(s.pr_number, 7);
 	scan_source__dispose(&s);
 	o.pr_number = 0;
 
 	/* Plain directories in a pipeline get it too. */
 	o = opts_for(f->tmp);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_int_equal(s.pr_number, 42);
 	scan_source__dispose(&s);
 	o = opts_for(path);
 
 	setenv("GITHUB_REF", "refs/pull/42x/merge", 1);
 	setenv("CI_MERGE_REQUEST_IID", "12", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_int_equal(s.pr_number, 12);
 	scan_source__dispose(&s);
 
 	setenv("CI_MERGE_REQUEST_IID", "-12", 1);
 	setenv("BITBUCKET_PR_ID", "99999999999999999999", 1);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_int_equal(s.pr_number, 0);
 	scan_source__dispose(&s);
 
-	setenv("BITBUCKET_PR_ID", "5", 1);
-	assert_int_equal(scan_source__ci_pr_number(), 5);
-	setenv("GITHUB_REF", "refs/pull/9/head", 1);
-	assert_int_equal(scan_source__ci_pr_number(), 9);
-	setenv("GITHUB_REF", "refs/pull//merge", 1);
-	assert_int_equal(scan_source__ci_pr_number(), 5);
+	{
+		scan_ci_facts ci;
+		setenv("BITBUCKET_PR_ID", "5", 1);
+		scan_ci_facts_read(&ci, test_getvar, NULL);
+		assert_int_equal(ci.pr_number, 5);
+		setenv("GITHUB_REF", "refs/pull/9/head", 1);
+		scan_ci_facts_read(&ci, test_getvar, NULL);
+		assert_int_equal(ci.pr_number, 9);
+		setenv("GITHUB_REF", "refs/pull//merge", 1);
+		scan_ci_facts_read(&ci, test_getvar, NULL);
+		assert_int_equal(ci.pr_number, 5);
+	}
 
 	assert_int_equal(scan_source__parse_pr_number("42", 2), 42);
 	assert_int_equal(scan_source__parse_pr_number("042", 3), 42);
@@ -576,14 +598,14 @@ static void test_default_branch(void **state)
 	repo = repo_new(path, false, "master");
 	commit_files(repo, "refs/heads/master", files);
 	o = opts_for(path);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "master");
 	assert_string_equal(s.default_branch, "master");
 	scan_source__dispose(&s);
 
 	/* main beats master. */
 	id = commit_files(repo, "refs/heads/main", files);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.default_branch, "main");
 	scan_source__dispose(&s);
 
@@ -593,13 +615,13 @@ static void test_default_branch(void **state)
 	assert_int_equal(git_reference_symbolic_create(&ref, repo, "refs/remotes/origin/HEAD",
 	                                               "refs/remotes/origin/develop", 0, NULL), 0);
 	git_reference_free(ref);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.default_branch, "develop");
 	scan_source__dispose(&s);
 
 	/* And the option beats everything. */
 	o.default_branch = "release";
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.default_branch, "release");
 	scan_source__dispose(&s);
 	git_repository_free(repo);
@@ -610,7 +632,7 @@ static void test_default_branch(void **state)
 	repo = repo_new(path, false, "trunk");
 	id = commit_files(repo, "refs/heads/trunk", files);
 	o = opts_for(path);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "trunk");
 	assert_string_equal(s.default_branch, "main");
 	scan_source__dispose(&s);
@@ -618,7 +640,7 @@ static void test_default_branch(void **state)
 	/* A remote-tracking master counts as existing. */
 	assert_int_equal(git_reference_create(&ref, repo, "refs/remotes/origin/master", &id, 0, NULL), 0);
 	git_reference_free(ref);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.default_branch, "master");
 	scan_source__dispose(&s);
 	git_repository_free(repo);
@@ -628,7 +650,7 @@ static void test_default_branch(void **state)
 	path = th_join(f->dir, "empty");
 	repo = repo_new(path, false, "main");
 	o = opts_for(path);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_true(s.is_git);
 	assert_string_equal(s.branch, "main");
 	assert_null(s.commit);
@@ -661,7 +683,7 @@ static void test_local_branch_clone(void **state)
 
 	o = opts_for(src);
 	o.branch = "feature";
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_non_null(s.tmpdir);
 	assert_true(has_prefix(s.tmpdir, f->tmp));
 	root_want = th_join(s.tmpdir, "src");
@@ -689,13 +711,13 @@ static void test_local_branch_clone(void **state)
 
 	/* A branch without the scanned subdirectory. */
 	o.branch = "nosrc";
-	assert_int_equal(scan_source__open(&s, &o), SCAN_ENOTFOUND);
+	assert_int_equal(open_from_env(&s, &o), SCAN_ENOTFOUND);
 	assert_non_null(strstr(last_message(), "'src'"));
 	assert_true(dir_is_empty(f->tmp));
 
 	/* An unknown branch. */
 	o.branch = "nope";
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EINVAL);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EINVAL);
 	assert_non_null(strstr(last_message(), "'nope'"));
 	assert_true(dir_is_empty(f->tmp));
 
@@ -735,7 +757,7 @@ static void test_clone_file_url(void **state)
 
 	setenv("GITHUB_REF", "refs/pull/42/merge", 1);
 	o = opts_for(url);
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_true(s.is_git);
 	assert_non_null(s.tmpdir);
 	assert_true(has_prefix(s.tmpdir, f->tmp));
@@ -771,7 +793,7 @@ static void test_clone_file_url(void **state)
 	assert_true(dir_is_empty(f->tmp));
 
 	o.branch = "feature";
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_true(exists_in(s.root, "lib/b.c"));
 	assert_false(exists_in(s.root, "lib/a.c"));
 	assert_string_equal(s.branch, "feature");
@@ -781,7 +803,7 @@ static void test_clone_file_url(void **state)
 	assert_true(dir_is_empty(f->tmp));
 
 	o.branch = "nope";
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EINVAL);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EINVAL);
 	assert_true(has_prefix(last_message(), "cannot clone 'file://"));
 	assert_non_null(strstr(last_message(), "'nope'"));
 	assert_true(dir_is_empty(f->tmp));
@@ -790,7 +812,7 @@ static void test_clone_file_url(void **state)
 	assert_int_equal(git_reference_symbolic_create(&ref, repo, "HEAD", "refs/heads/feature", 1, NULL), 0);
 	git_reference_free(ref);
 	o.branch = NULL;
-	assert_int_equal(scan_source__open(&s, &o), 0);
+	assert_int_equal(open_from_env(&s, &o), 0);
 	assert_string_equal(s.branch, "feature");
 	assert_string_equal(s.default_branch, "feature");
 	scan_source__dispose(&s);
@@ -811,7 +833,7 @@ static void test_clone_failures(void **state)
 	const char *msg;
 
 	o = opts_for("file:///nonexistent/rampart/widget.git");
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EGIT);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EGIT);
 	assert_true(has_prefix(last_message(), "cannot clone 'file:///nonexistent/rampart/widget.git': "));
 	assert_null(s.tmpdir);
 	assert_null(s.root);
@@ -820,7 +842,7 @@ static void test_clone_failures(void **state)
 	/* Nothing listens on port 1: refused at once, no network involved. */
 	setenv("RAMPART_GIT_TOKEN", "tok-sekrit-123", 1);
 	o = opts_for("https://alice:pa55word@127.0.0.1:1/acme/widget.git");
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EGIT);
+	assert_int_equal(open_from_env(&s, &o), SCAN_EGIT);
 	msg = last_message();
 	assert_true(has_prefix(msg, "cannot clone 'https://127.0.0.1:1/acme/widget.git': "));
 	assert_null(strstr(msg, "pa55word"));
@@ -834,7 +856,7 @@ static void test_clone_failures(void **state)
 
 		setenv("TMPDIR", gone, 1);
 		o = opts_for("file:///nonexistent/x.git");
-		assert_int_equal(scan_source__open(&s, &o), SCAN_EIO);
+		assert_int_equal(open_from_env(&s, &o), SCAN_EIO);
 		assert_true(has_prefix(last_message(), "cannot create a temporary directory in '"));
 		setenv("TMPDIR", f->tmp, 1);
 		free(gone);
@@ -909,11 +931,10 @@ static void test_plain_http_never_gets_a_token(void **state)
 	srv.port = ntohs(addr.sin_port);
 	assert_int_equal(pthread_create(&thread, NULL, auth_server_run, &srv), 0);
 
-	setenv("MY_TOKEN", "tok-sekrit-456", 1);
 	snprintf(url, sizeof(url), "http://127.0.0.1:%d/acme/widget.git", srv.port);
 	o = opts_for(url);
-	o.token_env = "MY_TOKEN";
-	assert_int_equal(scan_source__open(&s, &o), SCAN_EGIT);
+	o.git_token = "tok-sekrit-456";
+	assert_int_equal(open_from_env(&s, &o), SCAN_EGIT);
 	assert_true(has_prefix(last_message(), "cannot clone 'http://127.0.0.1:"));
 	assert_non_null(strstr(last_message(), "plain http"));
 	assert_null(strstr(last_message(), "tok-sekrit-456"));
@@ -921,7 +942,6 @@ static void test_plain_http_never_gets_a_token(void **state)
 	srv.stop = 1;
 	pthread_join(thread, NULL);
 	close(srv.fd);
-	unsetenv("MY_TOKEN");
 	assert_true(srv.requests >= 1);
 	assert_false(srv.saw_authorization);
 	assert_true(dir_is_empty(f->tmp));
@@ -929,11 +949,10 @@ static void test_plain_http_never_gets_a_token(void **state)
 
 static void test_credentials_callback(void **state)
 {
-	scan_source_auth auth = { "TEST_SOURCE_TOKEN", 0, SCAN_SOURCE_AUTH_OK };
+	scan_source_auth auth = { "tok-789", NULL, 0, SCAN_SOURCE_AUTH_OK };
 	git_credential *cred = NULL;
 
 	(void)state;
-	setenv("TEST_SOURCE_TOKEN", "tok-789", 1);
 	for (int i = 0; i < 3; i++) {
 		git_credential_userpass_plaintext *up;
 
@@ -955,13 +974,13 @@ static void test_credentials_callback(void **state)
 
 	auth.attempts = 0;
 	auth.refusal = SCAN_SOURCE_AUTH_OK;
-	unsetenv("TEST_SOURCE_TOKEN");
+	auth.token = NULL;
 	assert_int_equal(scan_source__git_credentials(&cred, "https://github.com/acme/widget.git", NULL,
 	                                              GIT_CREDENTIAL_USERPASS_PLAINTEXT, &auth), GIT_EAUTH);
 	assert_int_equal(auth.refusal, SCAN_SOURCE_AUTH_NO_TOKEN);
 
 	auth.attempts = 0;
-	setenv("TEST_SOURCE_TOKEN", "tok-789", 1);
+	auth.token = "tok-789";
 	assert_int_equal(scan_source__git_credentials(&cred, "http://example.com/acme/widget.git", NULL,
 	                                              GIT_CREDENTIAL_USERPASS_PLAINTEXT, &auth), GIT_EAUTH);
 	assert_int_equal(auth.refusal, SCAN_SOURCE_AUTH_PLAIN_HTTP);
@@ -987,7 +1006,6 @@ static void test_credentials_callback(void **state)
 		git_credential_free(cred);
 		cred = NULL;
 	}
-	unsetenv("TEST_SOURCE_TOKEN");
 }
 
 /* ---- URLs ---- */

@@ -226,103 +226,33 @@ static void test_open_creates_schema(void **state)
 	scan_store_free(NULL);
 }
 
-typedef struct {
-	const char *name;
-	char *value;
-} saved_env;
-
-static void save_env(saved_env *e, const char *name)
-{
-	const char *v = getenv(name);
-
-	e->name = name;
-	e->value = v ? strdup(v) : NULL;
-}
-
-static void restore_env(saved_env *e)
-{
-	if (e->value)
-		setenv(e->name, e->value, 1);
-	else
-		unsetenv(e->name);
-	free(e->value);
-}
-
-static void check_default(const char *want)
-{
-	scan_buf b = SCAN_BUF_INIT;
-
-	assert_int_equal(scan_store_default_path(&b), 0);
-	assert_string_equal(b.ptr, want);
-	scan_buf_dispose(&b);
-}
-
-static void test_default_path(void **state)
+/*
+ * No default location in the library (the CLI finds one): a NULL path is
+ * refused. Missing directories are created only when the options say so,
+ * private.
+ */
+static void test_create_dirs(void **state)
 {
 	if (th_pg_url())
-		skip(); /* SQLite's files and locks */
+		skip(); /* SQLite's files */
 	fixture *f = *state;
-	saved_env env[3];
-	scan_buf b = SCAN_BUF_INIT;
+	scan_store_options o = SCAN_STORE_OPTIONS_INIT;
 	scan_store *st = NULL;
+	char *p = th_join(f->tmp, "data/rampart/r.db"), *d = th_join(f->tmp, "data");
+	struct stat sb;
 
-	save_env(&env[0], "RAMPART_DB");
-	save_env(&env[1], "XDG_DATA_HOME");
-	save_env(&env[2], "HOME");
-
-	setenv("RAMPART_DB", "/srv/x/custom.db", 1);
-	setenv("XDG_DATA_HOME", "/xdg", 1);
-	setenv("HOME", "/home/u", 1);
-	check_default("/srv/x/custom.db");
-	setenv("RAMPART_DB", "", 1); /* empty: not set */
-	check_default("/xdg/rampart/rampart.db");
-	unsetenv("RAMPART_DB");
-	check_default("/xdg/rampart/rampart.db");
-	setenv("XDG_DATA_HOME", "relative/dir", 1); /* the XDG spec: relative paths are ignored */
-	check_default("/home/u/.local/share/rampart/rampart.db");
-	unsetenv("XDG_DATA_HOME");
-	check_default("/home/u/.local/share/rampart/rampart.db");
-	unsetenv("HOME");
-	assert_int_equal(scan_store_default_path(&b), SCAN_EINVAL);
-	scan_buf_dispose(&b);
 	assert_int_equal(scan_store_open(&st, NULL), SCAN_EINVAL);
-
-	/* open(NULL) uses it: each variable in turn; only the data directory's own directories are created. */
-	{
-		char *p = th_join(f->tmp, "env/by-env.db"), *d = th_join(f->tmp, "env");
-		setenv("RAMPART_DB", p, 1);
-		assert_int_equal(scan_store_open(&st, NULL), SCAN_EINVAL);
-		assert_false(exists(d));
-		assert_int_equal(mkdir(d, 0700), 0);
-		free(d);
-		assert_int_equal(scan_store_open(&st, NULL), 0);
-		assert_string_equal(scan_store_path(st), p);
-		assert_true(exists(p));
-		scan_store_free(st);
-		free(p);
-		unsetenv("RAMPART_DB");
-
-		p = th_join(f->tmp, "xdg");
-		setenv("XDG_DATA_HOME", p, 1);
-		free(p);
-		assert_int_equal(scan_store_open(&st, NULL), 0);
-		p = th_join(f->tmp, "xdg/rampart/rampart.db");
-		assert_string_equal(scan_store_path(st), p);
-		assert_true(exists(p));
-		scan_store_free(st);
-		free(p);
-		unsetenv("XDG_DATA_HOME");
-
-		setenv("HOME", f->tmp, 1);
-		assert_int_equal(scan_store_open(&st, NULL), 0);
-		p = th_join(f->tmp, ".local/share/rampart/rampart.db");
-		assert_string_equal(scan_store_path(st), p);
-		assert_true(exists(p));
-		scan_store_free(st);
-		free(p);
-	}
-	for (int i = 0; i < 3; i++)
-		restore_env(&env[i]);
+	assert_int_equal(scan_store_open(&st, p), SCAN_EINVAL);
+	assert_false(exists(d));
+	o.create_dirs = true;
+	assert_int_equal(scan_store_open_ext(&st, p, &o), 0);
+	assert_string_equal(scan_store_path(st), p);
+	scan_store_free(st);
+	assert_true(exists(p));
+	assert_int_equal(stat(d, &sb), 0);
+	assert_int_equal(sb.st_mode & 077, 0);
+	free(p);
+	free(d);
 }
 
 static void check_refused_unchanged(const char *path, int want_rc)
@@ -1443,7 +1373,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_open_creates_schema, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_default_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_create_dirs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_random_bytes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_foreign_sqlite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
