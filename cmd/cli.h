@@ -10,6 +10,7 @@
 #include "scan/metrics.h"
 #include "scan/quality.h"
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 
 /* Exit codes a CI job can rely on. */

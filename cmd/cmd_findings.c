@@ -45,7 +45,7 @@ static int mark(scan_store *st, const cli_strlist *pos, bool is_fp)
 		return rc;
 	if (is_fp && (!o.reason || !*o.reason))
 		return cli_error("findings mark-fp: give the reason with --reason TEXT");
-	if ((rc = scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, id, is_fp, o.reason)) != 0)
+	if ((rc = scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, id, is_fp, o.reason)) != 0)
 		return cli_error_lib(rc);
 	printf("finding %lld %s\n", (long long)id, is_fp ? "marked false positive" : "no longer marked false positive");
 	return EXIT_OK;
@@ -63,7 +63,7 @@ static int triage(scan_store *st, const cli_strlist *pos)
 		return rc;
 	if (!o.status)
 		return cli_error("findings triage: give the decision with --status STATE");
-	if ((rc = scan_store_triage_set(st, SCAN_STORE_LOCAL_ORG, id, o.status, o.justification, 0)) != 0)
+	if ((rc = scan_ops_triage_set(st, SCAN_STORE_LOCAL_ORG, id, o.status, o.justification, 0)) != 0)
 		return cli_error_lib(rc);
 	printf("finding %lld triaged %s\n", (long long)id, o.status);
 	return EXIT_OK;

@@ -133,7 +133,7 @@ int cmd_gate(int argc, char **argv)
 		goto done;
 	if ((lrc = scan_store_scan_get(&scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
 	    (lrc = o.stored ? scan_store_gate_stored(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id)
-	                    : scan_store_gate_evaluate(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id, o.pr)) != 0 ||
+	                    : scan_ops_gate_evaluate(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id, o.pr)) != 0 ||
 	    (lrc = scan_store_findings(&findings, st, SCAN_STORE_LOCAL_ORG, scan_id, NULL)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;

@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "cli.h"
-#include "scan/license.h"
 #include "scan/sca_policy.h"
 
 static struct {
@@ -34,53 +33,27 @@ const cli_command cli_policy_def = {
 };
 
 /*
- * The policy in force: the file (explicit, or found at the root) merged onto
- * the default, or the default alone when there is no file. *file_rules says
- * how many rules the file had (0 without one).
+ * The policy in force (scan_ops_policy_load()), its warnings shown. The
+ * policy file is the repository's: untrusted, so read bounded, and when
+ * found in the tree rather than named, neither through a symbolic link nor
+ * required. file NULL: no file, the default alone.
  */
 static int load_policy(scan_sca_policy **out, const char *file, bool explicit_file, size_t *file_rules)
 {
-	scan_sca_policy *base = NULL, *fp = NULL;
 	char *text = NULL;
 	size_t len = 0;
 	int rc, lrc;
 
 	*out = NULL;
-	*file_rules = 0;
-	/*
-	 * The policy file is the repository's: untrusted, so read bounded, and
-	 * when found in the tree rather than named, neither through a symbolic
-	 * link nor required. NULL: no file, the default alone.
-	 */
 	if (file && (rc = cli_read_file(&text, &len, file, SCAN_SCA_POLICY_MAX_BYTES,
 	                                explicit_file ? 0 : SCAN_FILE_OPTIONAL | SCAN_FILE_NOFOLLOW)) != EXIT_OK)
 		return rc;
-	if (text) {
-		if ((lrc = scan_sca_policy_parse_yaml(&fp, text, len, file, NULL)) != 0) {
-			free(text);
-			return cli_error_lib(lrc);
-		}
-		*file_rules = scan_sca_policy_rule_count(fp);
-		for (size_t i = 0; i < scan_sca_policy_warning_count(fp); i++)
-			cli_warn("%s", scan_sca_policy_warning(fp, i));
-	}
+	lrc = scan_ops_policy_load(out, file_rules, text, len, file, o.no_default);
 	free(text);
-	if (o.no_default && fp) {
-		*out = fp;
-		return EXIT_OK;
-	}
-	if ((lrc = scan_sca_policy_default(&base)) != 0 ||
-	    (fp && (lrc = scan_sca_policy_merge(out, base, fp)) != 0)) {
-		scan_sca_policy_free(base);
-		scan_sca_policy_free(fp);
+	if (lrc)
 		return cli_error_lib(lrc);
-	}
-	if (!fp) {
-		*out = base;
-		return EXIT_OK;
-	}
-	scan_sca_policy_free(base);
-	scan_sca_policy_free(fp);
+	for (size_t i = 0; i < scan_sca_policy_warning_count(*out); i++)
+		cli_warn("%s", scan_sca_policy_warning(*out, i));
 	return EXIT_OK;
 }
 
@@ -132,20 +105,6 @@ static int policy_validate(const cli_strlist *pos, cli_format format)
 	scan_sca_policy_free(p);
 	scan_buf_dispose(&path);
 	return EXIT_OK;
-}
-
-static int license_class(const char *license)
-{
-	if (!license)
-		return SCAN_SCA_LICENSE_UNKNOWN;
-	switch (scan_license_classify(license)) {
-	case SCAN_LICENSE_PERMISSIVE:
-		return SCAN_SCA_LICENSE_PERMISSIVE;
-	case SCAN_LICENSE_UNKNOWN:
-		return SCAN_SCA_LICENSE_UNKNOWN;
-	default:
-		return SCAN_SCA_LICENSE_COPYLEFT;
-	}
 }
 
 static void put_opt(scan_buf *b, const char *key, const char *value)
@@ -248,57 +207,16 @@ static void write_report_text(scan_buf *b, const scan_sca_policy_report *r)
 	scan_buf_dispose(&line);
 }
 
-/* Whether the repository's triage decided this vulnerability of this package needs no fix. */
-static bool triaged_away(const scan_triage_list *tl, const scan_finding_sca *v)
-{
-	for (size_t k = 0; v && k < scan_triage_list_count(tl); k++) {
-		const scan_triage *t = scan_triage_list_get(tl, k);
-		scan_sca_triage state;
-		if (!strcmp(t->vuln_id, v->vuln_id) && !strcmp(t->ecosystem, v->ecosystem) &&
-		    !strcmp(t->package_name, v->package_name))
-			return scan_sca_triage_parse(&state, t->status) == 0 && scan_sca_triage_suppresses(state);
-	}
-	return false;
-}
-
-/*
- * Findings the repository's triage decided need no fix (accepted_risk,
- * not_applicable, false_positive, wont_fix) are left out of the policy, as
- * the spec's triage means. A tree the database has never scanned has none.
- */
-static int mark_triaged(bool *suppressed, const scan_finding *const *findings, size_t n, scan_store *st,
-                        const scan_result *result)
-{
-	const scan_repo_info *ri = scan_result_repo(result);
-	scan_triage_list *tl = NULL;
-	int64_t repo_id;
-	int lrc;
-
-	if (scan_store_repo_find(&repo_id, st, SCAN_STORE_LOCAL_ORG, ri->url ? ri->url : ri->name) != 0)
-		return EXIT_OK;
-	if ((lrc = scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0)
-		return cli_error_lib(lrc);
-	for (size_t i = 0; i < n; i++)
-		suppressed[i] = triaged_away(tl, findings[i]->sca);
-	scan_triage_list_free(tl);
-	return EXIT_OK;
-}
-
 static int policy_check(const char *target, cli_format format)
 {
 	scan_options opts = SCAN_OPTIONS_INIT;
-	scan_sca_policy_input in = SCAN_SCA_POLICY_INPUT_INIT;
 	scan_sca_policy *p = NULL;
 	scan_sca_policy_report *report = NULL;
 	scan_result *result = NULL;
 	scan_store *store = NULL;
 	scan_buf path = SCAN_BUF_INIT, out = CLI_REPORT_BUF_INIT;
-	const scan_finding **findings = NULL;
-	time_t *published = NULL;
-	bool *suppressed = NULL;
-	int *classes = NULL;
 	const char *file = o.policy ? o.policy : default_file(&path, target);
-	size_t file_rules, nfind;
+	size_t file_rules;
 	int rc, lrc;
 
 	if ((rc = load_policy(&p, file, o.policy != NULL, &file_rules)) != EXIT_OK)
@@ -318,31 +236,7 @@ static int policy_check(const char *target, cli_format format)
 		goto done;
 	}
 	cli_warn_sca_problems(result, true);
-	in.components = scan_result_components(result, &in.ncomponents);
-	nfind = scan_finding_list_count(scan_result_findings(result));
-	classes = calloc(in.ncomponents + 1, sizeof(*classes));
-	findings = calloc(nfind + 1, sizeof(*findings));
-	published = calloc(nfind + 1, sizeof(*published));
-	suppressed = calloc(nfind + 1, sizeof(*suppressed));
-	if (!classes || !findings || !published || !suppressed) {
-		rc = cli_error("policy: out of memory");
-		goto done;
-	}
-	for (size_t i = 0; i < in.ncomponents; i++)
-		classes[i] = license_class(in.components[i].license);
-	for (size_t i = 0; i < nfind; i++) {
-		findings[i] = scan_finding_list_get(scan_result_findings(result), i);
-		published[i] = findings[i]->sca ? findings[i]->sca->published : 0;
-	}
-	if ((rc = mark_triaged(suppressed, findings, nfind, store, result)) != EXIT_OK)
-		goto done;
-	in.suppressed = suppressed;
-	in.license_class = classes;
-	in.findings = findings;
-	in.nfindings = nfind;
-	in.published = published;
-	in.now = time(NULL);
-	if ((lrc = scan_sca_policy_evaluate(&report, p, &in)) != 0) {
+	if ((lrc = scan_ops_policy_check(&report, store, SCAN_STORE_LOCAL_ORG, p, result, time(NULL))) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
@@ -360,10 +254,6 @@ done:
 	scan_store_free(store);
 	scan_buf_dispose(&path);
 	scan_buf_dispose(&out);
-	free(classes);
-	free(findings);
-	free(published);
-	free(suppressed);
 	return rc;
 }
 
@@ -413,67 +303,29 @@ static int policy_sla(cli_format format)
 {
 	scan_store *st = NULL;
 	scan_sca_policy *p = NULL;
-	scan_finding_list *all = NULL;
-	scan_triage_list *tl = NULL;
-	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
-	scan_sca_sla_status status;
+	scan_sla_view view;
 	scan_buf out = CLI_REPORT_BUF_INIT;
-	const scan_finding **open = NULL;
-	scan_sca_sla_item *items = NULL;
-	time_t *seen = NULL;
 	int64_t scan_id, repo_id;
-	size_t n, nopen = 0, file_rules;
+	size_t file_rules;
 	int rc, lrc;
 
-	memset(&status, 0, sizeof(status));
+	memset(&view, 0, sizeof(view));
 	if ((rc = load_policy(&p, o.policy, true, &file_rules)) != EXIT_OK ||
 	    (rc = cli_open_store(&st, o.db, true)) != EXIT_OK || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != EXIT_OK ||
 	    (rc = cli_resolve_scan(&scan_id, st, NULL, o.repo)) != EXIT_OK)
 		goto done;
-	flt.category = SCAN_CAT_SCA;
-	flt.has_category = true;
-	if ((lrc = scan_store_findings(&all, st, SCAN_STORE_LOCAL_ORG, scan_id, &flt)) != 0 ||
-	    (lrc = scan_store_triage_list(&tl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0) {
+	if ((lrc = scan_ops_sla(&view, st, SCAN_STORE_LOCAL_ORG, repo_id, scan_id, p, time(NULL))) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	n = scan_finding_list_count(all);
-	open = calloc(n + 1, sizeof(*open));
-	items = calloc(n + 1, sizeof(*items));
-	seen = calloc(n + 1, sizeof(*seen));
-	if (!open || !items || !seen) {
-		rc = cli_error("policy sla: out of memory");
-		goto done;
-	}
-	if ((lrc = scan_store_first_seen(seen, st, SCAN_STORE_LOCAL_ORG, scan_id, all)) != 0) {
-		rc = cli_error_lib(lrc);
-		goto done;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const scan_finding *f = scan_finding_list_get(all, i);
-		if (!f->sca || triaged_away(tl, f->sca))
-			continue;
-		items[nopen].severity = f->severity;
-		items[nopen].first_seen = seen[i];
-		open[nopen++] = f;
-	}
-	if ((lrc = scan_sca_sla_evaluate(&status, scan_sca_policy_sla(p), items, nopen, time(NULL))) != 0) {
-		rc = cli_error_lib(lrc);
-		goto done;
-	}
-	write_sla(&out, format, &status, open, scan_sca_policy_sla(p));
+	write_sla(&out, format, &view.status, view.open, scan_sca_policy_sla(p));
 	if ((rc = cli_emit(&out, o.output)) == EXIT_OK)
-		rc = status.overdue ? EXIT_FAILED : EXIT_OK;
+		rc = view.status.overdue ? EXIT_FAILED : EXIT_OK;
 done:
-	scan_sca_sla_status_dispose(&status);
-	scan_triage_list_free(tl);
-	scan_finding_list_free(all);
+	scan_sla_view_dispose(&view);
 	scan_sca_policy_free(p);
 	scan_store_free(st);
 	scan_buf_dispose(&out);
-	free(open);
-	free(items);
-	free(seen);
 	return rc;
 }
 

@@ -295,8 +295,8 @@ int cmd_scan(int argc, char **argv)
 		        "over its token limit (docs/metrics.md)\n",
 		        (unsigned long long)quality->duplication_files_skipped);
 	if (store && !o.no_store) {
-		if ((lrc = scan_store_record(&scan_id, store, SCAN_STORE_LOCAL_ORG, result)) != 0 ||
-		    (lrc = scan_store_gate_evaluate(&gate, store, SCAN_STORE_LOCAL_ORG, scan_id, 0)) != 0) { /* as stored, with every condition */
+		if ((lrc = scan_ops_record(&scan_id, store, SCAN_STORE_LOCAL_ORG, result)) != 0 ||
+		    (lrc = scan_ops_gate_evaluate(&gate, store, SCAN_STORE_LOCAL_ORG, scan_id, 0)) != 0) { /* as stored, with every condition */
 			rc = cli_error_lib(lrc);
 			goto done;
 		}

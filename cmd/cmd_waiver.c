@@ -84,7 +84,7 @@ static int waiver_add(scan_store *st)
 	} else {
 		w.expires_at = time(NULL) + (time_t)(o.days != DAYS_UNSET ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
 	}
-	if ((rc = scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w)) != 0)
+	if ((rc = scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w)) != 0)
 		return cli_error_lib(rc);
 	printf("waiver %lld added: %s waived at %s scope\n", (long long)id, w.rule, scope_of(&w));
 	return EXIT_OK;

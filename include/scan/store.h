@@ -54,16 +54,21 @@ SCAN_EXTERN bool scan_store_is_server(const char *target);
 /* The schema version the binary writes, and the one the open database has. */
 SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
 
-
 /*
- * Record a completed scan in one transaction: the repository (created on
- * first sight), the scan row, each finding with is_new_in_pr set by the spec's
- * new-code rules and user_marked_fp carried over from earlier marks of the
- * same fingerprint, the baseline upsert on a default-branch scan, and the gate
- * status. Sets the id, scan_id and flags of the findings in r. Either all of
- * it is stored or none of it.
+ * The store is storage: records in, records out, confined to the
+ * organization each call names. The rules that decide what is written -
+ * which findings are new, what the gate says, whether a waiver is valid -
+ * are the operations layer's (include/scan/ops.h), which writes through it.
+ *
+ * Runs body in a transaction on the calling thread's connection and commits
+ * it (a failed body or commit is rolled back, and its code returned). When
+ * the engine undoes the transaction for another's sake (a PostgreSQL
+ * deadlock or serialization failure), body runs again from the start, at
+ * most SCAN_STORE_ATTEMPTS times in all: it must do nothing outside the
+ * database that a second run would repeat wrongly.
  */
-SCAN_EXTERN int scan_store_record(int64_t *scan_id, scan_store *st, int64_t org, scan_result *r);
+#define SCAN_STORE_ATTEMPTS 4
+SCAN_EXTERN int scan_store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx);
 
 typedef struct {
 	int64_t id, repo_id, org_id;
@@ -129,12 +134,6 @@ typedef struct {
 SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, int64_t scan_id,
                                     const scan_finding_filter *filter);
 
-/*
- * Mark (is_fp true, reason required) or unmark a finding as a false positive.
- * The mark also sticks to the fingerprint, so later scans of the repository
- * inherit it. SCAN_ENOTFOUND for an unknown issue id.
- */
-SCAN_EXTERN int scan_store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason);
 
 /* Fingerprints in the baseline of repo_id's default branch (*branch: borrowed until the next call). */
 SCAN_EXTERN int scan_store_baseline_count(int64_t *count, scan_store *st, int64_t org, int64_t repo_id, scan_buf *branch);
@@ -167,14 +166,6 @@ SCAN_EXTERN size_t scan_triage_list_count(const scan_triage_list *l);
 SCAN_EXTERN const scan_triage *scan_triage_list_get(const scan_triage_list *l, size_t i);
 SCAN_EXTERN void scan_triage_list_free(scan_triage_list *l);
 
-/*
- * Set the triage of the dependency finding issue_id (and so of its
- * vulnerability in that package for the whole repository). SCAN_ENOTFOUND
- * for an unknown id, SCAN_EINVAL for a finding that is not a dependency
- * finding, an unknown status, or a justification over 2000 bytes.
- */
-SCAN_EXTERN int scan_store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,
-                                      const char *justification, int64_t assigned_to);
 /* The decisions of a repository, by vulnerability then package. */
 SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t org, int64_t repo_id);
 
@@ -187,29 +178,23 @@ SCAN_EXTERN int scan_store_triage_list(scan_triage_list **out, scan_store *st, i
 SCAN_EXTERN int scan_store_first_seen(time_t *out, scan_store *st, int64_t org, int64_t scan_id,
                                       const scan_finding_list *findings);
 
-/*
- * Waivers. add: rule must be a policy key and reason non-empty; pr_number
- * needs a repo_id; expires_at must be in the future and at most 366 days away.
- */
+/* Waivers (added by scan_ops_waiver_add()). */
 typedef struct scan_waiver_list scan_waiver_list;
 SCAN_EXTERN size_t scan_waiver_list_count(const scan_waiver_list *l);
 SCAN_EXTERN const scan_waiver *scan_waiver_list_get(const scan_waiver_list *l, size_t i);
 SCAN_EXTERN void scan_waiver_list_free(scan_waiver_list *l);
 
-SCAN_EXTERN int scan_store_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w);
 SCAN_EXTERN int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t org, int64_t repo_id,
                                    bool include_expired, bool include_revoked);
 /* SCAN_ENOTFOUND for an unknown id; revoking twice keeps the first revoked_at. */
 SCAN_EXTERN int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int64_t org, int64_t id);
 
 /*
- * The gate of a scan: stored is the status computed when the scan completed
- * (SCAN_ENOTFOUND when none was); evaluate recomputes it against the current
- * policy and waivers without writing. pr_number 0 keeps the scan's own.
+ * The gate status stored when the scan completed (SCAN_ENOTFOUND when none
+ * was); scan_ops_gate_evaluate() computes it again against today's
+ * configuration and waivers.
  */
 SCAN_EXTERN int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id);
-SCAN_EXTERN int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
-                                         int64_t pr_number);
 
 /* new_in_pr counts of spec 2.7 for a scan: critical, high, medium, low, total. */
 /*
@@ -223,16 +208,6 @@ SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_
 /* The files a scan has metrics for (sorted; *out and each path malloc'd): where coverage maps to. */
 SCAN_EXTERN int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN void scan_store_scan_files_free(char **v, size_t n);
-
-/*
- * Replace the coverage of a scan with report r (paths already mapped onto
- * the scan's files): per file lines total and covered, overall and on the
- * scan's new lines; the quality summary (coverage, new coverage, coverage
- * gaps in the debt, ratings) and the stored gate status are updated in the
- * same transaction. *records: files stored. SCAN_EINVAL when the scan has
- * no quality summary.
- */
-SCAN_EXTERN int scan_store_coverage_import(scan_store *st, int64_t org, int64_t scan_id, const scan_cov_report *r, size_t *records);
 
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id);
 

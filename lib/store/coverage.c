@@ -1,11 +1,10 @@
-/* lib/store/coverage.c - an imported coverage report, measured against a stored scan */
+/* lib/store/coverage.c - the files a scan measured, their new lines, and the coverage measured on them */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
-#include "quality/summary.h"
-#include "scan/coverage.h"
-#include "source/newcode.h"
-#include "store_int.h"
+#include "scan/quality.h"
+#include "store/record.h"
+#include "store/store_int.h"
 #include "util/error.h"
 
 /* The files the scan measured: what report paths are mapped onto. */
@@ -55,22 +54,42 @@ void scan_store_scan_files_free(char **v, size_t n)
 	free(v);
 }
 
-/* The file's new lines as stored with the scan; none when it has none. */
-static int new_ranges(scan_line_range **r, size_t *n, scan_db_stmt *q, const char *path)
+int scan__store_new_lines(scan_path_text **out, size_t *n, scan_store *st, int64_t scan_id, scan_arena *a)
 {
-	int step;
+	scan_db_stmt *s = NULL;
+	scan_path_text *v = NULL;
+	size_t count = 0, cap = 0;
+	int rc, step, oom = 0;
 
-	*r = NULL, *n = 0;
-	scan__db_reset(q);
-	scan__db_bind_text(q, 2, path);
-	step = scan__db_step(q);
-	if (step == SCAN_DB_ROW)
-		return scan_source__ranges_parse(r, n, scan__db_column_text(q, 0));
-	return step == SCAN_DB_DONE ? 0 : SCAN_ESTORE;
+	*out = NULL, *n = 0;
+	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	        "SELECT file_path, ranges FROM scan_new_lines WHERE scan_id = ?1 ORDER BY file_path")) != 0)
+		return rc;
+	scan__db_bind_int64(s, 1, scan_id);
+	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
+		scan_path_text *e = scan__array_push(&v, &count, &cap, sizeof(*e));
+		if (!e) {
+			oom = 1;
+			break;
+		}
+		e->path = scan__db_col_text(s, 0, a, &oom);
+		e->text = scan__db_col_text(s, 1, a, &oom);
+	}
+	if (oom)
+		rc = scan__error_oom();
+	else if (step != SCAN_DB_DONE)
+		rc = scan__db_error(scan__store_conn(st), "cannot read new lines");
+	scan__db_finalize(s);
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	*out = v, *n = count;
+	return 0;
 }
 
 /* The summary with coverage replaced, written back with its analyzer versions. */
-static int update_summary(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q)
+int scan__store_quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q)
 {
 	char *old = NULL;
 	cJSON *root = NULL, *tv;
@@ -104,94 +123,38 @@ done:
 	return rc;
 }
 
-int scan_store_coverage_import(scan_store *st, int64_t org, int64_t scan_id, const scan_cov_report *r, size_t *records)
+int scan__store_coverage_replace(scan_store *st, int64_t org, int64_t scan_id, const scan_coverage_row *rows,
+                                 size_t n, const char *report_format)
 {
-	scan_db_stmt *del = NULL, *ins = NULL, *nl = NULL;
-	scan_quality_summary q;
-	scan_gate_report *gate = NULL;
-	scan_scan_list *scan = NULL;
-	bool found;
+	scan_db_stmt *del = NULL, *ins = NULL;
 	int rc;
 
-	*records = 0;
-	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
-		return rc;
-	if ((rc = scan_store_scan_get(&scan, st, org, scan_id)) != 0 ||
-	    (rc = scan_store_quality(&q, &found, st, org, scan_id)) != 0)
-		goto fail;
-	if (!found) {
-		rc = scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
-		                 (long long)scan_id);
-		goto fail;
-	}
 	if ((rc = scan__db_prepare(scan__store_conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1 AND"
 	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2"))) != 0 ||
 	    (rc = scan__db_prepare(scan__store_conn(st), &ins,
 	        "INSERT INTO coverage_files (scan_id, file_path, lines_total, lines_covered, new_lines_total,"
-	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0 ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &nl, "SELECT ranges FROM scan_new_lines WHERE scan_id = ?1 AND file_path = ?2")) != 0)
-		goto fail;
+	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0)
+		goto done;
 	scan__db_bind_int64(del, 1, scan_id);
 	scan__db_bind_int64(del, 2, org);
 	if (scan__db_step(del) != SCAN_DB_DONE) {
 		rc = scan__db_error(scan__store_conn(st), "cannot replace the coverage");
-		goto fail;
+		goto done;
 	}
-	scan__db_bind_int64(nl, 1, scan_id);
-	scan__quality_summary_reset_coverage(&q);
-	for (size_t i = 0; i < r->nfiles; i++) {
-		const scan_cov_file *f = &r->files[i];
-		uint64_t covered = 0, new_total = 0, new_covered = 0;
-		scan_line_range *nr;
-		size_t nn;
-		scan_newcode_file view;
-		if ((rc = new_ranges(&nr, &nn, nl, f->path)) != 0) {
-			if (rc == SCAN_ESTORE)
-				rc = scan__db_error(scan__store_conn(st), "cannot read new lines");
-			goto fail;
-		}
-		view.path = NULL, view.r = nr, view.n = nn;
-		for (size_t k = 0; k < f->nlines; k++) {
-			bool is_new = nn && scan_source__newcode_has(&view, f->lines[k].line);
-			covered += f->lines[k].hits > 0;
-			new_total += is_new;
-			new_covered += is_new && f->lines[k].hits > 0;
-		}
-		free(nr);
-		scan__quality_summary_add_coverage(&q, f->nlines, covered, new_total, new_covered);
+	for (size_t i = 0; i < n && !rc; i++) {
 		scan__db_reset(ins);
 		scan__db_bind_int64(ins, 1, scan_id);
-		scan__db_bind_text(ins, 2, f->path);
-		scan__db_bind_int64(ins, 3, (int64_t)f->nlines);
-		scan__db_bind_int64(ins, 4, (int64_t)covered);
-		scan__db_bind_int64(ins, 5, (int64_t)new_total);
-		scan__db_bind_int64(ins, 6, (int64_t)new_covered);
-		scan__db_bind_text(ins, 7, scan_coverage_format_name(r->format));
-		if (scan__db_step(ins) != SCAN_DB_DONE) {
+		scan__db_bind_text(ins, 2, rows[i].path);
+		scan__db_bind_int64(ins, 3, (int64_t)rows[i].lines);
+		scan__db_bind_int64(ins, 4, (int64_t)rows[i].covered);
+		scan__db_bind_int64(ins, 5, (int64_t)rows[i].new_lines);
+		scan__db_bind_int64(ins, 6, (int64_t)rows[i].new_covered);
+		scan__db_bind_text(ins, 7, report_format);
+		if (scan__db_step(ins) != SCAN_DB_DONE)
 			rc = scan__db_error(scan__store_conn(st), "cannot record coverage");
-			goto fail;
-		}
-		(*records)++;
 	}
-	scan_quality_rate(&q);
-	/* the stored gate status follows: coverage is one of its conditions */
-	if ((rc = update_summary(st, org, scan_id, &q)) != 0 ||
-	    (rc = scan__store_gate_compute(&gate, st, org, scan_id, 0, time(NULL))) != 0 ||
-	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
-		goto fail;
+done:
 	scan__db_finalize(del);
 	scan__db_finalize(ins);
-	scan__db_finalize(nl);
-	scan_gate_report_free(gate);
-	scan_scan_list_free(scan);
-	return scan__db_commit(scan__store_conn(st));
-fail:
-	scan__db_finalize(del);
-	scan__db_finalize(ins);
-	scan__db_finalize(nl);
-	scan_gate_report_free(gate);
-	scan_scan_list_free(scan);
-	scan__db_rollback(scan__store_conn(st));
-	*records = 0;
 	return rc;
 }

@@ -1,8 +1,8 @@
 /* lib/store/dependencies.c - a scan's dependency inventory (spec 2.11 Dependency) */
 #include <stdlib.h>
 #include <string.h>
-#include "scan/license.h"
 #include "scan/scan.h"
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 
@@ -41,7 +41,7 @@ static int64_t count_vulns(const vuln_key *keys, size_t n, const scan_component 
 }
 
 static int insert_components(scan_store *st, int64_t scan_id, const scan_component *comp, size_t n,
-                             const vuln_key *keys, size_t nkeys, int64_t *ids)
+                             const char *const *license_types, const vuln_key *keys, size_t nkeys, int64_t *ids)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
@@ -60,8 +60,7 @@ static int insert_components(scan_store *st, int64_t scan_id, const scan_compone
 		scan__db_bind_text(s, 4, c->version);
 		scan__db_bind_text(s, 5, c->purl);
 		scan__db_bind_text(s, 6, c->license);
-		scan__db_bind_text(s, 7, scan_license_type(c->license ? scan_license_classify(c->license)
-		                                                      : SCAN_LICENSE_UNKNOWN));
+		scan__db_bind_text(s, 7, license_types[i]);
 		scan__db_bind_text(s, 8, c->file);
 		scan__db_bind_int64(s, 9, c->line);
 		scan__db_bind_int64(s, 10, c->flags);
@@ -100,7 +99,8 @@ static int insert_edges(scan_store *st, const scan_component *comp, size_t n, co
 	return rc;
 }
 
-int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r)
+int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
+                                    const char *const *license_types)
 {
 	size_t n, nf = scan_finding_list_count(scan_result_findings(r)), nkeys = 0;
 	const scan_component *comp = scan_result_components(r, &n);
@@ -120,7 +120,7 @@ int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_
 			keys[nkeys++] = (vuln_key){ f->sca->purl, f->file_path };
 	}
 	qsort(keys, nkeys, sizeof(*keys), key_cmp);
-	if ((rc = insert_components(st, scan_id, comp, n, keys, nkeys, ids)) == 0)
+	if ((rc = insert_components(st, scan_id, comp, n, license_types, keys, nkeys, ids)) == 0)
 		rc = insert_edges(st, comp, n, ids);
 	free(keys);
 	free(ids);

@@ -1,8 +1,9 @@
-/* lib/store/gate.c - gate configuration, evaluation inputs and stored gate results */
+/* lib/store/gate.c - gate configuration, the stored inputs of a gate, and gate results */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gate/gate_int.h"
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 
@@ -90,12 +91,7 @@ static int load_scan_scope(scan_store *st, int64_t org, int64_t scan_id, int64_t
 	return rc;
 }
 
-/*
- * counts: critical, high, medium, low, total of the findings in scope that
- * count (scan_finding_counts(): no false positives, no suppressed ones, no
- * test code but its secrets).
- */
-static int count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only)
+int scan__store_count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -130,93 +126,28 @@ int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64
 
 	if ((rc = load_scan_scope(st, org, scan_id, &repo_id, &pr)) != 0)
 		return rc;
-	return count_findings(counts, st, org, scan_id, true);
+	return scan__store_count_findings(counts, st, org, scan_id, true);
 }
 
-/*
- * The quality measures the gate compares: on new code when the gate applies
- * to new code only (not measured when the scan has no new-code reference),
- * else on the whole scan. rating_min compares the maintainability rating.
- */
-static int quality_input(scan_gate_input *in, scan_store *st, int64_t org, int64_t scan_id, bool new_only)
-{
-	scan_quality_summary q;
-	bool found;
-	int rc;
-
-	if ((rc = scan_store_quality(&q, &found, st, org, scan_id)) != 0 || !found)
-		return rc;
-	if (new_only) {
-		in->duplication_pct = q.new_duplication_pct;
-		in->max_complexity_new = q.new_code_known ? (double)(q.new_cognitive_max < 0 ? 0 : q.new_cognitive_max) : -1.0;
-		in->rating = q.new_maintainability;
-		in->new_coverage_pct = q.new_coverage_pct;
-	} else {
-		in->duplication_pct = q.duplication_pct;
-		in->max_complexity_new = q.cognitive_max < 0 ? 0 : (double)q.cognitive_max;
-		in->rating = q.maintainability;
-		in->new_coverage_pct = q.coverage_pct;
-	}
-	return 0;
-}
-
-/* The repository's .rampart/quality_gate.yaml, as stored with the scan. */
-static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t org, int64_t scan_id)
+int scan__store_repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
-	scan_repo_policy rp;
 	int rc, step;
 
+	*out = NULL;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, org);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW && !scan__db_column_is_null(s, 0)) {
-		const char *t = scan__db_column_text(s, 0);
-		if ((rc = scan_repo_policy_parse_json(&rp, t, strlen(t))) == 0)
-			scan_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
+		if (!(*out = strdup(scan__db_column_text(s, 0))))
+			rc = scan__error_oom();
 	} else if (step != SCAN_DB_ROW && step != SCAN_DB_DONE) {
 		rc = scan__db_error(scan__store_conn(st), "cannot read the repository policy");
 	}
 	scan__db_finalize(s);
 	return rc;
-}
-
-int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
-                             int64_t pr_number, time_t now)
-{
-	scan_gate_config cfg;
-	scan_gate_input in = SCAN_GATE_INPUT_INIT;
-	scan_waiver_list *waivers = NULL;
-	uint64_t counts[5];
-	int64_t scan_pr = 0;
-	int rc;
-
-	*out = NULL;
-	if ((rc = load_scan_scope(st, org, scan_id, &in.repo_id, &scan_pr)) != 0 ||
-	    (rc = scan_store_gate_config(&cfg, st, org)) != 0 ||
-	    (rc = count_findings(counts, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
-	    (rc = scan_store_waivers(&waivers, st, org, 0, false, false)) != 0)
-		goto done;
-	in.pr_number = pr_number ? pr_number : scan_pr;
-	if ((rc = quality_input(&in, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
-	    (rc = apply_repo_policy(&cfg, st, org, scan_id)) != 0)
-		goto done;
-	in.critical = counts[0];
-	in.high = counts[1];
-	in.medium = counts[2];
-	in.low = counts[3];
-	rc = scan_gate_evaluate(out, &cfg, &in, scan_waiver_list_get(waivers, 0),
-	                        scan_waiver_list_count(waivers), now);
-done:
-	scan_waiver_list_free(waivers);
-	return rc;
-}
-
-int scan_store_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id, int64_t pr_number)
-{
-	return scan__store_gate_compute(out, st, org, scan_id, pr_number, time(NULL));
 }
 
 static cJSON *violations_json(const scan_gate_violation *v, size_t n)

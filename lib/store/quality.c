@@ -3,7 +3,8 @@
 #include <string.h>
 #include "quality/summary.h"
 #include "scan/result.h"
-#include "store_int.h"
+#include "store/record.h"
+#include "store/store_int.h"
 #include "util/error.h"
 
 static int save_summary(scan_store *st, int64_t scan_id, const scan_quality_summary *q,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scan/finding_list.h"
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 
@@ -357,7 +358,7 @@ done:
 	return 0;
 }
 
-int scan_store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
+int scan__store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
 {
 	scan_db_stmt *s = NULL;
 	int64_t repo_id = 0;
@@ -365,8 +366,6 @@ int scan_store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t iss
 	scan_buf fpbuf = SCAN_BUF_INIT;
 	int rc, step;
 
-	if (is_fp && (!reason || !*reason))
-		return scan__error(SCAN_EINVAL, "marking a false positive needs a reason");
 	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
 		return rc;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,

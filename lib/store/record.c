@@ -1,12 +1,12 @@
-/* lib/store/record.c - write a completed scan, its findings, baseline and gate at once */
+/* lib/store/record.c - the rows of a completed scan, as the operations layer decided them */
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>
-#include "scan/result.h"
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 
-static int upsert_repo(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri)
+int scan__store_repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri)
 {
 	scan_db_stmt *s = NULL;
 	int rc = 0;
@@ -32,7 +32,7 @@ static int upsert_repo(int64_t *repo_id, scan_store *st, int64_t org, const scan
 	return rc;
 }
 
-static int insert_scan(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r)
+int scan__store_scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r)
 {
 	const scan_repo_info *ri = &r->repo;
 	const scan_stats *ss = &r->stats;
@@ -80,7 +80,7 @@ done:
 	return rc;
 }
 
-static int has_baseline(bool *out, scan_store *st, int64_t repo_id, const char *branch)
+int scan__store_baseline_exists(bool *out, scan_store *st, int64_t repo_id, const char *branch)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
@@ -111,7 +111,7 @@ int scan_store_has_baseline(bool *out, scan_store *st, int64_t org, const char *
 	scan__db_bind_text(s, 2, repo_url);
 	step = scan__db_step(s);
 	if (step == SCAN_DB_ROW)
-		rc = has_baseline(out, st, scan__db_column_int64(s, 0), branch);
+		rc = scan__store_baseline_exists(out, st, scan__db_column_int64(s, 0), branch);
 	else if (step != SCAN_DB_DONE)
 		rc = scan__db_error(scan__store_conn(st), "cannot read the repository");
 	scan__db_finalize(s);
@@ -122,30 +122,19 @@ typedef struct {
 	scan_db_stmt *insert, *upsert_baseline;
 } record_stmts;
 
-/*
- * What the repository already knows about fingerprints - its false-positive
- * marks, its baseline - read once per recording rather than asked once per
- * finding: a statement round trip per finding is what makes recording slow
- * on a database server.
- */
-typedef struct {
-	const char *fingerprint, *reason; /* reason: marks only */
-	time_t marked_at;
-} known_fp;
-
-typedef struct {
-	known_fp *v;
-	size_t n, cap;
-} known_set;
-
 static int cmp_known(const void *a, const void *b)
 {
-	return strcmp(((const known_fp *)a)->fingerprint, ((const known_fp *)b)->fingerprint);
+	return strcmp(((const scan_known_fingerprint *)a)->fingerprint, ((const scan_known_fingerprint *)b)->fingerprint);
 }
 
-/* The rows of sql (fingerprint[, reason, marked_at]) for repo_id (and branch as ?2 when given), sorted. */
-static int load_known(known_set *out, scan_store *st, const char *sql, int64_t repo_id, const char *branch,
-                      scan_arena *a)
+/*
+ * The rows of sql (fingerprint[, reason, marked_at]) for repo_id (and branch
+ * as ?2 when given), sorted: read once per recording rather than asked once
+ * per finding, as a statement round trip per finding is what makes
+ * recording slow on a database server.
+ */
+static int load_known(scan_known_fingerprints *out, scan_store *st, const char *sql, int64_t repo_id,
+                      const char *branch, scan_arena *a)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step, oom = 0;
@@ -156,41 +145,40 @@ static int load_known(known_set *out, scan_store *st, const char *sql, int64_t r
 	if (branch)
 		scan__db_bind_text(s, 2, branch);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW && !oom) {
-		known_fp *k;
-		if (out->n == out->cap) {
-			size_t cap = out->cap ? 2 * out->cap : 64;
-			known_fp *v = realloc(out->v, cap * sizeof(*v));
-			if (!v) {
-				oom = 1;
-				break;
-			}
-			out->v = v, out->cap = cap;
+		scan_known_fingerprint *k = scan__array_push(&out->items, &out->count, &out->cap, sizeof(*k));
+		if (!k) {
+			oom = 1;
+			break;
 		}
-		k = &out->v[out->n++];
-		memset(k, 0, sizeof(*k));
 		k->fingerprint = scan__db_col_text(s, 0, a, &oom);
 		if (!branch) {
 			k->reason = scan__db_col_text(s, 1, a, &oom);
 			k->marked_at = scan__db_col_time(s, 2);
 		}
 		if (!k->fingerprint)
-			out->n--; /* a NULL fingerprint matches nothing */
+			out->count--; /* a NULL fingerprint matches nothing */
 	}
 	if (oom)
 		rc = scan__error_oom();
 	else if (step != SCAN_DB_DONE)
 		rc = scan__db_error(scan__store_conn(st), "cannot read what the repository knows of its findings");
 	scan__db_finalize(s);
-	if (!rc && out->n)
-		qsort(out->v, out->n, sizeof(*out->v), cmp_known);
+	if (!rc && out->count)
+		qsort(out->items, out->count, sizeof(*out->items), cmp_known);
 	return rc;
 }
 
-static const known_fp *find_known(const known_set *set, const char *fingerprint)
+int scan__store_fp_marks(scan_known_fingerprints *out, scan_store *st, int64_t repo_id, scan_arena *a)
 {
-	known_fp key = { fingerprint, NULL, 0 };
+	return load_known(out, st, "SELECT fingerprint, reason, marked_at FROM fp_marks WHERE repo_id = ?1", repo_id,
+	                  NULL, a);
+}
 
-	return set->n ? bsearch(&key, set->v, set->n, sizeof(*set->v), cmp_known) : NULL;
+int scan__store_baseline_fingerprints(scan_known_fingerprints *out, scan_store *st, int64_t repo_id,
+                                      const char *branch, scan_arena *a)
+{
+	return load_known(out, st, "SELECT fingerprint FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2",
+	                  repo_id, branch ? branch : "", a);
 }
 
 static int prepare_stmts(record_stmts *q, scan_store *st)
@@ -222,28 +210,12 @@ static void finalize_stmts(record_stmts *q)
 	scan__db_finalize(q->upsert_baseline);
 }
 
-static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id,
-                          int64_t scan_id, const scan_repo_info *ri, bool baseline_exists,
-                          bool new_from_git, const known_set *marks, const known_set *baseline)
+static int insert_finding(scan_store *st, record_stmts *q, scan_finding *f, int64_t repo_id, int64_t scan_id,
+                          const char *baseline_branch)
 {
-	const known_fp *mark;
 	scan_db_stmt *s;
 
 	f->scan_id = scan_id;
-	/* Spec appendix rules 2 and 3; a default-branch scan moves no finding to new. Judged against git, kept. */
-	if (new_from_git) {
-		/* is_new_in_pr as scan_result_new_from_git() set it */
-	} else if (ri->is_baseline_scan) {
-		f->is_new_in_pr = false;
-	} else {
-		f->is_new_in_pr = !baseline_exists || !find_known(baseline, f->fingerprint);
-	}
-	if ((mark = find_known(marks, f->fingerprint)) != NULL) {
-		f->user_marked_fp = true;
-		f->fp_reason = mark->reason; /* in the result's arena */
-		f->fp_marked_at = mark->marked_at;
-	}
-
 	s = q->insert;
 	scan__db_reset(s);
 	scan__db_bind_int64(s, 1, scan_id);
@@ -312,11 +284,11 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	f->id = scan__db_column_int64(s, 0);
 	scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
 
-	if (ri->is_baseline_scan) {
+	if (baseline_branch) {
 		s = q->upsert_baseline;
 		scan__db_reset(s);
 		scan__db_bind_int64(s, 1, repo_id);
-		scan__db_bind_text(s, 2, ri->default_branch);
+		scan__db_bind_text(s, 2, baseline_branch);
 		scan__db_bind_text(s, 3, f->fingerprint);
 		scan__db_bind_int64(s, 4, scan_id);
 		scan__db_bind_time(s, 5, time(NULL));
@@ -326,7 +298,7 @@ static int record_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	return 0;
 }
 
-static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
+int scan__store_skipped_insert(scan_store *st, int64_t scan_id, const scan_stats *ss)
 {
 	scan_db_stmt *s = NULL;
 	int rc = 0;
@@ -347,74 +319,17 @@ static int record_skipped(scan_store *st, int64_t scan_id, const scan_stats *ss)
 	return rc;
 }
 
-typedef struct {
-	int64_t org;
-	scan_result *r;
-	int64_t scan_id;
-} recording;
-
-/* Everything of a recording inside its transaction: run again from the start when the engine asks. */
-static int record_body(scan_store *st, void *ctx)
+int scan__store_findings_insert(scan_store *st, int64_t repo_id, int64_t scan_id, scan_finding_list *findings,
+                                const char *baseline_branch)
 {
-	recording *rec = ctx;
-	scan_result *r = rec->r;
 	record_stmts q = { 0 };
-	known_set marks = { 0 }, baseline = { 0 };
-	scan_arena baseline_arena = SCAN_ARENA_INIT; /* the baseline's fingerprints, needed only while recording */
-	scan_gate_report *gate = NULL;
-	int64_t repo_id = 0, scan_id = 0;
-	bool baseline_exists = false;
-	size_t n = scan_finding_list_count(r->findings);
 	int rc;
 
-	if ((rc = upsert_repo(&repo_id, st, rec->org, &r->repo)) != 0 ||
-	    (rc = insert_scan(&scan_id, st, rec->org, repo_id, r)) != 0 ||
-	    (rc = has_baseline(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
-	    (rc = load_known(&marks, st, "SELECT fingerprint, reason, marked_at FROM fp_marks WHERE repo_id = ?1",
-	                     repo_id, NULL, &r->findings->arena)) != 0 ||
-	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
-	     (rc = load_known(&baseline, st, "SELECT fingerprint FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2",
-	                      repo_id, r->repo.default_branch ? r->repo.default_branch : "", &baseline_arena)) != 0) ||
-	    (rc = prepare_stmts(&q, st)) != 0)
+	if ((rc = prepare_stmts(&q, st)) != 0)
 		goto done;
-	for (size_t i = 0; i < n; i++)
-		if ((rc = record_finding(st, &q, scan__finding_list_at(r->findings, i), repo_id, scan_id,
-		                         &r->repo, baseline_exists, r->new_from_git, &marks, &baseline)) != 0)
-			goto done;
-	finalize_stmts(&q);
-	memset(&q, 0, sizeof(q));
-	if ((rc = record_skipped(st, scan_id, &r->stats)) != 0 ||
-	    (rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
-	    (rc = scan__store_dependencies_record(st, scan_id, r)) != 0)
-		goto done;
-	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
-	if ((rc = scan__store_gate_compute(&gate, st, rec->org, scan_id, 0, time(NULL))) != 0 ||
-	    (rc = scan__store_gate_save(st, scan_id, gate, time(NULL))) != 0)
-		goto done;
-	rec->scan_id = scan_id;
+	for (size_t i = 0; i < scan_finding_list_count(findings) && !rc; i++)
+		rc = insert_finding(st, &q, scan__finding_list_at(findings, i), repo_id, scan_id, baseline_branch);
 done:
 	finalize_stmts(&q);
-	free(marks.v);
-	free(baseline.v);
-	scan__arena_dispose(&baseline_arena);
-	scan_gate_report_free(gate);
 	return rc;
-}
-
-int scan_store_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_result *r)
-{
-	recording rec = { org, r, 0 };
-	int rc;
-
-	if ((rc = scan__store_transact(st, record_body, &rec)) != 0) {
-		/* Nothing was stored: the findings must not claim ids that do not exist. */
-		for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
-			scan_finding *f = scan__finding_list_at(r->findings, i);
-			f->id = 0;
-			f->scan_id = 0;
-		}
-		return rc;
-	}
-	*scan_id_out = rec.scan_id;
-	return 0;
 }

@@ -225,7 +225,7 @@ scan_db *scan__store_conn(scan_store *st)
 	return db;
 }
 
-int scan__store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx)
+int scan_store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx)
 {
 	scan_db *db = scan__store_conn(st);
 	int rc = 0;

@@ -72,16 +72,6 @@ struct scan_store {
 /* The calling thread's connection; NULL with the error set when none can be opened. */
 scan_db *scan__store_conn(scan_store *st);
 
-/*
- * Runs body in a transaction on the calling thread's connection and commits
- * it. When the engine undoes the transaction for another's sake (a
- * PostgreSQL deadlock or serialization failure), body runs again from the
- * start, at most SCAN_STORE_ATTEMPTS times in all: body must do nothing
- * outside the database that a second run would repeat wrongly.
- */
-#define SCAN_STORE_ATTEMPTS 4
-int scan__store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx);
-
 /* The migrations, oldest first; migration i takes the schema from version i to i+1. */
 extern const char *const scan__store_migrations[];
 extern const int scan__store_migration_count;
@@ -89,16 +79,5 @@ extern const int scan__store_migration_count;
 int scan__store_migration_postgres(scan_buf *out, int i);
 #define SCAN_STORE_APPLICATION "rampart"   /* PostgreSQL: rampart_schema.application */
 #define SCAN_STORE_APPLICATION_ID 0x52414D50 /* "RAMP" */
-
-/* Loads what the gate needs for a scan and evaluates it at `now`. */
-int scan__store_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
-                             int64_t pr_number, time_t now);
-/* The quality summary, metrics and new lines of a scan being recorded (quality.c). */
-struct scan_result;
-int scan__store_quality_record(scan_store *st, int64_t scan_id, const struct scan_result *r);
-/* The scan's components and their edges (scan_dependencies), with each one's vulnerability count. */
-int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const struct scan_result *r);
-
-int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now);
 
 #endif

@@ -1,26 +1,20 @@
 /* lib/store/triage.c - triage decisions about dependency findings and their SLA clock (spec 2.11) */
 #include <stdlib.h>
 #include <string.h>
-#include "scan/sca_policy.h"
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 #include "util/timefmt.h"
 
-#define TRIAGE_JUSTIFICATION_MAX 2000
 
 SCAN_STORE_LIST(scan_triage, scan_triage)
 
-int scan_store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status, const char *justification,
+int scan__store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status, const char *justification,
                           int64_t assigned_to)
 {
 	scan_db_stmt *s = NULL;
-	scan_sca_triage state;
 	int rc, step;
 
-	if ((rc = scan_sca_triage_parse(&state, status ? status : "")) != 0)
-		return rc;
-	if (justification && strlen(justification) > TRIAGE_JUSTIFICATION_MAX)
-		return scan__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "SELECT i.vuln_id IS NOT NULL FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)

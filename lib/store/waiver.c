@@ -1,12 +1,11 @@
 /* lib/store/waiver.c - quality waivers (spec 2.8) */
 #include <stdlib.h>
 #include <string.h>
+#include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
 #include "util/timefmt.h"
 
-#define WAIVER_MAX_DAYS 366
-#define WAIVER_REASON_MAX 2000
 
 SCAN_STORE_LIST(scan_waiver, scan_waiver)
 
@@ -28,26 +27,12 @@ static int repo_exists(scan_store *st, int64_t org, int64_t repo_id)
 	return rc;
 }
 
-int scan_store_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w)
+int scan__store_waiver_insert(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w)
 {
 	scan_db_stmt *s = NULL;
 	time_t now = time(NULL);
 	int rc;
 
-	if (!scan_policy_is_key(w->rule))
-		return scan__error(SCAN_EINVAL, "waiver rule must be a policy key, not '%s'", w->rule ? w->rule : "");
-	if (!w->reason || !*w->reason)
-		return scan__error(SCAN_EINVAL, "a waiver needs a reason");
-	if (strlen(w->reason) > WAIVER_REASON_MAX)
-		return scan__error(SCAN_EINVAL, "waiver reason is longer than %d characters", WAIVER_REASON_MAX);
-	if (w->pr_number < 0 || w->repo_id < 0)
-		return scan__error(SCAN_EINVAL, "repository and pull request numbers are positive");
-	if (w->pr_number && !w->repo_id)
-		return scan__error(SCAN_EINVAL, "a pull-request waiver needs a repository");
-	if (w->expires_at && w->expires_at <= now)
-		return scan__error(SCAN_EINVAL, "waiver expiry must be in the future");
-	if (!w->expires_at || w->expires_at > now + (time_t)WAIVER_MAX_DAYS * 86400)
-		return scan__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
 	if (w->repo_id && (rc = repo_exists(st, org, w->repo_id)) != 0)
 		return rc;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 
 static double now(void)
@@ -50,7 +51,7 @@ int main(int argc, char **argv)
 			int64_t id = 0;
 			double t0 = now();
 
-			if (scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r) != 0) {
+			if (scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r) != 0) {
 				fprintf(stderr, "record: %s\n", scan_error_last()->message);
 				return 1;
 			}

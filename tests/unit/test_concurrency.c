@@ -10,6 +10,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 #include "db/db.h"
 #include "store/store_int.h"
@@ -37,7 +38,7 @@ static void *work(void *arg)
 
 		o.target = j->repo;
 		o.jobs = 1;
-		if ((j->rc = scan_run(&r, &o)) == 0 && (j->rc = scan_store_record(&j->ids[i], j->st, SCAN_STORE_LOCAL_ORG, r)) == 0 &&
+		if ((j->rc = scan_run(&r, &o)) == 0 && (j->rc = scan_ops_record(&j->ids[i], j->st, SCAN_STORE_LOCAL_ORG, r)) == 0 &&
 		    (j->rc = scan_store_findings(&l, j->st, SCAN_STORE_LOCAL_ORG, j->ids[i], NULL)) == 0) {
 			j->counts[i] = scan_finding_list_count(scan_result_findings(r));
 			if (scan_finding_list_count(l) != j->counts[i]) {
@@ -103,7 +104,7 @@ static void test_threads_share_a_store(void **state)
 /*
  * Two transactions that lock two rows in opposite orders: on PostgreSQL the
  * server breaks the deadlock by undoing one of them, which
- * scan__store_transact() runs again, so both commit. (SQLite's writers
+ * scan_store_transact() runs again, so both commit. (SQLite's writers
  * queue at BEGIN: no deadlock, each runs once.)
  */
 typedef struct {
@@ -132,7 +133,7 @@ static void *cross(void *arg)
 {
 	crossing *c = arg;
 
-	c->rc = scan__store_transact(c->st, lock_two, c);
+	c->rc = scan_store_transact(c->st, lock_two, c);
 	return NULL;
 }
 

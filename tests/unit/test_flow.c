@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include "helpers.h"
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 
 /* U+202E RIGHT-TO-LEFT OVERRIDE inside a comment: the hygiene analyzer's high finding. */
@@ -152,7 +153,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	assert_string_equal(scan_result_repo(r)->branch, "main");
 	assert_string_equal(scan_result_repo(r)->default_branch, "main");
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 2);
-	assert_int_equal(scan_store_record(&main_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
+	assert_int_equal(scan_ops_record(&main_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	for (size_t i = 0; i < 2; i++)
 		assert_false(scan_finding_list_get(scan_result_findings(r), i)->is_new_in_pr);
 	scan_result_free(r);
@@ -170,7 +171,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	r = scan_repo(f);
 	assert_false(scan_result_repo(r)->is_baseline_scan);
 	assert_string_equal(scan_result_repo(r)->branch, "feature/login");
-	assert_int_equal(scan_store_record(&branch_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
+	assert_int_equal(scan_ops_record(&branch_scan, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 3);
 	assert_true(find_file(r, "app/admin.py")->is_new_in_pr);
 	assert_false(find_file(r, "app/auth.py")->is_new_in_pr);
@@ -184,7 +185,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	assert_int_equal(scan_store_gate_stored(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	assert_int_equal(g->violation_count, 1);
 	assert_string_equal(g->violations[0].rule, "new_high_max");
@@ -200,8 +201,8 @@ static void test_baseline_branch_gate_waiver(void **state)
 	w.repo_id = repo_id;
 	w.pr_number = 7;
 	w.expires_at = time(NULL) + 86400;
-	assert_int_equal(scan_store_waiver_add(&waiver_id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
+	assert_int_equal(scan_ops_waiver_add(&waiver_id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_PASSED);
 	assert_int_equal(g->violation_count, 0);
 	assert_int_equal(g->waived_count, 1);
@@ -211,7 +212,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	scan_gate_report_free(g);
 	assert_int_equal(run_cli(f, "gate --pr 7"), 0);
 	/* ...but only for that pull request */
-	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 8), 0);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 8), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	scan_gate_report_free(g);
 	assert_int_equal(run_cli(f, "gate --pr 8"), 1);
@@ -219,7 +220,7 @@ static void test_baseline_branch_gate_waiver(void **state)
 	/* revoked: no longer honoured */
 	assert_int_equal(scan_store_waiver_revoke(&revoked_at, st, SCAN_STORE_LOCAL_ORG, waiver_id), 0);
 	assert_true(revoked_at > 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, branch_scan, 7), 0);
 	assert_int_equal(g->status, SCAN_GATE_FAILED);
 	assert_int_equal(g->waived_count, 0);
 	scan_gate_report_free(g);
@@ -250,7 +251,7 @@ static void test_no_baseline_everything_new(void **state)
 	commit_all(f->repo, "topic");
 	assert_int_equal(scan_store_open(&st, f->db), 0);
 	r = scan_repo(f);
-	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
+	assert_int_equal(scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	/* Rule 3: no baseline for the repository yet, so every finding is new. */
 	assert_int_equal(scan_finding_list_count(scan_result_findings(r)), 1);
 	assert_true(scan_finding_list_get(scan_result_findings(r), 0)->is_new_in_pr);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "helpers.h"
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 #include "scan/buf.h"
 #include "scan/vulndb.h"
@@ -106,8 +107,8 @@ static int64_t record(scan_store *st, const char *dir, const char *branch, scan_
 	int64_t id = 0;
 	int rc;
 
-	if ((rc = scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r)) != 0)
-		fail_msg("scan_store_record: %d %s", rc, scan_error_last()->message);
+	if ((rc = scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r)) != 0)
+		fail_msg("scan_ops_record: %d %s", rc, scan_error_last()->message);
 	assert_true(id > 0);
 	if (out)
 		*out = r;
@@ -516,7 +517,7 @@ static void test_open_read_only(void **state)
 	w.rule = "new_high_max";
 	w.reason = "r";
 	w.expires_at = time(NULL) + DAY;
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ESTORE);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ESTORE);
 	{
 		pthread_t t;
 		ro_write job = { st, 0 };
@@ -633,41 +634,41 @@ static void test_waiver_add_validation(void **state)
 	repo = repo_id_of(st, f->repo);
 
 	w = waiver("new_medium_max", 0, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver(NULL, 0, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now + DAY);
 	w.reason = "";
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w.reason = NULL;
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 42, now + DAY); /* a PR needs a repository */
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", repo, -1, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now - 60); /* past */
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now - 400 * (time_t)DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, now + 367 * (time_t)DAY); /* more than 366 days */
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", 0, 0, 0); /* an expiry is required */
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_EINVAL);
 	w = waiver("new_high_max", repo + 100, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
 	w = waiver("new_high_max", repo + 100, 7, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), SCAN_ENOTFOUND);
 	assert_int_equal(id, -1); /* untouched by every failure */
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_waivers"), 0);
 
 	/* The valid ones: each scope, up to 366 days ahead. */
 	w = waiver("new_high_max", 0, 0, now + 366 * (time_t)DAY - 60);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	assert_true(id > 0);
 	w = waiver("rating_min", repo, 0, now + DAY);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_coverage_min", repo, 12, now + 60);
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM quality_waivers"), 3);
 }
 
@@ -711,16 +712,16 @@ static void test_waiver_list_filters(void **state)
 	/* After the scans, which may be slow under a sanitizer on a busy machine. */
 	now = time(NULL);
 	w = waiver("new_high_max", 0, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_org, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&w_org, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
 	w.reason = "repo one";
-	assert_int_equal(scan_store_waiver_add(&w_r1, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&w_r1, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_critical_max", repo2, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_r2, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&w_r2, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 5, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_pr, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&w_pr, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	w = waiver("new_high_max", repo1, 0, now + 10 * DAY);
-	assert_int_equal(scan_store_waiver_add(&w_exp, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&w_exp, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	/* Let one expire: the store refuses a past expiry, so age it in place. */
 	snprintf(sql, sizeof(sql), "UPDATE quality_waivers SET expires_at = '2001-01-01T00:00:00Z' WHERE id = %lld",
 	         (long long)w_exp);
@@ -788,7 +789,7 @@ static void test_waiver_revoke(void **state)
 	int64_t id;
 	scan_waiver w = waiver("new_high_max", 0, 0, before + DAY);
 
-	assert_int_equal(scan_store_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
+	assert_int_equal(scan_ops_waiver_add(&id, st, SCAN_STORE_LOCAL_ORG, &w), 0);
 	assert_int_equal(scan_store_waiver_revoke(&first, st, SCAN_STORE_LOCAL_ORG, id), 0);
 	assert_true(first >= before && first <= time(NULL));
 	/* Timestamps have whole seconds: wait for the clock to move before revoking again. */
@@ -968,13 +969,13 @@ static void test_mark_fp(void **state)
 		scan_finding_list_free(l);
 	}
 
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, ""), SCAN_EINVAL);
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, NULL), SCAN_EINVAL);
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, true, "why"), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, false, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, ""), SCAN_EINVAL);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, NULL), SCAN_EINVAL);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, true, "why"), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue + 1000, false, NULL), SCAN_ENOTFOUND);
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM fp_marks"), 0);
 
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "test fixture, not real code"), 0);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "test fixture, not real code"), 0);
 	{
 		scan_finding_list *l = findings(st, s2, NULL);
 		const scan_finding *m = by_path(l, "b.py");
@@ -988,7 +989,7 @@ static void test_mark_fp(void **state)
 	assert_int_equal(scan_store_new_counts(counts, st, SCAN_STORE_LOCAL_ORG, s2), 0);
 	assert_int_equal(counts[1], 0);
 	assert_int_equal(counts[4], 0);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, s2, 0), 0);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, SCAN_STORE_LOCAL_ORG, s2, 0), 0);
 	assert_int_equal(g->status, SCAN_GATE_PASSED);
 	scan_gate_report_free(g);
 	/* The stored result is what was computed when the scan completed. */
@@ -1026,7 +1027,7 @@ static void test_mark_fp(void **state)
 	}
 
 	/* Unmarking clears it everywhere, and later scans no longer inherit it. */
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, false, NULL), 0);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, false, NULL), 0);
 	{
 		scan_finding_list *l = findings(st, s2, NULL);
 		assert_false(by_path(l, "b.py")->user_marked_fp);
@@ -1067,7 +1068,7 @@ static void test_mark_is_per_repository(void **state)
 		scan_finding_list_free(l1);
 		scan_finding_list_free(l2);
 	}
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "only here"), 0);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, issue, true, "only here"), 0);
 	{
 		scan_finding_list *l2 = findings(st, s2, NULL);
 		assert_false(by_path(l2, "a.py")->user_marked_fp);
@@ -1198,7 +1199,7 @@ static void test_findings_filters(void **state)
 
 	/* include_fp */
 	l = findings(st, s2, NULL);
-	assert_int_equal(scan_store_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, by_path(l, "sub/c.py")->id, true, "docs about git"), 0);
+	assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, SCAN_STORE_LOCAL_USER, by_path(l, "sub/c.py")->id, true, "docs about git"), 0);
 	scan_finding_list_free(l);
 	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
 	assert_int_equal(count_with(st, s2, &flt), 4);
@@ -1308,7 +1309,7 @@ static void test_record_failure_rolls_back(void **state)
 	th_write(fresh, "a.py", BIDI_A);
 	th_write(fresh, "b.py", BIDI_B);
 	r = scan_dir(fresh, NULL, NULL);
-	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
+	assert_int_equal(scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
 	assert_int_equal(id, -1);
 	l = scan_result_findings(r);
 	for (size_t i = 0; i < scan_finding_list_count(l); i++) {
@@ -1321,7 +1322,7 @@ static void test_record_failure_rolls_back(void **state)
 
 	/* The store is usable afterwards, and the same result records once the fault is gone. */
 	th_db_exec(f->db, "DROP TRIGGER boom; DROP TABLE boom_count;");
-	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
+	assert_int_equal(scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_true(id > before[5]);
 	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'fresh'"), 1);
 	assert_int_equal(count_with(st, id, NULL), 2);
@@ -1350,7 +1351,7 @@ static void test_record_busy(void **state)
 	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
+	assert_int_equal(scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r), SCAN_ESTORE);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	waited = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	assert_true(waited < 15.0);
@@ -1364,7 +1365,7 @@ static void test_record_busy(void **state)
 	for (size_t i = 0; i < scan_finding_list_count(scan_result_findings(r)); i++)
 		assert_int_equal(scan_finding_list_get(scan_result_findings(r), i)->id, 0);
 	/* Once the lock is gone it records. */
-	assert_int_equal(scan_store_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
+	assert_int_equal(scan_ops_record(&id, st, SCAN_STORE_LOCAL_ORG, r), 0);
 	assert_true(id > before[5]);
 	scan_result_free(r);
 }

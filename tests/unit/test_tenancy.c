@@ -10,6 +10,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "scan/scan.h"
+#include "scan/ops.h"
 #include "scan/store.h"
 
 /* What one organization holds; the test builds two and compares them. */
@@ -34,7 +35,7 @@ static int64_t record_scan(scan_store *st, int64_t org, const char *tree)
 	o.jobs = 1;
 	assert_int_equal(scan_run(&r, &o), 0);
 	assert_true(scan_finding_list_count(scan_result_findings(r)) > 0);
-	assert_int_equal(scan_store_record(&id, st, org, r), 0);
+	assert_int_equal(scan_ops_record(&id, st, org, r), 0);
 	scan_result_free(r);
 	return id;
 }
@@ -71,8 +72,8 @@ static void build_tenant(fixture *f, tenant *t, const char *name, const char *em
 	w.repo_id = t->repo;
 	w.expires_at = time(NULL) + 86400;
 	w.created_by_user_id = t->user;
-	assert_int_equal(scan_store_waiver_add(&t->waiver, f->st, t->org, &w), 0);
-	assert_int_equal(scan_store_mark_fp(f->st, t->org, t->user, t->issue, true, name), 0);
+	assert_int_equal(scan_ops_waiver_add(&t->waiver, f->st, t->org, &w), 0);
+	assert_int_equal(scan_ops_mark_fp(f->st, t->org, t->user, t->issue, true, name), 0);
 
 	memset(&k, 0, sizeof(k));
 	k.name = name;
@@ -181,7 +182,7 @@ static void reads_see_nothing_of(fixture *f, const tenant *me, const tenant *oth
 	assert_int_equal(scan_store_repo_find(&found, st, me->org, idtext), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_baseline_count(&count, st, me->org, other->repo, &branch), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_gate_stored(&g, st, me->org, other->scan), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_gate_evaluate(&g, st, me->org, other->scan, 0), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_gate_evaluate(&g, st, me->org, other->scan, 0), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_new_counts(counts, st, me->org, other->scan), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_quality_json(&json, st, me->org, other->scan), 0);
 	assert_null(json);
@@ -235,17 +236,17 @@ static void reads_see_nothing_of(fixture *f, const tenant *me, const tenant *oth
 	scan_audit_list_free(al);
 
 	/* Writes addressed at the other's records touch nothing. */
-	assert_int_equal(scan_store_mark_fp(st, me->org, me->user, other->issue, false, NULL), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_triage_set(st, me->org, other->issue, "fixed", NULL, 0), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_mark_fp(st, me->org, me->user, other->issue, false, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_ops_triage_set(st, me->org, other->issue, "fixed", NULL, 0), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_waiver_revoke(&revoked, st, me->org, other->waiver), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_baseline_rebuild(&count, st, me->org, other->repo, &branch), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_api_key_set_active(st, me->org, other->key, false), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_api_key_revoke(st, me->org, other->key), SCAN_ENOTFOUND);
 	{
-		scan_cov_report r;
-		size_t records = 0;
-		memset(&r, 0, sizeof(r));
-		assert_int_equal(scan_store_coverage_import(st, me->org, other->scan, &r, &records), SCAN_ENOTFOUND);
+		static const char lcov[] = "SF:run.py\nDA:1,1\nend_of_record\n";
+		scan_coverage_import_result res;
+		assert_int_equal(scan_ops_coverage_import(&res, st, me->org, other->scan, lcov, sizeof(lcov) - 1, NULL),
+		                 SCAN_ENOTFOUND);
 	}
 	{
 		scan_waiver w;
@@ -255,7 +256,7 @@ static void reads_see_nothing_of(fixture *f, const tenant *me, const tenant *oth
 		w.reason = "reaching over";
 		w.repo_id = other->repo;
 		w.expires_at = time(NULL) + 86400;
-		assert_int_equal(scan_store_waiver_add(&id, st, me->org, &w), SCAN_ENOTFOUND);
+		assert_int_equal(scan_ops_waiver_add(&id, st, me->org, &w), SCAN_ENOTFOUND);
 	}
 	scan_buf_dispose(&branch);
 }

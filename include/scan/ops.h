@@ -1,0 +1,128 @@
+/*
+ * include/scan/ops.h - the operations: where the store meets the rules.
+ *
+ * Each call is one thing a user does to stored data - record a scan,
+ * evaluate its gate, import coverage onto it, waive a gate condition, mark
+ * a false positive, triage a dependency finding, check a dependency policy
+ * - with the rules that decide it, in one transaction where it writes. The
+ * CLI calls these, and so does the server: neither repeats a rule. Every
+ * call names the organization it works in (include/scan/tenant.h).
+ */
+#ifndef SCAN_OPS_H
+#define SCAN_OPS_H
+
+#include "common.h"
+#include "coverage.h"
+#include "gate.h"
+#include "quality.h"
+#include "sca_policy.h"
+#include "scan.h"
+#include "store.h"
+
+/*
+ * Record a completed scan in one transaction: the repository (created on
+ * first sight), the scan row, each finding with is_new_in_pr set by the
+ * spec's new-code rules and user_marked_fp carried over from earlier marks
+ * of the same fingerprint, the baseline upsert on a default-branch scan, and
+ * the gate status. Sets the id, scan_id and flags of the findings in r.
+ * Either all of it is stored or none of it.
+ */
+SCAN_EXTERN int scan_ops_record(int64_t *scan_id, scan_store *st, int64_t org, scan_result *r);
+
+/*
+ * The gate of a stored scan recomputed against the organization's current
+ * configuration and waivers (and the repository's gate file recorded with
+ * the scan), without writing; pr_number 0 keeps the scan's own.
+ * SCAN_ENOTFOUND for a scan the organization does not have.
+ */
+SCAN_EXTERN int scan_ops_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
+                                       int64_t pr_number);
+
+typedef struct {
+	unsigned int version;
+	scan_cov_format format; /* SCAN_COV_AUTO: detected */
+	const char *root;       /* where the report's absolute paths start; NULL: a local scan's root */
+} scan_coverage_import_options;
+#define SCAN_COVERAGE_IMPORT_OPTIONS_INIT { 1, SCAN_COV_AUTO, NULL }
+
+typedef struct {
+	scan_cov_format format;       /* the report's, detected or given */
+	size_t records;               /* files stored */
+	size_t unmapped;              /* report files that match no scanned file */
+	scan_quality_summary quality; /* the scan's summary after the import */
+} scan_coverage_import_result;
+
+/*
+ * Import a coverage report (data, len bytes, at most SCAN_COV_MAX_BYTES)
+ * onto a stored scan: parsed, its paths mapped onto the scan's files,
+ * measured per file overall and on the scan's new lines; the coverage
+ * replaces any earlier one, and the quality summary (coverage, new
+ * coverage, debt, ratings) and the stored gate status follow, in one
+ * transaction. SCAN_ENOTFOUND for a scan the organization does not have,
+ * SCAN_EINVAL when the scan has no code metrics, SCAN_EPARSE for a report
+ * that does not parse.
+ */
+SCAN_EXTERN int scan_ops_coverage_import(scan_coverage_import_result *out, scan_store *st, int64_t org,
+                                         int64_t scan_id, const char *data, size_t len,
+                                         const scan_coverage_import_options *opts);
+
+/*
+ * Mark (is_fp true, reason required) or unmark a finding as a false
+ * positive, by user_id. The mark also sticks to the fingerprint, so later
+ * scans of the repository inherit it. SCAN_ENOTFOUND for an issue id the
+ * organization does not have.
+ */
+SCAN_EXTERN int scan_ops_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp,
+                                 const char *reason);
+
+/*
+ * Set the triage of the dependency finding issue_id (and so of its
+ * vulnerability in that package for the whole repository). SCAN_ENOTFOUND
+ * for an unknown id, SCAN_EINVAL for a finding that is not a dependency
+ * finding, an unknown status, or a justification over 2000 bytes.
+ */
+SCAN_EXTERN int scan_ops_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,
+                                    const char *justification, int64_t assigned_to);
+
+/*
+ * Waive a gate condition: rule must be a policy key and reason non-empty
+ * (at most 2000 bytes); pr_number needs a repo_id of the organization;
+ * expires_at must be in the future and at most 366 days away. w's
+ * created_by_user_id is the author.
+ */
+SCAN_EXTERN int scan_ops_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w);
+
+/*
+ * The dependency policy in force: the policy file's YAML (yaml NULL: no
+ * file; name names it in messages) merged onto the default policy, or its
+ * rules alone with no_default. *file_rules: how many rules the file had.
+ * The file's warnings are the policy's (scan_sca_policy_warning()).
+ */
+SCAN_EXTERN int scan_ops_policy_load(scan_sca_policy **out, size_t *file_rules, const char *yaml, size_t len,
+                                     const char *name, bool no_default);
+
+/*
+ * A scanned tree's dependencies (r, with the sca analyzer) against policy
+ * p at `now`: license classes judged, and the findings the repository's
+ * triage in st (NULL: none) decided need no fix left out.
+ */
+SCAN_EXTERN int scan_ops_policy_check(scan_sca_policy_report **out, scan_store *st, int64_t org,
+                                      const scan_sca_policy *p, const scan_result *r, time_t now);
+
+/* The open dependency findings of a stored scan and their fix deadlines. */
+typedef struct {
+	scan_sca_sla_status status;   /* breaches index into open */
+	const scan_finding **open;    /* the findings on the clock: not triaged as needing no fix */
+	size_t nopen;
+	scan_finding_list *findings;  /* what open points into */
+} scan_sla_view;
+
+/*
+ * The SLA of scan_id of repo_id under p's deadlines at `now`: each open
+ * finding on the clock since the repository first had it (by fingerprint).
+ */
+SCAN_EXTERN int scan_ops_sla(scan_sla_view *out, scan_store *st, int64_t org, int64_t repo_id, int64_t scan_id,
+                             const scan_sca_policy *p, time_t now);
+SCAN_EXTERN void scan_sla_view_dispose(scan_sla_view *v);
+
+#endif
