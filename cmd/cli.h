@@ -12,6 +12,7 @@
 #include "scan/scan.h"
 #include "scan/ops.h"
 #include "scan/store.h"
+#include "scan/vulndb.h"
 
 /* Exit codes a CI job can rely on. */
 enum {
@@ -224,6 +225,8 @@ void cli_scan_environment(scan_options *opts, const char *token_env);
  * database works.
  */
 int cli_open_store(scan_store **out, const char *db_path, bool read_only);
+/* The store's vulnerability database for a scan's lookups; *out NULL when st is. */
+int cli_open_vulndb(scan_vulndb_reader **out, scan_store *st);
 
 /*
  * The scan a command works on: arg ("12") when given, else the newest scan

@@ -214,6 +214,7 @@ static int policy_check(const char *target, cli_format format)
 	scan_sca_policy_report *report = NULL;
 	scan_result *result = NULL;
 	scan_store *store = NULL;
+	scan_vulndb_reader *vulndb = NULL;
 	scan_buf path = SCAN_BUF_INIT, out = CLI_REPORT_BUF_INIT;
 	const char *file = o.policy ? o.policy : default_file(&path, target);
 	size_t file_rules;
@@ -228,7 +229,9 @@ static int policy_check(const char *target, cli_format format)
 	opts.analyzers = "sca";
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;
-	opts.vulndb = store;
+	if ((rc = cli_open_vulndb(&vulndb, store)) != EXIT_OK)
+		goto done;
+	opts.vulndb = vulndb;
 	opts.vex_files = o.vex.items;
 	opts.vex_count = o.vex.count;
 	if ((lrc = scan_run(&result, &opts)) != 0) {
@@ -251,6 +254,7 @@ done:
 	scan_sca_policy_report_free(report);
 	scan_sca_policy_free(p);
 	scan_result_free(result);
+	scan_vulndb_reader_free(vulndb);
 	scan_store_free(store);
 	scan_buf_dispose(&path);
 	scan_buf_dispose(&out);

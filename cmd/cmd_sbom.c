@@ -36,6 +36,7 @@ int cmd_sbom(int argc, char **argv)
 	cli_strlist pos = { 0 };
 	scan_result *result = NULL;
 	scan_store *store = NULL;
+	scan_vulndb_reader *vulndb = NULL;
 	scan_buf out = CLI_REPORT_BUF_INIT;
 	const scan_finding **findings = NULL;
 	scan_cyclonedx_version version = SCAN_CYCLONEDX_1_6;
@@ -80,7 +81,9 @@ int cmd_sbom(int argc, char **argv)
 	opts.excludes = o.excludes.items;
 	opts.exclude_count = o.excludes.count;
 	opts.no_default_excludes = o.no_default_excludes;
-	opts.vulndb = store;
+	if ((rc = cli_open_vulndb(&vulndb, store)) != EXIT_OK)
+		goto done;
+	opts.vulndb = vulndb;
 	if ((lrc = scan_run(&result, &opts)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
@@ -119,6 +122,7 @@ done:
 	free(findings);
 	scan_buf_dispose(&out);
 	scan_result_free(result);
+	scan_vulndb_reader_free(vulndb);
 	scan_store_free(store);
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);

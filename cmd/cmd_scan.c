@@ -183,6 +183,7 @@ int cmd_scan(int argc, char **argv)
 	scan_result *result = NULL;
 	const scan_quality_summary *quality;
 	scan_store *store = NULL;
+	scan_vulndb_reader *vulndb = NULL;
 	const char *target = NULL;
 	bool own_dir;
 	scan_gate_report *gate = NULL;
@@ -265,7 +266,9 @@ int cmd_scan(int argc, char **argv)
 	opts.history_from_enclosing_repo = o.history_enclosing;
 	opts.verify = o.verify;
 	opts.pr_number = o.pr;
-	opts.vulndb = store;
+	if ((rc = cli_open_vulndb(&vulndb, store)) != EXIT_OK)
+		goto done;
+	opts.vulndb = vulndb;
 	opts.vex_files = o.vex.items;
 	opts.vex_count = o.vex.count;
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
@@ -350,6 +353,7 @@ int cmd_scan(int argc, char **argv)
 done:
 	scan_gate_report_free(gate);
 	scan_result_free(result);
+	scan_vulndb_reader_free(vulndb);
 	scan_store_free(store);
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);

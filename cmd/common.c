@@ -369,6 +369,16 @@ int cli_open_store(scan_store **out, const char *db_path, bool read_only)
 	return rc ? cli_error_lib(rc) : EXIT_OK;
 }
 
+int cli_open_vulndb(scan_vulndb_reader **out, scan_store *st)
+{
+	int rc;
+
+	*out = NULL;
+	if (st && (rc = scan_vulndb_reader_open(out, st)) != 0)
+		return cli_error_lib(rc);
+	return EXIT_OK;
+}
+
 int cli_read_file(char **text, size_t *len, const char *path, size_t max, unsigned int flags)
 {
 	int rc = scan_file_read(text, len, path, max, flags);

@@ -57,7 +57,7 @@ typedef struct {
 	bool verify;                /* ask providers whether found credentials are live (network!) */
 	const char *rules_dir;      /* code/IaC rules added to the built-in packs and .rampart/rules; NULL: none */
 	bool no_builtin_rules;      /* only rules_dir and .rampart/rules, not the built-in code/IaC packs */
-	struct scan_store *vulndb;  /* the store whose vulnerability database sca matches against; NULL: inventory only */
+	struct scan_vulndb_reader *vulndb; /* what sca matches against (scan_vulndb_reader_open()); NULL: inventory only */
 	/*
 	 * VEX documents (CycloneDX VEX, OpenVEX) whose not_affected statements
 	 * leave dependency findings out, besides those the tree holds under

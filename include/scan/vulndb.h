@@ -30,6 +30,15 @@ SCAN_EXTERN size_t scan_vulndb_source_list_count(const scan_vulndb_source_list *
 SCAN_EXTERN const scan_vulndb_source *scan_vulndb_source_list_get(const scan_vulndb_source_list *l, size_t i);
 SCAN_EXTERN void scan_vulndb_source_list_free(scan_vulndb_source_list *l);
 
+/*
+ * The database opened for one scan's lookups (scan_options.vulndb): its
+ * statements are prepared on the calling thread's connection, so the scan
+ * runs on that thread and the reader is freed there after it.
+ */
+typedef struct scan_vulndb_reader scan_vulndb_reader;
+SCAN_EXTERN int scan_vulndb_reader_open(scan_vulndb_reader **out, scan_store *st);
+SCAN_EXTERN void scan_vulndb_reader_free(scan_vulndb_reader *r); /* NULL is fine */
+
 typedef struct {
 	size_t sources;            /* sources replaced */
 	size_t advisories;         /* OSV records stored */

@@ -8,7 +8,7 @@
 #include "scan/metrics.h"
 #include "scan/scan.h"
 #include "parse/tree.h"
-#include "scan/redact.h"
+#include "analyzers/redact.h"
 #include "secrets/engine.h"
 #include "source/newcode.h"
 #include "walk/lang.h"

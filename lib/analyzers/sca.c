@@ -7,10 +7,10 @@
 #include <unistd.h>
 #include "analyzers/analyzer.h"
 #include "sca/match.h"
-#include "sca/sca_int.h"
+#include "lockfile/lockfile.h"
 #include "sca/vex_read.h"
 #include "scan/buf.h"
-#include "scan/sink.h"
+#include "analyzers/sink.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -291,7 +291,7 @@ static int sca_finalize(void *state, scan_sink *sink)
 	scan_sca_matches m;
 	int rc = 0;
 
-	if (st->vulndb && st->inv->count && !scan__vulndb_advisory_count(st->vulndb))
+	if (st->vulndb && st->inv->count && !st->vulndb->ops->advisory_count(st->vulndb))
 		rc = scan_sca__inventory_problem(st->inv, NULL, 0,
 		                                 "the vulnerability database is empty, so no dependency was checked: "
 		                                 "run 'rampart db import'");

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "policy/policy_int.h"
-#include "sca/version.h"
+#include "version/version.h"
 #include "util/error.h"
 
 /*

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <openssl/rand.h>
 #include "sbom/sbom_int.h"
-#include "sca/sca_int.h"
+#include "lockfile/lockfile.h"
 #include "util/error.h"
 
 /* ---- JSON ---- */

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "cvss.h"
-#include "match.h"
+#include "sca/cvss.h"
+#include "sca/match.h"
 #include "scan/buf.h"
 #include "util/error.h"
 #include "util/timefmt.h"
-#include "version.h"
+#include "version/version.h"
 
 /* Advisories for one package and version rarely pass a few dozen; a hostile database may hold more. */
 #define MATCH_HITS_MAX 4096
@@ -343,7 +343,7 @@ static int rate_by_alias(scan_sca_vuln *v, const char *const *ids, size_t nids, 
 	int rc = 0;
 
 	for (size_t i = 0; i < nids && rc == 0; i++)
-		rc = scan__vulndb_each_rating(r, ids[i], on_rating, &s);
+		rc = r->ops->each_rating(r, ids[i], on_rating, &s);
 	if (!v->severity_known)
 		v->severity = SCAN_SEV_HIGH;
 	return rc < 0 ? rc : 0;
@@ -357,7 +357,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 
 	for (size_t i = 0; i < L->nhits; i++) {
 		id_sink s = { &L->hits[i], &out->arena };
-		if ((rc = scan__vulndb_each_id(r, L->hits[i].advisory, on_id, &s)) < 0)
+		if ((rc = r->ops->each_id(r, L->hits[i].advisory, on_id, &s)) < 0)
 			return rc;
 	}
 	if (!(parent = malloc((L->nhits ? L->nhits : 1) * sizeof(*parent))))
@@ -472,11 +472,11 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 			double e, p;
 			if (!is_cve(ids[i]))
 				continue;
-			if ((rc = scan__vulndb_kev(r, ids[i], &ransom)) == 1) {
+			if ((rc = r->ops->kev(r, ids[i], &ransom)) == 1) {
 				v->kev = true;
 				v->ransomware |= ransom;
 			}
-			if (rc >= 0 && (rc = scan__vulndb_epss(r, ids[i], &e, &p)) == 1 && e > v->epss) {
+			if (rc >= 0 && (rc = r->ops->epss(r, ids[i], &e, &p)) == 1 && e > v->epss) {
 				v->epss = e;
 				v->epss_percentile = p;
 			}
@@ -526,7 +526,7 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 		L->c = c;
 		L->nhits = 0;
 		L->unorderable = 0;
-		rc = scan__vulndb_each_affected(r, scan_ecosystem_name(c->ecosystem), key, on_affected, L);
+		rc = r->ops->each_affected(r, scan_ecosystem_name(c->ecosystem), key, on_affected, L);
 		if (!rc && L->unorderable) {
 			out->unorderable++;
 			rc = scan_sca__inventory_problem(inv, c->file, c->line, L->why);

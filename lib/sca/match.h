@@ -3,8 +3,8 @@
 #define SCAN_SCA_MATCH_H
 
 #include "scan/finding.h"
-#include "sca_int.h"
-#include "store/vulndb.h"
+#include "lockfile/lockfile.h"
+#include "sca/advisories.h"
 
 /*
  * One vulnerability of one component: the advisories that name the same

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 #include <cjson/cJSON.h>
-#include "sca/purl_parse.h"
-#include "sca/sca_int.h"
+#include "model/purl.h"
+#include "lockfile/lockfile.h"
 #include "sca/vex_read.h"
 #include "scan/buf.h"
 #include "util/error.h"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quality/summary.h"
-#include "scan/result.h"
+#include "run/result.h"
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"

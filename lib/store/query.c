@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "scan/finding_list.h"
+#include "model/finding_list.h"
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"

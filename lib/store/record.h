@@ -8,7 +8,7 @@
 #ifndef SCAN_STORE_RECORD_H
 #define SCAN_STORE_RECORD_H
 
-#include "scan/result.h"
+#include "run/result.h"
 #include "scan/store.h"
 #include "util/arena.h"
 

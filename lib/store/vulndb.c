@@ -3,11 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "sca/sca_int.h"
-#include "store_int.h"
+#include "model/purl.h"
+#include "sca/advisories.h"
+#include "store/store_int.h"
 #include "util/error.h"
 #include "scan/vulndb.h"
-#include "vulndb.h"
+#include "store/vulndb.h"
 
 struct scan_vulndb_writer {
 	scan_store *st;
@@ -348,15 +349,17 @@ fail:
 
 /* --- reading -------------------------------------------------------------- */
 
-struct scan_vulndb_reader {
+/* The store's implementation of lib/sca/advisories.h: statements prepared once per scan. */
+typedef struct {
+	scan_vulndb_reader head;
 	scan_store *st;
 	scan_db_stmt *affected, *ids, *ratings, *kev, *epss;
-};
+} store_reader;
 
-void scan__vulndb_reader_free(scan_vulndb_reader *r)
+static void reader_free(scan_vulndb_reader *base)
 {
-	if (!r)
-		return;
+	store_reader *r = (store_reader *)base;
+
 	scan__db_finalize(r->affected);
 	scan__db_finalize(r->ids);
 	scan__db_finalize(r->ratings);
@@ -365,34 +368,10 @@ void scan__vulndb_reader_free(scan_vulndb_reader *r)
 	free(r);
 }
 
-int scan__vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
+static int64_t advisory_count(scan_vulndb_reader *base)
 {
-	scan_vulndb_reader *r;
-	int rc;
+	store_reader *r = (store_reader *)base;
 
-	*out = NULL;
-	if (!(r = calloc(1, sizeof(*r))))
-		return scan__error_oom();
-	r->st = st;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &r->affected,
-	        "SELECT a.id, a.osv_id, a.modified, a.published, a.summary, a.details, a.severity, a.db_severity,"
-	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
-	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &r->ratings,
-	        "SELECT a.osv_id, a.severity, a.db_severity FROM vuln_ids i JOIN vuln_advisories a ON a.id = i.advisory_id"
-	        " WHERE i.vuln_id = ?1 AND (a.severity IS NOT NULL OR a.db_severity IS NOT NULL) ORDER BY a.osv_id")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
-		scan__vulndb_reader_free(r);
-		return rc;
-	}
-	*out = r;
-	return 0;
-}
-
-int64_t scan__vulndb_advisory_count(scan_vulndb_reader *r)
-{
 	scan_db_stmt *s = NULL;
 	int64_t n = 0;
 
@@ -407,9 +386,11 @@ static const char *col(scan_db_stmt *s, int i)
 	return scan__db_column_text(s, i);
 }
 
-int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, const char *key,
+static int each_affected(scan_vulndb_reader *base, const char *ecosystem, const char *key,
                                int (*cb)(const scan_vuln_row *row, void *payload), void *payload)
 {
+	store_reader *r = (store_reader *)base;
+
 	scan_db_stmt *s = r->affected;
 	int step, rc = 0;
 
@@ -430,9 +411,11 @@ int scan__vulndb_each_affected(scan_vulndb_reader *r, const char *ecosystem, con
 	return rc;
 }
 
-int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
+static int each_id(scan_vulndb_reader *base, int64_t advisory_id,
                          int (*cb)(const char *id, void *payload), void *payload)
 {
+	store_reader *r = (store_reader *)base;
+
 	scan_db_stmt *s = r->ids;
 	int step, rc = 0;
 
@@ -447,11 +430,13 @@ int scan__vulndb_each_id(scan_vulndb_reader *r, int64_t advisory_id,
 	return rc;
 }
 
-int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
+static int each_rating(scan_vulndb_reader *base, const char *id,
                              int (*cb)(const char *osv_id, const char *severity_json, const char *db_severity,
                                        void *payload),
                              void *payload)
 {
+	store_reader *r = (store_reader *)base;
+
 	scan_db_stmt *s = r->ratings;
 	int step, rc = 0;
 
@@ -466,8 +451,10 @@ int scan__vulndb_each_rating(scan_vulndb_reader *r, const char *id,
 	return rc;
 }
 
-int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware)
+static int kev(scan_vulndb_reader *base, const char *cve, bool *ransomware)
 {
+	store_reader *r = (store_reader *)base;
+
 	scan_db_stmt *s = r->kev;
 	int step;
 
@@ -481,8 +468,10 @@ int scan__vulndb_kev(scan_vulndb_reader *r, const char *cve, bool *ransomware)
 	return step == SCAN_DB_ROW;
 }
 
-int scan__vulndb_epss(scan_vulndb_reader *r, const char *cve, double *score, double *percentile)
+static int epss(scan_vulndb_reader *base, const char *cve, double *score, double *percentile)
 {
+	store_reader *r = (store_reader *)base;
+
 	scan_db_stmt *s = r->epss;
 	int step;
 
@@ -542,4 +531,41 @@ done:
 	}
 	*out = l;
 	return 0;
+}
+
+static const scan_vulndb_reader_ops store_reader_ops = {
+	advisory_count, each_affected, each_id, each_rating, kev, epss, reader_free,
+};
+
+int scan_vulndb_reader_open(scan_vulndb_reader **out, scan_store *st)
+{
+	store_reader *r;
+	int rc;
+
+	*out = NULL;
+	if (!(r = calloc(1, sizeof(*r))))
+		return scan__error_oom();
+	r->head.ops = &store_reader_ops;
+	r->st = st;
+	if ((rc = scan__db_prepare(scan__store_conn(st), &r->affected,
+	        "SELECT a.id, a.osv_id, a.modified, a.published, a.summary, a.details, a.severity, a.db_severity,"
+	        " a.cwes, a.refs, f.ranges, f.severity FROM vuln_affected f JOIN vuln_advisories a ON a.id = f.advisory_id"
+	        " WHERE f.ecosystem = ?1 AND f.name = ?2 ORDER BY a.osv_id")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->ids, "SELECT vuln_id FROM vuln_ids WHERE advisory_id = ?1 ORDER BY vuln_id")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->ratings,
+	        "SELECT a.osv_id, a.severity, a.db_severity FROM vuln_ids i JOIN vuln_advisories a ON a.id = i.advisory_id"
+	        " WHERE i.vuln_id = ?1 AND (a.severity IS NOT NULL OR a.db_severity IS NOT NULL) ORDER BY a.osv_id")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->kev, "SELECT ransomware FROM vuln_kev WHERE cve = ?1")) ||
+	    (rc = scan__db_prepare(scan__store_conn(st), &r->epss, "SELECT score, percentile FROM vuln_epss WHERE cve = ?1"))) {
+		reader_free(&r->head);
+		return rc;
+	}
+	*out = &r->head;
+	return 0;
+}
+
+void scan_vulndb_reader_free(scan_vulndb_reader *r)
+{
+	if (r)
+		r->ops->free(r);
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/analyzer.h"
-#include "scan/sink.h"
+#include "analyzers/sink.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

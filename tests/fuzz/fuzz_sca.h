@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sca/extractors.h"
+#include "lockfile/extractors.h"
 #include "scan/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sca/purl_parse.h"
+#include "model/purl.h"
 #include "scan/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sca/version.h"
+#include "version/version.h"
 #include "scan/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_sca_yarn_lock.c - the yarn_lock extractor on arbitrary bytes */
-#include "sca/js_common.h"
+#include "lockfile/js_common.h"
 #include "fuzz_sca.h"
 
 FUZZ_SCA_TARGET(yarn_lock)

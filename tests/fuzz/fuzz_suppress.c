@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "scan/suppress.h"
+#include "analyzers/suppress.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

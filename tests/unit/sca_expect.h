@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "helpers.h"
-#include "sca/extractors.h"
+#include "lockfile/extractors.h"
 #include "scan/buf.h"
 
 #define SCA_FIXTURES RAMPART_SOURCE_DIR "/tests/sca/"

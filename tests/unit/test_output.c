@@ -12,7 +12,7 @@
 #include "scan/finding.h"
 #include "scan/gate.h"
 #include "scan/scan.h"
-#include "scan/finding_list.h"
+#include "model/finding_list.h"
 #include "cli.h"
 
 #define SARIF_SCHEMA RAMPART_SOURCE_DIR "/../shared/schemas/sarif-schema-2.1.0.json"

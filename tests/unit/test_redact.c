@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "helpers.h"
-#include "scan/redact.h"
+#include "analyzers/redact.h"
 #include "secrets/rules.h"
 
 /* Synthetic credentials (a valid GitHub checksum; never real ones). */

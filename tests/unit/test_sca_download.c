@@ -17,7 +17,7 @@
 #include <civetweb.h>
 #include "helpers.h"
 #include "scan/vulndb_update.h"
-#include "sca/download.h"
+#include "vulndb/download.h"
 #include "scan/sca.h"
 #include "util/error.h"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <zlib.h>
 #include "helpers.h"
-#include "sca/feeds.h"
+#include "feeds/feeds.h"
 #include "scan/common.h"
 
 #define FIXTURES RAMPART_SOURCE_DIR "/tests/sca/feeds/"

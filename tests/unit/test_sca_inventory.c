@@ -4,7 +4,7 @@
 #include <unistd.h>
 #include <string.h>
 #include "helpers.h"
-#include "sca/sca_int.h"
+#include "lockfile/lockfile.h"
 
 static void test_merge_flags(void **state)
 {

@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "helpers.h"
-#include "sca/extractors.h"
-#include "sca/js_common.h"
-#include "sca/sca_int.h"
+#include "lockfile/extractors.h"
+#include "lockfile/js_common.h"
+#include "lockfile/lockfile.h"
 #include "scan/buf.h"
 
 #define FIXTURES RAMPART_SOURCE_DIR "/tests/sca/npm/"

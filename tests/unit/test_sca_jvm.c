@@ -4,7 +4,7 @@
  * gradle/verification-metadata.xml, and hostile XML.
  */
 #include "sca_expect.h"
-#include "sca/xmlread.h"
+#include "lockfile/xmlread.h"
 #include "scan/buf.h"
 #include "scan/common.h"
 

@@ -91,7 +91,7 @@ static void setup_db(fixture *f)
 	assert_int_equal(scan_vulndb_import(f->st, p, NULL, &rep), 0);
 	assert_int_equal(rep.epss, 2);
 	free(p);
-	assert_int_equal(scan__vulndb_reader_open(&f->r, f->st), 0);
+	assert_int_equal(scan_vulndb_reader_open(&f->r, f->st), 0);
 }
 
 static void add(scan_sca_doc *d, scan_ecosystem eco, const char *name, const char *version, unsigned flags)
@@ -103,7 +103,7 @@ static void teardown_db(fixture *f)
 {
 	scan_sca__matches_dispose(&f->m);
 	scan_sca__inventory_dispose(&f->inv);
-	scan__vulndb_reader_free(f->r);
+	scan_vulndb_reader_free(f->r);
 	scan_store_free(f->st);
 	th_rmtree(f->dir);
 	free(f->dir);
@@ -229,7 +229,7 @@ static void test_reimport_atomic(void **state)
 			assert_int_equal(s->records, 4);
 	}
 	scan_vulndb_source_list_free(l);
-	assert_int_equal(scan__vulndb_advisory_count(f.r), 4);
+	assert_int_equal(f.r->ops->advisory_count(f.r), 4);
 	teardown_db(&f);
 }
 

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include "helpers.h"
-#include "sca/version.h"
+#include "version/version.h"
 #include "scan/common.h"
 
 #define EV(kind, v) { SCAN_OSV_##kind, v }

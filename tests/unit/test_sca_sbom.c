@@ -5,8 +5,8 @@
  * with scan_sca__purl, skipped components, and hostile input.
  */
 #include "sca_expect.h"
-#include "sca/purl_parse.h"
-#include "sca/sbom_read.h"
+#include "model/purl.h"
+#include "lockfile/sbom_read.h"
 
 #define D SCAN_DEP_DIRECT
 #define T SCAN_DEP_TRANSITIVE

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "helpers.h"
-#include "sca/toml.h"
+#include "lockfile/toml.h"
 #include "scan/buf.h"
 #include "scan/common.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "helpers.h"
-#include "sca/version.h"
+#include "version/version.h"
 #include "scan/common.h"
 
 #define CHAIN_MAX 48

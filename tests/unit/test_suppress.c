@@ -8,7 +8,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "parse/language.h"
-#include "scan/suppress.h"
+#include "analyzers/suppress.h"
 
 #define SHELL "sast/python.subprocess-shell-true"
 #define SQLI "sast/python.sql-injection"

@@ -1,0 +1,275 @@
+/* lib/analyzers/sink.c - where analyzers' findings land: one sink per worker */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyzers/sink.h"
+#include "util/error.h"
+
+/* A minified bundle can put megabytes on one line; a snippet is for reading. */
+#define SINK_SNIPPET_MAX 2048
+
+static const char *copy(scan_finding_list *l, const char *s)
+{
+	return s ? scan__arena_strdup(&l->arena, s) : NULL;
+}
+
+int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e)
+{
+	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
+		scan_buf_init(&sink->masked[i], SCAN_BUF_MAX_DEFAULT);
+	return scan__redactor_new(&sink->redact, e);
+}
+
+int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
+{
+	scan_skipped_file *e;
+
+	if (sink->nskipped == sink->skipped_cap) {
+		size_t cap = sink->skipped_cap ? 2 * sink->skipped_cap : 16;
+		scan_skipped_file *v = realloc(sink->skipped, cap * sizeof(*v));
+		if (!v)
+			return scan__error_oom();
+		sink->skipped = v, sink->skipped_cap = cap;
+	}
+	e = &sink->skipped[sink->nskipped];
+	e->path = strdup(path);
+	e->reason = strdup(reason);
+	if (!e->path || !e->reason) {
+		free((void *)(uintptr_t)e->path);
+		free((void *)(uintptr_t)e->reason);
+		return scan__error_oom();
+	}
+	sink->nskipped++;
+	return 0;
+}
+
+void scan__sink_set_file(scan_sink *sink, const scan_file *f)
+{
+	sink->file = f;
+	sink->lines.data = NULL, sink->lines.n = 0;
+	if (sink->redact)
+		scan__redactor_set_file(sink->redact, f ? f->path : NULL, f ? f->data : NULL, f ? f->len : 0);
+}
+
+void scan__sink_dispose(scan_sink *sink)
+{
+	for (size_t i = 0; i < sink->nskipped; i++) {
+		free((void *)(uintptr_t)sink->skipped[i].path);
+		free((void *)(uintptr_t)sink->skipped[i].reason);
+	}
+	free(sink->skipped);
+	sink->skipped = NULL, sink->nskipped = sink->skipped_cap = 0;
+	scan__redactor_free(sink->redact);
+	sink->redact = NULL;
+	scan__line_index_dispose(&sink->lines);
+	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
+		scan_buf_dispose(&sink->masked[i]);
+}
+
+/*
+ * The one redaction step: every credential the secrets engine knows on the
+ * finding's file (or in its text), and every sensitive capture, is masked
+ * in each of its texts. A text that changes points into sink->masked.
+ */
+static int redact(scan_sink *sink, scan_finding_draft *d)
+{
+	const char **texts[5] = { &d->snippet, &d->title, &d->description, &d->remediation, &d->fix };
+	const char *t[5];
+	size_t lens[5];
+	int rc;
+
+	if (!sink->redact)
+		return 0;
+	for (int i = 0; i < 5; i++) {
+		t[i] = *texts[i];
+		lens[i] = !t[i] ? 0 : i == 0 ? d->snippet_len : strlen(t[i]);
+	}
+	if ((rc = scan__redactor_prepare(sink->redact, t, lens, 5, d->sensitive, d->nsensitive)) != 0)
+		return rc;
+	for (int i = 0; i < 5; i++) {
+		bool changed;
+		if (!t[i])
+			continue;
+		if ((rc = scan__redact(sink->redact, &sink->masked[i], t[i], lens[i], &changed)) != 0)
+			return rc;
+		if (!changed)
+			continue;
+		*texts[i] = sink->masked[i].ptr;
+		if (i == 0)
+			d->snippet_len = sink->masked[i].size;
+	}
+	return 0;
+}
+
+/*
+ * The one suppression step: a marker in a comment on the finding's line or
+ * the line above (docs/rules.md "Inline suppression") marks it suppressed;
+ * it is kept, not dropped. Secrets have their own allow comment and list.
+ */
+static int suppress(scan_sink *sink, scan_finding *f)
+{
+	const scan_file *file = sink->file;
+	const TSTree *tree = NULL;
+	scan_suppression s;
+	int rc;
+
+	if (sink->no_suppressions || !file || !file->data || f->category == SCAN_CAT_SECRET || f->line_number == 0 ||
+	    strcmp(file->path, f->file_path) != 0)
+		return 0;
+	/* The tree, when an analyzer has parsed this file: it tells comments from strings. */
+	if (file->parse && file->parse->tree && file->parse->lang == file->lang)
+		tree = file->parse->tree;
+	if ((rc = scan__suppress_check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
+	                               f->line_number, f->rule_id, f->cwe_id)) != 0 || !s.kind)
+		return rc;
+	f->suppressed = true;
+	f->suppression_kind = s.kind;
+	if (!s.reason)
+		return 0;
+	/* The reason is the file's text: it is masked like the finding's (redact() prepared the file). */
+	if (sink->redact) {
+		bool changed;
+		if ((rc = scan__redact(sink->redact, &sink->masked[0], s.reason, s.reason_len, &changed)) != 0)
+			return rc;
+		if (changed)
+			s.reason = sink->masked[0].ptr, s.reason_len = sink->masked[0].size;
+	}
+	if (!(f->suppression_reason = scan__arena_strndup(&sink->list->arena, s.reason, s.reason_len)))
+		return scan__error_oom();
+	return 0;
+}
+
+/*
+ * A finding in test or example code is kept and marked; a code or IaC one
+ * is one step less severe there, as a test exercises the pattern on purpose.
+ * Secrets and dependencies keep theirs.
+ */
+static void mark_test_code(const scan_sink *sink, scan_finding *f)
+{
+	const scan_file *file = sink->file;
+
+	f->in_test = file && !strcmp(file->path, f->file_path) ? file->in_test
+	                                                        : scan_walk__is_test_path(sink->tests, f->file_path);
+	if (f->in_test && (f->category == SCAN_CAT_SECURITY || f->category == SCAN_CAT_IAC) &&
+	    f->severity > SCAN_SEV_LOW)
+		f->severity--;
+}
+
+/*
+ * Generated code is measured but not judged: a quality finding there (dead
+ * code, from a file or from a package in finalize) is dropped, as its
+ * generator, not a person, wrote it.
+ */
+static bool in_generated_code(scan_sink *sink, const scan_finding_draft *d, const char *path)
+{
+	const scan_file_metrics *m;
+
+	if (d->category != SCAN_CAT_QUALITY)
+		return false;
+	if (sink->file)
+		return !strcmp(sink->file->path, path) && sink->file->generated;
+	return (m = scan__sink_metrics_of(sink, path)) != NULL && m->generated;
+}
+
+int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
+{
+	scan_finding_draft masked = *draft, *d = &masked;
+	scan_finding *f;
+	size_t slen;
+	char *snippet;
+	int rc;
+
+	if (sink->current_found)
+		(*sink->current_found)++;
+	if (d->confidence < sink->min_confidence) {
+		sink->below_confidence++;
+		return 0;
+	}
+	if (in_generated_code(sink, d, file_path))
+		return 0;
+	if ((rc = redact(sink, d)) != 0)
+		return rc;
+	slen = d->snippet ? d->snippet_len : 0;
+	if (slen > SINK_SNIPPET_MAX) {
+		slen = SINK_SNIPPET_MAX;
+		/* Cut on a UTF-8 boundary so the snippet stays valid text. */
+		while (slen > 0 && ((unsigned char)d->snippet[slen] & 0xC0) == 0x80)
+			slen--;
+	}
+	while (slen > 0 && (d->snippet[slen - 1] == '\n' || d->snippet[slen - 1] == '\r'))
+		slen--;
+	if (!(f = scan__finding_list_push(sink->list)))
+		return scan__error_oom();
+	snippet = scan__arena_strndup(&sink->list->arena, d->snippet ? d->snippet : "", slen);
+	f->rule_id = copy(sink->list, d->rule_id);
+	f->title = copy(sink->list, d->title);
+	f->tool = sink->current_tool;
+	f->category = d->category;
+	f->file_path = copy(sink->list, file_path);
+	f->line_number = d->line;
+	f->end_line = d->end_line ? d->end_line : d->line;
+	f->column = d->column;
+	f->description = copy(sink->list, d->description);
+	f->remediation = copy(sink->list, d->remediation);
+	f->fix = copy(sink->list, d->fix);
+	f->end_column = d->end_column;
+	f->cwe_id = copy(sink->list, d->cwe_id);
+	f->severity = d->severity;
+	f->cvss_score = d->cvss_score;
+	f->confidence = d->confidence > 100 ? 100 : d->confidence;
+	f->snippet = snippet;
+	f->secret_hash = copy(sink->list, d->secret_hash);
+	f->verified = d->verified; /* static storage: "live", "dead" or "unknown" */
+	f->commit = sink->commit;
+	f->commit_time = sink->commit_time;
+	f->in_head = sink->commit == NULL;
+	f->sca = d->sca ? scan__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
+	if ((d->sca && !f->sca) || !snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
+	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
+	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash) || (d->fix && !f->fix)) {
+		sink->list->count--;
+		return scan__error_oom();
+	}
+	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
+	mark_test_code(sink, f);
+	return suppress(sink, f);
+}
+
+int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)
+{
+	scan_arena *a = &sink->list->arena;
+	scan_file_metrics *out;
+	scan_function_metrics *fn = NULL;
+
+	if (sink->nmetrics == sink->metrics_cap) {
+		size_t cap = sink->metrics_cap ? 2 * sink->metrics_cap : 64;
+		scan_file_metrics *v = realloc(sink->metrics, cap * sizeof(*v));
+		if (!v)
+			return scan__error_oom();
+		sink->metrics = v, sink->metrics_cap = cap;
+	}
+	if (m->nfunctions && !(fn = scan__arena_alloc(a, m->nfunctions * sizeof(*fn))))
+		return scan__error_oom();
+	for (uint32_t i = 0; i < m->nfunctions; i++) {
+		fn[i] = m->functions[i];
+		if (!(fn[i].name = scan__arena_strdup(a, m->functions[i].name)))
+			return scan__error_oom();
+	}
+	out = &sink->metrics[sink->nmetrics];
+	*out = *m;
+	out->functions = fn;
+	if (!(out->path = scan__arena_strdup(a, file_path)))
+		return scan__error_oom();
+	sink->nmetrics++;
+	return 0;
+}
+
+static int cmp_path(const void *key, const void *m)
+{
+	return strcmp(key, ((const scan_file_metrics *)m)->path);
+}
+
+scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path)
+{
+	return sink->nmetrics ? bsearch(file_path, sink->metrics, sink->nmetrics, sizeof(*sink->metrics), cmp_path) : NULL;
+}

@@ -1,0 +1,351 @@
+/* lib/lockfile/lockgraph.c - resolve a lockfile's edges by name, classify, and add the components */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lockfile/lockgraph.h"
+#include "util/error.h"
+
+/* Candidate packages looked at while resolving edges, in all: a few per edge in real lockfiles. */
+#define GRAPH_STEPS_MAX ((size_t)8 * SCAN_SCA_EDGES_MAX)
+
+struct scan_sca_graph_edge {
+	size_t from;             /* package index or SCAN_SCA_GRAPH_PROJECT */
+	const char *name, *version, *source;
+	size_t name_len, version_len, source_len;
+	unsigned cls;
+};
+
+/* A resolved edge. */
+typedef struct {
+	size_t from, to, seq;
+	unsigned cls;
+} link;
+
+void scan_sca__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503)
+{
+	memset(g, 0, sizeof(*g));
+	g->eco = eco;
+	g->pep503 = pep503;
+}
+
+void scan_sca__graph_dispose(scan_sca_graph *g)
+{
+	if (!g)
+		return;
+	free(g->pkgs);
+	free(g->edges);
+	memset(g, 0, sizeof(*g));
+}
+
+int scan_sca__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
+                             scan_sca_graph_pkg *pkg)
+{
+	memset(pkg, 0, sizeof(*pkg));
+	pkg->line = p->line;
+	if (p->kind != SCAN_TOML_TABLE)
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
+	if (!(pkg->name = scan_sca__toml_string(t, p, "name", &pkg->name_len)))
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
+	pkg->version = scan_sca__toml_string(t, p, "version", &pkg->version_len);
+	if (!pkg->version && need_version)
+		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+	return 0;
+}
+
+static char fold(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static bool is_sep(char c)
+{
+	return c == '-' || c == '_' || c == '.';
+}
+
+/* The next character of the PEP 503 form of s[*i..len): lowercase, runs of -_. as one '-'. */
+static char pep503_next(const char *s, size_t len, size_t *i)
+{
+	char c = s[(*i)++];
+
+	if (!is_sep(c))
+		return fold(c);
+	while (*i < len && is_sep(s[*i]))
+		(*i)++;
+	return '-';
+}
+
+bool scan_sca__pep503_eq(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, j = 0;
+
+	while (i < alen && j < blen)
+		if (pep503_next(a, alen, &i) != pep503_next(b, blen, &j))
+			return false;
+	return i == alen && j == blen;
+}
+
+/*
+ * FNV-1a of the (normalised) name, seeded with an address and mixed down,
+ * so which names share a bucket cannot be worked out from the file alone.
+ */
+static uint64_t name_hash(const scan_sca_graph *g, const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)g->pkgs;
+	size_t i = 0;
+
+	while (i < len) {
+		char c = g->pep503 ? pep503_next(s, len, &i) : s[i++];
+		h = (h ^ (unsigned char)c) * 1099511628211ull;
+	}
+	return h ^ (h >> 29) ^ (h >> 47);
+}
+
+static bool name_eq(const scan_sca_graph *g, const char *a, size_t alen, const char *b, size_t blen)
+{
+	if (g->pep503)
+		return scan_sca__pep503_eq(a, alen, b, blen);
+	return alen == blen && !memcmp(a, b, alen);
+}
+
+int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg)
+{
+	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
+		return scan_sca__fail(d, SCAN_ELIMIT, pkg->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (g->npkgs == g->pkgs_cap) {
+		size_t cap = g->pkgs_cap ? g->pkgs_cap * 2 : 64;
+		scan_sca_graph_pkg *n = realloc(g->pkgs, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		g->pkgs = n;
+		g->pkgs_cap = cap;
+	}
+	g->pkgs[g->npkgs] = *pkg;
+	return (int)g->npkgs++;
+}
+
+int scan_sca__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const char *name, size_t name_len,
+                         const char *version, size_t version_len, const char *source, size_t source_len,
+                         unsigned cls)
+{
+	scan_sca_graph_edge *e;
+
+	if (!name_len)
+		return 0;
+	if (g->nedges >= SCAN_SCA_EDGES_MAX)
+		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+	if (g->nedges == g->edges_cap) {
+		size_t cap = g->edges_cap ? g->edges_cap * 2 : 64;
+		scan_sca_graph_edge *n = realloc(g->edges, cap * sizeof(*n));
+		if (!n)
+			return scan__error_oom();
+		g->edges = n;
+		g->edges_cap = cap;
+	}
+	e = &g->edges[g->nedges++];
+	e->from = from;
+	e->name = name;
+	e->name_len = name_len;
+	e->version = version_len ? version : NULL;
+	e->version_len = version_len;
+	e->source = source_len ? source : NULL;
+	e->source_len = source_len;
+	e->cls = cls;
+	return 0;
+}
+
+/* A package's source matches an edge's when equal, or equal up to a "#commit" the edge leaves out. */
+static bool source_match(const scan_sca_graph_pkg *p, const scan_sca_graph_edge *e)
+{
+	if (!e->source)
+		return true;
+	if (!p->source || p->source_len < e->source_len || memcmp(p->source, e->source, e->source_len))
+		return false;
+	return p->source_len == e->source_len || p->source[e->source_len] == '#';
+}
+
+static bool is_root(const scan_sca_graph *g, size_t from)
+{
+	return from == SCAN_SCA_GRAPH_PROJECT || g->pkgs[from].root;
+}
+
+static int cmp_link_from(const void *a, const void *b)
+{
+	const link *x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * The best class by which each package is reached from the roots: edges
+ * from roots carry their class, edges between other packages keep it. A
+ * root reached from another root is not walked through: its own edges are
+ * roots' edges already. All of class 0 first, then 1, then 2, so each
+ * package is visited once: O(packages + edges).
+ */
+static int classify(const scan_sca_graph *g, const link *links, size_t nlinks, unsigned char *level)
+{
+	size_t *first = calloc(g->npkgs + 1, sizeof(size_t));
+	size_t *queue = malloc((g->npkgs + 1) * sizeof(size_t));
+	size_t i;
+
+	if (!first || !queue) {
+		free(first);
+		free(queue);
+		return scan__error_oom();
+	}
+	/* links are sorted by from; PROJECT ((size_t)-1) sorts last. */
+	for (i = 0; i < nlinks && links[i].from != SCAN_SCA_GRAPH_PROJECT; i++)
+		first[links[i].from + 1]++;
+	for (i = 0; i < g->npkgs; i++)
+		first[i + 1] += first[i];
+	memset(level, 3, g->npkgs);
+	for (unsigned cls = 0; cls < 3; cls++) {
+		size_t head = 0, tail = 0;
+		for (i = 0; i < nlinks; i++) {
+			const link *l = &links[i];
+			if (is_root(g, l->from) && l->cls == cls && level[l->to] > cls) {
+				level[l->to] = (unsigned char)cls;
+				queue[tail++] = l->to;
+			}
+		}
+		while (head < tail) {
+			size_t p = queue[head++];
+			if (g->pkgs[p].root)
+				continue;
+			for (size_t k = first[p]; k < first[p + 1]; k++) {
+				size_t q = links[k].to;
+				if (level[q] > cls) {
+					level[q] = (unsigned char)cls;
+					queue[tail++] = q;
+				}
+			}
+		}
+	}
+	free(first);
+	free(queue);
+	return 0;
+}
+
+int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
+{
+	size_t nb = 64, *heads = NULL, *chain = NULL, nlinks = 0, links_cap = 0, i, steps = 0;
+	link *links = NULL;
+	int *idx = NULL;
+	unsigned char *level = NULL, *direct = NULL;
+	bool has_roots = false;
+	int err = 0;
+
+	while (nb < g->npkgs * 2)
+		nb *= 2;
+	heads = calloc(nb, sizeof(size_t));
+	chain = calloc(g->npkgs + 1, sizeof(size_t));
+	idx = calloc(g->npkgs + 1, sizeof(int));
+	level = calloc(g->npkgs + 1, 1);
+	direct = calloc(g->npkgs + 1, 1);
+	if (!heads || !chain || !idx || !level || !direct) {
+		err = scan__error_oom();
+		goto done;
+	}
+	/* Insert newest first so each chain lists packages in document order. */
+	for (i = g->npkgs; i-- > 0;) {
+		size_t b = name_hash(g, g->pkgs[i].name, g->pkgs[i].name_len) & (nb - 1);
+		chain[i] = heads[b];
+		heads[b] = i + 1;
+		has_roots |= g->pkgs[i].root;
+	}
+	for (i = 0; i < g->nedges; i++) {
+		const scan_sca_graph_edge *e = &g->edges[i];
+		size_t at = heads[name_hash(g, e->name, e->name_len) & (nb - 1)];
+
+		has_roots |= e->from == SCAN_SCA_GRAPH_PROJECT;
+		for (; at; at = chain[at - 1]) {
+			const scan_sca_graph_pkg *p = &g->pkgs[at - 1];
+			/*
+			 * Candidates that do not match cost time but add no link:
+			 * many versions of one name and edges naming none of them.
+			 */
+			if (++steps > GRAPH_STEPS_MAX) {
+				err = scan_sca__fail(d, SCAN_ELIMIT, 0, "dependency graph too costly to resolve");
+				goto done;
+			}
+			if (at - 1 == e->from || !name_eq(g, p->name, p->name_len, e->name, e->name_len))
+				continue;
+			if (e->version && (!p->version || p->version_len != e->version_len ||
+			                   memcmp(p->version, e->version, e->version_len)))
+				continue;
+			if (!source_match(p, e))
+				continue;
+			/* Several packages of one name fan an edge out: bound the total. */
+			if (nlinks >= SCAN_SCA_EDGES_MAX) {
+				err = scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+				goto done;
+			}
+			if (nlinks == links_cap) {
+				size_t cap = links_cap ? links_cap * 2 : 64;
+				link *n = realloc(links, cap * sizeof(*n));
+				if (!n) {
+					err = scan__error_oom();
+					goto done;
+				}
+				links = n;
+				links_cap = cap;
+			}
+			links[nlinks].from = e->from;
+			links[nlinks].to = at - 1;
+			links[nlinks].cls = e->cls;
+			links[nlinks].seq = nlinks;
+			nlinks++;
+		}
+	}
+	/* By source, each source's links in the order the lockfile gave them. */
+	if (nlinks)
+		qsort(links, nlinks, sizeof(*links), cmp_link_from);
+	if (has_roots && (derive & SCAN_SCA_DERIVE_DIRECT)) {
+		for (i = 0; i < nlinks; i++)
+			if (is_root(g, links[i].from))
+				direct[links[i].to] = 1;
+		for (i = 0; i < g->npkgs; i++) {
+			if (direct[i])
+				g->pkgs[i].flags |= SCAN_DEP_DIRECT;
+			else if (!g->pkgs[i].root)
+				g->pkgs[i].flags |= SCAN_DEP_TRANSITIVE;
+		}
+	}
+	if (has_roots && (derive & SCAN_SCA_DERIVE_DEV)) {
+		if ((err = classify(g, links, nlinks, level)) < 0)
+			goto done;
+		for (i = 0; i < g->npkgs; i++) {
+			if (g->pkgs[i].root)
+				continue;
+			if (level[i] == SCAN_SCA_EDGE_OPTIONAL)
+				g->pkgs[i].flags |= SCAN_DEP_OPTIONAL;
+			else if (level[i] == SCAN_SCA_EDGE_DEV)
+				g->pkgs[i].flags |= SCAN_DEP_DEV;
+		}
+	}
+	for (i = 0; i < g->npkgs; i++) {
+		const scan_sca_graph_pkg *p = &g->pkgs[i];
+		if ((idx[i] = scan_sca__add(d, g->eco, p->name, p->name_len, p->version, p->version_len, p->flags,
+		                            p->line)) < 0) {
+			err = idx[i];
+			goto done;
+		}
+	}
+	for (i = 0; i < nlinks; i++) {
+		const scan_sca_graph_pkg *to = &g->pkgs[links[i].to];
+		if (links[i].from == SCAN_SCA_GRAPH_PROJECT)
+			continue;
+		if ((err = scan_sca__dep(d, idx[links[i].from], to->name, to->name_len, to->version, to->version_len)) < 0)
+			goto done;
+	}
+done:
+	free(heads);
+	free(chain);
+	free(idx);
+	free(level);
+	free(direct);
+	free(links);
+	return err;
+}

@@ -1,0 +1,37 @@
+/* lib/run/result.h - the scan result, open to the store which sets ids and flags */
+#ifndef SCAN_SCAN_RESULT_H
+#define SCAN_SCAN_RESULT_H
+
+#include "model/finding_list.h"
+#include "scan/metrics.h"
+#include "scan/quality.h"
+#include "scan/scan.h"
+#include "source/newcode.h"
+#include "lockfile/lockfile.h"
+
+struct scan_result {
+	scan_finding_list *findings;
+	scan_repo_info repo;
+	scan_stats stats;
+	scan_analyzer_stats *astats;
+	scan_skipped_file *skipped;  /* paths and reasons malloc'd */
+	scan_file_metrics *metrics;  /* strings in the findings' arena */
+	size_t nmetrics;
+	scan_newcode *newcode;       /* NULL: unknown, see newcode_why */
+	const char *newcode_why;     /* static storage */
+	char *repo_policy;           /* .rampart/quality_gate.yaml's keys as JSON; NULL: no such file */
+	bool has_quality;            /* the quality analyzer ran: quality is filled in */
+	scan_quality_summary quality;
+	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
+	scan_arena strings;      /* repo info strings */
+	bool new_from_git;           /* is_new_in_pr is set, against new_base (scan_result_new_from_git) */
+	char new_base[41];
+};
+
+/* One more entry of what the scan could not look at (both strings copied). */
+int scan__result_skip(scan_result *r, const char *path, const char *reason);
+struct scan_sink;
+/* Moves the sink's skipped entries to the result (emptying the sink's list). */
+int scan__result_take_skipped(scan_result *r, struct scan_sink *sink);
+
+#endif
