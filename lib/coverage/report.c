@@ -9,34 +9,6 @@
 
 #define UNKNOWN_FORMAT "unknown coverage format (expected Cobertura, JaCoCo, Clover, LCOV or Rampart JSON)"
 
-static const char *const format_names[] = {
-	[SCAN_COV_AUTO] = "auto",
-	[SCAN_COV_COBERTURA] = "cobertura",
-	[SCAN_COV_JACOCO] = "jacoco",
-	[SCAN_COV_CLOVER] = "clover",
-	[SCAN_COV_LCOV] = "lcov",
-	[SCAN_COV_NATIVE] = "rampart",
-};
-#define FORMAT_COUNT (sizeof(format_names) / sizeof(format_names[0]))
-
-const char *scan_coverage_format_name(scan_cov_format f)
-{
-	return (size_t)f < FORMAT_COUNT ? format_names[f] : "unknown";
-}
-
-int scan_coverage_format_parse(scan_cov_format *out, const char *name)
-{
-	assert(out);
-	for (size_t i = 0; name && i < FORMAT_COUNT; i++) {
-		if (!strcmp(name, format_names[i])) {
-			*out = (scan_cov_format)i;
-			return 0;
-		}
-	}
-	return scan__error(SCAN_EINVAL,
-	                   "unknown coverage format '%s' (expected auto, cobertura, jacoco, clover, lcov or rampart)",
-	                   name ? name : "");
-}
 
 int scan_cov__fail(const scan_cov__builder *b, int code, unsigned long where, const char *fmt, ...)
 {
@@ -309,7 +281,7 @@ int scan_coverage_parse(scan_cov_report **out, const char *data, size_t len, sca
 	b.detected = fmt == SCAN_COV_AUTO;
 	if (fmt == SCAN_COV_AUTO && (rc = detect(&fmt, data, len)) != 0)
 		return rc;
-	if ((size_t)fmt >= FORMAT_COUNT)
+	if ((size_t)fmt > SCAN_COV_NATIVE)
 		return scan__error(SCAN_EINVAL, "unknown coverage format %d", (int)fmt);
 	if (!(r = calloc(1, sizeof(*r))))
 		return scan__error_oom();

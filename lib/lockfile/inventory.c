@@ -34,25 +34,6 @@ struct scan_sca_docindex {
 	size_t nedges, edges_cap;
 };
 
-static const char *const eco_names[SCAN_ECO__COUNT] = {
-	"npm", "PyPI", "Go", "crates.io", "Maven", "RubyGems", "NuGet", "Packagist", "Debian", "Alpine",
-};
-
-const char *scan_ecosystem_name(scan_ecosystem eco)
-{
-	return (unsigned)eco < SCAN_ECO__COUNT ? eco_names[eco] : "unknown";
-}
-
-int scan_ecosystem_parse(const char *name)
-{
-	/* OSV suffixes a release to distributions: "Debian:12", "Alpine:v3.19". */
-	size_t len = strcspn(name, ":");
-
-	for (int i = 0; i < SCAN_ECO__COUNT; i++)
-		if (strlen(eco_names[i]) == len && !strncmp(name, eco_names[i], len))
-			return i;
-	return -1;
-}
 
 void scan_sca__inventory_init(scan_sca_inventory *inv)
 {

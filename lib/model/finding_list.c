@@ -7,40 +7,6 @@
 #include "util/digest.h"
 #include "util/error.h"
 
-static const char *const severity_names[] = { "low", "medium", "high", "critical" };
-static const char *const category_names[SCAN_CAT__COUNT] = {
-	"security", "secret", "iac", "quality", "sca", "ai",
-};
-
-const char *scan_severity_name(scan_severity s)
-{
-	return (unsigned)s <= SCAN_SEV_CRITICAL ? severity_names[s] : "low";
-}
-
-int scan_severity_parse(scan_severity *out, const char *name)
-{
-	for (int i = 0; i <= SCAN_SEV_CRITICAL; i++)
-		if (name && !strcasecmp(name, severity_names[i])) {
-			*out = (scan_severity)i;
-			return 0;
-		}
-	return SCAN_EINVAL;
-}
-
-const char *scan_category_name(scan_category c)
-{
-	return (unsigned)c < SCAN_CAT__COUNT ? category_names[c] : "security";
-}
-
-int scan_category_parse(scan_category *out, const char *name)
-{
-	for (int i = 0; i < SCAN_CAT__COUNT; i++)
-		if (name && !strcasecmp(name, category_names[i])) {
-			*out = (scan_category)i;
-			return 0;
-		}
-	return SCAN_EINVAL;
-}
 
 bool scan_finding_counts(const scan_finding *f)
 {
