@@ -71,12 +71,37 @@ typedef struct {
 	const char *values;   /* completion: "a|b|c" of allowed values, "@file", "@dir" or NULL */
 } cli_opt;
 
+/* An action of a command ("waiver add"), and the positional arguments it takes after its name. */
+typedef struct {
+	const char *name;     /* "add" */
+	unsigned min_args, max_args; /* CLI_ARGS_ANY: no upper limit */
+	const char *args;     /* what it takes, for the message when the count is wrong: "one WAIVER_ID"; NULL: nothing */
+	const char *summary;  /* one line for --help */
+} cli_verb;
+#define CLI_ARGS_ANY 0xFFFFu
+
+/*
+ * A command: its option table and its verbs drive parsing, --help,
+ * `rampart help`, dispatch, and the man page and completion drift check
+ * (tests/docs/check_docs.sh), from this one description.
+ */
 typedef struct {
 	const char *name;     /* "scan" */
 	const char *usage;    /* "rampart scan [options] PATH|URL" */
 	const char *summary;  /* one line for `rampart help` */
 	const cli_opt *opts;  /* terminated by a zero entry */
+	int (*run)(int argc, char **argv);
+	const cli_verb *verbs; /* terminated by a zero entry; NULL: the command has none */
 } cli_command;
+
+/*
+ * The verb pos starts with, its number of arguments checked against the
+ * table (reported with a one-line message). optional: a command that also
+ * runs without a verb; *out is NULL then when the first word is none.
+ */
+int cli_verb_of(const cli_verb **out, const cli_command *cmd, const cli_strlist *pos, bool optional);
+/* Whether v is the verb named name. */
+bool cli_verb_is(const cli_verb *v, const char *name);
 
 /*
  * Parse argv (argv[0] is the subcommand) against cmd's options. Positional
@@ -190,6 +215,7 @@ int cmd_version(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
 /* Every command's table, for `rampart help` and the docs drift test. */
+/* Every command, in the order `rampart help` lists them (commands.c). */
 extern const cli_command *const cli_commands[];
 
 /*

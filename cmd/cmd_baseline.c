@@ -14,15 +14,22 @@ static const cli_opt baseline_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb baseline_verbs[] = {
+	{ "show", 0, 0, NULL, "how many fingerprints the baseline of the default branch holds" },
+	{ "rebuild", 0, 0, NULL, "clear the baseline; the next default-branch scan fills it again" },
+	{ 0 },
+};
+
 const cli_command cli_baseline_def = {
 	"baseline", "rampart baseline show|rebuild [options]",
 	"Show the size of a repository's baseline, or clear it (the next default-branch scan refills it).",
-	baseline_opts,
+	baseline_opts, cmd_baseline, baseline_verbs,
 };
 
 int cmd_baseline(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
+	const cli_verb *verb;
 	scan_store *st = NULL;
 	scan_buf branch = SCAN_BUF_INIT;
 	cli_format format;
@@ -39,11 +46,9 @@ int cmd_baseline(int argc, char **argv)
 		rc = cli_error("baseline: --format takes text or json");
 		goto done;
 	}
-	if (pos.count != 1 || (strcmp(pos.items[0], "show") && strcmp(pos.items[0], "rebuild"))) {
-		rc = cli_error("baseline: name one action: show or rebuild");
+	if ((rc = cli_verb_of(&verb, &cli_baseline_def, &pos, false)) != EXIT_OK)
 		goto done;
-	}
-	rebuild = !strcmp(pos.items[0], "rebuild");
+	rebuild = cli_verb_is(verb, "rebuild");
 	if ((rc = cli_open_store(&st, o.db, !rebuild)) != 0 || (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		goto done;
 	lrc = rebuild ? scan_store_baseline_rebuild(&count, st, SCAN_STORE_LOCAL_ORG, repo_id, &branch)

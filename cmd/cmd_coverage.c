@@ -20,11 +20,16 @@ static const cli_opt coverage_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb coverage_verbs[] = {
+	{ "import", 1, 1, "one FILE", "import a coverage report onto a stored scan" },
+	{ 0 },
+};
+
 const cli_command cli_coverage_def = {
 	"coverage", "rampart coverage import FILE [--scan SCAN_ID | --repo REPO] [--report-format NAME]",
 	"Import a test coverage report (Cobertura, JaCoCo, Clover, LCOV or Rampart JSON) onto a scan; "
 	"updates its coverage, ratings and gate status.",
-	coverage_opts,
+	coverage_opts, cmd_coverage, coverage_verbs,
 };
 
 int cmd_coverage(int argc, char **argv)
@@ -32,6 +37,7 @@ int cmd_coverage(int argc, char **argv)
 	scan_coverage_import_options opts = SCAN_COVERAGE_IMPORT_OPTIONS_INIT;
 	scan_coverage_import_result res;
 	cli_strlist pos = { 0 };
+	const cli_verb *verb;
 	scan_store *st = NULL;
 	char *data = NULL;
 	size_t len = 0;
@@ -49,10 +55,8 @@ int cmd_coverage(int argc, char **argv)
 		rc = cli_error("coverage: --format takes text or json");
 		goto done;
 	}
-	if (pos.count != 2 || strcmp(pos.items[0], "import")) {
-		rc = cli_error("coverage: usage: rampart coverage import FILE [--scan SCAN_ID]");
+	if ((rc = cli_verb_of(&verb, &cli_coverage_def, &pos, false)) != EXIT_OK)
 		goto done;
-	}
 	if (o.report_format && (lrc = scan_coverage_format_parse(&opts.format, o.report_format)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;

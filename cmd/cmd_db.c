@@ -25,11 +25,18 @@ static const cli_opt db_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb db_verbs[] = {
+	{ "import", 1, CLI_ARGS_ANY, "one PATH or more", "import OSV records or exports, the KEV catalog or EPSS scores from files" },
+	{ "update", 0, 0, NULL, "download the feeds into the cache and import them" },
+	{ "status", 0, 0, NULL, "show what the database holds and where it came from" },
+	{ 0 },
+};
+
 const cli_command cli_db_def = {
 	"db", "rampart db import PATH... | rampart db update | rampart db status",
 	"Import or download vulnerability data (OSV records or all.zip exports, the CISA KEV catalog, EPSS "
 	"scores) into the offline database, or show what it holds.",
-	db_opts,
+	db_opts, cmd_db, db_verbs,
 };
 
 static void put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
@@ -222,6 +229,7 @@ int cmd_db(int argc, char **argv)
 	scan_store *st = NULL;
 	cli_format format;
 	bool help;
+	const cli_verb *verb;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -233,18 +241,15 @@ int cmd_db(int argc, char **argv)
 		rc = cli_error("db: --format takes text or json");
 		goto done;
 	}
-	if (pos.count >= 2 && !strcmp(pos.items[0], "import")) {
-		if ((rc = cli_open_store(&st, o.db, false)) == 0)
-			rc = db_import(st, &pos, format);
-	} else if (pos.count == 1 && !strcmp(pos.items[0], "update")) {
-		if ((rc = cli_open_store(&st, o.db, false)) == 0)
-			rc = db_update(st, format);
-	} else if (pos.count == 1 && !strcmp(pos.items[0], "status")) {
-		if ((rc = cli_open_store(&st, o.db, true)) == 0)
-			rc = db_status(st, format);
-	} else {
-		rc = cli_error("db: usage: rampart db import PATH... | rampart db update | rampart db status");
-	}
+	if ((rc = cli_verb_of(&verb, &cli_db_def, &pos, false)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, cli_verb_is(verb, "status"))) != EXIT_OK)
+		goto done;
+	if (cli_verb_is(verb, "import"))
+		rc = db_import(st, &pos, format);
+	else if (cli_verb_is(verb, "update"))
+		rc = db_update(st, format);
+	else
+		rc = db_status(st, format);
 done:
 	scan_store_free(st);
 	cli_strlist_dispose(&pos);

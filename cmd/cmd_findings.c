@@ -26,12 +26,19 @@ static const cli_opt findings_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb findings_verbs[] = {
+	{ "mark-fp", 1, 1, "one ISSUE_ID", "mark a finding a false positive (with --reason); later scans inherit it" },
+	{ "unmark", 1, 1, "one ISSUE_ID", "take the false-positive mark off a finding" },
+	{ "triage", 1, 1, "one ISSUE_ID", "decide about a dependency finding (with --status)" },
+	{ 0 },
+};
+
 const cli_command cli_findings_def = {
 	"findings", "rampart findings [options] [SCAN_ID]\n       rampart findings mark-fp ISSUE_ID --reason TEXT\n"
 	"       rampart findings unmark ISSUE_ID\n"
 	"       rampart findings triage ISSUE_ID --status STATE [--justification TEXT]",
 	"List the findings of a scan; mark or unmark one as a false positive; triage a dependency finding.",
-	findings_opts,
+	findings_opts, cmd_findings, findings_verbs,
 };
 
 static int mark(scan_store *st, const cli_strlist *pos, bool is_fp)
@@ -39,8 +46,6 @@ static int mark(scan_store *st, const cli_strlist *pos, bool is_fp)
 	int64_t id;
 	int rc;
 
-	if (pos->count != 2)
-		return cli_error("findings %s: name one ISSUE_ID", pos->items[0]);
 	if ((rc = cli_parse_id(&id, "an issue id", pos->items[1])) != 0)
 		return rc;
 	if (is_fp && (!o.reason || !*o.reason))
@@ -57,8 +62,6 @@ static int triage(scan_store *st, const cli_strlist *pos)
 	int64_t id;
 	int rc;
 
-	if (pos->count != 2)
-		return cli_error("findings triage: name one ISSUE_ID");
 	if ((rc = cli_parse_id(&id, "an issue id", pos->items[1])) != 0)
 		return rc;
 	if (!o.status)
@@ -82,6 +85,7 @@ int cmd_findings(int argc, char **argv)
 	cli_doc doc;
 	int64_t scan_id = 0;
 	bool help;
+	const cli_verb *verb = NULL;
 	int rc, lrc;
 
 	memset(&o, 0, sizeof(o));
@@ -104,15 +108,11 @@ int cmd_findings(int argc, char **argv)
 		flt.has_category = true;
 	}
 	/* Listing only reads: a write-protected database still shows its findings. */
-	if ((rc = cli_open_store(&st, o.db, !pos.count || (strcmp(pos.items[0], "mark-fp") &&
-	                                   strcmp(pos.items[0], "unmark") && strcmp(pos.items[0], "triage")))) != 0)
+	if ((rc = cli_verb_of(&verb, &cli_findings_def, &pos, true)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, !verb)) != 0)
 		goto done;
-	if (pos.count && (!strcmp(pos.items[0], "mark-fp") || !strcmp(pos.items[0], "unmark"))) {
-		rc = mark(st, &pos, !strcmp(pos.items[0], "mark-fp"));
-		goto done;
-	}
-	if (pos.count && !strcmp(pos.items[0], "triage")) {
-		rc = triage(st, &pos);
+	if (verb) {
+		rc = cli_verb_is(verb, "triage") ? triage(st, &pos) : mark(st, &pos, cli_verb_is(verb, "mark-fp"));
 		goto done;
 	}
 	if (pos.count > 1) {

@@ -24,10 +24,15 @@ static const cli_opt gate_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb gate_verbs[] = {
+	{ "config", 1, 1, "one of show, set or reset", "show, set or reset the organization's gate configuration" },
+	{ 0 },
+};
+
 const cli_command cli_gate_def = {
 	"gate", "rampart gate [options] [SCAN_ID]\n       rampart gate config show|set|reset [options]",
 	"Evaluate the quality gate of a scan (exit 0 passed or not configured, 1 failed, 2 error).",
-	gate_opts,
+	gate_opts, cmd_gate, gate_verbs,
 };
 
 static int print_config(const scan_gate_config *cfg, cli_format format)
@@ -105,6 +110,7 @@ int cmd_gate(int argc, char **argv)
 	cli_doc doc;
 	int64_t scan_id = 0;
 	bool help;
+	const cli_verb *verb = NULL;
 	int rc, lrc;
 
 	memset(&o, 0, sizeof(o));
@@ -117,12 +123,11 @@ int cmd_gate(int argc, char **argv)
 		goto done;
 	}
 	/* Evaluating and showing only read; config set and reset write. */
-	if ((rc = cli_open_store(&st, o.db, !(pos.count == 2 && !strcmp(pos.items[0], "config") &&
-	                                      strcmp(pos.items[1], "show")))) != 0)
+	if ((rc = cli_verb_of(&verb, &cli_gate_def, &pos, true)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, !verb || !strcmp(pos.items[1], "show"))) != 0)
 		goto done;
-	if (pos.count && !strcmp(pos.items[0], "config")) {
-		rc = pos.count == 2 ? gate_config(st, pos.items[1], format)
-		                    : cli_error("gate config: name one action: show, set or reset");
+	if (verb) {
+		rc = gate_config(st, pos.items[1], format);
 		goto done;
 	}
 	if (pos.count > 1) {

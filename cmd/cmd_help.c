@@ -5,20 +5,12 @@
 static const cli_opt version_opts[] = { { 0 } };
 const cli_command cli_version_def = {
 	"version", "rampart version", "Print the version of rampart and of each analyzer.",
-	version_opts,
+	version_opts, cmd_version, NULL,
 };
 
 static const cli_opt help_opts[] = { { 0 } };
 const cli_command cli_help_def = {
-	"help", "rampart help [COMMAND]", "List the commands, or show one command's options.", help_opts,
-};
-
-extern const cli_command cli_scan_def, cli_gate_def, cli_findings_def, cli_baseline_def, cli_waiver_def, cli_rules_def,
-	cli_coverage_def, cli_db_def, cli_sbom_def, cli_policy_def, cli_vex_def;
-
-const cli_command *const cli_commands[] = {
-	&cli_scan_def, &cli_gate_def, &cli_findings_def, &cli_baseline_def, &cli_waiver_def, &cli_coverage_def, &cli_db_def, &cli_sbom_def, &cli_policy_def, &cli_vex_def, &cli_rules_def,
-	&cli_version_def, &cli_help_def, NULL,
+	"help", "rampart help [COMMAND]", "List the commands, or show one command's options.", help_opts, cmd_help, NULL,
 };
 
 int cmd_version(int argc, char **argv)

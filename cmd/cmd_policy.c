@@ -25,11 +25,18 @@ static const cli_opt policy_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb policy_verbs[] = {
+	{ "validate", 0, 1, "at most one FILE", "check a policy file and show the rules in force" },
+	{ "check", 1, 1, "one PATH", "check a tree's dependencies against its policy (exit 1 on a blocking violation)" },
+	{ "sla", 0, 0, NULL, "show the dependency findings past their fix deadline (exit 1 when any)" },
+	{ 0 },
+};
+
 const cli_command cli_policy_def = {
 	"policy", "rampart policy validate [FILE] | rampart policy check [options] PATH | rampart policy sla [options]",
 	"Validate a dependency policy file, check a tree's dependencies against its policy (exit 1 on a "
 	"blocking violation), or show which dependency findings are past their fix deadline (exit 1 when any).",
-	policy_opts,
+	policy_opts, cmd_policy, policy_verbs,
 };
 
 /*
@@ -338,6 +345,7 @@ int cmd_policy(int argc, char **argv)
 	cli_strlist pos = { 0 };
 	cli_format format;
 	bool help;
+	const cli_verb *verb;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -349,15 +357,14 @@ int cmd_policy(int argc, char **argv)
 		rc = cli_error("policy: --format takes text or json");
 		goto done;
 	}
-	if (pos.count >= 1 && pos.count <= 2 && !strcmp(pos.items[0], "validate"))
+	if ((rc = cli_verb_of(&verb, &cli_policy_def, &pos, false)) != EXIT_OK)
+		goto done;
+	if (cli_verb_is(verb, "validate"))
 		rc = policy_validate(&pos, format);
-	else if (pos.count == 2 && !strcmp(pos.items[0], "check"))
+	else if (cli_verb_is(verb, "check"))
 		rc = policy_check(pos.items[1], format);
-	else if (pos.count == 1 && !strcmp(pos.items[0], "sla"))
-		rc = policy_sla(format);
 	else
-		rc = cli_error("policy: usage: rampart policy validate [FILE] | rampart policy check [options] PATH | "
-		               "rampart policy sla [options]");
+		rc = policy_sla(format);
 done:
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.excludes);

@@ -18,6 +18,15 @@ static const cli_opt rules_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb rules_verbs[] = {
+	{ "list", 0, 0, NULL, "list the rules, with their severity and confidence" },
+	{ "show", 1, 1, "one RULE_ID", "show one rule" },
+	{ "test", 0, 1, "at most one RULE_ID", "run the rules against their fixtures" },
+	{ "validate", 1, 1, "one file or directory", "check rule files without running them" },
+	{ "tree", 1, 1, "one FILE", "print a file's syntax tree, to write patterns against" },
+	{ 0 },
+};
+
 const cli_command cli_rules_def = {
 	"rules", "rampart rules list [--lang LANG] [--rules DIR] [--format text|json]\n"
 	"       rampart rules show RULE_ID [--rules DIR] [--format text|json]\n"
@@ -25,7 +34,7 @@ const cli_command cli_rules_def = {
 	"       rampart rules validate PATH\n"
 	"       rampart rules tree FILE",
 	"List, show, test or validate the code and IaC rules; print a file's syntax tree for writing them.",
-	rules_opts,
+	rules_opts, cmd_rules, rules_verbs,
 };
 
 static void json_rule(scan_buf *b, const scan_rule_info *r)
@@ -236,7 +245,7 @@ int cmd_rules(int argc, char **argv)
 	cli_strlist pos = { 0 };
 	scan_rules *rs = NULL;
 	bool help, json = false;
-	const char *verb;
+	const cli_verb *verb;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -247,16 +256,11 @@ int cmd_rules(int argc, char **argv)
 		goto done;
 	}
 	json = o.format && !strcmp(o.format, "json");
-	verb = pos.count ? pos.items[0] : NULL;
-	if (!verb) {
-		rc = cli_error("rules: say list, show, test, validate or tree (see 'rampart rules --help')");
+	if ((rc = cli_verb_of(&verb, &cli_rules_def, &pos, false)) != EXIT_OK)
 		goto done;
-	}
-	if (!strcmp(verb, "tree")) {
+	if (cli_verb_is(verb, "tree")) {
 		char *tree = NULL;
-		if (pos.count != 2) {
-			rc = cli_error("rules tree: give one file");
-		} else if ((rc = scan_rules_dump_tree(pos.items[1], &tree)) != 0) {
+		if ((rc = scan_rules_dump_tree(pos.items[1], &tree)) != 0) {
 			rc = cli_error_lib(rc);
 		} else {
 			/* Leaves show the file's own text: each line quoted for the terminal. */
@@ -270,26 +274,17 @@ int cmd_rules(int argc, char **argv)
 		free(tree);
 		goto done;
 	}
-	if (!strcmp(verb, "validate")) {
-		rc = pos.count == 2 ? rules_validate(pos.items[1]) : cli_error("rules validate: give one file or directory");
-		goto done;
-	}
-	if (strcmp(verb, "list") && strcmp(verb, "show") && strcmp(verb, "test")) {
-		rc = cli_error("rules: unknown action '%s' (list, show, test, validate or tree)", verb);
-		goto done;
-	}
-	if ((!strcmp(verb, "show") && pos.count != 2) || (!strcmp(verb, "list") && pos.count != 1) ||
-	    (!strcmp(verb, "test") && pos.count > 2)) {
-		rc = cli_error("rules %s: wrong number of arguments (see 'rampart rules --help')", verb);
+	if (cli_verb_is(verb, "validate")) {
+		rc = rules_validate(pos.items[1]);
 		goto done;
 	}
 	if ((rc = scan_rules_load(&rs, !o.no_builtin, o.rules, NULL)) != 0) {
 		rc = cli_error_lib(rc);
 		goto done;
 	}
-	if (!strcmp(verb, "list"))
+	if (cli_verb_is(verb, "list"))
 		rc = rules_list(rs, json);
-	else if (!strcmp(verb, "show"))
+	else if (cli_verb_is(verb, "show"))
 		rc = rules_show(rs, pos.items[1], json);
 	else
 		rc = rules_test(rs, pos.count == 2 ? pos.items[1] : NULL);

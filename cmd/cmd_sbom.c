@@ -26,7 +26,7 @@ static const cli_opt sbom_opts[] = {
 const cli_command cli_sbom_def = {
 	"sbom", "rampart sbom [options] PATH",
 	"Write the software bill of materials of every lockfile under PATH (CycloneDX 1.5/1.6 or SPDX 2.3 JSON).",
-	sbom_opts,
+	sbom_opts, cmd_sbom, NULL,
 };
 
 int cmd_sbom(int argc, char **argv)

@@ -56,7 +56,7 @@ static const cli_opt scan_opts[] = {
 const cli_command cli_scan_def = {
 	"scan", "rampart scan [options] PATH|URL",
 	"Scan a directory, a git work tree or a git URL; store the findings and the gate status.",
-	scan_opts,
+	scan_opts, cmd_scan, NULL,
 };
 
 /*

@@ -21,7 +21,7 @@ static const cli_opt vex_opts[] = {
 const cli_command cli_vex_def = {
 	"vex", "rampart vex [options]",
 	"Export the triage decisions of a repository's dependency findings as CycloneDX VEX or OpenVEX.",
-	vex_opts,
+	vex_opts, cmd_vex, NULL,
 };
 
 int cmd_vex(int argc, char **argv)

@@ -26,11 +26,18 @@ static const cli_opt waiver_opts[] = {
 	{ 0 },
 };
 
+static const cli_verb waiver_verbs[] = {
+	{ "add", 0, 0, NULL, "waive one gate condition, for a pull request, a repository or the organization" },
+	{ "list", 0, 0, NULL, "list the waivers in force (--all: expired and revoked too)" },
+	{ "revoke", 1, 1, "one WAIVER_ID", "end a waiver now" },
+	{ 0 },
+};
+
 const cli_command cli_waiver_def = {
 	"waiver", "rampart waiver add --rule KEY --reason TEXT [--repo REPO [--pr N]] [--expires DATE|--days N]\n"
 	"       rampart waiver list [--repo REPO] [--all]\n       rampart waiver revoke WAIVER_ID",
 	"Manage quality-gate waivers: pull request, repository or organization scope.",
-	waiver_opts,
+	waiver_opts, cmd_waiver, waiver_verbs,
 };
 
 #define WAIVER_DEFAULT_DAYS 30
@@ -189,8 +196,6 @@ static int waiver_revoke(scan_store *st, const cli_strlist *pos)
 	char when[32];
 	int rc;
 
-	if (pos->count != 2)
-		return cli_error("waiver revoke: name one WAIVER_ID");
 	if ((rc = cli_parse_id(&id, "a waiver id", pos->items[1])) != 0)
 		return rc;
 	if ((rc = scan_store_waiver_revoke(&at, st, SCAN_STORE_LOCAL_ORG, id)) != 0)
@@ -206,6 +211,7 @@ int cmd_waiver(int argc, char **argv)
 	scan_store *st = NULL;
 	cli_format format;
 	bool help;
+	const cli_verb *verb;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
@@ -214,23 +220,12 @@ int cmd_waiver(int argc, char **argv)
 		goto done;
 	if ((rc = cli_format_parse(&format, o.format)) != 0)
 		goto done;
-	if (!pos.count) {
-		rc = cli_error("waiver: name an action: add, list or revoke");
+	if ((rc = cli_verb_of(&verb, &cli_waiver_def, &pos, false)) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, cli_verb_is(verb, "list"))) != 0)
 		goto done;
-	}
-	if (strcmp(pos.items[0], "add") && strcmp(pos.items[0], "list") && strcmp(pos.items[0], "revoke")) {
-		rc = cli_error("waiver: unknown action '%s' (add, list or revoke)", pos.items[0]);
-		goto done;
-	}
-	if (strcmp(pos.items[0], "revoke") && pos.count != 1) {
-		rc = cli_error("waiver %s: unexpected argument '%s'", pos.items[0], pos.items[1]);
-		goto done;
-	}
-	if ((rc = cli_open_store(&st, o.db, !strcmp(pos.items[0], "list"))) != 0)
-		goto done;
-	if (!strcmp(pos.items[0], "add"))
+	if (cli_verb_is(verb, "add"))
 		rc = waiver_add(st);
-	else if (!strcmp(pos.items[0], "list"))
+	else if (cli_verb_is(verb, "list"))
 		rc = waiver_list(st, format);
 	else
 		rc = waiver_revoke(st, &pos);

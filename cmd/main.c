@@ -1,27 +1,6 @@
-/* cmd/main.c - rampart: dispatch to a subcommand */
+/* cmd/main.c - rampart: dispatch to a command of cli_commands (commands.c) */
 #include <string.h>
 #include "cli.h"
-
-typedef struct {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-} subcommand;
-
-static const subcommand subcommands[] = {
-	{ "scan", cmd_scan },
-	{ "gate", cmd_gate },
-	{ "findings", cmd_findings },
-	{ "baseline", cmd_baseline },
-	{ "waiver", cmd_waiver },
-	{ "coverage", cmd_coverage },
-	{ "db", cmd_db },
-	{ "sbom", cmd_sbom },
-	{ "policy", cmd_policy },
-	{ "vex", cmd_vex },
-	{ "rules", cmd_rules },
-	{ "version", cmd_version },
-	{ "help", cmd_help },
-};
 
 static int dispatch(int argc, char **argv)
 {
@@ -33,9 +12,9 @@ static int dispatch(int argc, char **argv)
 		return cmd_help(1, argv + 1);
 	if (!strcmp(argv[1], "--version"))
 		return cmd_version(1, argv + 1);
-	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].fn(argc - 1, argv + 1);
+	for (size_t i = 0; cli_commands[i]; i++)
+		if (!strcmp(argv[1], cli_commands[i]->name))
+			return cli_commands[i]->run(argc - 1, argv + 1);
 	return cli_error("unknown command '%s' (see 'rampart help')", argv[1]);
 }
 

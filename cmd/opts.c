@@ -123,7 +123,14 @@ int cli_parse(const cli_command *cmd, int argc, char **argv, cli_strlist *pos, b
 
 void cli_print_help(const cli_command *cmd, FILE *out)
 {
-	fprintf(out, "usage: %s\n\n%s\n\noptions:\n", cmd->usage, cmd->summary);
+	fprintf(out, "usage: %s\n\n%s\n\n", cmd->usage, cmd->summary);
+	if (cmd->verbs) {
+		fprintf(out, "actions:\n");
+		for (const cli_verb *v = cmd->verbs; v->name; v++)
+			fprintf(out, "  %-28s %s\n", v->name, v->summary);
+		fprintf(out, "\n");
+	}
+	fprintf(out, "options:\n");
 	for (const cli_opt *o = cmd->opts; o && o->name; o++) {
 		char left[64];
 		if (o->short_name)
@@ -134,6 +141,41 @@ void cli_print_help(const cli_command *cmd, FILE *out)
 		fprintf(out, "  %-28s %s\n", left, o->help);
 	}
 	fprintf(out, "  %-28s %s\n", "-h, --help", "show this help");
+}
+
+bool cli_verb_is(const cli_verb *v, const char *name)
+{
+	return v && !strcmp(v->name, name);
+}
+
+int cli_verb_of(const cli_verb **out, const cli_command *cmd, const cli_strlist *pos, bool optional)
+{
+	scan_buf names = SCAN_BUF_INIT;
+	const cli_verb *v = NULL;
+	unsigned nargs;
+	int rc;
+
+	*out = NULL;
+	for (const cli_verb *k = cmd->verbs; pos->count && k && k->name && !v; k++)
+		if (!strcmp(pos->items[0], k->name))
+			v = k;
+	if (!v) {
+		if (optional)
+			return EXIT_OK;
+		for (const cli_verb *k = cmd->verbs; k && k->name; k++)
+			scan_buf_printf(&names, "%s%s", k == cmd->verbs ? "" : (k + 1)->name ? ", " : " or ", k->name);
+		rc = pos->count ? cli_error("%s: unknown action '%s': use %s", cmd->name, pos->items[0], names.ptr)
+		                : cli_error("%s: name an action: %s", cmd->name, names.ptr);
+		scan_buf_dispose(&names);
+		return rc;
+	}
+	nargs = (unsigned)(pos->count - 1);
+	if (nargs < v->min_args || nargs > v->max_args) {
+		return cli_error("%s %s takes %s (see 'rampart %s --help')", cmd->name, v->name,
+		                 v->args ? v->args : "no arguments", cmd->name);
+	}
+	*out = v;
+	return EXIT_OK;
 }
 
 int cli_format_parse(cli_format *out, const char *name)

@@ -13,6 +13,9 @@
 #     completions/rampart.fish whose condition is "__rampart_using CMD".
 #     Every option must be there, with a value when --help shows a
 #     placeholder and without one otherwise, and nothing else may be.
+# The actions a command's --help lists (its verbs: "waiver add", "db
+# update") must each be named in its man page and in its part of every
+# completion file.
 # One check per command and file; prints "N passed, M failed" and exits 0
 # only when M is 0 (2 when the binary cannot be run at all).
 
@@ -277,6 +280,40 @@ check_completion() {
 	return $bad
 }
 
+# The text of a command's part of a completion file: the body of
+# _rampart_CMD() (bash, zsh) or the complete lines for CMD (fish).
+completion_part() {
+	local kind=$1 file=$2 cmd=$3
+	case $kind in
+	bash | zsh) awk -v fn="_rampart_$cmd" '$0 ~ "^" fn "[ \t]*\\(\\)" { on = 1; next } on && /^}/ { on = 0 } on' "$file" ;;
+	fish) grep -E "__rampart_using $cmd([; ]|'|\$)" "$file" ;;
+	esac
+}
+
+# check_verbs CMD MANPAGE: each action --help lists, named in the man page and every completion file.
+check_verbs() {
+	local cmd=$1 page=$2 bad=0 verb kind file
+	[ -s "$tmp/verbs.$cmd" ] || return 0
+	while read -r verb; do
+		if ! man_text "$page" | grep -qw -- "$verb"; then
+			echo "FAIL $cmd: the action '$verb' is missing from ${page#"$src"/}"
+			bad=1
+		fi
+		for kind in bash zsh fish; do
+			case $kind in
+			bash) file=$src/completions/rampart.bash ;;
+			zsh) file=$src/completions/_rampart ;;
+			fish) file=$src/completions/rampart.fish ;;
+			esac
+			if ! completion_part "$kind" "$file" "$cmd" | grep -qw -- "$verb"; then
+				echo "FAIL $cmd: the action '$verb' is missing from the '$cmd' completions in ${file#"$src"/}"
+				bad=1
+			fi
+		done
+	done <"$tmp/verbs.$cmd"
+	return $bad
+}
+
 record() {
 	if [ "$1" -eq 0 ]; then
 		passed=$((passed + 1))
@@ -311,6 +348,7 @@ for cmd in $commands; do
 		touch "$tmp/broken.$cmd"
 	fi
 	parse_help <"$tmp/out" >"$tmp/help.$cmd"
+	awk '/^actions:/ { on = 1; next } on && /^[ \t]*$/ { exit } on && /^[ \t]+[a-z]/ { print $1 }' "$tmp/out" >"$tmp/verbs.$cmd"
 	# every option string the command knows, long and short, one a line
 	awk '{ print "x " $1; if ($2 != "-") print "x " $2 }' "$tmp/help.$cmd" >"$tmp/help.opts.$cmd"
 	awk '$1 ~ /^--/ { print $1 }' "$tmp/help.$cmd" >>"$tmp/all-longs"
@@ -327,6 +365,8 @@ for cmd in $commands; do
 		continue
 	fi
 	check_man "$cmd" "$page"
+	record $?
+	check_verbs "$cmd" "$page"
 	record $?
 	check_completion "$cmd" bash "$src/completions/rampart.bash"
 	record $?
