@@ -10,6 +10,7 @@
 #include "scan/metrics.h"
 #include "scan/quality.h"
 #include "scan/scan.h"
+#include "scan/json.h"
 #include "scan/ops.h"
 #include "scan/store.h"
 #include "scan/vulndb.h"
@@ -162,7 +163,6 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color);
 /* The gate table of `rampart gate`. */
 void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
 /* JSON string escaping with U+FFFD for invalid UTF-8 (shared by the JSON writers). */
-void cli_json_string(scan_buf *out, const char *s);
 /*
  * One "rampart: warning: <file>:<line>: <message>" line per problem of the
  * dependency scan: news, not failures. whole_scan: also those about the

@@ -60,7 +60,7 @@ int cmd_baseline(int argc, char **argv)
 	if (format == FORMAT_JSON) {
 		scan_buf out = SCAN_BUF_INIT;
 		scan_buf_printf(&out, "{\"repo_id\":%lld,\"branch\":", (long long)repo_id);
-		cli_json_string(&out, branch.ptr);
+		scan_json_quote(&out, branch.ptr);
 		if (rebuild)
 			scan_buf_printf(&out, ",\"cleared_fingerprints\":%lld,\"note\":\"the next scan of the default "
 			                "branch repopulates the baseline\"}\n", (long long)count);

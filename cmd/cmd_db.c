@@ -46,15 +46,15 @@ static void put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
 	for (size_t i = 0; i < rep->count; i++) {
 		const scan_vulndb_update_entry *e = &rep->entries[i];
 		scan_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
-		cli_json_string(out, e->name);
+		scan_json_quote(out, e->name);
 		scan_buf_puts(out, ",\"url\":");
-		cli_json_string(out, e->url);
+		scan_json_quote(out, e->url);
 		scan_buf_puts(out, ",\"status\":");
-		cli_json_string(out, scan_vulndb_update_status_name(e->status));
+		scan_json_quote(out, scan_vulndb_update_status_name(e->status));
 		scan_buf_printf(out, ",\"records\":%lld,\"downloaded_bytes\":%llu,\"resumed\":%s,\"message\":",
 		                (long long)e->records, (unsigned long long)e->downloaded, e->resumed ? "true" : "false");
 		if (e->message)
-			cli_json_string(out, e->message);
+			scan_json_quote(out, e->message);
 		else
 			scan_buf_puts(out, "null");
 		scan_buf_putc(out, '}');
@@ -181,20 +181,20 @@ static int db_status(scan_store *st, cli_format format)
 		for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
 			const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
 			scan_buf_puts(&out, i ? ",{\"name\":" : "{\"name\":");
-			cli_json_string(&out, s->name);
+			scan_json_quote(&out, s->name);
 			scan_buf_puts(&out, ",\"kind\":");
-			cli_json_string(&out, s->kind);
+			scan_json_quote(&out, s->kind);
 			scan_buf_puts(&out, ",\"location\":");
-			cli_json_string(&out, s->location);
+			scan_json_quote(&out, s->location);
 			scan_buf_printf(&out, ",\"records\":%lld,\"imported_at\":%lld,\"age_seconds\":%.0f,\"data_version\":",
 			                (long long)s->records, (long long)s->imported_at, difftime(time(NULL), s->imported_at));
 			if (s->data_version)
-				cli_json_string(&out, s->data_version);
+				scan_json_quote(&out, s->data_version);
 			else
 				scan_buf_puts(&out, "null");
 			scan_buf_puts(&out, ",\"sha256\":");
 			if (s->sha256)
-				cli_json_string(&out, s->sha256);
+				scan_json_quote(&out, s->sha256);
 			else
 				scan_buf_puts(&out, "null");
 			scan_buf_putc(&out, '}');

@@ -96,7 +96,7 @@ static int policy_validate(const cli_strlist *pos, cli_format format)
 	if (format == FORMAT_JSON) {
 		scan_buf out = SCAN_BUF_INIT;
 		scan_buf_printf(&out, "{\"file\":");
-		cli_json_string(&out, file);
+		scan_json_quote(&out, file);
 		scan_buf_printf(&out, ",\"valid\":true,\"file_rules\":%zu,\"policy\":", file_rules);
 		scan_sca_policy_write_json(&out, p);
 		scan_buf_puts(&out, "}\n");
@@ -118,7 +118,7 @@ static void put_opt(scan_buf *b, const char *key, const char *value)
 {
 	scan_buf_printf(b, ",\"%s\":", key);
 	if (value)
-		cli_json_string(b, value);
+		scan_json_quote(b, value);
 	else
 		scan_buf_puts(b, "null");
 }
@@ -126,7 +126,7 @@ static void put_opt(scan_buf *b, const char *key, const char *value)
 static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, const char *file, bool have_file)
 {
 	scan_buf_puts(b, "{\"policy\":");
-	cli_json_string(b, r->policy_name);
+	scan_json_quote(b, r->policy_name);
 	put_opt(b, "policy_file", have_file ? file : NULL);
 	scan_buf_printf(b, ",\"passed\":%s,\"fail_on_violation\":%s,\"blocking\":%zu,\"warnings\":%zu,"
 	                "\"ignored_findings\":%zu,\"ignored_components\":%zu,\"rules\":[",
@@ -135,7 +135,7 @@ static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, cons
 	for (size_t i = 0; i < r->rule_count; i++) {
 		const scan_sca_rule_result *rr = &r->rules[i];
 		scan_buf_puts(b, i ? ",{\"id\":" : "{\"id\":");
-		cli_json_string(b, rr->rule->id);
+		scan_json_quote(b, rr->rule->id);
 		put_opt(b, "name", rr->rule->name);
 		put_opt(b, "condition_type", scan_sca_condition_name(rr->rule->condition));
 		put_opt(b, "action", scan_sca_action_name(rr->rule->action));
@@ -149,7 +149,7 @@ static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, cons
 	for (size_t i = 0; i < r->violation_count; i++) {
 		const scan_sca_violation *v = &r->violations[i];
 		scan_buf_puts(b, i ? ",{\"rule\":" : "{\"rule\":");
-		cli_json_string(b, v->rule_id);
+		scan_json_quote(b, v->rule_id);
 		put_opt(b, "condition_type", scan_sca_condition_name(v->condition));
 		put_opt(b, "action", scan_sca_action_name(v->action));
 		put_opt(b, "threshold", v->threshold);
@@ -282,9 +282,9 @@ static void write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status 
 			scan_buf_printf(b, "%s{\"issue_id\":%lld,\"severity\":\"%s\",\"days_overdue\":%lld,\"package_name\":",
 			                i ? "," : "", (long long)f->id, scan_severity_name(br->severity),
 			                (long long)br->days_overdue);
-			cli_json_string(b, f->sca->package_name);
+			scan_json_quote(b, f->sca->package_name);
 			scan_buf_puts(b, ",\"vuln_id\":");
-			cli_json_string(b, f->sca->vuln_id);
+			scan_json_quote(b, f->sca->vuln_id);
 			scan_buf_putc(b, '}');
 		}
 		scan_buf_puts(b, "]}\n");

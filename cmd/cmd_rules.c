@@ -40,42 +40,42 @@ const cli_command cli_rules_def = {
 static void json_rule(scan_buf *b, const scan_rule_info *r)
 {
 	scan_buf_puts(b, "{\"id\":");
-	cli_json_string(b, r->rule_id);
+	scan_json_quote(b, r->rule_id);
 	scan_buf_puts(b, ",\"title\":");
-	cli_json_string(b, r->title);
+	scan_json_quote(b, r->title);
 	scan_buf_puts(b, ",\"languages\":");
-	cli_json_string(b, r->languages);
+	scan_json_quote(b, r->languages);
 	scan_buf_printf(b, ",\"severity\":\"%s\",\"category\":\"%s\",\"confidence\":%u,\"cwe\":",
 	                scan_severity_name(r->severity), scan_category_name(r->category), r->confidence);
 	if (r->cwe)
-		cli_json_string(b, r->cwe);
+		scan_json_quote(b, r->cwe);
 	else
 		scan_buf_puts(b, "null");
 	scan_buf_puts(b, ",\"owasp\":");
 	if (r->owasp)
-		cli_json_string(b, r->owasp);
+		scan_json_quote(b, r->owasp);
 	else
 		scan_buf_puts(b, "null");
 	scan_buf_puts(b, ",\"message\":");
-	cli_json_string(b, r->message);
+	scan_json_quote(b, r->message);
 	scan_buf_puts(b, ",\"remediation\":");
 	if (r->remediation)
-		cli_json_string(b, r->remediation);
+		scan_json_quote(b, r->remediation);
 	else
 		scan_buf_puts(b, "null");
 	scan_buf_puts(b, ",\"fix\":");
 	if (r->fix)
-		cli_json_string(b, r->fix);
+		scan_json_quote(b, r->fix);
 	else
 		scan_buf_puts(b, "null");
 	scan_buf_puts(b, ",\"references\":[");
 	for (size_t i = 0; i < r->reference_count; i++) {
 		if (i)
 			scan_buf_putc(b, ',');
-		cli_json_string(b, r->references[i]);
+		scan_json_quote(b, r->references[i]);
 	}
 	scan_buf_printf(b, "],\"origin\":");
-	cli_json_string(b, r->origin);
+	scan_json_quote(b, r->origin);
 	scan_buf_printf(b, ",\"fixtures\":{\"vulnerable\":%zu,\"safe\":%zu}}", r->vulnerable_fixtures, r->safe_fixtures);
 }
 

@@ -149,9 +149,9 @@ static int waiver_list(scan_store *st, cli_format format)
 		fmt_time(revoked, sizeof(revoked), w->revoked_at);
 		if (format == FORMAT_JSON) {
 			scan_buf_printf(&out, "%s{\"id\":%lld,\"rule\":", i ? "," : "", (long long)w->id);
-			cli_json_string(&out, w->rule);
+			scan_json_quote(&out, w->rule);
 			scan_buf_puts(&out, ",\"reason\":");
-			cli_json_string(&out, w->reason);
+			scan_json_quote(&out, w->reason);
 			scan_buf_printf(&out, ",\"repo_id\":");
 			scan_buf_printf(&out, w->repo_id ? "%lld" : "null", (long long)w->repo_id);
 			scan_buf_printf(&out, ",\"pr_number\":");

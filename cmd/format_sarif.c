@@ -241,7 +241,7 @@ static void put_time(scan_buf *b, const char *key, time_t t)
 	if (!t || !gmtime_r(&t, &tm) || !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		return;
 	scan_buf_printf(b, ",\"%s\":", key);
-	cli_json_string(b, s);
+	scan_json_quote(b, s);
 }
 
 /* ---- the document ---- */
@@ -252,27 +252,27 @@ static void write_rule(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 	const char *sep = "";
 
 	scan_buf_puts(b, "{\"id\":");
-	cli_json_string(b, id);
+	scan_json_quote(b, id);
 	put_rule_name(tmp, id);
 	if (tmp->size) {
 		scan_buf_puts(b, ",\"name\":");
-		cli_json_string(b, tmp->ptr);
+		scan_json_quote(b, tmp->ptr);
 	}
 	scan_buf_puts(b, ",\"shortDescription\":{\"text\":");
-	cli_json_string(b, f->title ? f->title : id);
+	scan_json_quote(b, f->title ? f->title : id);
 	scan_buf_putc(b, '}');
 	if (f->description) {
 		scan_buf_puts(b, ",\"fullDescription\":{\"text\":");
-		cli_json_string(b, f->description);
+		scan_json_quote(b, f->description);
 		scan_buf_putc(b, '}');
 	}
 	if (f->remediation) {
 		scan_buf_puts(b, ",\"help\":{\"text\":");
-		cli_json_string(b, f->remediation);
+		scan_json_quote(b, f->remediation);
 		scan_buf_clear(tmp);
 		scan_buf_printf(tmp, "**Remediation**: %s", f->remediation);
 		scan_buf_puts(b, ",\"markdown\":");
-		cli_json_string(b, tmp->ptr);
+		scan_json_quote(b, tmp->ptr);
 		scan_buf_putc(b, '}');
 	}
 	if (f->sca && f->sca->vuln_id) {
@@ -281,35 +281,35 @@ static void write_rule(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 		scan_buf_puts(tmp, "https://osv.dev/vulnerability/");
 		put_uri_path(tmp, f->sca->vuln_id);
 		scan_buf_puts(b, ",\"helpUri\":");
-		cli_json_string(b, tmp->ptr);
+		scan_json_quote(b, tmp->ptr);
 	}
 	scan_buf_puts(b, ",\"defaultConfiguration\":{\"level\":");
-	cli_json_string(b, level_of(f->severity));
+	scan_json_quote(b, level_of(f->severity));
 	/* GitHub lists a rule under security alerts only with the "security" tag. */
 	scan_buf_puts(b, "},\"properties\":{\"tags\":[");
 	if (f->category != SCAN_CAT_QUALITY) {
-		cli_json_string(b, "security");
+		scan_json_quote(b, "security");
 		sep = ",";
 	}
 	if (f->category != SCAN_CAT_SECURITY) {
 		scan_buf_puts(b, sep);
-		cli_json_string(b, scan_category_name(f->category));
+		scan_json_quote(b, scan_category_name(f->category));
 		sep = ",";
 	}
 	if (cwe) {
 		scan_buf_clear(tmp);
 		scan_buf_printf(tmp, "external/cwe/cwe-%s", cwe);
 		scan_buf_puts(b, sep);
-		cli_json_string(b, tmp->ptr);
+		scan_json_quote(b, tmp->ptr);
 	}
 	/* GitHub reads security-severity as a string holding a number. */
 	put_security_severity(tmp, f);
 	scan_buf_puts(b, "],\"security-severity\":");
-	cli_json_string(b, tmp->ptr);
+	scan_json_quote(b, tmp->ptr);
 	scan_buf_puts(b, ",\"precision\":");
-	cli_json_string(b, precision_of(f->confidence));
+	scan_json_quote(b, precision_of(f->confidence));
 	scan_buf_puts(b, ",\"problem.severity\":");
-	cli_json_string(b, problem_severity_of(f->severity));
+	scan_json_quote(b, problem_severity_of(f->severity));
 	scan_buf_puts(b, "}}");
 }
 
@@ -321,9 +321,9 @@ static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 	scan_buf_clear(tmp);
 	put_uri_path(tmp, f->file_path);
 	scan_buf_puts(b, ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-	cli_json_string(b, tmp->ptr);
+	scan_json_quote(b, tmp->ptr);
 	scan_buf_puts(b, ",\"uriBaseId\":");
-	cli_json_string(b, SRCROOT);
+	scan_json_quote(b, SRCROOT);
 	scan_buf_printf(b, "},\"region\":{\"startLine\":%lu", (unsigned long)start);
 	if (f->end_line >= start)
 		scan_buf_printf(b, ",\"endLine\":%lu", (unsigned long)f->end_line);
@@ -331,7 +331,7 @@ static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 		scan_buf_printf(b, ",\"startColumn\":%lu", (unsigned long)f->column);
 	if (f->snippet) {
 		scan_buf_puts(b, ",\"snippet\":{\"text\":");
-		cli_json_string(b, f->snippet);
+		scan_json_quote(b, f->snippet);
 		scan_buf_putc(b, '}');
 	}
 	scan_buf_puts(b, "}}}]");
@@ -343,16 +343,16 @@ static void write_fix(scan_buf *b, scan_buf *tmp, const scan_finding *f)
 	scan_buf_clear(tmp);
 	put_uri_path(tmp, f->file_path);
 	scan_buf_puts(b, ",\"fixes\":[{\"description\":{\"text\":");
-	cli_json_string(b, f->remediation ? f->remediation : "Apply the rule's fix");
+	scan_json_quote(b, f->remediation ? f->remediation : "Apply the rule's fix");
 	scan_buf_puts(b, "},\"artifactChanges\":[{\"artifactLocation\":{\"uri\":");
-	cli_json_string(b, tmp->ptr);
+	scan_json_quote(b, tmp->ptr);
 	scan_buf_puts(b, ",\"uriBaseId\":");
-	cli_json_string(b, SRCROOT);
+	scan_json_quote(b, SRCROOT);
 	scan_buf_printf(b, "},\"replacements\":[{\"deletedRegion\":{\"startLine\":%lu,\"startColumn\":%lu,"
 	                "\"endLine\":%lu,\"endColumn\":%lu},\"insertedContent\":{\"text\":",
 	                (unsigned long)f->line_number, (unsigned long)f->column, (unsigned long)f->end_line,
 	                (unsigned long)f->end_column);
-	cli_json_string(b, f->fix);
+	scan_json_quote(b, f->fix);
 	scan_buf_puts(b, "}}]}]}]");
 }
 
@@ -361,7 +361,7 @@ static void put_opt_string(scan_buf *b, const char *key, const char *value)
 	if (!value)
 		return;
 	scan_buf_printf(b, ",\"%s\":", key);
-	cli_json_string(b, value);
+	scan_json_quote(b, value);
 }
 
 /* A dependency finding's package and vulnerability, under the JSON report's names. */
@@ -424,13 +424,13 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
                          size_t rule_index, const char *rule_title)
 {
 	scan_buf_puts(b, "{\"ruleId\":");
-	cli_json_string(b, rule_id_of(f));
+	scan_json_quote(b, rule_id_of(f));
 	scan_buf_printf(b, ",\"ruleIndex\":%zu,\"level\":", rule_index);
-	cli_json_string(b, level_of(f->severity));
+	scan_json_quote(b, level_of(f->severity));
 
 	put_message(tmp, f, rule_title);
 	scan_buf_puts(b, ",\"message\":{\"text\":");
-	cli_json_string(b, tmp->ptr);
+	scan_json_quote(b, tmp->ptr);
 	scan_buf_putc(b, '}');
 
 	/* An artifactLocation needs a uri; a finding without a file has no location. */
@@ -442,15 +442,15 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		write_fix(b, tmp, f);
 
 	scan_buf_puts(b, ",\"partialFingerprints\":{");
-	cli_json_string(b, FINGERPRINT_KEY);
+	scan_json_quote(b, FINGERPRINT_KEY);
 	scan_buf_putc(b, ':');
-	cli_json_string(b, f->fingerprint);
+	scan_json_quote(b, f->fingerprint);
 	scan_buf_putc(b, '}');
 
 	/* A baseline scan compared nothing, so it has no baseline state to report. */
 	if (!doc->is_baseline_scan) {
 		scan_buf_puts(b, ",\"baselineState\":");
-		cli_json_string(b, f->is_new_in_pr ? "new" : "unchanged");
+		scan_json_quote(b, f->is_new_in_pr ? "new" : "unchanged");
 	}
 	if (f->user_marked_fp || f->suppressed)
 		scan_buf_puts(b, ",\"suppressions\":[");
@@ -458,7 +458,7 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		scan_buf_puts(b, "{\"kind\":\"external\",\"status\":\"accepted\"");
 		if (f->fp_reason) {
 			scan_buf_puts(b, ",\"justification\":");
-			cli_json_string(b, f->fp_reason);
+			scan_json_quote(b, f->fp_reason);
 		}
 		scan_buf_putc(b, '}');
 	}
@@ -472,38 +472,38 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 		}
 		scan_buf_puts(b, f->user_marked_fp ? ",{" : "{");
 		scan_buf_puts(b, "\"kind\":\"inSource\",\"justification\":");
-		cli_json_string(b, scan_buf_failed(&why) ? f->suppression_kind : why.ptr);
+		scan_json_quote(b, scan_buf_failed(&why) ? f->suppression_kind : why.ptr);
 		scan_buf_putc(b, '}');
 		scan_buf_dispose(&why);
 	}
 	if (f->user_marked_fp || f->suppressed)
 		scan_buf_puts(b, "]");
 	scan_buf_printf(b, ",\"properties\":{\"confidence\":%u,\"category\":", f->confidence);
-	cli_json_string(b, scan_category_name(f->category));
+	scan_json_quote(b, scan_category_name(f->category));
 	scan_buf_puts(b, ",\"severity\":");
-	cli_json_string(b, scan_severity_name(f->severity));
+	scan_json_quote(b, scan_severity_name(f->severity));
 	scan_buf_puts(b, ",\"fingerprint\":");
-	cli_json_string(b, f->fingerprint);
+	scan_json_quote(b, f->fingerprint);
 	scan_buf_printf(b, ",\"is_new_in_pr\":%s", f->is_new_in_pr ? "true" : "false");
 	scan_buf_printf(b, ",\"in_test\":%s", f->in_test ? "true" : "false");
 	if (f->sca) {
 		scan_buf_printf(b, ",\"unrated\":%s", f->sca->unrated ? "true" : "false");
 		if (f->sca->rated_by) {
 			scan_buf_puts(b, ",\"rated_by\":");
-			cli_json_string(b, f->sca->rated_by);
+			scan_json_quote(b, f->sca->rated_by);
 		}
 	}
 	if (f->secret_hash) {
 		scan_buf_puts(b, ",\"secret_hash\":");
-		cli_json_string(b, f->secret_hash);
+		scan_json_quote(b, f->secret_hash);
 	}
 	if (f->verified) {
 		scan_buf_puts(b, ",\"verified\":");
-		cli_json_string(b, f->verified);
+		scan_json_quote(b, f->verified);
 	}
 	if (f->commit) {
 		scan_buf_puts(b, ",\"commit\":");
-		cli_json_string(b, f->commit);
+		scan_json_quote(b, f->commit);
 		scan_buf_printf(b, ",\"in_head\":%s", f->in_head ? "true" : "false");
 	}
 	if (f->sca)
@@ -521,19 +521,19 @@ static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
 		if (tmp->size && tmp->ptr[tmp->size - 1] != '/')
 			scan_buf_putc(tmp, '/');
 		scan_buf_puts(b, ",\"originalUriBaseIds\":{");
-		cli_json_string(b, SRCROOT);
+		scan_json_quote(b, SRCROOT);
 		scan_buf_puts(b, ":{\"uri\":");
-		cli_json_string(b, tmp->ptr);
+		scan_json_quote(b, tmp->ptr);
 		scan_buf_puts(b, "}}");
 	}
 	if (doc->commit && is_absolute_uri(doc->repo_url)) {
 		scan_buf_puts(b, ",\"versionControlProvenance\":[{\"repositoryUri\":");
-		cli_json_string(b, doc->repo_url);
+		scan_json_quote(b, doc->repo_url);
 		scan_buf_puts(b, ",\"revisionId\":");
-		cli_json_string(b, doc->commit);
+		scan_json_quote(b, doc->commit);
 		if (doc->branch) {
 			scan_buf_puts(b, ",\"branch\":");
-			cli_json_string(b, doc->branch);
+			scan_json_quote(b, doc->branch);
 		}
 		scan_buf_puts(b, "}]");
 	}
@@ -549,13 +549,13 @@ static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
 			scan_buf_puts(b, "\"level\":\"warning\",\"descriptor\":{\"id\":\"file-skipped\"},\"message\":{\"text\":");
 			scan_buf_clear(tmp);
 			scan_buf_printf(tmp, "%s was not fully analyzed: %s", sk[i].path, sk[i].reason);
-			cli_json_string(b, tmp->ptr);
+			scan_json_quote(b, tmp->ptr);
 			scan_buf_clear(tmp);
 			put_uri_path(tmp, sk[i].path);
 			scan_buf_puts(b, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-			cli_json_string(b, tmp->ptr);
+			scan_json_quote(b, tmp->ptr);
 			scan_buf_puts(b, ",\"uriBaseId\":");
-			cli_json_string(b, SRCROOT);
+			scan_json_quote(b, SRCROOT);
 			scan_buf_puts(b, "}}}]}");
 		}
 		scan_buf_putc(b, ']');
@@ -576,14 +576,14 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 		goto done;
 
 	scan_buf_puts(out, "{\"$schema\":");
-	cli_json_string(out, SARIF_SCHEMA_URI);
+	scan_json_quote(out, SARIF_SCHEMA_URI);
 	scan_buf_puts(out, ",\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"Rampart\"");
 	scan_buf_puts(out, ",\"semanticVersion\":");
-	cli_json_string(out, scan_version());
+	scan_json_quote(out, scan_version());
 	scan_buf_puts(out, ",\"version\":");
-	cli_json_string(out, scan_version());
+	scan_json_quote(out, scan_version());
 	scan_buf_puts(out, ",\"informationUri\":");
-	cli_json_string(out, RAMPART_HOME_URI);
+	scan_json_quote(out, RAMPART_HOME_URI);
 	scan_buf_puts(out, ",\"rules\":[");
 	for (size_t r = 0; r < rules.count && !scan_buf_failed(out); r++) {
 		if (r)

@@ -5,6 +5,7 @@
 #include <time.h>
 #include "common.h"
 #include "buf.h"
+#include "json.h"
 
 /*
  * Policy thresholds. The defaults follow SonarQube's "Sonar way" for new code:
@@ -42,6 +43,8 @@ typedef struct {
 SCAN_EXTERN int scan_policy_parse_json(scan_policy *out, const char *json, size_t len);
 /* Appends the policy as a JSON object. */
 SCAN_EXTERN int scan_policy_write_json(scan_buf *out, const scan_policy *p);
+/* The same, as the member key (NULL: a value) of a document being written. */
+SCAN_EXTERN void scan_policy_json(scan_json *w, const char *key, const scan_policy *p);
 /* Sets one key from its text form ("new_high_max", "2"). SCAN_EINVAL for an unknown key or bad value. */
 SCAN_EXTERN int scan_policy_set(scan_policy *p, const char *key, const char *value);
 SCAN_EXTERN bool scan_policy_is_key(const char *key);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "buf.h"
+#include "json.h"
 #include "common.h"
 #include "finding.h"
 
@@ -103,6 +104,10 @@ typedef struct {
 } scan_tool_version;
 SCAN_EXTERN int scan_quality_summary_write_json(scan_buf *out, const scan_quality_summary *s,
                                                 const scan_tool_version *tools, size_t ntools);
+/* The same, as the member key (NULL: a value) of a document being written. */
+SCAN_EXTERN void scan_quality_summary_json(scan_json *w, const char *key, const scan_quality_summary *s,
+                                           const scan_tool_version *tools, size_t ntools);
+
 /* Read back what write_json wrote (ratings are recomputed by the caller). SCAN_EPARSE on other text. */
 SCAN_EXTERN int scan_quality_summary_parse_json(scan_quality_summary *out, const char *json, size_t len);
 

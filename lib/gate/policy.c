@@ -141,25 +141,25 @@ int scan_policy_set(scan_policy *p, const char *key, const char *value)
 	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
 }
 
-/* The shortest of %.15g and %.17g that reads back as the same double. */
-static void put_double(scan_buf *out, double v)
+void scan_policy_json(scan_json *w, const char *key, const scan_policy *p)
 {
-	char buf[32];
+	char rating[2] = { p->rating_min ? p->rating_min : 'A', 0 };
 
-	snprintf(buf, sizeof(buf), "%.15g", v);
-	if (strtod(buf, NULL) != v)
-		snprintf(buf, sizeof(buf), "%.17g", v);
-	scan_buf_puts(out, buf);
+	scan_json_open(w, key, '{');
+	scan_json_int(w, "new_critical_max", (long long)p->new_critical_max);
+	scan_json_int(w, "new_high_max", (long long)p->new_high_max);
+	scan_json_num(w, "duplication_pct_max", p->duplication_pct_max);
+	scan_json_int(w, "complexity_new_max", (long long)p->complexity_new_max);
+	scan_json_str(w, "rating_min", rating);
+	scan_json_num(w, "new_coverage_min", p->new_coverage_min);
+	scan_json_close(w, '}');
 }
 
 int scan_policy_write_json(scan_buf *out, const scan_policy *p)
 {
-	scan_buf_printf(out, "{\"new_critical_max\":%lld,\"new_high_max\":%lld,\"duplication_pct_max\":",
-	                (long long)p->new_critical_max, (long long)p->new_high_max);
-	put_double(out, p->duplication_pct_max);
-	scan_buf_printf(out, ",\"complexity_new_max\":%lld,\"rating_min\":\"%c\",\"new_coverage_min\":",
-	                (long long)p->complexity_new_max, p->rating_min ? p->rating_min : 'A');
-	put_double(out, p->new_coverage_min);
-	scan_buf_putc(out, '}');
-	return scan_buf_failed(out);
+	scan_json w;
+
+	scan_json_init(&w, out, false);
+	scan_policy_json(&w, NULL, p);
+	return scan_json_finish(&w);
 }

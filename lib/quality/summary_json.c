@@ -3,170 +3,126 @@
 #include <math.h>
 #include <string.h>
 #include "quality/summary.h"
+#include "scan/json.h"
 #include "util/error.h"
 
-static void put_key(scan_buf *b, bool *first, const char *key)
-{
-	scan_buf_printf(b, "%s\"%s\":", *first ? "" : ",", key);
-	*first = false;
-}
-
-static void put_uint(scan_buf *b, bool *first, const char *key, uint64_t v)
-{
-	put_key(b, first, key);
-	scan_buf_printf(b, "%llu", (unsigned long long)v);
-}
-
 /* Negative: not measured, null. */
-static void put_num(scan_buf *b, bool *first, const char *key, double v)
+static void put_num(scan_json *w, const char *key, double v)
 {
-	put_key(b, first, key);
-	if (v < 0 || !isfinite(v))
-		scan_buf_puts(b, "null");
-	else
-		scan_buf_printf(b, "%.6g", v);
-}
-
-static void put_int(scan_buf *b, bool *first, const char *key, int64_t v)
-{
-	put_key(b, first, key);
 	if (v < 0)
-		scan_buf_puts(b, "null");
+		scan_json_null(w, key);
 	else
-		scan_buf_printf(b, "%lld", (long long)v);
+		scan_json_num_fmt(w, key, v, 6);
 }
 
-static void put_rating(scan_buf *b, bool *first, const char *key, char r)
+static void put_int(scan_json *w, const char *key, int64_t v)
 {
-	put_key(b, first, key);
-	if (r)
-		scan_buf_printf(b, "\"%c\"", r);
+	if (v < 0)
+		scan_json_null(w, key);
 	else
-		scan_buf_puts(b, "null");
+		scan_json_int(w, key, (long long)v);
+}
+
+static void put_rating(scan_json *w, const char *key, char r)
+{
+	char s[2] = { r, 0 };
+
+	scan_json_str(w, key, r ? s : NULL);
 }
 
 static const char *const sev_names[] = { "low", "medium", "high", "critical" };
 
-static void put_sev(scan_buf *b, bool *first, const char *key, int sev)
+static void put_sev(scan_json *w, const char *key, int sev)
 {
-	put_key(b, first, key);
-	if (sev >= 0 && sev < 4)
-		scan_buf_printf(b, "\"%s\"", sev_names[sev]);
-	else
-		scan_buf_puts(b, "null");
+	scan_json_str(w, key, sev >= 0 && sev < 4 ? sev_names[sev] : NULL);
 }
 
-/* Analyzer names and versions are ours, but escape them anyway: they end up in a document. */
-static void put_str(scan_buf *b, const char *s)
+void scan_quality_summary_json(scan_json *w, const char *key, const scan_quality_summary *s,
+                               const scan_tool_version *tools, size_t ntools)
 {
-	scan_buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			scan_buf_printf(b, "\\%c", c);
-		else if (c < 0x20)
-			scan_buf_printf(b, "\\u%04x", c);
-		else
-			scan_buf_putc(b, (char)c);
+	scan_json_open(w, key, '{');
+	scan_json_open(w, "ratings", '{');
+	put_rating(w, "quality_rating", s->quality);
+	put_rating(w, "maintainability_rating", s->maintainability);
+	put_rating(w, "reliability_rating", s->reliability);
+	put_rating(w, "security_rating", s->security);
+	put_rating(w, "coverage_rating", s->coverage);
+	put_rating(w, "duplication_rating", s->duplication);
+	scan_json_uint(w, "tech_debt_minutes", s->debt_minutes);
+	put_num(w, "parse_coverage_pct", s->parse_coverage_pct);
+	scan_json_uint(w, "files_parsed", s->files_parsed);
+	scan_json_uint(w, "files_parse_errors", s->files_parse_errors);
+	scan_json_uint(w, "files_skipped", s->files_skipped);
+	scan_json_open(w, "tool_versions", '{');
+	for (size_t i = 0; i < ntools; i++)
+		scan_json_str(w, tools[i].name, tools[i].version);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+
+	scan_json_open(w, "tech_debt", '{');
+	scan_json_uint(w, "total_minutes", s->debt_minutes);
+	put_num(w, "total_hours", (double)s->debt_minutes / 60.0);
+	put_num(w, "total_engineer_days", (double)s->debt_minutes / SCAN_DEBT_MINUTES_PER_DAY);
+	scan_json_uint(w, "coverage_gap_minutes", s->coverage_debt_minutes);
+	scan_json_open(w, "findings_by_type", '{');
+	for (int t = 0; t < SCAN_DEBT__COUNT; t++)
+		scan_json_uint(w, scan_debt_type_name((scan_debt_type)t), s->findings_by_type[t]);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+
+	scan_json_open(w, "code", '{');
+	scan_json_uint(w, "ncloc", s->ncloc);
+	scan_json_uint(w, "duplicated_lines", s->duplicated_lines);
+	scan_json_uint(w, "duplicated_blocks", s->duplicated_blocks);
+	put_num(w, "duplication_pct", s->duplication_pct);
+	scan_json_uint(w, "duplication_files_skipped", s->duplication_files_skipped);
+	put_int(w, "cognitive_max", s->cognitive_max);
+	scan_json_uint(w, "test_files", s->test_files);
+	scan_json_uint(w, "generated_files", s->generated_files);
+	put_sev(w, "worst_security", s->worst_security);
+	put_sev(w, "worst_reliability", s->worst_reliability);
+	scan_json_close(w, '}');
+
+	scan_json_open(w, "new_code", '{');
+	scan_json_bool(w, "known", s->new_code_known);
+	scan_json_str(w, "base", s->new_code_known ? s->new_code_base : NULL);
+	scan_json_uint(w, "lines", s->new_lines);
+	scan_json_uint(w, "duplicated_lines", s->new_duplicated_lines);
+	put_num(w, "duplication_pct", s->new_duplication_pct);
+	put_int(w, "cognitive_max", s->new_cognitive_max);
+	scan_json_uint(w, "debt_minutes", s->new_debt_minutes);
+	put_sev(w, "worst_security", s->new_worst_security);
+	put_sev(w, "worst_reliability", s->new_worst_reliability);
+	put_rating(w, "maintainability_rating", s->new_maintainability);
+	put_rating(w, "reliability_rating", s->new_reliability);
+	put_rating(w, "security_rating", s->new_security);
+	put_rating(w, "quality_rating", s->new_quality);
+	scan_json_uint(w, "coverable_lines", s->new_cov_lines);
+	scan_json_uint(w, "covered_lines", s->new_cov_covered);
+	put_num(w, "coverage_pct", s->new_coverage_pct);
+	scan_json_close(w, '}');
+
+	if (s->has_coverage) {
+		scan_json_open(w, "coverage", '{');
+		scan_json_uint(w, "file_count", s->cov_files);
+		scan_json_uint(w, "lines_total", s->cov_lines);
+		scan_json_uint(w, "lines_covered", s->cov_covered);
+		put_num(w, "coverage_pct", s->coverage_pct);
+		scan_json_close(w, '}');
+	} else {
+		scan_json_null(w, "coverage");
 	}
-	scan_buf_putc(b, '"');
+	scan_json_close(w, '}');
 }
 
 int scan_quality_summary_write_json(scan_buf *b, const scan_quality_summary *s, const scan_tool_version *tools,
                                     size_t ntools)
 {
-	bool f = true, g;
+	scan_json w;
 
-	scan_buf_putc(b, '{');
-	put_key(b, &f, "ratings");
-	scan_buf_putc(b, '{'), g = true;
-	put_rating(b, &g, "quality_rating", s->quality);
-	put_rating(b, &g, "maintainability_rating", s->maintainability);
-	put_rating(b, &g, "reliability_rating", s->reliability);
-	put_rating(b, &g, "security_rating", s->security);
-	put_rating(b, &g, "coverage_rating", s->coverage);
-	put_rating(b, &g, "duplication_rating", s->duplication);
-	put_uint(b, &g, "tech_debt_minutes", s->debt_minutes);
-	put_num(b, &g, "parse_coverage_pct", s->parse_coverage_pct);
-	put_uint(b, &g, "files_parsed", s->files_parsed);
-	put_uint(b, &g, "files_parse_errors", s->files_parse_errors);
-	put_uint(b, &g, "files_skipped", s->files_skipped);
-	put_key(b, &g, "tool_versions");
-	scan_buf_putc(b, '{');
-	for (size_t i = 0; i < ntools; i++) {
-		if (i)
-			scan_buf_putc(b, ',');
-		put_str(b, tools[i].name);
-		scan_buf_putc(b, ':');
-		put_str(b, tools[i].version);
-	}
-	scan_buf_puts(b, "}}");
-
-	put_key(b, &f, "tech_debt");
-	scan_buf_putc(b, '{'), g = true;
-	put_uint(b, &g, "total_minutes", s->debt_minutes);
-	put_num(b, &g, "total_hours", (double)s->debt_minutes / 60.0);
-	put_num(b, &g, "total_engineer_days", (double)s->debt_minutes / SCAN_DEBT_MINUTES_PER_DAY);
-	put_uint(b, &g, "coverage_gap_minutes", s->coverage_debt_minutes);
-	put_key(b, &g, "findings_by_type");
-	scan_buf_putc(b, '{');
-	for (int t = 0; t < SCAN_DEBT__COUNT; t++)
-		scan_buf_printf(b, "%s\"%s\":%llu", t ? "," : "", scan_debt_type_name((scan_debt_type)t),
-		                (unsigned long long)s->findings_by_type[t]);
-	scan_buf_puts(b, "}}");
-
-	put_key(b, &f, "code");
-	scan_buf_putc(b, '{'), g = true;
-	put_uint(b, &g, "ncloc", s->ncloc);
-	put_uint(b, &g, "duplicated_lines", s->duplicated_lines);
-	put_uint(b, &g, "duplicated_blocks", s->duplicated_blocks);
-	put_num(b, &g, "duplication_pct", s->duplication_pct);
-	put_uint(b, &g, "duplication_files_skipped", s->duplication_files_skipped);
-	put_int(b, &g, "cognitive_max", s->cognitive_max);
-	put_uint(b, &g, "test_files", s->test_files);
-	put_uint(b, &g, "generated_files", s->generated_files);
-	put_sev(b, &g, "worst_security", s->worst_security);
-	put_sev(b, &g, "worst_reliability", s->worst_reliability);
-	scan_buf_putc(b, '}');
-
-	put_key(b, &f, "new_code");
-	scan_buf_putc(b, '{'), g = true;
-	put_key(b, &g, "known");
-	scan_buf_puts(b, s->new_code_known ? "true" : "false");
-	put_key(b, &g, "base");
-	if (s->new_code_known)
-		put_str(b, s->new_code_base);
-	else
-		scan_buf_puts(b, "null");
-	put_uint(b, &g, "lines", s->new_lines);
-	put_uint(b, &g, "duplicated_lines", s->new_duplicated_lines);
-	put_num(b, &g, "duplication_pct", s->new_duplication_pct);
-	put_int(b, &g, "cognitive_max", s->new_cognitive_max);
-	put_uint(b, &g, "debt_minutes", s->new_debt_minutes);
-	put_sev(b, &g, "worst_security", s->new_worst_security);
-	put_sev(b, &g, "worst_reliability", s->new_worst_reliability);
-	put_rating(b, &g, "maintainability_rating", s->new_maintainability);
-	put_rating(b, &g, "reliability_rating", s->new_reliability);
-	put_rating(b, &g, "security_rating", s->new_security);
-	put_rating(b, &g, "quality_rating", s->new_quality);
-	put_uint(b, &g, "coverable_lines", s->new_cov_lines);
-	put_uint(b, &g, "covered_lines", s->new_cov_covered);
-	put_num(b, &g, "coverage_pct", s->new_coverage_pct);
-	scan_buf_putc(b, '}');
-
-	put_key(b, &f, "coverage");
-	if (s->has_coverage) {
-		scan_buf_putc(b, '{'), g = true;
-		put_uint(b, &g, "file_count", s->cov_files);
-		put_uint(b, &g, "lines_total", s->cov_lines);
-		put_uint(b, &g, "lines_covered", s->cov_covered);
-		put_num(b, &g, "coverage_pct", s->coverage_pct);
-		scan_buf_putc(b, '}');
-	} else {
-		scan_buf_puts(b, "null");
-	}
-	scan_buf_putc(b, '}');
-	return scan_buf_failed(b) ? scan__error_oom() : 0;
+	scan_json_init(&w, b, false);
+	scan_quality_summary_json(&w, NULL, s, tools, ntools);
+	return scan_json_finish(&w);
 }
 
 static uint64_t get_uint(const cJSON *o, const char *key)

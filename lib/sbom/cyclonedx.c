@@ -20,29 +20,29 @@
  */
 
 /* licenses[] of a component whose license was analysed into info, norm. */
-static void component_licenses(scan_sbom_json *w, const scan_license_info *info, const char *norm,
+static void component_licenses(scan_json *w, const scan_license_info *info, const char *norm,
                                scan_cyclonedx_version version)
 {
 	if (info->form == SCAN_LICENSE_NONE)
 		return;
-	scan_sbom__json_open(w, "licenses", '[');
-	scan_sbom__json_open(w, NULL, '{');
+	scan_json_open(w, "licenses", '[');
+	scan_json_open(w, NULL, '{');
 	if (info->form == SCAN_LICENSE_EXPRESSION) {
-		scan_sbom__json_str(w, "expression", norm);
+		scan_json_str_opt(w, "expression", norm);
 	} else {
-		scan_sbom__json_open(w, "license", '{');
+		scan_json_open(w, "license", '{');
 		/* Only a listed id may be an id (the schema enumerates them); anything else is a name. */
-		scan_sbom__json_str(w, info->form == SCAN_LICENSE_ID ? "id" : "name", norm);
+		scan_json_str_opt(w, info->form == SCAN_LICENSE_ID ? "id" : "name", norm);
 	}
 	if (version >= SCAN_CYCLONEDX_1_6)
-		scan_sbom__json_str(w, "acknowledgement", "declared");
+		scan_json_str_opt(w, "acknowledgement", "declared");
 	if (info->form != SCAN_LICENSE_EXPRESSION)
-		scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
+		scan_json_close(w, '}');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 }
 
-static int write_component(scan_sbom_json *w, const scan_component *c, const scan_sbom_node *node,
+static int write_component(scan_json *w, const scan_component *c, const scan_sbom_node *node,
                            scan_cyclonedx_version version, scan_buf *scratch)
 {
 	const char *group, *name;
@@ -55,21 +55,21 @@ static int write_component(scan_sbom_json *w, const scan_component *c, const sca
 	if ((rc = scan_license_analyze(&lic, scratch, node->license)) != 0)
 		return rc;
 	scan_sbom__split_name(c, &group, &group_len, &name);
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "type", "library");
-	scan_sbom__json_str(w, "bom-ref", c->purl);
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "type", "library");
+	scan_json_str_opt(w, "bom-ref", c->purl);
 	if (group)
-		scan_sbom__json_strn(w, "group", group, group_len);
-	scan_sbom__json_str(w, "name", name);
-	scan_sbom__json_str(w, "version", c->version);
+		scan_json_strn(w, "group", group, group_len);
+	scan_json_str_opt(w, "name", name);
+	scan_json_str_opt(w, "version", c->version);
 	/* "excluded": used for development and tests, not at run time. */
 	if (f & SCAN_DEP_DEV)
-		scan_sbom__json_str(w, "scope", "excluded");
+		scan_json_str_opt(w, "scope", "excluded");
 	else if (f & SCAN_DEP_OPTIONAL)
-		scan_sbom__json_str(w, "scope", "optional");
+		scan_json_str_opt(w, "scope", "optional");
 	component_licenses(w, &lic, scratch->ptr, version);
-	scan_sbom__json_str(w, "purl", c->purl);
-	scan_sbom__json_open(w, "properties", '[');
+	scan_json_str_opt(w, "purl", c->purl);
+	scan_json_open(w, "properties", '[');
 	for (size_t i = 0; i < node->nfiles; i++)
 		scan_sbom__json_property(w, "rampart:file", node->files[i]);
 	scan_sbom__json_property(w, "rampart:ecosystem", scan_ecosystem_name(c->ecosystem));
@@ -89,22 +89,22 @@ static int write_component(scan_sbom_json *w, const scan_component *c, const sca
 		scan_sbom__json_property(w, "rampart:unpinned", "true");
 	if (lic.form != SCAN_LICENSE_NONE)
 		scan_sbom__json_property(w, "rampart:license_type", scan_license_type(lic.kind));
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
 	return 0;
 }
 
-static void write_dependencies(scan_sbom_json *w, const scan_sbom_graph *g, const scan_component *c)
+static void write_dependencies(scan_json *w, const scan_sbom_graph *g, const scan_component *c)
 {
-	scan_sbom__json_open(w, "dependencies", '[');
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "ref", ROOT_REF);
-	scan_sbom__json_open(w, "dependsOn", '[');
+	scan_json_open(w, "dependencies", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "ref", ROOT_REF);
+	scan_json_open(w, "dependsOn", '[');
 	for (size_t k = 0; k < g->count; k++)
 		if (g->nodes[k].root_dep)
-			scan_sbom__json_str(w, NULL, c[g->nodes[k].first].purl);
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_close(w, '}');
+			scan_json_str_opt(w, NULL, c[g->nodes[k].first].purl);
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
 	/*
 	 * Only components with dependencies: an empty dependsOn would claim a
 	 * component has none, and a lockfile that lists no edges does not
@@ -114,15 +114,15 @@ static void write_dependencies(scan_sbom_json *w, const scan_sbom_graph *g, cons
 		const scan_sbom_node *node = &g->nodes[k];
 		if (!node->ndeps)
 			continue;
-		scan_sbom__json_open(w, NULL, '{');
-		scan_sbom__json_str(w, "ref", c[node->first].purl);
-		scan_sbom__json_open(w, "dependsOn", '[');
+		scan_json_open(w, NULL, '{');
+		scan_json_str_opt(w, "ref", c[node->first].purl);
+		scan_json_open(w, "dependsOn", '[');
 		for (size_t d = 0; d < node->ndeps; d++)
-			scan_sbom__json_str(w, NULL, c[g->nodes[node->deps[d]].first].purl);
-		scan_sbom__json_close(w, ']');
-		scan_sbom__json_close(w, '}');
+			scan_json_str_opt(w, NULL, c[g->nodes[node->deps[d]].first].purl);
+		scan_json_close(w, ']');
+		scan_json_close(w, '}');
 	}
-	scan_sbom__json_close(w, ']');
+	scan_json_close(w, ']');
 }
 
 static const char *severity_name(scan_severity s)
@@ -163,7 +163,7 @@ static bool usable_id(const char *s, size_t len)
 }
 
 /* The CVE id and the aliases, other than the id itself, each once. */
-static void write_references(scan_sbom_json *w, const scan_finding_sca *v, scan_buf *scratch)
+static void write_references(scan_json *w, const scan_finding_sca *v, scan_buf *scratch)
 {
 	const char *ids[CDX_ALIASES_MAX + 1];
 	size_t n = 0, off[CDX_ALIASES_MAX + 1];
@@ -199,19 +199,19 @@ static void write_references(scan_sbom_json *w, const scan_finding_sca *v, scan_
 		if (seen)
 			continue;
 		if (!open)
-			scan_sbom__json_open(w, "references", '[');
+			scan_json_open(w, "references", '[');
 		open = true;
-		scan_sbom__json_open(w, NULL, '{');
-		scan_sbom__json_str(w, "id", ids[i]);
+		scan_json_open(w, NULL, '{');
+		scan_json_str_opt(w, "id", ids[i]);
 		scan_sbom__vuln_source(w, "source", ids[i]);
-		scan_sbom__json_close(w, '}');
+		scan_json_close(w, '}');
 	}
 	if (open)
-		scan_sbom__json_close(w, ']');
+		scan_json_close(w, ']');
 }
 
 /* Every "CWE-<n>" in the finding's cwe_id, once each. */
-static void write_cwes(scan_sbom_json *w, const char *cwe)
+static void write_cwes(scan_json *w, const char *cwe)
 {
 	long seen[CDX_CWES_MAX];
 	size_t n = 0;
@@ -232,26 +232,26 @@ static void write_cwes(scan_sbom_json *w, const char *cwe)
 		if (dup)
 			continue;
 		if (!n)
-			scan_sbom__json_open(w, "cwes", '[');
+			scan_json_open(w, "cwes", '[');
 		seen[n++] = v;
-		scan_sbom__json_int(w, NULL, v);
+		scan_json_int(w, NULL, v);
 		p = q - 1;
 	}
 	if (n)
-		scan_sbom__json_close(w, ']');
+		scan_json_close(w, ']');
 }
 
-static void num_property(scan_sbom_json *w, const char *name, double v)
+static void num_property(scan_json *w, const char *name, double v)
 {
-	char tmp[SCAN_SBOM_NUM_LEN];
+	char tmp[SCAN_JSON_NUM_LEN];
 
 	if (!isfinite(v) || v < 0)
 		return;
-	scan_sbom__format_num(tmp, v);
+	scan_json_format_num(tmp, v);
 	scan_sbom__json_property(w, name, tmp);
 }
 
-static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, size_t fi,
+static void write_vulnerability(scan_json *w, const scan_sbom_input *in, size_t fi,
                                 const scan_sbom_map *triage, scan_buf *scratch)
 {
 	const scan_finding *f = in->findings[fi];
@@ -259,50 +259,50 @@ static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, si
 	const char *vector = in->cvss_vectors ? in->cvss_vectors[fi] : v->cvss_vector;
 	size_t ti = 0;
 
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "id", v->vuln_id);
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "id", v->vuln_id);
 	scan_sbom__vuln_source(w, "source", v->vuln_id);
 	write_references(w, v, scratch);
-	scan_sbom__json_open(w, "ratings", '[');
-	scan_sbom__json_open(w, NULL, '{');
+	scan_json_open(w, "ratings", '[');
+	scan_json_open(w, NULL, '{');
 	if (isfinite(f->cvss_score) && f->cvss_score >= 0 && f->cvss_score <= 10)
-		scan_sbom__json_num(w, "score", f->cvss_score);
+		scan_json_num_opt(w, "score", f->cvss_score);
 	/* CycloneDX's own word for a vulnerability nobody rated. */
-	scan_sbom__json_str(w, "severity", v->unrated ? "unknown" : severity_name(f->severity));
+	scan_json_str_opt(w, "severity", v->unrated ? "unknown" : severity_name(f->severity));
 	if (cvss_method(vector)) {
-		scan_sbom__json_str(w, "method", cvss_method(vector));
-		scan_sbom__json_str(w, "vector", vector);
+		scan_json_str_opt(w, "method", cvss_method(vector));
+		scan_json_str_opt(w, "vector", vector);
 	}
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 	write_cwes(w, f->cwe_id);
-	scan_sbom__json_str(w, "description", f->description ? f->description : f->title);
-	scan_sbom__json_str(w, "recommendation", f->remediation);
+	scan_json_str_opt(w, "description", f->description ? f->description : f->title);
+	scan_json_str_opt(w, "recommendation", f->remediation);
 	if (triage && (scan_sbom__map_get(triage, v->vuln_id, v->purl, &ti) ||
 	               (v->cve_id && scan_sbom__map_get(triage, v->cve_id, v->purl, &ti))))
 		scan_vex__cdx_analysis(w, &in->triage[ti], scan_vex__state(in->triage[ti].state));
-	scan_sbom__json_open(w, "affects", '[');
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "ref", v->purl);
+	scan_json_open(w, "affects", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "ref", v->purl);
 	if (v->installed_version || v->fixed_version) {
-		scan_sbom__json_open(w, "versions", '[');
+		scan_json_open(w, "versions", '[');
 		if (v->installed_version) {
-			scan_sbom__json_open(w, NULL, '{');
-			scan_sbom__json_str(w, "version", v->installed_version);
-			scan_sbom__json_str(w, "status", "affected");
-			scan_sbom__json_close(w, '}');
+			scan_json_open(w, NULL, '{');
+			scan_json_str_opt(w, "version", v->installed_version);
+			scan_json_str_opt(w, "status", "affected");
+			scan_json_close(w, '}');
 		}
 		if (v->fixed_version) {
-			scan_sbom__json_open(w, NULL, '{');
-			scan_sbom__json_str(w, "version", v->fixed_version);
-			scan_sbom__json_str(w, "status", "unaffected");
-			scan_sbom__json_close(w, '}');
+			scan_json_open(w, NULL, '{');
+			scan_json_str_opt(w, "version", v->fixed_version);
+			scan_json_str_opt(w, "status", "unaffected");
+			scan_json_close(w, '}');
 		}
-		scan_sbom__json_close(w, ']');
+		scan_json_close(w, ']');
 	}
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_open(w, "properties", '[');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_open(w, "properties", '[');
 	num_property(w, "rampart:epss_score", v->epss_score);
 	num_property(w, "rampart:epss_percentile", v->epss_percentile);
 	scan_sbom__json_property(w, "rampart:kev", v->kev_listed ? "true" : "false");
@@ -311,8 +311,8 @@ static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, si
 	num_property(w, "rampart:risk_score", v->risk_score);
 	if (v->priority_label)
 		scan_sbom__json_property(w, "rampart:priority", v->priority_label);
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
 }
 
 /*
@@ -320,13 +320,13 @@ static void write_vulnerability(scan_sbom_json *w, const scan_sbom_input *in, si
  * one package through several lockfiles is one entry (its first finding),
  * and each entry can carry the triage decision about that package.
  */
-static int write_vulnerabilities(scan_sbom_json *w, const scan_sbom_input *in, const scan_sbom_map *triage,
+static int write_vulnerabilities(scan_json *w, const scan_sbom_input *in, const scan_sbom_map *triage,
                                  scan_buf *scratch)
 {
 	scan_sbom_map seen = { 0 };
 	int rc = 0;
 
-	scan_sbom__json_open(w, "vulnerabilities", '[');
+	scan_json_open(w, "vulnerabilities", '[');
 	for (size_t i = 0; i < in->nfindings; i++) {
 		const scan_finding *f = in->findings[i];
 		if (!f || f->category != SCAN_CAT_SCA || !f->sca || !f->sca->vuln_id || !f->sca->vuln_id[0] ||
@@ -338,7 +338,7 @@ static int write_vulnerabilities(scan_sbom_json *w, const scan_sbom_input *in, c
 			write_vulnerability(w, in, i, triage, scratch);
 		rc = 0;
 	}
-	scan_sbom__json_close(w, ']');
+	scan_json_close(w, ']');
 	scan_sbom__map_dispose(&seen);
 	return rc;
 }
@@ -347,7 +347,7 @@ int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx
 {
 	scan_sbom_graph g;
 	scan_sbom_map triage = { 0 };
-	scan_sbom_json w;
+	scan_json w;
 	scan_buf scratch;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
 	int rc;
@@ -368,51 +368,51 @@ int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx
 	}
 	/* A license field may hold a whole license text: the scratch has the default cap, not a small one. */
 	scan_buf_init(&scratch, SCAN_BUF_MAX_DEFAULT);
-	scan_sbom__json_init(&w, out);
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "$schema", version == SCAN_CYCLONEDX_1_5
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "$schema", version == SCAN_CYCLONEDX_1_5
 	                    ? "http://cyclonedx.org/schema/bom-1.5.schema.json"
 	                    : "http://cyclonedx.org/schema/bom-1.6.schema.json");
-	scan_sbom__json_str(&w, "bomFormat", "CycloneDX");
-	scan_sbom__json_str(&w, "specVersion", version == SCAN_CYCLONEDX_1_5 ? "1.5" : "1.6");
+	scan_json_str_opt(&w, "bomFormat", "CycloneDX");
+	scan_json_str_opt(&w, "specVersion", version == SCAN_CYCLONEDX_1_5 ? "1.5" : "1.6");
 	scan_sbom__json_cat(&w, "serialNumber", "urn:uuid:", uuid);
-	scan_sbom__json_int(&w, "version", 1);
+	scan_json_int(&w, "version", 1);
 
-	scan_sbom__json_open(&w, "metadata", '{');
-	scan_sbom__json_str(&w, "timestamp", when);
+	scan_json_open(&w, "metadata", '{');
+	scan_json_str_opt(&w, "timestamp", when);
 	/* Read from lockfiles and manifests, before any build. */
-	scan_sbom__json_open(&w, "lifecycles", '[');
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "phase", "pre-build");
-	scan_sbom__json_close(&w, '}');
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_open(&w, "tools", '{');
-	scan_sbom__json_open(&w, "components", '[');
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "type", "application");
-	scan_sbom__json_str(&w, "name", "rampart");
-	scan_sbom__json_str(&w, "version", in->tool_version);
-	scan_sbom__json_close(&w, '}');
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_close(&w, '}');
-	scan_sbom__json_open(&w, "component", '{');
-	scan_sbom__json_str(&w, "type", "application");
-	scan_sbom__json_str(&w, "bom-ref", ROOT_REF);
-	scan_sbom__json_str(&w, "name", in->root_name && in->root_name[0] ? in->root_name : "project");
-	scan_sbom__json_close(&w, '}');
-	scan_sbom__json_close(&w, '}');
+	scan_json_open(&w, "lifecycles", '[');
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "phase", "pre-build");
+	scan_json_close(&w, '}');
+	scan_json_close(&w, ']');
+	scan_json_open(&w, "tools", '{');
+	scan_json_open(&w, "components", '[');
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "type", "application");
+	scan_json_str_opt(&w, "name", "rampart");
+	scan_json_str_opt(&w, "version", in->tool_version);
+	scan_json_close(&w, '}');
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	scan_json_open(&w, "component", '{');
+	scan_json_str_opt(&w, "type", "application");
+	scan_json_str_opt(&w, "bom-ref", ROOT_REF);
+	scan_json_str_opt(&w, "name", in->root_name && in->root_name[0] ? in->root_name : "project");
+	scan_json_close(&w, '}');
+	scan_json_close(&w, '}');
 
-	scan_sbom__json_open(&w, "components", '[');
+	scan_json_open(&w, "components", '[');
 	for (size_t k = 0; k < g.count && !rc; k++)
 		rc = write_component(&w, &in->components[g.nodes[k].first], &g.nodes[k], version, &scratch);
-	scan_sbom__json_close(&w, ']');
+	scan_json_close(&w, ']');
 	if (rc)
 		goto done;
 	write_dependencies(&w, &g, in->components);
 	if (in->vulns && (rc = write_vulnerabilities(&w, in, in->triage ? &triage : NULL, &scratch)) != 0)
 		goto done;
-	scan_sbom__json_close(&w, '}');
-	rc = scan_sbom__json_finish(&w);
+	scan_json_close(&w, '}');
+	rc = scan_json_finish(&w);
 done:
 	scan_buf_dispose(&scratch);
 	scan_sbom__graph_dispose(&g);

@@ -3,39 +3,15 @@
 #define SCAN_SBOM_SBOM_INT_H
 
 #include <stdint.h>
+#include "scan/json.h"
 #include "scan/sbom.h"
 
-/* ---- a streaming JSON writer over scan_buf ---- */
+/* ---- JSON: the one writer (include/scan/json.h), and two shapes the formats repeat ---- */
 
-/* Deeper than any document written here: nesting is fixed by the formats, not by input. */
-#define SCAN_SBOM_JSON_DEPTH 16
-
-typedef struct {
-	scan_buf *b;
-	unsigned depth;
-	bool more[SCAN_SBOM_JSON_DEPTH]; /* the open container at this depth has a member */
-} scan_sbom_json;
-
-void scan_sbom__json_init(scan_sbom_json *w, scan_buf *b);
-/* Open '{' or '[' as a member named key (NULL inside an array or at the top). */
-void scan_sbom__json_open(scan_sbom_json *w, const char *key, char bracket);
-void scan_sbom__json_close(scan_sbom_json *w, char bracket);
-/* A string member; nothing at all when val is NULL. Invalid UTF-8 becomes U+FFFD. */
-void scan_sbom__json_str(scan_sbom_json *w, const char *key, const char *val);
-void scan_sbom__json_strn(scan_sbom_json *w, const char *key, const char *val, size_t len);
 /* A string member that is a followed by b (b may be NULL). */
-void scan_sbom__json_cat(scan_sbom_json *w, const char *key, const char *a, const char *b);
-#define SCAN_SBOM_NUM_LEN 40
-/* A finite double with the fewest digits that read back the same ("9.8", "0.00042"). */
-void scan_sbom__format_num(char out[SCAN_SBOM_NUM_LEN], double val);
-/* A number with the fewest digits that read back the same; nothing when not finite. */
-void scan_sbom__json_num(scan_sbom_json *w, const char *key, double val);
-void scan_sbom__json_int(scan_sbom_json *w, const char *key, long long val);
-void scan_sbom__json_bool(scan_sbom_json *w, const char *key, bool val);
+void scan_sbom__json_cat(scan_json *w, const char *key, const char *a, const char *b);
 /* {"name": name, "value": value}, the property shape of CycloneDX. */
-void scan_sbom__json_property(scan_sbom_json *w, const char *name, const char *value);
-/* The sticky error of the buffer, raised with a message; 0 when it is fine. */
-int scan_sbom__json_finish(scan_sbom_json *w);
+void scan_sbom__json_property(scan_json *w, const char *name, const char *value);
 
 /* ---- identifiers and time ---- */
 
@@ -117,7 +93,7 @@ typedef struct {
 /* The mapping of a triage status, or NULL (with SCAN_EINVAL raised) for an unknown one. */
 const scan_vex_state *scan_vex__state(const char *triage);
 /* vulnerabilities[].analysis of a decision whose state is s. */
-void scan_vex__cdx_analysis(scan_sbom_json *w, const scan_vex_decision *d, const scan_vex_state *s);
+void scan_vex__cdx_analysis(scan_json *w, const scan_vex_decision *d, const scan_vex_state *s);
 /*
  * The decisions keyed by (vuln_id, purl), the latest per key. Returns 0,
  * SCAN_EINVAL for an incomplete decision or an unknown state, SCAN_ENOMEM.
@@ -125,6 +101,6 @@ void scan_vex__cdx_analysis(scan_sbom_json *w, const scan_vex_decision *d, const
 int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n);
 
 /* The source of a vulnerability id: GitHub for GHSA-, NVD for CVE-, OSV for the rest. */
-void scan_sbom__vuln_source(scan_sbom_json *w, const char *key, const char *id);
+void scan_sbom__vuln_source(scan_json *w, const char *key, const char *id);
 
 #endif

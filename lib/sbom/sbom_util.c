@@ -11,203 +11,23 @@
 
 /* ---- JSON ---- */
 
-/*
- * Length of the well-formed UTF-8 sequence at p (n bytes left), per
- * Unicode table 3-7, or 0 with *bad set to the length of its maximal
- * ill-formed subpart, which one U+FFFD replaces.
- */
-static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
+void scan_sbom__json_cat(scan_json *w, const char *key, const char *a, const char *b)
 {
-	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-	size_t len;
+	scan_buf t = SCAN_BUF_INIT;
 
-	if (c >= 0xC2 && c <= 0xDF) {
-		len = 2;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3;
-		if (c == 0xE0)
-			lo = 0xA0;      /* below: overlong */
-		else if (c == 0xED)
-			hi = 0x9F;      /* above: UTF-16 surrogates */
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4;
-		if (c == 0xF0)
-			lo = 0x90;      /* below: overlong */
-		else if (c == 0xF4)
-			hi = 0x8F;      /* above: past U+10FFFF */
-	} else {
-		*bad = 1;               /* stray continuation, C0, C1, F5-FF */
-		return 0;
-	}
-	for (size_t i = 1; i < len; i++) {
-		unsigned char min = i == 1 ? lo : 0x80, max = i == 1 ? hi : 0xBF;
-		if (i >= n || p[i] < min || p[i] > max) {
-			*bad = i;
-			return 0;
-		}
-	}
-	return len;
-}
-
-/* s as the inside of a JSON string. */
-static void put_escaped(scan_buf *b, const char *s, size_t len)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *end = p + len;
-
-	while (p < end) {
-		const unsigned char *run = p;
-		size_t n, bad;
-
-		while (p < end && *p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
-			p++;
-		scan_buf_put(b, run, (size_t)(p - run));
-		if (p == end)
-			break;
-		if (*p == '"' || *p == '\\') {
-			scan_buf_putc(b, '\\');
-			scan_buf_putc(b, (char)*p++);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			char esc[7] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15], 0 };
-			if (*p == '\n')
-				scan_buf_puts(b, "\\n");
-			else if (*p == '\t')
-				scan_buf_puts(b, "\\t");
-			else if (*p == '\r')
-				scan_buf_puts(b, "\\r");
-			else
-				scan_buf_puts(b, esc);
-			p++;
-		} else if ((n = utf8_seq(p, (size_t)(end - p), &bad)) != 0) {
-			scan_buf_put(b, p, n);
-			p += n;
-		} else {
-			scan_buf_puts(b, "\xEF\xBF\xBD");
-			p += bad;
-		}
-	}
-}
-
-static void put_string(scan_buf *b, const char *s, size_t len)
-{
-	scan_buf_putc(b, '"');
-	put_escaped(b, s, len);
-	scan_buf_putc(b, '"');
-}
-
-void scan_sbom__json_init(scan_sbom_json *w, scan_buf *b)
-{
-	memset(w, 0, sizeof(*w));
-	w->b = b;
-}
-
-static void member(scan_sbom_json *w, const char *key)
-{
-	if (w->depth > 0) {
-		if (w->more[w->depth - 1])
-			scan_buf_putc(w->b, ',');
-		w->more[w->depth - 1] = true;
-	}
-	if (key) {
-		put_string(w->b, key, strlen(key));
-		scan_buf_putc(w->b, ':');
-	}
-}
-
-void scan_sbom__json_open(scan_sbom_json *w, const char *key, char bracket)
-{
-	assert(w->depth < SCAN_SBOM_JSON_DEPTH);
-	member(w, key);
-	scan_buf_putc(w->b, bracket);
-	w->more[w->depth++] = false;
-}
-
-void scan_sbom__json_close(scan_sbom_json *w, char bracket)
-{
-	assert(w->depth > 0);
-	w->depth--;
-	scan_buf_putc(w->b, bracket);
-}
-
-void scan_sbom__json_strn(scan_sbom_json *w, const char *key, const char *val, size_t len)
-{
-	if (!val)
-		return;
-	member(w, key);
-	put_string(w->b, val, len);
-}
-
-void scan_sbom__json_str(scan_sbom_json *w, const char *key, const char *val)
-{
-	if (val)
-		scan_sbom__json_strn(w, key, val, strlen(val));
-}
-
-void scan_sbom__json_cat(scan_sbom_json *w, const char *key, const char *a, const char *b)
-{
-	member(w, key);
-	scan_buf_putc(w->b, '"');
-	put_escaped(w->b, a, strlen(a));
+	scan_buf_puts(&t, a);
 	if (b)
-		put_escaped(w->b, b, strlen(b));
-	scan_buf_putc(w->b, '"');
+		scan_buf_puts(&t, b);
+	scan_json_str(w, key, t.ptr);
+	scan_buf_dispose(&t);
 }
 
-void scan_sbom__format_num(char out[SCAN_SBOM_NUM_LEN], double val)
+void scan_sbom__json_property(scan_json *w, const char *name, const char *value)
 {
-	double mag = fabs(val);
-
-	/* The fewest decimals that read back as the same double: 9.8, 10, 0.00042, not 9.8000000000000007. */
-	if (mag == 0 || (mag >= 1e-4 && mag < 1e15)) {
-		for (int prec = 0; prec <= 20; prec++) {
-			snprintf(out, SCAN_SBOM_NUM_LEN, "%.*f", prec, val);
-			if (strtod(out, NULL) == val)
-				return;
-		}
-	}
-	snprintf(out, SCAN_SBOM_NUM_LEN, "%.17g", val);
-}
-
-void scan_sbom__json_num(scan_sbom_json *w, const char *key, double val)
-{
-	char tmp[SCAN_SBOM_NUM_LEN];
-
-	if (!isfinite(val))
-		return;
-	scan_sbom__format_num(tmp, val);
-	member(w, key);
-	scan_buf_puts(w->b, tmp);
-}
-
-void scan_sbom__json_int(scan_sbom_json *w, const char *key, long long val)
-{
-	member(w, key);
-	scan_buf_printf(w->b, "%lld", val);
-}
-
-void scan_sbom__json_bool(scan_sbom_json *w, const char *key, bool val)
-{
-	member(w, key);
-	scan_buf_puts(w->b, val ? "true" : "false");
-}
-
-void scan_sbom__json_property(scan_sbom_json *w, const char *name, const char *value)
-{
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "name", name);
-	scan_sbom__json_str(w, "value", value);
-	scan_sbom__json_close(w, '}');
-}
-
-int scan_sbom__json_finish(scan_sbom_json *w)
-{
-	int rc = scan_buf_failed(w->b);
-
-	if (rc == SCAN_ELIMIT)
-		return scan__error(rc, "document larger than the output limit of %zu bytes", w->b->max);
-	if (rc)
-		return scan__error_oom();
-	return 0;
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "name", name);
+	scan_json_str_opt(w, "value", value);
+	scan_json_close(w, '}');
 }
 
 /* ---- identifiers and time ---- */
@@ -511,7 +331,7 @@ void scan_sbom__split_name(const scan_component *c, const char **group, size_t *
 	}
 }
 
-void scan_sbom__vuln_source(scan_sbom_json *w, const char *key, const char *id)
+void scan_sbom__vuln_source(scan_json *w, const char *key, const char *id)
 {
 	const char *name = "OSV", *url = "https://osv.dev/vulnerability/";
 
@@ -522,10 +342,10 @@ void scan_sbom__vuln_source(scan_sbom_json *w, const char *key, const char *id)
 		name = "NVD";
 		url = "https://nvd.nist.gov/vuln/detail/";
 	}
-	scan_sbom__json_open(w, key, '{');
-	scan_sbom__json_str(w, "name", name);
+	scan_json_open(w, key, '{');
+	scan_json_str_opt(w, "name", name);
 	/* Advisory ids are letters, digits and a little punctuation; anything else would not make a URL. */
 	if (id[0] && strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:") == strlen(id))
 		scan_sbom__json_cat(w, "url", url, id);
-	scan_sbom__json_close(w, '}');
+	scan_json_close(w, '}');
 }

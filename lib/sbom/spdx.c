@@ -114,16 +114,16 @@ static void package_id(char *out, size_t size, size_t k)
 	snprintf(out, size, "SPDXRef-Package-%zu", k + 1);
 }
 
-static void relationship(scan_sbom_json *w, const char *from, const char *type, const char *to)
+static void relationship(scan_json *w, const char *from, const char *type, const char *to)
 {
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "spdxElementId", from);
-	scan_sbom__json_str(w, "relationshipType", type);
-	scan_sbom__json_str(w, "relatedSpdxElement", to);
-	scan_sbom__json_close(w, '}');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "spdxElementId", from);
+	scan_json_str_opt(w, "relationshipType", type);
+	scan_json_str_opt(w, "relatedSpdxElement", to);
+	scan_json_close(w, '}');
 }
 
-static int write_package(scan_sbom_json *w, const scan_component *c, const scan_sbom_node *node, size_t k,
+static int write_package(scan_json *w, const scan_component *c, const scan_sbom_node *node, size_t k,
                          spdx_refs *refs, scan_buf *scratch)
 {
 	char id[48];
@@ -139,23 +139,23 @@ static int write_package(scan_sbom_json *w, const scan_component *c, const scan_
 	else if (lic.form != SCAN_LICENSE_NONE && (rc = ref_for(refs, node->license, &declared)) != 0)
 		return rc;
 	package_id(id, sizeof(id), k);
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "SPDXID", id);
-	scan_sbom__json_str(w, "name", c->name);
-	scan_sbom__json_str(w, "versionInfo", c->version);
-	scan_sbom__json_str(w, "downloadLocation", "NOASSERTION");
-	scan_sbom__json_bool(w, "filesAnalyzed", false);
-	scan_sbom__json_str(w, "licenseConcluded", "NOASSERTION");
-	scan_sbom__json_str(w, "licenseDeclared", declared);
-	scan_sbom__json_str(w, "copyrightText", "NOASSERTION");
-	scan_sbom__json_str(w, "primaryPackagePurpose", "LIBRARY");
-	scan_sbom__json_open(w, "externalRefs", '[');
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "referenceCategory", "PACKAGE-MANAGER");
-	scan_sbom__json_str(w, "referenceType", "purl");
-	scan_sbom__json_str(w, "referenceLocator", c->purl);
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "SPDXID", id);
+	scan_json_str_opt(w, "name", c->name);
+	scan_json_str_opt(w, "versionInfo", c->version);
+	scan_json_str_opt(w, "downloadLocation", "NOASSERTION");
+	scan_json_bool(w, "filesAnalyzed", false);
+	scan_json_str_opt(w, "licenseConcluded", "NOASSERTION");
+	scan_json_str_opt(w, "licenseDeclared", declared);
+	scan_json_str_opt(w, "copyrightText", "NOASSERTION");
+	scan_json_str_opt(w, "primaryPackagePurpose", "LIBRARY");
+	scan_json_open(w, "externalRefs", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "referenceCategory", "PACKAGE-MANAGER");
+	scan_json_str_opt(w, "referenceType", "purl");
+	scan_json_str_opt(w, "referenceLocator", c->purl);
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 	if (node->nfiles) {
 		scan_buf_clear(scratch);
 		scan_buf_puts(scratch, "declared in ");
@@ -165,12 +165,12 @@ static int write_package(scan_sbom_json *w, const scan_component *c, const scan_
 			scan_buf_puts(scratch, node->files[i]);
 		}
 		if ((rc = scan_buf_failed(scratch)) != 0) {
-			scan_sbom__json_close(w, '}');
+			scan_json_close(w, '}');
 			return scan__error(rc, "out of memory");
 		}
-		scan_sbom__json_str(w, "comment", scratch->ptr);
+		scan_json_str_opt(w, "comment", scratch->ptr);
 	}
-	scan_sbom__json_close(w, '}');
+	scan_json_close(w, '}');
 	return 0;
 }
 
@@ -189,7 +189,7 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 {
 	scan_sbom_graph g;
 	spdx_refs refs;
-	scan_sbom_json w;
+	scan_json w;
 	scan_buf scratch, ns = SCAN_BUF_INIT;
 	const char *root = in->root_name && in->root_name[0] ? in->root_name : "project";
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN], id[48];
@@ -212,51 +212,51 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 		goto done;
 	}
 
-	scan_sbom__json_init(&w, out);
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "spdxVersion", "SPDX-2.3");
-	scan_sbom__json_str(&w, "dataLicense", "CC0-1.0");
-	scan_sbom__json_str(&w, "SPDXID", "SPDXRef-DOCUMENT");
-	scan_sbom__json_str(&w, "name", root);
-	scan_sbom__json_str(&w, "documentNamespace", ns.ptr);
-	scan_sbom__json_open(&w, "creationInfo", '{');
-	scan_sbom__json_str(&w, "created", when);
-	scan_sbom__json_open(&w, "creators", '[');
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "spdxVersion", "SPDX-2.3");
+	scan_json_str_opt(&w, "dataLicense", "CC0-1.0");
+	scan_json_str_opt(&w, "SPDXID", "SPDXRef-DOCUMENT");
+	scan_json_str_opt(&w, "name", root);
+	scan_json_str_opt(&w, "documentNamespace", ns.ptr);
+	scan_json_open(&w, "creationInfo", '{');
+	scan_json_str_opt(&w, "created", when);
+	scan_json_open(&w, "creators", '[');
 	scan_sbom__json_cat(&w, NULL, in->tool_version ? "Tool: rampart-" : "Tool: rampart", in->tool_version);
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_close(&w, '}');
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
 
-	scan_sbom__json_open(&w, "packages", '[');
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "SPDXID", ROOT_ID);
-	scan_sbom__json_str(&w, "name", root);
-	scan_sbom__json_str(&w, "downloadLocation", "NOASSERTION");
-	scan_sbom__json_bool(&w, "filesAnalyzed", false);
-	scan_sbom__json_str(&w, "licenseConcluded", "NOASSERTION");
-	scan_sbom__json_str(&w, "licenseDeclared", "NOASSERTION");
-	scan_sbom__json_str(&w, "copyrightText", "NOASSERTION");
-	scan_sbom__json_str(&w, "primaryPackagePurpose", "APPLICATION");
-	scan_sbom__json_close(&w, '}');
+	scan_json_open(&w, "packages", '[');
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "SPDXID", ROOT_ID);
+	scan_json_str_opt(&w, "name", root);
+	scan_json_str_opt(&w, "downloadLocation", "NOASSERTION");
+	scan_json_bool(&w, "filesAnalyzed", false);
+	scan_json_str_opt(&w, "licenseConcluded", "NOASSERTION");
+	scan_json_str_opt(&w, "licenseDeclared", "NOASSERTION");
+	scan_json_str_opt(&w, "copyrightText", "NOASSERTION");
+	scan_json_str_opt(&w, "primaryPackagePurpose", "APPLICATION");
+	scan_json_close(&w, '}');
 	for (size_t k = 0; k < g.count && !rc; k++)
 		rc = write_package(&w, &in->components[g.nodes[k].first], &g.nodes[k], k, &refs, &scratch);
-	scan_sbom__json_close(&w, ']');
+	scan_json_close(&w, ']');
 	if (rc)
 		goto done;
 
 	if (refs.count) {
-		scan_sbom__json_open(&w, "hasExtractedLicensingInfos", '[');
+		scan_json_open(&w, "hasExtractedLicensingInfos", '[');
 		for (size_t i = 0; i < refs.count; i++) {
-			scan_sbom__json_open(&w, NULL, '{');
-			scan_sbom__json_str(&w, "licenseId", refs.ref[i]);
-			scan_sbom__json_strn(&w, "extractedText", refs.text[i], refs.text_len[i]);
-			scan_sbom__json_str(&w, "comment", "The license as the package declares it (a name, URL or "
+			scan_json_open(&w, NULL, '{');
+			scan_json_str_opt(&w, "licenseId", refs.ref[i]);
+			scan_json_strn(&w, "extractedText", refs.text[i], refs.text_len[i]);
+			scan_json_str_opt(&w, "comment", "The license as the package declares it (a name, URL or "
 			                    "text) where no SPDX License List identifier could be told from it.");
-			scan_sbom__json_close(&w, '}');
+			scan_json_close(&w, '}');
 		}
-		scan_sbom__json_close(&w, ']');
+		scan_json_close(&w, ']');
 	}
 
-	scan_sbom__json_open(&w, "relationships", '[');
+	scan_json_open(&w, "relationships", '[');
 	relationship(&w, "SPDXRef-DOCUMENT", "DESCRIBES", ROOT_ID);
 	for (size_t k = 0; k < g.count; k++) {
 		unsigned f = g.nodes[k].flags;
@@ -278,9 +278,9 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 			relationship(&w, id, "DEPENDS_ON", to);
 		}
 	}
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_close(&w, '}');
-	rc = scan_sbom__json_finish(&w);
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	rc = scan_json_finish(&w);
 done:
 	scan_buf_dispose(&scratch);
 	scan_buf_dispose(&ns);

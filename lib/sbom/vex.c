@@ -94,27 +94,27 @@ static const char *prose(const char *j)
 	return j && j[0] ? j : NULL;
 }
 
-void scan_vex__cdx_analysis(scan_sbom_json *w, const scan_vex_decision *d, const scan_vex_state *s)
+void scan_vex__cdx_analysis(scan_json *w, const scan_vex_decision *d, const scan_vex_state *s)
 {
 	const justification_pair *label = label_of(d->justification);
 	bool as_label = label && label->cdx && !strcmp(s->cdx_state, "not_affected");
 	char when[SCAN_SBOM_TIME_LEN];
 
-	scan_sbom__json_open(w, "analysis", '{');
-	scan_sbom__json_str(w, "state", s->cdx_state);
+	scan_json_open(w, "analysis", '{');
+	scan_json_str_opt(w, "state", s->cdx_state);
 	if (as_label)
-		scan_sbom__json_str(w, "justification", label->cdx);
+		scan_json_str_opt(w, "justification", label->cdx);
 	if (s->will_not_fix) {
-		scan_sbom__json_open(w, "response", '[');
-		scan_sbom__json_str(w, NULL, "will_not_fix");
-		scan_sbom__json_close(w, ']');
+		scan_json_open(w, "response", '[');
+		scan_json_str_opt(w, NULL, "will_not_fix");
+		scan_json_close(w, ']');
 	}
 	/* Text, or a label CycloneDX has no word for, is the detail. */
 	if (!as_label)
-		scan_sbom__json_str(w, "detail", prose(d->justification));
+		scan_json_str_opt(w, "detail", prose(d->justification));
 	if (d->updated > 0 && scan_sbom__time(when, d->updated) == 0)
-		scan_sbom__json_str(w, "lastUpdated", when);
-	scan_sbom__json_close(w, '}');
+		scan_json_str_opt(w, "lastUpdated", when);
+	scan_json_close(w, '}');
 }
 
 int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n)
@@ -192,23 +192,23 @@ static void purl_parts(scan_buf *b, const char *purl, size_t *name, size_t *vers
 
 /* ---- the documents ---- */
 
-static void tool(scan_sbom_json *w, const char *version)
+static void tool(scan_json *w, const char *version)
 {
-	scan_sbom__json_open(w, "tools", '{');
-	scan_sbom__json_open(w, "components", '[');
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "type", "application");
-	scan_sbom__json_str(w, "name", "rampart");
-	scan_sbom__json_str(w, "version", version);
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_close(w, '}');
+	scan_json_open(w, "tools", '{');
+	scan_json_open(w, "components", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "type", "application");
+	scan_json_str_opt(w, "name", "rampart");
+	scan_json_str_opt(w, "version", version);
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
 }
 
 int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 {
 	scan_sbom_map decided = { 0 }, purls = { 0 };
-	scan_sbom_json w;
+	scan_json w;
 	scan_buf parts = SCAN_BUF_INIT;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
 	int rc;
@@ -218,27 +218,27 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 	if ((rc = scan_vex__index(&decided, in->decisions, in->ndecisions)) != 0 ||
 	    (rc = scan_sbom__uuid(uuid)) != 0 || (rc = scan_sbom__time(when, in->created)) != 0)
 		goto done;
-	scan_sbom__json_init(&w, out);
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "$schema", "http://cyclonedx.org/schema/bom-1.6.schema.json");
-	scan_sbom__json_str(&w, "bomFormat", "CycloneDX");
-	scan_sbom__json_str(&w, "specVersion", "1.6");
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "$schema", "http://cyclonedx.org/schema/bom-1.6.schema.json");
+	scan_json_str_opt(&w, "bomFormat", "CycloneDX");
+	scan_json_str_opt(&w, "specVersion", "1.6");
 	scan_sbom__json_cat(&w, "serialNumber", "urn:uuid:", uuid);
-	scan_sbom__json_int(&w, "version", 1);
-	scan_sbom__json_open(&w, "metadata", '{');
-	scan_sbom__json_str(&w, "timestamp", when);
+	scan_json_int(&w, "version", 1);
+	scan_json_open(&w, "metadata", '{');
+	scan_json_str_opt(&w, "timestamp", when);
 	tool(&w, in->tool_version);
 	if (in->root_name) {
-		scan_sbom__json_open(&w, "component", '{');
-		scan_sbom__json_str(&w, "type", "application");
-		scan_sbom__json_str(&w, "bom-ref", "rampart:root");
-		scan_sbom__json_str(&w, "name", in->root_name);
-		scan_sbom__json_close(&w, '}');
+		scan_json_open(&w, "component", '{');
+		scan_json_str_opt(&w, "type", "application");
+		scan_json_str_opt(&w, "bom-ref", "rampart:root");
+		scan_json_str_opt(&w, "name", in->root_name);
+		scan_json_close(&w, '}');
 	}
-	scan_sbom__json_close(&w, '}');
+	scan_json_close(&w, '}');
 
 	/* The packages the statements are about, so each affects[].ref names a bom-ref of this BOM. */
-	scan_sbom__json_open(&w, "components", '[');
+	scan_json_open(&w, "components", '[');
 	for (size_t i = 0; i < in->ndecisions; i++) {
 		const char *purl = in->decisions[i].purl;
 		size_t name, version;
@@ -254,40 +254,40 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 			rc = scan__error_oom();
 			goto done;
 		}
-		scan_sbom__json_open(&w, NULL, '{');
-		scan_sbom__json_str(&w, "type", "library");
-		scan_sbom__json_str(&w, "bom-ref", purl);
+		scan_json_open(&w, NULL, '{');
+		scan_json_str_opt(&w, "type", "library");
+		scan_json_str_opt(&w, "bom-ref", purl);
 		if (name > 0 && parts.ptr[0])
-			scan_sbom__json_str(&w, "group", parts.ptr);
-		scan_sbom__json_str(&w, "name", parts.ptr[name] ? parts.ptr + name : purl);
+			scan_json_str_opt(&w, "group", parts.ptr);
+		scan_json_str_opt(&w, "name", parts.ptr[name] ? parts.ptr + name : purl);
 		if (version != (size_t)-1 && parts.ptr[version])
-			scan_sbom__json_str(&w, "version", parts.ptr + version);
-		scan_sbom__json_str(&w, "purl", purl);
-		scan_sbom__json_close(&w, '}');
+			scan_json_str_opt(&w, "version", parts.ptr + version);
+		scan_json_str_opt(&w, "purl", purl);
+		scan_json_close(&w, '}');
 	}
-	scan_sbom__json_close(&w, ']');
+	scan_json_close(&w, ']');
 
-	scan_sbom__json_open(&w, "vulnerabilities", '[');
+	scan_json_open(&w, "vulnerabilities", '[');
 	for (size_t i = 0; i < in->ndecisions; i++) {
 		const scan_vex_decision *d = &in->decisions[i];
 		size_t winner = 0;
 
 		if (!scan_sbom__map_get(&decided, d->vuln_id, d->purl, &winner) || winner != i)
 			continue;
-		scan_sbom__json_open(&w, NULL, '{');
-		scan_sbom__json_str(&w, "id", d->vuln_id);
+		scan_json_open(&w, NULL, '{');
+		scan_json_str_opt(&w, "id", d->vuln_id);
 		scan_sbom__vuln_source(&w, "source", d->vuln_id);
 		scan_vex__cdx_analysis(&w, d, scan_vex__state(d->state));
-		scan_sbom__json_open(&w, "affects", '[');
-		scan_sbom__json_open(&w, NULL, '{');
-		scan_sbom__json_str(&w, "ref", d->purl);
-		scan_sbom__json_close(&w, '}');
-		scan_sbom__json_close(&w, ']');
-		scan_sbom__json_close(&w, '}');
+		scan_json_open(&w, "affects", '[');
+		scan_json_open(&w, NULL, '{');
+		scan_json_str_opt(&w, "ref", d->purl);
+		scan_json_close(&w, '}');
+		scan_json_close(&w, ']');
+		scan_json_close(&w, '}');
 	}
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_close(&w, '}');
-	rc = scan_sbom__json_finish(&w);
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	rc = scan_json_finish(&w);
 done:
 	scan_sbom__map_dispose(&decided);
 	scan_sbom__map_dispose(&purls);
@@ -295,28 +295,28 @@ done:
 	return rc;
 }
 
-static void openvex_statement(scan_sbom_json *w, const scan_vex_decision *d)
+static void openvex_statement(scan_json *w, const scan_vex_decision *d)
 {
 	const scan_vex_state *s = scan_vex__state(d->state);
 	const justification_pair *label = label_of(d->justification);
 	const char *text = prose(d->justification);
 	char when[SCAN_SBOM_TIME_LEN];
 
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_open(w, "vulnerability", '{');
-	scan_sbom__json_str(w, "name", d->vuln_id);
-	scan_sbom__json_close(w, '}');
+	scan_json_open(w, NULL, '{');
+	scan_json_open(w, "vulnerability", '{');
+	scan_json_str_opt(w, "name", d->vuln_id);
+	scan_json_close(w, '}');
 	if (d->updated > 0 && scan_sbom__time(when, d->updated) == 0)
-		scan_sbom__json_str(w, "timestamp", when);
-	scan_sbom__json_open(w, "products", '[');
-	scan_sbom__json_open(w, NULL, '{');
-	scan_sbom__json_str(w, "@id", d->purl);
-	scan_sbom__json_open(w, "identifiers", '{');
-	scan_sbom__json_str(w, "purl", d->purl);
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, '}');
-	scan_sbom__json_close(w, ']');
-	scan_sbom__json_str(w, "status", s->openvex_status);
+		scan_json_str_opt(w, "timestamp", when);
+	scan_json_open(w, "products", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_str_opt(w, "@id", d->purl);
+	scan_json_open(w, "identifiers", '{');
+	scan_json_str_opt(w, "purl", d->purl);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_str_opt(w, "status", s->openvex_status);
 	if (!strcmp(s->openvex_status, "not_affected")) {
 		/*
 		 * A not_affected statement must carry a justification label or an
@@ -324,25 +324,25 @@ static void openvex_statement(scan_sbom_json *w, const scan_vex_decision *d)
 		 * text (or the CycloneDX label) as the impact statement.
 		 */
 		if (label && label->openvex)
-			scan_sbom__json_str(w, "justification", label->openvex);
+			scan_json_str_opt(w, "justification", label->openvex);
 		else
-			scan_sbom__json_str(w, "impact_statement", text ? text : !strcmp(d->state, "false_positive")
+			scan_json_str_opt(w, "impact_statement", text ? text : !strcmp(d->state, "false_positive")
 			                    ? "Marked as a false positive in triage."
 			                    : "Marked as not applicable in triage.");
 	} else if (!strcmp(s->openvex_status, "affected")) {
 		/* An affected statement must say what is done about it. */
-		scan_sbom__json_str(w, "action_statement", text ? text : !strcmp(d->state, "wont_fix")
+		scan_json_str_opt(w, "action_statement", text ? text : !strcmp(d->state, "wont_fix")
 		                    ? "Will not fix." : "Risk accepted: no fix is planned.");
 	} else {
-		scan_sbom__json_str(w, "status_notes", text);
+		scan_json_str_opt(w, "status_notes", text);
 	}
-	scan_sbom__json_close(w, '}');
+	scan_json_close(w, '}');
 }
 
 int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 {
 	scan_sbom_map decided = { 0 };
-	scan_sbom_json w;
+	scan_json w;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
 	int rc;
 
@@ -353,27 +353,27 @@ int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 		goto done;
 	if (!in->doc_id && (rc = scan_sbom__uuid(uuid)) != 0)
 		goto done;
-	scan_sbom__json_init(&w, out);
-	scan_sbom__json_open(&w, NULL, '{');
-	scan_sbom__json_str(&w, "@context", "https://openvex.dev/ns/v0.2.0");
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str_opt(&w, "@context", "https://openvex.dev/ns/v0.2.0");
 	if (in->doc_id)
-		scan_sbom__json_str(&w, "@id", in->doc_id);
+		scan_json_str_opt(&w, "@id", in->doc_id);
 	else
 		scan_sbom__json_cat(&w, "@id", "urn:uuid:", uuid);
-	scan_sbom__json_str(&w, "author", in->author ? in->author : "Rampart");
-	scan_sbom__json_str(&w, "timestamp", when);
-	scan_sbom__json_int(&w, "version", 1);
+	scan_json_str_opt(&w, "author", in->author ? in->author : "Rampart");
+	scan_json_str_opt(&w, "timestamp", when);
+	scan_json_int(&w, "version", 1);
 	scan_sbom__json_cat(&w, "tooling", in->tool_version ? "Rampart " : "Rampart", in->tool_version);
-	scan_sbom__json_open(&w, "statements", '[');
+	scan_json_open(&w, "statements", '[');
 	for (size_t i = 0; i < in->ndecisions; i++) {
 		size_t winner = 0;
 		if (scan_sbom__map_get(&decided, in->decisions[i].vuln_id, in->decisions[i].purl, &winner) &&
 		    winner == i)
 			openvex_statement(&w, &in->decisions[i]);
 	}
-	scan_sbom__json_close(&w, ']');
-	scan_sbom__json_close(&w, '}');
-	rc = scan_sbom__json_finish(&w);
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	rc = scan_json_finish(&w);
 done:
 	scan_sbom__map_dispose(&decided);
 	return rc;

@@ -244,7 +244,7 @@ static char *escaped(const char *s)
 {
 	scan_buf b = SCAN_BUF_INIT;
 
-	cli_json_string(&b, s);
+	scan_json_quote(&b, s);
 	assert_int_equal(scan_buf_failed(&b), 0);
 	return scan_buf_detach(&b);
 }
@@ -357,7 +357,7 @@ static void test_json_string_escapes(void **state)
 	assert_escapes_to("", "\"\"");
 	assert_escapes_to("plain", "\"plain\"");
 	assert_escapes_to("a\"b\\c/d", "\"a\\\"b\\\\c/d\"");
-	assert_escapes_to("\x01\t\n\r\x1f\x7f", "\"\\u0001\\u0009\\u000a\\u000d\\u001f\\u007f\"");
+	assert_escapes_to("\x01\t\n\r\x1f\x7f", "\"\\u0001\\t\\n\\r\\u001f\\u007f\"");
 	/* C1 controls and the JavaScript line separators */
 	assert_escapes_to("\xc2\x9b" "1m\xe2\x80\xa8\xe2\x80\xa9", "\"\\u009b1m\\u2028\\u2029\"");
 	/* valid multi-byte text passes unchanged */
@@ -413,7 +413,7 @@ static void test_json_string_random_bytes(void **state)
 				in[i] = 'z';
 		}
 		in[n] = '\0';
-		cli_json_string(&b, (const char *)in);
+		scan_json_quote(&b, (const char *)in);
 		assert_clean_text(&b);
 		j = parse_buf(&b);
 		assert_true(cJSON_IsString(j));
