@@ -162,7 +162,6 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc);
 int cli_write_text(FILE *f, const cli_doc *doc, bool color);
 /* The gate table of `rampart gate`. */
 void cli_write_gate_text(FILE *f, const cli_doc *doc, bool color);
-/* JSON string escaping with U+FFFD for invalid UTF-8 (shared by the JSON writers). */
 /*
  * One "rampart: warning: <file>:<line>: <message>" line per problem of the
  * dependency scan: news, not failures. whole_scan: also those about the

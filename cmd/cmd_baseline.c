@@ -59,14 +59,20 @@ int cmd_baseline(int argc, char **argv)
 	}
 	if (format == FORMAT_JSON) {
 		scan_buf out = SCAN_BUF_INIT;
-		scan_buf_printf(&out, "{\"repo_id\":%lld,\"branch\":", (long long)repo_id);
-		scan_json_quote(&out, branch.ptr);
-		if (rebuild)
-			scan_buf_printf(&out, ",\"cleared_fingerprints\":%lld,\"note\":\"the next scan of the default "
-			                "branch repopulates the baseline\"}\n", (long long)count);
-		else
-			scan_buf_printf(&out, ",\"fingerprints\":%lld}\n", (long long)count);
-		rc = scan_buf_failed(&out) ? cli_error("out of memory") : cli_emit(&out, NULL);
+		scan_json w;
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_int(&w, "repo_id", (long long)repo_id);
+		scan_json_str(&w, "branch", branch.ptr);
+		if (rebuild) {
+			scan_json_int(&w, "cleared_fingerprints", (long long)count);
+			scan_json_str(&w, "note", "the next scan of the default branch repopulates the baseline");
+		} else {
+			scan_json_int(&w, "fingerprints", (long long)count);
+		}
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		rc = (lrc = scan_json_finish(&w)) != 0 ? cli_error_lib(lrc) : cli_emit(&out, NULL);
 		scan_buf_dispose(&out);
 	} else {
 		scan_buf shown = SCAN_BUF_INIT; /* a branch name is the repository's: quoted for the terminal */

@@ -71,18 +71,34 @@ int cmd_coverage(int argc, char **argv)
 	}
 	if (format == FORMAT_JSON) {
 		const scan_quality_summary *q = &res.quality;
-		printf("{\"scan_id\":%lld,\"records_persisted\":%zu,\"report_format\":\"%s\",\"unmapped_files\":%zu,"
-		       "\"lines_total\":%llu,\"lines_covered\":%llu,", (long long)scan_id, res.records,
-		       scan_coverage_format_name(res.format), res.unmapped,
-		       (unsigned long long)q->cov_lines, (unsigned long long)q->cov_covered);
+		scan_buf out = SCAN_BUF_INIT;
+		scan_json w;
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_int(&w, "scan_id", (long long)scan_id);
+		scan_json_uint(&w, "records_persisted", res.records);
+		scan_json_str(&w, "report_format", scan_coverage_format_name(res.format));
+		scan_json_uint(&w, "unmapped_files", res.unmapped);
+		scan_json_uint(&w, "lines_total", (unsigned long long)q->cov_lines);
+		scan_json_uint(&w, "lines_covered", (unsigned long long)q->cov_covered);
+		/* A negative percentage means not measured: null, not a number. */
 		if (q->coverage_pct >= 0)
-			printf("\"coverage_pct\":%.6g,", q->coverage_pct);
+			scan_json_num_fmt(&w, "coverage_pct", q->coverage_pct, 6);
 		else
-			printf("\"coverage_pct\":null,");
+			scan_json_null(&w, "coverage_pct");
 		if (q->new_coverage_pct >= 0)
-			printf("\"new_coverage_pct\":%.6g}\n", q->new_coverage_pct);
+			scan_json_num_fmt(&w, "new_coverage_pct", q->new_coverage_pct, 6);
 		else
-			printf("\"new_coverage_pct\":null}\n");
+			scan_json_null(&w, "new_coverage_pct");
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		if ((lrc = scan_json_finish(&w)) != 0) {
+			scan_buf_dispose(&out);
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+		fputs(out.ptr, stdout);
+		scan_buf_dispose(&out);
 	} else {
 		const scan_quality_summary *q = &res.quality;
 		printf("scan %lld: %zu files from a %s report", (long long)scan_id, res.records,

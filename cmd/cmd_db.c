@@ -39,27 +39,32 @@ const cli_command cli_db_def = {
 	db_opts, cmd_db, db_verbs,
 };
 
-static void put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
+static int put_update_json(scan_buf *out, const scan_vulndb_update_report *rep)
 {
-	scan_buf_printf(out, "{\"updated\":%zu,\"not_modified\":%zu,\"failed\":%zu,\"feeds\":[",
-	                rep->updated, rep->not_modified, rep->failed);
+	scan_json w;
+
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_uint(&w, "updated", rep->updated);
+	scan_json_uint(&w, "not_modified", rep->not_modified);
+	scan_json_uint(&w, "failed", rep->failed);
+	scan_json_open(&w, "feeds", '[');
 	for (size_t i = 0; i < rep->count; i++) {
 		const scan_vulndb_update_entry *e = &rep->entries[i];
-		scan_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
-		scan_json_quote(out, e->name);
-		scan_buf_puts(out, ",\"url\":");
-		scan_json_quote(out, e->url);
-		scan_buf_puts(out, ",\"status\":");
-		scan_json_quote(out, scan_vulndb_update_status_name(e->status));
-		scan_buf_printf(out, ",\"records\":%lld,\"downloaded_bytes\":%llu,\"resumed\":%s,\"message\":",
-		                (long long)e->records, (unsigned long long)e->downloaded, e->resumed ? "true" : "false");
-		if (e->message)
-			scan_json_quote(out, e->message);
-		else
-			scan_buf_puts(out, "null");
-		scan_buf_putc(out, '}');
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "name", e->name);
+		scan_json_str(&w, "url", e->url);
+		scan_json_str(&w, "status", scan_vulndb_update_status_name(e->status));
+		scan_json_int(&w, "records", (long long)e->records);
+		scan_json_uint(&w, "downloaded_bytes", (unsigned long long)e->downloaded);
+		scan_json_bool(&w, "resumed", e->resumed);
+		scan_json_str(&w, "message", e->message);
+		scan_json_close(&w, '}');
 	}
-	scan_buf_puts(out, "]}\n");
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	scan_buf_putc(out, '\n');
+	return scan_json_finish(&w);
 }
 
 static int db_update(scan_store *st, cli_format format)
@@ -92,8 +97,11 @@ static int db_update(scan_store *st, cli_format format)
 	lrc = scan_vulndb_update(st, &cfg, &rep);
 	if (format == FORMAT_JSON) {
 		scan_buf out = SCAN_BUF_INIT;
-		put_update_json(&out, &rep);
-		fputs(out.ptr, stdout);
+		int jrc = put_update_json(&out, &rep);
+		if (jrc)
+			rc = cli_error_lib(jrc);
+		else
+			fputs(out.ptr, stdout);
 		scan_buf_dispose(&out);
 	} else {
 		/* Feed names come from a feed list, messages from the network: quoted for the terminal. */
@@ -145,14 +153,31 @@ static int db_import(scan_store *st, const cli_strlist *pos, cli_format format)
 		total.kev += rep.kev;
 		total.epss += rep.epss;
 	}
-	if (format == FORMAT_JSON)
-		printf("{\"sources\":%zu,\"advisories\":%zu,\"withdrawn\":%zu,\"invalid\":%zu,\"skipped\":%zu,"
-		       "\"kev\":%zu,\"epss\":%zu}\n", total.sources, total.advisories, total.withdrawn, total.invalid,
-		       total.skipped, total.kev, total.epss);
-	else
+	if (format == FORMAT_JSON) {
+		scan_buf out = SCAN_BUF_INIT;
+		scan_json w;
+		int lrc;
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_uint(&w, "sources", total.sources);
+		scan_json_uint(&w, "advisories", total.advisories);
+		scan_json_uint(&w, "withdrawn", total.withdrawn);
+		scan_json_uint(&w, "invalid", total.invalid);
+		scan_json_uint(&w, "skipped", total.skipped);
+		scan_json_uint(&w, "kev", total.kev);
+		scan_json_uint(&w, "epss", total.epss);
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		if ((lrc = scan_json_finish(&w)) == 0)
+			fputs(out.ptr, stdout);
+		scan_buf_dispose(&out);
+		if (lrc)
+			return cli_error_lib(lrc);
+	} else {
 		printf("imported %zu source%s: %zu advisories (%zu withdrawn, %zu malformed left out), "
 		       "%zu KEV entries, %zu EPSS scores\n", total.sources, total.sources == 1 ? "" : "s",
 		       total.advisories, total.withdrawn, total.invalid, total.kev, total.epss);
+	}
 	return EXIT_OK;
 }
 
@@ -177,30 +202,28 @@ static int db_status(scan_store *st, cli_format format)
 	if ((lrc = scan_vulndb_sources(&l, st)) != 0)
 		return cli_error_lib(lrc);
 	if (format == FORMAT_JSON) {
-		scan_buf_puts(&out, "{\"sources\":[");
+		scan_json w;
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_open(&w, "sources", '[');
 		for (size_t i = 0; i < scan_vulndb_source_list_count(l); i++) {
 			const scan_vulndb_source *s = scan_vulndb_source_list_get(l, i);
-			scan_buf_puts(&out, i ? ",{\"name\":" : "{\"name\":");
-			scan_json_quote(&out, s->name);
-			scan_buf_puts(&out, ",\"kind\":");
-			scan_json_quote(&out, s->kind);
-			scan_buf_puts(&out, ",\"location\":");
-			scan_json_quote(&out, s->location);
-			scan_buf_printf(&out, ",\"records\":%lld,\"imported_at\":%lld,\"age_seconds\":%.0f,\"data_version\":",
-			                (long long)s->records, (long long)s->imported_at, difftime(time(NULL), s->imported_at));
-			if (s->data_version)
-				scan_json_quote(&out, s->data_version);
-			else
-				scan_buf_puts(&out, "null");
-			scan_buf_puts(&out, ",\"sha256\":");
-			if (s->sha256)
-				scan_json_quote(&out, s->sha256);
-			else
-				scan_buf_puts(&out, "null");
-			scan_buf_putc(&out, '}');
+			scan_json_open(&w, NULL, '{');
+			scan_json_str(&w, "name", s->name);
+			scan_json_str(&w, "kind", s->kind);
+			scan_json_str(&w, "location", s->location);
+			scan_json_int(&w, "records", (long long)s->records);
+			scan_json_int(&w, "imported_at", (long long)s->imported_at);
+			scan_json_num_fmt(&w, "age_seconds", difftime(time(NULL), s->imported_at), 0);
+			scan_json_str(&w, "data_version", s->data_version);
+			scan_json_str(&w, "sha256", s->sha256);
+			scan_json_close(&w, '}');
 		}
-		scan_buf_puts(&out, "]}\n");
-		fputs(out.ptr, stdout);
+		scan_json_close(&w, ']');
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		if ((lrc = scan_json_finish(&w)) == 0)
+			fputs(out.ptr, stdout);
 	} else if (!scan_vulndb_source_list_count(l)) {
 		printf("the vulnerability database is empty: run 'rampart db import PATH'\n");
 	} else {
@@ -220,7 +243,7 @@ static int db_status(scan_store *st, cli_format format)
 	}
 	scan_buf_dispose(&out);
 	scan_vulndb_source_list_free(l);
-	return EXIT_OK;
+	return lrc ? cli_error_lib(lrc) : EXIT_OK;
 }
 
 int cmd_db(int argc, char **argv)

@@ -37,21 +37,34 @@ const cli_command cli_gate_def = {
 
 static int print_config(const scan_gate_config *cfg, cli_format format)
 {
-	scan_buf policy = SCAN_BUF_INIT;
+	scan_buf out = SCAN_BUF_INIT;
+	int rc = EXIT_OK, lrc;
 
-	scan_policy_write_json(&policy, &cfg->policy);
-	if (format == FORMAT_JSON)
-		printf("{\"org_id\":%d,\"enabled\":%s,\"block_merge_on_fail\":%s,\"applies_to_new_code_only\":%s,"
-		       "\"policy\":%s,\"policy_version\":\"%s\",\"configured\":%s}\n",
-		       SCAN_STORE_LOCAL_ORG, cfg->enabled ? "true" : "false",
-		       cfg->block_merge_on_fail ? "true" : "false", cfg->applies_to_new_code_only ? "true" : "false",
-		       policy.ptr, SCAN_POLICY_VERSION, cfg->configured ? "true" : "false");
-	else
+	if (format == FORMAT_JSON) {
+		scan_json w;
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_int(&w, "org_id", SCAN_STORE_LOCAL_ORG);
+		scan_json_bool(&w, "enabled", cfg->enabled);
+		scan_json_bool(&w, "block_merge_on_fail", cfg->block_merge_on_fail);
+		scan_json_bool(&w, "applies_to_new_code_only", cfg->applies_to_new_code_only);
+		scan_policy_json(&w, "policy", &cfg->policy);
+		scan_json_str(&w, "policy_version", SCAN_POLICY_VERSION);
+		scan_json_bool(&w, "configured", cfg->configured);
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		if ((lrc = scan_json_finish(&w)) != 0)
+			rc = cli_error_lib(lrc);
+		else
+			fputs(out.ptr, stdout);
+	} else {
+		scan_policy_write_json(&out, &cfg->policy);
 		printf("enabled: %s\napplies to new code only: %s\npolicy (%s%s): %s\n", cfg->enabled ? "yes" : "no",
 		       cfg->applies_to_new_code_only ? "yes" : "no", SCAN_POLICY_VERSION,
-		       cfg->configured ? "" : ", defaults", policy.ptr);
-	scan_buf_dispose(&policy);
-	return EXIT_OK;
+		       cfg->configured ? "" : ", defaults", out.ptr);
+	}
+	scan_buf_dispose(&out);
+	return rc;
 }
 
 static int gate_config(scan_store *st, const char *verb, cli_format format)

@@ -94,13 +94,23 @@ static int policy_validate(const cli_strlist *pos, cli_format format)
 		return rc;
 	}
 	if (format == FORMAT_JSON) {
-		scan_buf out = SCAN_BUF_INIT;
-		scan_buf_printf(&out, "{\"file\":");
-		scan_json_quote(&out, file);
-		scan_buf_printf(&out, ",\"valid\":true,\"file_rules\":%zu,\"policy\":", file_rules);
-		scan_sca_policy_write_json(&out, p);
-		scan_buf_puts(&out, "}\n");
-		fputs(out.ptr, stdout);
+		scan_buf out = SCAN_BUF_INIT, policy = SCAN_BUF_INIT;
+		scan_json w;
+		/* The library writes the policy whole; it is placed as the JSON value it already is. */
+		int lrc = scan_sca_policy_write_json(&policy, p);
+		scan_json_init(&w, &out, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "file", file);
+		scan_json_bool(&w, "valid", true);
+		scan_json_uint(&w, "file_rules", file_rules);
+		scan_json_raw(&w, "policy", policy.ptr);
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		if (lrc || (lrc = scan_json_finish(&w)) != 0)
+			rc = cli_error_lib(lrc);
+		else
+			fputs(out.ptr, stdout);
+		scan_buf_dispose(&policy);
 		scan_buf_dispose(&out);
 	} else {
 		cli_put_safe(stdout, file);
@@ -111,56 +121,59 @@ static int policy_validate(const cli_strlist *pos, cli_format format)
 	}
 	scan_sca_policy_free(p);
 	scan_buf_dispose(&path);
-	return EXIT_OK;
+	return rc;
 }
 
-static void put_opt(scan_buf *b, const char *key, const char *value)
+static int write_report_json(scan_buf *b, const scan_sca_policy_report *r, const char *file, bool have_file)
 {
-	scan_buf_printf(b, ",\"%s\":", key);
-	if (value)
-		scan_json_quote(b, value);
-	else
-		scan_buf_puts(b, "null");
-}
+	scan_json w;
 
-static void write_report_json(scan_buf *b, const scan_sca_policy_report *r, const char *file, bool have_file)
-{
-	scan_buf_puts(b, "{\"policy\":");
-	scan_json_quote(b, r->policy_name);
-	put_opt(b, "policy_file", have_file ? file : NULL);
-	scan_buf_printf(b, ",\"passed\":%s,\"fail_on_violation\":%s,\"blocking\":%zu,\"warnings\":%zu,"
-	                "\"ignored_findings\":%zu,\"ignored_components\":%zu,\"rules\":[",
-	                r->failed ? "false" : "true", r->fail_on_violation ? "true" : "false", r->blocking,
-	                r->warnings, r->ignored_findings, r->ignored_components);
+	scan_json_init(&w, b, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str(&w, "policy", r->policy_name);
+	scan_json_str(&w, "policy_file", have_file ? file : NULL);
+	scan_json_bool(&w, "passed", !r->failed);
+	scan_json_bool(&w, "fail_on_violation", r->fail_on_violation);
+	scan_json_uint(&w, "blocking", r->blocking);
+	scan_json_uint(&w, "warnings", r->warnings);
+	scan_json_uint(&w, "ignored_findings", r->ignored_findings);
+	scan_json_uint(&w, "ignored_components", r->ignored_components);
+	scan_json_open(&w, "rules", '[');
 	for (size_t i = 0; i < r->rule_count; i++) {
 		const scan_sca_rule_result *rr = &r->rules[i];
-		scan_buf_puts(b, i ? ",{\"id\":" : "{\"id\":");
-		scan_json_quote(b, rr->rule->id);
-		put_opt(b, "name", rr->rule->name);
-		put_opt(b, "condition_type", scan_sca_condition_name(rr->rule->condition));
-		put_opt(b, "action", scan_sca_action_name(rr->rule->action));
-		put_opt(b, "status", scan_sca_rule_status_name(rr->status));
-		scan_buf_printf(b, ",\"candidates\":%zu,\"matched\":%zu,\"unknown\":%zu", rr->candidates, rr->matched,
-		                rr->unknown);
-		put_opt(b, "note", rr->note);
-		scan_buf_putc(b, '}');
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "id", rr->rule->id);
+		scan_json_str(&w, "name", rr->rule->name);
+		scan_json_str(&w, "condition_type", scan_sca_condition_name(rr->rule->condition));
+		scan_json_str(&w, "action", scan_sca_action_name(rr->rule->action));
+		scan_json_str(&w, "status", scan_sca_rule_status_name(rr->status));
+		scan_json_uint(&w, "candidates", rr->candidates);
+		scan_json_uint(&w, "matched", rr->matched);
+		scan_json_uint(&w, "unknown", rr->unknown);
+		scan_json_str(&w, "note", rr->note);
+		scan_json_close(&w, '}');
 	}
-	scan_buf_puts(b, "],\"violations\":[");
+	scan_json_close(&w, ']');
+	scan_json_open(&w, "violations", '[');
 	for (size_t i = 0; i < r->violation_count; i++) {
 		const scan_sca_violation *v = &r->violations[i];
-		scan_buf_puts(b, i ? ",{\"rule\":" : "{\"rule\":");
-		scan_json_quote(b, v->rule_id);
-		put_opt(b, "condition_type", scan_sca_condition_name(v->condition));
-		put_opt(b, "action", scan_sca_action_name(v->action));
-		put_opt(b, "threshold", v->threshold);
-		put_opt(b, "actual", v->actual);
-		put_opt(b, "package", v->package);
-		put_opt(b, "version", v->version);
-		put_opt(b, "license", v->license);
-		put_opt(b, "vuln_id", v->vuln_id);
-		scan_buf_putc(b, '}');
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "rule", v->rule_id);
+		scan_json_str(&w, "condition_type", scan_sca_condition_name(v->condition));
+		scan_json_str(&w, "action", scan_sca_action_name(v->action));
+		scan_json_str(&w, "threshold", v->threshold);
+		scan_json_str(&w, "actual", v->actual);
+		scan_json_str(&w, "package", v->package);
+		scan_json_str(&w, "version", v->version);
+		scan_json_str(&w, "license", v->license);
+		scan_json_str(&w, "vuln_id", v->vuln_id);
+		scan_json_close(&w, '}');
 	}
-	scan_buf_printf(b, "],\"violations_not_listed\":%zu}\n", r->violations_dropped);
+	scan_json_close(&w, ']');
+	scan_json_uint(&w, "violations_not_listed", r->violations_dropped);
+	scan_json_close(&w, '}');
+	scan_buf_putc(b, '\n');
+	return scan_json_finish(&w);
 }
 
 /*
@@ -250,9 +263,11 @@ static int policy_check(const char *target, cli_format format)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	if (format == FORMAT_JSON)
-		write_report_json(&out, report, file, file_rules > 0 || o.policy);
-	else
+	if (format == FORMAT_JSON && (lrc = write_report_json(&out, report, file, file_rules > 0 || o.policy)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	if (format != FORMAT_JSON)
 		write_report_text(&out, report);
 	if ((rc = cli_emit(&out, o.output)) != EXIT_OK)
 		goto done;
@@ -268,27 +283,38 @@ done:
 	return rc;
 }
 
-static void write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status *s,
-                      const scan_finding *const *open, const scan_sca_sla_policy *p)
+static int write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status *s,
+                     const scan_finding *const *open, const scan_sca_sla_policy *p)
 {
 	if (format == FORMAT_JSON) {
-		scan_buf_printf(b, "{\"compliant\":%zu,\"overdue\":%zu,\"unknown\":%zu,\"policy\":{\"critical_days\":%lld,"
-		                "\"high_days\":%lld,\"medium_days\":%lld,\"low_days\":%lld},\"breaches\":[",
-		                s->compliant, s->overdue, s->unknown, (long long)p->critical_days, (long long)p->high_days,
-		                (long long)p->medium_days, (long long)p->low_days);
+		scan_json w;
+		scan_json_init(&w, b, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_uint(&w, "compliant", s->compliant);
+		scan_json_uint(&w, "overdue", s->overdue);
+		scan_json_uint(&w, "unknown", s->unknown);
+		scan_json_open(&w, "policy", '{');
+		scan_json_int(&w, "critical_days", (long long)p->critical_days);
+		scan_json_int(&w, "high_days", (long long)p->high_days);
+		scan_json_int(&w, "medium_days", (long long)p->medium_days);
+		scan_json_int(&w, "low_days", (long long)p->low_days);
+		scan_json_close(&w, '}');
+		scan_json_open(&w, "breaches", '[');
 		for (size_t i = 0; i < s->overdue; i++) {
 			const scan_sca_sla_breach *br = &s->breaches[i];
 			const scan_finding *f = open[br->finding];
-			scan_buf_printf(b, "%s{\"issue_id\":%lld,\"severity\":\"%s\",\"days_overdue\":%lld,\"package_name\":",
-			                i ? "," : "", (long long)f->id, scan_severity_name(br->severity),
-			                (long long)br->days_overdue);
-			scan_json_quote(b, f->sca->package_name);
-			scan_buf_puts(b, ",\"vuln_id\":");
-			scan_json_quote(b, f->sca->vuln_id);
-			scan_buf_putc(b, '}');
+			scan_json_open(&w, NULL, '{');
+			scan_json_int(&w, "issue_id", (long long)f->id);
+			scan_json_str(&w, "severity", scan_severity_name(br->severity));
+			scan_json_int(&w, "days_overdue", (long long)br->days_overdue);
+			scan_json_str(&w, "package_name", f->sca->package_name);
+			scan_json_str(&w, "vuln_id", f->sca->vuln_id);
+			scan_json_close(&w, '}');
 		}
-		scan_buf_puts(b, "]}\n");
-		return;
+		scan_json_close(&w, ']');
+		scan_json_close(&w, '}');
+		scan_buf_putc(b, '\n');
+		return scan_json_finish(&w);
 	}
 	scan_buf_printf(b, "SLA: %zu overdue, %zu within their deadline, %zu with no first-seen time\n", s->overdue,
 	                s->compliant, s->unknown);
@@ -303,6 +329,7 @@ static void write_sla(scan_buf *b, cli_format format, const scan_sca_sla_status 
 		end_line(b, &line);
 		scan_buf_dispose(&line);
 	}
+	return 0;
 }
 
 /*
@@ -329,7 +356,10 @@ static int policy_sla(cli_format format)
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	write_sla(&out, format, &view.status, view.open, scan_sca_policy_sla(p));
+	if ((lrc = write_sla(&out, format, &view.status, view.open, scan_sca_policy_sla(p))) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
 	if ((rc = cli_emit(&out, o.output)) == EXIT_OK)
 		rc = view.status.overdue ? EXIT_FAILED : EXIT_OK;
 done:

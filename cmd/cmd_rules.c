@@ -37,46 +37,30 @@ const cli_command cli_rules_def = {
 	rules_opts, cmd_rules, rules_verbs,
 };
 
-static void json_rule(scan_buf *b, const scan_rule_info *r)
+static void json_rule(scan_json *w, const scan_rule_info *r)
 {
-	scan_buf_puts(b, "{\"id\":");
-	scan_json_quote(b, r->rule_id);
-	scan_buf_puts(b, ",\"title\":");
-	scan_json_quote(b, r->title);
-	scan_buf_puts(b, ",\"languages\":");
-	scan_json_quote(b, r->languages);
-	scan_buf_printf(b, ",\"severity\":\"%s\",\"category\":\"%s\",\"confidence\":%u,\"cwe\":",
-	                scan_severity_name(r->severity), scan_category_name(r->category), r->confidence);
-	if (r->cwe)
-		scan_json_quote(b, r->cwe);
-	else
-		scan_buf_puts(b, "null");
-	scan_buf_puts(b, ",\"owasp\":");
-	if (r->owasp)
-		scan_json_quote(b, r->owasp);
-	else
-		scan_buf_puts(b, "null");
-	scan_buf_puts(b, ",\"message\":");
-	scan_json_quote(b, r->message);
-	scan_buf_puts(b, ",\"remediation\":");
-	if (r->remediation)
-		scan_json_quote(b, r->remediation);
-	else
-		scan_buf_puts(b, "null");
-	scan_buf_puts(b, ",\"fix\":");
-	if (r->fix)
-		scan_json_quote(b, r->fix);
-	else
-		scan_buf_puts(b, "null");
-	scan_buf_puts(b, ",\"references\":[");
-	for (size_t i = 0; i < r->reference_count; i++) {
-		if (i)
-			scan_buf_putc(b, ',');
-		scan_json_quote(b, r->references[i]);
-	}
-	scan_buf_printf(b, "],\"origin\":");
-	scan_json_quote(b, r->origin);
-	scan_buf_printf(b, ",\"fixtures\":{\"vulnerable\":%zu,\"safe\":%zu}}", r->vulnerable_fixtures, r->safe_fixtures);
+	scan_json_open(w, NULL, '{');
+	scan_json_str(w, "id", r->rule_id);
+	scan_json_str(w, "title", r->title);
+	scan_json_str(w, "languages", r->languages);
+	scan_json_str(w, "severity", scan_severity_name(r->severity));
+	scan_json_str(w, "category", scan_category_name(r->category));
+	scan_json_uint(w, "confidence", r->confidence);
+	scan_json_str(w, "cwe", r->cwe);
+	scan_json_str(w, "owasp", r->owasp);
+	scan_json_str(w, "message", r->message);
+	scan_json_str(w, "remediation", r->remediation);
+	scan_json_str(w, "fix", r->fix);
+	scan_json_open(w, "references", '[');
+	for (size_t i = 0; i < r->reference_count; i++)
+		scan_json_str(w, NULL, r->references[i]);
+	scan_json_close(w, ']');
+	scan_json_str(w, "origin", r->origin);
+	scan_json_open(w, "fixtures", '{');
+	scan_json_uint(w, "vulnerable", r->vulnerable_fixtures);
+	scan_json_uint(w, "safe", r->safe_fixtures);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
 }
 
 static bool lang_matches(const char *langs, const char *want)
@@ -95,11 +79,13 @@ static bool lang_matches(const char *langs, const char *want)
 static int rules_list(const scan_rules *rs, bool json)
 {
 	scan_buf b = CLI_REPORT_BUF_INIT, q = SCAN_BUF_INIT;
+	scan_json w;
 	size_t shown = 0;
-	int rc;
+	int rc, lrc;
 
+	scan_json_init(&w, &b, false);
 	if (json)
-		scan_buf_putc(&b, '[');
+		scan_json_open(&w, NULL, '[');
 	else
 		scan_buf_printf(&b, "%-52s %-8s %-4s %-9s %-22s %s\n", "rule", "severity", "conf", "cwe", "languages",
 		                "title");
@@ -109,9 +95,7 @@ static int rules_list(const scan_rules *rs, bool json)
 		if (o.lang && !lang_matches(r.languages, o.lang))
 			continue;
 		if (json) {
-			if (shown)
-				scan_buf_putc(&b, ',');
-			json_rule(&b, &r);
+			json_rule(&w, &r);
 		} else {
 			/* A rule pack is untrusted text (--rules, .rampart/rules): each field quoted for the terminal. */
 			scan_buf_printf(&b, "%-52s %-8s %-4u ", cli_safe(&q, r.rule_id), scan_severity_name(r.severity),
@@ -122,11 +106,13 @@ static int rules_list(const scan_rules *rs, bool json)
 		}
 		shown++;
 	}
-	if (json)
-		scan_buf_puts(&b, "]\n");
-	else
+	if (json) {
+		scan_json_close(&w, ']');
+		scan_buf_putc(&b, '\n');
+	} else {
 		scan_buf_printf(&b, "%zu rules\n", shown);
-	rc = cli_emit(&b, NULL);
+	}
+	rc = json && (lrc = scan_json_finish(&w)) != 0 ? cli_error_lib(lrc) : cli_emit(&b, NULL);
 	scan_buf_dispose(&b);
 	scan_buf_dispose(&q);
 	return rc;
@@ -136,14 +122,16 @@ static int rules_show(const scan_rules *rs, const char *id, bool json)
 {
 	long i = scan_rules_find(rs, id);
 	scan_buf b = CLI_REPORT_BUF_INIT, q = SCAN_BUF_INIT;
+	scan_json w;
 	scan_rule_info r;
-	int rc;
+	int rc, lrc;
 
 	if (i < 0)
 		return cli_error("rules show: no rule '%s' (see 'rampart rules list')", id);
 	scan_rules_get(rs, (size_t)i, &r);
+	scan_json_init(&w, &b, false);
 	if (json) {
-		json_rule(&b, &r);
+		json_rule(&w, &r);
 		scan_buf_putc(&b, '\n');
 	} else {
 		/* A rule pack is untrusted text (--rules, .rampart/rules): each field quoted for the terminal. */
@@ -164,7 +152,7 @@ static int rules_show(const scan_rules *rs, const char *id, bool json)
 		for (size_t k = 0; k < r.reference_count; k++)
 			scan_buf_printf(&b, "  %s %s\n", k ? "            " : "references ", cli_safe(&q, r.references[k]));
 	}
-	rc = cli_emit(&b, NULL);
+	rc = json && (lrc = scan_json_finish(&w)) != 0 ? cli_error_lib(lrc) : cli_emit(&b, NULL);
 	scan_buf_dispose(&b);
 	scan_buf_dispose(&q);
 	return rc;

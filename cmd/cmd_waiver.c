@@ -128,7 +128,8 @@ static int waiver_list(scan_store *st, cli_format format)
 	int64_t repo_id = 0;
 	time_t now = time(NULL);
 	scan_buf out = SCAN_BUF_INIT, rule = SCAN_BUF_INIT, reason = SCAN_BUF_INIT, name = SCAN_BUF_INIT;
-	int rc;
+	scan_json jw;
+	int rc, lrc;
 
 	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
@@ -138,8 +139,12 @@ static int waiver_list(scan_store *st, cli_format format)
 		scan_waiver_list_free(l);
 		return cli_error_lib(rc);
 	}
-	if (format == FORMAT_JSON)
-		scan_buf_printf(&out, "{\"org_id\":%d,\"waivers\":[", SCAN_STORE_LOCAL_ORG);
+	scan_json_init(&jw, &out, false);
+	if (format == FORMAT_JSON) {
+		scan_json_open(&jw, NULL, '{');
+		scan_json_int(&jw, "org_id", SCAN_STORE_LOCAL_ORG);
+		scan_json_open(&jw, "waivers", '[');
+	}
 	for (size_t i = 0; i < scan_waiver_list_count(l); i++) {
 		const scan_waiver *w = scan_waiver_list_get(l, i);
 		char created[32], expires[32], revoked[32];
@@ -148,21 +153,19 @@ static int waiver_list(scan_store *st, cli_format format)
 		fmt_time(expires, sizeof(expires), w->expires_at);
 		fmt_time(revoked, sizeof(revoked), w->revoked_at);
 		if (format == FORMAT_JSON) {
-			scan_buf_printf(&out, "%s{\"id\":%lld,\"rule\":", i ? "," : "", (long long)w->id);
-			scan_json_quote(&out, w->rule);
-			scan_buf_puts(&out, ",\"reason\":");
-			scan_json_quote(&out, w->reason);
-			scan_buf_printf(&out, ",\"repo_id\":");
-			scan_buf_printf(&out, w->repo_id ? "%lld" : "null", (long long)w->repo_id);
-			scan_buf_printf(&out, ",\"pr_number\":");
-			scan_buf_printf(&out, w->pr_number ? "%lld" : "null", (long long)w->pr_number);
-			scan_buf_printf(&out, ",\"created_by_user_id\":%lld,\"created_at\":\"%s\",\"expires_at\":%s%s%s,"
-			                "\"revoked_at\":%s%s%s,\"expired\":%s,\"revoked\":%s}",
-			                (long long)w->created_by_user_id, created, w->expires_at ? "\"" : "",
-			                w->expires_at ? expires : "null", w->expires_at ? "\"" : "",
-			                w->revoked_at ? "\"" : "", w->revoked_at ? revoked : "null",
-			                w->revoked_at ? "\"" : "", expired ? "true" : "false",
-			                w->revoked_at ? "true" : "false");
+			scan_json_open(&jw, NULL, '{');
+			scan_json_int(&jw, "id", (long long)w->id);
+			scan_json_str(&jw, "rule", w->rule);
+			scan_json_str(&jw, "reason", w->reason);
+			scan_json_id(&jw, "repo_id", (long long)w->repo_id);
+			scan_json_id(&jw, "pr_number", (long long)w->pr_number);
+			scan_json_int(&jw, "created_by_user_id", (long long)w->created_by_user_id);
+			scan_json_str(&jw, "created_at", created);
+			scan_json_str(&jw, "expires_at", w->expires_at ? expires : NULL);
+			scan_json_str(&jw, "revoked_at", w->revoked_at ? revoked : NULL);
+			scan_json_bool(&jw, "expired", expired);
+			scan_json_bool(&jw, "revoked", w->revoked_at != 0);
+			scan_json_close(&jw, '}');
 		} else {
 			/* The rule, reason and repository name are whatever was stored (a server takes them from anyone). */
 			char idbuf[32], pr[32] = "-";
@@ -175,8 +178,10 @@ static int waiver_list(scan_store *st, cli_format format)
 		}
 	}
 	if (format == FORMAT_JSON) {
-		scan_buf_puts(&out, "]}\n");
-		rc = scan_buf_failed(&out) ? cli_error("out of memory") : cli_emit(&out, NULL);
+		scan_json_close(&jw, ']');
+		scan_json_close(&jw, '}');
+		scan_buf_putc(&out, '\n');
+		rc = (lrc = scan_json_finish(&jw)) != 0 ? cli_error_lib(lrc) : cli_emit(&out, NULL);
 	} else if (!scan_waiver_list_count(l)) {
 		printf("no %swaivers\n", o.all ? "" : "active ");
 	}

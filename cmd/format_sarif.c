@@ -14,8 +14,9 @@
 
 /*
  * The document is written compactly: nobody reads SARIF raw, and GitHub
- * caps uploads by size. Every string, ours included, goes through
- * cli_json_string so no byte of a scanned file can break the document.
+ * caps uploads by size. It goes through the one JSON writer (scan/json.h),
+ * which escapes every string, ours included, so no byte of a scanned file
+ * can break the document.
  */
 
 /* SARIF requires an id on every rule and result. */
@@ -233,157 +234,166 @@ static size_t first_sentence_len(const char *s)
 	return strlen(s);
 }
 
-static void put_time(scan_buf *b, const char *key, time_t t)
+/* An ISO 8601 time, left out (not null) when unknown: SARIF's times are strings when present. */
+static void put_time(scan_json *w, const char *key, time_t t)
 {
 	struct tm tm;
 	char s[64];
 
 	if (!t || !gmtime_r(&t, &tm) || !strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		return;
-	scan_buf_printf(b, ",\"%s\":", key);
-	scan_json_quote(b, s);
+	scan_json_str(w, key, s);
+}
+
+/* An artifactLocation under %SRCROOT%: tmp holds the uri already percent-encoded. */
+static void write_artifact_location(scan_json *w, const scan_buf *tmp)
+{
+	scan_json_open(w, "artifactLocation", '{');
+	scan_json_str(w, "uri", tmp->ptr);
+	scan_json_str(w, "uriBaseId", SRCROOT);
+	scan_json_close(w, '}');
+}
+
+/* {"text": s}: SARIF's message and multiformatMessageString in their plain form. */
+static void write_text(scan_json *w, const char *key, const char *s)
+{
+	scan_json_open(w, key, '{');
+	scan_json_str(w, "text", s);
+	scan_json_close(w, '}');
 }
 
 /* ---- the document ---- */
 
-static void write_rule(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+static void write_rule(scan_json *w, scan_buf *tmp, const scan_finding *f)
 {
 	const char *id = rule_id_of(f), *cwe = cwe_number(f->cwe_id);
-	const char *sep = "";
 
-	scan_buf_puts(b, "{\"id\":");
-	scan_json_quote(b, id);
+	scan_json_open(w, NULL, '{');
+	scan_json_str(w, "id", id);
 	put_rule_name(tmp, id);
-	if (tmp->size) {
-		scan_buf_puts(b, ",\"name\":");
-		scan_json_quote(b, tmp->ptr);
-	}
-	scan_buf_puts(b, ",\"shortDescription\":{\"text\":");
-	scan_json_quote(b, f->title ? f->title : id);
-	scan_buf_putc(b, '}');
-	if (f->description) {
-		scan_buf_puts(b, ",\"fullDescription\":{\"text\":");
-		scan_json_quote(b, f->description);
-		scan_buf_putc(b, '}');
-	}
+	if (tmp->size)
+		scan_json_str(w, "name", tmp->ptr);
+	write_text(w, "shortDescription", f->title ? f->title : id);
+	if (f->description)
+		write_text(w, "fullDescription", f->description);
 	if (f->remediation) {
-		scan_buf_puts(b, ",\"help\":{\"text\":");
-		scan_json_quote(b, f->remediation);
+		scan_json_open(w, "help", '{');
+		scan_json_str(w, "text", f->remediation);
 		scan_buf_clear(tmp);
 		scan_buf_printf(tmp, "**Remediation**: %s", f->remediation);
-		scan_buf_puts(b, ",\"markdown\":");
-		scan_json_quote(b, tmp->ptr);
-		scan_buf_putc(b, '}');
+		scan_json_str(w, "markdown", tmp->ptr);
+		scan_json_close(w, '}');
 	}
 	if (f->sca && f->sca->vuln_id) {
 		/* The advisory's page: what a reader of a dependency alert wants first. */
 		scan_buf_clear(tmp);
 		scan_buf_puts(tmp, "https://osv.dev/vulnerability/");
 		put_uri_path(tmp, f->sca->vuln_id);
-		scan_buf_puts(b, ",\"helpUri\":");
-		scan_json_quote(b, tmp->ptr);
+		scan_json_str(w, "helpUri", tmp->ptr);
 	}
-	scan_buf_puts(b, ",\"defaultConfiguration\":{\"level\":");
-	scan_json_quote(b, level_of(f->severity));
+	scan_json_open(w, "defaultConfiguration", '{');
+	scan_json_str(w, "level", level_of(f->severity));
+	scan_json_close(w, '}');
+	scan_json_open(w, "properties", '{');
 	/* GitHub lists a rule under security alerts only with the "security" tag. */
-	scan_buf_puts(b, "},\"properties\":{\"tags\":[");
-	if (f->category != SCAN_CAT_QUALITY) {
-		scan_json_quote(b, "security");
-		sep = ",";
-	}
-	if (f->category != SCAN_CAT_SECURITY) {
-		scan_buf_puts(b, sep);
-		scan_json_quote(b, scan_category_name(f->category));
-		sep = ",";
-	}
+	scan_json_open(w, "tags", '[');
+	if (f->category != SCAN_CAT_QUALITY)
+		scan_json_str(w, NULL, "security");
+	if (f->category != SCAN_CAT_SECURITY)
+		scan_json_str(w, NULL, scan_category_name(f->category));
 	if (cwe) {
 		scan_buf_clear(tmp);
 		scan_buf_printf(tmp, "external/cwe/cwe-%s", cwe);
-		scan_buf_puts(b, sep);
-		scan_json_quote(b, tmp->ptr);
+		scan_json_str(w, NULL, tmp->ptr);
 	}
+	scan_json_close(w, ']');
 	/* GitHub reads security-severity as a string holding a number. */
 	put_security_severity(tmp, f);
-	scan_buf_puts(b, "],\"security-severity\":");
-	scan_json_quote(b, tmp->ptr);
-	scan_buf_puts(b, ",\"precision\":");
-	scan_json_quote(b, precision_of(f->confidence));
-	scan_buf_puts(b, ",\"problem.severity\":");
-	scan_json_quote(b, problem_severity_of(f->severity));
-	scan_buf_puts(b, "}}");
+	scan_json_str(w, "security-severity", tmp->ptr);
+	scan_json_str(w, "precision", precision_of(f->confidence));
+	scan_json_str(w, "problem.severity", problem_severity_of(f->severity));
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
 }
 
-static void write_location(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+static void write_location(scan_json *w, scan_buf *tmp, const scan_finding *f)
 {
 	/* A whole-file finding (line 0) points at line 1: GitHub needs a line to annotate. */
 	uint32_t start = f->line_number ? f->line_number : 1;
 
 	scan_buf_clear(tmp);
 	put_uri_path(tmp, f->file_path);
-	scan_buf_puts(b, ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-	scan_json_quote(b, tmp->ptr);
-	scan_buf_puts(b, ",\"uriBaseId\":");
-	scan_json_quote(b, SRCROOT);
-	scan_buf_printf(b, "},\"region\":{\"startLine\":%lu", (unsigned long)start);
+	scan_json_open(w, "locations", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_open(w, "physicalLocation", '{');
+	write_artifact_location(w, tmp);
+	scan_json_open(w, "region", '{');
+	scan_json_uint(w, "startLine", start);
 	if (f->end_line >= start)
-		scan_buf_printf(b, ",\"endLine\":%lu", (unsigned long)f->end_line);
+		scan_json_uint(w, "endLine", f->end_line);
 	if (f->column > 0)
-		scan_buf_printf(b, ",\"startColumn\":%lu", (unsigned long)f->column);
-	if (f->snippet) {
-		scan_buf_puts(b, ",\"snippet\":{\"text\":");
-		scan_json_quote(b, f->snippet);
-		scan_buf_putc(b, '}');
-	}
-	scan_buf_puts(b, "}}}]");
+		scan_json_uint(w, "startColumn", f->column);
+	if (f->snippet)
+		write_text(w, "snippet", f->snippet);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 }
 
 /* A rule's fix: one replacement of the matched region (line:column to end_line:end_column) by the rendered text. */
-static void write_fix(scan_buf *b, scan_buf *tmp, const scan_finding *f)
+static void write_fix(scan_json *w, scan_buf *tmp, const scan_finding *f)
 {
 	scan_buf_clear(tmp);
 	put_uri_path(tmp, f->file_path);
-	scan_buf_puts(b, ",\"fixes\":[{\"description\":{\"text\":");
-	scan_json_quote(b, f->remediation ? f->remediation : "Apply the rule's fix");
-	scan_buf_puts(b, "},\"artifactChanges\":[{\"artifactLocation\":{\"uri\":");
-	scan_json_quote(b, tmp->ptr);
-	scan_buf_puts(b, ",\"uriBaseId\":");
-	scan_json_quote(b, SRCROOT);
-	scan_buf_printf(b, "},\"replacements\":[{\"deletedRegion\":{\"startLine\":%lu,\"startColumn\":%lu,"
-	                "\"endLine\":%lu,\"endColumn\":%lu},\"insertedContent\":{\"text\":",
-	                (unsigned long)f->line_number, (unsigned long)f->column, (unsigned long)f->end_line,
-	                (unsigned long)f->end_column);
-	scan_json_quote(b, f->fix);
-	scan_buf_puts(b, "}}]}]}]");
-}
-
-static void put_opt_string(scan_buf *b, const char *key, const char *value)
-{
-	if (!value)
-		return;
-	scan_buf_printf(b, ",\"%s\":", key);
-	scan_json_quote(b, value);
+	scan_json_open(w, "fixes", '[');
+	scan_json_open(w, NULL, '{');
+	write_text(w, "description", f->remediation ? f->remediation : "Apply the rule's fix");
+	scan_json_open(w, "artifactChanges", '[');
+	scan_json_open(w, NULL, '{');
+	write_artifact_location(w, tmp);
+	scan_json_open(w, "replacements", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_open(w, "deletedRegion", '{');
+	scan_json_uint(w, "startLine", f->line_number);
+	scan_json_uint(w, "startColumn", f->column);
+	scan_json_uint(w, "endLine", f->end_line);
+	scan_json_uint(w, "endColumn", f->end_column);
+	scan_json_close(w, '}');
+	write_text(w, "insertedContent", f->fix);
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 }
 
 /* A dependency finding's package and vulnerability, under the JSON report's names. */
-static void write_sca_properties(scan_buf *b, const scan_finding *f)
+static void write_sca_properties(scan_json *w, const scan_finding *f)
 {
 	const scan_finding_sca *s = f->sca;
 
-	put_opt_string(b, "vuln_id", s->vuln_id);
-	put_opt_string(b, "cve_id", s->cve_id);
-	put_opt_string(b, "aliases", s->aliases);
-	put_opt_string(b, "ecosystem", s->ecosystem);
-	put_opt_string(b, "package_name", s->package_name);
-	put_opt_string(b, "installed_version", s->installed_version);
-	put_opt_string(b, "fixed_version", s->fixed_version);
-	put_opt_string(b, "purl", s->purl);
+	scan_json_str_opt(w, "vuln_id", s->vuln_id);
+	scan_json_str_opt(w, "cve_id", s->cve_id);
+	scan_json_str_opt(w, "aliases", s->aliases);
+	scan_json_str_opt(w, "ecosystem", s->ecosystem);
+	scan_json_str_opt(w, "package_name", s->package_name);
+	scan_json_str_opt(w, "installed_version", s->installed_version);
+	scan_json_str_opt(w, "fixed_version", s->fixed_version);
+	scan_json_str_opt(w, "purl", s->purl);
 	if (f->cvss_score >= 0)
-		scan_buf_printf(b, ",\"cvss_score\":%.1f", f->cvss_score);
-	scan_buf_printf(b, ",\"epss_score\":%.5f,\"epss_percentile\":%.5f,\"kev_listed\":%s,\"is_direct\":%s",
-	                s->epss_score, s->epss_percentile, s->kev_listed ? "true" : "false",
-	                s->direct ? "true" : "false");
-	scan_buf_printf(b, ",\"risk_score\":%.1f", s->risk_score);
-	put_opt_string(b, "priority_label", s->priority_label);
+		scan_json_num_fmt(w, "cvss_score", f->cvss_score, -1);
+	/* A score the database does not have (negative) is left out, not shown as -1. */
+	if (s->epss_score >= 0) {
+		scan_json_num_fmt(w, "epss_score", s->epss_score, -5);
+		scan_json_num_fmt(w, "epss_percentile", s->epss_percentile, -5);
+	}
+	scan_json_bool(w, "kev_listed", s->kev_listed);
+	scan_json_bool(w, "is_direct", s->direct);
+	if (s->risk_score >= 0)
+		scan_json_num_fmt(w, "risk_score", s->risk_score, -1);
+	scan_json_str_opt(w, "priority_label", s->priority_label);
 }
 
 /*
@@ -420,47 +430,17 @@ static void put_message(scan_buf *tmp, const scan_finding *f, const char *rule_t
 	scan_buf_put(tmp, f->description, n);
 }
 
-static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
-                         size_t rule_index, const char *rule_title)
+static void write_suppressions(scan_json *w, const scan_finding *f)
 {
-	scan_buf_puts(b, "{\"ruleId\":");
-	scan_json_quote(b, rule_id_of(f));
-	scan_buf_printf(b, ",\"ruleIndex\":%zu,\"level\":", rule_index);
-	scan_json_quote(b, level_of(f->severity));
-
-	put_message(tmp, f, rule_title);
-	scan_buf_puts(b, ",\"message\":{\"text\":");
-	scan_json_quote(b, tmp->ptr);
-	scan_buf_putc(b, '}');
-
-	/* An artifactLocation needs a uri; a finding without a file has no location. */
-	if (f->file_path && *f->file_path)
-		write_location(b, tmp, f);
-	/* Only a match whose region is known exactly can be replaced. */
-	if (f->fix && f->file_path && *f->file_path && f->line_number && f->column && f->end_column &&
-	    f->end_line >= f->line_number)
-		write_fix(b, tmp, f);
-
-	scan_buf_puts(b, ",\"partialFingerprints\":{");
-	scan_json_quote(b, FINGERPRINT_KEY);
-	scan_buf_putc(b, ':');
-	scan_json_quote(b, f->fingerprint);
-	scan_buf_putc(b, '}');
-
-	/* A baseline scan compared nothing, so it has no baseline state to report. */
-	if (!doc->is_baseline_scan) {
-		scan_buf_puts(b, ",\"baselineState\":");
-		scan_json_quote(b, f->is_new_in_pr ? "new" : "unchanged");
-	}
-	if (f->user_marked_fp || f->suppressed)
-		scan_buf_puts(b, ",\"suppressions\":[");
+	if (!f->user_marked_fp && !f->suppressed)
+		return;
+	scan_json_open(w, "suppressions", '[');
 	if (f->user_marked_fp) {
-		scan_buf_puts(b, "{\"kind\":\"external\",\"status\":\"accepted\"");
-		if (f->fp_reason) {
-			scan_buf_puts(b, ",\"justification\":");
-			scan_json_quote(b, f->fp_reason);
-		}
-		scan_buf_putc(b, '}');
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "kind", "external");
+		scan_json_str(w, "status", "accepted");
+		scan_json_str_opt(w, "justification", f->fp_reason);
+		scan_json_close(w, '}');
 	}
 	if (f->suppressed) {
 		/* A comment in the source: its marker, and its reason when it gives one. */
@@ -470,48 +450,95 @@ static void write_result(scan_buf *b, scan_buf *tmp, const cli_doc *doc, const s
 			scan_buf_puts(&why, ": ");
 			scan_buf_puts(&why, f->suppression_reason);
 		}
-		scan_buf_puts(b, f->user_marked_fp ? ",{" : "{");
-		scan_buf_puts(b, "\"kind\":\"inSource\",\"justification\":");
-		scan_json_quote(b, scan_buf_failed(&why) ? f->suppression_kind : why.ptr);
-		scan_buf_putc(b, '}');
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "kind", "inSource");
+		scan_json_str(w, "justification", scan_buf_failed(&why) ? f->suppression_kind : why.ptr);
+		scan_json_close(w, '}');
 		scan_buf_dispose(&why);
 	}
-	if (f->user_marked_fp || f->suppressed)
-		scan_buf_puts(b, "]");
-	scan_buf_printf(b, ",\"properties\":{\"confidence\":%u,\"category\":", f->confidence);
-	scan_json_quote(b, scan_category_name(f->category));
-	scan_buf_puts(b, ",\"severity\":");
-	scan_json_quote(b, scan_severity_name(f->severity));
-	scan_buf_puts(b, ",\"fingerprint\":");
-	scan_json_quote(b, f->fingerprint);
-	scan_buf_printf(b, ",\"is_new_in_pr\":%s", f->is_new_in_pr ? "true" : "false");
-	scan_buf_printf(b, ",\"in_test\":%s", f->in_test ? "true" : "false");
-	if (f->sca) {
-		scan_buf_printf(b, ",\"unrated\":%s", f->sca->unrated ? "true" : "false");
-		if (f->sca->rated_by) {
-			scan_buf_puts(b, ",\"rated_by\":");
-			scan_json_quote(b, f->sca->rated_by);
-		}
-	}
-	if (f->secret_hash) {
-		scan_buf_puts(b, ",\"secret_hash\":");
-		scan_json_quote(b, f->secret_hash);
-	}
-	if (f->verified) {
-		scan_buf_puts(b, ",\"verified\":");
-		scan_json_quote(b, f->verified);
-	}
-	if (f->commit) {
-		scan_buf_puts(b, ",\"commit\":");
-		scan_json_quote(b, f->commit);
-		scan_buf_printf(b, ",\"in_head\":%s", f->in_head ? "true" : "false");
-	}
-	if (f->sca)
-		write_sca_properties(b, f);
-	scan_buf_puts(b, "}}");
+	scan_json_close(w, ']');
 }
 
-static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
+static void write_result(scan_json *w, scan_buf *tmp, const cli_doc *doc, const scan_finding *f,
+                         size_t rule_index, const char *rule_title)
+{
+	scan_json_open(w, NULL, '{');
+	scan_json_str(w, "ruleId", rule_id_of(f));
+	scan_json_uint(w, "ruleIndex", rule_index);
+	scan_json_str(w, "level", level_of(f->severity));
+
+	put_message(tmp, f, rule_title);
+	write_text(w, "message", tmp->ptr);
+
+	/* An artifactLocation needs a uri; a finding without a file has no location. */
+	if (f->file_path && *f->file_path)
+		write_location(w, tmp, f);
+	/* Only a match whose region is known exactly can be replaced. */
+	if (f->fix && f->file_path && *f->file_path && f->line_number && f->column && f->end_column &&
+	    f->end_line >= f->line_number)
+		write_fix(w, tmp, f);
+
+	scan_json_open(w, "partialFingerprints", '{');
+	scan_json_str(w, FINGERPRINT_KEY, f->fingerprint);
+	scan_json_close(w, '}');
+
+	/* A baseline scan compared nothing, so it has no baseline state to report. */
+	if (!doc->is_baseline_scan)
+		scan_json_str(w, "baselineState", f->is_new_in_pr ? "new" : "unchanged");
+	write_suppressions(w, f);
+	scan_json_open(w, "properties", '{');
+	scan_json_uint(w, "confidence", f->confidence);
+	scan_json_str(w, "category", scan_category_name(f->category));
+	scan_json_str(w, "severity", scan_severity_name(f->severity));
+	scan_json_str(w, "fingerprint", f->fingerprint);
+	scan_json_bool(w, "is_new_in_pr", f->is_new_in_pr);
+	scan_json_bool(w, "in_test", f->in_test);
+	if (f->sca) {
+		scan_json_bool(w, "unrated", f->sca->unrated);
+		scan_json_str_opt(w, "rated_by", f->sca->rated_by);
+	}
+	scan_json_str_opt(w, "secret_hash", f->secret_hash);
+	scan_json_str_opt(w, "verified", f->verified);
+	if (f->commit) {
+		scan_json_str(w, "commit", f->commit);
+		scan_json_bool(w, "in_head", f->in_head);
+	}
+	if (f->sca)
+		write_sca_properties(w, f);
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+}
+
+/* Files not (wholly) analyzed: a code-scanning view must not read their absence as clean. */
+static void write_skipped_notifications(scan_json *w, scan_buf *tmp, const cli_doc *doc)
+{
+	const scan_skipped_file *sk = doc->skipped;
+
+	scan_json_open(w, "toolExecutionNotifications", '[');
+	for (size_t i = 0; i < doc->nskipped && !scan_buf_failed(w->b); i++) {
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "level", "warning");
+		scan_json_open(w, "descriptor", '{');
+		scan_json_str(w, "id", "file-skipped");
+		scan_json_close(w, '}');
+		scan_buf_clear(tmp);
+		scan_buf_printf(tmp, "%s was not fully analyzed: %s", sk[i].path, sk[i].reason);
+		write_text(w, "message", tmp->ptr);
+		scan_buf_clear(tmp);
+		put_uri_path(tmp, sk[i].path);
+		scan_json_open(w, "locations", '[');
+		scan_json_open(w, NULL, '{');
+		scan_json_open(w, "physicalLocation", '{');
+		write_artifact_location(w, tmp);
+		scan_json_close(w, '}');
+		scan_json_close(w, '}');
+		scan_json_close(w, ']');
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, ']');
+}
+
+static void write_run_context(scan_json *w, scan_buf *tmp, const cli_doc *doc)
 {
 	/* SARIF wants an absolute file URI ending in '/'; a relative root cannot be one. */
 	if (doc->root && doc->root[0] == '/') {
@@ -520,47 +547,30 @@ static void write_run_context(scan_buf *b, scan_buf *tmp, const cli_doc *doc)
 		put_uri_path(tmp, doc->root);
 		if (tmp->size && tmp->ptr[tmp->size - 1] != '/')
 			scan_buf_putc(tmp, '/');
-		scan_buf_puts(b, ",\"originalUriBaseIds\":{");
-		scan_json_quote(b, SRCROOT);
-		scan_buf_puts(b, ":{\"uri\":");
-		scan_json_quote(b, tmp->ptr);
-		scan_buf_puts(b, "}}");
+		scan_json_open(w, "originalUriBaseIds", '{');
+		scan_json_open(w, SRCROOT, '{');
+		scan_json_str(w, "uri", tmp->ptr);
+		scan_json_close(w, '}');
+		scan_json_close(w, '}');
 	}
 	if (doc->commit && is_absolute_uri(doc->repo_url)) {
-		scan_buf_puts(b, ",\"versionControlProvenance\":[{\"repositoryUri\":");
-		scan_json_quote(b, doc->repo_url);
-		scan_buf_puts(b, ",\"revisionId\":");
-		scan_json_quote(b, doc->commit);
-		if (doc->branch) {
-			scan_buf_puts(b, ",\"branch\":");
-			scan_json_quote(b, doc->branch);
-		}
-		scan_buf_puts(b, "}]");
+		scan_json_open(w, "versionControlProvenance", '[');
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "repositoryUri", doc->repo_url);
+		scan_json_str(w, "revisionId", doc->commit);
+		scan_json_str_opt(w, "branch", doc->branch);
+		scan_json_close(w, '}');
+		scan_json_close(w, ']');
 	}
-	scan_buf_puts(b, ",\"invocations\":[{\"executionSuccessful\":true");
-	put_time(b, "startTimeUtc", doc->created_at);
-	put_time(b, "endTimeUtc", doc->completed_at);
-	/* Files not (wholly) analyzed: a code-scanning view must not read their absence as clean. */
-	if (doc->nskipped) {
-		const scan_skipped_file *sk = doc->skipped;
-		scan_buf_puts(b, ",\"toolExecutionNotifications\":[");
-		for (size_t i = 0; i < doc->nskipped && !scan_buf_failed(b); i++) {
-			scan_buf_puts(b, i ? ",{" : "{");
-			scan_buf_puts(b, "\"level\":\"warning\",\"descriptor\":{\"id\":\"file-skipped\"},\"message\":{\"text\":");
-			scan_buf_clear(tmp);
-			scan_buf_printf(tmp, "%s was not fully analyzed: %s", sk[i].path, sk[i].reason);
-			scan_json_quote(b, tmp->ptr);
-			scan_buf_clear(tmp);
-			put_uri_path(tmp, sk[i].path);
-			scan_buf_puts(b, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-			scan_json_quote(b, tmp->ptr);
-			scan_buf_puts(b, ",\"uriBaseId\":");
-			scan_json_quote(b, SRCROOT);
-			scan_buf_puts(b, "}}}]}");
-		}
-		scan_buf_putc(b, ']');
-	}
-	scan_buf_puts(b, "}]");
+	scan_json_open(w, "invocations", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_bool(w, "executionSuccessful", true);
+	put_time(w, "startTimeUtc", doc->created_at);
+	put_time(w, "endTimeUtc", doc->completed_at);
+	if (doc->nskipped)
+		write_skipped_notifications(w, tmp, doc);
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
 }
 
 int cli_write_sarif(scan_buf *out, const cli_doc *doc)
@@ -568,6 +578,7 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 	const scan_finding_list *l = doc->findings;
 	size_t n = scan_finding_list_count(l);
 	rule_table rules = { NULL, 0, NULL, 0 };
+	scan_json w;
 	scan_buf tmp;
 	int rc;
 
@@ -575,22 +586,24 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 	if ((rc = rules_build(&rules, l, n)) != 0)
 		goto done;
 
-	scan_buf_puts(out, "{\"$schema\":");
-	scan_json_quote(out, SARIF_SCHEMA_URI);
-	scan_buf_puts(out, ",\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"Rampart\"");
-	scan_buf_puts(out, ",\"semanticVersion\":");
-	scan_json_quote(out, scan_version());
-	scan_buf_puts(out, ",\"version\":");
-	scan_json_quote(out, scan_version());
-	scan_buf_puts(out, ",\"informationUri\":");
-	scan_json_quote(out, RAMPART_HOME_URI);
-	scan_buf_puts(out, ",\"rules\":[");
-	for (size_t r = 0; r < rules.count && !scan_buf_failed(out); r++) {
-		if (r)
-			scan_buf_putc(out, ',');
-		write_rule(out, &tmp, scan_finding_list_get(l, rules.rep[r]));
-	}
-	scan_buf_puts(out, "]}}");
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str(&w, "$schema", SARIF_SCHEMA_URI);
+	scan_json_str(&w, "version", "2.1.0");
+	scan_json_open(&w, "runs", '[');
+	scan_json_open(&w, NULL, '{');
+	scan_json_open(&w, "tool", '{');
+	scan_json_open(&w, "driver", '{');
+	scan_json_str(&w, "name", "Rampart");
+	scan_json_str(&w, "semanticVersion", scan_version());
+	scan_json_str(&w, "version", scan_version());
+	scan_json_str(&w, "informationUri", RAMPART_HOME_URI);
+	scan_json_open(&w, "rules", '[');
+	for (size_t r = 0; r < rules.count && !scan_buf_failed(out); r++)
+		write_rule(&w, &tmp, scan_finding_list_get(l, rules.rep[r]));
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	scan_json_close(&w, '}');
 
 	/*
 	 * No automationDetails: GitHub takes its id as the analysis category and
@@ -598,21 +611,24 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 	 * category, so setting one here would break comparing a pull request
 	 * with its base branch.
 	 */
-	write_run_context(out, &tmp, doc);
+	write_run_context(&w, &tmp, doc);
 
-	scan_buf_puts(out, ",\"results\":[");
+	scan_json_open(&w, "results", '[');
 	for (size_t i = 0; i < n && !scan_buf_failed(out) && !scan_buf_failed(&tmp); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
 		size_t r = *rule_slot(&rules, l, rule_id_of(f)) - 1;
 		const scan_finding *rep = scan_finding_list_get(l, rules.rep[r]);
-		if (i)
-			scan_buf_putc(out, ',');
-		write_result(out, &tmp, doc, f, r, rep->title ? rep->title : rule_id_of(rep));
+		write_result(&w, &tmp, doc, f, r, rep->title ? rep->title : rule_id_of(rep));
 	}
-	scan_buf_puts(out, "]}]}\n");
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	scan_buf_putc(out, '\n');
 
 	/* A truncated temporary would have written a wrong, though valid, document. */
-	rc = scan_buf_failed(out) ? scan_buf_failed(out) : scan_buf_failed(&tmp);
+	if ((rc = scan_json_finish(&w)) == 0)
+		rc = scan_buf_failed(&tmp);
 done:
 	scan_buf_dispose(&tmp);
 	rules_dispose(&rules);

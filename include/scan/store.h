@@ -128,8 +128,10 @@ typedef struct {
 	const char *path_prefix;
 	bool has_category;
 	scan_category category;
+	/* A page: skip offset findings of the ordered list, then at most limit (0: all). */
+	size_t offset, limit;
 } scan_finding_filter;
-#define SCAN_FINDING_FILTER_INIT { 1, false, SCAN_SEV_LOW, false, true, NULL, NULL, false, SCAN_CAT_SECURITY }
+#define SCAN_FINDING_FILTER_INIT { 1, false, SCAN_SEV_LOW, false, true, NULL, NULL, false, SCAN_CAT_SECURITY, 0, 0 }
 
 SCAN_EXTERN int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, int64_t scan_id,
                                     const scan_finding_filter *filter);

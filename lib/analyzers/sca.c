@@ -291,6 +291,8 @@ static int sca_finalize(void *state, scan_sink *sink)
 	scan_sca_matches m;
 	int rc = 0;
 
+	if ((rc = scan_sca__inventory_sort(st->inv)) != 0)
+		return rc;
 	if (st->vulndb && st->inv->count && !st->vulndb->ops->advisory_count(st->vulndb))
 		rc = scan_sca__inventory_problem(st->inv, NULL, 0,
 		                                 "the vulnerability database is empty, so no dependency was checked: "

@@ -50,6 +50,75 @@ void scan_sca__inventory_dispose(scan_sca_inventory *inv)
 	memset(inv, 0, sizeof(*inv));
 }
 
+typedef struct {
+	const char *file;
+	size_t index;
+} by_file;
+
+static int cmp_by_file(const void *pa, const void *pb)
+{
+	const by_file *a = pa, *b = pb;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+static int cmp_problem(const void *pa, const void *pb)
+{
+	const scan_sca_problem *a = pa, *b = pb;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return strcmp(a->message, b->message);
+}
+
+int scan_sca__inventory_sort(scan_sca_inventory *inv)
+{
+	by_file *order = NULL;
+	size_t *rank = NULL;
+	scan_component *items = NULL;
+	size_t n = inv->count;
+	int rc = 0;
+
+	if (inv->nproblems > 1)
+		qsort(inv->problems, inv->nproblems, sizeof(*inv->problems), cmp_problem);
+	if (n < 2)
+		return 0;
+	if (!(order = calloc(n, sizeof(*order))) || !(rank = calloc(n, sizeof(*rank))) ||
+	    !(items = calloc(n, sizeof(*items)))) {
+		rc = scan__error_oom();
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++)
+		order[i] = (by_file){ inv->items[i].file, i };
+	qsort(order, n, sizeof(*order), cmp_by_file);
+	for (size_t k = 0; k < n; k++)
+		rank[order[k].index] = k;
+	for (size_t i = 0; i < n; i++) {
+		scan_component *c = &items[rank[i]];
+		*c = inv->items[i];
+		if (c->ndeps) {
+			size_t *deps = scan__arena_alloc(&inv->arena, c->ndeps * sizeof(*deps));
+			if (!deps) {
+				rc = scan__error_oom();
+				goto done;
+			}
+			for (size_t d = 0; d < c->ndeps; d++)
+				deps[d] = c->deps[d] < n ? rank[c->deps[d]] : c->deps[d];
+			c->deps = deps;
+		}
+	}
+	memcpy(inv->items, items, n * sizeof(*items));
+done:
+	free(order);
+	free(rank);
+	free(items);
+	return rc;
+}
+
 static uint64_t hash_name(const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603ull;

@@ -38,6 +38,13 @@ void scan_sca__inventory_init(scan_sca_inventory *inv);
  */
 int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
 void scan_sca__inventory_dispose(scan_sca_inventory *inv);
+/*
+ * The components in the order of their files' paths (each file's in the
+ * order it declared them, dependency indexes renumbered) and the problems
+ * by file and line: workers finishing lockfiles in any order build the same
+ * inventory.
+ */
+int scan_sca__inventory_sort(scan_sca_inventory *inv);
 
 /*
  * One lockfile being read. An extractor adds components with

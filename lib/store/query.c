@@ -265,7 +265,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	        " AND (CAST(?5 AS TEXT) IS NULL OR rule_id = ?5)"
 	        " AND (CAST(?6 AS TEXT) IS NULL OR substr(file_path, 1, length(?6)) = ?6)"
 	        " AND (CAST(?7 AS TEXT) IS NULL OR category = ?7)"
-	        " ORDER BY file_path, line_number, col, rule_id, fingerprint")) != 0)
+	        " ORDER BY file_path, line_number, col, rule_id, fingerprint, id LIMIT ?9 OFFSET ?10")) != 0)
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);
 	if (flt->has_min_severity)
@@ -276,6 +276,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	scan__db_bind_text(s, 6, flt->path_prefix);
 	scan__db_bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
 	scan__db_bind_int64(s, 8, org);
+	scan__db_bind_int64(s, 9, flt->limit ? (int64_t)flt->limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
+	scan__db_bind_int64(s, 10, flt->offset > INT64_MAX ? INT64_MAX : (int64_t)flt->offset);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
 		scan_finding *f = scan__finding_list_push(l);
 		const char *fp;

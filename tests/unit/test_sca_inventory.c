@@ -5,6 +5,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "lockfile/lockfile.h"
+#include "scan/scan.h"
 
 static void test_merge_flags(void **state)
 {
@@ -112,10 +113,50 @@ static void test_sibling_stays_inside(void **state)
 	free(dir);
 }
 
+/*
+ * The monorepo of every lockfile fixture, scanned with one worker and with
+ * eight: the same components in the same order (by file, then as each file
+ * declares them), with the same edges - whatever order workers finish in.
+ */
+static scan_result *scan_fixtures(unsigned jobs)
+{
+	scan_options o = SCAN_OPTIONS_INIT;
+	scan_result *r = NULL;
+
+	o.target = RAMPART_SOURCE_DIR "/tests/sca";
+	o.analyzers = "sca";
+	o.jobs = jobs;
+	assert_int_equal(scan_run(&r, &o), 0);
+	return r;
+}
+
+static void test_order_does_not_depend_on_workers(void **state)
+{
+	scan_result *one = scan_fixtures(1), *many = scan_fixtures(8);
+	size_t n1, n8;
+	const scan_component *a = scan_result_components(one, &n1), *b = scan_result_components(many, &n8);
+
+	(void)state;
+	assert_true(n1 > 100);
+	assert_int_equal(n1, n8);
+	for (size_t i = 0; i < n1; i++) {
+		assert_string_equal(a[i].purl, b[i].purl);
+		assert_string_equal(a[i].file, b[i].file);
+		assert_int_equal(a[i].ndeps, b[i].ndeps);
+		for (size_t d = 0; d < a[i].ndeps; d++)
+			assert_int_equal(a[i].deps[d], b[i].deps[d]);
+		if (i)
+			assert_true(strcmp(a[i - 1].file, a[i].file) <= 0);
+	}
+	scan_result_free(one);
+	scan_result_free(many);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge_flags),
+		cmocka_unit_test(test_order_does_not_depend_on_workers),
 		cmocka_unit_test(test_bad_names_abort),
 		cmocka_unit_test(test_purls_and_keys),
 		cmocka_unit_test(test_sibling_stays_inside),

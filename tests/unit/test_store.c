@@ -1179,6 +1179,25 @@ static void test_findings_filters(void **state)
 	flt.category = SCAN_CAT_SECRET;
 	assert_int_equal(count_with(st, s1, &flt), 0);
 
+	/* Pages: offset and limit over the ordered list, the last one short, past the end empty. */
+	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
+	flt.limit = 2;
+	l = findings(st, s1, &flt);
+	assert_int_equal(scan_finding_list_count(l), 2);
+	assert_string_equal(scan_finding_list_get(l, 0)->file_path, "a.py");
+	assert_string_equal(scan_finding_list_get(l, 1)->file_path, "sub/c.py");
+	scan_finding_list_free(l);
+	flt.offset = 2;
+	l = findings(st, s1, &flt);
+	assert_int_equal(scan_finding_list_count(l), 1);
+	assert_string_equal(scan_finding_list_get(l, 0)->file_path, "sub/d.py");
+	scan_finding_list_free(l);
+	flt.offset = 3;
+	assert_int_equal(count_with(st, s1, &flt), 0);
+	flt.offset = 1;
+	flt.limit = 0;
+	assert_int_equal(count_with(st, s1, &flt), 2);
+
 	/* Filters combine. */
 	flt = (scan_finding_filter)SCAN_FINDING_FILTER_INIT;
 	flt.path_prefix = "sub/";
