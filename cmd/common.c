@@ -68,60 +68,9 @@ bool cli_use_color(FILE *f)
 	return isatty(fileno(f));
 }
 
-/*
- * The one quoting of untrusted text for a terminal. A file name, a snippet,
- * a repository or branch name, a waiver reason, a URL or a message quoting
- * any of them may carry escape sequences aimed at the terminal: C0 controls,
- * DEL, C1 controls (U+0080-U+009F) and bytes that are not UTF-8 are shown as
- * \xNN, everything else as it is.
- */
-static size_t next_char(const unsigned char *p, bool *control)
-{
-	size_t n;
-	uint32_t cp;
-
-	if (*p < 0x80) {
-		*control = *p < 0x20 || *p == 0x7F;
-		return 1;
-	}
-	*control = true;
-	if (*p >= 0xC2 && *p <= 0xDF) {
-		n = 2;
-		cp = *p & 0x1Fu;
-	} else if (*p >= 0xE0 && *p <= 0xEF) {
-		n = 3;
-		cp = *p & 0x0Fu;
-	} else if (*p >= 0xF0 && *p <= 0xF4) {
-		n = 4;
-		cp = *p & 0x07u;
-	} else {
-		return 1;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 1;
-		cp = cp << 6 | (p[i] & 0x3Fu);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 1;
-	*control = cp <= 0x9F;
-	return n;
-}
-
 void cli_buf_put_safe(scan_buf *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-
-	while (*p) {
-		bool control;
-		size_t n = next_char(p, &control);
-		for (size_t i = 0; i < n; i++)
-			if (control)
-				scan_buf_printf(out, "\\x%02x", p[i]);
-			else
-				scan_buf_putc(out, (char)p[i]);
-		p += n;
-	}
+	scan_buf_put_printable(out, s ? s : "", s ? strlen(s) : 0);
 }
 
 void cli_put_safe(FILE *f, const char *s)

@@ -37,6 +37,14 @@ SCAN_EXTERN void scan_buf_truncate(scan_buf *b, size_t len);
 /* Hands the content to the caller (free() it) and resets b. NULL on a failed buffer. */
 SCAN_EXTERN char *scan_buf_detach(scan_buf *b);
 SCAN_EXTERN void scan_buf_dispose(scan_buf *b);
+/*
+ * Text from outside (a file name, a snippet, a repository name, a reason, a
+ * URL) made safe for a message or a terminal, by the one rule: C0 controls,
+ * DEL, C1 controls (U+0080-U+009F) and bytes that are not UTF-8 are shown
+ * as \xNN, everything else as it is. Appends len bytes of s.
+ */
+SCAN_EXTERN int scan_buf_put_printable(scan_buf *b, const char *s, size_t len);
+
 /* 0 or the sticky error code. */
 SCAN_EXTERN int scan_buf_failed(const scan_buf *b);
 

@@ -64,7 +64,7 @@ typedef struct {
 	const char *secret_hash;    /* secrets only: SHA-256 hex of the secret; never the secret */
 	const char *verified;       /* secrets with --verify: "live", "dead", "unknown" */
 	const scan_finding_sca *sca; /* sca only; copied */
-	const scan_redact_value *sensitive; /* captures the rule marks sensitive: masked like credentials */
+	const scan_slice *sensitive; /* captures the rule marks sensitive: masked like credentials */
 	size_t nsensitive;
 	uint32_t end_column;        /* 1-based byte column just past the match on end_line; 0 unknown */
 	const char *fix;            /* code/IaC rules: the rendered fix template, replacing the match; masked too */

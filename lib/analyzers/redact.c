@@ -118,7 +118,7 @@ static int cmp_len_desc(const void *a, const void *b)
 }
 
 int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
-                           const scan_redact_value *extra, size_t nextra)
+                           const scan_slice *extra, size_t nextra)
 {
 	int rc;
 
@@ -150,7 +150,7 @@ int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const siz
 			return rc;
 	}
 	for (size_t i = 0; i < nextra; i++)
-		if (extra[i].len >= REDACT_EXTRA_MIN && (rc = add_value(r, (const unsigned char *)extra[i].ptr, extra[i].len)) != 0)
+		if (extra[i].len >= REDACT_EXTRA_MIN && (rc = add_value(r, (const unsigned char *)extra[i].s, extra[i].len)) != 0)
 			return rc;
 	if (r->nvals > 1)
 		qsort(r->vals, r->nvals, sizeof(*r->vals), cmp_len_desc);

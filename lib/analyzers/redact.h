@@ -5,12 +5,9 @@
 #include <stddef.h>
 #include "scan/buf.h"
 #include "secrets/engine.h"
+#include "util/slice.h"
 
 /* A value to mask wherever it appears: a capture a rule marks sensitive. */
-typedef struct {
-	const char *ptr;
-	size_t len;
-} scan_redact_value;
 
 /* One per worker: a scratch for the shared secrets engine and the current file's secrets. */
 typedef struct scan_redactor scan_redactor;
@@ -33,7 +30,7 @@ void scan__redactor_set_file(scan_redactor *r, const char *path, const unsigned 
  * Then scan__redact() each of the finding's strings.
  */
 int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
-                           const scan_redact_value *extra, size_t nextra);
+                           const scan_slice *extra, size_t nextra);
 
 /*
  * s[0..n) with every prepared credential replaced by its masked form,

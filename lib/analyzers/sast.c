@@ -133,7 +133,7 @@ static uint32_t end_column_of(const scan_file *f, const sast_match *m)
 
 /* The text of each metavariable the rule marks sensitive, without the quotes of a string. */
 static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sast_match *m,
-                               scan_redact_value *out)
+                               scan_slice *out)
 {
 	size_t n = 0;
 
@@ -145,7 +145,7 @@ static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sas
 		sast__binding_text(&m->b[mv], (const char *)ec->f->data, &s, &len);
 		if (len >= 2 && (s[0] == '"' || s[0] == '\'' || s[0] == '`') && s[len - 1] == s[0])
 			s++, len -= 2;
-		out[n].ptr = s, out[n].len = len;
+		out[n].s = s, out[n].len = len;
 		n++;
 	}
 	return n;
@@ -155,7 +155,7 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 {
 	emit_ctx *ec = ud;
 	scan_finding_draft d;
-	scan_redact_value sensitive[SAST_MV_MAX];
+	scan_slice sensitive[SAST_MV_MAX];
 
 	memset(&d, 0, sizeof(d));
 	scan_buf_clear(&ec->w->message);

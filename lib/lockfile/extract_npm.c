@@ -7,6 +7,7 @@
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/quote.h"
 
 /*
  * v2 and v3 describe the node_modules tree npm lays out: "packages" maps
@@ -200,11 +201,11 @@ static int parse_location(npm_ctx *c, npm_ent *e)
 
 static int ent_new(npm_ctx *c, const char *path, size_t len, const cJSON *obj, size_t ordinal)
 {
-	char show[SCAN_SCA_JS_SHOW];
+	char show[SCAN_QUOTE_LEN];
 	npm_ent *e;
 
 	if (!cJSON_IsObject(obj))
-		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan_sca__js_show(show, path, len));
+		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan__quote(show, path, len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
 	if (c->nents == c->cap) {
@@ -257,9 +258,9 @@ static int collect_v1(npm_ctx *c, const cJSON *deps, int parent, size_t *ord)
 		scan_buf_puts(&loc, p->string);
 		if ((err = scan_buf_failed(&loc)) < 0) {
 			scan_buf_dispose(&loc);
-			char show[SCAN_SCA_JS_SHOW];
+			char show[SCAN_QUOTE_LEN];
 			return err == SCAN_ELIMIT ? scan_sca__fail(c->d, SCAN_ELIMIT, 0, "'%s' nested too deep",
-			                                           scan_sca__js_show(show, p->string, strlen(p->string)))
+			                                           scan__quote(show, p->string, strlen(p->string)))
 			                          : scan__error_oom();
 		}
 		path = scan__arena_strndup(&c->g.arena, loc.ptr, loc.size);

@@ -5,6 +5,7 @@
 #include <strings.h>
 #include "lockfile/extractors.h"
 #include "util/error.h"
+#include "util/slice.h"
 
 /*
  * Both databases list binary packages, but the distributions' advisories
@@ -33,23 +34,17 @@
  */
 
 #define OSPKG_LINE_MAX ((size_t)1 << 20)  /* bytes of one line (a Depends of a metapackage is a few KB) */
-
-typedef struct {
-	const char *s;
-	size_t len;
-} span;
-
 /* One binary package of the database. */
 typedef struct {
-	span name;
-	span deps[2];              /* dpkg: Depends, Pre-Depends; apk: D: */
-	span provides;
+	scan_slice name;
+	scan_slice deps[2];              /* dpkg: Depends, Pre-Depends; apk: D: */
+	scan_slice provides;
 	int idx;                   /* its source component; -1 when not installed */
 } os_pkg;
 
 /* A name a dependency may use: a package's own, or one it provides. */
 typedef struct {
-	span name;
+	scan_slice name;
 	bool virtual;
 	int idx;
 } os_provider;
@@ -67,9 +62,9 @@ static bool is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-static span trim(const char *s, size_t n)
+static scan_slice trim(const char *s, size_t n)
 {
-	span r;
+	scan_slice r;
 
 	while (n && is_ws(*s))
 		s++, n--;
@@ -80,7 +75,7 @@ static span trim(const char *s, size_t n)
 	return r;
 }
 
-static bool span_is(span a, const char *word)
+static bool span_is(scan_slice a, const char *word)
 {
 	return a.len == strlen(word) && !memcmp(a.s, word, a.len);
 }
@@ -118,7 +113,7 @@ static int new_pkg(os_db *db, unsigned line, os_pkg **out)
 	return 0;
 }
 
-static int add_provider(os_db *db, span name, bool virtual, int idx)
+static int add_provider(os_db *db, scan_slice name, bool virtual, int idx)
 {
 	if (!name.len)
 		return 0;
@@ -139,7 +134,7 @@ static int add_provider(os_db *db, span name, bool virtual, int idx)
 	return 0;
 }
 
-static int cmp_span(span a, span b)
+static int cmp_span(scan_slice a, scan_slice b)
 {
 	int c = memcmp(a.s, b.s, a.len < b.len ? a.len : b.len);
 
@@ -160,7 +155,7 @@ static int cmp_provider(const void *a, const void *b)
 }
 
 /* The component that provides name, or -1. */
-static int resolve(const os_db *db, span name)
+static int resolve(const os_db *db, scan_slice name)
 {
 	size_t lo = 0, hi = db->nprov;
 
@@ -185,7 +180,7 @@ static int add_edge(os_db *db, int from, int to)
 }
 
 /* The name that starts a dependency or provides entry, up to any of stop. */
-static span entry_name(span e, const char *stop)
+static scan_slice entry_name(scan_slice e, const char *stop)
 {
 	size_t n = 0;
 
@@ -216,7 +211,7 @@ static span entry_name(span e, const char *stop)
  */
 
 typedef struct {
-	span package, version, source, status, depends, predepends, provides;
+	scan_slice package, version, source, status, depends, predepends, provides;
 	unsigned line;             /* of the paragraph's first field */
 	bool any;
 } dpkg_para;
@@ -234,12 +229,12 @@ static const struct {
 	{ "Provides", offsetof(dpkg_para, provides) },
 };
 
-static bool status_installed(span status)
+static bool status_installed(scan_slice status)
 {
 	static const char *const ok[] = { "installed", "triggers-pending", "triggers-awaited", "unpacked",
 	                                   "half-configured" };
 	size_t i = 0, word = 0;
-	span w = { NULL, 0 };
+	scan_slice w = { NULL, 0 };
 
 	/* The third word. */
 	while (word < 3 && i < status.len) {
@@ -262,7 +257,7 @@ static bool status_installed(span status)
 
 static int dpkg_end(os_db *db, dpkg_para *p, bool control_files)
 {
-	span name, version;
+	scan_slice name, version;
 	os_pkg *pkg = NULL;
 	int err;
 
@@ -279,7 +274,7 @@ static int dpkg_end(os_db *db, dpkg_para *p, bool control_files)
 	version = p->version;
 	if (p->source.len) {
 		/* "Source: name" or "Source: name (version)" when the source version differs. */
-		span src = entry_name(p->source, "(");
+		scan_slice src = entry_name(p->source, "(");
 		const char *open = memchr(p->source.s, '(', p->source.len);
 		if (!src.len)
 			return scan_sca__fail(db->d, SCAN_EPARSE, p->line, "malformed Source field");
@@ -308,7 +303,7 @@ done:
 static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_files)
 {
 	dpkg_para p;
-	span *field = NULL;        /* the field continuation lines extend */
+	scan_slice *field = NULL;        /* the field continuation lines extend */
 	size_t pos = 0;
 	unsigned line = 0;
 	int err;
@@ -319,7 +314,7 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 	while (pos < len) {
 		const char *s = text + pos, *nl = memchr(s, '\n', len - pos), *colon;
 		size_t n = nl ? (size_t)(nl - s) : len - pos;
-		span key;
+		scan_slice key;
 
 		pos += n + (nl != NULL);
 		line++;
@@ -353,7 +348,7 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 		field = NULL;
 		for (size_t k = 0; k < sizeof(dpkg_fields) / sizeof(dpkg_fields[0]) && !field; k++)
 			if (key.len == strlen(dpkg_fields[k].name) && !strncasecmp(key.s, dpkg_fields[k].name, key.len))
-				field = (span *)((char *)&p + dpkg_fields[k].offset);
+				field = (scan_slice *)((char *)&p + dpkg_fields[k].offset);
 		if (field)
 			*field = trim(colon + 1, (size_t)(s + n - colon - 1));
 	}
@@ -364,17 +359,17 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 static int dpkg_edges(os_db *db, const os_pkg *pkg)
 {
 	for (int k = 0; k < 2; k++) {
-		span rest = pkg->deps[k];
+		scan_slice rest = pkg->deps[k];
 		while (rest.len) {
 			const char *comma = memchr(rest.s, ',', rest.len);
-			span group = { rest.s, comma ? (size_t)(comma - rest.s) : rest.len };
+			scan_slice group = { rest.s, comma ? (size_t)(comma - rest.s) : rest.len };
 			int to = -1, err;
 
 			rest.s += group.len + (comma != NULL);
 			rest.len -= group.len + (comma != NULL);
 			while (group.len && to < 0) {
 				const char *bar = memchr(group.s, '|', group.len);
-				span alt = { group.s, bar ? (size_t)(bar - group.s) : group.len };
+				scan_slice alt = { group.s, bar ? (size_t)(bar - group.s) : group.len };
 				group.s += alt.len + (bar != NULL);
 				group.len -= alt.len + (bar != NULL);
 				alt = entry_name(alt, "(:[<");
@@ -390,14 +385,14 @@ static int dpkg_edges(os_db *db, const os_pkg *pkg)
 
 static int dpkg_providers(os_db *db, const os_pkg *pkg)
 {
-	span rest = pkg->provides;
+	scan_slice rest = pkg->provides;
 	int err;
 
 	if ((err = add_provider(db, pkg->name, false, pkg->idx)) < 0)
 		return err;
 	while (rest.len) {
 		const char *comma = memchr(rest.s, ',', rest.len);
-		span e = { rest.s, comma ? (size_t)(comma - rest.s) : rest.len };
+		scan_slice e = { rest.s, comma ? (size_t)(comma - rest.s) : rest.len };
 		rest.s += e.len + (comma != NULL);
 		rest.len -= e.len + (comma != NULL);
 		if ((err = add_provider(db, entry_name(e, "(:[<"), true, pkg->idx)) < 0)
@@ -418,14 +413,14 @@ static int dpkg_providers(os_db *db, const os_pkg *pkg)
  */
 
 typedef struct {
-	span P, V, o, L, D, p;
+	scan_slice P, V, o, L, D, p;
 	unsigned first, line;      /* the record's first line, its P: line */
 	bool any;
 } apk_rec;
 
 static int apk_end(os_db *db, apk_rec *r)
 {
-	span name;
+	scan_slice name;
 	os_pkg *pkg = NULL;
 	int err;
 
@@ -461,7 +456,7 @@ static int apk_parse(os_db *db, const char *text, size_t len)
 	while (pos < len) {
 		const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - s) : len - pos;
-		span *field = NULL;
+		scan_slice *field = NULL;
 
 		pos += n + (nl != NULL);
 		line++;
@@ -498,13 +493,13 @@ static int apk_parse(os_db *db, const char *text, size_t len)
 }
 
 /* Space-separated entries: "name", "name>=1", "so:x.so.1=1", "name@tag", "!conflict". */
-static int apk_each(os_db *db, const os_pkg *pkg, span list, bool provides)
+static int apk_each(os_db *db, const os_pkg *pkg, scan_slice list, bool provides)
 {
 	size_t i = 0;
 	int err;
 
 	while (i < list.len) {
-		span e;
+		scan_slice e;
 		while (i < list.len && is_ws(list.s[i]))
 			i++;
 		e.s = list.s + i;

@@ -7,6 +7,8 @@
 #include "scan/buf.h"
 #include "util/error.h"
 #include "util/yamltree.h"
+#include "util/slice.h"
+#include "util/quote.h"
 
 /*
  * "importers" maps each workspace folder ("." the project) to what its
@@ -32,14 +34,8 @@
  */
 
 #define PNPM_PATH_MAX 4096
-
 typedef struct {
-	const char *s;
-	size_t len;
-} pstr;
-
-typedef struct {
-	pstr key;
+	scan_slice key;
 	const scan_yaml_node *info;   /* "packages" metadata */
 	const scan_yaml_node *deps;   /* what holds its dependencies: the entry (<v9) or its snapshot (v9) */
 	unsigned line;
@@ -47,7 +43,7 @@ typedef struct {
 } pent;
 
 typedef struct {
-	pstr path;                    /* normalised: "" for the project */
+	scan_slice path;                    /* normalised: "" for the project */
 	const scan_yaml_node *map;
 	unsigned line;
 	int node;
@@ -72,9 +68,9 @@ bool scan_sca__is_pnpm_lock(const char *path, const char *base)
 	return !strcmp(base, "pnpm-lock.yaml");
 }
 
-static pstr pscalar(const scan_yaml_node *n)
+static scan_slice pscalar(const scan_yaml_node *n)
 {
-	pstr s = { NULL, 0 };
+	scan_slice s = { NULL, 0 };
 
 	if (n && n->kind == SCAN_YAML_SCALAR) {
 		s.s = n->value;
@@ -83,7 +79,7 @@ static pstr pscalar(const scan_yaml_node *n)
 	return s;
 }
 
-static bool pstr_has(pstr s, const char *needle)
+static bool pstr_has(scan_slice s, const char *needle)
 {
 	size_t n = strlen(needle);
 
@@ -106,15 +102,15 @@ static int find_key(const pnpm_ctx *c, const char *s, size_t len)
 
 static int ent_add(pnpm_ctx *c, const scan_yaml_node *k, const scan_yaml_node *info, const scan_yaml_node *deps)
 {
-	pstr key = pscalar(k);
-	char show[SCAN_SCA_JS_SHOW];
+	scan_slice key = pscalar(k);
+	char show[SCAN_QUOTE_LEN];
 	pent *e;
 
 	if (!key.s || !key.len)
 		return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "package key is not a string");
 	if (find_key(c, key.s, key.len) >= 0)
 		return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "package '%s' listed twice",
-		                      scan_sca__js_show(show, key.s, key.len));
+		                      scan__quote(show, key.s, key.len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, k->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
 	if (c->nents == c->ents_cap) {
@@ -145,10 +141,10 @@ static size_t cut_peers(const pnpm_ctx *c, const char *v, size_t len)
 }
 
 /* Where a package came from: its key's version part and its resolution. */
-static unsigned source_flags(const pstr rest, const scan_yaml_node *info)
+static unsigned source_flags(const scan_slice rest, const scan_yaml_node *info)
 {
 	const scan_yaml_node *res = scan__yaml_get(info, "resolution");
-	pstr type = pscalar(scan__yaml_get(res, "type")), tarball = pscalar(scan__yaml_get(res, "tarball"));
+	scan_slice type = pscalar(scan__yaml_get(res, "type")), tarball = pscalar(scan__yaml_get(res, "tarball"));
 
 	if (scan__yaml_get(res, "directory") || (type.s && !strcmp(type.s, "directory")) ||
 	    scan_sca__js_prefix(rest.s, rest.len, "file:") || scan_sca__js_prefix(rest.s, rest.len, "link:") ||
@@ -169,10 +165,10 @@ static unsigned source_flags(const pstr rest, const scan_yaml_node *info)
 /* Name, version and source of a package entry. */
 static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
 {
-	pstr key = e->key, name = { NULL, 0 }, rest = { NULL, 0 };
-	pstr fname = pscalar(scan__yaml_get(e->info, "name")), fver = pscalar(scan__yaml_get(e->info, "version"));
+	scan_slice key = e->key, name = { NULL, 0 }, rest = { NULL, 0 };
+	scan_slice fname = pscalar(scan__yaml_get(e->info, "name")), fver = pscalar(scan__yaml_get(e->info, "version"));
 	bool registry = false;
-	char show[SCAN_SCA_JS_SHOW];
+	char show[SCAN_QUOTE_LEN];
 	size_t nl;
 
 	if (c->major >= 9 || key.s[0] == '/') {
@@ -208,7 +204,7 @@ static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
 	}
 	if (!name.s || !name.len)
 		return scan_sca__fail(c->d, SCAN_EPARSE, e->line, "cannot tell the package of '%s'",
-		                      scan_sca__js_show(show, e->key.s, e->key.len));
+		                      scan__quote(show, e->key.s, e->key.len));
 	p->name = name.s;
 	p->name_len = name.len;
 	if (fver.s && fver.len) {
@@ -225,7 +221,7 @@ static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
 }
 
 /* base joined with rel, "." and ".." folded, into b; "" is the project folder. */
-static void join_path(scan_buf *b, pstr base, const char *rel, size_t rlen)
+static void join_path(scan_buf *b, scan_slice base, const char *rel, size_t rlen)
 {
 	scan_buf_clear(b);
 	scan_buf_put(b, base.s, base.len);
@@ -263,7 +259,7 @@ static int find_importer(const pnpm_ctx *c, const char *s, size_t len)
  * as an optional package for another platform). from_dir: the folder of
  * the importer that names it, for "link:".
  */
-static int resolve_ref(pnpm_ctx *c, pstr from_dir, pstr name, pstr ref, unsigned line)
+static int resolve_ref(pnpm_ctx *c, scan_slice from_dir, scan_slice name, scan_slice ref, unsigned line)
 {
 	scan_buf *b = &c->scratch;
 	int at;
@@ -299,7 +295,7 @@ static int resolve_ref(pnpm_ctx *c, pstr from_dir, pstr name, pstr ref, unsigned
 }
 
 /* Edges from node `from` for each dependency in the groups of map. */
-static int add_edges(pnpm_ctx *c, int from, const scan_yaml_node *map, pstr dir, bool importer)
+static int add_edges(pnpm_ctx *c, int from, const scan_yaml_node *map, scan_slice dir, bool importer)
 {
 	static const struct { const char *key; unsigned kind; } groups[] = {
 		{ "dependencies", SCAN_SCA_JS_PROD },
@@ -316,7 +312,7 @@ static int add_edges(pnpm_ctx *c, int from, const scan_yaml_node *map, pstr dir,
 			return scan_sca__fail(c->d, SCAN_EPARSE, deps->line, "%s is not a mapping", groups[k].key);
 		for (size_t i = 0; i + 1 < deps->len; i += 2) {
 			const scan_yaml_node *v = deps->items[i + 1];
-			pstr name = pscalar(deps->items[i]), ref;
+			scan_slice name = pscalar(deps->items[i]), ref;
 			int to;
 			/* 6.0 and 9.0 importers: { specifier, version }; otherwise the version itself */
 			ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan__yaml_get(v, "version") : v);
@@ -357,7 +353,7 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 		return scan__error_oom();
 	for (size_t i = 0; i < n; i++) {
 		pimp *im = &c->imps[c->nimps];
-		pstr path = { "", 0 };
+		scan_slice path = { "", 0 };
 		if (importers) {
 			path = pscalar(importers->items[2 * i]);
 			if (!path.s || importers->items[2 * i + 1]->kind != SCAN_YAML_MAPPING)
@@ -374,9 +370,9 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 				return scan_sca__fail(c->d, SCAN_ELIMIT, importers->items[2 * i]->line, "importer path too long");
 		}
 		if (find_importer(c, path.s, path.len) >= 0) {
-			char show[SCAN_SCA_JS_SHOW];
+			char show[SCAN_QUOTE_LEN];
 			return scan_sca__fail(c->d, SCAN_EPARSE, importers ? importers->items[2 * i]->line : 1,
-			                      "importer '%s' listed twice", scan_sca__js_show(show, path.s, path.len));
+			                      "importer '%s' listed twice", scan__quote(show, path.s, path.len));
 		}
 		im->path = path;
 		im->map = importers ? importers->items[2 * i + 1] : root;
@@ -392,14 +388,14 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 		unsigned char *used = calloc(packages ? packages->len / 2 + 1 : 1, 1);
 		err = used ? 0 : scan__error_oom();
 		for (size_t i = 0; !err && packages && i + 1 < packages->len; i += 2) {
-			pstr k = pscalar(packages->items[i]);
+			scan_slice k = pscalar(packages->items[i]);
 			if (!k.s)
 				err = scan_sca__fail(c->d, SCAN_EPARSE, packages->items[i]->line, "package key is not a string");
 			else
 				err = scan_sca__js_map_add(&bases, scan_sca__js_hash(k.s, k.len), (int)(i / 2));
 		}
 		for (size_t i = 0; !err && snapshots && i + 1 < snapshots->len; i += 2) {
-			pstr k = pscalar(snapshots->items[i]);
+			scan_slice k = pscalar(snapshots->items[i]);
 			const scan_yaml_node *info = NULL, *line_of = snapshots->items[i];
 			size_t nl, base, cur = 0;
 			int at;
@@ -479,8 +475,8 @@ static int importer_nodes(pnpm_ctx *c)
 			const scan_yaml_node *deps = scan__yaml_get(c->imps[i].map, groups[k]);
 			for (size_t j = 0; deps && deps->kind == SCAN_YAML_MAPPING && j + 1 < deps->len; j += 2) {
 				const scan_yaml_node *v = deps->items[j + 1];
-				pstr name = pscalar(deps->items[j]);
-				pstr ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan__yaml_get(v, "version") : v);
+				scan_slice name = pscalar(deps->items[j]);
+				scan_slice ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan__yaml_get(v, "version") : v);
 				scan_sca__js_pkg *p;
 				int at;
 				if (!name.s || !ref.s || !scan_sca__js_prefix(ref.s, ref.len, "link:"))
@@ -506,8 +502,8 @@ int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 	pnpm_ctx c;
 	scan_yaml_doc yaml;
 	const scan_yaml_node *root;
-	pstr ver;
-	char show[SCAN_SCA_JS_SHOW];
+	scan_slice ver;
+	char show[SCAN_QUOTE_LEN];
 	int err;
 
 	memset(&c, 0, sizeof(c));
@@ -531,7 +527,7 @@ int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 		c.major = c.major * 10 + (ver.s[i] - '0');
 	if (c.major < 5 || c.major > 9) {
 		err = scan_sca__fail(d, SCAN_EPARSE, root->line, "unsupported lockfileVersion '%s'",
-		                     scan_sca__js_show(show, ver.s, ver.len > 20 ? 20 : ver.len));
+		                     scan__quote(show, ver.s, ver.len > 20 ? 20 : ver.len));
 		goto done;
 	}
 	if ((err = collect(&c, root)) < 0 || (err = importer_nodes(&c)) < 0)
@@ -557,7 +553,7 @@ int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 		if ((err = add_edges(&c, c.imps[i].node, c.imps[i].map, c.imps[i].path, true)) < 0)
 			goto done;
 	for (size_t i = 0; i < c.nents; i++) {
-		static const pstr top = { "", 0 };
+		static const scan_slice top = { "", 0 };
 		if (c.ents[i].deps && (err = add_edges(&c, c.ents[i].node, c.ents[i].deps, top, false)) < 0)
 			goto done;
 	}

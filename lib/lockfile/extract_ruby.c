@@ -3,6 +3,7 @@
 #include <string.h>
 #include "lockfile/extractors.h"
 #include "util/error.h"
+#include "util/slice.h"
 
 /*
  * Bundler writes the lockfile as sections, each a header at column 0
@@ -39,12 +40,6 @@ typedef enum {
 	SEC_DEPENDENCIES,
 	SEC_OTHER,       /* known or unknown sections whose lines are skipped */
 } gem_section;
-
-typedef struct {
-	const char *s;
-	size_t len;
-} gem_name;
-
 typedef struct {
 	const char *text;
 	size_t len, pos;
@@ -113,7 +108,7 @@ static size_t name_len(const char *s, size_t n)
 
 static int cmp_name(const void *a, const void *b)
 {
-	const gem_name *x = a, *y = b;
+	const scan_slice *x = a, *y = b;
 	int c = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
 
 	return c ? c : x->len < y->len ? -1 : x->len > y->len;
@@ -132,10 +127,10 @@ static int check_line(const scan_sca_doc *d, const char *s, size_t n, unsigned l
 }
 
 /* The names DEPENDENCIES lists, sorted; *count 0 when there is no such section. */
-static int direct_names(const scan_sca_doc *d, const char *text, size_t len, gem_name **out, size_t *count)
+static int direct_names(const scan_sca_doc *d, const char *text, size_t len, scan_slice **out, size_t *count)
 {
 	gem_lines it = { text, len, 0, 0 };
-	gem_name *names = NULL;
+	scan_slice *names = NULL;
 	size_t n, cap = 0, nnames = 0;
 	const char *s;
 	bool in = false;
@@ -158,7 +153,7 @@ static int direct_names(const scan_sca_doc *d, const char *text, size_t len, gem
 		}
 		if (nnames == cap) {
 			size_t ncap = cap ? cap * 2 : 64;
-			gem_name *g;
+			scan_slice *g;
 			if (nnames >= SCAN_SCA_COMPONENTS_MAX) {
 				err = scan_sca__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
 				goto fail;
@@ -187,7 +182,7 @@ fail:
  * "name (version)" or "name (version-platform)" after the 4-space indent:
  * *name and *version point into s. False when it is not that shape.
  */
-static bool parse_spec(const char *s, size_t n, gem_name *name, gem_name *version)
+static bool parse_spec(const char *s, size_t n, scan_slice *name, scan_slice *version)
 {
 	const char *open, *dash;
 
@@ -213,7 +208,7 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 {
 	gem_lines it = { text, len, 0, 0 };
 	gem_section sec = SEC_NONE;
-	gem_name *direct = NULL;
+	scan_slice *direct = NULL;
 	size_t ndirect = 0, n;
 	unsigned source_flags = 0;
 	bool in_specs = false, known = false, any = false;
@@ -272,7 +267,7 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 				goto done;
 			}
 		} else if (ind == 4 && in_specs) {
-			gem_name name, version, key;
+			scan_slice name, version, key;
 			unsigned flags = source_flags;
 			if (!parse_spec(s + 4, n - 4, &name, &version)) {
 				err = scan_sca__fail(d, SCAN_EPARSE, it.line, "malformed spec (expected 'name (version)')");

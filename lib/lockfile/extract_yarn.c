@@ -8,6 +8,8 @@
 #include "util/error.h"
 #include "util/number.h"
 #include "util/yamltree.h"
+#include "util/slice.h"
+#include "util/quote.h"
 
 /*
  * Both lockfiles map descriptors to the package they resolved to:
@@ -36,29 +38,23 @@
 
 #define YARN_LINE_MAX 65536         /* bytes of one classic line */
 #define YARN_PATCH_NESTING 4        /* patch:patch:... */
-
 typedef struct {
-	const char *s;
-	size_t len;
-} ystr;
-
-typedef struct {
-	ystr name, version, resolved, range;
+	scan_slice name, version, resolved, range;
 	size_t dep_first, ndeps;
 	unsigned line;
 	int node;
 	bool workspace;            /* berry "name@workspace:path" */
-	ystr ws_path;
+	scan_slice ws_path;
 } yent;
 
 typedef struct {
-	ystr name, range;
+	scan_slice name, range;
 	unsigned kind;
 	int edge;                  /* the graph edge it resolved to, -1 */
 } ydep;
 
 typedef struct {
-	ystr s;
+	scan_slice s;
 	int ent;
 } ydesc;
 
@@ -81,7 +77,7 @@ bool scan_sca__is_yarn_lock(const char *path, const char *base)
 	return !strcmp(base, "yarn.lock");
 }
 
-static bool ystr_eq(ystr a, const char *s, size_t len)
+static bool ystr_eq(scan_slice a, const char *s, size_t len)
 {
 	return a.len == len && !memcmp(a.s, s, len);
 }
@@ -108,7 +104,7 @@ static int ent_new(yarn_ctx *c, unsigned line)
 	return (int)c->nents++;
 }
 
-static int dep_add(yarn_ctx *c, ystr name, ystr range, unsigned kind, unsigned line)
+static int dep_add(yarn_ctx *c, scan_slice name, scan_slice range, unsigned kind, unsigned line)
 {
 	if (c->ndeps >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d dependencies", SCAN_SCA_EDGES_MAX);
@@ -129,15 +125,15 @@ static int dep_add(yarn_ctx *c, ystr name, ystr range, unsigned kind, unsigned l
 	return 0;
 }
 
-static int desc_add(yarn_ctx *c, ystr s, int ent, unsigned line)
+static int desc_add(yarn_ctx *c, scan_slice s, int ent, unsigned line)
 {
-	char show[SCAN_SCA_JS_SHOW];
+	char show[SCAN_QUOTE_LEN];
 	size_t name_len;
 	int err;
 
 	if (!s.len || !scan_sca__js_split_at(s.s, s.len, &name_len) || !name_len)
 		return scan_sca__fail(c->d, SCAN_EPARSE, line, "'%s' is not a name@range descriptor",
-		                      scan_sca__js_show(show, s.s, s.len));
+		                      scan__quote(show, s.s, s.len));
 	if (c->ndescs >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d descriptors", SCAN_SCA_EDGES_MAX);
 	if (c->ndescs == c->descs_cap) {
@@ -155,7 +151,7 @@ static int desc_add(yarn_ctx *c, ystr s, int ent, unsigned line)
 		while ((v = scan_sca__js_map_next(&c->desc_map, scan_sca__js_hash(s.s, s.len), &cur)) >= 0)
 			if (!(v & 1) && c->descs[v / 2].s.len == s.len && !memcmp(c->descs[v / 2].s.s, s.s, s.len))
 				return scan_sca__fail(c->d, SCAN_EPARSE, line, "descriptor '%s' listed twice",
-				                      scan_sca__js_show(show, s.s, s.len));
+				                      scan__quote(show, s.s, s.len));
 	}
 	c->descs[c->ndescs].s = s;
 	c->descs[c->ndescs].ent = ent;
@@ -247,7 +243,7 @@ static unsigned source_flags(const char *r, size_t len, int nesting)
 /* ---- classic ---- */
 
 /* A quoted classic string at s (JSON escapes), into *out; the bytes consumed, 0 on error. */
-static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, ystr *out)
+static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, scan_slice *out)
 {
 	size_t i = 1;
 	bool esc = false;
@@ -311,7 +307,7 @@ static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, ystr *out)
 }
 
 /* One token: quoted, or bare up to a space, a comma or (when stop_colon) a colon. */
-static size_t v1_token(yarn_ctx *c, const char *s, size_t len, bool stop_colon, ystr *out)
+static size_t v1_token(yarn_ctx *c, const char *s, size_t len, bool stop_colon, scan_slice *out)
 {
 	size_t i = 0;
 
@@ -334,7 +330,7 @@ static int v1_header(yarn_ctx *c, const char *s, size_t len, unsigned line)
 	if (ent < 0)
 		return ent;
 	while (i < len) {
-		ystr d;
+		scan_slice d;
 		size_t n;
 		while (i < len && s[i] == ' ')
 			i++;
@@ -353,7 +349,7 @@ static int v1_header(yarn_ctx *c, const char *s, size_t len, unsigned line)
 	/* the package: the descriptor's name, or what an npm: alias points at */
 	e = &c->ents[ent];
 	{
-		ystr d = c->descs[c->ndescs - 1].s;
+		scan_slice d = c->descs[c->ndescs - 1].s;
 		size_t nl;
 		for (size_t k = c->ndescs; k > 0 && c->descs[k - 1].ent == ent; k--)
 			d = c->descs[k - 1].s;
@@ -374,7 +370,7 @@ static int v1_header(yarn_ctx *c, const char *s, size_t len, unsigned line)
 }
 
 /* key value, key "value", key: (a block) - the part of a line after its indentation. */
-static int v1_pair(yarn_ctx *c, const char *s, size_t len, unsigned line, ystr *key, ystr *value, bool *block)
+static int v1_pair(yarn_ctx *c, const char *s, size_t len, unsigned line, scan_slice *key, scan_slice *value, bool *block)
 {
 	size_t i = v1_token(c, s, len, true, key);
 
@@ -393,9 +389,9 @@ static int v1_pair(yarn_ctx *c, const char *s, size_t len, unsigned line, ystr *
 	while (i < len && s[i] == ' ')
 		i++;
 	if (i == len) {
-		char show[SCAN_SCA_JS_SHOW];
+		char show[SCAN_QUOTE_LEN];
 		return scan_sca__fail(c->d, SCAN_EPARSE, line, "'%s' without a value",
-		                      scan_sca__js_show(show, key->s, key->len));
+		                      scan__quote(show, key->s, key->len));
 	}
 	if (!v1_token(c, s + i, len - i, false, value) && s[i] == '"')
 		return scan_sca__fail(c->d, SCAN_EPARSE, line, "unterminated string");
@@ -444,7 +440,7 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 		} else if (in_entry < 0) {
 			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "indented line outside an entry");
 		} else if (indent == 2) {
-			ystr key, value;
+			scan_slice key, value;
 			bool is_block;
 			yent *e = &c->ents[in_entry];
 			if ((err = v1_pair(c, s, n, lineno, &key, &value, &is_block)) < 0)
@@ -457,7 +453,7 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 			else if (ystr_eq(key, "resolved", 8))
 				e->resolved = value;
 		} else if (indent == 4 && (block == 1 || block == 2)) {
-			ystr key, value;
+			scan_slice key, value;
 			bool is_block;
 			if ((err = v1_pair(c, s, n, lineno, &key, &value, &is_block)) < 0)
 				return err;
@@ -478,9 +474,9 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 
 /* ---- berry ---- */
 
-static ystr yscalar(const scan_yaml_node *n)
+static scan_slice yscalar(const scan_yaml_node *n)
 {
-	ystr s = { NULL, 0 };
+	scan_slice s = { NULL, 0 };
 
 	if (n && n->kind == SCAN_YAML_SCALAR) {
 		s.s = n->value;
@@ -499,8 +495,8 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 		return scan_sca__fail(c->d, SCAN_EPARSE, root->line, "not a yarn.lock: the top is not a mapping");
 	for (size_t i = 0; i + 1 < root->len; i += 2) {
 		const scan_yaml_node *k = root->items[i], *v = root->items[i + 1], *deps, *meta;
-		ystr key = yscalar(k), res;
-		char show[SCAN_SCA_JS_SHOW];
+		scan_slice key = yscalar(k), res;
+		char show[SCAN_QUOTE_LEN];
 		size_t nl;
 		int ent;
 		yent *e;
@@ -511,13 +507,13 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 			continue;
 		if (v->kind != SCAN_YAML_MAPPING)
 			return scan_sca__fail(c->d, SCAN_EPARSE, v->line, "entry '%s' is not a mapping",
-			                      scan_sca__js_show(show, key.s, key.len));
+			                      scan__quote(show, key.s, key.len));
 		if ((ent = ent_new(c, k->line)) < 0)
 			return ent;
 		/* "a@npm:^1, a@npm:^1.2": the descriptors, comma-separated */
 		for (size_t p = 0; p < key.len;) {
 			size_t q = p;
-			ystr d;
+			scan_slice d;
 			while (q < key.len && key.s[q] != ',')
 				q++;
 			d.s = key.s + p;
@@ -536,7 +532,7 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 		res = yscalar(scan__yaml_get(v, "resolution"));
 		if (!res.s || !scan_sca__js_split_at(res.s, res.len, &nl))
 			return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "entry '%s' without a name@reference resolution",
-			                      scan_sca__js_show(show, key.s, key.len));
+			                      scan__quote(show, key.s, key.len));
 		e->resolved = res;
 		e->name.s = res.s;
 		e->name.len = nl;
@@ -552,9 +548,9 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 		meta = scan__yaml_get(v, "dependenciesMeta");
 		if (deps && deps->kind != SCAN_YAML_MAPPING)
 			return scan_sca__fail(c->d, SCAN_EPARSE, deps->line, "dependencies of '%s' are not a mapping",
-			                      scan_sca__js_show(show, key.s, key.len));
+			                      scan__quote(show, key.s, key.len));
 		for (size_t j = 0; deps && j + 1 < deps->len; j += 2) {
-			ystr name = yscalar(deps->items[j]), range = yscalar(deps->items[j + 1]);
+			scan_slice name = yscalar(deps->items[j]), range = yscalar(deps->items[j + 1]);
 			const scan_yaml_node *m;
 			unsigned kind = SCAN_SCA_JS_PROD;
 			if (!name.s || !range.s)
@@ -598,7 +594,7 @@ static void put_uri_component(scan_buf *b, const char *s, size_t len)
 }
 
 /* The entry a dependency of entry `from` resolves to, or -1. */
-static int resolve_dep(yarn_ctx *c, const yent *from, ystr name, ystr range, bool berry)
+static int resolve_dep(yarn_ctx *c, const yent *from, scan_slice name, scan_slice range, bool berry)
 {
 	scan_buf *b = &c->scratch;
 	int at;
@@ -754,7 +750,7 @@ static int classic_importers(yarn_ctx *c, bool *have, bool *complete)
 		for (size_t k = 0; k < 4 && !err; k++) {
 			const cJSON *deps = cJSON_GetObjectItemCaseSensitive(pkgs[i], scan_sca__js_manifest_groups[k].key);
 			for (const cJSON *dep = cJSON_IsObject(deps) ? deps->child : NULL; dep && !err; dep = dep->next) {
-				ystr name = { dep->string, strlen(dep->string) }, range;
+				scan_slice name = { dep->string, strlen(dep->string) }, range;
 				int to = -1;
 				if (!cJSON_IsString(dep))
 					continue;

@@ -327,16 +327,6 @@ int scan_sca__js_read_manifest(scan_sca_doc *d, const char *relpath, cJSON **out
 	return 0;
 }
 
-const char *scan_sca__js_show(char *out, const char *s, size_t len)
-{
-	size_t n = len > SCAN_SCA_JS_SHOW - 4 ? SCAN_SCA_JS_SHOW - 4 : len;
-
-	for (size_t i = 0; i < n; i++)
-		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-	out[n] = '\0';
-	return out;
-}
-
 bool scan_sca__js_prefix(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);

@@ -107,13 +107,6 @@ typedef struct {
 } scan_sca__js_group;
 extern const scan_sca__js_group scan_sca__js_manifest_groups[4];
 
-/*
- * Up to 200 bytes of s[0..len) for a message, NUL-terminated in out (of
- * SCAN_SCA_JS_SHOW bytes): control bytes become '?' so a message stays one line.
- */
-#define SCAN_SCA_JS_SHOW 204
-const char *scan_sca__js_show(char *out, const char *s, size_t len);
-
 /* True when s[0..len) starts with prefix. */
 bool scan_sca__js_prefix(const char *s, size_t len, const char *prefix);
 

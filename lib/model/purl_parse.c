@@ -8,6 +8,7 @@
 #include "model/purl.h"
 #include "util/error.h"
 #include "util/number.h"
+#include "util/quote.h"
 
 /*
  * The specification parses from the right: '#' subpath, '?' qualifiers,
@@ -31,21 +32,16 @@ static int bad(int code, span purl, const char *fmt, ...) SCAN_PRINTF(3, 4);
 
 static int bad(int code, span purl, const char *fmt, ...)
 {
-	char shown[201], reason[200];
-	size_t n = purl.len < sizeof(shown) - 1 ? purl.len : sizeof(shown) - 1;
+	char shown[SCAN_QUOTE_LEN], reason[200];
 	va_list ap;
 
 	if (purl.quiet)
 		return code;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)purl.s[i];
-		shown[i] = c < 0x20 || c >= 0x7f || c == '\'' ? '?' : (char)c;
-	}
-	shown[n] = '\0';
+	scan__quote(shown, purl.s, purl.len);
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(code, "invalid package URL '%s%s': %s", shown, purl.len > n ? "..." : "", reason);
+	return scan__error(code, "invalid package URL '%s': %s", shown, reason);
 }
 
 static int oom(span purl)

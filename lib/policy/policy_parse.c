@@ -9,6 +9,7 @@
 #include "util/error.h"
 #include "util/timefmt.h"
 #include "util/yamltree.h"
+#include "util/quote.h"
 
 /*
  * The document is untrusted (it comes with the repository), so it is read
@@ -19,7 +20,6 @@
  * code, so both accept exactly the same policies.
  */
 
-#define SHOW_MAX 64            /* bytes of user text quoted in a message */
 #define YAML_NODES_MAX 100000  /* a policy with 1000 rules needs about 20000 */
 #define JSON_DEPTH_MAX 64
 #define COUNT_MAX 1000000000LL /* max_count, max_critical, direct_vuln counts */
@@ -125,25 +125,16 @@ static int fail(const pctx *c, int code, unsigned line, const char *fmt, ...)
 }
 
 /*
- * User text as it may appear in a message: at most SHOW_MAX bytes, control
- * bytes as '?', so a message stays one short line whatever the file holds.
- * Returns a static buffer of one of four slots: enough for one message.
+ * User text as it may appear in a message (scan__quote()), so a message
+ * stays one short line whatever the file holds. Returns a buffer of one of
+ * four slots: enough for one message.
  */
 static const char *show(const char *s, size_t len)
 {
-	static _Thread_local char slots[4][SHOW_MAX + 4];
+	static _Thread_local char slots[4][SCAN_QUOTE_LEN];
 	static _Thread_local unsigned next_slot;
-	char *out = slots[next_slot++ % 4];
-	size_t n = len > SHOW_MAX ? SHOW_MAX : len;
 
-	for (size_t i = 0; i < n; i++)
-		out[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-	if (len > SHOW_MAX) {
-		memcpy(out + n, "...", 3);
-		n += 3;
-	}
-	out[n] = '\0';
-	return out;
+	return scan__quote(slots[next_slot++ % 4], s, len);
 }
 
 /* " (first on line N)" after a duplicate; nothing for JSON, which has no lines. */
@@ -239,7 +230,7 @@ static const char *kind_name(vkind k)
 /* What a wrong value is, for "must be X, not <this>": 'text' for a string, 3 for a number. */
 static const char *describe(const scan_yaml_node *n)
 {
-	static _Thread_local char buf[SHOW_MAX + 8];
+	static _Thread_local char buf[SCAN_QUOTE_LEN + 4];
 	bool b;
 	double d;
 	vkind k = classify(n, &b, &d);

@@ -147,3 +147,60 @@ int scan_buf_failed(const scan_buf *b)
 {
 	return b->error;
 }
+
+/* The length of the character at p (n bytes left, n > 0); *control when it is to be shown as \xNN. */
+static size_t next_char(const unsigned char *p, size_t left, bool *control)
+{
+	size_t n;
+	uint32_t cp;
+
+	if (*p < 0x80) {
+		*control = *p < 0x20 || *p == 0x7F;
+		return 1;
+	}
+	*control = true;
+	if (*p >= 0xC2 && *p <= 0xDF) {
+		n = 2;
+		cp = *p & 0x1Fu;
+	} else if (*p >= 0xE0 && *p <= 0xEF) {
+		n = 3;
+		cp = *p & 0x0Fu;
+	} else if (*p >= 0xF0 && *p <= 0xF4) {
+		n = 4;
+		cp = *p & 0x07u;
+	} else {
+		return 1;
+	}
+	if (n > left)
+		return 1;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 1;
+		cp = cp << 6 | (p[i] & 0x3Fu);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 1;
+	*control = cp <= 0x9F;
+	return n;
+}
+
+int scan_buf_put_printable(scan_buf *b, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		bool control;
+		size_t n = next_char(p, (size_t)(end - p), &control);
+		for (size_t i = 0; i < n; i++) {
+			if (control) {
+				char esc[4] = { '\\', 'x', hex[p[i] >> 4], hex[p[i] & 15] };
+				scan_buf_put(b, esc, sizeof(esc));
+			} else {
+				scan_buf_putc(b, (char)p[i]);
+			}
+		}
+		p += n;
+	}
+	return scan_buf_failed(b);
+}

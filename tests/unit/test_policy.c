@@ -465,7 +465,7 @@ static void test_error_codes_and_limits(void **state)
 	             "    action: warn\n",
 	             SCAN_EINVAL, ORIGIN ":5: rule 'a': 'copyleft' is a license class: use '==' or 'in' with it");
 	/* A key with a newline is shown on one line. */
-	expect_error("\"a\\nb\": 1\n", SCAN_EINVAL, ORIGIN ":1: unknown key 'a?b'");
+	expect_error("\"a\\nb\": 1\n", SCAN_EINVAL, ORIGIN ":1: unknown key 'a\\x0ab'");
 	/* A NUL inside a value. */
 	expect_error("name: \"a\\0b\"\n", SCAN_EINVAL, ORIGIN ":1: name contains a NUL byte");
 	/* Too many rules. */

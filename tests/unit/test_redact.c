@@ -114,7 +114,7 @@ static void test_sensitive_values(void **state)
 {
 	fixture *f = *state;
 	static const char file[] = "SECRET_KEY = 'not-a-known-format-value'\n";
-	scan_redact_value v[2] = { { "not-a-known-format-value", 24 }, { "ab", 2 } };
+	scan_slice v[2] = { { "not-a-known-format-value", 24 }, { "ab", 2 } };
 	bool changed;
 
 	scan__redactor_set_file(f->r, "settings.py", (const unsigned char *)file, strlen(file));

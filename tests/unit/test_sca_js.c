@@ -407,7 +407,7 @@ static void test_npm_hostile(void **state)
 	             SCAN_EPARSE, "without \"packages\"");
 	/* what the file says goes into a message on one line */
 	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"packages\":{\"a\\nb\":1}}", SCAN_EPARSE,
-	             "entry 'a?b' is not an object");
+	             "entry 'a\\x0ab' is not an object");
 	/* JSON nested past the cap */
 	for (int i = 0; i < 300; i++)
 		scan_buf_puts(&b, "{\"dependencies\":");
@@ -678,7 +678,7 @@ static void test_yarn_hostile(void **state)
 	             SCAN_EPARSE, "anchors");
 	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: [\n", SCAN_EPARSE, NULL);
 	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a\\nb\": {}\n", SCAN_EPARSE,
-	             "'a?b' is not a name@range descriptor");
+	             "'a\\x0ab' is not a name@range descriptor");
 	/* a line past the cap */
 	scan_buf_puts(&b, "a@1:\n  version \"");
 	for (int i = 0; i < 70000; i++)

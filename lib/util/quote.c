@@ -1,0 +1,15 @@
+/* lib/util/quote.c - the one way to put outside text into a message */
+#include <stdio.h>
+#include "scan/buf.h"
+#include "util/quote.h"
+
+const char *scan__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	size_t n = len > SCAN_QUOTE_MAX ? SCAN_QUOTE_MAX : len;
+
+	scan_buf_put_printable(&b, s ? s : "", s ? n : 0);
+	snprintf(out, SCAN_QUOTE_LEN, "%s%s", scan_buf_failed(&b) ? "?" : b.ptr, len > n ? "..." : "");
+	scan_buf_dispose(&b);
+	return out;
+}
