@@ -5,6 +5,7 @@
 #include <strings.h>
 #include <time.h>
 #include "cli.h"
+#include "scan/map.h"
 
 #define SARIF_SCHEMA_URI "https://json.schemastore.org/sarif-2.1.0.json"
 #define RAMPART_HOME_URI "https://github.com/rampart-scanner/rampart"
@@ -28,30 +29,10 @@ static const char *rule_id_of(const scan_finding *f)
 /* ---- distinct rules, in order of first appearance ---- */
 
 typedef struct {
-	size_t *slots;   /* open addressing: rule position + 1; 0 is empty */
-	size_t mask;
+	scan_map ids;    /* rule id -> its position */
 	size_t *rep;     /* per rule position, the finding that describes the rule */
 	size_t count;
 } rule_table;
-
-static size_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return (size_t)(h ^ (h >> 32));
-}
-
-static size_t *rule_slot(const rule_table *t, const scan_finding_list *l, const char *id)
-{
-	size_t i = hash_str(id) & t->mask;
-
-	while (t->slots[i] &&
-	       strcmp(rule_id_of(scan_finding_list_get(l, t->rep[t->slots[i] - 1])), id))
-		i = (i + 1) & t->mask;
-	return &t->slots[i];
-}
 
 /*
  * GitHub keeps one level and one security-severity per rule, so the rule
@@ -66,32 +47,34 @@ static bool more_severe(const scan_finding *a, const scan_finding *b)
 
 static int rules_build(rule_table *t, const scan_finding_list *l, size_t n)
 {
-	size_t cap = 16;
-
-	/* Half full at most, so probes stay short; n is bounded by memory already spent. */
-	while (cap / 2 < n)
-		cap *= 2;
-	t->slots = calloc(cap, sizeof(*t->slots));
-	t->rep = malloc((n ? n : 1) * sizeof(*t->rep));
-	if (!t->slots || !t->rep)
+	if (!(t->rep = malloc((n ? n : 1) * sizeof(*t->rep))))
 		return SCAN_ENOMEM;
-	t->mask = cap - 1;
 	for (size_t i = 0; i < n; i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
-		size_t *slot = rule_slot(t, l, rule_id_of(f));
-		if (!*slot) {
+		size_t pos;
+		int rc = scan_map_put(&t->ids, rule_id_of(f), NULL, t->count, &pos);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
 			t->rep[t->count++] = i;
-			*slot = t->count;
-		} else if (more_severe(f, scan_finding_list_get(l, t->rep[*slot - 1]))) {
-			t->rep[*slot - 1] = i;
-		}
+		else if (more_severe(f, scan_finding_list_get(l, t->rep[pos])))
+			t->rep[pos] = i;
 	}
 	return 0;
 }
 
+/* The position of a rule the table holds. */
+static size_t rule_pos(const rule_table *t, const char *id)
+{
+	size_t pos = 0;
+
+	scan_map_get(&t->ids, id, NULL, &pos);
+	return pos;
+}
+
 static void rules_dispose(rule_table *t)
 {
-	free(t->slots);
+	scan_map_dispose(&t->ids);
 	free(t->rep);
 }
 
@@ -577,7 +560,7 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 {
 	const scan_finding_list *l = doc->findings;
 	size_t n = scan_finding_list_count(l);
-	rule_table rules = { NULL, 0, NULL, 0 };
+	rule_table rules = { SCAN_MAP_INIT, NULL, 0 };
 	scan_json w;
 	scan_buf tmp;
 	int rc;
@@ -616,7 +599,7 @@ int cli_write_sarif(scan_buf *out, const cli_doc *doc)
 	scan_json_open(&w, "results", '[');
 	for (size_t i = 0; i < n && !scan_buf_failed(out) && !scan_buf_failed(&tmp); i++) {
 		const scan_finding *f = scan_finding_list_get(l, i);
-		size_t r = *rule_slot(&rules, l, rule_id_of(f)) - 1;
+		size_t r = rule_pos(&rules, rule_id_of(f));
 		const scan_finding *rep = scan_finding_list_get(l, rules.rep[r]);
 		write_result(&w, &tmp, doc, f, r, rep->title ? rep->title : rule_id_of(rep));
 	}

@@ -10,6 +10,7 @@
 #include "quality/quality.h"
 #include "scan/buf.h"
 #include "util/error.h"
+#include "util/hash.h"
 
 /*
  * Thresholds, SonarQube's defaults: cognitive complexity 15 (S3776),
@@ -476,9 +477,9 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 /* One hash for the block's normalised tokens: the finding's snippet, stable while the copy is. */
 static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = SCAN_HASH_SEED;
 	for (uint32_t i = 0; i < len; i++)
-		h = (h ^ scan__dup_key(f->t[start + i].hash)) * 1099511628211ull;
+		h = (h ^ scan__dup_key(f->t[start + i].hash)) * 1099511628211ull; /* a whole key per step, as fingerprints were made */
 	return h;
 }
 

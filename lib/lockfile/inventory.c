@@ -13,6 +13,7 @@
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
+#include "util/hash.h"
 
 /*
  * Per document: a hash of component names (lockfiles of 50,000 packages
@@ -121,11 +122,7 @@ done:
 
 static uint64_t hash_name(const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ull;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+	return scan__hash(SCAN_HASH_SEED, s, len);
 }
 
 int scan_sca__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd)

@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 #include "lockfile/js_common.h"
 #include "util/error.h"
+#include "util/hash.h"
 
 const scan_sca__js_group scan_sca__js_manifest_groups[4] = {
 	{ "dependencies", SCAN_SCA_JS_PROD },
@@ -15,14 +16,12 @@ const scan_sca__js_group scan_sca__js_manifest_groups[4] = {
 
 uint64_t scan_sca__js_hash_more(uint64_t h, const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+	return scan__hash(h, s, len);
 }
 
 uint64_t scan_sca__js_hash(const char *s, size_t len)
 {
-	return scan_sca__js_hash_more(1469598103934665603ull, s, len);
+	return scan__hash(SCAN_HASH_SEED, s, len);
 }
 
 static void map_put(uint64_t *hashes, int *values, size_t cap, uint64_t hash, int value)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "lockfile/lockgraph.h"
 #include "util/error.h"
+#include "util/hash.h"
 
 /* Candidate packages looked at while resolving edges, in all: a few per edge in real lockfiles. */
 #define GRAPH_STEPS_MAX ((size_t)8 * SCAN_SCA_EDGES_MAX)
@@ -90,12 +91,12 @@ bool scan_sca__pep503_eq(const char *a, size_t alen, const char *b, size_t blen)
  */
 static uint64_t name_hash(const scan_sca_graph *g, const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)g->pkgs;
+	uint64_t h = SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)g->pkgs;
 	size_t i = 0;
 
 	while (i < len) {
 		char c = g->pep503 ? pep503_next(s, len, &i) : s[i++];
-		h = (h ^ (unsigned char)c) * 1099511628211ull;
+		h = scan__hash_byte(h, (unsigned char)c);
 	}
 	return h ^ (h >> 29) ^ (h >> 47);
 }

@@ -8,6 +8,7 @@
 #include "scan/buf.h"
 #include "util/error.h"
 #include "util/number.h"
+#include "util/hash.h"
 
 /*
  * A cursor over the whole input, one pass, building the tree as it goes.
@@ -198,10 +199,8 @@ static int skip_wcn(parser *ps)
 
 static uint64_t slot_hash(const scan_toml_node *table, const char *key, size_t len)
 {
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)table;
+	uint64_t h = scan__hash(SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)table, key, len);
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)key[i]) * 1099511628211ull;
 	return h ^ (h >> 31);
 }
 

@@ -5,6 +5,7 @@
 #include "parse/language.h"
 #include "quality/deadcode.h"
 #include "util/error.h"
+#include "util/hash.h"
 
 /*
  * Uses are counted, never resolved: every identifier with the same text as
@@ -167,10 +168,7 @@ size_t scan__dead_code_lang_check(scan_lang l, const char **missing, size_t max)
 
 static uint32_t hash_bytes(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (uint8_t)s[i]) * 16777619u;
-	return h;
+	return scan__hash32(SCAN_HASH32_SEED, s, n);
 }
 
 static bool grow(void **v, size_t *cap, size_t need, size_t size)

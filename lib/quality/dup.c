@@ -4,6 +4,7 @@
 #include "quality/dup.h"
 #include "quality/quality.h"
 #include "util/error.h"
+#include "util/hash.h"
 
 #define DUP_WALK_DEPTH_MAX 600
 #define DUP_CANDIDATES_MAX 32
@@ -35,9 +36,8 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 /* The token's hash: kind in the low two bits, its text above them. */
 static uint32_t token_hash(uint32_t kind, const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	uint32_t h = scan__hash32(SCAN_HASH32_SEED, s, n);
+
 	h = h << 2 | kind;
 	return h ? h : 4; /* an operator's key is never 0, nor DUP_ID or DUP_LIT */
 }

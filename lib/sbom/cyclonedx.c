@@ -252,7 +252,7 @@ static void num_property(scan_json *w, const char *name, double v)
 }
 
 static void write_vulnerability(scan_json *w, const scan_sbom_input *in, size_t fi,
-                                const scan_sbom_map *triage, scan_buf *scratch)
+                                const scan_map *triage, scan_buf *scratch)
 {
 	const scan_finding *f = in->findings[fi];
 	const scan_finding_sca *v = f->sca;
@@ -278,8 +278,8 @@ static void write_vulnerability(scan_json *w, const scan_sbom_input *in, size_t 
 	write_cwes(w, f->cwe_id);
 	scan_json_str_opt(w, "description", f->description ? f->description : f->title);
 	scan_json_str_opt(w, "recommendation", f->remediation);
-	if (triage && (scan_sbom__map_get(triage, v->vuln_id, v->purl, &ti) ||
-	               (v->cve_id && scan_sbom__map_get(triage, v->cve_id, v->purl, &ti))))
+	if (triage && (scan_map_get(triage, v->vuln_id, v->purl, &ti) ||
+	               (v->cve_id && scan_map_get(triage, v->cve_id, v->purl, &ti))))
 		scan_vex__cdx_analysis(w, &in->triage[ti], scan_vex__state(in->triage[ti].state));
 	scan_json_open(w, "affects", '[');
 	scan_json_open(w, NULL, '{');
@@ -320,10 +320,10 @@ static void write_vulnerability(scan_json *w, const scan_sbom_input *in, size_t 
  * one package through several lockfiles is one entry (its first finding),
  * and each entry can carry the triage decision about that package.
  */
-static int write_vulnerabilities(scan_json *w, const scan_sbom_input *in, const scan_sbom_map *triage,
+static int write_vulnerabilities(scan_json *w, const scan_sbom_input *in, const scan_map *triage,
                                  scan_buf *scratch)
 {
-	scan_sbom_map seen = { 0 };
+	scan_map seen = { 0 };
 	int rc = 0;
 
 	scan_json_open(w, "vulnerabilities", '[');
@@ -332,21 +332,21 @@ static int write_vulnerabilities(scan_json *w, const scan_sbom_input *in, const 
 		if (!f || f->category != SCAN_CAT_SCA || !f->sca || !f->sca->vuln_id || !f->sca->vuln_id[0] ||
 		    !f->sca->purl || !f->sca->purl[0])
 			continue;
-		if ((rc = scan_sbom__map_put(&seen, f->sca->vuln_id, f->sca->purl, i, NULL)) < 0)
+		if ((rc = scan_map_put(&seen, f->sca->vuln_id, f->sca->purl, i, NULL)) < 0)
 			break;
 		if (rc == 0)
 			write_vulnerability(w, in, i, triage, scratch);
 		rc = 0;
 	}
 	scan_json_close(w, ']');
-	scan_sbom__map_dispose(&seen);
+	scan_map_dispose(&seen);
 	return rc;
 }
 
 int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx_version version)
 {
 	scan_sbom_graph g;
-	scan_sbom_map triage = { 0 };
+	scan_map triage = { 0 };
 	scan_json w;
 	scan_buf scratch;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
@@ -359,11 +359,11 @@ int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx
 	if ((rc = scan_sbom__uuid(uuid)) != 0 || (rc = scan_sbom__time(when, in->created)) != 0)
 		return rc;
 	if (in->triage && (rc = scan_vex__index(&triage, in->triage, in->ntriage)) != 0) {
-		scan_sbom__map_dispose(&triage);
+		scan_map_dispose(&triage);
 		return rc;
 	}
 	if ((rc = scan_sbom__graph_build(&g, in->components, in->ncomponents)) != 0) {
-		scan_sbom__map_dispose(&triage);
+		scan_map_dispose(&triage);
 		return rc;
 	}
 	/* A license field may hold a whole license text: the scratch has the default cap, not a small one. */
@@ -416,6 +416,6 @@ int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx
 done:
 	scan_buf_dispose(&scratch);
 	scan_sbom__graph_dispose(&g);
-	scan_sbom__map_dispose(&triage);
+	scan_map_dispose(&triage);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "scan/json.h"
+#include "scan/map.h"
 #include "scan/sbom.h"
 
 /* ---- JSON: the one writer (include/scan/json.h), and two shapes the formats repeat ---- */
@@ -21,30 +22,6 @@ int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN]);
 #define SCAN_SBOM_TIME_LEN 21  /* "2025-11-21T09:35:00Z" and the NUL */
 /* RFC 3339 UTC; t == 0 is now. SCAN_EINVAL outside years 1970-9999. */
 int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t);
-
-/* ---- a hash map from one or two strings to an index ---- */
-
-typedef struct {
-	const char *a, *b;      /* borrowed; b may be NULL */
-	uint64_t hash;
-	size_t value;
-	bool used;
-} scan_sbom_map_entry;
-
-typedef struct {
-	scan_sbom_map_entry *e;
-	size_t cap, count;      /* cap is 0 or a power of two */
-} scan_sbom_map;
-
-/*
- * Insert (a, b) -> value. Returns 1 and sets *existing when the key is
- * there already (the map is unchanged), 0 when inserted, SCAN_ENOMEM.
- */
-int scan_sbom__map_put(scan_sbom_map *m, const char *a, const char *b, size_t value, size_t *existing);
-bool scan_sbom__map_get(const scan_sbom_map *m, const char *a, const char *b, size_t *value);
-/* Change the value of a key that is there; false when it is not. */
-bool scan_sbom__map_set(scan_sbom_map *m, const char *a, const char *b, size_t value);
-void scan_sbom__map_dispose(scan_sbom_map *m);
 
 /* ---- the inventory as one node per purl ---- */
 
@@ -64,7 +41,7 @@ typedef struct {
 	scan_sbom_node *nodes;
 	size_t count;
 	size_t *node_of;        /* input index -> node index */
-	scan_sbom_map by_purl;  /* purl -> node index */
+	scan_map by_purl;  /* purl -> node index */
 	size_t *edge_pool;
 	const char **file_pool;
 } scan_sbom_graph;
@@ -98,7 +75,7 @@ void scan_vex__cdx_analysis(scan_json *w, const scan_vex_decision *d, const scan
  * The decisions keyed by (vuln_id, purl), the latest per key. Returns 0,
  * SCAN_EINVAL for an incomplete decision or an unknown state, SCAN_ENOMEM.
  */
-int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n);
+int scan_vex__index(scan_map *m, const scan_vex_decision *d, size_t n);
 
 /* The source of a vulnerability id: GitHub for GHSA-, NVD for CVE-, OSV for the rest. */
 void scan_sbom__vuln_source(scan_json *w, const char *key, const char *id);

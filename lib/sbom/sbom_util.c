@@ -65,112 +65,6 @@ int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t)
 	return 0;
 }
 
-/* ---- map ---- */
-
-static uint64_t hash_str(uint64_t h, const char *s)
-{
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
-static uint64_t hash_key(const char *a, const char *b)
-{
-	uint64_t h = hash_str(0xcbf29ce484222325ULL, a);
-
-	/* A separator no C string holds, so ("ab", "c") and ("a", "bc") differ. */
-	h = (h ^ 0x100) * 0x100000001b3ULL;
-	return b ? hash_str(h, b) : h;
-}
-
-static bool key_equal(const scan_sbom_map_entry *e, uint64_t h, const char *a, const char *b)
-{
-	if (e->hash != h || strcmp(e->a, a))
-		return false;
-	if (!e->b || !b)
-		return e->b == b;
-	return !strcmp(e->b, b);
-}
-
-static scan_sbom_map_entry *probe(scan_sbom_map_entry *t, size_t cap, uint64_t h, const char *a, const char *b)
-{
-	size_t i = (size_t)h & (cap - 1);
-
-	while (t[i].used && !key_equal(&t[i], h, a, b))
-		i = (i + 1) & (cap - 1);
-	return &t[i];
-}
-
-static int grow(scan_sbom_map *m)
-{
-	size_t cap = m->cap ? 2 * m->cap : 64;
-	scan_sbom_map_entry *t;
-
-	if (cap > SIZE_MAX / sizeof(*t) || !(t = calloc(cap, sizeof(*t))))
-		return scan__error_oom();
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->e[i].used)
-			*probe(t, cap, m->e[i].hash, m->e[i].a, m->e[i].b) = m->e[i];
-	free(m->e);
-	m->e = t;
-	m->cap = cap;
-	return 0;
-}
-
-int scan_sbom__map_put(scan_sbom_map *m, const char *a, const char *b, size_t value, size_t *existing)
-{
-	uint64_t h = hash_key(a, b);
-	scan_sbom_map_entry *e;
-	int rc;
-
-	/* At most half full, so probes stay short. */
-	if (2 * (m->count + 1) > m->cap && (rc = grow(m)) != 0)
-		return rc;
-	e = probe(m->e, m->cap, h, a, b);
-	if (e->used) {
-		if (existing)
-			*existing = e->value;
-		return 1;
-	}
-	e->a = a;
-	e->b = b;
-	e->hash = h;
-	e->value = value;
-	e->used = true;
-	m->count++;
-	return 0;
-}
-
-bool scan_sbom__map_get(const scan_sbom_map *m, const char *a, const char *b, size_t *value)
-{
-	const scan_sbom_map_entry *e;
-
-	if (!m->cap)
-		return false;
-	e = probe(m->e, m->cap, hash_key(a, b), a, b);
-	if (e->used && value)
-		*value = e->value;
-	return e->used;
-}
-
-bool scan_sbom__map_set(scan_sbom_map *m, const char *a, const char *b, size_t value)
-{
-	scan_sbom_map_entry *e;
-
-	if (!m->cap)
-		return false;
-	e = probe(m->e, m->cap, hash_key(a, b), a, b);
-	if (e->used)
-		e->value = value;
-	return e->used;
-}
-
-void scan_sbom__map_dispose(scan_sbom_map *m)
-{
-	free(m->e);
-	memset(m, 0, sizeof(*m));
-}
-
 /* ---- graph ---- */
 
 static int cmp_size(const void *a, const void *b)
@@ -191,7 +85,7 @@ void scan_sbom__graph_dispose(scan_sbom_graph *g)
 	free(g->node_of);
 	free(g->edge_pool);
 	free(g->file_pool);
-	scan_sbom__map_dispose(&g->by_purl);
+	scan_map_dispose(&g->by_purl);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -233,7 +127,7 @@ int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n
 			goto done;
 		}
 		edges += c[i].ndeps;
-		if ((rc = scan_sbom__map_put(&g->by_purl, c[i].purl, NULL, g->count, &at)) < 0)
+		if ((rc = scan_map_put(&g->by_purl, c[i].purl, NULL, g->count, &at)) < 0)
 			goto done;
 		if (rc == 0) {
 			at = g->count++;

@@ -22,8 +22,8 @@ typedef struct {
 	size_t *text_len;
 	const char **ref;       /* "LicenseRef-..." */
 	size_t count, cap;
-	scan_sbom_map by_text;  /* text -> index */
-	scan_sbom_map by_ref;   /* ref -> index */
+	scan_map by_text;  /* text -> index */
+	scan_map by_ref;   /* ref -> index */
 	scan_arena arena;
 } spdx_refs;
 
@@ -32,8 +32,8 @@ static void refs_dispose(spdx_refs *r)
 	free(r->text);
 	free(r->text_len);
 	free(r->ref);
-	scan_sbom__map_dispose(&r->by_text);
-	scan_sbom__map_dispose(&r->by_ref);
+	scan_map_dispose(&r->by_text);
+	scan_map_dispose(&r->by_ref);
 	scan__arena_dispose(&r->arena);
 }
 
@@ -59,7 +59,7 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 		s++, len--;
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n' || s[len - 1] == '\r'))
 		len--;
-	if (scan_sbom__map_get(&r->by_text, license, NULL, &at)) {
+	if (scan_map_get(&r->by_text, license, NULL, &at)) {
 		*out = r->ref[at];
 		return 0;
 	}
@@ -92,7 +92,7 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 		scan_buf_truncate(&name, name.size - 1);
 	if (name.size == 11)
 		scan_buf_puts(&name, "unnamed");
-	if (scan_sbom__map_get(&r->by_ref, name.ptr, NULL, NULL))
+	if (scan_map_get(&r->by_ref, name.ptr, NULL, NULL))
 		scan_buf_printf(&name, "--%zu", r->count + 1);
 	if (scan_buf_failed(&name) ||
 	    !(r->ref[r->count] = scan__arena_strndup(&r->arena, name.ptr, name.size))) {
@@ -102,8 +102,8 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 	scan_buf_dispose(&name);
 	r->text[r->count] = s;
 	r->text_len[r->count] = len;
-	if ((rc = scan_sbom__map_put(&r->by_text, license, NULL, r->count, NULL)) < 0 ||
-	    (rc = scan_sbom__map_put(&r->by_ref, r->ref[r->count], NULL, r->count, NULL)) < 0)
+	if ((rc = scan_map_put(&r->by_text, license, NULL, r->count, NULL)) < 0 ||
+	    (rc = scan_map_put(&r->by_ref, r->ref[r->count], NULL, r->count, NULL)) < 0)
 		return rc;
 	*out = r->ref[r->count++];
 	return 0;

@@ -117,7 +117,7 @@ void scan_vex__cdx_analysis(scan_json *w, const scan_vex_decision *d, const scan
 	scan_json_close(w, '}');
 }
 
-int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n)
+int scan_vex__index(scan_map *m, const scan_vex_decision *d, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t have = 0;
@@ -127,11 +127,11 @@ int scan_vex__index(scan_sbom_map *m, const scan_vex_decision *d, size_t n)
 			return scan__error(SCAN_EINVAL, "triage decision %zu has no vulnerability id or purl", i);
 		if (!scan_vex__state(d[i].state))
 			return SCAN_EINVAL;
-		if ((rc = scan_sbom__map_put(m, d[i].vuln_id, d[i].purl, i, &have)) < 0)
+		if ((rc = scan_map_put(m, d[i].vuln_id, d[i].purl, i, &have)) < 0)
 			return rc;
 		/* The latest decision about a vulnerability in a package is the one that holds. */
 		if (rc == 1 && d[i].updated >= d[have].updated)
-			scan_sbom__map_set(m, d[i].vuln_id, d[i].purl, i);
+			scan_map_set(m, d[i].vuln_id, d[i].purl, i);
 	}
 	return 0;
 }
@@ -207,7 +207,7 @@ static void tool(scan_json *w, const char *version)
 
 int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 {
-	scan_sbom_map decided = { 0 }, purls = { 0 };
+	scan_map decided = { 0 }, purls = { 0 };
 	scan_json w;
 	scan_buf parts = SCAN_BUF_INIT;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
@@ -243,7 +243,7 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 		const char *purl = in->decisions[i].purl;
 		size_t name, version;
 
-		if ((rc = scan_sbom__map_put(&purls, purl, NULL, i, NULL)) < 0)
+		if ((rc = scan_map_put(&purls, purl, NULL, i, NULL)) < 0)
 			goto done;
 		if (rc == 1)
 			continue;
@@ -272,7 +272,7 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 		const scan_vex_decision *d = &in->decisions[i];
 		size_t winner = 0;
 
-		if (!scan_sbom__map_get(&decided, d->vuln_id, d->purl, &winner) || winner != i)
+		if (!scan_map_get(&decided, d->vuln_id, d->purl, &winner) || winner != i)
 			continue;
 		scan_json_open(&w, NULL, '{');
 		scan_json_str_opt(&w, "id", d->vuln_id);
@@ -289,8 +289,8 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 	scan_json_close(&w, '}');
 	rc = scan_json_finish(&w);
 done:
-	scan_sbom__map_dispose(&decided);
-	scan_sbom__map_dispose(&purls);
+	scan_map_dispose(&decided);
+	scan_map_dispose(&purls);
 	scan_buf_dispose(&parts);
 	return rc;
 }
@@ -341,7 +341,7 @@ static void openvex_statement(scan_json *w, const scan_vex_decision *d)
 
 int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 {
-	scan_sbom_map decided = { 0 };
+	scan_map decided = { 0 };
 	scan_json w;
 	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN];
 	int rc;
@@ -367,7 +367,7 @@ int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 	scan_json_open(&w, "statements", '[');
 	for (size_t i = 0; i < in->ndecisions; i++) {
 		size_t winner = 0;
-		if (scan_sbom__map_get(&decided, in->decisions[i].vuln_id, in->decisions[i].purl, &winner) &&
+		if (scan_map_get(&decided, in->decisions[i].vuln_id, in->decisions[i].purl, &winner) &&
 		    winner == i)
 			openvex_statement(&w, &in->decisions[i]);
 	}
@@ -375,6 +375,6 @@ int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 	scan_json_close(&w, '}');
 	rc = scan_json_finish(&w);
 done:
-	scan_sbom__map_dispose(&decided);
+	scan_map_dispose(&decided);
 	return rc;
 }

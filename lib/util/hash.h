@@ -1,0 +1,39 @@
+/* lib/util/hash.h - the one hash function: FNV-1a, 64-bit (and 32-bit where a table keeps 32) */
+#ifndef SCAN_UTIL_HASH_H
+#define SCAN_UTIL_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * For hash tables only, never for anything an attacker must not forge:
+ * tables that hold names from a scanned file seed it (with a pointer of the
+ * table, which the file cannot know) so bucket collisions cannot be planned.
+ */
+#define SCAN_HASH_SEED 1469598103934665603ull /* FNV-1a's offset basis */
+#define SCAN_HASH32_SEED 2166136261u
+
+static inline uint64_t scan__hash_byte(uint64_t h, unsigned char c)
+{
+	return (h ^ c) * 1099511628211ull;
+}
+
+static inline uint64_t scan__hash(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+
+	for (size_t i = 0; i < len; i++)
+		h = scan__hash_byte(h, p[i]);
+	return h;
+}
+
+static inline uint32_t scan__hash32(uint32_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+#endif
