@@ -48,4 +48,7 @@ bool scan_policy__eq_ci(const char *a, size_t alen, const char *b);
 /* A glob of an ignore rule against a '/'-separated relative path (policy.h). */
 bool scan_policy__path_matches(const char *pattern, const char *path);
 
+/* A policy with nothing in it yet: fail_on_violation and the default SLA (policy_parse.c). */
+scan_sca_policy *scan_policy__new(void);
+
 #endif
