@@ -9,6 +9,7 @@
 #include "quality/dup_keep.h"
 #include "quality/quality.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -258,14 +259,8 @@ static int push_go(quality_state *st, const char *path, const char *name, size_t
 	if (!g.dir || !g.name || (decl && (!g.path || !g.line_text)))
 		rc = scan__error_oom();
 	pthread_mutex_lock(&st->lock);
-	if (!rc && st->ngo == st->go_cap) {
-		size_t cap = st->go_cap ? 2 * st->go_cap : 1024;
-		go_name *v = realloc(st->go, cap * sizeof(*v));
-		if (v)
-			st->go = v, st->go_cap = cap;
-		else
-			rc = scan__error_oom();
-	}
+	if (!rc && scan__array_reserve(&st->go, &st->go_cap, st->ngo + 1, sizeof(*st->go)))
+		rc = SCAN_ENOMEM;
 	if (!rc)
 		st->go[st->ngo++] = g;
 	pthread_mutex_unlock(&st->lock);
@@ -300,13 +295,8 @@ typedef struct {
 static int on_go_ref(void *ud, const char *name, size_t len)
 {
 	name_refs *r = ud;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 256;
-		name_ref *v = realloc(r->v, cap * sizeof(*v));
-		if (!v)
-			return scan__error_oom();
-		r->v = v, r->cap = cap;
-	}
+	if (scan__array_reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
+		return SCAN_ENOMEM;
 	r->v[r->n].name = name, r->v[r->n].len = len;
 	r->n++;
 	return 0;
@@ -555,13 +545,9 @@ static int count_duplicated_lines(const quality_state *st, scan_sink *sink, cons
 			;
 		if (!m)
 			continue;
-		if (nlines > dup_cap) {
-			uint8_t *v = realloc(dup, nlines);
-			if (!v) {
-				rc = scan__error_oom();
-				break;
-			}
-			dup = v, dup_cap = nlines;
+		if (scan__array_reserve(&dup, &dup_cap, nlines, sizeof(*dup))) {
+			rc = SCAN_ENOMEM;
+			break;
 		}
 		memset(dup, 0, nlines);
 		for (size_t k = i; k < j; k++)

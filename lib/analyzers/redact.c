@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/redact.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /* A cut credential still leaks: a fragment this long at either end of a text is masked. */
@@ -77,13 +78,8 @@ static int add_value(scan_redactor *r, const unsigned char *v, size_t len)
 	for (size_t i = 0; i < r->nvals; i++)
 		if (r->vals[i].len == len && !memcmp(r->bytes.ptr + r->vals[i].off, v, len))
 			return 0;
-	if (r->nvals == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		redact_value *nv = realloc(r->vals, cap * sizeof(*nv));
-		if (!nv)
-			return scan__error_oom();
-		r->vals = nv, r->cap = cap;
-	}
+	if (scan__array_reserve(&r->vals, &r->cap, r->nvals + 1, sizeof(*r->vals)))
+		return SCAN_ENOMEM;
 	mlen = scan_secrets__mask(mask, sizeof(mask), v, len);
 	r->vals[r->nvals].off = r->bytes.size;
 	r->vals[r->nvals].len = len;

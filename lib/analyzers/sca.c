@@ -11,6 +11,7 @@
 #include "sca/vex_read.h"
 #include "scan/buf.h"
 #include "analyzers/sink.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -48,16 +49,8 @@ static int add_vex(sca_state *st, const char *label, const char *text, size_t le
 	if (st->nvex + n > SCAN_VEX_STATEMENTS_MAX)
 		return scan__error(SCAN_ELIMIT, "%s: more than %u VEX statements in the scan", label,
 		                   SCAN_VEX_STATEMENTS_MAX);
-	if (st->nvex + n > st->vex_cap) {
-		size_t cap = st->vex_cap ? st->vex_cap : 64;
-		scan_vex_statement *grown;
-		while (cap < st->nvex + n)
-			cap *= 2;
-		if (!(grown = realloc(st->vex, cap * sizeof(*grown))))
-			return scan__error_oom();
-		st->vex = grown;
-		st->vex_cap = cap;
-	}
+	if (scan__array_reserve(&st->vex, &st->vex_cap, st->nvex + n, sizeof(*st->vex)))
+		return SCAN_ENOMEM;
 	if (n)
 		memcpy(st->vex + st->nvex, got, n * sizeof(*got));
 	st->nvex += n;

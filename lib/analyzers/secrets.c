@@ -10,6 +10,7 @@
 #include "scan/buf.h"
 #include "secrets/engine.h"
 #include "secrets/verify.h"
+#include "util/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -30,7 +31,7 @@ typedef struct {
 typedef struct {
 	const scan_secret_engine *engine; /* the scan's */
 	allow_hash *hashes;
-	size_t hash_count;
+	size_t hash_count, hash_cap;
 	scan_ignore *paths;       /* the allowlist's path entries, in gitignore syntax */
 	bool verify;
 } secrets_state;
@@ -77,12 +78,12 @@ static int load_allowlist(secrets_state *st, const char *root)
 			continue;
 		colon = strrchr(line, ':');
 		if (colon && is_hex64(colon + 1)) {
-			allow_hash *n = realloc(st->hashes, (st->hash_count + 1) * sizeof(*n));
-			if (!n) {
-				rc = scan__error_oom();
+			allow_hash *n;
+			if (scan__array_reserve(&st->hashes, &st->hash_cap, st->hash_count + 1, sizeof(*st->hashes))) {
+				rc = SCAN_ENOMEM;
 				break;
 			}
-			st->hashes = n;
+			n = st->hashes;
 			*colon = '\0';
 			if (!strncmp(line, "secrets/", 8))
 				line += 8;

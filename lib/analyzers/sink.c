@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/sink.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /* A minified bundle can put megabytes on one line; a snippet is for reading. */
@@ -24,13 +25,8 @@ int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
 {
 	scan_skipped_file *e;
 
-	if (sink->nskipped == sink->skipped_cap) {
-		size_t cap = sink->skipped_cap ? 2 * sink->skipped_cap : 16;
-		scan_skipped_file *v = realloc(sink->skipped, cap * sizeof(*v));
-		if (!v)
-			return scan__error_oom();
-		sink->skipped = v, sink->skipped_cap = cap;
-	}
+	if (scan__array_reserve(&sink->skipped, &sink->skipped_cap, sink->nskipped + 1, sizeof(*sink->skipped)))
+		return SCAN_ENOMEM;
 	e = &sink->skipped[sink->nskipped];
 	e->path = strdup(path);
 	e->reason = strdup(reason);
@@ -241,13 +237,8 @@ int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_m
 	scan_file_metrics *out;
 	scan_function_metrics *fn = NULL;
 
-	if (sink->nmetrics == sink->metrics_cap) {
-		size_t cap = sink->metrics_cap ? 2 * sink->metrics_cap : 64;
-		scan_file_metrics *v = realloc(sink->metrics, cap * sizeof(*v));
-		if (!v)
-			return scan__error_oom();
-		sink->metrics = v, sink->metrics_cap = cap;
-	}
+	if (scan__array_reserve(&sink->metrics, &sink->metrics_cap, sink->nmetrics + 1, sizeof(*sink->metrics)))
+		return SCAN_ENOMEM;
 	if (m->nfunctions && !(fn = scan__arena_alloc(a, m->nfunctions * sizeof(*fn))))
 		return scan__error_oom();
 	for (uint32_t i = 0; i < m->nfunctions; i++) {

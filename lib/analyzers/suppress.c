@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/suppress.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /* How a language writes comments, for the line lexer. */
@@ -413,14 +414,9 @@ static int index_lines(scan_line_index *idx, const char *data, size_t len)
 	for (size_t i = 0; i <= len; i++) {
 		if (i != 0 && data[i - 1] != '\n')
 			continue;
-		if (idx->n == idx->cap) {
-			size_t cap = idx->cap ? 2 * idx->cap : 256;
-			size_t *v = realloc(idx->starts, cap * sizeof(*v));
-			if (!v) {
-				idx->n = 0, idx->data = NULL;
-				return scan__error_oom();
-			}
-			idx->starts = v, idx->cap = cap;
+		if (scan__array_reserve(&idx->starts, &idx->cap, idx->n + 1, sizeof(*idx->starts))) {
+			idx->n = 0, idx->data = NULL;
+			return SCAN_ENOMEM;
 		}
 		idx->starts[idx->n++] = i;
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "coverage/coverage_int.h"
+#include "util/array.h"
 #include "util/error.h"
 
 #define UNKNOWN_FORMAT "unknown coverage format (expected Cobertura, JaCoCo, Clover, LCOV or Rampart JSON)"
@@ -54,6 +55,7 @@ static int copy_path(const scan_cov__builder *b, char **out, const char *path, s
 int scan_cov__add_file(scan_cov__builder *b, const char *path, size_t len, unsigned long where)
 {
 	scan_cov_report *r = b->r;
+	scan_cov_file *f;
 	char *copy = NULL;
 	int rc;
 
@@ -61,18 +63,11 @@ int scan_cov__add_file(scan_cov__builder *b, const char *path, size_t len, unsig
 		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %d files", SCAN_COV_FILES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (r->nfiles == b->files_cap) {
-		size_t cap = b->files_cap ? b->files_cap * 2 : 16;
-		scan_cov_file *files = realloc(r->files, cap * sizeof(*files));
-		if (!files) {
-			free(copy);
-			return scan__error_oom();
-		}
-		r->files = files;
-		b->files_cap = cap;
+	if (!(f = scan__array_push(&r->files, &r->nfiles, &b->files_cap, sizeof(*r->files)))) {
+		free(copy);
+		return SCAN_ENOMEM;
 	}
-	memset(&r->files[r->nfiles], 0, sizeof(r->files[0]));
-	r->files[r->nfiles++].path = copy;
+	f->path = copy;
 	b->lines_cap = 0;
 	return 0;
 }
@@ -90,14 +85,8 @@ int scan_cov__add_line(scan_cov__builder *b, uint64_t line, uint64_t hits, unsig
 	if (b->total_lines == SCAN_COV_LINES_MAX)
 		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %u lines", SCAN_COV_LINES_MAX);
 	f = &b->r->files[b->r->nfiles - 1];
-	if (f->nlines == b->lines_cap) {
-		size_t cap = b->lines_cap ? b->lines_cap * 2 : 32;
-		scan_cov_line *lines = realloc(f->lines, cap * sizeof(*lines));
-		if (!lines)
-			return scan__error_oom();
-		f->lines = lines;
-		b->lines_cap = cap;
-	}
+	if (scan__array_reserve(&f->lines, &b->lines_cap, f->nlines + 1, sizeof(*f->lines)))
+		return SCAN_ENOMEM;
 	f->lines[f->nlines].line = (uint32_t)line;
 	f->lines[f->nlines].hits = hits > UINT32_MAX ? UINT32_MAX : (uint32_t)hits;
 	f->nlines++;
@@ -117,15 +106,9 @@ int scan_cov__add_source(scan_cov__builder *b, const char *path, size_t len, uns
 		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %d sources", SCAN_COV_SOURCES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (r->nsources == b->sources_cap) {
-		size_t cap = b->sources_cap ? b->sources_cap * 2 : 4;
-		char **sources = realloc(r->sources, cap * sizeof(*sources));
-		if (!sources) {
-			free(copy);
-			return scan__error_oom();
-		}
-		r->sources = sources;
-		b->sources_cap = cap;
+	if (scan__array_reserve(&r->sources, &b->sources_cap, r->nsources + 1, sizeof(*r->sources))) {
+		free(copy);
+		return SCAN_ENOMEM;
 	}
 	r->sources[r->nsources++] = copy;
 	return 0;

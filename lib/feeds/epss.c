@@ -8,6 +8,7 @@
 #define ZLIB_CONST /* next_in is const: the data is the caller's */
 #include <zlib.h>
 #include "feeds/feeds.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /*
@@ -142,16 +143,8 @@ static int parse_row(epss_reader *r, const char *s, size_t n)
 		return epss_fail(r->origin, r->lineno, "percentile is not a number from 0 to 1");
 	if (r->nrows == EPSS_ROWS_MAX)
 		return scan__error(SCAN_ELIMIT, "%.200s: more than %d rows", r->origin, EPSS_ROWS_MAX);
-	if (r->nrows == r->cap) {
-		size_t ncap = r->cap ? r->cap * 2 : 4096;
-		scan_epss_entry *nrows;
-		if (ncap > EPSS_ROWS_MAX)
-			ncap = EPSS_ROWS_MAX;
-		if (!(nrows = realloc(r->rows, ncap * sizeof(*nrows))))
-			return scan__error_oom();
-		r->rows = nrows;
-		r->cap = ncap;
-	}
+	if (scan__array_reserve(&r->rows, &r->cap, r->nrows + 1, sizeof(*r->rows)))
+		return SCAN_ENOMEM;
 	if (!(e.cve = scan__arena_strndup(&r->f->arena, s, cve_len)))
 		return scan__error_oom();
 	r->rows[r->nrows++] = e;

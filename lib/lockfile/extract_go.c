@@ -4,6 +4,7 @@
 #include "lockfile/extractors.h"
 #include "scan/buf.h"
 #include "util/arena.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /*
@@ -99,18 +100,12 @@ static bool is_space(char c)
 /* Grow *items (of size elem) to hold one more; counts stay under SCAN_SCA_COMPONENTS_MAX. */
 static int grow(const scan_sca_doc *d, void **items, size_t *cap, size_t count, size_t elem, unsigned line)
 {
-	size_t ncap;
-	void *n;
-
 	if (count < *cap)
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	ncap = *cap ? *cap * 2 : 32;
-	if (!(n = realloc(*items, ncap * elem)))
-		return scan__error_oom();
-	*items = n;
-	*cap = ncap;
+	if (scan__array_reserve(items, cap, count + 1, elem))
+		return SCAN_ENOMEM;
 	return 0;
 }
 

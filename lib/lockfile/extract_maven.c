@@ -4,6 +4,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /*
@@ -101,18 +102,12 @@ static void pom_dispose(pom *p)
 
 static int grow(void **items, size_t *cap, size_t count, size_t size)
 {
-	size_t ncap;
-	void *n;
-
 	if (count < *cap)
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
 		return SCAN_ELIMIT;
-	ncap = *cap ? *cap * 2 : 16;
-	if (!(n = realloc(*items, ncap * size)))
-		return scan__error_oom();
-	*items = n;
-	*cap = ncap;
+	if (scan__array_reserve(items, cap, count + 1, size))
+		return SCAN_ENOMEM;
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/quote.h"
 
@@ -143,14 +144,8 @@ static int add_dir(npm_ctx *c, const char *s, size_t len, int *out)
 
 	if ((*out = find_dir(c, len, h)) >= 0)
 		return 0;
-	if (c->ndirs == c->dirs_cap) {
-		size_t cap = c->dirs_cap ? c->dirs_cap * 2 : 64;
-		struct npm_dir *n = realloc(c->dirs, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->dirs = n;
-		c->dirs_cap = cap;
-	}
+	if (scan__array_reserve(&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof(*c->dirs)))
+		return SCAN_ENOMEM;
 	c->dirs[c->ndirs].s = s;
 	c->dirs[c->ndirs].len = len;
 	if ((err = scan_sca__js_map_add(&c->containers, h, (int)c->ndirs)) < 0)
@@ -208,16 +203,8 @@ static int ent_new(npm_ctx *c, const char *path, size_t len, const cJSON *obj, s
 		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan__quote(show, path, len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (c->nents == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-		npm_ent *n = realloc(c->ents, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->ents = n;
-		c->cap = cap;
-	}
-	e = &c->ents[c->nents];
-	memset(e, 0, sizeof(*e));
+	if (!(e = scan__array_push(&c->ents, &c->nents, &c->cap, sizeof(*c->ents))))
+		return SCAN_ENOMEM;
 	e->path = path;
 	e->len = len;
 	e->obj = obj;
@@ -225,7 +212,6 @@ static int ent_new(npm_ctx *c, const char *path, size_t len, const cJSON *obj, s
 	e->node = -1;
 	e->container = -1;
 	e->ordinal = ordinal;
-	c->nents++;
 	return (int)c->nents - 1;
 }
 

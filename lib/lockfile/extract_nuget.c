@@ -7,6 +7,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 
 static bool is_space(char c)
@@ -326,16 +327,10 @@ static int table_add(msb_ctx *c, msb_table *t, const char *name, const char *val
 {
 	msb_def *def;
 
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 32;
-		msb_def *n;
-		if (t->n >= SCAN_SCA_COMPONENTS_MAX)
-			return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
-		if (!(n = realloc(t->v, cap * sizeof(*n))))
-			return scan__error_oom();
-		t->v = n;
-		t->cap = cap;
-	}
+	if (t->n >= SCAN_SCA_COMPONENTS_MAX)
+		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
+	if (scan__array_reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
+		return SCAN_ENOMEM;
 	def = &t->v[t->n];
 	def->order = c->rank << 32 | (uint64_t)t->n;
 	def->cond = cond;
@@ -436,14 +431,8 @@ static int add_ref(msb_ctx *c, scan_sca_xml *x, int op, const char *items, const
 
 	if (c->nrefs >= MSB_REFS_MAX)
 		return scan_sca__xml_fail(x, SCAN_ELIMIT, "more than %d package references", MSB_REFS_MAX);
-	if (c->nrefs == c->refs_cap) {
-		size_t cap = c->refs_cap ? c->refs_cap * 2 : 32;
-		msb_ref *n = realloc(c->refs, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->refs = n;
-		c->refs_cap = cap;
-	}
+	if (scan__array_reserve(&c->refs, &c->refs_cap, c->nrefs + 1, sizeof(*c->refs)))
+		return SCAN_ENOMEM;
 	r = &c->refs[c->nrefs];
 	memset(r, 0, sizeof(*r));
 	r->op = op;
@@ -754,17 +743,7 @@ static bool private_all(const char *s)
 
 static int push_item(msb_item **items, size_t *n, size_t *cap)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 32;
-		msb_item *m = realloc(*items, ncap * sizeof(*m));
-		if (!m)
-			return scan__error_oom();
-		*items = m;
-		*cap = ncap;
-	}
-	memset(&(*items)[*n], 0, sizeof(**items));
-	(*n)++;
-	return 0;
+	return scan__array_push(items, n, cap, sizeof(**items)) ? 0 : SCAN_ENOMEM;
 }
 
 /* Apply the reference operations in order: the items MSBuild would end up with. */

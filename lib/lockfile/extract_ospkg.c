@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lockfile/extractors.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/slice.h"
 
@@ -97,18 +98,10 @@ static bool path_tail_is(const char *path, size_t n, const char *tail)
 
 static int new_pkg(os_db *db, unsigned line, os_pkg **out)
 {
-	if (db->npkgs == db->cap) {
-		size_t cap = db->cap ? db->cap * 2 : 256;
-		os_pkg *n;
-		if (db->npkgs >= SCAN_SCA_COMPONENTS_MAX)
-			return scan_sca__fail(db->d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-		if (!(n = realloc(db->pkgs, cap * sizeof(*n))))
-			return scan__error_oom();
-		db->pkgs = n;
-		db->cap = cap;
-	}
-	*out = &db->pkgs[db->npkgs++];
-	memset(*out, 0, sizeof(**out));
+	if (db->npkgs >= SCAN_SCA_COMPONENTS_MAX)
+		return scan_sca__fail(db->d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (!(*out = scan__array_push(&db->pkgs, &db->npkgs, &db->cap, sizeof(*db->pkgs))))
+		return SCAN_ENOMEM;
 	(*out)->idx = -1;
 	return 0;
 }
@@ -117,17 +110,11 @@ static int add_provider(os_db *db, scan_slice name, bool virtual, int idx)
 {
 	if (!name.len)
 		return 0;
-	if (db->nprov == db->prov_cap) {
-		size_t cap = db->prov_cap ? db->prov_cap * 2 : 256;
-		os_provider *n;
-		if (db->nprov >= SCAN_SCA_EDGES_MAX)
-			return scan_sca__fail(db->d, SCAN_ELIMIT, 0, "more than %d package names and provided names",
-			                      SCAN_SCA_EDGES_MAX);
-		if (!(n = realloc(db->prov, cap * sizeof(*n))))
-			return scan__error_oom();
-		db->prov = n;
-		db->prov_cap = cap;
-	}
+	if (db->nprov >= SCAN_SCA_EDGES_MAX)
+		return scan_sca__fail(db->d, SCAN_ELIMIT, 0, "more than %d package names and provided names",
+		                      SCAN_SCA_EDGES_MAX);
+	if (scan__array_reserve(&db->prov, &db->prov_cap, db->nprov + 1, sizeof(*db->prov)))
+		return SCAN_ENOMEM;
 	db->prov[db->nprov].name = name;
 	db->prov[db->nprov].virtual = virtual;
 	db->prov[db->nprov++].idx = idx;

@@ -5,6 +5,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/yamltree.h"
 #include "util/slice.h"
@@ -113,14 +114,8 @@ static int ent_add(pnpm_ctx *c, const scan_yaml_node *k, const scan_yaml_node *i
 		                      scan__quote(show, key.s, key.len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, k->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (c->nents == c->ents_cap) {
-		size_t cap = c->ents_cap ? c->ents_cap * 2 : 64;
-		pent *n = realloc(c->ents, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->ents = n;
-		c->ents_cap = cap;
-	}
+	if (scan__array_reserve(&c->ents, &c->ents_cap, c->nents + 1, sizeof(*c->ents)))
+		return SCAN_ENOMEM;
 	e = &c->ents[c->nents];
 	e->key = key;
 	e->info = info;

@@ -8,6 +8,7 @@
 #include "lockfile/lockgraph.h"
 #include "lockfile/toml.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /*
@@ -399,16 +400,8 @@ static int rq_push(rq_ctx *c, bool constraint, const pyreq *r, unsigned line)
 
 	if (*n >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d requirements", SCAN_SCA_COMPONENTS_MAX);
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 32;
-		rq_item *nv = realloc(*v, ncap * sizeof(*nv));
-		if (!nv)
-			return scan__error_oom();
-		*v = nv;
-		*cap = ncap;
-	}
-	it = &(*v)[(*n)++];
-	memset(it, 0, sizeof(*it));
+	if (!(it = scan__array_push(v, n, cap, sizeof(**v))))
+		return SCAN_ENOMEM;
 	it->flags = r->flags;
 	it->line = line;
 	it->name_len = r->name_len;
@@ -492,15 +485,9 @@ static int rq_include(rq_ctx *c, const char *from, const char *target, size_t tl
 	for (size_t i = 0; i < c->nseen; i++)
 		if (!strcmp(c->seen[i], key.ptr))
 			goto done;   /* read already: a cycle, or a file two others include */
-	if (c->nseen == c->seen_cap) {
-		size_t cap = c->seen_cap ? c->seen_cap * 2 : 8;
-		const char **n = realloc(c->seen, cap * sizeof(*n));
-		if (!n) {
-			err = scan__error_oom();
-			goto done;
-		}
-		c->seen = n;
-		c->seen_cap = cap;
+	if (scan__array_reserve(&c->seen, &c->seen_cap, c->nseen + 1, sizeof(*c->seen))) {
+		err = SCAN_ENOMEM;
+		goto done;
 	}
 	if (!(copy = scan__arena_strndup(&c->arena, key.ptr, key.size))) {
 		err = scan__error_oom();

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/extractors.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/slice.h"
 
@@ -151,19 +152,13 @@ static int direct_names(const scan_sca_doc *d, const char *text, size_t len, sca
 			err = scan_sca__fail(d, SCAN_EPARSE, it.line, "malformed DEPENDENCIES entry");
 			goto fail;
 		}
-		if (nnames == cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			scan_slice *g;
-			if (nnames >= SCAN_SCA_COMPONENTS_MAX) {
-				err = scan_sca__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
-				goto fail;
-			}
-			if (!(g = realloc(names, ncap * sizeof(*g)))) {
-				err = scan__error_oom();
-				goto fail;
-			}
-			names = g;
-			cap = ncap;
+		if (nnames >= SCAN_SCA_COMPONENTS_MAX) {
+			err = scan_sca__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
+			goto fail;
+		}
+		if (scan__array_reserve(&names, &cap, nnames + 1, sizeof(*names))) {
+			err = SCAN_ENOMEM;
+			goto fail;
 		}
 		names[nnames].s = s + 2;
 		names[nnames++].len = name_len(s + 2, n - 2);

@@ -7,6 +7,7 @@
 #include "model/purl.h"
 #include "lockfile/sbom_read.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /*
@@ -115,18 +116,11 @@ static int add_node(sbom *g, const cJSON *json, const char *ref, const char *pur
 {
 	sbom_node *n;
 
+	*out = NULL; /* on error too: GCC cannot see that callers then skip it */
 	if (g->nnodes >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(g->d, SCAN_ELIMIT, 0, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (g->nnodes == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 64;
-		sbom_node *nn = realloc(g->nodes, cap * sizeof(*nn));
-		if (!nn)
-			return scan__error_oom();
-		g->nodes = nn;
-		g->cap = cap;
-	}
-	n = &g->nodes[g->nnodes++];
-	memset(n, 0, sizeof(*n));
+	if (!(n = scan__array_push(&g->nodes, &g->nnodes, &g->cap, sizeof(*g->nodes))))
+		return SCAN_ENOMEM;
 	n->json = json;
 	n->ref = ref && ref[0] ? ref : NULL;
 	n->purl = purl;
@@ -141,14 +135,8 @@ static int add_edge(sbom *g, size_t from, size_t to, int kind)
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(g->d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (g->nedges == g->ecap) {
-		size_t cap = g->ecap ? g->ecap * 2 : 64;
-		sbom_edge *n = realloc(g->edges, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		g->edges = n;
-		g->ecap = cap;
-	}
+	if (scan__array_reserve(&g->edges, &g->ecap, g->nedges + 1, sizeof(*g->edges)))
+		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;
 	g->edges[g->nedges].kind = kind;

@@ -5,6 +5,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/number.h"
 #include "util/yamltree.h"
@@ -88,34 +89,20 @@ static int ent_new(yarn_ctx *c, unsigned line)
 
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	if (c->nents == c->ents_cap) {
-		size_t cap = c->ents_cap ? c->ents_cap * 2 : 64;
-		yent *n = realloc(c->ents, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->ents = n;
-		c->ents_cap = cap;
-	}
-	e = &c->ents[c->nents];
-	memset(e, 0, sizeof(*e));
+	if (!(e = scan__array_push(&c->ents, &c->nents, &c->ents_cap, sizeof(*c->ents))))
+		return SCAN_ENOMEM;
 	e->line = line;
 	e->node = -1;
 	e->dep_first = c->ndeps;
-	return (int)c->nents++;
+	return (int)c->nents - 1;
 }
 
 static int dep_add(yarn_ctx *c, scan_slice name, scan_slice range, unsigned kind, unsigned line)
 {
 	if (c->ndeps >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d dependencies", SCAN_SCA_EDGES_MAX);
-	if (c->ndeps == c->deps_cap) {
-		size_t cap = c->deps_cap ? c->deps_cap * 2 : 64;
-		ydep *n = realloc(c->deps, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->deps = n;
-		c->deps_cap = cap;
-	}
+	if (scan__array_reserve(&c->deps, &c->deps_cap, c->ndeps + 1, sizeof(*c->deps)))
+		return SCAN_ENOMEM;
 	c->deps[c->ndeps].name = name;
 	c->deps[c->ndeps].range = range;
 	c->deps[c->ndeps].kind = kind;
@@ -136,14 +123,8 @@ static int desc_add(yarn_ctx *c, scan_slice s, int ent, unsigned line)
 		                      scan__quote(show, s.s, s.len));
 	if (c->ndescs >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d descriptors", SCAN_SCA_EDGES_MAX);
-	if (c->ndescs == c->descs_cap) {
-		size_t cap = c->descs_cap ? c->descs_cap * 2 : 64;
-		ydesc *n = realloc(c->descs, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		c->descs = n;
-		c->descs_cap = cap;
-	}
+	if (scan__array_reserve(&c->descs, &c->descs_cap, c->ndescs + 1, sizeof(*c->descs)))
+		return SCAN_ENOMEM;
 	/* one descriptor naming two entries would let each tool pick another package */
 	{
 		size_t cur = 0;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "lockfile/lockfile.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -249,23 +250,11 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 	}
 	if (inv->count >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (inv->count == inv->cap) {
-		size_t cap = inv->cap ? inv->cap * 2 : 64;
-		scan_component *n = realloc(inv->items, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		inv->items = n;
-		inv->cap = cap;
-	}
+	if (scan__array_reserve(&inv->items, &inv->cap, inv->count + 1, sizeof(*inv->items)))
+		return SCAN_ENOMEM;
 	local = inv->count - d->first;
-	if (local == x->chain_cap) {
-		size_t cap = x->chain_cap ? x->chain_cap * 2 : 64;
-		size_t *n = realloc(x->chain, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		x->chain = n;
-		x->chain_cap = cap;
-	}
+	if (scan__array_reserve(&x->chain, &x->chain_cap, local + 1, sizeof(*x->chain)))
+		return SCAN_ENOMEM;
 	c = &inv->items[inv->count];
 	memset(c, 0, sizeof(*c));
 	c->ecosystem = eco;
@@ -317,14 +306,8 @@ int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
 		return scan_sca__fail(d, SCAN_EPARSE, d->inv->items[from].line, "invalid dependency name");
 	if (d->inv->edges + x->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (x->nedges == x->edges_cap) {
-		size_t cap = x->edges_cap ? x->edges_cap * 2 : 64;
-		struct scan_sca_edge *n = realloc(x->edges, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		x->edges = n;
-		x->edges_cap = cap;
-	}
+	if (scan__array_reserve(&x->edges, &x->edges_cap, x->nedges + 1, sizeof(*x->edges)))
+		return SCAN_ENOMEM;
 	e = &x->edges[x->nedges];
 	e->from = (size_t)from;
 	e->version = NULL;
@@ -501,14 +484,8 @@ int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsig
 {
 	scan_sca_problem *p;
 
-	if (inv->nproblems == inv->problems_cap) {
-		size_t cap = inv->problems_cap ? inv->problems_cap * 2 : 16;
-		scan_sca_problem *n = realloc(inv->problems, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		inv->problems = n;
-		inv->problems_cap = cap;
-	}
+	if (scan__array_reserve(&inv->problems, &inv->problems_cap, inv->nproblems + 1, sizeof(*inv->problems)))
+		return SCAN_ENOMEM;
 	p = &inv->problems[inv->nproblems];
 	p->file = scan__arena_strdup(&inv->arena, file);
 	p->line = line;

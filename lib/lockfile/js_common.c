@@ -3,6 +3,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "lockfile/js_common.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -104,33 +105,22 @@ void scan_sca__js_map_dispose(scan_sca__js_map *m)
 
 int scan_sca__js_pkg_new(scan_sca_doc *d, scan_sca__js_graph *g, unsigned line)
 {
+	scan_sca__js_pkg *p;
+
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (g->npkgs == g->pkgs_cap) {
-		size_t cap = g->pkgs_cap ? g->pkgs_cap * 2 : 64;
-		scan_sca__js_pkg *n = realloc(g->pkgs, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		g->pkgs = n;
-		g->pkgs_cap = cap;
-	}
-	memset(&g->pkgs[g->npkgs], 0, sizeof(g->pkgs[0]));
-	g->pkgs[g->npkgs].line = line;
-	return (int)g->npkgs++;
+	if (!(p = scan__array_push(&g->pkgs, &g->npkgs, &g->pkgs_cap, sizeof(*g->pkgs))))
+		return SCAN_ENOMEM;
+	p->line = line;
+	return (int)g->npkgs - 1;
 }
 
 int scan_sca__js_edge_add(scan_sca_doc *d, scan_sca__js_graph *g, int from, int to, unsigned kind)
 {
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (g->nedges == g->edges_cap) {
-		size_t cap = g->edges_cap ? g->edges_cap * 2 : 64;
-		scan_sca__js_edge *n = realloc(g->edges, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		g->edges = n;
-		g->edges_cap = cap;
-	}
+	if (scan__array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;
 	g->edges[g->nedges].kind = kind;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/lockgraph.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -112,14 +113,8 @@ int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph
 {
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, pkg->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (g->npkgs == g->pkgs_cap) {
-		size_t cap = g->pkgs_cap ? g->pkgs_cap * 2 : 64;
-		scan_sca_graph_pkg *n = realloc(g->pkgs, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		g->pkgs = n;
-		g->pkgs_cap = cap;
-	}
+	if (scan__array_reserve(&g->pkgs, &g->pkgs_cap, g->npkgs + 1, sizeof(*g->pkgs)))
+		return SCAN_ENOMEM;
 	g->pkgs[g->npkgs] = *pkg;
 	return (int)g->npkgs++;
 }
@@ -134,14 +129,8 @@ int scan_sca__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const 
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (g->nedges == g->edges_cap) {
-		size_t cap = g->edges_cap ? g->edges_cap * 2 : 64;
-		scan_sca_graph_edge *n = realloc(g->edges, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		g->edges = n;
-		g->edges_cap = cap;
-	}
+	if (scan__array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+		return SCAN_ENOMEM;
 	e = &g->edges[g->nedges++];
 	e->from = from;
 	e->name = name;
@@ -283,15 +272,9 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 				err = scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
 				goto done;
 			}
-			if (nlinks == links_cap) {
-				size_t cap = links_cap ? links_cap * 2 : 64;
-				link *n = realloc(links, cap * sizeof(*n));
-				if (!n) {
-					err = scan__error_oom();
-					goto done;
-				}
-				links = n;
-				links_cap = cap;
+			if (scan__array_reserve(&links, &links_cap, nlinks + 1, sizeof(*links))) {
+				err = SCAN_ENOMEM;
+				goto done;
 			}
 			links[nlinks].from = e->from;
 			links[nlinks].to = at - 1;

@@ -6,6 +6,7 @@
 #include "model/finding_list.h"
 #include "util/digest.h"
 #include "util/error.h"
+#include "util/array.h"
 
 
 bool scan_finding_counts(const scan_finding *f)
@@ -67,14 +68,8 @@ scan_finding *scan__finding_list_push(scan_finding_list *l)
 {
 	scan_finding *f;
 
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		scan_finding *n = realloc(l->items, cap * sizeof(*n));
-		if (!n)
-			return NULL;
-		l->items = n;
-		l->cap = cap;
-	}
+	if (scan__array_reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)) != 0)
+		return NULL;
 	f = &l->items[l->count++];
 	memset(f, 0, sizeof(*f));
 	f->cvss_score = -1.0;
@@ -88,14 +83,8 @@ int scan__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src)
 		scan__arena_absorb(&dst->arena, &src->arena);
 		return 0;
 	}
-	if (dst->cap - dst->count < src->count) {
-		size_t cap = dst->count + src->count;
-		scan_finding *n = realloc(dst->items, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		dst->items = n;
-		dst->cap = cap;
-	}
+	if (scan__array_reserve(&dst->items, &dst->cap, dst->count + src->count, sizeof(*dst->items)) != 0)
+		return SCAN_ENOMEM;
 	memcpy(dst->items + dst->count, src->items, src->count * sizeof(*src->items));
 	dst->count += src->count;
 	src->count = 0;

@@ -5,6 +5,7 @@
 #include "policy/policy_int.h"
 #include "version/version.h"
 #include "util/error.h"
+#include "util/array.h"
 
 /*
  * The semantics are documented in policy.h; this file follows them in
@@ -257,14 +258,8 @@ static int add_violation(evalctx *e, const scan_sca_rule *r, scan_sca_violation 
 		rep->pub.violations_dropped++;
 		return 0;
 	}
-	if (rep->pub.violation_count == rep->cap) {
-		size_t cap = rep->cap ? rep->cap * 2 : 16;
-		scan_sca_violation *v = realloc(rep->violations, cap * sizeof(*v));
-		if (!v)
-			return scan__error_oom();
-		rep->violations = v;
-		rep->cap = cap;
-	}
+	if (scan__array_reserve(&rep->violations, &rep->cap, rep->pub.violation_count + 1, sizeof(*rep->violations)) != 0)
+		return SCAN_ENOMEM;
 	*out = &rep->violations[rep->pub.violation_count++];
 	memset(*out, 0, sizeof(**out));
 	(*out)->rule_id = dup(e, r->id);

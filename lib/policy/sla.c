@@ -5,6 +5,7 @@
 #include <string.h>
 #include "scan/sca_policy.h"
 #include "util/error.h"
+#include "scan/json.h"
 
 #define DAY 86400
 
@@ -77,12 +78,14 @@ done:
 int scan_sca_sla_write_json(scan_buf *out, const scan_sca_sla_policy *p)
 {
 	scan_sca_sla_policy copy = *p;
+	scan_json w;
 
-	scan_buf_putc(out, '{');
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '{');
 	for (size_t i = 0; i < 4; i++)
-		scan_buf_printf(out, "%s\"%s\":%lld", i ? "," : "", keys[i], (long long)*field(&copy, i));
-	scan_buf_putc(out, '}');
-	return scan_buf_failed(out) ? scan__error(scan_buf_failed(out), "cannot write the SLA policy") : 0;
+		scan_json_int(&w, keys[i], (long long)*field(&copy, i));
+	scan_json_close(&w, '}');
+	return scan_json_finish(&w);
 }
 
 static int by_due(const void *a, const void *b)

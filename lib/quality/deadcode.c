@@ -4,6 +4,7 @@
 #include <string.h>
 #include "parse/language.h"
 #include "quality/deadcode.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -171,21 +172,6 @@ static uint32_t hash_bytes(const char *s, size_t n)
 	return scan__hash32(SCAN_HASH32_SEED, s, n);
 }
 
-static bool grow(void **v, size_t *cap, size_t need, size_t size)
-{
-	size_t cap2;
-	void *p;
-	if (need <= *cap)
-		return true;
-	cap2 = *cap ? *cap * 2 : 64;
-	while (cap2 < need)
-		cap2 *= 2;
-	if (!(p = realloc(*v, cap2 * size)))
-		return false;
-	*v = p, *cap = cap2;
-	return true;
-}
-
 static int64_t find_name(const dc_uses *u, const char *src, const char *s, size_t n, uint32_t h)
 {
 	if (!u->nslots)
@@ -234,7 +220,7 @@ static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 	if (k < 0) {
 		if ((u->nnames + 1) * 2 > u->nslots && !rehash(u))
 			goto oom;
-		if (!grow((void **)&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)))
+		if (scan__array_reserve(&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)))
 			goto oom;
 		u->names[u->nnames] = (dc_name){ off, n, h };
 		k = (int64_t)u->nnames++;
@@ -244,7 +230,7 @@ static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 				break;
 			}
 	}
-	if (!grow((void **)&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
+	if (scan__array_reserve(&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
 		goto oom;
 	u->occ[u->nocc++] = (dc_occ){ (uint32_t)k, off, flags };
 	return;
@@ -434,7 +420,7 @@ uint8_t scan__dc_kind(const dc_ctx *c, TSNode n)
 int32_t scan__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags)
 {
 	dc_scope *s;
-	if (!grow((void **)&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
+	if (scan__array_reserve(&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
 		c->rc = SCAN_ENOMEM;
 		return -1;
 	}
@@ -453,7 +439,7 @@ dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint
 	uint32_t nb = ts_node_start_byte(name), ne = ts_node_end_byte(name);
 	if (ts_node_is_null(name) || ne <= nb || ne - nb > DC_NAME_MAX || ne > c->len)
 		return NULL;
-	if (!grow((void **)&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
+	if (scan__array_reserve(&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
 		c->rc = SCAN_ENOMEM;
 		return NULL;
 	}
@@ -556,7 +542,7 @@ static void add_item(dc_ctx *c, dc_items *out, dead_kind kind, uint32_t sb, uint
                      uint32_t name_sb, uint32_t name_eb)
 {
 	dead_item *it;
-	if (!grow((void **)&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
+	if (scan__array_reserve(&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
 		c->rc = SCAN_ENOMEM;
 		return;
 	}

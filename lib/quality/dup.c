@@ -3,6 +3,7 @@
 #include <string.h>
 #include "quality/dup.h"
 #include "quality/quality.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -12,7 +13,8 @@
 
 typedef struct {
 	dup_token *t;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	int rc;
 } tok_vec;
 
@@ -20,14 +22,10 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 {
 	if (v->rc)
 		return;
-	if (v->n == v->cap) {
-		uint32_t cap = v->cap ? 2 * v->cap : 256;
-		dup_token *t = cap > v->cap ? realloc(v->t, (size_t)cap * sizeof(*t)) : NULL;
-		if (!t) {
-			v->rc = SCAN_ENOMEM;
-			return;
-		}
-		v->t = t, v->cap = cap;
+	/* the count is handed on as a uint32_t */
+	if (v->n == UINT32_MAX || scan__array_reserve(&v->t, &v->cap, (size_t)v->n + 1, sizeof(*v->t))) {
+		v->rc = SCAN_ENOMEM;
+		return;
 	}
 	v->t[v->n].hash = hash;
 	v->t[v->n++].line = line;
@@ -121,13 +119,11 @@ static uint64_t bucket_of(const win_index *ix, uint64_t h)
 static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
 {
 	uint64_t b = bucket_of(ix, h);
-	if (ix->n == ix->cap) {
-		size_t cap = ix->cap + ix->cap / 2 + 1024;
-		win *w = cap < UINT32_MAX ? realloc(ix->w, cap * sizeof(*w)) : NULL;
-		if (!w)
-			return scan__error_oom();
-		ix->w = w, ix->cap = cap;
-	}
+	/* head[] and next hold a slot + 1 as a uint32_t */
+	if (ix->n + 1 >= UINT32_MAX)
+		return scan__error_oom();
+	if (scan__array_reserve(&ix->w, &ix->cap, ix->n + 1, sizeof(*ix->w)))
+		return SCAN_ENOMEM;
 	ix->w[ix->n] = (win){ (uint32_t)(h >> 32), file, pos, ix->head[b] };
 	ix->head[b] = (uint32_t)++ix->n;
 	return 0;
@@ -259,13 +255,8 @@ static bool on_short_copy(const short_copy *v, unsigned n, uint32_t file, int64_
 
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
 {
-	if (*n == *cap) {
-		size_t nc = *cap ? 2 * *cap : 64;
-		dup_clone *nv = realloc(*v, nc * sizeof(*nv));
-		if (!nv)
-			return scan__error_oom();
-		*v = nv, *cap = nc;
-	}
+	if (scan__array_reserve(v, cap, *n + 1, sizeof(**v)))
+		return SCAN_ENOMEM;
 	(*v)[(*n)++] = *c;
 	return 0;
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quality/dup_keep.h"
+#include "util/array.h"
 #include "util/error.h"
 
 static int cmp_path(const dup_file *a, const dup_file *b)
@@ -43,13 +44,8 @@ static int drop_greatest(dup_keep *k)
 {
 	dup_file top = k->files[0];
 
-	if (k->nleft == k->left_cap) {
-		size_t cap = k->left_cap ? 2 * k->left_cap : 64;
-		char **v = realloc(k->left_out, cap * sizeof(*v));
-		if (!v)
-			return scan__error_oom();
-		k->left_out = v, k->left_cap = cap;
-	}
+	if (scan__array_reserve(&k->left_out, &k->left_cap, k->nleft + 1, sizeof(*k->left_out)))
+		return SCAN_ENOMEM;
 	k->left_out[k->nleft++] = (char *)(uintptr_t)top.path;
 	free(top.t);
 	k->tokens -= top.n;
@@ -67,14 +63,9 @@ int scan__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n)
 		free(t);
 		return scan__error_oom();
 	}
-	if (k->n == k->cap) {
-		size_t cap = k->cap ? 2 * k->cap : 256;
-		dup_file *v = realloc(k->files, cap * sizeof(*v));
-		if (!v) {
-			free(p), free(t);
-			return scan__error_oom();
-		}
-		k->files = v, k->cap = cap;
+	if (scan__array_reserve(&k->files, &k->cap, k->n + 1, sizeof(*k->files))) {
+		free(p), free(t);
+		return SCAN_ENOMEM;
 	}
 	k->files[k->n] = (dup_file){ p, t, n };
 	sift_up(k->files, k->n++);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quality/quality.h"
+#include "util/array.h"
 #include "util/error.h"
 
 /* Deeper trees are cut here: a hostile file must not exhaust the stack. */
@@ -371,18 +372,11 @@ static void record(walker *w, unsigned depth)
 	size_t at;
 	uint32_t sl = ts_node_start_point(n).row + 1, el = ts_node_end_point(n).row + 1;
 
-	if (w->nfn == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 16;
-		scan_function_metrics *v = realloc(w->fn, cap * sizeof(*v));
-		if (!v) {
-			w->rc = SCAN_ENOMEM;
-			return;
-		}
-		w->fn = v, w->cap = cap;
+	if (!(f = scan__array_push(&w->fn, &w->nfn, &w->cap, sizeof(*w->fn)))) {
+		w->rc = SCAN_ENOMEM;
+		return;
 	}
-	at = w->nfn++;
-	f = &w->fn[at];
-	memset(f, 0, sizeof(*f));
+	at = w->nfn - 1;
 	function_name(w, n, &f->name, &params);
 	f->params = count_params(w, n, params);
 	f->line = sl, f->end_line = el;

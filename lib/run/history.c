@@ -14,6 +14,7 @@
 #include "scan/buf.h"
 #include "run/history.h"
 #include "analyzers/sink.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
@@ -272,14 +273,8 @@ static int add_blob(collector *c, const git_oid *id, const char *path)
 
 	if ((c->rc = oid_set_add(&c->seen, id, &added)) != 0 || !added)
 		return c->rc;
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 1024;
-		blob_entry *n = realloc(c->entries, cap * sizeof(*n));
-		if (!n)
-			return c->rc = scan__error_oom();
-		c->entries = n;
-		c->cap = cap;
-	}
+	if (scan__array_reserve(&c->entries, &c->cap, c->count + 1, sizeof(*c->entries)))
+		return c->rc = SCAN_ENOMEM;
 	c->entries[c->count].blob = *id;
 	c->entries[c->count].commit = c->commit;
 	if (!(c->entries[c->count].path = scan__arena_strdup(&c->paths, path)))
@@ -732,15 +727,9 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 			commits_over++;
 			continue; /* counted for the message; the walk is in memory already */
 		}
-		if (noids == oid_cap) {
-			size_t cap = oid_cap ? 2 * oid_cap : 1024;
-			git_oid *n = realloc(oids, (cap < commits_max ? cap : commits_max) * sizeof(*n));
-			if (!n) {
-				rc = scan__error_oom();
-				goto done;
-			}
-			oids = n;
-			oid_cap = cap < commits_max ? cap : commits_max;
+		if (scan__array_reserve(&oids, &oid_cap, noids + 1, sizeof(*oids))) {
+			rc = SCAN_ENOMEM;
+			goto done;
 		}
 		oids[noids++] = oid;
 	}
@@ -772,18 +761,12 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 			c.unreadable++;
 			continue;
 		}
-		if (ncommits == commit_cap) {
-			size_t cap = commit_cap ? commit_cap * 2 : 1024;
-			commit_info *n = realloc(commits, cap * sizeof(*n));
-			if (!n) {
-				git_commit_free(commit);
-				rc = scan__error_oom();
-				break;
-			}
-			commits = n;
-			commit_cap = cap;
-			b.commits = commits;
+		if (scan__array_reserve(&commits, &commit_cap, ncommits + 1, sizeof(*commits))) {
+			git_commit_free(commit);
+			rc = SCAN_ENOMEM;
+			break;
 		}
+		b.commits = commits; /* moved when it grew */
 		git_oid_tostr(commits[ncommits].hex, sizeof(commits[ncommits].hex), &oid);
 		commits[ncommits].when = (time_t)git_commit_author(commit)->when.time;
 		commits[ncommits].str = NULL;

@@ -14,9 +14,10 @@ struct scan_result {
 	scan_repo_info repo;
 	scan_stats stats;
 	scan_analyzer_stats *astats;
-	scan_skipped_file *skipped;  /* paths and reasons malloc'd */
+	scan_skipped_file *skipped;  /* paths and reasons malloc'd; stats.skipped_count of them */
+	size_t skipped_cap;
 	scan_file_metrics *metrics;  /* strings in the findings' arena */
-	size_t nmetrics;
+	size_t nmetrics, metrics_cap;
 	scan_newcode *newcode;       /* NULL: unknown, see newcode_why */
 	const char *newcode_why;     /* static storage */
 	char *repo_policy;           /* .rampart/quality_gate.yaml's keys as JSON; NULL: no such file */

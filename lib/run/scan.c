@@ -16,6 +16,7 @@
 #include "run/result.h"
 #include "analyzers/sink.h"
 #include "source/source.h"
+#include "util/array.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -406,12 +407,11 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		if (!rc)
 			rc = scan__result_take_skipped(r, &w->sink);
 		if (!rc && w->sink.nmetrics) {
-			scan_file_metrics *v = realloc(r->metrics, (r->nmetrics + w->sink.nmetrics) * sizeof(*v));
-			if (!v)
-				rc = scan__error_oom();
+			if (scan__array_reserve(&r->metrics, &r->metrics_cap, r->nmetrics + w->sink.nmetrics,
+			                        sizeof(*r->metrics)))
+				rc = SCAN_ENOMEM;
 			else {
-				memcpy(v + r->nmetrics, w->sink.metrics, w->sink.nmetrics * sizeof(*v));
-				r->metrics = v;
+				memcpy(r->metrics + r->nmetrics, w->sink.metrics, w->sink.nmetrics * sizeof(*r->metrics));
 				r->nmetrics += w->sink.nmetrics;
 			}
 		}
@@ -527,14 +527,12 @@ int scan__result_skip(scan_result *r, const char *path, const char *reason)
 
 int scan__result_take_skipped(scan_result *r, scan_sink *sink)
 {
-	scan_skipped_file *v;
-
 	if (!sink->nskipped)
 		return 0;
-	if (!(v = realloc(r->skipped, (r->stats.skipped_count + sink->nskipped) * sizeof(*v))))
-		return scan__error_oom();
-	memcpy(v + r->stats.skipped_count, sink->skipped, sink->nskipped * sizeof(*v));
-	r->skipped = v;
+	if (scan__array_reserve(&r->skipped, &r->skipped_cap, r->stats.skipped_count + sink->nskipped,
+	                        sizeof(*r->skipped)))
+		return SCAN_ENOMEM;
+	memcpy(r->skipped + r->stats.skipped_count, sink->skipped, sink->nskipped * sizeof(*r->skipped));
 	r->stats.skipped_count += sink->nskipped;
 	sink->nskipped = 0;
 	return 0;

@@ -5,6 +5,7 @@
 #include "sast/sast.h"
 #include "scan/buf.h"
 #include "scan/common.h"
+#include "util/array.h"
 
 /*
  * Dockerfiles are line-based, so a grammar buys nothing: an instruction is a
@@ -77,15 +78,10 @@ static void heredoc_delim(const char *a, size_t n, const char **d, size_t *dlen,
 
 static int push(sast_dockerfile *df, const sast_instr *in)
 {
-	if (df->n == df->cap) {
-		size_t cap = df->cap ? 2 * df->cap : 32;
-		sast_instr *v;
-		if (cap > INSTRUCTIONS_MAX)
-			return SCAN_ELIMIT;
-		if (!(v = realloc(df->v, cap * sizeof(*v))))
-			return SCAN_ENOMEM;
-		df->v = v, df->cap = cap;
-	}
+	if (df->n >= INSTRUCTIONS_MAX)
+		return SCAN_ELIMIT;
+	if (scan__array_reserve(&df->v, &df->cap, df->n + 1, sizeof(*df->v)))
+		return SCAN_ENOMEM;
 	df->v[df->n++] = *in;
 	return 0;
 }

@@ -8,6 +8,7 @@
 #include "sast/engine.h"
 #include "sast/match.h"
 #include "scan/common.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 
@@ -29,7 +30,7 @@ typedef struct {
 	uint32_t *pat_ref;            /* query pattern -> refs[] */
 	int16_t *mv;                  /* pattern * ncap + capture -> metavariable; -2 @match; -1 none */
 	leaf_ref *refs;
-	size_t nrefs;
+	size_t nrefs, refs_cap;
 } combined_query;
 
 typedef struct {
@@ -37,19 +38,19 @@ typedef struct {
 	uint32_t *start;              /* per symbol: first entry in by_sym (CSR layout) */
 	leaf_ref *by_sym;
 	leaf_ref *seq;                /* sequences that may start with any statement: tried at every node */
-	size_t nseq;
+	size_t nseq, seq_cap;
 	/*
 	 * Sequences whose first statement has a known symbol: tried, after its
 	 * children are walked, at a node where a child (or grandchild, through
 	 * a wrapper) has that symbol. first_mask[symbol] holds their bits.
 	 */
 	leaf_ref *seqf;
-	size_t nseqf;
+	size_t nseqf, seqf_cap;
 	uint64_t *first_mask;
 	leaf_ref *other;              /* queries, regexes, Dockerfile instructions */
-	size_t nother;
+	size_t nother, other_cap;
 	uint32_t *rules;              /* rule indices */
-	size_t nrules;
+	size_t nrules, rules_cap;
 	uint32_t *leaves;             /* every leaf slot of those rules, to reset per file */
 	size_t nleaves;
 	uint32_t *phase2_rules;       /* rules with filter leaves */
@@ -78,13 +79,11 @@ static uint64_t first_bit(TSSymbol first)
 	return 1ull << (first % 64);
 }
 
-static int push_ref(leaf_ref **v, size_t *n, const leaf_ref *r)
+static int push_ref(leaf_ref **v, size_t *n, size_t *cap, const leaf_ref *r)
 {
-	leaf_ref *nv = realloc(*v, (*n + 1) * sizeof(*nv));
-	if (!nv)
-		return scan__error_oom();
-	nv[*n] = *r;
-	*v = nv, (*n)++;
+	if (scan__array_reserve(v, cap, *n + 1, sizeof(**v)))
+		return SCAN_ENOMEM;
+	(*v)[(*n)++] = *r;
 	return 0;
 }
 
@@ -95,16 +94,16 @@ static int push_ref(leaf_ref **v, size_t *n, const leaf_ref *r)
  * so "inside any function" costs nothing in files where the rule's sink
  * does not occur.
  */
-static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, uint32_t rule, uint8_t phase)
+static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, size_t *cap, uint32_t rule, uint8_t phase)
 {
 	int rc;
 	if (f->kind <= SAST_F_INSTRUCTION) {
 		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0 };
-		return push_ref(v, n, &r);
+		return push_ref(v, n, cap, &r);
 	}
 	for (size_t i = 0; i < f->nkids; i++) {
 		bool filter = f->kind != SAST_F_ALL && f->kind != SAST_F_ANY;
-		if ((rc = collect_leaves(f->kids[i], v, n, rule, filter ? 2 : phase)) != 0)
+		if ((rc = collect_leaves(f->kids[i], v, n, cap, rule, filter ? 2 : phase)) != 0)
 			return rc;
 	}
 	return 0;
@@ -122,7 +121,7 @@ static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int p
 		const leaf_ref *r = &li->other[i];
 		if (r->f->kind != SAST_F_QUERY || r->phase != phase || !r->f->query[lang])
 			continue;
-		if ((rc = push_ref(&cq->refs, &cq->nrefs, r)) != 0)
+		if ((rc = push_ref(&cq->refs, &cq->nrefs, &cq->refs_cap, r)) != 0)
 			goto done;
 	}
 	if (!cq->nrefs)
@@ -221,7 +220,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 	lang_index *li = &e->lang[lang];
 	const sast_langinfo *info = sast__langinfo(lang);
 	leaf_ref *all = NULL;
-	size_t nall = 0;
+	size_t nall = 0, all_cap = 0;
 	const char **atoms = NULL;
 	unsigned *ids = NULL, *flags = NULL;
 	size_t *lens = NULL, natoms = 0;
@@ -229,15 +228,15 @@ static int build_lang(sast_engine *e, scan_lang lang)
 
 	for (size_t r = 0; r < e->rs->count; r++) {
 		const sast_rule *rule = &e->rs->rules[r];
-		uint32_t *nr;
 		if (!(rule->langs & (1ull << lang)))
 			continue;
 		compile_leaves(e, &e->rs->rules[r], e->rs->rules[r].match, lang);
-		if (!(nr = realloc(li->rules, (li->nrules + 1) * sizeof(*nr))))
-			goto oom;
-		li->rules = nr;
+		if (scan__array_reserve(&li->rules, &li->rules_cap, li->nrules + 1, sizeof(*li->rules))) {
+			rc = SCAN_ENOMEM;
+			goto done;
+		}
 		li->rules[li->nrules++] = (uint32_t)r;
-		if ((rc = collect_leaves(rule->match, &all, &nall, (uint32_t)r, 1)) != 0)
+		if ((rc = collect_leaves(rule->match, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0)
 			goto done;
 		natoms += rule->natoms;
 	}
@@ -284,11 +283,11 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			if (all[i].f->kind == SAST_F_PATTERN && all[i].f->pat[lang] &&
 			    (first = sast__pattern_first_symbol(all[i].f->pat[lang])) != 0 && first < li->nsym) {
 				li->first_mask[first] |= first_bit(first);
-				rc = push_ref(&li->seqf, &li->nseqf, &all[i]);
+				rc = push_ref(&li->seqf, &li->nseqf, &li->seqf_cap, &all[i]);
 			} else if (all[i].f->kind == SAST_F_PATTERN)
-				rc = push_ref(&li->seq, &li->nseq, &all[i]);
+				rc = push_ref(&li->seq, &li->nseq, &li->seq_cap, &all[i]);
 			else
-				rc = push_ref(&li->other, &li->nother, &all[i]);
+				rc = push_ref(&li->other, &li->nother, &li->other_cap, &all[i]);
 			if (rc) {
 				free(fill);
 				goto done;
@@ -629,13 +628,10 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		if (rc || c->exhausted || !sast__budget_ok(c))
 			break;
 		if (ts_tree_cursor_goto_first_child(&cur)) {
-			if (++d == c->seen_cap) {
-				uint64_t *v = realloc(c->seen, 2 * c->seen_cap * sizeof(*v));
-				if (!v) {
-					rc = SCAN_ENOMEM;
-					break;
-				}
-				c->seen = v, c->seen_cap *= 2;
+			d++;
+			if (scan__array_reserve(&c->seen, &c->seen_cap, d + 1, sizeof(*c->seen))) {
+				rc = SCAN_ENOMEM;
+				break;
 			}
 			c->seen[d] = 0;
 			continue;

@@ -4,6 +4,7 @@
 #include "sast/engine.h"
 #include "sast/match.h"
 #include "scan/common.h"
+#include "util/array.h"
 
 void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
 {
@@ -77,13 +78,8 @@ bool sast__budget_ok(sast_ctx *c)
 
 int sast__matches_push(sast_matches *v, const sast_match *m)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 16;
-		sast_match *nv = realloc(v->v, cap * sizeof(*nv));
-		if (!nv)
-			return SCAN_ENOMEM;
-		v->v = nv, v->cap = cap;
-	}
+	if (scan__array_reserve(&v->v, &v->cap, v->n + 1, sizeof(*v->v)))
+		return SCAN_ENOMEM;
 	v->v[v->n++] = *m;
 	if (v->count)
 		(*v->count)++, (*v->total)++;
@@ -151,13 +147,8 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 	uint32_t k = 0;
 	sast_kids_entry *e = &c->kids[((uintptr_t)n.id >> 4) % SAST_KIDS_CACHE];
 	*count = 0;
-	if (c->top + SAST_KIDS_CACHED > c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 256;
-		TSNode *s = realloc(c->stk, cap * sizeof(*s));
-		if (!s)
-			return SCAN_ENOMEM;
-		c->stk = s, c->cap = cap;
-	}
+	if (scan__array_reserve(&c->stk, &c->cap, c->top + SAST_KIDS_CACHED, sizeof(*c->stk)))
+		return SCAN_ENOMEM;
 	if (e->id == n.id && e->gen == c->gen) {
 		memcpy(c->stk + c->top, e->kids, e->n * sizeof(TSNode));
 		c->top += e->n;
@@ -173,13 +164,8 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 			continue;
 		if ((flags_of(c, ch) & SAST_SYM_WRAPPER) && ts_node_named_child_count(ch) == 1)
 			ch = ts_node_named_child(ch, 0); /* statements match alike at file level and in a body */
-		if (c->top == c->cap) {
-			size_t cap = c->cap ? 2 * c->cap : 256;
-			TSNode *s = realloc(c->stk, cap * sizeof(*s));
-			if (!s)
-				return SCAN_ENOMEM;
-			c->stk = s, c->cap = cap;
-		}
+		if (scan__array_reserve(&c->stk, &c->cap, c->top + 1, sizeof(*c->stk)))
+			return SCAN_ENOMEM;
 		c->stk[c->top++] = ch;
 		k++;
 	} while (ts_tree_cursor_goto_next_sibling(&c->cur));
@@ -344,14 +330,9 @@ static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
 		return false;
 	}
 	if (p->unordered) {
-		if (c->used_top + nt > c->used_cap) {
-			size_t cap = (c->used_top + nt) * 2;
-			uint8_t *u = realloc(c->used, cap);
-			if (!u) {
-				c->top = tb;
-				return false;
-			}
-			c->used = u, c->used_cap = cap;
+		if (scan__array_reserve(&c->used, &c->used_cap, c->used_top + nt, sizeof(*c->used))) {
+			c->top = tb;
+			return false;
 		}
 		memset(c->used + ub, 0, nt);
 		c->used_top += nt;

@@ -6,6 +6,7 @@
 #include "sast/pattern_int.h"
 #include "sast/sast.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "util/yamltree.h"
@@ -683,15 +684,10 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	}
 	if (!rp->title)
 		rp->title = rp->message;
-	if (ld->set->count == ld->set->cap) {
-		size_t cap = ld->set->cap ? 2 * ld->set->cap : 64;
-		sast_rule *v;
-		if (cap > SAST_RULES_MAX)
-			return bad(ld, node, "more than %d rules", SAST_RULES_MAX);
-		if (!(v = realloc(ld->set->rules, cap * sizeof(*v))))
-			return scan__error_oom();
-		ld->set->rules = v, ld->set->cap = cap;
-	}
+	if (ld->set->count >= SAST_RULES_MAX)
+		return bad(ld, node, "more than %d rules", SAST_RULES_MAX);
+	if (scan__array_reserve(&ld->set->rules, &ld->set->cap, ld->set->count + 1, sizeof(*ld->set->rules)))
+		return SCAN_ENOMEM;
 	ld->set->rules[ld->set->count++] = *rp;
 	memset(rp, 0, sizeof(*rp)); /* the set owns it now */
 	return 0;

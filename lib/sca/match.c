@@ -7,6 +7,7 @@
 #include "sca/cvss.h"
 #include "sca/match.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/timefmt.h"
 #include "version/version.h"
@@ -138,15 +139,9 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 		cJSON_Delete(root);
 		return 0;
 	}
-	if (L->nhits == L->cap) {
-		size_t cap = L->cap ? 2 * L->cap : 16;
-		hit *n = realloc(L->hits, cap * sizeof(*n));
-		if (!n) {
-			cJSON_Delete(root);
-			return scan__error_oom();
-		}
-		L->hits = n;
-		L->cap = cap;
+	if (scan__array_reserve(&L->hits, &L->cap, L->nhits + 1, sizeof(*L->hits))) {
+		cJSON_Delete(root);
+		return SCAN_ENOMEM;
 	}
 	h = &L->hits[L->nhits];
 	memset(h, 0, sizeof(*h));
@@ -378,15 +373,9 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 
 		if (find_root(parent, g) != g)
 			continue;
-		if (out->count == out->cap) {
-			size_t cap = out->cap ? 2 * out->cap : 64;
-			scan_sca_vuln *n = realloc(out->items, cap * sizeof(*n));
-			if (!n) {
-				rc = scan__error_oom();
-				break;
-			}
-			out->items = n;
-			out->cap = cap;
+		if (scan__array_reserve(&out->items, &out->cap, out->count + 1, sizeof(*out->items))) {
+			rc = SCAN_ENOMEM;
+			break;
 		}
 		v = &out->items[out->count];
 		memset(v, 0, sizeof(*v));

@@ -11,6 +11,7 @@
 #include "lockfile/lockfile.h"
 #include "sca/vex_read.h"
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/number.h"
 
@@ -229,14 +230,8 @@ static int push(vex *v, const char *vuln, const char *purl, int status, const ch
 		justification = NULL;
 	if (v->n >= SCAN_VEX_STATEMENTS_MAX)
 		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 64;
-		vex_item *n = realloc(v->items, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		v->items = n;
-		v->cap = cap;
-	}
+	if (scan__array_reserve(&v->items, &v->cap, v->n + 1, sizeof(*v->items)))
+		return SCAN_ENOMEM;
 	it = &v->items[v->n];
 	memset(it, 0, sizeof(*it));
 	it->key = "";
@@ -364,14 +359,8 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 	ref = scan_sca__json_string(c, "bom-ref");
 	purl = scan_sca__json_string(c, "purl");
 	if (ref && purl) {
-		if (r->n == r->cap) {
-			size_t cap = r->cap ? r->cap * 2 : 64;
-			cdx_ref *n = realloc(r->refs, cap * sizeof(*n));
-			if (!n)
-				return scan__error_oom();
-			r->refs = n;
-			r->cap = cap;
-		}
+		if (scan__array_reserve(&r->refs, &r->cap, r->n + 1, sizeof(*r->refs)))
+			return SCAN_ENOMEM;
 		r->refs[r->n].ref = ref;
 		r->refs[r->n++].purl = purl;
 	}

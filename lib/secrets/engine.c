@@ -7,6 +7,7 @@
 #include "secrets/engine.h"
 #include "secrets/engine_int.h"
 #include <openssl/evp.h>
+#include "util/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 
@@ -80,14 +81,14 @@ static size_t keyword_index(scan_secret_engine *e, const char *kw, int *rc)
 	for (size_t i = 0; i < e->keyword_count; i++)
 		if (!strcmp(e->keywords[i], kw))
 			return i;
-	char **n = realloc(e->keywords, (e->keyword_count + 1) * sizeof(*n));
-	if (!n || !(n[e->keyword_count] = strdup(kw))) {
-		if (n)
-			e->keywords = n;
+	if (scan__array_reserve(&e->keywords, &e->keyword_cap, e->keyword_count + 1, sizeof(*e->keywords))) {
+		*rc = SCAN_ENOMEM;
+		return 0;
+	}
+	if (!(e->keywords[e->keyword_count] = strdup(kw))) {
 		*rc = scan__error_oom();
 		return 0;
 	}
-	e->keywords = n;
 	return e->keyword_count++;
 }
 
@@ -379,14 +380,8 @@ static int on_hs_match(unsigned id, unsigned long long from, unsigned long long 
 
 static int push_line(scan_secret_scratch *s, size_t off)
 {
-	if (s->line_count == s->line_cap) {
-		size_t cap = s->line_cap ? s->line_cap * 2 : 1024;
-		size_t *n = realloc(s->line_starts, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		s->line_starts = n;
-		s->line_cap = cap;
-	}
+	if (scan__array_reserve(&s->line_starts, &s->line_cap, s->line_count + 1, sizeof(*s->line_starts)))
+		return SCAN_ENOMEM;
 	s->line_starts[s->line_count++] = off;
 	return 0;
 }
@@ -450,14 +445,8 @@ static bool context_ok(const compiled_rule *c, scan_secret_scratch *s, const uns
 
 static int add_candidate(scan_secret_scratch *s, const candidate *c)
 {
-	if (s->cand_count == s->cand_cap) {
-		size_t cap = s->cand_cap ? s->cand_cap * 2 : 32;
-		candidate *n = realloc(s->cands, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		s->cands = n;
-		s->cand_cap = cap;
-	}
+	if (scan__array_reserve(&s->cands, &s->cand_cap, s->cand_count + 1, sizeof(*s->cands)))
+		return SCAN_ENOMEM;
 	s->cands[s->cand_count++] = *c;
 	return 0;
 }
@@ -600,14 +589,8 @@ static int run_windows(const scan_secret_engine *e, scan_secret_scratch *s, size
 			mine = s->kw_hits[h].keyword == c->keywords[k];
 		if (!mine)
 			continue;
-		if (2 * (nw + 1) > s->window_cap) {
-			size_t cap = s->window_cap ? s->window_cap * 2 : 64;
-			size_t *w = realloc(s->windows, cap * sizeof(*w));
-			if (!w)
-				return scan__error_oom();
-			s->windows = w;
-			s->window_cap = cap;
-		}
+		if (scan__array_reserve(&s->windows, &s->window_cap, 2 * (nw + 1), sizeof(*s->windows)))
+			return SCAN_ENOMEM;
 		li = line_of(s, s->kw_hits[h].end ? s->kw_hits[h].end - 1 : 0);
 		last = li + ENGINE_CONTEXT_LINES < s->line_count ? li + ENGINE_CONTEXT_LINES : s->line_count - 1;
 		/*

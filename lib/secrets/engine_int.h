@@ -19,7 +19,7 @@ struct scan_secret_engine {
 	const scan_secret_ruleset *set;
 	compiled_rule *rules;
 	char **keywords;         /* distinct, lowercase */
-	size_t keyword_count;
+	size_t keyword_count, keyword_cap;
 	bool *provider_prefix;   /* per keyword: a provider token prefix ("ghp_", "xoxb-", "sg.") */
 	hs_database_t *db;       /* rules [0, n) then keywords [n, n + k) */
 	size_t hs_rules;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "scan/buf.h"
 #include "secrets/rules.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "util/yamltree.h"
@@ -278,14 +279,8 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 		return scan__error_oom();
 	if (set->count == SCAN_SECRET_RULES_MAX)
 		return bad(ld, node, "more than 4096 rules");
-	if (set->count == set->cap) {
-		size_t cap = set->cap ? set->cap * 2 : 64;
-		scan_secret_rule *n = realloc(set->rules, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		set->rules = n;
-		set->cap = cap;
-	}
+	if (scan__array_reserve(&set->rules, &set->cap, set->count + 1, sizeof(*set->rules)))
+		return SCAN_ENOMEM;
 	set->rules[set->count++] = r;
 	return 0;
 }

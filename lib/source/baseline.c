@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <git2.h>
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "internal.h"
 #include "newcode.h"
@@ -43,13 +44,8 @@ static int add_changed(snapshot_walk *w, const char *rel)
 
 	if (s->nchanged == SNAPSHOT_FILES_MAX)
 		return w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %d files", SNAPSHOT_FILES_MAX);
-	if (s->nchanged == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		char **v = realloc(s->changed, cap * sizeof(*v));
-		if (!v)
-			return w->rc = scan__error_oom();
-		s->changed = v, w->cap = cap;
-	}
+	if (scan__array_reserve(&s->changed, &w->cap, s->nchanged + 1, sizeof(*s->changed)))
+		return w->rc = SCAN_ENOMEM;
 	if (!(s->changed[s->nchanged] = strdup(rel)))
 		return w->rc = scan__error_oom();
 	s->nchanged++;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <git2.h>
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/error.h"
 #include "internal.h"
 #include "newcode.h"
@@ -51,12 +52,9 @@ static int on_file(const git_diff_delta *d, float progress, void *payload)
 		w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %d files", NEWCODE_FILES_MAX);
 		return -1;
 	}
-	if (w->nc->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		scan_newcode_file *v = realloc(w->nc->files, cap * sizeof(*v));
-		if (!v)
-			goto oom;
-		w->nc->files = v, w->cap = cap;
+	if (scan__array_reserve(&w->nc->files, &w->cap, w->nc->n + 1, sizeof(*w->nc->files))) {
+		w->rc = SCAN_ENOMEM;
+		return -1;
 	}
 	f = &w->nc->files[w->nc->n];
 	memset(f, 0, sizeof(*f));
@@ -447,13 +445,9 @@ int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text
 			p++;
 		else if (*p)
 			goto bad;
-		if (k == cap) {
-			scan_line_range *nv = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof(*nv));
-			if (!nv) {
-				free(v);
-				return scan__error_oom();
-			}
-			v = nv;
+		if (scan__array_reserve(&v, &cap, k + 1, sizeof(*v))) {
+			free(v);
+			return SCAN_ENOMEM;
 		}
 		v[k].start = a, v[k].count = b - a + 1;
 		k++;

@@ -6,6 +6,7 @@
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
+#include "util/array.h"
 
 /* The files the scan measured: what report paths are mapped onto. */
 int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id)
@@ -22,12 +23,8 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, i
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		if (k == cap) {
-			char **nv = realloc(v, (cap = cap ? 2 * cap : 256) * sizeof(*nv));
-			if (!nv)
-				goto oom;
-			v = nv;
-		}
+		if (scan__array_reserve(&v, &cap, k + 1, sizeof(*v)) != 0)
+			goto oom;
 		if (!(v[k] = strdup(scan__db_column_text(s, 0))))
 			goto oom;
 		k++;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gate/gate_int.h"
+#include "scan/json.h"
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
@@ -150,44 +151,40 @@ int scan__store_repo_policy(char **out, scan_store *st, int64_t org, int64_t sca
 	return rc;
 }
 
-static cJSON *violations_json(const scan_gate_violation *v, size_t n)
+/* The violations as the stored JSON array. */
+static int violations_json(scan_buf *out, const scan_gate_violation *v, size_t n)
 {
-	cJSON *arr = cJSON_CreateArray();
+	scan_json w;
 
-	for (size_t i = 0; arr && i < n; i++) {
-		cJSON *o = cJSON_CreateObject();
-		if (!o || !cJSON_AddItemToArray(arr, o)) {
-			cJSON_Delete(o);
-			cJSON_Delete(arr);
-			return NULL;
-		}
-		cJSON_AddStringToObject(o, "rule", v[i].rule);
-		cJSON_AddNumberToObject(o, "threshold", v[i].threshold);
-		cJSON_AddNumberToObject(o, "actual", v[i].actual);
-		cJSON_AddStringToObject(o, "severity", v[i].severity);
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '[');
+	for (size_t i = 0; i < n; i++) {
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "rule", v[i].rule);
+		scan_json_num(&w, "threshold", v[i].threshold);
+		scan_json_num(&w, "actual", v[i].actual);
+		scan_json_str(&w, "severity", v[i].severity);
 		if (v[i].waived) {
-			cJSON_AddBoolToObject(o, "waived", 1);
-			cJSON_AddNumberToObject(o, "waiver_id", (double)v[i].waiver_id);
-			cJSON_AddStringToObject(o, "waiver_scope", v[i].waiver_scope);
+			scan_json_bool(&w, "waived", true);
+			scan_json_int(&w, "waiver_id", (long long)v[i].waiver_id);
+			scan_json_str(&w, "waiver_scope", v[i].waiver_scope);
 		}
+		scan_json_close(&w, '}');
 	}
-	return arr;
+	scan_json_close(&w, ']');
+	return scan_json_finish(&w);
 }
 
 int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now)
 {
-	cJSON *viol = violations_json(r->violations, r->violation_count);
-	cJSON *waived = violations_json(r->waived, r->waived_count);
-	char *vtext = viol ? cJSON_PrintUnformatted(viol) : NULL;
-	char *wtext = waived ? cJSON_PrintUnformatted(waived) : NULL;
-	scan_buf policy = SCAN_BUF_INIT;
+	scan_buf viol = SCAN_BUF_INIT, waived = SCAN_BUF_INIT, policy = SCAN_BUF_INIT;
 	scan_db_stmt *s = NULL;
 	int rc = 0;
 
-	if (!vtext || !wtext || scan_policy_write_json(&policy, &r->config.policy)) {
-		rc = scan__error_oom();
+	if ((rc = violations_json(&viol, r->violations, r->violation_count)) != 0 ||
+	    (rc = violations_json(&waived, r->waived, r->waived_count)) != 0 ||
+	    (rc = scan_policy_write_json(&policy, &r->config.policy)) != 0)
 		goto done;
-	}
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
 	        " policy, policy_version, applies_to_new_code_only, computed_at)"
@@ -199,8 +196,8 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 		goto done;
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_text(s, 2, scan_gate_status_name(r->status));
-	scan__db_bind_text(s, 3, vtext);
-	scan__db_bind_text(s, 4, wtext);
+	scan__db_bind_text(s, 3, viol.ptr);
+	scan__db_bind_text(s, 4, waived.ptr);
 	scan__db_bind_text(s, 5, policy.ptr);
 	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
 	scan__db_bind_int64(s, 7, r->config.applies_to_new_code_only);
@@ -209,10 +206,8 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 		rc = scan__db_error(scan__store_conn(st), "cannot save the gate result");
 done:
 	scan__db_finalize(s);
-	cJSON_Delete(viol);
-	cJSON_Delete(waived);
-	cJSON_free(vtext);
-	cJSON_free(wtext);
+	scan_buf_dispose(&viol);
+	scan_buf_dispose(&waived);
 	scan_buf_dispose(&policy);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
+#include "util/array.h"
 
 SCAN_STORE_LIST(scan_scan, scan_scan_record)
 SCAN_STORE_LIST(scan_repo, scan_repo_record)
@@ -81,14 +82,9 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	scan__db_bind_int64(s, 1, scan_id);
 	scan__db_bind_int64(s, 2, org);
 	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		if (count == cap) {
-			size_t nc = cap ? 2 * cap : 16;
-			scan_skipped_file *nv = realloc(v, nc * sizeof(*nv));
-			if (!nv) {
-				rc = scan__error_oom();
-				break;
-			}
-			v = nv, cap = nc;
+		if (scan__array_reserve(&v, &cap, count + 1, sizeof(*v)) != 0) {
+			rc = SCAN_ENOMEM;
+			break;
 		}
 		v[count].path = strdup(scan__db_column_text(s, 0));
 		v[count].reason = strdup(scan__db_column_text(s, 1));

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>
+#include "scan/json.h"
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
@@ -40,16 +41,22 @@ int scan__store_scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64
 	scan_buf stats = SCAN_BUF_INIT;
 	int rc;
 
-	scan_buf_printf(&stats,
-	                "{\"files_seen\":%llu,\"files_scanned\":%llu,\"files_binary\":%llu,"
-	                "\"files_too_large\":%llu,\"files_unreadable\":%llu,\"files_ignored\":%llu,"
-	                "\"symlinks_skipped\":%llu,\"bytes_read\":%llu,\"wall_seconds\":%.3f,\"jobs\":%u}",
-	                (unsigned long long)ss->files_seen, (unsigned long long)ss->files_scanned,
-	                (unsigned long long)ss->files_binary, (unsigned long long)ss->files_too_large,
-	                (unsigned long long)ss->files_unreadable, (unsigned long long)ss->files_ignored,
-	                (unsigned long long)ss->symlinks_skipped, (unsigned long long)ss->bytes_read,
-	                ss->wall_seconds, ss->jobs);
-	if ((rc = scan_buf_failed(&stats)) != 0)
+	scan_json w;
+
+	scan_json_init(&w, &stats, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_uint(&w, "files_seen", ss->files_seen);
+	scan_json_uint(&w, "files_scanned", ss->files_scanned);
+	scan_json_uint(&w, "files_binary", ss->files_binary);
+	scan_json_uint(&w, "files_too_large", ss->files_too_large);
+	scan_json_uint(&w, "files_unreadable", ss->files_unreadable);
+	scan_json_uint(&w, "files_ignored", ss->files_ignored);
+	scan_json_uint(&w, "symlinks_skipped", ss->symlinks_skipped);
+	scan_json_uint(&w, "bytes_read", ss->bytes_read);
+	scan_json_num_fmt(&w, "wall_seconds", ss->wall_seconds, -3);
+	scan_json_uint(&w, "jobs", ss->jobs);
+	scan_json_close(&w, '}');
+	if ((rc = scan_json_finish(&w)) != 0)
 		goto done;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO scans (repo_id, org_id, status, scan_type, issues_count, branch,"

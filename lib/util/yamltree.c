@@ -5,6 +5,7 @@
 #include <yaml.h>
 #include "util/error.h"
 #include "util/yamltree.h"
+#include "util/array.h"
 
 typedef struct {
 	scan_yaml_node *node;
@@ -34,14 +35,8 @@ static int add_child(builder *b, scan_yaml_node *n)
 		return 0;
 	}
 	top = &b->stack[b->depth - 1];
-	if (top->count == top->cap) {
-		size_t cap = top->cap ? top->cap * 2 : 8;
-		scan_yaml_node **items = realloc(top->items, cap * sizeof(*items));
-		if (!items)
-			return scan__error_oom();
-		top->items = items;
-		top->cap = cap;
-	}
+	if (scan__array_reserve(&top->items, &top->cap, top->count + 1, sizeof(*top->items)) != 0)
+		return SCAN_ENOMEM;
 	top->items[top->count++] = n;
 	return 0;
 }

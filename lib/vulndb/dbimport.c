@@ -12,6 +12,7 @@
 #include "scan/buf.h"
 #include "scan/vulndb.h"
 #include "store/vulndb.h"
+#include "util/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -287,22 +288,18 @@ typedef struct {
 	scan_store *st;
 	const char *source, *root;
 	char **feeds;
-	size_t nfeeds;
+	size_t nfeeds, feeds_cap;
 } dir_import;
 
 static int keep_feed(dir_import *di, const char *path)
 {
-	char **v;
-
 	if (di->nfeeds >= IMPORT_DIR_FEEDS_MAX)
 		return scan__error(SCAN_ELIMIT, "'%s' holds more than %d KEV, EPSS or zip files", di->root,
 		                   IMPORT_DIR_FEEDS_MAX);
-	if (!(v = realloc(di->feeds, (di->nfeeds + 1) * sizeof(*v))) || !(v[di->nfeeds] = strdup(path))) {
-		if (v)
-			di->feeds = v;
+	if (scan__array_reserve(&di->feeds, &di->feeds_cap, di->nfeeds + 1, sizeof(*di->feeds)))
+		return SCAN_ENOMEM;
+	if (!(di->feeds[di->nfeeds] = strdup(path)))
 		return scan__error_oom();
-	}
-	di->feeds = v;
 	di->nfeeds++;
 	return 0;
 }
@@ -529,7 +526,7 @@ int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_impor
 	if (!rc && !bucket) {
 		scan_buf source = SCAN_BUF_INIT;
 		osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
-		dir_import di = { &b, st, NULL, path, NULL, 0 };
+		dir_import di = { &b, st, NULL, path, NULL, 0, 0 };
 		char why[320];
 		size_t files = 0;
 

@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 
@@ -174,20 +175,10 @@ static int reserve_bytes(scan_ignore *ig, size_t more)
 
 static int reserve_rule(scan_ignore *ig)
 {
-	size_t cap;
-	struct rule *r;
-
 	if (ig->nrules >= SCAN_IGNORE_RULES_MAX)
 		return scan__error(SCAN_ELIMIT, "too many ignore rules (limit %d)", SCAN_IGNORE_RULES_MAX);
-	if (ig->nrules < ig->arules)
-		return 0;
-	cap = ig->arules ? ig->arules * 2 : 64;
-	if (cap > SCAN_IGNORE_RULES_MAX)
-		cap = SCAN_IGNORE_RULES_MAX;
-	if (!(r = realloc(ig->rules, cap * sizeof(*r))))
-		return scan__error_oom();
-	ig->rules = r;
-	ig->arules = cap;
+	if (scan__array_reserve(&ig->rules, &ig->arules, ig->nrules + 1, sizeof(*ig->rules)))
+		return SCAN_ENOMEM;
 	return 0;
 }
 

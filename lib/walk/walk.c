@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "scan/buf.h"
+#include "util/array.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -57,14 +58,8 @@ static int add_entry(walker *w, bool via_link)
 	scan_walk_list *l = w->out;
 	scan_walk_entry *e;
 
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 1024;
-		scan_walk_entry *n = realloc(l->entries, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		l->entries = n;
-		l->cap = cap;
-	}
+	if (scan__array_reserve(&l->entries, &l->cap, l->count + 1, sizeof(*l->entries)))
+		return SCAN_ENOMEM;
 	e = &l->entries[l->count];
 	if (!(e->path = scan__arena_strndup(&l->arena, w->rel.ptr, w->rel.size)))
 		return scan__error_oom();
@@ -80,14 +75,8 @@ static int skip_entry(walker *w, const char *name, const char *reason)
 	scan_walk_skip *sk;
 	size_t len = w->rel.size;
 
-	if (l->nskips == l->skips_cap) {
-		size_t cap = l->skips_cap ? l->skips_cap * 2 : 16;
-		scan_walk_skip *n = realloc(l->skips, cap * sizeof(*n));
-		if (!n)
-			return scan__error_oom();
-		l->skips = n;
-		l->skips_cap = cap;
-	}
+	if (scan__array_reserve(&l->skips, &l->skips_cap, l->nskips + 1, sizeof(*l->skips)))
+		return SCAN_ENOMEM;
 	sk = &l->skips[l->nskips];
 	if (name) {
 		scan_buf p = SCAN_BUF_INIT;
@@ -132,14 +121,8 @@ static bool seen_before(walker *w, const struct stat *st)
 	for (size_t i = 0; i < w->seen_count; i++)
 		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
 			return true;
-	if (w->seen_count == w->seen_cap) {
-		size_t cap = w->seen_cap ? w->seen_cap * 2 : 64;
-		dir_id *n = realloc(w->seen, cap * sizeof(*n));
-		if (!n)
-			return true; /* out of memory: refusing to enter is the safe answer */
-		w->seen = n;
-		w->seen_cap = cap;
-	}
+	if (scan__array_reserve(&w->seen, &w->seen_cap, w->seen_count + 1, sizeof(*w->seen)))
+		return true; /* out of memory: refusing to enter is the safe answer */
 	w->seen[w->seen_count].dev = st->st_dev;
 	w->seen[w->seen_count].ino = st->st_ino;
 	w->seen_count++;
