@@ -48,8 +48,8 @@ static int print_config(const scan_gate_config *cfg, cli_format format)
 		scan_json_bool(&w, "enabled", cfg->enabled);
 		scan_json_bool(&w, "block_merge_on_fail", cfg->block_merge_on_fail);
 		scan_json_bool(&w, "applies_to_new_code_only", cfg->applies_to_new_code_only);
-		scan_policy_json(&w, "policy", &cfg->policy);
-		scan_json_str(&w, "policy_version", SCAN_POLICY_VERSION);
+		scan_gate_policy_json(&w, "policy", &cfg->policy);
+		scan_json_str(&w, "policy_version", SCAN_GATE_POLICY_VERSION);
 		scan_json_bool(&w, "configured", cfg->configured);
 		scan_json_close(&w, '}');
 		scan_buf_putc(&out, '\n');
@@ -58,9 +58,9 @@ static int print_config(const scan_gate_config *cfg, cli_format format)
 		else
 			fputs(out.ptr, stdout);
 	} else {
-		scan_policy_write_json(&out, &cfg->policy);
+		scan_gate_policy_write_json(&out, &cfg->policy);
 		printf("enabled: %s\napplies to new code only: %s\npolicy (%s%s): %s\n", cfg->enabled ? "yes" : "no",
-		       cfg->applies_to_new_code_only ? "yes" : "no", SCAN_POLICY_VERSION,
+		       cfg->applies_to_new_code_only ? "yes" : "no", SCAN_GATE_POLICY_VERSION,
 		       cfg->configured ? "" : ", defaults", out.ptr);
 	}
 	scan_buf_dispose(&out);
@@ -91,7 +91,7 @@ static int gate_config(scan_store *st, const char *verb, cli_format format)
 				return cli_error("gate config set: --set takes KEY=VALUE, not '%s'", o.set.items[i]);
 			memcpy(key, o.set.items[i], (size_t)(eq - o.set.items[i]));
 			key[eq - o.set.items[i]] = '\0';
-			if ((rc = scan_policy_set(&cfg.policy, key, eq + 1)) != 0)
+			if ((rc = scan_gate_policy_set(&cfg.policy, key, eq + 1)) != 0)
 				return cli_error_lib(rc);
 		}
 		if (o.enable || o.disable)

@@ -58,7 +58,7 @@ static int waiver_add(scan_store *st)
 	memset(&w, 0, sizeof(w));
 	if (!o.rule || !o.reason)
 		return cli_error("waiver add: --rule and --reason are required");
-	if (!scan_policy_is_key(o.rule))
+	if (!scan_gate_policy_is_key(o.rule))
 		return cli_error("waiver add: '%s' is not a policy key (new_critical_max, new_high_max, "
 		                 "duplication_pct_max, complexity_new_max, rating_min, new_coverage_min)", o.rule);
 	if (o.expires && o.days != DAYS_UNSET)

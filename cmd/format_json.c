@@ -174,7 +174,7 @@ static void write_gate(scan_json *w, const cli_doc *doc, const sev_counts *new_i
 	scan_json_str(w, "status", scan_gate_status_name(g->status));
 	write_violations(w, "violations", g->violations, g->violation_count);
 	write_violations(w, "waived_violations", g->waived, g->waived_count);
-	scan_json_str(w, "policy_version", SCAN_POLICY_VERSION);
+	scan_json_str(w, "policy_version", SCAN_GATE_POLICY_VERSION);
 	if (g->condition_count) {
 		scan_json_open(w, "conditions", '[');
 		for (size_t i = 0; i < g->condition_count; i++) {
@@ -192,7 +192,7 @@ static void write_gate(scan_json *w, const cli_doc *doc, const sev_counts *new_i
 		}
 		scan_json_close(w, ']');
 	}
-	scan_policy_json(w, "policy", &g->config.policy);
+	scan_gate_policy_json(w, "policy", &g->config.policy);
 	scan_json_bool(w, "applies_to_new_code_only", g->config.applies_to_new_code_only);
 	scan_json_str(w, "default_branch", doc->default_branch);
 	scan_json_str(w, "scanned_branch", doc->branch);

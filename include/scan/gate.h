@@ -20,34 +20,34 @@ typedef struct {
 	int64_t complexity_new_max;
 	char rating_min;            /* 'A'..'E' */
 	double new_coverage_min;    /* percent */
-} scan_policy;
+} scan_gate_policy;
 
-#define SCAN_POLICY_VERSION "v1"
-#define SCAN_POLICY_DEFAULTS { 0, 0, 3.0, 15, 'A', 80.0 }
+#define SCAN_GATE_POLICY_VERSION "v1"
+#define SCAN_GATE_POLICY_DEFAULTS { 0, 0, 3.0, 15, 'A', 80.0 }
 
 typedef struct {
 	bool enabled;                 /* false: every scan's status is not_configured */
 	bool block_merge_on_fail;
 	bool applies_to_new_code_only;
 	bool configured;              /* false when the organization has no stored row */
-	scan_policy policy;
+	scan_gate_policy policy;
 } scan_gate_config;
 
-#define SCAN_GATE_CONFIG_DEFAULTS { true, true, true, false, SCAN_POLICY_DEFAULTS }
+#define SCAN_GATE_CONFIG_DEFAULTS { true, true, true, false, SCAN_GATE_POLICY_DEFAULTS }
 
 /*
  * Parse a policy object. Unknown keys are dropped and unset keys keep their
  * defaults, as the spec says; a known key of the wrong type or range is
  * SCAN_EINVAL, text that is not a JSON object SCAN_EPARSE.
  */
-SCAN_EXTERN int scan_policy_parse_json(scan_policy *out, const char *json, size_t len);
+SCAN_EXTERN int scan_gate_policy_parse_json(scan_gate_policy *out, const char *json, size_t len);
 /* Appends the policy as a JSON object. */
-SCAN_EXTERN int scan_policy_write_json(scan_buf *out, const scan_policy *p);
+SCAN_EXTERN int scan_gate_policy_write_json(scan_buf *out, const scan_gate_policy *p);
 /* The same, as the member key (NULL: a value) of a document being written. */
-SCAN_EXTERN void scan_policy_json(scan_json *w, const char *key, const scan_policy *p);
+SCAN_EXTERN void scan_gate_policy_json(scan_json *w, const char *key, const scan_gate_policy *p);
 /* Sets one key from its text form ("new_high_max", "2"). SCAN_EINVAL for an unknown key or bad value. */
-SCAN_EXTERN int scan_policy_set(scan_policy *p, const char *key, const char *value);
-SCAN_EXTERN bool scan_policy_is_key(const char *key);
+SCAN_EXTERN int scan_gate_policy_set(scan_gate_policy *p, const char *key, const char *value);
+SCAN_EXTERN bool scan_gate_policy_is_key(const char *key);
 
 /*
  * A repository's own gate file, .rampart/quality_gate.yaml:
@@ -63,18 +63,18 @@ SCAN_EXTERN bool scan_policy_is_key(const char *key);
  * stored policy.
  */
 typedef struct {
-	scan_policy policy;
+	scan_gate_policy policy;
 	unsigned set;
-} scan_repo_policy;
+} scan_gate_repo_policy;
 
 #define SCAN_REPO_POLICY_PATH ".rampart/quality_gate.yaml"
 #define SCAN_REPO_POLICY_MAX (64u << 10)
 
 /* SCAN_EPARSE / SCAN_EINVAL with "origin line N: reason" for a malformed file. */
-SCAN_EXTERN int scan_repo_policy_parse_yaml(scan_repo_policy *out, const char *text, size_t len, const char *origin);
+SCAN_EXTERN int scan_gate_repo_policy_parse_yaml(scan_gate_repo_policy *out, const char *text, size_t len, const char *origin);
 /* The keys set, as a JSON object (how the store keeps it with the scan). */
-SCAN_EXTERN int scan_repo_policy_write_json(scan_buf *out, const scan_repo_policy *rp);
-SCAN_EXTERN int scan_repo_policy_parse_json(scan_repo_policy *out, const char *json, size_t len);
+SCAN_EXTERN int scan_gate_repo_policy_write_json(scan_buf *out, const scan_gate_repo_policy *rp);
+SCAN_EXTERN int scan_gate_repo_policy_parse_json(scan_gate_repo_policy *out, const char *json, size_t len);
 /*
  * The policy a scan is gated by. Without a stored organization policy
  * (org_configured false) the repository's keys replace the defaults; over a
@@ -82,7 +82,7 @@ SCAN_EXTERN int scan_repo_policy_parse_json(scan_repo_policy *out, const char *j
  * coverage minimum, the better rating. Loosening takes a waiver, which is
  * recorded and expires.
  */
-SCAN_EXTERN void scan_policy_apply_repo(scan_policy *eff, const scan_repo_policy *rp, bool org_configured);
+SCAN_EXTERN void scan_gate_policy_apply_repo(scan_gate_policy *eff, const scan_gate_repo_policy *rp, bool org_configured);
 
 /* A quality waiver (spec 2.8). repo_id 0: organization-wide; pr_number 0: not PR-scoped. */
 typedef struct {

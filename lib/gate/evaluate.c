@@ -31,7 +31,7 @@ static int waiver_scope(const scan_waiver *w, const scan_gate_input *in, time_t 
 
 static const char *const scope_names[] = { NULL, "organization", "repository", "pull_request" };
 
-static int add_violation(scan_gate_report *r, const scan_policy_key *k, double threshold,
+static int add_violation(scan_gate_report *r, const scan_gate_policy_key *k, double threshold,
                          double actual, const scan_gate_input *in, const scan_waiver *waivers,
                          size_t nw, time_t now)
 {
@@ -79,7 +79,7 @@ const char *scan_condition_status_name(scan_condition_status s)
 }
 
 /* One condition: always in the table; a violation (waived or not) when it fails. */
-static int check(scan_gate_report *r, const scan_policy_key *k, bool measured, bool bad, double threshold,
+static int check(scan_gate_report *r, const scan_gate_policy_key *k, bool measured, bool bad, double threshold,
                  double actual, const scan_gate_input *in, const scan_waiver *waivers, size_t nw, time_t now)
 {
 	scan_gate_condition *v = realloc(r->conditions, (r->condition_count + 1) * sizeof(*v));
@@ -104,7 +104,7 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
                        const scan_waiver *waivers, size_t nw, time_t now)
 {
 	scan_gate_report *r = calloc(1, sizeof(*r));
-	const scan_policy *p = &cfg->policy;
+	const scan_gate_policy *p = &cfg->policy;
 	int rc = 0;
 
 	*out = NULL;
@@ -118,7 +118,7 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 	}
 #define CHECK(key, measured, bad, threshold, actual) \
 	if (!rc) \
-		rc = check(r, scan__policy_key_find(key), measured, (measured) && (bad), (double)(threshold), \
+		rc = check(r, scan__gate_policy_key_find(key), measured, (measured) && (bad), (double)(threshold), \
 		           (double)(actual), in, waivers, nw, now)
 	CHECK("new_critical_max", true, in->critical > (uint64_t)p->new_critical_max, p->new_critical_max, in->critical);
 	CHECK("new_high_max", true, in->high > (uint64_t)p->new_high_max, p->new_high_max, in->high);

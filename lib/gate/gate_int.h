@@ -4,16 +4,16 @@
 
 #include "scan/gate.h"
 
-typedef enum { POLICY_INT, POLICY_PCT, POLICY_RATING } scan_policy_type;
+typedef enum { POLICY_INT, POLICY_PCT, POLICY_RATING } scan_gate_policy_type;
 
 typedef struct {
 	const char *name;           /* the policy key, also the violation's rule */
-	scan_policy_type type;
+	scan_gate_policy_type type;
 	const char *severity;       /* of a violation of it */
-} scan_policy_key;
+} scan_gate_policy_key;
 
 /* Every key of spec 2.6, NULL-terminated; names are static storage. */
-extern const scan_policy_key scan__policy_keys[];
-const scan_policy_key *scan__policy_key_find(const char *name);
+extern const scan_gate_policy_key scan__gate_policy_keys[];
+const scan_gate_policy_key *scan__gate_policy_key_find(const char *name);
 
 #endif

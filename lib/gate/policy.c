@@ -10,7 +10,7 @@
 
 #define POLICY_JSON_MAX ((size_t)1 << 20)
 
-const scan_policy_key scan__policy_keys[] = {
+const scan_gate_policy_key scan__gate_policy_keys[] = {
 	{ "new_critical_max", POLICY_INT, "critical" },
 	{ "new_high_max", POLICY_INT, "high" },
 	{ "duplication_pct_max", POLICY_PCT, "medium" },
@@ -20,17 +20,17 @@ const scan_policy_key scan__policy_keys[] = {
 	{ NULL, 0, NULL },
 };
 
-const scan_policy_key *scan__policy_key_find(const char *name)
+const scan_gate_policy_key *scan__gate_policy_key_find(const char *name)
 {
-	for (const scan_policy_key *k = scan__policy_keys; k->name; k++)
+	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++)
 		if (name && !strcmp(k->name, name))
 			return k;
 	return NULL;
 }
 
-bool scan_policy_is_key(const char *key)
+bool scan_gate_policy_is_key(const char *key)
 {
-	return scan__policy_key_find(key) != NULL;
+	return scan__gate_policy_key_find(key) != NULL;
 }
 
 static int set_int(int64_t *dst, double v, const char *key)
@@ -57,7 +57,7 @@ static int set_rating(char *dst, const char *s, const char *key)
 	return 0;
 }
 
-static int64_t *int_field(scan_policy *p, const char *key)
+static int64_t *int_field(scan_gate_policy *p, const char *key)
 {
 	if (!strcmp(key, "new_critical_max"))
 		return &p->new_critical_max;
@@ -66,14 +66,14 @@ static int64_t *int_field(scan_policy *p, const char *key)
 	return &p->complexity_new_max;
 }
 
-static double *pct_field(scan_policy *p, const char *key)
+static double *pct_field(scan_gate_policy *p, const char *key)
 {
 	return !strcmp(key, "duplication_pct_max") ? &p->duplication_pct_max : &p->new_coverage_min;
 }
 
-int scan_policy_parse_json(scan_policy *out, const char *json, size_t len)
+int scan_gate_policy_parse_json(scan_gate_policy *out, const char *json, size_t len)
 {
-	scan_policy p = SCAN_POLICY_DEFAULTS;
+	scan_gate_policy p = SCAN_GATE_POLICY_DEFAULTS;
 	cJSON *root = NULL, *item;
 	const char *end = NULL;
 	int rc = 0;
@@ -96,7 +96,7 @@ int scan_policy_parse_json(scan_policy *out, const char *json, size_t len)
 		goto done;
 	}
 	cJSON_ArrayForEach(item, root) {
-		const scan_policy_key *k = scan__policy_key_find(item->string);
+		const scan_gate_policy_key *k = scan__gate_policy_key_find(item->string);
 		if (!k)
 			continue; /* unknown keys are dropped, as the spec says */
 		if (cJSON_IsNull(item))
@@ -123,9 +123,9 @@ done:
 	return rc;
 }
 
-int scan_policy_set(scan_policy *p, const char *key, const char *value)
+int scan_gate_policy_set(scan_gate_policy *p, const char *key, const char *value)
 {
-	const scan_policy_key *k = scan__policy_key_find(key);
+	const scan_gate_policy_key *k = scan__gate_policy_key_find(key);
 	char *end;
 	double v;
 
@@ -141,7 +141,7 @@ int scan_policy_set(scan_policy *p, const char *key, const char *value)
 	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
 }
 
-void scan_policy_json(scan_json *w, const char *key, const scan_policy *p)
+void scan_gate_policy_json(scan_json *w, const char *key, const scan_gate_policy *p)
 {
 	char rating[2] = { p->rating_min ? p->rating_min : 'A', 0 };
 
@@ -155,11 +155,11 @@ void scan_policy_json(scan_json *w, const char *key, const scan_policy *p)
 	scan_json_close(w, '}');
 }
 
-int scan_policy_write_json(scan_buf *out, const scan_policy *p)
+int scan_gate_policy_write_json(scan_buf *out, const scan_gate_policy *p)
 {
 	scan_json w;
 
 	scan_json_init(&w, out, false);
-	scan_policy_json(&w, NULL, p);
+	scan_gate_policy_json(&w, NULL, p);
 	return scan_json_finish(&w);
 }

@@ -6,14 +6,14 @@
 #include "util/error.h"
 #include "util/yamltree.h"
 
-static int key_index(const scan_policy_key *k)
+static int key_index(const scan_gate_policy_key *k)
 {
-	return (int)(k - scan__policy_keys);
+	return (int)(k - scan__gate_policy_keys);
 }
 
-int scan_repo_policy_parse_yaml(scan_repo_policy *out, const char *text, size_t len, const char *origin)
+int scan_gate_repo_policy_parse_yaml(scan_gate_repo_policy *out, const char *text, size_t len, const char *origin)
 {
-	scan_policy defaults = SCAN_POLICY_DEFAULTS;
+	scan_gate_policy defaults = SCAN_GATE_POLICY_DEFAULTS;
 	scan_yaml_doc doc;
 	const scan_yaml_node *root, *policy;
 	int rc;
@@ -51,14 +51,14 @@ int scan_repo_policy_parse_yaml(scan_repo_policy *out, const char *text, size_t 
 	}
 	for (size_t i = 0; i + 1 < 2 * scan__yaml_count(policy); i += 2) {
 		const scan_yaml_node *k = policy->items[i], *v = policy->items[i + 1];
-		const scan_policy_key *key;
-		if (k->kind != SCAN_YAML_SCALAR || !(key = scan__policy_key_find(k->value)))
+		const scan_gate_policy_key *key;
+		if (k->kind != SCAN_YAML_SCALAR || !(key = scan__gate_policy_key_find(k->value)))
 			continue; /* unknown keys are dropped, as for a stored policy */
 		if (v->kind != SCAN_YAML_SCALAR) {
 			rc = scan__error(SCAN_EPARSE, "%s line %u: %s takes a value", origin, v->line, key->name);
 			goto done;
 		}
-		if ((rc = scan_policy_set(&out->policy, key->name, v->value)) != 0) {
+		if ((rc = scan_gate_policy_set(&out->policy, key->name, v->value)) != 0) {
 			char why[256];
 			snprintf(why, sizeof(why), "%s", scan_error_last()->message);
 			rc = scan__error(rc, "%s line %u: %s", origin, v->line, why);
@@ -71,18 +71,18 @@ done:
 	return rc;
 }
 
-int scan_repo_policy_write_json(scan_buf *out, const scan_repo_policy *rp)
+int scan_gate_repo_policy_write_json(scan_buf *out, const scan_gate_repo_policy *rp)
 {
 	scan_buf all = SCAN_BUF_INIT;
 	cJSON *full = NULL, *sub = cJSON_CreateObject();
 	char *text = NULL;
 	int rc = 0;
 
-	if (!sub || scan_policy_write_json(&all, &rp->policy) || !(full = cJSON_Parse(all.ptr))) {
+	if (!sub || scan_gate_policy_write_json(&all, &rp->policy) || !(full = cJSON_Parse(all.ptr))) {
 		rc = scan__error_oom();
 		goto done;
 	}
-	for (const scan_policy_key *k = scan__policy_keys; k->name; k++) {
+	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++) {
 		cJSON *v;
 		if (!(rp->set & (1u << key_index(k))) || !(v = cJSON_GetObjectItemCaseSensitive(full, k->name)))
 			continue;
@@ -100,26 +100,26 @@ done:
 	return rc;
 }
 
-int scan_repo_policy_parse_json(scan_repo_policy *out, const char *json, size_t len)
+int scan_gate_repo_policy_parse_json(scan_gate_repo_policy *out, const char *json, size_t len)
 {
 	cJSON *root;
 	int rc;
 
-	if ((rc = scan_policy_parse_json(&out->policy, json, len)) != 0)
+	if ((rc = scan_gate_policy_parse_json(&out->policy, json, len)) != 0)
 		return rc;
 	out->set = 0;
 	if (!(root = cJSON_ParseWithLength(json, len)))
 		return scan__error(SCAN_EPARSE, "repository policy is not JSON");
-	for (const scan_policy_key *k = scan__policy_keys; k->name; k++)
+	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++)
 		if (cJSON_GetObjectItemCaseSensitive(root, k->name))
 			out->set |= 1u << key_index(k);
 	cJSON_Delete(root);
 	return 0;
 }
 
-void scan_policy_apply_repo(scan_policy *eff, const scan_repo_policy *rp, bool org_configured)
+void scan_gate_policy_apply_repo(scan_gate_policy *eff, const scan_gate_repo_policy *rp, bool org_configured)
 {
-	const scan_policy *r = &rp->policy;
+	const scan_gate_policy *r = &rp->policy;
 #define SET(i) (rp->set & (1u << (i)))
 #define TIGHTEN_MAX(i, f) if (SET(i)) eff->f = !org_configured || r->f < eff->f ? r->f : eff->f
 	TIGHTEN_MAX(0, new_critical_max);

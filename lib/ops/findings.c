@@ -41,7 +41,7 @@ int scan_ops_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_wai
 {
 	time_t now = time(NULL);
 
-	if (!scan_policy_is_key(w->rule))
+	if (!scan_gate_policy_is_key(w->rule))
 		return scan__error(SCAN_EINVAL, "waiver rule must be a policy key, not '%s'", w->rule ? w->rule : "");
 	if (!w->reason || !*w->reason)
 		return scan__error(SCAN_EINVAL, "a waiver needs a reason");

@@ -41,14 +41,14 @@ static int quality_input(scan_gate_input *in, scan_store *st, int64_t org, int64
 /* The repository's .rampart/quality_gate.yaml, as recorded with the scan, over the organization's policy. */
 static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t org, int64_t scan_id)
 {
-	scan_repo_policy rp;
+	scan_gate_repo_policy rp;
 	char *json = NULL;
 	int rc;
 
 	if ((rc = scan__store_repo_policy(&json, st, org, scan_id)) != 0 || !json)
 		return rc;
-	if ((rc = scan_repo_policy_parse_json(&rp, json, strlen(json))) == 0)
-		scan_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
+	if ((rc = scan_gate_repo_policy_parse_json(&rp, json, strlen(json))) == 0)
+		scan_gate_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
 	free(json);
 	return rc;
 }

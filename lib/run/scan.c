@@ -628,15 +628,15 @@ static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
 {
 	char *text = NULL;
 	size_t len;
-	scan_repo_policy rp;
+	scan_gate_repo_policy rp;
 	scan_buf json = SCAN_BUF_INIT;
 	int rc;
 
 	if ((rc = read_repo_config(&text, &len, r, root_fd, src, SCAN_REPO_POLICY_PATH, SCAN_REPO_POLICY_MAX,
 	                           "gate file")) != 0 || !text)
 		goto done;
-	if ((rc = scan_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
-	    (rc = scan_repo_policy_write_json(&json, &rp)) != 0)
+	if ((rc = scan_gate_repo_policy_parse_yaml(&rp, text, len, SCAN_REPO_POLICY_PATH)) != 0 ||
+	    (rc = scan_gate_repo_policy_write_json(&json, &rp)) != 0)
 		goto done;
 	if (!(r->repo_policy = scan_buf_detach(&json)))
 		rc = scan__error_oom();

@@ -26,7 +26,7 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st, int64_t org)
 		cfg.block_merge_on_fail = scan__db_column_int(s, 1) != 0;
 		cfg.applies_to_new_code_only = scan__db_column_int(s, 2) != 0;
 		cfg.configured = true;
-		if (policy && (rc = scan_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
+		if (policy && (rc = scan_gate_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
 			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
 	} else if (step != SCAN_DB_DONE) {
 		rc = scan__db_error(scan__store_conn(st), "cannot read the gate configuration");
@@ -43,7 +43,7 @@ int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_conf
 	scan_buf policy = SCAN_BUF_INIT;
 	int rc;
 
-	if ((rc = scan_policy_write_json(&policy, &cfg->policy)) != 0)
+	if ((rc = scan_gate_policy_write_json(&policy, &cfg->policy)) != 0)
 		goto done;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_gate_configs (org_id, enabled, block_merge_on_fail,"
@@ -61,7 +61,7 @@ int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_conf
 	scan__db_bind_int64(s, 3, cfg->block_merge_on_fail);
 	scan__db_bind_int64(s, 4, cfg->applies_to_new_code_only);
 	scan__db_bind_text(s, 5, policy.ptr);
-	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
+	scan__db_bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
 	if (scan__db_step(s) != SCAN_DB_DONE)
 		rc = scan__db_error(scan__store_conn(st), "cannot save the gate configuration");
 done:
@@ -183,7 +183,7 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 
 	if ((rc = violations_json(&viol, r->violations, r->violation_count)) != 0 ||
 	    (rc = violations_json(&waived, r->waived, r->waived_count)) != 0 ||
-	    (rc = scan_policy_write_json(&policy, &r->config.policy)) != 0)
+	    (rc = scan_gate_policy_write_json(&policy, &r->config.policy)) != 0)
 		goto done;
 	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
 	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
@@ -199,7 +199,7 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	scan__db_bind_text(s, 3, viol.ptr);
 	scan__db_bind_text(s, 4, waived.ptr);
 	scan__db_bind_text(s, 5, policy.ptr);
-	scan__db_bind_text(s, 6, SCAN_POLICY_VERSION);
+	scan__db_bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
 	scan__db_bind_int64(s, 7, r->config.applies_to_new_code_only);
 	scan__db_bind_time(s, 8, now);
 	if (scan__db_step(s) != SCAN_DB_DONE)
@@ -239,7 +239,7 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 		return scan__error_oom();
 	}
 	cJSON_ArrayForEach(o, arr) {
-		const scan_policy_key *k = scan__policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
+		const scan_gate_policy_key *k = scan__gate_policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
 		const char *scope = cJSON_GetStringValue(cJSON_GetObjectItem(o, "waiver_scope"));
 		scan_gate_violation *v;
 		if (!k)
@@ -302,7 +302,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, 
 		    (rc = parse_violations(&r->waived, &r->waived_count,
 		                           scan__db_column_text(s, 2))) != 0)
 			goto done;
-		if (policy && scan_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
+		if (policy && scan_gate_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
 			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable");
 			goto done;
 		}

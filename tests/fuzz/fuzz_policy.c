@@ -9,14 +9,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*
- * Input: the whole buffer is handed to scan_policy_parse_json(); split at
- * the first '=' it is also a key and value for scan_policy_set(). Whatever
+ * Input: the whole buffer is handed to scan_gate_policy_parse_json(); split at
+ * the first '=' it is also a key and value for scan_gate_policy_set(). Whatever
  * either accepts must be in range, and a parsed policy written back as
  * JSON must parse again to the same policy (percentages within the
  * precision the writer keeps).
  */
 
-static void check_ranges(const scan_policy *p)
+static void check_ranges(const scan_gate_policy *p)
 {
 	if (p->new_critical_max < 0 || p->new_critical_max > 1000000000 ||
 	    p->new_high_max < 0 || p->new_high_max > 1000000000 ||
@@ -34,14 +34,14 @@ static bool close_enough(double a, double b)
 	return fabs(a - b) <= 1e-5 * (fabs(a) > 1 ? fabs(a) : 1);
 }
 
-static void check_roundtrip(const scan_policy *p)
+static void check_roundtrip(const scan_gate_policy *p)
 {
 	scan_buf b = SCAN_BUF_INIT;
-	scan_policy q;
+	scan_gate_policy q;
 
-	if (scan_policy_write_json(&b, p) != 0)
+	if (scan_gate_policy_write_json(&b, p) != 0)
 		abort();
-	if (scan_policy_parse_json(&q, b.ptr, b.size) != 0)
+	if (scan_gate_policy_parse_json(&q, b.ptr, b.size) != 0)
 		abort(); /* what we write, we must read */
 	if (q.new_critical_max != p->new_critical_max || q.new_high_max != p->new_high_max ||
 	    q.complexity_new_max != p->complexity_new_max || q.rating_min != p->rating_min ||
@@ -64,10 +64,10 @@ static char *copy_z(const uint8_t *p, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	scan_policy p;
+	scan_gate_policy p;
 	const uint8_t *eq;
 
-	if (scan_policy_parse_json(&p, (const char *)data, size) == 0) {
+	if (scan_gate_policy_parse_json(&p, (const char *)data, size) == 0) {
 		check_ranges(&p);
 		check_roundtrip(&p);
 	}
@@ -76,12 +76,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (eq) {
 		char *key = copy_z(data, (size_t)(eq - data));
 		char *value = copy_z(eq + 1, size - (size_t)(eq - data) - 1);
-		scan_policy q = SCAN_POLICY_DEFAULTS, before = q;
+		scan_gate_policy q = SCAN_GATE_POLICY_DEFAULTS, before = q;
 
 		if (key && value) {
-			int rc = scan_policy_set(&q, key, value);
+			int rc = scan_gate_policy_set(&q, key, value);
 			if (rc == 0) {
-				if (!scan_policy_is_key(key))
+				if (!scan_gate_policy_is_key(key))
 					abort();
 				check_ranges(&q);
 				check_roundtrip(&q);

@@ -24,7 +24,7 @@ def main():
     lib = os.path.join(src, "lib")
     for d in sorted(os.listdir(lib)):
         full = os.path.join(lib, d)
-        if not os.path.isdir(full):
+        if not os.path.isdir(full) or d.startswith((".", "__")):
             continue
         path = os.path.join(full, "README.md")
         if not os.path.exists(path):

@@ -8,9 +8,9 @@
 
 #define NOW ((time_t)1800000000)
 
-static const scan_policy defaults = SCAN_POLICY_DEFAULTS;
+static const scan_gate_policy defaults = SCAN_GATE_POLICY_DEFAULTS;
 
-static void assert_policy_equal(const scan_policy *a, const scan_policy *b)
+static void assert_policy_equal(const scan_gate_policy *a, const scan_gate_policy *b)
 {
 	assert_int_equal(a->new_critical_max, b->new_critical_max);
 	assert_int_equal(a->new_high_max, b->new_high_max);
@@ -20,15 +20,15 @@ static void assert_policy_equal(const scan_policy *a, const scan_policy *b)
 	assert_true(a->new_coverage_min == b->new_coverage_min);
 }
 
-static int parse(scan_policy *p, const char *json)
+static int parse(scan_gate_policy *p, const char *json)
 {
-	return scan_policy_parse_json(p, json, strlen(json));
+	return scan_gate_policy_parse_json(p, json, strlen(json));
 }
 
 /* A policy that differs from the defaults in every field, to see what a failed parse touches. */
-static scan_policy sentinel(void)
+static scan_gate_policy sentinel(void)
 {
-	scan_policy p = { 77, 77, 77.0, 77, 'E', 7.0 };
+	scan_gate_policy p = { 77, 77, 77.0, 77, 'E', 7.0 };
 	return p;
 }
 
@@ -36,7 +36,7 @@ static scan_policy sentinel(void)
 
 static void test_parse_defaults_and_unknown_keys(void **state)
 {
-	scan_policy p = sentinel();
+	scan_gate_policy p = sentinel();
 
 	(void)state;
 	assert_int_equal(parse(&p, "{}"), 0);
@@ -59,7 +59,7 @@ static void test_parse_defaults_and_unknown_keys(void **state)
 
 static void test_parse_all_keys(void **state)
 {
-	scan_policy p;
+	scan_gate_policy p;
 
 	(void)state;
 	assert_int_equal(parse(&p, "{\"new_critical_max\": 1, \"new_high_max\": 2, \"duplication_pct_max\": 4.5,"
@@ -85,7 +85,7 @@ static void test_parse_all_keys(void **state)
 
 static void test_parse_null_keeps_default(void **state)
 {
-	scan_policy p = sentinel();
+	scan_gate_policy p = sentinel();
 
 	(void)state;
 	assert_int_equal(parse(&p, "{\"new_critical_max\": null, \"new_high_max\": null, \"duplication_pct_max\": null,"
@@ -95,7 +95,7 @@ static void test_parse_null_keeps_default(void **state)
 
 static void test_parse_rating_letters(void **state)
 {
-	scan_policy p;
+	scan_gate_policy p;
 	char json[64];
 
 	(void)state;
@@ -140,7 +140,7 @@ static void test_parse_wrong_types_and_ranges(void **state)
 		/* A bad key after good ones still fails the whole parse. */
 		"{\"new_high_max\": 3, \"rating_min\": \"B\", \"new_coverage_min\": 200}",
 	};
-	scan_policy p;
+	scan_gate_policy p;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -159,7 +159,7 @@ static void test_parse_not_an_object(void **state)
 		"", " ", "[]", "[{\"new_high_max\": 1}]", "null", "1", "\"{}\"", "true",
 		"{", "{\"new_high_max\": }", "{'new_high_max': 1}", "{\"a\":1,}", "new_high_max=1",
 	};
-	scan_policy p;
+	scan_gate_policy p;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -170,12 +170,12 @@ static void test_parse_not_an_object(void **state)
 	}
 	/* len bounds the text: a valid object followed by bytes outside len. */
 	p = sentinel();
-	assert_int_equal(scan_policy_parse_json(&p, "{\"new_high_max\": 4}xxxx", 19), 0);
+	assert_int_equal(scan_gate_policy_parse_json(&p, "{\"new_high_max\": 4}xxxx", 19), 0);
 	assert_int_equal(p.new_high_max, 4);
 	/* Not NUL-terminated within len. */
 	{
 		char raw[4] = { '{', '}', 'x', 'x' };
-		assert_int_equal(scan_policy_parse_json(&p, raw, 2), 0);
+		assert_int_equal(scan_gate_policy_parse_json(&p, raw, 2), 0);
 	}
 }
 
@@ -186,10 +186,10 @@ static void test_parse_not_an_object(void **state)
  */
 static void test_parse_trailing_garbage(void **state)
 {
-	scan_policy p = sentinel();
+	scan_gate_policy p = sentinel();
 
 	(void)state;
-	/* Regression test for a bug once in lib/gate/policy.c scan_policy_parse_json. */
+	/* Regression test for a bug once in lib/gate/policy.c scan_gate_policy_parse_json. */
 	assert_int_equal(parse(&p, "{} garbage"), SCAN_EPARSE);
 	assert_int_equal(parse(&p, "{}{\"new_high_max\": 9}"), SCAN_EPARSE);
 }
@@ -198,7 +198,7 @@ static void test_parse_size_limit(void **state)
 {
 	size_t limit = (size_t)1 << 20;
 	char *big = malloc(limit + 2);
-	scan_policy p = sentinel();
+	scan_gate_policy p = sentinel();
 
 	(void)state;
 	assert_non_null(big);
@@ -208,13 +208,13 @@ static void test_parse_size_limit(void **state)
 	memcpy(big + 1, "\"new_high_max\": 5", 17);
 	big[limit - 1] = '}';
 	big[limit] = '\0';
-	assert_int_equal(scan_policy_parse_json(&p, big, limit), 0);
+	assert_int_equal(scan_gate_policy_parse_json(&p, big, limit), 0);
 	assert_int_equal(p.new_high_max, 5);
 	/* One byte more is SCAN_ELIMIT, before any parsing. */
 	big[limit] = ' ';
 	big[limit + 1] = '\0';
 	p = sentinel();
-	assert_int_equal(scan_policy_parse_json(&p, big, limit + 1), SCAN_ELIMIT);
+	assert_int_equal(scan_gate_policy_parse_json(&p, big, limit + 1), SCAN_ELIMIT);
 	assert_int_equal(p.new_high_max, 77);
 	free(big);
 }
@@ -223,44 +223,44 @@ static void test_parse_size_limit(void **state)
 
 static void test_policy_set(void **state)
 {
-	scan_policy p = SCAN_POLICY_DEFAULTS;
+	scan_gate_policy p = SCAN_GATE_POLICY_DEFAULTS;
 
 	(void)state;
-	assert_int_equal(scan_policy_set(&p, "new_critical_max", "3"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "new_critical_max", "3"), 0);
 	assert_int_equal(p.new_critical_max, 3);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "0"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "0"), 0);
 	assert_int_equal(p.new_high_max, 0);
-	assert_int_equal(scan_policy_set(&p, "complexity_new_max", "25"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "complexity_new_max", "25"), 0);
 	assert_int_equal(p.complexity_new_max, 25);
-	assert_int_equal(scan_policy_set(&p, "duplication_pct_max", "2.5"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "duplication_pct_max", "2.5"), 0);
 	assert_true(p.duplication_pct_max == 2.5);
-	assert_int_equal(scan_policy_set(&p, "new_coverage_min", "100"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "new_coverage_min", "100"), 0);
 	assert_true(p.new_coverage_min == 100.0);
-	assert_int_equal(scan_policy_set(&p, "rating_min", "d"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", "d"), 0);
 	assert_int_equal(p.rating_min, 'D');
-	assert_int_equal(scan_policy_set(&p, "rating_min", "B"), 0);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", "B"), 0);
 	assert_int_equal(p.rating_min, 'B');
 
 	/* Errors leave the policy alone. */
-	scan_policy before = p;
-	assert_int_equal(scan_policy_set(&p, "unknown_key", "1"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "", "1"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, NULL, "1"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", ""), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", NULL), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "two"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "2x"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "1.5"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "-1"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "inf"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "nan"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_high_max", "1e300"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "duplication_pct_max", "100.01"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "new_coverage_min", "-5"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "rating_min", "F"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "rating_min", ""), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "rating_min", "AA"), SCAN_EINVAL);
-	assert_int_equal(scan_policy_set(&p, "rating_min", NULL), SCAN_EINVAL);
+	scan_gate_policy before = p;
+	assert_int_equal(scan_gate_policy_set(&p, "unknown_key", "1"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "", "1"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, NULL, "1"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", ""), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", NULL), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "two"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "2x"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "1.5"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "-1"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "inf"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "nan"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_high_max", "1e300"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "duplication_pct_max", "100.01"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "new_coverage_min", "-5"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", "F"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", ""), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", "AA"), SCAN_EINVAL);
+	assert_int_equal(scan_gate_policy_set(&p, "rating_min", NULL), SCAN_EINVAL);
 	assert_policy_equal(&p, &before);
 }
 
@@ -273,21 +273,21 @@ static void test_policy_is_key(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		assert_true(scan_policy_is_key(keys[i]));
-	assert_false(scan_policy_is_key("new_medium_max"));
-	assert_false(scan_policy_is_key(""));
-	assert_false(scan_policy_is_key(NULL));
-	assert_false(scan_policy_is_key("NEW_HIGH_MAX"));
+		assert_true(scan_gate_policy_is_key(keys[i]));
+	assert_false(scan_gate_policy_is_key("new_medium_max"));
+	assert_false(scan_gate_policy_is_key(""));
+	assert_false(scan_gate_policy_is_key(NULL));
+	assert_false(scan_gate_policy_is_key("NEW_HIGH_MAX"));
 }
 
-static void roundtrip(const scan_policy *in)
+static void roundtrip(const scan_gate_policy *in)
 {
 	scan_buf b = SCAN_BUF_INIT;
-	scan_policy out = sentinel();
+	scan_gate_policy out = sentinel();
 
 	int rc;
 
-	assert_int_equal(scan_policy_write_json(&b, in), 0);
+	assert_int_equal(scan_gate_policy_write_json(&b, in), 0);
 	rc = parse(&out, b.ptr);
 	scan_buf_dispose(&b); /* before any assertion can leave */
 	assert_int_equal(rc, 0);
@@ -296,7 +296,7 @@ static void roundtrip(const scan_policy *in)
 
 static void test_policy_write_roundtrip(void **state)
 {
-	scan_policy p = SCAN_POLICY_DEFAULTS;
+	scan_gate_policy p = SCAN_GATE_POLICY_DEFAULTS;
 	scan_buf b = SCAN_BUF_INIT;
 
 	(void)state;
@@ -314,14 +314,14 @@ static void test_policy_write_roundtrip(void **state)
 
 	/* write appends to what the buffer holds. */
 	scan_buf_puts(&b, "policy=");
-	assert_int_equal(scan_policy_write_json(&b, &p), 0);
+	assert_int_equal(scan_gate_policy_write_json(&b, &p), 0);
 	assert_memory_equal(b.ptr, "policy={", 8);
 	assert_int_equal(b.ptr[b.size - 1], '}');
 	scan_buf_dispose(&b);
 
 	/* A failed buffer reports its error. */
 	scan_buf_init(&b, 10);
-	assert_int_equal(scan_policy_write_json(&b, &p), SCAN_ELIMIT);
+	assert_int_equal(scan_gate_policy_write_json(&b, &p), SCAN_ELIMIT);
 	scan_buf_dispose(&b);
 }
 
@@ -331,11 +331,11 @@ static void test_policy_write_roundtrip(void **state)
  */
 static void test_policy_write_roundtrip_precision(void **state)
 {
-	scan_policy p = SCAN_POLICY_DEFAULTS;
+	scan_gate_policy p = SCAN_GATE_POLICY_DEFAULTS;
 
 	(void)state;
-	assert_int_equal(scan_policy_set(&p, "new_coverage_min", "99.99999"), 0);
-	/* Regression test for a bug once in lib/gate/policy.c scan_policy_write_json. */
+	assert_int_equal(scan_gate_policy_set(&p, "new_coverage_min", "99.99999"), 0);
+	/* Regression test for a bug once in lib/gate/policy.c scan_gate_policy_write_json. */
 	roundtrip(&p);
 }
 
