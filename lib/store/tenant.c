@@ -1,4 +1,5 @@
 /* lib/store/tenant.c - organizations, users, API keys and the audit log */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "store/store_int.h"
@@ -111,6 +112,54 @@ static void *new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const 
 	return l;
 }
 
+/* A parameter of a list query: text, else a number (0: left unbound). */
+typedef struct {
+	const char *text;
+	int64_t num;
+} qparam;
+
+#define NUM(n) ((qparam){ NULL, (n) })
+#define TEXT(t) ((qparam){ (t), 0 })
+#define NONE NUM(0)
+
+static void bind_param(scan_db_stmt *s, int i, qparam p)
+{
+	if (p.text)
+		scan__db_bind_text(s, i, p.text);
+	else if (p.num)
+		scan__db_bind_int64(s, i, p.num);
+}
+
+/*
+ * name_query(): the list of sql's rows, with ?1 and ?2 bound; missing (not
+ * NULL) is the SCAN_ENOTFOUND message when there are none. One definition
+ * per list type, as SCAN_STORE_LIST defines the lists.
+ */
+#define LIST_QUERY(name, read, what)                                                                    \
+	static int name##_query(name##_list **out, scan_store *st, const char *sql, qparam a, qparam b,   \
+	                        const char *missing)                                                      \
+	{                                                                                                 \
+		name##_list *l = NULL;                                                                    \
+		scan_db_stmt *s = NULL;                                                                   \
+		int rc;                                                                                   \
+                                                                                                          \
+		*out = NULL;                                                                              \
+		if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))                                        \
+			return rc;                                                                        \
+		bind_param(s, 1, a);                                                                      \
+		bind_param(s, 2, b);                                                                      \
+		rc = READ_LIST(st, s, l, read, what);                                                     \
+		scan__db_finalize(s);                                                                     \
+		if (!rc && missing && !l->count)                                                          \
+			rc = scan__error(SCAN_ENOTFOUND, "%s", missing);                                  \
+		if (rc) {                                                                                 \
+			name##_list_free(l);                                                              \
+			return rc;                                                                        \
+		}                                                                                         \
+		*out = l;                                                                                 \
+		return 0;                                                                                 \
+	}
+
 /* Organizations */
 
 #define ORG_COLUMNS "SELECT id, name, plan, timezone, created_at FROM organizations"
@@ -127,29 +176,7 @@ static void read_org(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 	o->created_at = scan__db_col_time(s, 4);
 }
 
-/* The list of sql's rows with org bound at ?1 (unless 0); SCAN_ENOTFOUND for none when one_wanted. */
-static int org_query(scan_org_list **out, scan_store *st, const char *sql, int64_t org, bool one_wanted)
-{
-	scan_org_list *l = NULL;
-	scan_db_stmt *s = NULL;
-	int rc;
-
-	*out = NULL;
-	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
-		return rc;
-	if (org)
-		scan__db_bind_int64(s, 1, org);
-	rc = READ_LIST(st, s, l, read_org, "cannot read organizations");
-	scan__db_finalize(s);
-	if (!rc && one_wanted && !l->count)
-		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
-	if (rc) {
-		scan_org_list_free(l);
-		return rc;
-	}
-	*out = l;
-	return 0;
-}
+LIST_QUERY(scan_org, read_org, "cannot read organizations")
 
 int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_plan plan)
 {
@@ -180,12 +207,15 @@ int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_pl
 
 int scan_store_org_get(scan_org_list **out, scan_store *st, int64_t org)
 {
-	return org_query(out, st, ORG_COLUMNS " WHERE id = ?1", org, true);
+	char missing[64];
+
+	snprintf(missing, sizeof(missing), "no organization %lld", (long long)org);
+	return scan_org_query(out, st, ORG_COLUMNS " WHERE id = ?1", NUM(org ? org : -1), NONE, missing);
 }
 
 int scan_store_orgs(scan_org_list **out, scan_store *st)
 {
-	return org_query(out, st, ORG_COLUMNS " ORDER BY id", 0, false);
+	return scan_org_query(out, st, ORG_COLUMNS " ORDER BY id", NONE, NONE, NULL);
 }
 
 /* Runs a one-row UPDATE of the organization's record; SCAN_ENOTFOUND when it matched nothing. */
@@ -269,48 +299,22 @@ int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char 
 	return rc;
 }
 
-static int user_query(scan_user_list **out, scan_store *st, const char *sql, int64_t a, const char *text,
-                      int64_t b, const char *missing)
-{
-	scan_user_list *l = NULL;
-	scan_db_stmt *s = NULL;
-	int rc;
-
-	*out = NULL;
-	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
-		return rc;
-	if (text)
-		scan__db_bind_text(s, 1, text);
-	else
-		scan__db_bind_int64(s, 1, a);
-	if (b)
-		scan__db_bind_int64(s, 2, b);
-	rc = READ_LIST(st, s, l, read_user, "cannot read users");
-	scan__db_finalize(s);
-	if (!rc && missing && !l->count)
-		rc = scan__error(SCAN_ENOTFOUND, "%s", missing);
-	if (rc) {
-		scan_user_list_free(l);
-		return rc;
-	}
-	*out = l;
-	return 0;
-}
+LIST_QUERY(scan_user, read_user, "cannot read users")
 
 int scan_store_user_by_email(scan_user_list **out, scan_store *st, const char *email)
 {
-	return user_query(out, st, USER_COLUMNS " WHERE email = ?1", 0, email ? email : "", 0, "no such user");
+	return scan_user_query(out, st, USER_COLUMNS " WHERE email = ?1", TEXT(email ? email : ""), NONE, "no such user");
 }
 
 int scan_store_user_get(scan_user_list **out, scan_store *st, int64_t org, int64_t user_id)
 {
-	return user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 AND id = ?2", org, NULL, user_id ? user_id : -1,
-	                  "no such user");
+	return scan_user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 AND id = ?2", NUM(org), NUM(user_id ? user_id : -1),
+	                       "no such user");
 }
 
 int scan_store_users(scan_user_list **out, scan_store *st, int64_t org)
 {
-	return user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 ORDER BY id", org, NULL, 0, NULL);
+	return scan_user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 ORDER BY id", NUM(org), NONE, NULL);
 }
 
 /* API keys */
@@ -336,30 +340,7 @@ static void read_key(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 	k->revoked_at = scan__db_col_time(s, 10);
 }
 
-static int key_query(scan_api_key_list **out, scan_store *st, const char *sql, int64_t org, const char *hash)
-{
-	scan_api_key_list *l = NULL;
-	scan_db_stmt *s = NULL;
-	int rc;
-
-	*out = NULL;
-	if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))
-		return rc;
-	if (hash)
-		scan__db_bind_text(s, 1, hash);
-	else
-		scan__db_bind_int64(s, 1, org);
-	rc = READ_LIST(st, s, l, read_key, "cannot read API keys");
-	scan__db_finalize(s);
-	if (!rc && hash && !l->count)
-		rc = scan__error(SCAN_ENOTFOUND, "no such API key");
-	if (rc) {
-		scan_api_key_list_free(l);
-		return rc;
-	}
-	*out = l;
-	return 0;
-}
+LIST_QUERY(scan_api_key, read_key, "cannot read API keys")
 
 int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_api_key *k, const char *key_hash)
 {
@@ -397,12 +378,13 @@ int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_
 
 int scan_store_api_keys(scan_api_key_list **out, scan_store *st, int64_t org)
 {
-	return key_query(out, st, KEY_COLUMNS " WHERE org_id = ?1 ORDER BY id", org, NULL);
+	return scan_api_key_query(out, st, KEY_COLUMNS " WHERE org_id = ?1 ORDER BY id", NUM(org), NONE, NULL);
 }
 
 int scan_store_api_key_by_hash(scan_api_key_list **out, scan_store *st, const char *key_hash)
 {
-	return key_query(out, st, KEY_COLUMNS " WHERE key_hash = ?1", 0, key_hash ? key_hash : "");
+	return scan_api_key_query(out, st, KEY_COLUMNS " WHERE key_hash = ?1", TEXT(key_hash ? key_hash : ""), NONE,
+	                          "no such API key");
 }
 
 int scan_store_api_key_set_active(scan_store *st, int64_t org, int64_t key_id, bool active)
@@ -502,25 +484,12 @@ int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_au
 	return rc;
 }
 
+LIST_QUERY(scan_audit, read_audit, "cannot read the audit log")
+
 int scan_store_audit(scan_audit_list **out, scan_store *st, int64_t org, size_t limit)
 {
-	scan_audit_list *l = NULL;
-	scan_db_stmt *s = NULL;
-	int rc;
-
-	*out = NULL;
-	if (!(l = new_list(sizeof(*l), st, &s,
-	                   "SELECT id, org_id, actor_email, ip, user_agent, action, metadata, created_at FROM audit_log"
-	                   " WHERE org_id = ?1 ORDER BY id DESC LIMIT ?2", &rc)))
-		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_int64(s, 2, limit ? (int64_t)limit : INT64_MAX);
-	rc = READ_LIST(st, s, l, read_audit, "cannot read the audit log");
-	scan__db_finalize(s);
-	if (rc) {
-		scan_audit_list_free(l);
-		return rc;
-	}
-	*out = l;
-	return 0;
+	return scan_audit_query(out, st,
+	                        "SELECT id, org_id, actor_email, ip, user_agent, action, metadata, created_at FROM audit_log"
+	                        " WHERE org_id = ?1 ORDER BY id DESC LIMIT ?2",
+	                        NUM(org), NUM(limit ? (int64_t)limit : INT64_MAX), NULL);
 }
