@@ -160,6 +160,27 @@ static void bind_param(scan_db_stmt *s, int i, qparam p)
 		return 0;                                                                                 \
 	}
 
+/*
+ * Steps an INSERT ... RETURNING id into *id and finalizes s: 0, 1 when the
+ * statement inserted nothing (a conflict, an unknown organization), or the
+ * error, what naming the record.
+ */
+static int insert_id(int64_t *id, scan_store *st, scan_db_stmt *s, const char *what)
+{
+	int rc = 0, step = scan__db_step(s);
+
+	if (step == SCAN_DB_ROW) {
+		*id = scan__db_column_int64(s, 0);
+		scan__db_reset(s);
+	} else if (step == SCAN_DB_DONE) {
+		rc = 1;
+	} else {
+		rc = scan__db_error(scan__store_conn(st), what);
+	}
+	scan__db_finalize(s);
+	return rc;
+}
+
 /* Organizations */
 
 #define ORG_COLUMNS "SELECT id, name, plan, timezone, created_at FROM organizations"
@@ -181,7 +202,7 @@ LIST_QUERY(scan_org, read_org, "cannot read organizations")
 int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_plan plan)
 {
 	scan_db_stmt *s = NULL;
-	int rc, step;
+	int rc;
 
 	if (!name || !*name || strlen(name) > ORG_NAME_MAX)
 		return scan__error(SCAN_EINVAL, "an organization needs a name of 1 to %d bytes", ORG_NAME_MAX);
@@ -192,16 +213,8 @@ int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_pl
 	scan__db_bind_text(s, 1, name);
 	scan__db_bind_text(s, 2, scan_plan_name(plan));
 	scan__db_bind_time(s, 3, time(NULL));
-	step = scan__db_step(s);
-	if (step == SCAN_DB_ROW) {
-		*id = scan__db_column_int64(s, 0);
-		scan__db_reset(s);
-	} else if (step == SCAN_DB_DONE) {
+	if ((rc = insert_id(id, st, s, "cannot create the organization")) == 1)
 		rc = scan__error(SCAN_EEXIST, "an organization named '%s' exists", name);
-	} else {
-		rc = scan__db_error(scan__store_conn(st), "cannot create the organization");
-	}
-	scan__db_finalize(s);
 	return rc;
 }
 
@@ -264,7 +277,7 @@ int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char 
                            const char *password_hash)
 {
 	scan_db_stmt *s = NULL;
-	int rc, step;
+	int rc;
 
 	if (!email || !strchr(email, '@') || strlen(email) > EMAIL_MAX)
 		return scan__error(SCAN_EINVAL, "a user needs an email address of at most %d bytes", EMAIL_MAX);
@@ -281,15 +294,7 @@ int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char 
 	scan__db_bind_text(s, 3, roles[role].stored);
 	scan__db_bind_text(s, 4, password_hash);
 	scan__db_bind_time(s, 5, time(NULL));
-	step = scan__db_step(s);
-	if (step == SCAN_DB_ROW) {
-		*id = scan__db_column_int64(s, 0);
-		scan__db_reset(s);
-	} else if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot create the user");
-	}
-	scan__db_finalize(s);
-	if (step == SCAN_DB_DONE) {
+	if ((rc = insert_id(id, st, s, "cannot create the user")) == 1) {
 		scan_org_list *o = NULL;
 		/* Nothing inserted: either the organization or the email is the reason. */
 		if ((rc = scan_store_org_get(&o, st, org)) == 0)
@@ -345,7 +350,7 @@ LIST_QUERY(scan_api_key, read_key, "cannot read API keys")
 int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_api_key *k, const char *key_hash)
 {
 	scan_db_stmt *s = NULL;
-	int rc, step;
+	int rc;
 
 	if (!k->name || !*k->name || strlen(k->name) > ORG_NAME_MAX)
 		return scan__error(SCAN_EINVAL, "an API key needs a name of 1 to %d bytes", ORG_NAME_MAX);
@@ -363,16 +368,8 @@ int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_
 	scan__db_bind_text(s, 5, k->permissions);
 	scan__db_bind_time(s, 6, time(NULL));
 	scan__db_bind_time(s, 7, k->expires_at);
-	step = scan__db_step(s);
-	if (step == SCAN_DB_ROW) {
-		*id = scan__db_column_int64(s, 0);
-		scan__db_reset(s);
-	} else if (step == SCAN_DB_DONE) {
+	if ((rc = insert_id(id, st, s, "cannot save the API key")) == 1)
 		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
-	} else {
-		rc = scan__db_error(scan__store_conn(st), "cannot save the API key");
-	}
-	scan__db_finalize(s);
 	return rc;
 }
 
@@ -453,7 +450,7 @@ static bool too_long(const char *s)
 int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_audit_entry *e)
 {
 	scan_db_stmt *s = NULL;
-	int rc, step;
+	int rc;
 
 	if (!e->action || !*e->action)
 		return scan__error(SCAN_EINVAL, "an audit entry needs an action");
@@ -471,16 +468,8 @@ int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_au
 	scan__db_bind_text(s, 5, e->action);
 	scan__db_bind_text(s, 6, e->metadata);
 	scan__db_bind_time(s, 7, e->created_at ? e->created_at : time(NULL));
-	step = scan__db_step(s);
-	if (step == SCAN_DB_ROW) {
-		*id = scan__db_column_int64(s, 0);
-		scan__db_reset(s);
-	} else if (step == SCAN_DB_DONE) {
+	if ((rc = insert_id(id, st, s, "cannot write the audit log")) == 1)
 		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
-	} else {
-		rc = scan__db_error(scan__store_conn(st), "cannot write the audit log");
-	}
-	scan__db_finalize(s);
 	return rc;
 }
 
