@@ -56,12 +56,13 @@ static bool escaped_anyway(const unsigned char *p, size_t n)
 void scan_json_quoten(scan_buf *b, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *p, *end;
 
 	if (!s) {
 		scan_buf_puts(b, "null");
 		return;
 	}
+	p = (const unsigned char *)s, end = p + len;
 	scan_buf_putc(b, '"');
 	while (p < end) {
 		const unsigned char *run = p;
