@@ -38,6 +38,12 @@ void scan_sca__inventory_init(scan_sca_inventory *inv);
  */
 int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
 void scan_sca__inventory_dispose(scan_sca_inventory *inv);
+/* ASCII white space, as the lockfile formats mean it: blank, tab, CR, LF. */
+static inline bool scan_sca__is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 /*
  * The components in the order of their files' paths (each file's in the
  * order it declared them, dependency indexes renumbered) and the problems
