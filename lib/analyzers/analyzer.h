@@ -37,7 +37,7 @@ static inline const TSTree *scan_file_tree(const scan_file *f, const char **reas
 		*reason = "not parsed in history scans";
 		return NULL;
 	}
-	return scan__parse(f->parse, f->lang, (const char *)f->data, f->len, reason);
+	return scan_parse__parse(f->parse, f->lang, (const char *)f->data, f->len, reason);
 }
 
 /* The files an analyzer wants handed to it. */
@@ -75,13 +75,13 @@ typedef struct {
  * fingerprint is computed here, once, for every analyzer alike.
  */
 typedef struct scan_sink scan_sink;
-int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
+int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
 /* A file's metrics; copied, so m may live in the analyzer's scratch memory. */
-int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
+int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
 /* path was not (fully) analyzed, and why: reported in every output; both strings are copied. */
-int scan__emit_skip(scan_sink *sink, const char *path, const char *reason);
+int scan_analyzers__emit_skip(scan_sink *sink, const char *path, const char *reason);
 /* In finalize(): the metrics emitted for a file, to amend; NULL when there are none. */
-scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path);
+scan_file_metrics *scan_sink__metrics_of(scan_sink *sink, const char *file_path);
 
 typedef struct {
 	unsigned min_confidence;
@@ -114,13 +114,13 @@ typedef struct {
 } scan_analyzer;
 
 /* The registry: every analyzer compiled in, in a stable order. */
-size_t scan__analyzer_count(void);
-const scan_analyzer *scan__analyzer_get(size_t i);
+size_t scan_analyzers__analyzer_count(void);
+const scan_analyzer *scan_analyzers__analyzer_get(size_t i);
 
-extern const scan_analyzer scan__analyzer_hygiene;
-extern const scan_analyzer scan__analyzer_secrets;
-extern const scan_analyzer scan__analyzer_sast;
-extern const scan_analyzer scan__analyzer_quality;
-extern const scan_analyzer scan__analyzer_sca;
+extern const scan_analyzer scan_analyzers__analyzer_hygiene;
+extern const scan_analyzer scan_analyzers__analyzer_secrets;
+extern const scan_analyzer scan_analyzers__analyzer_sast;
+extern const scan_analyzer scan_analyzers__analyzer_quality;
+extern const scan_analyzer scan_analyzers__analyzer_sca;
 
 #endif

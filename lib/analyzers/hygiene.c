@@ -85,7 +85,7 @@ static int check_conflicts(const scan_file *f, scan_sink *sink)
 				.snippet = (const char *)block,
 				.snippet_len = snip_len,
 			};
-			if ((rc = scan__emit(sink, f->path, &d)) != 0)
+			if ((rc = scan_analyzers__emit(sink, f->path, &d)) != 0)
 				return rc;
 			state = 0;
 		}
@@ -161,7 +161,7 @@ static int check_bidi(const scan_file *f, scan_sink *sink)
 			.snippet = snippet.ptr,
 			.snippet_len = snippet.size,
 		};
-		if ((rc = scan__emit(sink, f->path, &d)) != 0)
+		if ((rc = scan_analyzers__emit(sink, f->path, &d)) != 0)
 			break;
 	}
 	scan_buf_dispose(&snippet);
@@ -205,7 +205,7 @@ static int check_binary(const scan_file *f, scan_sink *sink)
 			.snippet = fmt,
 			.snippet_len = strlen(fmt),
 		};
-		if ((rc = scan__emit(sink, f->path, &d)) != 0)
+		if ((rc = scan_analyzers__emit(sink, f->path, &d)) != 0)
 			return rc;
 	}
 	if (f->size >= HYGIENE_LARGE_BINARY) {
@@ -221,7 +221,7 @@ static int check_binary(const scan_file *f, scan_sink *sink)
 			.confidence = 90,
 			.cvss_score = -1,
 		};
-		if ((rc = scan__emit(sink, f->path, &d)) != 0)
+		if ((rc = scan_analyzers__emit(sink, f->path, &d)) != 0)
 			return rc;
 	}
 	return 0;
@@ -244,7 +244,7 @@ static int hygiene_file(void *state, void *wstate, const scan_file *f, scan_sink
 	return 0;
 }
 
-const scan_analyzer scan__analyzer_hygiene = {
+const scan_analyzer scan_analyzers__analyzer_hygiene = {
 	.info = {
 		.name = "hygiene",
 		.version = "1.0.0",

@@ -47,7 +47,7 @@ static int quality_init(void **state, const scan_analyzer_ctx *ctx)
 {
 	quality_state *st = calloc(1, sizeof(*st));
 	if (!st)
-		return scan__error_oom();
+		return scan_error__oom();
 	st->newcode = ctx->newcode;
 	st->dup.max_tokens = DUP_TOKENS_MAX;
 	pthread_mutex_init(&st->lock, NULL);
@@ -60,7 +60,7 @@ static void quality_free(void *state)
 	quality_state *st = state;
 	if (!st)
 		return;
-	scan__dup_keep_dispose(&st->dup);
+	scan_quality__dup_keep_dispose(&st->dup);
 	for (size_t i = 0; i < st->ngo; i++) {
 		free(st->go[i].dir);
 		free(st->go[i].name);
@@ -82,7 +82,7 @@ static int keep_tokens(quality_state *st, const char *path, dup_token *t, uint32
 		return 0;
 	}
 	pthread_mutex_lock(&st->lock);
-	rc = scan__dup_keep_add(&st->dup, path, t, n);
+	rc = scan_quality__dup_keep_add(&st->dup, path, t, n);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
@@ -97,7 +97,7 @@ static int quality_worker_init(void **wstate, void *state)
 	quality_worker *w = calloc(1, sizeof(*w));
 	(void)state;
 	if (!w)
-		return scan__error_oom();
+		return scan_error__oom();
 	scan_buf_init(&w->text, 1024);
 	*wstate = w;
 	return 0;
@@ -108,7 +108,7 @@ static void quality_worker_free(void *wstate)
 	quality_worker *w = wstate;
 	if (!w)
 		return;
-	scan__arena_dispose(&w->scratch);
+	scan_arena__dispose(&w->scratch);
 	scan_buf_dispose(&w->text);
 	free(w);
 }
@@ -187,11 +187,11 @@ static int report(quality_worker *w, const scan_file *f, scan_sink *sink, const 
 	scan_buf_clear(&w->text);
 	scan_buf_printf(&w->text, "Function '%s' %s %u%s (more than %u)", fn->name, r->before, actual, r->after, max);
 	if (scan_buf_failed(&w->text))
-		return scan__error_oom();
+		return scan_error__oom();
 	quality_draft(&d, r->rule_id, w->text.ptr, r->remediation, r->severity, 100);
 	d.line = fn->line, d.end_line = fn->end_line, d.column = 1;
 	signature(f, fn->line, &d.snippet, &d.snippet_len);
-	return scan__emit(sink, f->path, &d);
+	return scan_analyzers__emit(sink, f->path, &d);
 }
 
 static const struct {
@@ -230,12 +230,12 @@ static int emit_dead(void *ud, const dead_item *it)
 	else
 		scan_buf_puts(&dc->w->text, dead_rules[it->kind].what);
 	if (scan_buf_failed(&dc->w->text))
-		return scan__error_oom();
+		return scan_error__oom();
 	quality_draft(&d, dead_rules[it->kind].rule_id, dc->w->text.ptr, dead_rules[it->kind].remediation,
 	              dead_rules[it->kind].severity, DEAD_CONFIDENCE);
 	d.line = it->line, d.end_line = it->end_line, d.column = it->column;
 	line_at((const char *)dc->f->data, dc->f->len, it->sb, &d.snippet, &d.snippet_len);
-	return scan__emit(dc->sink, dc->f->path, &d);
+	return scan_analyzers__emit(dc->sink, dc->f->path, &d);
 }
 
 static int push_go(quality_state *st, const char *path, const char *name, size_t name_len, bool decl,
@@ -257,9 +257,9 @@ static int push_go(quality_state *st, const char *path, const char *name, size_t
 		g.line = it->line, g.column = it->column;
 	}
 	if (!g.dir || !g.name || (decl && (!g.path || !g.line_text)))
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	pthread_mutex_lock(&st->lock);
-	if (!rc && scan__array_reserve(&st->go, &st->go_cap, st->ngo + 1, sizeof(*st->go)))
+	if (!rc && scan_array__reserve(&st->go, &st->go_cap, st->ngo + 1, sizeof(*st->go)))
 		rc = SCAN_ENOMEM;
 	if (!rc)
 		st->go[st->ngo++] = g;
@@ -295,7 +295,7 @@ typedef struct {
 static int on_go_ref(void *ud, const char *name, size_t len)
 {
 	name_refs *r = ud;
-	if (scan__array_reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
+	if (scan_array__reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
 		return SCAN_ENOMEM;
 	r->v[r->n].name = name, r->v[r->n].len = len;
 	r->n++;
@@ -325,12 +325,12 @@ static int dead_code(quality_state *st, quality_worker *w, const scan_file *f, c
 	 */
 	bool broken = ts_node_has_error(ts_tree_root_node(tree));
 
-	if (!broken && (rc = scan__dead_code(f->lang, tree, (const char *)f->data, f->len, f->path, emit_dead, &dc)) != 0)
+	if (!broken && (rc = scan_quality__dead_code(f->lang, tree, (const char *)f->data, f->len, f->path, emit_dead, &dc)) != 0)
 		return rc;
 	if (f->lang != SCAN_LANG_GO)
 		return 0;
-	if ((!broken && (rc = scan__dead_code_go_decls(tree, (const char *)f->data, f->len, f->path, on_go_decl, &gc)) != 0) ||
-	    (rc = scan__dead_code_go_refs(tree, (const char *)f->data, f->len, on_go_ref, &refs)) != 0)
+	if ((!broken && (rc = scan_quality__dead_code_go_decls(tree, (const char *)f->data, f->len, f->path, on_go_decl, &gc)) != 0) ||
+	    (rc = scan_quality__dead_code_go_refs(tree, (const char *)f->data, f->len, on_go_ref, &refs)) != 0)
 		goto done;
 	if (refs.n)
 		qsort(refs.v, refs.n, sizeof(*refs.v), cmp_ref);
@@ -380,7 +380,7 @@ static int report_go_dead(quality_state *st, scan_sink *sink)
 			              dead_rules[DEAD_UNUSED_PRIVATE_FUNCTION].severity, DEAD_CONFIDENCE);
 			d.line = d.end_line = g->line, d.column = g->column;
 			d.snippet = g->line_text, d.snippet_len = strlen(g->line_text);
-			rc = scan__emit(sink, g->path, &d);
+			rc = scan_analyzers__emit(sink, g->path, &d);
 		}
 	}
 	return rc;
@@ -427,13 +427,13 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	if ((plen = strlen(f->path)) > 2 && !strcmp(f->path + plen - 2, ".s") &&
 	    (rc = push_go(qs, f->path, "", 0, false, NULL, f)) != 0)
 		return rc;
-	if (!f->data || !scan__quality_lang(f->lang))
+	if (!f->data || !scan_quality__lang(f->lang))
 		return 0;
 	tree = scan_file_tree(f, &reason);
 	if (!tree)
 		return 0; /* counted as skipped, with the reason, by the scan */
-	scan__arena_dispose(&w->scratch);
-	if ((rc = scan__file_metrics(&m, &w->scratch, f->lang, tree, (const char *)f->data, f->len)) != 0)
+	scan_arena__dispose(&w->scratch);
+	if ((rc = scan_quality__file_metrics(&m, &w->scratch, f->lang, tree, (const char *)f->data, f->len)) != 0)
 		return rc;
 	m.new_cognitive_max = -1;
 	m.in_test = f->in_test;
@@ -453,12 +453,12 @@ static int quality_file(void *state, void *wstate, const scan_file *f, scan_sink
 	if (!rc)
 		rc = dead_code(state, w, f, tree, sink);
 	if (!rc)
-		rc = scan__emit_metrics(sink, f->path, &m);
+		rc = scan_analyzers__emit_metrics(sink, f->path, &m);
 	/* Test code repeats its set-up on purpose, generators their templates: neither is compared for duplication. */
 	if (!rc && !f->in_test && !f->generated) {
 		dup_token *t;
 		uint32_t n;
-		if ((rc = scan__dup_tokens(&t, &n, f->lang, tree, (const char *)f->data, f->len)) == 0)
+		if ((rc = scan_dup__tokens(&t, &n, f->lang, tree, (const char *)f->data, f->len)) == 0)
 			rc = keep_tokens(state, f->path, t, n);
 	}
 	return rc;
@@ -469,7 +469,7 @@ static uint64_t block_hash(const dup_file *f, uint32_t start, uint32_t len)
 {
 	uint64_t h = SCAN_HASH_SEED;
 	for (uint32_t i = 0; i < len; i++)
-		h = (h ^ scan__dup_key(f->t[start + i].hash)) * 1099511628211ull; /* a whole key per step, as fingerprints were made */
+		h = (h ^ scan_dup__key(f->t[start + i].hash)) * 1099511628211ull; /* a whole key per step, as fingerprints were made */
 	return h;
 }
 
@@ -507,7 +507,7 @@ static int report_clone(scan_sink *sink, const dup_file *files, const dup_clone 
 	              SCAN_SEV_LOW, 100);
 	d.line = bl, d.end_line = be, d.column = 1;
 	d.snippet = snippet, d.snippet_len = strlen(snippet);
-	return scan__emit(sink, b->path, &d);
+	return scan_analyzers__emit(sink, b->path, &d);
 }
 
 /* Each clone once under both of its files, so a file's clones are one slice. */
@@ -530,7 +530,7 @@ static int count_duplicated_lines(const quality_state *st, scan_sink *sink, cons
 	int rc = 0;
 
 	if (!side)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < nclones; i++) {
 		side[2 * i] = (clone_side){ clones[i].a, clones[i].a_start, clones[i].len };
 		side[2 * i + 1] = (clone_side){ clones[i].b, clones[i].b_start, clones[i].len };
@@ -538,14 +538,14 @@ static int count_duplicated_lines(const quality_state *st, scan_sink *sink, cons
 	qsort(side, 2 * nclones, sizeof(*side), cmp_side);
 	for (size_t i = 0, j; i < 2 * nclones && !rc; i = j) {
 		const dup_file *df = &st->dup.files[side[i].file];
-		scan_file_metrics *m = scan__sink_metrics_of(sink, df->path);
+		scan_file_metrics *m = scan_sink__metrics_of(sink, df->path);
 		const scan_newcode_file *nf = scan_source__newcode_file(st->newcode, df->path);
 		uint32_t nlines = df->t[df->n - 1].line + 1;
 		for (j = i; j < 2 * nclones && side[j].file == side[i].file; j++)
 			;
 		if (!m)
 			continue;
-		if (scan__array_reserve(&dup, &dup_cap, nlines, sizeof(*dup))) {
+		if (scan_array__reserve(&dup, &dup_cap, nlines, sizeof(*dup))) {
 			rc = SCAN_ENOMEM;
 			break;
 		}
@@ -575,14 +575,14 @@ static int quality_finalize(void *state, scan_sink *sink)
 	if (st->ngo && (rc = report_go_dead(st, sink)) != 0)
 		return rc;
 	for (size_t i = 0; i < st->dup.nleft; i++) {
-		scan_file_metrics *m = scan__sink_metrics_of(sink, st->dup.left_out[i]);
+		scan_file_metrics *m = scan_sink__metrics_of(sink, st->dup.left_out[i]);
 		if (m)
 			m->duplication_skipped = true;
 	}
 	if (!st->dup.n)
 		return 0;
-	scan__dup_keep_sort(&st->dup); /* the earlier path is the original */
-	if ((rc = scan__dup_find(st->dup.files, st->dup.n, &clones, &nclones)) != 0)
+	scan_quality__dup_keep_sort(&st->dup); /* the earlier path is the original */
+	if ((rc = scan_dup__find(st->dup.files, st->dup.n, &clones, &nclones)) != 0)
 		return rc;
 	for (size_t i = 0; i < nclones && !rc; i++)
 		rc = report_clone(sink, st->dup.files, &clones[i]);
@@ -592,7 +592,7 @@ static int quality_finalize(void *state, scan_sink *sink)
 	return rc;
 }
 
-const scan_analyzer scan__analyzer_quality = {
+const scan_analyzer scan_analyzers__analyzer_quality = {
 	.info = {
 		.name = "quality",
 		.version = "1.0.0",

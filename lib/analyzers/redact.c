@@ -32,26 +32,26 @@ struct scan_redactor {
 	uint8_t first[32];        /* first bytes of the values: a bitmap */
 };
 
-int scan__redactor_new(scan_redactor **out, const scan_secret_engine *e)
+int scan_analyzers__redactor_new(scan_redactor **out, const scan_secret_engine *e)
 {
 	scan_redactor *r = calloc(1, sizeof(*r));
 	int rc;
 
 	*out = NULL;
 	if (!r)
-		return scan__error_oom();
+		return scan_error__oom();
 	r->engine = e;
 	scan_buf_init(&r->bytes, REDACT_STORE_MAX);
 	scan_buf_init(&r->joined, REDACT_STORE_MAX);
 	if ((rc = scan_secrets__scratch_new(&r->scratch, e)) != 0) {
-		scan__redactor_free(r);
+		scan_analyzers__redactor_free(r);
 		return rc;
 	}
 	*out = r;
 	return 0;
 }
 
-void scan__redactor_free(scan_redactor *r)
+void scan_analyzers__redactor_free(scan_redactor *r)
 {
 	if (!r)
 		return;
@@ -62,7 +62,7 @@ void scan__redactor_free(scan_redactor *r)
 	free(r);
 }
 
-void scan__redactor_set_file(scan_redactor *r, const char *path, const unsigned char *data, size_t len)
+void scan_analyzers__redactor_set_file(scan_redactor *r, const char *path, const unsigned char *data, size_t len)
 {
 	r->path = path;
 	r->data = data;
@@ -78,7 +78,7 @@ static int add_value(scan_redactor *r, const unsigned char *v, size_t len)
 	for (size_t i = 0; i < r->nvals; i++)
 		if (r->vals[i].len == len && !memcmp(r->bytes.ptr + r->vals[i].off, v, len))
 			return 0;
-	if (scan__array_reserve(&r->vals, &r->cap, r->nvals + 1, sizeof(*r->vals)))
+	if (scan_array__reserve(&r->vals, &r->cap, r->nvals + 1, sizeof(*r->vals)))
 		return SCAN_ENOMEM;
 	mlen = scan_secrets__mask(mask, sizeof(mask), v, len);
 	r->vals[r->nvals].off = r->bytes.size;
@@ -88,7 +88,7 @@ static int add_value(scan_redactor *r, const unsigned char *v, size_t len)
 	r->vals[r->nvals].mask_len = mlen;
 	scan_buf_put(&r->bytes, mask, mlen);
 	if (scan_buf_failed(&r->bytes))
-		return scan__error(SCAN_ENOMEM, "too many credentials to mask in '%s'", r->path ? r->path : "a finding");
+		return scan_util__error(SCAN_ENOMEM, "too many credentials to mask in '%s'", r->path ? r->path : "a finding");
 	r->nvals++;
 	return 0;
 }
@@ -113,8 +113,8 @@ static int cmp_len_desc(const void *a, const void *b)
 	return x->len < y->len ? 1 : x->len > y->len ? -1 : 0;
 }
 
-int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
-                           const scan_slice *extra, size_t nextra)
+int scan_analyzers__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
+                                     const scan_slice *extra, size_t nextra)
 {
 	int rc;
 
@@ -141,7 +141,7 @@ int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const siz
 			scan_buf_putc(&r->joined, '\n');
 		}
 		if (scan_buf_failed(&r->joined))
-			return scan__error_oom();
+			return scan_error__oom();
 		if ((rc = find_credentials(r, (const unsigned char *)r->joined.ptr, r->joined.size)) != 0)
 			return rc;
 	}
@@ -186,7 +186,7 @@ static size_t tail_at_start(const scan_redactor *r, const char *s, size_t n)
 	return 0;
 }
 
-int scan__redact(scan_redactor *r, scan_buf *out, const char *s, size_t n, bool *changed)
+int scan_analyzers__redact(scan_redactor *r, scan_buf *out, const char *s, size_t n, bool *changed)
 {
 	size_t i = 0, plain = 0;
 
@@ -210,5 +210,5 @@ int scan__redact(scan_redactor *r, scan_buf *out, const char *s, size_t n, bool 
 		*changed = true;
 	}
 	scan_buf_put(out, s + plain, n - plain);
-	return scan_buf_failed(out) ? scan__error_oom() : 0;
+	return scan_buf_failed(out) ? scan_error__oom() : 0;
 }

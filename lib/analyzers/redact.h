@@ -13,8 +13,8 @@
 typedef struct scan_redactor scan_redactor;
 
 /* e is shared and must outlive the redactor. */
-int scan__redactor_new(scan_redactor **out, const scan_secret_engine *e);
-void scan__redactor_free(scan_redactor *r); /* NULL is fine */
+int scan_analyzers__redactor_new(scan_redactor **out, const scan_secret_engine *e);
+void scan_analyzers__redactor_free(scan_redactor *r); /* NULL is fine */
 
 /*
  * The file the next findings come from (borrowed until the next call).
@@ -22,15 +22,15 @@ void scan__redactor_free(scan_redactor *r); /* NULL is fine */
  * at any confidence and whether or not a comment allows them. NULL data:
  * no file (finalize steps), so each finding's own text is searched.
  */
-void scan__redactor_set_file(scan_redactor *r, const char *path, const unsigned char *data, size_t len);
+void scan_analyzers__redactor_set_file(scan_redactor *r, const char *path, const unsigned char *data, size_t len);
 
 /*
  * Learn the credentials to mask for one finding: the current file's, or
  * those in texts[0..n) when there is no file, plus the extra values.
- * Then scan__redact() each of the finding's strings.
+ * Then scan_analyzers__redact() each of the finding's strings.
  */
-int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
-                           const scan_slice *extra, size_t nextra);
+int scan_analyzers__redactor_prepare(scan_redactor *r, const char *const *texts, const size_t *lens, size_t n,
+                                     const scan_slice *extra, size_t nextra);
 
 /*
  * s[0..n) with every prepared credential replaced by its masked form,
@@ -38,6 +38,6 @@ int scan__redactor_prepare(scan_redactor *r, const char *const *texts, const siz
  * (cleared first). Returns 0 or SCAN_ENOMEM; *changed says whether
  * anything was masked.
  */
-int scan__redact(scan_redactor *r, scan_buf *out, const char *s, size_t n, bool *changed);
+int scan_analyzers__redact(scan_redactor *r, scan_buf *out, const char *s, size_t n, bool *changed);
 
 #endif

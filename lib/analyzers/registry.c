@@ -2,21 +2,21 @@
 #include "analyzers/analyzer.h"
 
 static const scan_analyzer *const registry[] = {
-	&scan__analyzer_hygiene,
-	&scan__analyzer_secrets,
-	&scan__analyzer_sast,
-	&scan__analyzer_quality,
-	&scan__analyzer_sca,
+	&scan_analyzers__analyzer_hygiene,
+	&scan_analyzers__analyzer_secrets,
+	&scan_analyzers__analyzer_sast,
+	&scan_analyzers__analyzer_quality,
+	&scan_analyzers__analyzer_sca,
 };
 
 #define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))
 
-size_t scan__analyzer_count(void)
+size_t scan_analyzers__analyzer_count(void)
 {
 	return REGISTRY_COUNT;
 }
 
-const scan_analyzer *scan__analyzer_get(size_t i)
+const scan_analyzer *scan_analyzers__analyzer_get(size_t i)
 {
 	return i < REGISTRY_COUNT ? registry[i] : NULL;
 }

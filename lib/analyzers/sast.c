@@ -36,8 +36,8 @@ static void sast_free(void *state)
 	sast_state *st = state;
 	if (!st)
 		return;
-	sast__engine_free(st->engine);
-	sast__ruleset_dispose(&st->rules);
+	scan_sast__engine_free(st->engine);
+	scan_sast__ruleset_dispose(&st->rules);
 	free(st);
 }
 
@@ -48,22 +48,22 @@ static int sast_init(void **state, const scan_analyzer_ctx *ctx)
 	int rc;
 
 	if (!st)
-		return scan__error_oom();
+		return scan_error__oom();
 	st->rules.lazy = true; /* the built-in packs are tested: compile a language's rules on its first file */
-	if (!ctx->no_builtin_rules && (rc = sast__load_builtin(&st->rules)) != 0)
+	if (!ctx->no_builtin_rules && (rc = scan_sast__load_builtin(&st->rules)) != 0)
 		goto fail;
 	st->rules.lazy = false; /* the user's rules are checked now, with file and line */
-	if (ctx->rules_dir && (rc = sast__load_dir(&st->rules, ctx->rules_dir)) != 0)
+	if (ctx->rules_dir && (rc = scan_sast__load_dir(&st->rules, ctx->rules_dir)) != 0)
 		goto fail;
 	/* the scanned repository's own rules; a link there (.rampart or rules) could point anywhere: not followed */
 	scan_buf_printf(&repo, "%s/%s", ctx->root, REPO_RULES_DIR);
 	if (scan_buf_failed(&repo)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto fail;
 	}
-	if (scan__dir_beneath(ctx->root, REPO_RULES_DIR) && (rc = sast__load_dir(&st->rules, repo.ptr)) != 0)
+	if (scan_util__dir_beneath(ctx->root, REPO_RULES_DIR) && (rc = scan_sast__load_dir(&st->rules, repo.ptr)) != 0)
 		goto fail;
-	if ((rc = sast__engine_new(&st->engine, &st->rules)) != 0)
+	if ((rc = scan_sast__engine_new(&st->engine, &st->rules)) != 0)
 		goto fail;
 	scan_buf_dispose(&repo);
 	*state = st;
@@ -80,10 +80,10 @@ static int sast_worker_init(void **wstate, void *state)
 	sast_worker *w = calloc(1, sizeof(*w));
 	int rc;
 	if (!w)
-		return scan__error_oom();
+		return scan_error__oom();
 	scan_buf_init(&w->message, 4096);
 	scan_buf_init(&w->fix, SAST_FIX_MAX);
-	if ((rc = sast__ctx_new(&w->ctx, st->engine)) != 0) {
+	if ((rc = scan_sast__ctx_new(&w->ctx, st->engine)) != 0) {
 		free(w);
 		return rc;
 	}
@@ -96,7 +96,7 @@ static void sast_worker_free(void *wstate)
 	sast_worker *w = wstate;
 	if (!w)
 		return;
-	sast__ctx_free(w->ctx);
+	scan_sast__ctx_free(w->ctx);
 	scan_buf_dispose(&w->message);
 	scan_buf_dispose(&w->fix);
 	free(w);
@@ -142,7 +142,7 @@ static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sas
 		size_t len;
 		if (!(r->sensitive & m->bound & (1u << mv)))
 			continue;
-		sast__binding_text(&m->b[mv], (const char *)ec->f->data, &s, &len);
+		scan_sast__binding_text(&m->b[mv], (const char *)ec->f->data, &s, &len);
 		if (len >= 2 && (s[0] == '"' || s[0] == '\'' || s[0] == '`') && s[len - 1] == s[0])
 			s++, len -= 2;
 		out[n].s = s, out[n].len = len;
@@ -159,9 +159,9 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 
 	memset(&d, 0, sizeof(d));
 	scan_buf_clear(&ec->w->message);
-	sast__render(&ec->w->message, r->message, r, m, (const char *)ec->f->data);
+	scan_sast__render(&ec->w->message, r->message, r, m, (const char *)ec->f->data);
 	if (scan_buf_failed(&ec->w->message))
-		return scan__error_oom();
+		return scan_error__oom();
 	d.rule_id = r->rule_id;
 	d.title = r->title == r->message ? ec->w->message.ptr : r->title;
 	d.description = ec->w->message.ptr;
@@ -176,16 +176,16 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 	if (r->fix) {
 		/* A fix longer than SAST_FIX_MAX is left out rather than cut into wrong code. */
 		scan_buf_clear(&ec->w->fix);
-		sast__render_fix(&ec->w->fix, r->fix, r, m, (const char *)ec->f->data);
+		scan_sast__render_fix(&ec->w->fix, r->fix, r, m, (const char *)ec->f->data);
 		if (!scan_buf_failed(&ec->w->fix))
 			d.fix = ec->w->fix.ptr;
 		else if (scan_buf_failed(&ec->w->fix) == SCAN_ENOMEM)
-			return scan__error_oom();
+			return scan_error__oom();
 	}
 	snippet_of(ec->f, m, &d.snippet, &d.snippet_len);
 	d.sensitive = sensitive;
 	d.nsensitive = r->sensitive ? sensitive_values(ec, r, m, sensitive) : 0;
-	return scan__emit(ec->sink, ec->f->path, &d);
+	return scan_analyzers__emit(ec->sink, ec->f->path, &d);
 }
 
 /* Rules dropped for the file over their budget: the rest ran, and the file says what is missing. */
@@ -195,11 +195,11 @@ static int report_dropped(sast_worker *w, const scan_file *f, scan_sink *sink)
 	const char *why;
 	int rc = 0;
 
-	for (size_t i = 0; !rc && sast__ctx_dropped(w->ctx, i, &r, &why); i++) {
+	for (size_t i = 0; !rc && scan_sast__ctx_dropped(w->ctx, i, &r, &why); i++) {
 		scan_buf_clear(&w->message);
 		scan_buf_printf(&w->message, "rule %s %s and was dropped for this file; the other rules ran",
 		                r->rule_id, why);
-		rc = scan_buf_failed(&w->message) ? scan__error_oom() : scan__emit_skip(sink, f->path, w->message.ptr);
+		rc = scan_buf_failed(&w->message) ? scan_error__oom() : scan_analyzers__emit_skip(sink, f->path, w->message.ptr);
 	}
 	return rc;
 }
@@ -213,19 +213,19 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 	const char *reason = NULL;
 	int rc;
 
-	if (!sast__engine_wants(st->engine, f->lang) || !f->data)
+	if (!scan_sast__engine_wants(st->engine, f->lang) || !f->data)
 		return 0;
 	/* no rule can match: do not parse (the quality analyzer parses on its own demand) */
-	if (!sast__file_may_match(w->ctx, f->lang, f->path, (const char *)f->data, f->len))
+	if (!scan_sast__file_may_match(w->ctx, f->lang, f->path, (const char *)f->data, f->len))
 		return 0;
 	tree = scan_file_tree(f, &reason);
 	if (reason)
 		return 0; /* counted as skipped, with the reason, by the scan */
 	if (!tree && f->lang != SCAN_LANG_DOCKERFILE)
 		return 0;
-	rc = sast__scan_file(w->ctx, f->lang, f->path, (const char *)f->data, f->len, tree, emit_one, &ec, &reason);
+	rc = scan_sast__scan_file(w->ctx, f->lang, f->path, (const char *)f->data, f->len, tree, emit_one, &ec, &reason);
 	if (rc == SCAN_ELIMIT && reason && f->parse) {
-		scan__parse_skip(f->parse, reason);
+		scan_parse__skip(f->parse, reason);
 		return 0;
 	}
 	if (!rc)
@@ -233,7 +233,7 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 	return rc;
 }
 
-const scan_analyzer scan__analyzer_sast = {
+const scan_analyzer scan_analyzers__analyzer_sast = {
 	.info = {
 		.name = "sast",
 		.version = "1.0.0",

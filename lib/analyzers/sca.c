@@ -47,9 +47,9 @@ static int add_vex(sca_state *st, const char *label, const char *text, size_t le
 	if (rc)
 		return rc;
 	if (st->nvex + n > SCAN_VEX_STATEMENTS_MAX)
-		return scan__error(SCAN_ELIMIT, "%s: more than %u VEX statements in the scan", label,
-		                   SCAN_VEX_STATEMENTS_MAX);
-	if (scan__array_reserve(&st->vex, &st->vex_cap, st->nvex + n, sizeof(*st->vex)))
+		return scan_util__error(SCAN_ELIMIT, "%s: more than %u VEX statements in the scan", label,
+		                        SCAN_VEX_STATEMENTS_MAX);
+	if (scan_array__reserve(&st->vex, &st->vex_cap, st->nvex + n, sizeof(*st->vex)))
 		return SCAN_ENOMEM;
 	if (n)
 		memcpy(st->vex + st->nvex, got, n * sizeof(*got));
@@ -62,7 +62,7 @@ static int load_vex_file(sca_state *st, const char *path)
 {
 	char *text;
 	size_t len;
-	int rc = scan__read_file(&text, &len, path, SCAN_SCA_FILE_MAX);
+	int rc = scan_util__read_file(&text, &len, path, SCAN_SCA_FILE_MAX);
 
 	if (rc)
 		return rc;
@@ -79,9 +79,9 @@ static int sca_init(void **state, const scan_analyzer_ctx *ctx)
 
 	if (!st || !(st->inv = calloc(1, sizeof(*st->inv)))) {
 		free(st);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
-	scan_sca__inventory_init(st->inv);
+	scan_inventory__init(st->inv);
 	pthread_mutex_init(&st->lock, NULL);
 	st->vulndb = ctx->vulndb;
 	/* Lockfiles over the scan's size cap are read again, up to the SCA cap, through the root. */
@@ -103,18 +103,18 @@ static void sca_free(void *state)
 
 	pthread_mutex_destroy(&st->lock);
 	if (st->inv) {
-		scan_sca__inventory_dispose(st->inv);
+		scan_inventory__dispose(st->inv);
 		free(st->inv);
 	}
 	if (st->root_fd >= 0)
 		close(st->root_fd);
 	free(st->vex);
-	scan__arena_dispose(&st->vex_arena);
+	scan_arena__dispose(&st->vex_arena);
 	free(st);
 }
 
 /*
- * scan_sca__fail() wrote "<file>:<line>: <reason>" or "<file>: <reason>";
+ * scan_lockfile__fail() wrote "<file>:<line>: <reason>" or "<file>: <reason>";
  * the problem keeps file and line apart from the reason.
  */
 static int record_problem(scan_sca_inventory *inv, const char *path, const char *msg)
@@ -133,13 +133,13 @@ static int record_problem(scan_sca_inventory *inv, const char *path, const char 
 		while (*msg == ' ')
 			msg++;
 	}
-	return scan_sca__inventory_problem(inv, path, line, msg);
+	return scan_inventory__problem(inv, path, line, msg);
 }
 
 static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	sca_state *st = state;
-	const scan_sca_extractor *x = scan_sca__extractor_for(f->path);
+	const scan_sca_extractor *x = scan_lockfile__extractor_for(f->path);
 	scan_sca_doc d;
 	char *big = NULL;
 	const char *text = (const char *)f->data;
@@ -152,8 +152,8 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 		/* The tree's VEX is its authors' word; one that will not parse is news, like a broken lockfile. */
 		pthread_mutex_lock(&st->lock);
 		if (!f->data)
-			rc = scan_sca__inventory_problem(st->inv, f->path, 0, "VEX document larger than the scan's file "
-			                                 "size limit (--max-file-size), not read");
+			rc = scan_inventory__problem(st->inv, f->path, 0, "VEX document larger than the scan's file "
+			                             "size limit (--max-file-size), not read");
 		else if ((rc = add_vex(st, f->path, (const char *)f->data, f->len)) == SCAN_EPARSE || rc == SCAN_ELIMIT)
 			rc = record_problem(st->inv, f->path, scan_error_last()->message);
 		pthread_mutex_unlock(&st->lock);
@@ -163,20 +163,20 @@ static int sca_file(void *state, void *wstate, const scan_file *f, scan_sink *si
 	if (!x || f->is_binary)
 		return 0;
 	pthread_mutex_lock(&st->lock);
-	if ((rc = scan_sca__doc_begin(&d, st->inv, f->path, st->root_fd)) != 0)
+	if ((rc = scan_lockfile__doc_begin(&d, st->inv, f->path, st->root_fd)) != 0)
 		goto done;
 	if (!f->data) {
 		const char *base = strrchr(f->path, '/');
-		if ((rc = scan_sca__read_sibling(&d, base ? base + 1 : f->path, &big, &len)) != 0)
+		if ((rc = scan_lockfile__read_sibling(&d, base ? base + 1 : f->path, &big, &len)) != 0)
 			goto fail;
 		text = big;
 	}
 	if ((rc = x->extract(&d, text, len)) != 0)
 		goto fail;
-	rc = scan_sca__doc_end(&d);
+	rc = scan_lockfile__doc_end(&d);
 	goto done;
 fail:
-	scan_sca__doc_abort(&d);
+	scan_lockfile__doc_abort(&d);
 	/* A lockfile that will not parse is the scan's news, not its failure. */
 	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT || rc == SCAN_ENOTFOUND || rc == SCAN_EINVAL)
 		rc = record_problem(st->inv, f->path, scan_error_last()->message);
@@ -238,7 +238,7 @@ static int emit_vuln(scan_sink *sink, const scan_sca_inventory *inv, const scan_
 	scan_buf_printf(&snippet, "%s/%s", scan_ecosystem_name(c->ecosystem), c->name);
 	if (scan_buf_failed(&rule) || scan_buf_failed(&title) || scan_buf_failed(&desc) ||
 	    scan_buf_failed(&fix) || scan_buf_failed(&snippet)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	} else {
 		scan_finding_draft d = {
 			.rule_id = rule.ptr,
@@ -255,7 +255,7 @@ static int emit_vuln(scan_sink *sink, const scan_sca_inventory *inv, const scan_
 			.snippet_len = snippet.size,
 			.sca = &info,
 		};
-		rc = scan__emit(sink, c->file, &d);
+		rc = scan_analyzers__emit(sink, c->file, &d);
 	}
 	scan_buf_dispose(&rule);
 	scan_buf_dispose(&title);
@@ -284,12 +284,12 @@ static int sca_finalize(void *state, scan_sink *sink)
 	scan_sca_matches m;
 	int rc = 0;
 
-	if ((rc = scan_sca__inventory_sort(st->inv)) != 0)
+	if ((rc = scan_inventory__sort(st->inv)) != 0)
 		return rc;
 	if (st->vulndb && st->inv->count && !st->vulndb->ops->advisory_count(st->vulndb))
-		rc = scan_sca__inventory_problem(st->inv, NULL, 0,
-		                                 "the vulnerability database is empty, so no dependency was checked: "
-		                                 "run 'rampart db import'");
+		rc = scan_inventory__problem(st->inv, NULL, 0,
+		                             "the vulnerability database is empty, so no dependency was checked: "
+		                             "run 'rampart db import'");
 	else if (st->vulndb && st->inv->count) {
 		size_t suppressed = 0;
 		if ((rc = scan_sca__match(&m, st->inv, st->vulndb)) != 0)
@@ -307,7 +307,7 @@ static int sca_finalize(void *state, scan_sink *sink)
 			char msg[128];
 			snprintf(msg, sizeof(msg), "%zu vulnerabilit%s left out: a VEX document says not_affected",
 			         suppressed, suppressed == 1 ? "y" : "ies");
-			rc = scan_sca__inventory_problem(st->inv, NULL, 0, msg);
+			rc = scan_inventory__problem(st->inv, NULL, 0, msg);
 		}
 	}
 	if (!rc && sink->inventory) {
@@ -317,7 +317,7 @@ static int sca_finalize(void *state, scan_sink *sink)
 	return rc;
 }
 
-const scan_analyzer scan__analyzer_sca = {
+const scan_analyzer scan_analyzers__analyzer_sca = {
 	.info = { "sca", "0.1.0", "dependencies from lockfiles, matched against the offline vulnerability database", true },
 	.wants = SCAN_WANT_TEXT | SCAN_WANT_TOO_LARGE,
 	.init = sca_init,

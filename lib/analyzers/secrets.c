@@ -60,8 +60,8 @@ static int load_allowlist(secrets_state *st, const char *root)
 	 * tree is no allowlist). No allowlist is the common case; one that is
 	 * not a regular file is none.
 	 */
-	if ((rc = scan__read_file_at(&text, &len, root_fd, ALLOWLIST_PATH, ALLOWLIST_PATH, ALLOWLIST_MAX,
-	                             SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL)) != 0) {
+	if ((rc = scan_util__read_file_at(&text, &len, root_fd, ALLOWLIST_PATH, ALLOWLIST_PATH, ALLOWLIST_MAX,
+	                                  SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL)) != 0) {
 		rc = rc == SCAN_ENOMEM ? rc : 0;
 		goto done;
 	}
@@ -79,7 +79,7 @@ static int load_allowlist(secrets_state *st, const char *root)
 		colon = strrchr(line, ':');
 		if (colon && is_hex64(colon + 1)) {
 			allow_hash *n;
-			if (scan__array_reserve(&st->hashes, &st->hash_cap, st->hash_count + 1, sizeof(*st->hashes))) {
+			if (scan_array__reserve(&st->hashes, &st->hash_cap, st->hash_count + 1, sizeof(*st->hashes))) {
 				rc = SCAN_ENOMEM;
 				break;
 			}
@@ -88,7 +88,7 @@ static int load_allowlist(secrets_state *st, const char *root)
 			if (!strncmp(line, "secrets/", 8))
 				line += 8;
 			if (!(n[st->hash_count].rule_id = strdup(line))) {
-				rc = scan__error_oom();
+				rc = scan_error__oom();
 				break;
 			}
 			memcpy(n[st->hash_count].hash, colon + 1, 65);
@@ -125,7 +125,7 @@ static int secrets_init(void **state, const scan_analyzer_ctx *ctx)
 	int rc;
 
 	if (!st)
-		return scan__error_oom();
+		return scan_error__oom();
 	st->verify = ctx->verify;
 	st->engine = ctx->secret_engine;
 	if (ctx->root && (rc = load_allowlist(st, ctx->root)) != 0) {
@@ -197,7 +197,7 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 	unsigned confidence = m->confidence;
 	int rc;
 
-	scan__sha256_hex(hash, in->data + m->start, m->end - m->start);
+	scan_util__sha256_hex(hash, in->data + m->start, m->end - m->start);
 	if (hash_allowed(fc->st, r->id, hash))
 		return 0;
 	scan_secrets__mask(mask, sizeof(mask), in->data + m->start, m->end - m->start);
@@ -237,7 +237,7 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 			.secret_hash = hash,
 			.verified = fc->st->verify ? scan_secrets__verdict_name(verdict) : NULL,
 		};
-		rc = scan__emit(fc->sink, fc->path, &d);
+		rc = scan_analyzers__emit(fc->sink, fc->path, &d);
 	}
 done:
 	scan_buf_dispose(&snippet);
@@ -285,13 +285,13 @@ static int secrets_file(void *state, void *wstate, const scan_file *f, scan_sink
 			scan_buf_printf(&msg, "secret rule %s %s; the file was searched no further for it", limited->rule_id, why);
 		else
 			scan_buf_printf(&msg, "secret search: %s", why);
-		rc = scan_buf_failed(&msg) ? scan__error_oom() : scan__emit_skip(sink, f->path, msg.ptr);
+		rc = scan_buf_failed(&msg) ? scan_error__oom() : scan_analyzers__emit_skip(sink, f->path, msg.ptr);
 		scan_buf_dispose(&msg);
 	}
 	return rc;
 }
 
-const scan_analyzer scan__analyzer_secrets = {
+const scan_analyzer scan_analyzers__analyzer_secrets = {
 	.info = {
 		.name = "secrets",
 		.version = "1.0.0",

@@ -11,21 +11,21 @@
 
 static const char *copy(scan_finding_list *l, const char *s)
 {
-	return s ? scan__arena_strdup(&l->arena, s) : NULL;
+	return s ? scan_arena__strdup(&l->arena, s) : NULL;
 }
 
-int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e)
+int scan_sink__redact_init(scan_sink *sink, const scan_secret_engine *e)
 {
 	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
 		scan_buf_init(&sink->masked[i], SCAN_BUF_MAX_DEFAULT);
-	return scan__redactor_new(&sink->redact, e);
+	return scan_analyzers__redactor_new(&sink->redact, e);
 }
 
-int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
+int scan_analyzers__emit_skip(scan_sink *sink, const char *path, const char *reason)
 {
 	scan_skipped_file *e;
 
-	if (scan__array_reserve(&sink->skipped, &sink->skipped_cap, sink->nskipped + 1, sizeof(*sink->skipped)))
+	if (scan_array__reserve(&sink->skipped, &sink->skipped_cap, sink->nskipped + 1, sizeof(*sink->skipped)))
 		return SCAN_ENOMEM;
 	e = &sink->skipped[sink->nskipped];
 	e->path = strdup(path);
@@ -33,21 +33,21 @@ int scan__emit_skip(scan_sink *sink, const char *path, const char *reason)
 	if (!e->path || !e->reason) {
 		free((void *)(uintptr_t)e->path);
 		free((void *)(uintptr_t)e->reason);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	sink->nskipped++;
 	return 0;
 }
 
-void scan__sink_set_file(scan_sink *sink, const scan_file *f)
+void scan_sink__set_file(scan_sink *sink, const scan_file *f)
 {
 	sink->file = f;
 	sink->lines.data = NULL, sink->lines.n = 0;
 	if (sink->redact)
-		scan__redactor_set_file(sink->redact, f ? f->path : NULL, f ? f->data : NULL, f ? f->len : 0);
+		scan_analyzers__redactor_set_file(sink->redact, f ? f->path : NULL, f ? f->data : NULL, f ? f->len : 0);
 }
 
-void scan__sink_dispose(scan_sink *sink)
+void scan_sink__dispose(scan_sink *sink)
 {
 	for (size_t i = 0; i < sink->nskipped; i++) {
 		free((void *)(uintptr_t)sink->skipped[i].path);
@@ -55,9 +55,9 @@ void scan__sink_dispose(scan_sink *sink)
 	}
 	free(sink->skipped);
 	sink->skipped = NULL, sink->nskipped = sink->skipped_cap = 0;
-	scan__redactor_free(sink->redact);
+	scan_analyzers__redactor_free(sink->redact);
 	sink->redact = NULL;
-	scan__line_index_dispose(&sink->lines);
+	scan_analyzers__line_index_dispose(&sink->lines);
 	for (size_t i = 0; i < sizeof(sink->masked) / sizeof(sink->masked[0]); i++)
 		scan_buf_dispose(&sink->masked[i]);
 }
@@ -80,13 +80,13 @@ static int redact(scan_sink *sink, scan_finding_draft *d)
 		t[i] = *texts[i];
 		lens[i] = !t[i] ? 0 : i == 0 ? d->snippet_len : strlen(t[i]);
 	}
-	if ((rc = scan__redactor_prepare(sink->redact, t, lens, 5, d->sensitive, d->nsensitive)) != 0)
+	if ((rc = scan_analyzers__redactor_prepare(sink->redact, t, lens, 5, d->sensitive, d->nsensitive)) != 0)
 		return rc;
 	for (int i = 0; i < 5; i++) {
 		bool changed;
 		if (!t[i])
 			continue;
-		if ((rc = scan__redact(sink->redact, &sink->masked[i], t[i], lens[i], &changed)) != 0)
+		if ((rc = scan_analyzers__redact(sink->redact, &sink->masked[i], t[i], lens[i], &changed)) != 0)
 			return rc;
 		if (!changed)
 			continue;
@@ -115,7 +115,7 @@ static int suppress(scan_sink *sink, scan_finding *f)
 	/* The tree, when an analyzer has parsed this file: it tells comments from strings. */
 	if (file->parse && file->parse->tree && file->parse->lang == file->lang)
 		tree = file->parse->tree;
-	if ((rc = scan__suppress_check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
+	if ((rc = scan_suppress__check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
 	                               f->line_number, f->rule_id, f->cwe_id)) != 0 || !s.kind)
 		return rc;
 	f->suppressed = true;
@@ -125,13 +125,13 @@ static int suppress(scan_sink *sink, scan_finding *f)
 	/* The reason is the file's text: it is masked like the finding's (redact() prepared the file). */
 	if (sink->redact) {
 		bool changed;
-		if ((rc = scan__redact(sink->redact, &sink->masked[0], s.reason, s.reason_len, &changed)) != 0)
+		if ((rc = scan_analyzers__redact(sink->redact, &sink->masked[0], s.reason, s.reason_len, &changed)) != 0)
 			return rc;
 		if (changed)
 			s.reason = sink->masked[0].ptr, s.reason_len = sink->masked[0].size;
 	}
-	if (!(f->suppression_reason = scan__arena_strndup(&sink->list->arena, s.reason, s.reason_len)))
-		return scan__error_oom();
+	if (!(f->suppression_reason = scan_arena__strndup(&sink->list->arena, s.reason, s.reason_len)))
+		return scan_error__oom();
 	return 0;
 }
 
@@ -164,10 +164,10 @@ static bool in_generated_code(scan_sink *sink, const scan_finding_draft *d, cons
 		return false;
 	if (sink->file)
 		return !strcmp(sink->file->path, path) && sink->file->generated;
-	return (m = scan__sink_metrics_of(sink, path)) != NULL && m->generated;
+	return (m = scan_sink__metrics_of(sink, path)) != NULL && m->generated;
 }
 
-int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
+int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *draft)
 {
 	scan_finding_draft masked = *draft, *d = &masked;
 	scan_finding *f;
@@ -194,9 +194,9 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	}
 	while (slen > 0 && (d->snippet[slen - 1] == '\n' || d->snippet[slen - 1] == '\r'))
 		slen--;
-	if (!(f = scan__finding_list_push(sink->list)))
-		return scan__error_oom();
-	snippet = scan__arena_strndup(&sink->list->arena, d->snippet ? d->snippet : "", slen);
+	if (!(f = scan_model__finding_list_push(sink->list)))
+		return scan_error__oom();
+	snippet = scan_arena__strndup(&sink->list->arena, d->snippet ? d->snippet : "", slen);
 	f->rule_id = copy(sink->list, d->rule_id);
 	f->title = copy(sink->list, d->title);
 	f->tool = sink->current_tool;
@@ -219,38 +219,38 @@ int scan__emit(scan_sink *sink, const char *file_path, const scan_finding_draft 
 	f->commit = sink->commit;
 	f->commit_time = sink->commit_time;
 	f->in_head = sink->commit == NULL;
-	f->sca = d->sca ? scan__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
+	f->sca = d->sca ? scan_model__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
 	if ((d->sca && !f->sca) || !snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
 	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash) || (d->fix && !f->fix)) {
 		sink->list->count--;
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
 	mark_test_code(sink, f);
 	return suppress(sink, f);
 }
 
-int scan__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)
+int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)
 {
 	scan_arena *a = &sink->list->arena;
 	scan_file_metrics *out;
 	scan_function_metrics *fn = NULL;
 
-	if (scan__array_reserve(&sink->metrics, &sink->metrics_cap, sink->nmetrics + 1, sizeof(*sink->metrics)))
+	if (scan_array__reserve(&sink->metrics, &sink->metrics_cap, sink->nmetrics + 1, sizeof(*sink->metrics)))
 		return SCAN_ENOMEM;
-	if (m->nfunctions && !(fn = scan__arena_alloc(a, m->nfunctions * sizeof(*fn))))
-		return scan__error_oom();
+	if (m->nfunctions && !(fn = scan_arena__alloc(a, m->nfunctions * sizeof(*fn))))
+		return scan_error__oom();
 	for (uint32_t i = 0; i < m->nfunctions; i++) {
 		fn[i] = m->functions[i];
-		if (!(fn[i].name = scan__arena_strdup(a, m->functions[i].name)))
-			return scan__error_oom();
+		if (!(fn[i].name = scan_arena__strdup(a, m->functions[i].name)))
+			return scan_error__oom();
 	}
 	out = &sink->metrics[sink->nmetrics];
 	*out = *m;
 	out->functions = fn;
-	if (!(out->path = scan__arena_strdup(a, file_path)))
-		return scan__error_oom();
+	if (!(out->path = scan_arena__strdup(a, file_path)))
+		return scan_error__oom();
 	sink->nmetrics++;
 	return 0;
 }
@@ -260,7 +260,7 @@ static int cmp_path(const void *key, const void *m)
 	return strcmp(key, ((const scan_file_metrics *)m)->path);
 }
 
-scan_file_metrics *scan__sink_metrics_of(scan_sink *sink, const char *file_path)
+scan_file_metrics *scan_sink__metrics_of(scan_sink *sink, const char *file_path)
 {
 	return sink->nmetrics ? bsearch(file_path, sink->metrics, sink->nmetrics, sizeof(*sink->metrics), cmp_path) : NULL;
 }

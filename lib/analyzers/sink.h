@@ -1,4 +1,4 @@
-/* lib/analyzers/sink.h - the per-worker finding sink behind scan__emit() */
+/* lib/analyzers/sink.h - the per-worker finding sink behind scan_analyzers__emit() */
 #ifndef SCAN_SCAN_SINK_H
 #define SCAN_SCAN_SINK_H
 
@@ -32,10 +32,10 @@ struct scan_sink {
 };
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */
-int scan__sink_redact_init(scan_sink *sink, const scan_secret_engine *e);
+int scan_sink__redact_init(scan_sink *sink, const scan_secret_engine *e);
 /* The file the next findings come from (borrowed until the next call), for redaction and suppression; NULL: none (finalize). */
-void scan__sink_set_file(scan_sink *sink, const scan_file *f);
+void scan_sink__set_file(scan_sink *sink, const scan_file *f);
 /* Frees what the sink owns besides its list: the redactor, scratch and skipped entries. */
-void scan__sink_dispose(scan_sink *sink);
+void scan_sink__dispose(scan_sink *sink);
 
 #endif

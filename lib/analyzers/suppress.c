@@ -240,7 +240,7 @@ static int marker_at(const char *c, size_t n, size_t i)
 	return -1;
 }
 
-bool scan__suppress_parse(scan_suppression *out, const char *c, size_t n, const char *rule_id, const char *cwe_id)
+bool scan_suppress__parse(scan_suppression *out, const char *c, size_t n, const char *rule_id, const char *cwe_id)
 {
 	for (size_t i = 0; i < n; i++) {
 		int m = marker_at(c, n, i);
@@ -345,7 +345,7 @@ static bool try_comment(line_ctx *lc, const char *line, const char *e, const cha
 	}
 	if (lc->tree && !in_comment_node(lc->tree, (size_t)(delim - lc->data)))
 		return false;
-	return scan__suppress_parse(lc->out, body, n, lc->rule_id, lc->cwe_id);
+	return scan_suppress__parse(lc->out, body, n, lc->rule_id, lc->cwe_id);
 }
 
 static const char *find2(const char *p, const char *e, const char *pat)
@@ -414,7 +414,7 @@ static int index_lines(scan_line_index *idx, const char *data, size_t len)
 	for (size_t i = 0; i <= len; i++) {
 		if (i != 0 && data[i - 1] != '\n')
 			continue;
-		if (scan__array_reserve(&idx->starts, &idx->cap, idx->n + 1, sizeof(*idx->starts))) {
+		if (scan_array__reserve(&idx->starts, &idx->cap, idx->n + 1, sizeof(*idx->starts))) {
 			idx->n = 0, idx->data = NULL;
 			return SCAN_ENOMEM;
 		}
@@ -423,7 +423,7 @@ static int index_lines(scan_line_index *idx, const char *data, size_t len)
 	return 0;
 }
 
-int scan__suppress_check(scan_suppression *out, scan_line_index *idx, const char *data, size_t len, scan_lang lang,
+int scan_suppress__check(scan_suppression *out, scan_line_index *idx, const char *data, size_t len, scan_lang lang,
                          const TSTree *tree, uint32_t line, const char *rule_id, const char *cwe_id)
 {
 	comment_syntax cs = syntax_of(lang);
@@ -449,7 +449,7 @@ int scan__suppress_check(scan_suppression *out, scan_line_index *idx, const char
 	return 0;
 }
 
-void scan__line_index_dispose(scan_line_index *idx)
+void scan_analyzers__line_index_dispose(scan_line_index *idx)
 {
 	free(idx->starts);
 	memset(idx, 0, sizeof(*idx));

@@ -33,7 +33,7 @@ typedef struct {
  * silence a finding of rule_id with cwe_id (may be NULL)? Fills *out and
  * returns true when it does.
  */
-bool scan__suppress_parse(scan_suppression *out, const char *c, size_t n, const char *rule_id, const char *cwe_id);
+bool scan_suppress__parse(scan_suppression *out, const char *c, size_t n, const char *rule_id, const char *cwe_id);
 
 /*
  * Is the finding of rule_id at line (1-based) of data[0..len), in lang,
@@ -43,9 +43,9 @@ bool scan__suppress_parse(scan_suppression *out, const char *c, size_t n, const 
  * comment node too. idx caches line starts across calls for one file.
  * Returns 0 (out->kind NULL when not silenced) or SCAN_ENOMEM.
  */
-int scan__suppress_check(scan_suppression *out, scan_line_index *idx, const char *data, size_t len, scan_lang lang,
+int scan_suppress__check(scan_suppression *out, scan_line_index *idx, const char *data, size_t len, scan_lang lang,
                          const TSTree *tree, uint32_t line, const char *rule_id, const char *cwe_id);
 
-void scan__line_index_dispose(scan_line_index *idx);
+void scan_analyzers__line_index_dispose(scan_line_index *idx);
 
 #endif

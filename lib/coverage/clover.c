@@ -23,15 +23,15 @@
 enum { K_OTHER, K_ROOT, K_PROJECT, K_FILE };
 
 typedef struct {
-	scan_cov__builder *b;
+	scan_coverage__builder *b;
 	unsigned char kind[SCAN_COV_XML_DEPTH_MAX + 1];
 	bool in_project;
 	size_t file_depth;   /* of the open <file>; 0 outside one */
 } clover;
 
-static int add_line(scan_cov__xml *x, clover *c, const char **attrs)
+static int add_line(scan_coverage__xml *x, clover *c, const char **attrs)
 {
-	const char *type = scan_cov__xml_attr(attrs, "type");
+	const char *type = scan_coverage__xml_attr(attrs, "type");
 	uint64_t num, count, t, f, sum;
 	bool has_count, has_t, has_f;
 	int rc;
@@ -39,24 +39,24 @@ static int add_line(scan_cov__xml *x, clover *c, const char **attrs)
 	/* Old Clover writers leave type out of statement lines. */
 	if (type && strcmp(type, "stmt") && strcmp(type, "cond"))
 		return 0;
-	if ((rc = scan_cov__xml_uint(x, "line", attrs, "num", &num, NULL)) != 0 ||
-	    (rc = scan_cov__xml_uint(x, "line", attrs, "count", &count, &has_count)) != 0 ||
-	    (rc = scan_cov__xml_uint(x, "line", attrs, "truecount", &t, &has_t)) != 0 ||
-	    (rc = scan_cov__xml_uint(x, "line", attrs, "falsecount", &f, &has_f)) != 0)
+	if ((rc = scan_coverage__xml_uint(x, "line", attrs, "num", &num, NULL)) != 0 ||
+	    (rc = scan_coverage__xml_uint(x, "line", attrs, "count", &count, &has_count)) != 0 ||
+	    (rc = scan_coverage__xml_uint(x, "line", attrs, "truecount", &t, &has_t)) != 0 ||
+	    (rc = scan_coverage__xml_uint(x, "line", attrs, "falsecount", &f, &has_f)) != 0)
 		return rc;
 	if (type && !strcmp(type, "cond")) {
 		if (!has_count && !has_t && !has_f)
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "<line type=\"cond\"> has no count, truecount or falsecount");
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "<line type=\"cond\"> has no count, truecount or falsecount");
 		sum = t > UINT64_MAX - f ? UINT64_MAX : t + f;
 		if (sum > count)
 			count = sum;
 	} else if (!has_count) {
-		return scan_cov__xml_fail(x, SCAN_EPARSE, "<line> has no count attribute");
+		return scan_coverage__xml_fail(x, SCAN_EPARSE, "<line> has no count attribute");
 	}
-	return scan_cov__add_line(c->b, num, count, scan_cov__xml_line(x));
+	return scan_coverage__add_line(c->b, num, count, scan_coverage__xml_line(x));
 }
 
-static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
+static int on_start(scan_coverage__xml *x, const char *name, const char **attrs)
 {
 	clover *c = x->ctx;
 	unsigned char kind = K_OTHER;
@@ -65,18 +65,18 @@ static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
 
 	if (x->depth == 1) {
 		if (strcmp(name, "coverage"))
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "root element is <%s>, expected <coverage>", name);
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "root element is <%s>, expected <coverage>", name);
 		kind = K_ROOT;
 	} else if (x->depth == 2 && !strcmp(name, "project")) {
 		kind = K_PROJECT;
 		c->in_project = true;
 	} else if (c->in_project && !c->file_depth && !strcmp(name, "file")) {
-		path = scan_cov__xml_attr(attrs, "path");
+		path = scan_coverage__xml_attr(attrs, "path");
 		if (!path || !*path)
-			path = scan_cov__xml_attr(attrs, "name");
+			path = scan_coverage__xml_attr(attrs, "name");
 		if (!path || !*path)
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "<file> has neither a path nor a name attribute");
-		if ((rc = scan_cov__add_file(c->b, path, strlen(path), scan_cov__xml_line(x))) != 0)
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "<file> has neither a path nor a name attribute");
+		if ((rc = scan_coverage__add_file(c->b, path, strlen(path), scan_coverage__xml_line(x))) != 0)
 			return rc;
 		kind = K_FILE;
 		c->file_depth = x->depth;
@@ -88,7 +88,7 @@ static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
 	return 0;
 }
 
-static int on_end(scan_cov__xml *x, const char *name)
+static int on_end(scan_coverage__xml *x, const char *name)
 {
 	clover *c = x->ctx;
 
@@ -100,13 +100,13 @@ static int on_end(scan_cov__xml *x, const char *name)
 	return 0;
 }
 
-static const scan_cov__xml_handlers handlers = { on_start, on_end, NULL };
+static const scan_coverage__xml_handlers handlers = { on_start, on_end, NULL };
 
-int scan_cov__parse_clover(scan_cov__builder *b, const char *data, size_t len)
+int scan_coverage__parse_clover(scan_coverage__builder *b, const char *data, size_t len)
 {
 	clover c;
 
 	memset(&c, 0, sizeof(c));
 	c.b = b;
-	return scan_cov__xml_parse(b->what, data, len, &handlers, &c);
+	return scan_coverage__xml_parse(b->what, data, len, &handlers, &c);
 }

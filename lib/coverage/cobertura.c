@@ -16,13 +16,13 @@
 enum { C_OTHER, C_ROOT, C_SOURCES, C_SOURCE, C_CLASS, C_LINES };
 
 typedef struct {
-	scan_cov__builder *b;
+	scan_coverage__builder *b;
 	unsigned char kind[SCAN_COV_XML_DEPTH_MAX + 1]; /* by depth; kind[0] is above the root */
 	bool in_class;   /* lines go to the last file added, so classes must not nest */
 	scan_buf source;
 } cobertura;
 
-static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
+static int on_start(scan_coverage__xml *x, const char *name, const char **attrs)
 {
 	cobertura *c = x->ctx;
 	unsigned char parent = c->kind[x->depth - 1], kind = C_OTHER;
@@ -32,7 +32,7 @@ static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
 
 	if (x->depth == 1) {
 		if (strcmp(name, "coverage"))
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "root element is <%s>, expected <coverage>", name);
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "root element is <%s>, expected <coverage>", name);
 		kind = C_ROOT;
 	} else if (parent == C_ROOT && !strcmp(name, "sources")) {
 		kind = C_SOURCES;
@@ -41,36 +41,36 @@ static int on_start(scan_cov__xml *x, const char *name, const char **attrs)
 		scan_buf_clear(&c->source);
 	} else if (!strcmp(name, "class")) {
 		if (c->in_class)
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "<class> inside a <class>");
-		if (!(file = scan_cov__xml_attr(attrs, "filename")))
-			return scan_cov__xml_fail(x, SCAN_EPARSE, "<class> has no filename attribute");
-		if ((rc = scan_cov__add_file(c->b, file, strlen(file), scan_cov__xml_line(x))) != 0)
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "<class> inside a <class>");
+		if (!(file = scan_coverage__xml_attr(attrs, "filename")))
+			return scan_coverage__xml_fail(x, SCAN_EPARSE, "<class> has no filename attribute");
+		if ((rc = scan_coverage__add_file(c->b, file, strlen(file), scan_coverage__xml_line(x))) != 0)
 			return rc;
 		kind = C_CLASS;
 		c->in_class = true;
 	} else if (parent == C_CLASS && !strcmp(name, "lines")) {
 		kind = C_LINES;
 	} else if (parent == C_LINES && !strcmp(name, "line")) {
-		if ((rc = scan_cov__xml_uint(x, "line", attrs, "number", &number, NULL)) != 0 ||
-		    (rc = scan_cov__xml_uint(x, "line", attrs, "hits", &hits, NULL)) != 0)
+		if ((rc = scan_coverage__xml_uint(x, "line", attrs, "number", &number, NULL)) != 0 ||
+		    (rc = scan_coverage__xml_uint(x, "line", attrs, "hits", &hits, NULL)) != 0)
 			return rc;
-		if ((rc = scan_cov__add_line(c->b, number, hits, scan_cov__xml_line(x))) != 0)
+		if ((rc = scan_coverage__add_line(c->b, number, hits, scan_coverage__xml_line(x))) != 0)
 			return rc;
 	}
 	c->kind[x->depth] = kind;
 	return 0;
 }
 
-static int on_text(scan_cov__xml *x, const char *s, size_t len)
+static int on_text(scan_coverage__xml *x, const char *s, size_t len)
 {
 	cobertura *c = x->ctx;
 
 	if (c->kind[x->depth] != C_SOURCE)
 		return 0;
 	if (scan_buf_put(&c->source, s, len) == SCAN_ENOMEM)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (scan_buf_failed(&c->source))
-		return scan_cov__xml_fail(x, SCAN_ELIMIT, "<source> longer than %d bytes", SCAN_COV_PATH_MAX);
+		return scan_coverage__xml_fail(x, SCAN_ELIMIT, "<source> longer than %d bytes", SCAN_COV_PATH_MAX);
 	return 0;
 }
 
@@ -79,7 +79,7 @@ static bool is_space(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
 }
 
-static int on_end(scan_cov__xml *x, const char *name)
+static int on_end(scan_coverage__xml *x, const char *name)
 {
 	cobertura *c = x->ctx;
 	const char *s = c->source.ptr;
@@ -97,12 +97,12 @@ static int on_end(scan_cov__xml *x, const char *name)
 	}
 	while (len && is_space(s[len - 1]))
 		len--;
-	return scan_cov__add_source(c->b, s, len, scan_cov__xml_line(x));
+	return scan_coverage__add_source(c->b, s, len, scan_coverage__xml_line(x));
 }
 
-static const scan_cov__xml_handlers handlers = { on_start, on_end, on_text };
+static const scan_coverage__xml_handlers handlers = { on_start, on_end, on_text };
 
-int scan_cov__parse_cobertura(scan_cov__builder *b, const char *data, size_t len)
+int scan_coverage__parse_cobertura(scan_coverage__builder *b, const char *data, size_t len)
 {
 	cobertura c;
 	int rc;
@@ -110,7 +110,7 @@ int scan_cov__parse_cobertura(scan_cov__builder *b, const char *data, size_t len
 	memset(&c, 0, sizeof(c));
 	c.b = b;
 	scan_buf_init(&c.source, SCAN_COV_PATH_MAX);
-	rc = scan_cov__xml_parse(b->what, data, len, &handlers, &c);
+	rc = scan_coverage__xml_parse(b->what, data, len, &handlers, &c);
 	scan_buf_dispose(&c.source);
 	return rc;
 }

@@ -33,23 +33,23 @@ static bool is_record(const char *s, size_t len)
 }
 
 /* s[0..len) is what follows "DA:". */
-static int parse_da(scan_cov__builder *b, const char *s, size_t len, unsigned long where)
+static int parse_da(scan_coverage__builder *b, const char *s, size_t len, unsigned long where)
 {
 	const char *comma = memchr(s, ',', len), *hits_end;
 	uint64_t line, hits;
 
-	if (!comma || !scan__parse_u64(s, (size_t)(comma - s), &line))
-		return scan_cov__fail(b, SCAN_EPARSE, where, "malformed DA record (expected DA:<line>,<hits>)");
+	if (!comma || !scan_util__parse_u64(s, (size_t)(comma - s), &line))
+		return scan_coverage__fail(b, SCAN_EPARSE, where, "malformed DA record (expected DA:<line>,<hits>)");
 	len -= (size_t)(comma + 1 - s);
 	s = comma + 1;
 	/* An optional checksum follows the hits; its content doesn't matter. */
 	hits_end = memchr(s, ',', len);
-	if (!scan__parse_u64(s, hits_end ? (size_t)(hits_end - s) : len, &hits))
-		return scan_cov__fail(b, SCAN_EPARSE, where, "malformed DA record (hits is not a whole number >= 0)");
-	return scan_cov__add_line(b, line, hits, where);
+	if (!scan_util__parse_u64(s, hits_end ? (size_t)(hits_end - s) : len, &hits))
+		return scan_coverage__fail(b, SCAN_EPARSE, where, "malformed DA record (hits is not a whole number >= 0)");
+	return scan_coverage__add_line(b, line, hits, where);
 }
 
-int scan_cov__parse_lcov(scan_cov__builder *b, const char *data, size_t len)
+int scan_coverage__parse_lcov(scan_coverage__builder *b, const char *data, size_t len)
 {
 	size_t pos = 0;
 	unsigned long lineno = 0, open_at = 0;
@@ -69,26 +69,26 @@ int scan_cov__parse_lcov(scan_cov__builder *b, const char *data, size_t len)
 		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 			n--;
 		if (n > SCAN_COV_LCOV_LINE_MAX)
-			return scan_cov__fail(b, SCAN_ELIMIT, lineno, "line longer than %d bytes", SCAN_COV_LCOV_LINE_MAX);
+			return scan_coverage__fail(b, SCAN_ELIMIT, lineno, "line longer than %d bytes", SCAN_COV_LCOV_LINE_MAX);
 		if (memchr(s, '\0', n))
-			return scan_cov__fail(b, SCAN_EPARSE, lineno, "NUL byte in a tracefile");
+			return scan_coverage__fail(b, SCAN_EPARSE, lineno, "NUL byte in a tracefile");
 		if (!n)
 			continue;
 		if (has_prefix(s, n, "SF:")) {
 			/* lcov itself starts a new file on SF without the previous end_of_record. */
-			rc = scan_cov__add_file(b, s + 3, n - 3, lineno);
+			rc = scan_coverage__add_file(b, s + 3, n - 3, lineno);
 			in_file = true;
 			open_at = lineno;
 		} else if (has_prefix(s, n, "DA:")) {
 			rc = in_file ? parse_da(b, s + 3, n - 3, lineno)
-			             : scan_cov__fail(b, SCAN_EPARSE, lineno, "DA record outside an SF record");
+			             : scan_coverage__fail(b, SCAN_EPARSE, lineno, "DA record outside an SF record");
 		} else if (n == strlen("end_of_record") && has_prefix(s, n, "end_of_record")) {
 			in_file = false;
 		} else if (!is_record(s, n)) {
-			rc = scan_cov__fail(b, SCAN_EPARSE, lineno, "not an LCOV record");
+			rc = scan_coverage__fail(b, SCAN_EPARSE, lineno, "not an LCOV record");
 		}
 	}
 	if (!rc && in_file)
-		rc = scan_cov__fail(b, SCAN_EPARSE, open_at, "SF record without end_of_record (truncated tracefile?)");
+		rc = scan_coverage__fail(b, SCAN_EPARSE, open_at, "SF record without end_of_record (truncated tracefile?)");
 	return rc;
 }

@@ -28,7 +28,7 @@ static unsigned long line_of(const char *data, size_t off)
 	return line;
 }
 
-static int parse_file(scan_cov__builder *b, const cJSON *f, size_t index)
+static int parse_file(scan_coverage__builder *b, const cJSON *f, size_t index)
 {
 	const cJSON *path = cJSON_GetObjectItemCaseSensitive(f, "path");
 	const cJSON *lines = cJSON_GetObjectItemCaseSensitive(f, "lines");
@@ -36,38 +36,38 @@ static int parse_file(scan_cov__builder *b, const cJSON *f, size_t index)
 	int rc;
 
 	if (!cJSON_IsObject(f))
-		return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu] is not an object", index);
+		return scan_coverage__fail(b, SCAN_EPARSE, 0, "files[%zu] is not an object", index);
 	if (!cJSON_IsString(path))
-		return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu] has no \"path\" string", index);
+		return scan_coverage__fail(b, SCAN_EPARSE, 0, "files[%zu] has no \"path\" string", index);
 	if (!cJSON_IsObject(lines))
-		return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu] has no \"lines\" object", index);
-	if ((rc = scan_cov__add_file(b, path->valuestring, strlen(path->valuestring), 0)) != 0)
+		return scan_coverage__fail(b, SCAN_EPARSE, 0, "files[%zu] has no \"lines\" object", index);
+	if ((rc = scan_coverage__add_file(b, path->valuestring, strlen(path->valuestring), 0)) != 0)
 		return rc;
 	cJSON_ArrayForEach(l, lines) {
 		uint64_t line;
 		double v = l->valuedouble;
 
-		if (!scan__parse_u64(l->string, strlen(l->string), &line))
-			return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu]: line key \"%.40s\" is not a line number",
-			                      index, l->string);
+		if (!scan_util__parse_u64(l->string, strlen(l->string), &line))
+			return scan_coverage__fail(b, SCAN_EPARSE, 0, "files[%zu]: line key \"%.40s\" is not a line number",
+			                           index, l->string);
 		if (!cJSON_IsNumber(l) || !isfinite(v) || v < 0 || v != floor(v))
-			return scan_cov__fail(b, SCAN_EPARSE, 0, "files[%zu]: hits of line %s is not a whole number >= 0",
-			                      index, l->string);
-		if ((rc = scan_cov__add_line(b, line, v >= NATIVE_INT_MAX ? UINT64_MAX : (uint64_t)v, 0)) != 0)
+			return scan_coverage__fail(b, SCAN_EPARSE, 0, "files[%zu]: hits of line %s is not a whole number >= 0",
+			                           index, l->string);
+		if ((rc = scan_coverage__add_line(b, line, v >= NATIVE_INT_MAX ? UINT64_MAX : (uint64_t)v, 0)) != 0)
 			return rc;
 	}
 	return 0;
 }
 
 /* In detection any JSON object comes here; only ours gets past the format key. */
-static int not_ours(const scan_cov__builder *b, const char *why)
+static int not_ours(const scan_coverage__builder *b, const char *why)
 {
 	if (b->detected)
-		return scan_cov__unknown(why);
-	return scan_cov__fail(b, SCAN_EPARSE, 0, "%s (expected {\"format\": \"" NATIVE_FORMAT "\", ...})", why);
+		return scan_coverage__unknown(why);
+	return scan_coverage__fail(b, SCAN_EPARSE, 0, "%s (expected {\"format\": \"" NATIVE_FORMAT "\", ...})", why);
 }
 
-int scan_cov__parse_native(scan_cov__builder *b, const char *data, size_t len)
+int scan_coverage__parse_native(scan_coverage__builder *b, const char *data, size_t len)
 {
 	const cJSON *format, *version, *files, *f;
 	const char *end = NULL;
@@ -79,15 +79,15 @@ int scan_cov__parse_native(scan_cov__builder *b, const char *data, size_t len)
 	if (!root) {
 		size_t off = end && end >= data && end <= data + len ? (size_t)(end - data) : 0;
 		if (b->detected)
-			return scan_cov__unknown("malformed JSON");
-		return scan_cov__fail(b, SCAN_EPARSE, line_of(data, off), "malformed JSON near offset %zu", off);
+			return scan_coverage__unknown("malformed JSON");
+		return scan_coverage__fail(b, SCAN_EPARSE, line_of(data, off), "malformed JSON near offset %zu", off);
 	}
 	/* A truncated or concatenated document must not pass as its first object. */
 	while (end < data + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
 		end++;
 	if (end < data + len) {
-		rc = scan_cov__fail(b, SCAN_EPARSE, line_of(data, (size_t)(end - data)),
-		                    "text after the JSON document at offset %zu", (size_t)(end - data));
+		rc = scan_coverage__fail(b, SCAN_EPARSE, line_of(data, (size_t)(end - data)),
+		                         "text after the JSON document at offset %zu", (size_t)(end - data));
 		goto done;
 	}
 	if (!cJSON_IsObject(root)) {
@@ -101,17 +101,17 @@ int scan_cov__parse_native(scan_cov__builder *b, const char *data, size_t len)
 	}
 	version = cJSON_GetObjectItemCaseSensitive(root, "version");
 	if (!cJSON_IsNumber(version) || version->valuedouble < 1 || version->valuedouble != floor(version->valuedouble)) {
-		rc = scan_cov__fail(b, SCAN_EPARSE, 0, "\"version\" is missing or not a whole number >= 1");
+		rc = scan_coverage__fail(b, SCAN_EPARSE, 0, "\"version\" is missing or not a whole number >= 1");
 		goto done;
 	}
 	if (version->valuedouble > NATIVE_VERSION) {
-		rc = scan_cov__fail(b, SCAN_EVERSION, 0, "version %g is newer than this Rampart reads (%d)",
-		                    version->valuedouble, NATIVE_VERSION);
+		rc = scan_coverage__fail(b, SCAN_EVERSION, 0, "version %g is newer than this Rampart reads (%d)",
+		                         version->valuedouble, NATIVE_VERSION);
 		goto done;
 	}
 	files = cJSON_GetObjectItemCaseSensitive(root, "files");
 	if (!cJSON_IsArray(files)) {
-		rc = scan_cov__fail(b, SCAN_EPARSE, 0, "\"files\" is missing or not an array");
+		rc = scan_coverage__fail(b, SCAN_EPARSE, 0, "\"files\" is missing or not an array");
 		goto done;
 	}
 	cJSON_ArrayForEach(f, files) {

@@ -142,7 +142,7 @@ static int index_build(repo_index *ix, const char *const *files, size_t nfiles, 
 		ix->by_path = malloc(nfiles * sizeof(*ix->by_path));
 		ix->by_rev = malloc(nfiles * sizeof(*ix->by_rev));
 		if (!ix->by_path || !ix->by_rev) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 	}
@@ -160,12 +160,12 @@ static int index_build(repo_index *ix, const char *const *files, size_t nfiles, 
 	}
 	for (size_t i = 0; i < ix->npath; i++) {
 		if ((rc = reverse_components(&tmp, ix->by_path[i])) != 0) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		ix->by_rev[ix->nrev].path = ix->by_path[i];
 		if (!(ix->by_rev[ix->nrev].rev = scan_buf_detach(&tmp))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		ix->nrev++;
@@ -174,12 +174,12 @@ static int index_build(repo_index *ix, const char *const *files, size_t nfiles, 
 		qsort(ix->by_rev, ix->nrev, sizeof(*ix->by_rev), cmp_rev);
 	if (root) {
 		if (normalise(&tmp, root, &absolute) == SCAN_ENOMEM) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		/* "/" is stored as "" so "under root" is always "<root>/<rest>". */
 		if (!(ix->root = scan_buf_detach(&tmp))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		if (!strcmp(ix->root, "/"))
@@ -244,7 +244,7 @@ static int suffix_match(const repo_index *ix, const char *p, scan_buf *key, best
 	for (const char *s = p; *s; s++)
 		ncomp += *s == '/';
 	if (reverse_components(key, p))
-		return scan__error_oom();
+		return scan_error__oom();
 	len = key->size;
 	for (size_t m = ncomp; m > 0; m--) {
 		size_t lo, hi, count;
@@ -255,7 +255,7 @@ static int suffix_match(const repo_index *ix, const char *p, scan_buf *key, best
 		if (lo < ix->nrev && !strcmp(ix->by_rev[lo].rev, key->ptr))
 			exact = ix->by_rev[lo].path;
 		if (scan_buf_putc(key, '/'))
-			return scan__error_oom();
+			return scan_error__oom();
 		lo = rev_lower_bound(ix, key->ptr);
 		key->ptr[key->size - 1] = '0'; /* the character after '/': the end of the prefix range */
 		hi = rev_lower_bound(ix, key->ptr);
@@ -288,7 +288,7 @@ static int fill_candidate(candidate *c, const repo_index *ix, const char *path)
 	size_t rl;
 
 	if (rc < 0)
-		return scan__error_oom();
+		return scan_error__oom();
 	c->valid = rc == 0 && c->path.size > (c->absolute ? 1u : 0u);
 	c->anchored = false;
 	c->rel = NULL;
@@ -329,7 +329,7 @@ static int map_one(const char **out, const repo_index *ix, const char *name, cha
 			scan_buf_putc(joined, '/');
 			scan_buf_puts(joined, name);
 			if (scan_buf_failed(joined) == SCAN_ENOMEM)
-				return scan__error_oom();
+				return scan_error__oom();
 			if ((rc = fill_candidate(&cands[n++], ix, joined->ptr)) != 0)
 				return rc;
 		}
@@ -370,7 +370,7 @@ static int cmp_mapped(const void *a, const void *b)
 static void files_dispose(scan_cov_file *files, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		scan_cov__file_dispose(&files[i]);
+		scan_coverage__file_dispose(&files[i]);
 	free(files);
 }
 
@@ -382,7 +382,7 @@ static int merge_groups(scan_cov_file **out, size_t *nout, const scan_cov_report
 	int rc = 0;
 
 	if (n && !files)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < n;) {
 		size_t j = i, total = 0, at = 0;
 		scan_cov_file *f = &files[nf++];
@@ -391,7 +391,7 @@ static int merge_groups(scan_cov_file **out, size_t *nout, const scan_cov_report
 			total += r->files[m[j++].file].nlines;
 		if (!(f->path = malloc(strlen(m[i].repo) + 1)) ||
 		    (total && !(f->lines = malloc(total * sizeof(*f->lines))))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		memcpy(f->path, m[i].repo, strlen(m[i].repo) + 1);
@@ -403,7 +403,7 @@ static int merge_groups(scan_cov_file **out, size_t *nout, const scan_cov_report
 			at += take;
 		}
 		f->nlines = total;
-		scan_cov__file_normalise(f);
+		scan_coverage__file_normalise(f);
 		i = j;
 	}
 	*out = files;
@@ -435,7 +435,7 @@ int scan_coverage_map_paths(scan_cov_report *r, const char *const *repo_files, s
 	scan_buf_init(&key, CANDIDATE_MAX + 2);
 	m = r->nfiles ? malloc(r->nfiles * sizeof(*m)) : NULL;
 	if (!cands || (r->nfiles && !m)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < r->nfiles; i++) {
@@ -453,7 +453,7 @@ int scan_coverage_map_paths(scan_cov_report *r, const char *const *repo_files, s
 		goto done;
 	/* Committed: nothing below can fail. */
 	for (size_t i = 0; i < r->nfiles; i++)
-		scan_cov__file_dispose(&r->files[i]);
+		scan_coverage__file_dispose(&r->files[i]);
 	free(r->files);
 	r->unmapped += r->nfiles - nm;
 	r->files = files;

@@ -11,7 +11,7 @@
 #define UNKNOWN_FORMAT "unknown coverage format (expected Cobertura, JaCoCo, Clover, LCOV or Rampart JSON)"
 
 
-int scan_cov__fail(const scan_cov__builder *b, int code, unsigned long where, const char *fmt, ...)
+int scan_coverage__fail(const scan_coverage__builder *b, int code, unsigned long where, const char *fmt, ...)
 {
 	char reason[256];
 	va_list ap;
@@ -20,15 +20,15 @@ int scan_cov__fail(const scan_cov__builder *b, int code, unsigned long where, co
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	if (where)
-		return scan__error(code, "%s coverage: line %lu: %s", b->what, where, reason);
-	return scan__error(code, "%s coverage: %s", b->what, reason);
+		return scan_util__error(code, "%s coverage: line %lu: %s", b->what, where, reason);
+	return scan_util__error(code, "%s coverage: %s", b->what, reason);
 }
 
-int scan_cov__unknown(const char *detail)
+int scan_coverage__unknown(const char *detail)
 {
 	if (detail && *detail)
-		return scan__error(SCAN_EPARSE, UNKNOWN_FORMAT ": %s", detail);
-	return scan__error(SCAN_EPARSE, UNKNOWN_FORMAT);
+		return scan_util__error(SCAN_EPARSE, UNKNOWN_FORMAT ": %s", detail);
+	return scan_util__error(SCAN_EPARSE, UNKNOWN_FORMAT);
 }
 
 /* --- building ------------------------------------------------------------- */
@@ -38,21 +38,21 @@ static bool path_ok(const char *path, size_t len)
 	return len && !memchr(path, '\0', len);
 }
 
-static int copy_path(const scan_cov__builder *b, char **out, const char *path, size_t len,
+static int copy_path(const scan_coverage__builder *b, char **out, const char *path, size_t len,
                      unsigned long where)
 {
 	if (!path_ok(path, len))
-		return scan_cov__fail(b, SCAN_EPARSE, where, "empty file path");
+		return scan_coverage__fail(b, SCAN_EPARSE, where, "empty file path");
 	if (len > SCAN_COV_PATH_MAX)
-		return scan_cov__fail(b, SCAN_ELIMIT, where, "file path longer than %d bytes", SCAN_COV_PATH_MAX);
+		return scan_coverage__fail(b, SCAN_ELIMIT, where, "file path longer than %d bytes", SCAN_COV_PATH_MAX);
 	if (!(*out = malloc(len + 1)))
-		return scan__error_oom();
+		return scan_error__oom();
 	memcpy(*out, path, len);
 	(*out)[len] = '\0';
 	return 0;
 }
 
-int scan_cov__add_file(scan_cov__builder *b, const char *path, size_t len, unsigned long where)
+int scan_coverage__add_file(scan_coverage__builder *b, const char *path, size_t len, unsigned long where)
 {
 	scan_cov_report *r = b->r;
 	scan_cov_file *f;
@@ -60,10 +60,10 @@ int scan_cov__add_file(scan_cov__builder *b, const char *path, size_t len, unsig
 	int rc;
 
 	if (r->nfiles == SCAN_COV_FILES_MAX)
-		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %d files", SCAN_COV_FILES_MAX);
+		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %d files", SCAN_COV_FILES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (!(f = scan__array_push(&r->files, &r->nfiles, &b->files_cap, sizeof(*r->files)))) {
+	if (!(f = scan_array__push(&r->files, &r->nfiles, &b->files_cap, sizeof(*r->files)))) {
 		free(copy);
 		return SCAN_ENOMEM;
 	}
@@ -72,20 +72,20 @@ int scan_cov__add_file(scan_cov__builder *b, const char *path, size_t len, unsig
 	return 0;
 }
 
-int scan_cov__add_line(scan_cov__builder *b, uint64_t line, uint64_t hits, unsigned long where)
+int scan_coverage__add_line(scan_coverage__builder *b, uint64_t line, uint64_t hits, unsigned long where)
 {
 	scan_cov_file *f;
 
 	if (!b->r->nfiles)
-		return scan_cov__fail(b, SCAN_EPARSE, where, "line outside any file");
+		return scan_coverage__fail(b, SCAN_EPARSE, where, "line outside any file");
 	if (line == 0)
 		return 0;
 	if (line > SCAN_COV_LINE_NUMBER_MAX)
-		return scan_cov__fail(b, SCAN_ELIMIT, where, "line number above %u", SCAN_COV_LINE_NUMBER_MAX);
+		return scan_coverage__fail(b, SCAN_ELIMIT, where, "line number above %u", SCAN_COV_LINE_NUMBER_MAX);
 	if (b->total_lines == SCAN_COV_LINES_MAX)
-		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %u lines", SCAN_COV_LINES_MAX);
+		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %u lines", SCAN_COV_LINES_MAX);
 	f = &b->r->files[b->r->nfiles - 1];
-	if (scan__array_reserve(&f->lines, &b->lines_cap, f->nlines + 1, sizeof(*f->lines)))
+	if (scan_array__reserve(&f->lines, &b->lines_cap, f->nlines + 1, sizeof(*f->lines)))
 		return SCAN_ENOMEM;
 	f->lines[f->nlines].line = (uint32_t)line;
 	f->lines[f->nlines].hits = hits > UINT32_MAX ? UINT32_MAX : (uint32_t)hits;
@@ -94,7 +94,7 @@ int scan_cov__add_line(scan_cov__builder *b, uint64_t line, uint64_t hits, unsig
 	return 0;
 }
 
-int scan_cov__add_source(scan_cov__builder *b, const char *path, size_t len, unsigned long where)
+int scan_coverage__add_source(scan_coverage__builder *b, const char *path, size_t len, unsigned long where)
 {
 	scan_cov_report *r = b->r;
 	char *copy = NULL;
@@ -103,10 +103,10 @@ int scan_cov__add_source(scan_cov__builder *b, const char *path, size_t len, uns
 	if (!len)
 		return 0; /* an empty <source/> says nothing */
 	if (r->nsources == SCAN_COV_SOURCES_MAX)
-		return scan_cov__fail(b, SCAN_ELIMIT, where, "more than %d sources", SCAN_COV_SOURCES_MAX);
+		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %d sources", SCAN_COV_SOURCES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (scan__array_reserve(&r->sources, &b->sources_cap, r->nsources + 1, sizeof(*r->sources))) {
+	if (scan_array__reserve(&r->sources, &b->sources_cap, r->nsources + 1, sizeof(*r->sources))) {
 		free(copy);
 		return SCAN_ENOMEM;
 	}
@@ -122,7 +122,7 @@ static int cmp_line(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-void scan_cov__file_normalise(scan_cov_file *f)
+void scan_coverage__file_normalise(scan_cov_file *f)
 {
 	size_t out = 0;
 	bool sorted = true;
@@ -143,7 +143,7 @@ void scan_cov__file_normalise(scan_cov_file *f)
 	f->nlines = out;
 }
 
-void scan_cov__file_dispose(scan_cov_file *f)
+void scan_coverage__file_dispose(scan_cov_file *f)
 {
 	free(f->path);
 	free(f->lines);
@@ -166,7 +166,7 @@ static int absorb(scan_cov_file *dst, scan_cov_file *src)
 		return 0;
 	lines = realloc(dst->lines, (dst->nlines + src->nlines) * sizeof(*lines));
 	if (!lines)
-		return scan__error_oom();
+		return scan_error__oom();
 	memcpy(lines + dst->nlines, src->lines, src->nlines * sizeof(*lines));
 	dst->lines = lines;
 	dst->nlines += src->nlines;
@@ -188,7 +188,7 @@ static int finish(scan_cov_report *r)
 		if (out && !strcmp(r->files[out - 1].path, r->files[i].path)) {
 			if ((rc = absorb(&r->files[out - 1], &r->files[i])) != 0)
 				break;
-			scan_cov__file_dispose(&r->files[i]);
+			scan_coverage__file_dispose(&r->files[i]);
 		} else {
 			r->files[out++] = r->files[i];
 		}
@@ -201,7 +201,7 @@ static int finish(scan_cov_report *r)
 	r->nfiles = out;
 	if (!rc)
 		for (size_t i = 0; i < r->nfiles; i++)
-			scan_cov__file_normalise(&r->files[i]);
+			scan_coverage__file_normalise(&r->files[i]);
 	return rc;
 }
 
@@ -220,15 +220,15 @@ static int detect(scan_cov_format *out, const char *data, size_t len)
 
 	/* expat reads UTF-16 itself; only XML reports come in it. */
 	if (len >= 2 && (!memcmp(data, "\xFF\xFE", 2) || !memcmp(data, "\xFE\xFF", 2)))
-		return scan_cov__xml_detect(out, data, len);
+		return scan_coverage__xml_detect(out, data, len);
 	if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3))
 		i = 3;
 	i = skip_space(data, len, i);
 	if (i == len)
-		return scan_cov__unknown("the report is empty");
+		return scan_coverage__unknown("the report is empty");
 	switch (data[i]) {
 	case '<':
-		return scan_cov__xml_detect(out, data, len);
+		return scan_coverage__xml_detect(out, data, len);
 	case '{':
 		/* The native parser says "unknown format" itself when the format key is missing. */
 		*out = SCAN_COV_NATIVE;
@@ -241,23 +241,23 @@ static int detect(scan_cov_format *out, const char *data, size_t len)
 		*out = SCAN_COV_LCOV;
 		return 0;
 	}
-	return scan_cov__unknown(NULL);
+	return scan_coverage__unknown(NULL);
 }
 
 /* --- entry ---------------------------------------------------------------- */
 
 int scan_coverage_parse(scan_cov_report **out, const char *data, size_t len, scan_cov_format fmt)
 {
-	scan_cov__builder b;
+	scan_coverage__builder b;
 	scan_cov_report *r = NULL;
 	int rc = 0;
 
 	assert(out);
 	*out = NULL;
 	if (!data && len)
-		return scan__error(SCAN_EINVAL, "coverage report data is NULL");
+		return scan_util__error(SCAN_EINVAL, "coverage report data is NULL");
 	if (len > SCAN_COV_MAX_BYTES)
-		return scan__error(SCAN_ELIMIT, "coverage report is larger than %u MiB", SCAN_COV_MAX_BYTES >> 20);
+		return scan_util__error(SCAN_ELIMIT, "coverage report is larger than %u MiB", SCAN_COV_MAX_BYTES >> 20);
 	if (!data)
 		data = "";
 	memset(&b, 0, sizeof(b));
@@ -265,30 +265,30 @@ int scan_coverage_parse(scan_cov_report **out, const char *data, size_t len, sca
 	if (fmt == SCAN_COV_AUTO && (rc = detect(&fmt, data, len)) != 0)
 		return rc;
 	if ((size_t)fmt > SCAN_COV_NATIVE)
-		return scan__error(SCAN_EINVAL, "unknown coverage format %d", (int)fmt);
+		return scan_util__error(SCAN_EINVAL, "unknown coverage format %d", (int)fmt);
 	if (!(r = calloc(1, sizeof(*r))))
-		return scan__error_oom();
+		return scan_error__oom();
 	r->format = fmt;
 	b.r = r;
 	b.what = scan_coverage_format_name(fmt);
 	switch (fmt) {
 	case SCAN_COV_COBERTURA:
-		rc = scan_cov__parse_cobertura(&b, data, len);
+		rc = scan_coverage__parse_cobertura(&b, data, len);
 		break;
 	case SCAN_COV_JACOCO:
-		rc = scan_cov__parse_jacoco(&b, data, len);
+		rc = scan_coverage__parse_jacoco(&b, data, len);
 		break;
 	case SCAN_COV_CLOVER:
-		rc = scan_cov__parse_clover(&b, data, len);
+		rc = scan_coverage__parse_clover(&b, data, len);
 		break;
 	case SCAN_COV_LCOV:
-		rc = scan_cov__parse_lcov(&b, data, len);
+		rc = scan_coverage__parse_lcov(&b, data, len);
 		break;
 	case SCAN_COV_NATIVE:
-		rc = scan_cov__parse_native(&b, data, len);
+		rc = scan_coverage__parse_native(&b, data, len);
 		break;
 	default:
-		rc = scan__error(SCAN_EINVAL, "unknown coverage format %d", (int)fmt);
+		rc = scan_util__error(SCAN_EINVAL, "unknown coverage format %d", (int)fmt);
 		break;
 	}
 	if (!rc)
@@ -307,7 +307,7 @@ void scan_coverage_free(scan_cov_report *r)
 	if (!r)
 		return;
 	for (size_t i = 0; i < r->nfiles; i++)
-		scan_cov__file_dispose(&r->files[i]);
+		scan_coverage__file_dispose(&r->files[i]);
 	for (size_t i = 0; i < r->nsources; i++)
 		free(r->sources[i]);
 	free(r->files);

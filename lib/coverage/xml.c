@@ -16,17 +16,17 @@
  * (expat rescans a token split across calls).
  */
 
-static int xml_fail_v(scan_cov__xml *x, int code, const char *fmt, va_list ap) SCAN_PRINTF(3, 0);
+static int xml_fail_v(scan_coverage__xml *x, int code, const char *fmt, va_list ap) SCAN_PRINTF(3, 0);
 
-static int xml_fail_v(scan_cov__xml *x, int code, const char *fmt, va_list ap)
+static int xml_fail_v(scan_coverage__xml *x, int code, const char *fmt, va_list ap)
 {
 	char reason[256];
 
 	vsnprintf(reason, sizeof(reason), fmt, ap);
-	return scan__error(code, "%s coverage: line %lu: %s", x->what, scan_cov__xml_line(x), reason);
+	return scan_util__error(code, "%s coverage: line %lu: %s", x->what, scan_coverage__xml_line(x), reason);
 }
 
-int scan_cov__xml_fail(scan_cov__xml *x, int code, const char *fmt, ...)
+int scan_coverage__xml_fail(scan_coverage__xml *x, int code, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
@@ -37,13 +37,13 @@ int scan_cov__xml_fail(scan_cov__xml *x, int code, const char *fmt, ...)
 	return rc;
 }
 
-unsigned long scan_cov__xml_line(const scan_cov__xml *x)
+unsigned long scan_coverage__xml_line(const scan_coverage__xml *x)
 {
 	return (unsigned long)XML_GetCurrentLineNumber((XML_Parser)x->parser);
 }
 
 /* Record the first error and stop; later callbacks see x->rc and do nothing. */
-static void stop(scan_cov__xml *x, int rc)
+static void stop(scan_coverage__xml *x, int rc)
 {
 	if (!rc || x->rc)
 		return;
@@ -53,19 +53,19 @@ static void stop(scan_cov__xml *x, int rc)
 
 static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
 {
-	scan_cov__xml *x = ud;
+	scan_coverage__xml *x = ud;
 
 	if (x->rc)
 		return;
 	if (++x->depth > SCAN_COV_XML_DEPTH_MAX) {
-		stop(x, scan_cov__xml_fail(x, SCAN_ELIMIT, "elements nested deeper than %d levels",
-		                           SCAN_COV_XML_DEPTH_MAX));
+		stop(x, scan_coverage__xml_fail(x, SCAN_ELIMIT, "elements nested deeper than %d levels",
+		                                SCAN_COV_XML_DEPTH_MAX));
 		return;
 	}
 	for (size_t i = 0; attrs[i]; i += 2) {
 		if (strlen(attrs[i + 1]) > SCAN_COV_XML_ATTR_MAX) {
-			stop(x, scan_cov__xml_fail(x, SCAN_ELIMIT, "attribute '%s' longer than %d bytes",
-			                           attrs[i], SCAN_COV_XML_ATTR_MAX));
+			stop(x, scan_coverage__xml_fail(x, SCAN_ELIMIT, "attribute '%s' longer than %d bytes",
+			                                attrs[i], SCAN_COV_XML_ATTR_MAX));
 			return;
 		}
 	}
@@ -74,7 +74,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 
 static void XMLCALL on_end(void *ud, const XML_Char *name)
 {
-	scan_cov__xml *x = ud;
+	scan_coverage__xml *x = ud;
 
 	if (x->rc)
 		return;
@@ -85,7 +85,7 @@ static void XMLCALL on_end(void *ud, const XML_Char *name)
 
 static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 {
-	scan_cov__xml *x = ud;
+	scan_coverage__xml *x = ud;
 
 	if (x->rc || !x->h->text || len <= 0)
 		return;
@@ -95,10 +95,10 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 /* The guard's refusals, raised as this wrapper's errors. */
 static void refuse(void *ud, const char *reason)
 {
-	scan_cov__xml *x = ud;
+	scan_coverage__xml *x = ud;
 
 	if (!x->rc)
-		stop(x, scan_cov__xml_fail(x, SCAN_EPARSE, "%s", reason));
+		stop(x, scan_coverage__xml_fail(x, SCAN_EPARSE, "%s", reason));
 }
 
 /* Where expat found the document not well-formed. */
@@ -112,15 +112,15 @@ typedef struct {
  * not well-formed, SCAN_EPARSE or SCAN_ENOMEM with *syn filled in and
  * nothing raised yet.
  */
-static int run(const char *what, const char *data, size_t len, const scan_cov__xml_handlers *h,
+static int run(const char *what, const char *data, size_t len, const scan_coverage__xml_handlers *h,
                void *ctx, syntax_error *syn)
 {
-	scan_cov__xml x;
+	scan_coverage__xml x;
 	XML_Parser p;
 	int rc = 0;
 
 	if (len > INT_MAX)
-		return scan__error(SCAN_ELIMIT, "%s coverage: report too large for the XML parser", what);
+		return scan_util__error(SCAN_ELIMIT, "%s coverage: report too large for the XML parser", what);
 	memset(&x, 0, sizeof(x));
 	x.h = h;
 	x.what = what;
@@ -128,8 +128,8 @@ static int run(const char *what, const char *data, size_t len, const scan_cov__x
 	x.guard.refuse = refuse;
 	x.guard.allow_external_doctype = true;
 	/* Expat refuses encodings it doesn't know. */
-	if (!(p = scan__xml_guarded_parser(&x)))
-		return scan__error_oom();
+	if (!(p = scan_util__xml_guarded_parser(&x)))
+		return scan_error__oom();
 	x.parser = p;
 	XML_SetElementHandler(p, on_start, on_end);
 	XML_SetCharacterDataHandler(p, on_text);
@@ -149,13 +149,13 @@ done:
 static int raise_syntax(const char *what, int rc, const syntax_error *syn)
 {
 	if (rc == SCAN_ENOMEM)
-		return scan__error_oom();
-	return scan__error(rc, "%s coverage: line %lu, column %lu: %s", what, syn->line, syn->column,
-	                   XML_ErrorString(syn->code));
+		return scan_error__oom();
+	return scan_util__error(rc, "%s coverage: line %lu, column %lu: %s", what, syn->line, syn->column,
+	                        XML_ErrorString(syn->code));
 }
 
-int scan_cov__xml_parse(const char *what, const char *data, size_t len,
-                        const scan_cov__xml_handlers *h, void *ctx)
+int scan_coverage__xml_parse(const char *what, const char *data, size_t len,
+                             const scan_coverage__xml_handlers *h, void *ctx)
 {
 	syntax_error syn = { XML_ERROR_NONE, 0, 0 };
 	int rc = run(what, data, len, h, ctx, &syn);
@@ -165,7 +165,7 @@ int scan_cov__xml_parse(const char *what, const char *data, size_t len,
 	return rc;
 }
 
-const char *scan_cov__xml_attr(const char **attrs, const char *name)
+const char *scan_coverage__xml_attr(const char **attrs, const char *name)
 {
 	for (size_t i = 0; attrs[i]; i += 2)
 		if (!strcmp(attrs[i], name))
@@ -173,26 +173,26 @@ const char *scan_cov__xml_attr(const char **attrs, const char *name)
 	return NULL;
 }
 
-int scan_cov__xml_uint(scan_cov__xml *x, const char *elem, const char **attrs, const char *name,
-                       uint64_t *out, bool *present)
+int scan_coverage__xml_uint(scan_coverage__xml *x, const char *elem, const char **attrs, const char *name,
+                            uint64_t *out, bool *present)
 {
-	const char *v = scan_cov__xml_attr(attrs, name);
+	const char *v = scan_coverage__xml_attr(attrs, name);
 	size_t len;
 
 	*out = 0;
 	if (present)
 		*present = v != NULL;
 	if (!v)
-		return present ? 0 : scan_cov__xml_fail(x, SCAN_EPARSE, "<%s> has no %s attribute", elem, name);
+		return present ? 0 : scan_coverage__xml_fail(x, SCAN_EPARSE, "<%s> has no %s attribute", elem, name);
 	/* Writers pad with spaces now and then; a sign or a fraction is not a count. */
 	while (*v == ' ')
 		v++;
 	len = strlen(v);
 	while (len && v[len - 1] == ' ')
 		len--;
-	if (!scan__parse_u64(v, len, out))
-		return scan_cov__xml_fail(x, SCAN_EPARSE, "<%s %s=\"%.40s\"> is not a whole number >= 0", elem,
-		                          name, v);
+	if (!scan_util__parse_u64(v, len, out))
+		return scan_coverage__xml_fail(x, SCAN_EPARSE, "<%s %s=\"%.40s\"> is not a whole number >= 0", elem,
+		                               name, v);
 	return 0;
 }
 
@@ -217,23 +217,23 @@ static void copy_name(char *dst, const char *name)
 	dst[n] = '\0';
 }
 
-static int detect_start(scan_cov__xml *x, const char *name, const char **attrs)
+static int detect_start(scan_coverage__xml *x, const char *name, const char **attrs)
 {
 	detect_state *d = x->ctx;
 
 	if (x->depth == 1) {
 		copy_name(d->root, name);
-		d->cobertura_attrs = scan_cov__xml_attr(attrs, "line-rate") || scan_cov__xml_attr(attrs, "lines-valid");
-		d->clover_attrs = scan_cov__xml_attr(attrs, "clover") || scan_cov__xml_attr(attrs, "generated");
+		d->cobertura_attrs = scan_coverage__xml_attr(attrs, "line-rate") || scan_coverage__xml_attr(attrs, "lines-valid");
+		d->clover_attrs = scan_coverage__xml_attr(attrs, "clover") || scan_coverage__xml_attr(attrs, "generated");
 		return strcmp(name, "coverage") ? SCAN_COV__XML_STOP : 0;
 	}
 	copy_name(d->child, name);
 	return SCAN_COV__XML_STOP;
 }
 
-static const scan_cov__xml_handlers detect_handlers = { detect_start, NULL, NULL };
+static const scan_coverage__xml_handlers detect_handlers = { detect_start, NULL, NULL };
 
-int scan_cov__xml_detect(scan_cov_format *out, const char *data, size_t len)
+int scan_coverage__xml_detect(scan_cov_format *out, const char *data, size_t len)
 {
 	syntax_error syn = { XML_ERROR_NONE, 0, 0 };
 	char detail[128];
@@ -245,12 +245,12 @@ int scan_cov__xml_detect(scan_cov_format *out, const char *data, size_t len)
 	if (rc && syn.code == XML_ERROR_NONE)
 		return rc; /* refused (an entity, a limit): raised already */
 	if (rc == SCAN_ENOMEM)
-		return scan__error_oom();
+		return scan_error__oom();
 	/* A syntax error after the root decides nothing: the format's parse reports it. */
 	if (rc && !d.root[0]) {
 		snprintf(detail, sizeof(detail), "not well-formed XML at line %lu, column %lu: %s", syn.line,
 		         syn.column, XML_ErrorString(syn.code));
-		return scan_cov__unknown(detail);
+		return scan_coverage__unknown(detail);
 	}
 	if (!strcmp(d.root, "report")) {
 		*out = SCAN_COV_JACOCO;
@@ -267,8 +267,8 @@ int scan_cov__xml_detect(scan_cov_format *out, const char *data, size_t len)
 			*out = SCAN_COV_CLOVER;
 			return 0;
 		}
-		return scan_cov__unknown("<coverage> has neither <sources>/<packages> (Cobertura) nor <project> (Clover)");
+		return scan_coverage__unknown("<coverage> has neither <sources>/<packages> (Cobertura) nor <project> (Clover)");
 	}
 	snprintf(detail, sizeof(detail), "XML root element <%s>", d.root);
-	return scan_cov__unknown(detail);
+	return scan_coverage__unknown(detail);
 }

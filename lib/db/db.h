@@ -19,8 +19,8 @@
  * DO NOTHING, RETURNING id instead of a last-insert-id call.
  *
  * Errors: a call that fails returns a SCAN_E* code with the scan error set
- * (util/error.h), except scan__db_step(), which returns SCAN_DB_ERROR and
- * keeps the engine's error for scan__db_error() to raise with the caller's
+ * (util/error.h), except scan_db__step(), which returns SCAN_DB_ERROR and
+ * keeps the engine's error for scan_db__error() to raise with the caller's
  * words, as the store has always done.
  *
  * Threads: a connection and its statements belong to one thread at a time.
@@ -37,7 +37,7 @@ typedef enum {
 #define SCAN_DB_DONE 101
 #define SCAN_DB_ERROR (-1)
 
-/* SQLite: how to open the file (scan__db_open_sqlite). */
+/* SQLite: how to open the file (scan_db__open_sqlite). */
 #define SCAN_DB_READ_ONLY 0x1u
 #define SCAN_DB_CREATE    0x2u  /* create the file when missing (read-write only) */
 #define SCAN_DB_URI       0x4u  /* name is a "file:" URI */
@@ -47,63 +47,63 @@ typedef enum {
  * names the database in messages (the path as the user gave it). Links are
  * not followed where SQLite can refuse them.
  */
-int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label);
+int scan_db__open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label);
 /*
  * A PostgreSQL connection from a libpq URL ("postgresql://user@host/db",
  * a password from the URL or PGPASSWORD); messages name the URL with its
  * password replaced by "***". Times are UTC.
  */
-int scan__db_open_postgres(scan_db **out, const char *url);
+int scan_db__open_postgres(scan_db **out, const char *url);
 /* Whether target is a PostgreSQL URL rather than a file. */
-bool scan__db_is_postgres_url(const char *target);
+bool scan_db__is_postgres_url(const char *target);
 /* url with the password of its userinfo or query shown as "***", cut to cap. */
-void scan__db_redact_url(char *out, size_t cap, const char *url);
-void scan__db_close(scan_db *db); /* NULL is fine */
-scan_db_engine scan__db_engine(const scan_db *db);
-const char *scan__db_label(const scan_db *db);
+void scan_db__redact_url(char *out, size_t cap, const char *url);
+void scan_db__close(scan_db *db); /* NULL is fine */
+scan_db_engine scan_db__engine(const scan_db *db);
+const char *scan_db__label(const scan_db *db);
 
 /* Raise SCAN_ESTORE (or SCAN_ENOMEM, a busy or unwritable database) from the connection's last error. */
-int scan__db_error(scan_db *db, const char *what);
+int scan_db__error(scan_db *db, const char *what);
 /* What kind of failure the engine's last error was, for a caller that acts on it. */
 typedef enum {
 	SCAN_DB_FAIL_OTHER = 0,
 	SCAN_DB_FAIL_ACCESS,   /* read-only, or cannot open */
 	SCAN_DB_FAIL_CONFLICT, /* the engine gave up on the transaction for another's sake: run it again */
 } scan_db_failure;
-scan_db_failure scan__db_last_failure(const scan_db *db);
+scan_db_failure scan_db__last_failure(const scan_db *db);
 
-int scan__db_exec(scan_db *db, const char *sql); /* statements separated by ';', no rows */
-int scan__db_prepare(scan_db *db, scan_db_stmt **out, const char *sql);
-void scan__db_finalize(scan_db_stmt *s); /* NULL is fine */
+int scan_db__exec(scan_db *db, const char *sql); /* statements separated by ';', no rows */
+int scan_db__prepare(scan_db *db, scan_db_stmt **out, const char *sql);
+void scan_db__finalize(scan_db_stmt *s); /* NULL is fine */
 /* Ready to step again from the first row; bindings are kept. */
-void scan__db_reset(scan_db_stmt *s);
+void scan_db__reset(scan_db_stmt *s);
 
-void scan__db_bind_int64(scan_db_stmt *s, int i, int64_t v);
-void scan__db_bind_double(scan_db_stmt *s, int i, double v);
-void scan__db_bind_null(scan_db_stmt *s, int i);
-void scan__db_bind_text(scan_db_stmt *s, int i, const char *v); /* copied; NULL binds NULL */
-void scan__db_bind_time(scan_db_stmt *s, int i, time_t t);      /* ISO 8601 text; 0 binds NULL */
-void scan__db_bind_id(scan_db_stmt *s, int i, int64_t v);       /* 0 binds NULL */
+void scan_db__bind_int64(scan_db_stmt *s, int i, int64_t v);
+void scan_db__bind_double(scan_db_stmt *s, int i, double v);
+void scan_db__bind_null(scan_db_stmt *s, int i);
+void scan_db__bind_text(scan_db_stmt *s, int i, const char *v); /* copied; NULL binds NULL */
+void scan_db__bind_time(scan_db_stmt *s, int i, time_t t);      /* ISO 8601 text; 0 binds NULL */
+void scan_db__bind_id(scan_db_stmt *s, int i, int64_t v);       /* 0 binds NULL */
 
 /* SCAN_DB_ROW, SCAN_DB_DONE or SCAN_DB_ERROR. */
-int scan__db_step(scan_db_stmt *s);
+int scan_db__step(scan_db_stmt *s);
 
 /* Columns of the current row, from 0. Text is valid until the next step, reset or finalize. */
-bool scan__db_column_is_null(scan_db_stmt *s, int i);
-int64_t scan__db_column_int64(scan_db_stmt *s, int i);
-int scan__db_column_int(scan_db_stmt *s, int i);
-double scan__db_column_double(scan_db_stmt *s, int i);
-const char *scan__db_column_text(scan_db_stmt *s, int i);
-size_t scan__db_column_bytes(scan_db_stmt *s, int i);
+bool scan_db__column_is_null(scan_db_stmt *s, int i);
+int64_t scan_db__column_int64(scan_db_stmt *s, int i);
+int scan_db__column_int(scan_db_stmt *s, int i);
+double scan_db__column_double(scan_db_stmt *s, int i);
+const char *scan_db__column_text(scan_db_stmt *s, int i);
+size_t scan_db__column_bytes(scan_db_stmt *s, int i);
 /* Copies into an arena (NULL stays NULL; *oom set on failure), and ISO 8601 text as a time (0 when NULL). */
-const char *scan__db_col_text(scan_db_stmt *s, int i, scan_arena *a, int *oom);
-time_t scan__db_col_time(scan_db_stmt *s, int i);
+const char *scan_db__col_text(scan_db_stmt *s, int i, scan_arena *a, int *oom);
+time_t scan_db__col_time(scan_db_stmt *s, int i);
 
 /* Rows the last INSERT, UPDATE or DELETE changed. */
-int64_t scan__db_changes(scan_db *db);
+int64_t scan_db__changes(scan_db *db);
 
-int scan__db_begin(scan_db *db);  /* takes the write lock up front */
-int scan__db_commit(scan_db *db); /* rolls back when the commit fails */
-void scan__db_rollback(scan_db *db); /* only when a transaction is open */
+int scan_db__begin(scan_db *db);  /* takes the write lock up front */
+int scan_db__commit(scan_db *db); /* rolls back when the commit fails */
+void scan_db__rollback(scan_db *db); /* only when a transaction is open */
 
 #endif

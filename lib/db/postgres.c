@@ -21,7 +21,7 @@
 typedef struct {
 	scan_db head;
 	PGconn *conn;
-	char message[512];        /* the last error, first line, for scan__db_error() */
+	char message[512];        /* the last error, first line, for scan_db__error() */
 	char sqlstate[6];
 	int64_t changes;
 } pg_db;
@@ -75,13 +75,13 @@ static int db_error(scan_db *db, const char *what)
 	pg_db *d = db_of(db);
 
 	if (PQstatus(d->conn) == CONNECTION_BAD)
-		return scan__error(SCAN_ESTORE, "database '%s': the connection is lost: %s", db->label, d->message);
+		return scan_util__error(SCAN_ESTORE, "database '%s': the connection is lost: %s", db->label, d->message);
 	/* 40001 serialization failure, 40P01 deadlock, 55P03 lock not available */
 	if (!strcmp(d->sqlstate, "40001") || !strcmp(d->sqlstate, "40P01") || !strcmp(d->sqlstate, "55P03"))
-		return scan__error(SCAN_ESTORE, "database '%s' is busy: %s", db->label, d->message);
+		return scan_util__error(SCAN_ESTORE, "database '%s' is busy: %s", db->label, d->message);
 	if (!strcmp(d->sqlstate, "42501") || !strcmp(d->sqlstate, "25006"))
-		return scan__error(SCAN_ESTORE, "cannot write database '%s': %s", db->label, d->message);
-	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, d->message);
+		return scan_util__error(SCAN_ESTORE, "cannot write database '%s': %s", db->label, d->message);
+	return scan_util__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, d->message);
 }
 
 static scan_db_failure db_last_failure(const scan_db *db)
@@ -169,14 +169,14 @@ static int db_prepare(scan_db *db, scan_db_stmt **out, const char *sql)
 	pg_stmt *s = calloc(1, sizeof(*s));
 
 	if (!s)
-		return scan__error_oom();
+		return scan_error__oom();
 	s->head.db = db;
 	s->row = -1;
 	if (!(s->sql = rewrite_params(sql, &s->nparams)) ||
 	    (s->nparams && (!(s->values = calloc((size_t)s->nparams, sizeof(*s->values))) ||
 	                    !(s->types = calloc((size_t)s->nparams, sizeof(*s->types)))))) {
 		db_finalize(&s->head);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	*out = &s->head;
 	return 0;
@@ -364,12 +364,12 @@ static void quiet(void *arg, const char *message)
 	(void)message;
 }
 
-bool scan__db_is_postgres_url(const char *target)
+bool scan_db__is_postgres_url(const char *target)
 {
 	return target && (!strncmp(target, "postgres://", 11) || !strncmp(target, "postgresql://", 13));
 }
 
-void scan__db_redact_url(char *out, size_t cap, const char *url)
+void scan_db__redact_url(char *out, size_t cap, const char *url)
 {
 	const char *scheme = strstr(url, "://"), *auth = NULL, *auth_end = NULL, *at = NULL, *colon = NULL;
 	size_t o = 0;
@@ -405,23 +405,23 @@ void scan__db_redact_url(char *out, size_t cap, const char *url)
 	out[o] = '\0';
 }
 
-int scan__db_open_postgres(scan_db **out, const char *url)
+int scan_db__open_postgres(scan_db **out, const char *url)
 {
 	pg_db *d = calloc(1, sizeof(*d));
 	char label[512];
 	int rc;
 
 	*out = NULL;
-	scan__db_redact_url(label, sizeof(label), url);
+	scan_db__redact_url(label, sizeof(label), url);
 	if (!d || !(d->head.label = strdup(label))) {
 		free(d);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	d->head.drv = &postgres_driver;
 	if (!(d->conn = PQconnectdb(url)) || PQstatus(d->conn) != CONNECTION_OK) {
 		keep_error(d, NULL);
-		rc = scan__error(SCAN_ESTORE, "cannot connect to database '%s': %s", label,
-		                 d->conn ? d->message : "out of memory");
+		rc = scan_util__error(SCAN_ESTORE, "cannot connect to database '%s': %s", label,
+		                      d->conn ? d->message : "out of memory");
 		db_close(&d->head);
 		return rc;
 	}

@@ -40,14 +40,14 @@ static int db_error(scan_db *db, const char *what)
 	int code = sqlite3_extended_errcode(c) & 0xFF;
 
 	if (code == SQLITE_NOMEM)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
-		return scan__error(SCAN_ESTORE, "database '%s' is corrupt or not a database", db->label);
+		return scan_util__error(SCAN_ESTORE, "database '%s' is corrupt or not a database", db->label);
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-		return scan__error(SCAN_ESTORE, "database '%s' is busy: another process holds it", db->label);
+		return scan_util__error(SCAN_ESTORE, "database '%s' is busy: another process holds it", db->label);
 	if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
-		return scan__error(SCAN_ESTORE, "cannot write database '%s': %s", db->label, sqlite3_errmsg(c));
-	return scan__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, sqlite3_errmsg(c));
+		return scan_util__error(SCAN_ESTORE, "cannot write database '%s': %s", db->label, sqlite3_errmsg(c));
+	return scan_util__error(SCAN_ESTORE, "database '%s': %s: %s", db->label, what, sqlite3_errmsg(c));
 }
 
 /* A busy database has already been waited for (busy_timeout): not retried again. */
@@ -70,7 +70,7 @@ static int db_prepare(scan_db *db, scan_db_stmt **out, const char *sql)
 	sqlite_stmt *s = calloc(1, sizeof(*s));
 
 	if (!s)
-		return scan__error_oom();
+		return scan_error__oom();
 	s->head.db = db;
 	if (sqlite3_prepare_v2(conn_of(db), sql, -1, &s->stmt, NULL) != SQLITE_OK) {
 		free(s);
@@ -193,7 +193,7 @@ static const scan_db_driver sqlite_driver = {
 	db_rollback,
 };
 
-int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label)
+int scan_db__open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label)
 {
 	sqlite_db *db = calloc(1, sizeof(*db));
 	int oflags = SQLITE_OPEN_FULLMUTEX, rc;
@@ -201,7 +201,7 @@ int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const 
 	*out = NULL;
 	if (!db || !(db->head.label = strdup(label))) {
 		free(db);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	db->head.drv = &sqlite_driver;
 	oflags |= flags & SCAN_DB_READ_ONLY ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
@@ -214,7 +214,7 @@ int scan__db_open_sqlite(scan_db **out, const char *name, unsigned flags, const 
 #endif
 	if (sqlite3_open_v2(name, &db->conn, oflags, NULL) != SQLITE_OK) {
 		rc = db->conn ? db_error(&db->head, "cannot open")
-		              : scan__error(SCAN_ENOMEM, "out of memory opening '%s'", label);
+		              : scan_util__error(SCAN_ENOMEM, "out of memory opening '%s'", label);
 		db_close(&db->head);
 		return rc;
 	}

@@ -40,8 +40,8 @@ static int epss_fail(const char *origin, size_t line, const char *fmt, ...)
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	if (line)
-		return scan__error(SCAN_EPARSE, "%.200s: line %zu: %s", origin, line, reason);
-	return scan__error(SCAN_EPARSE, "%.200s: %s", origin, reason);
+		return scan_util__error(SCAN_EPARSE, "%.200s: line %zu: %s", origin, line, reason);
+	return scan_util__error(SCAN_EPARSE, "%.200s: %s", origin, reason);
 }
 
 static bool is_cve(const char *s, size_t n)
@@ -106,8 +106,8 @@ static int parse_comment(scan_epss_file *f, const char *s, size_t n)
 			dst = &f->model_version;
 		else if ((size_t)(colon - item) == strlen("score_date") && !memcmp(item, "score_date", 10))
 			dst = &f->score_date;
-		if (dst && !(*dst = scan__arena_strndup(&f->arena, colon + 1, len - (size_t)(colon + 1 - item))))
-			return scan__error_oom();
+		if (dst && !(*dst = scan_arena__strndup(&f->arena, colon + 1, len - (size_t)(colon + 1 - item))))
+			return scan_error__oom();
 	}
 	return 0;
 }
@@ -142,11 +142,11 @@ static int parse_row(epss_reader *r, const char *s, size_t n)
 	if (!parse_unit(c2 + 1, n - (size_t)(c2 + 1 - s), &e.percentile))
 		return epss_fail(r->origin, r->lineno, "percentile is not a number from 0 to 1");
 	if (r->nrows == EPSS_ROWS_MAX)
-		return scan__error(SCAN_ELIMIT, "%.200s: more than %d rows", r->origin, EPSS_ROWS_MAX);
-	if (scan__array_reserve(&r->rows, &r->cap, r->nrows + 1, sizeof(*r->rows)))
+		return scan_util__error(SCAN_ELIMIT, "%.200s: more than %d rows", r->origin, EPSS_ROWS_MAX);
+	if (scan_array__reserve(&r->rows, &r->cap, r->nrows + 1, sizeof(*r->rows)))
 		return SCAN_ENOMEM;
-	if (!(e.cve = scan__arena_strndup(&r->f->arena, s, cve_len)))
-		return scan__error_oom();
+	if (!(e.cve = scan_arena__strndup(&r->f->arena, s, cve_len)))
+		return scan_error__oom();
 	r->rows[r->nrows++] = e;
 	return 0;
 }
@@ -221,8 +221,8 @@ static int finish(epss_reader *r)
 	if (!r->header)
 		return epss_fail(r->origin, 0, "no '" EPSS_HEADER "' header (not an EPSS file?)");
 	if (r->nrows) {
-		if (!(f->entries = scan__arena_alloc(&f->arena, r->nrows * sizeof(*f->entries))))
-			return scan__error_oom();
+		if (!(f->entries = scan_arena__alloc(&f->arena, r->nrows * sizeof(*f->entries))))
+			return scan_error__oom();
 		memcpy(f->entries, r->rows, r->nrows * sizeof(*f->entries));
 	}
 	f->count = r->nrows;
@@ -244,7 +244,7 @@ static int gunzip_feed(epss_reader *r, const unsigned char *data, size_t len)
 
 	memset(&s, 0, sizeof(s));
 	if (inflateInit2(&s, 15 + 16) != Z_OK)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (;;) {
 		size_t got;
 
@@ -259,8 +259,8 @@ static int gunzip_feed(epss_reader *r, const unsigned char *data, size_t len)
 		ret = inflate(&s, Z_NO_FLUSH);
 		got = sizeof(window) - s.avail_out;
 		if ((total += got) > SCAN_FEED_CSV_MAX) {
-			err = scan__error(SCAN_ELIMIT, "%.200s: inflates to more than %zu MB", r->origin,
-			                  SCAN_FEED_CSV_MAX >> 20);
+			err = scan_util__error(SCAN_ELIMIT, "%.200s: inflates to more than %zu MB", r->origin,
+			                       SCAN_FEED_CSV_MAX >> 20);
 			goto done;
 		}
 		if (got && (err = feed(r, (const char *)window, got)) < 0)
@@ -274,15 +274,15 @@ static int gunzip_feed(epss_reader *r, const unsigned char *data, size_t len)
 				break;
 			if (len - next >= 2 && data[next] == 0x1f && data[next + 1] == 0x8b && inflateReset(&s) == Z_OK)
 				continue;
-			err = scan__error(SCAN_EPARSE, "%.200s: data after the gzip stream", r->origin);
+			err = scan_util__error(SCAN_EPARSE, "%.200s: data after the gzip stream", r->origin);
 		} else if (ret == Z_MEM_ERROR) {
-			err = scan__error_oom();
+			err = scan_error__oom();
 		} else if (ret == Z_BUF_ERROR) {
 			/* The window was empty on entry, so zlib stalled for want of input. */
-			err = scan__error(SCAN_EPARSE, "%.200s: gzip stream is truncated", r->origin);
+			err = scan_util__error(SCAN_EPARSE, "%.200s: gzip stream is truncated", r->origin);
 		} else {
-			err = scan__error(SCAN_EPARSE, "%.200s: corrupt gzip stream (%.60s)", r->origin,
-			                  s.msg ? s.msg : "bad data");
+			err = scan_util__error(SCAN_EPARSE, "%.200s: corrupt gzip stream (%.60s)", r->origin,
+			                       s.msg ? s.msg : "bad data");
 		}
 		goto done;
 	}
@@ -291,20 +291,20 @@ done:
 	return err;
 }
 
-int scan_sca__epss_parse(scan_epss_file *f, const unsigned char *data, size_t len, const char *origin)
+int scan_epss__parse(scan_epss_file *f, const unsigned char *data, size_t len, const char *origin)
 {
 	epss_reader *r;
 	int err;
 
 	memset(f, 0, sizeof(*f));
 	if (!(r = calloc(1, sizeof(*r))))
-		return scan__error_oom();
+		return scan_error__oom();
 	r->f = f;
 	r->origin = origin ? origin : "EPSS file";
 	if (len >= 2 && data[0] == 0x1f && data[1] == 0x8b)
 		err = gunzip_feed(r, data, len);
 	else if (len > SCAN_FEED_CSV_MAX)
-		err = scan__error(SCAN_ELIMIT, "%.200s: larger than %zu MB", r->origin, SCAN_FEED_CSV_MAX >> 20);
+		err = scan_util__error(SCAN_ELIMIT, "%.200s: larger than %zu MB", r->origin, SCAN_FEED_CSV_MAX >> 20);
 	else
 		err = feed(r, (const char *)data, len);
 	if (!err)
@@ -312,14 +312,14 @@ int scan_sca__epss_parse(scan_epss_file *f, const unsigned char *data, size_t le
 	free(r->rows);
 	free(r);
 	if (err < 0)
-		scan_sca__epss_dispose(f);
+		scan_epss__dispose(f);
 	return err;
 }
 
-void scan_sca__epss_dispose(scan_epss_file *f)
+void scan_epss__dispose(scan_epss_file *f)
 {
 	if (!f)
 		return;
-	scan__arena_dispose(&f->arena);
+	scan_arena__dispose(&f->arena);
 	memset(f, 0, sizeof(*f));
 }

@@ -58,11 +58,11 @@ typedef struct {
  * Parse one OSV record of len bytes; origin names it in messages ("PyPI/all.zip:PYSEC-1.json").
  * Tolerant where real feeds deviate harmlessly from the schema (unknown
  * fields, abbreviated git hashes), strict on what matching relies on (id,
- * affected package, range events). scan_sca__osv_dispose() in every case.
+ * affected package, range events). scan_osv__dispose() in every case.
  * Returns 0, SCAN_EPARSE, SCAN_ELIMIT or SCAN_ENOMEM.
  */
-int scan_sca__osv_parse(scan_osv_record *rec, const char *text, size_t len, const char *origin);
-void scan_sca__osv_dispose(scan_osv_record *rec);
+int scan_osv__parse(scan_osv_record *rec, const char *text, size_t len, const char *origin);
+void scan_osv__dispose(scan_osv_record *rec);
 
 /* --- zip archives (OSV's all.zip exports) -------------------------------- */
 
@@ -74,14 +74,14 @@ typedef struct scan_zip scan_zip;
  * SCAN_FEED_ZIP_ENTRIES_MAX entries, entries outside the data, zip64 sizes
  * beyond the limits and encrypted entries.
  */
-int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, const char *origin);
-size_t scan_sca__zip_count(const scan_zip *z);
+int scan_zip__open(scan_zip **out, const unsigned char *data, size_t len, const char *origin);
+size_t scan_zip__count(const scan_zip *z);
 /*
  * Entry i's name (borrowed) and inflated size as recorded. A name that is
  * absolute, has a ".." segment or a backslash is reported with *safe false
  * (an importer skips it; nothing is ever written from a name).
  */
-int scan_sca__zip_entry(const scan_zip *z, size_t i, const char **name, uint64_t *size, bool *safe);
+int scan_zip__entry(const scan_zip *z, size_t i, const char **name, uint64_t *size, bool *safe);
 /*
  * Inflate entry i (stored or deflate) into *out (malloc'd, NUL-terminated,
  * the caller's). Stops with SCAN_ELIMIT past max bytes, past
@@ -89,8 +89,8 @@ int scan_sca__zip_entry(const scan_zip *z, size_t i, const char **name, uint64_t
  * running total passes SCAN_FEED_INFLATED_MAX; SCAN_EPARSE on a bad CRC or
  * stream.
  */
-int scan_sca__zip_read(scan_zip *z, size_t i, size_t max, char **out, size_t *len);
-void scan_sca__zip_free(scan_zip *z);
+int scan_zip__read(scan_zip *z, size_t i, size_t max, char **out, size_t *len);
+void scan_zip__free(scan_zip *z);
 
 /* --- CISA Known Exploited Vulnerabilities (JSON catalog) ----------------- */
 
@@ -109,8 +109,8 @@ typedef struct {
 	size_t count;
 } scan_kev_catalog;
 
-int scan_sca__kev_parse(scan_kev_catalog *cat, const char *text, size_t len, const char *origin);
-void scan_sca__kev_dispose(scan_kev_catalog *cat);
+int scan_kev__parse(scan_kev_catalog *cat, const char *text, size_t len, const char *origin);
+void scan_kev__dispose(scan_kev_catalog *cat);
 
 /* --- FIRST EPSS (CSV, plain or gzip) -------------------------------------- */
 
@@ -128,7 +128,7 @@ typedef struct {
 } scan_epss_file;
 
 /* data is plain CSV or gzip (detected from the magic bytes). */
-int scan_sca__epss_parse(scan_epss_file *f, const unsigned char *data, size_t len, const char *origin);
-void scan_sca__epss_dispose(scan_epss_file *f);
+int scan_epss__parse(scan_epss_file *f, const unsigned char *data, size_t len, const char *origin);
+void scan_epss__dispose(scan_epss_file *f);
 
 #endif

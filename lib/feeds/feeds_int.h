@@ -18,7 +18,7 @@
  * SCAN_ENOMEM.
  */
 struct cJSON;
-int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t max_values,
-                        const char *origin, struct cJSON **out);
+int scan_feeds__feed_json(const char *text, size_t len, size_t max_bytes, size_t max_values,
+                          const char *origin, struct cJSON **out);
 
 #endif

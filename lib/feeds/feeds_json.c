@@ -27,15 +27,15 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 		char c = text[i];
 
 		if (c == '\0')
-			return scan__error(SCAN_EPARSE, "%.200s: line %u: NUL byte in JSON", origin,
-			                   scan_sca__line_at(text, i));
+			return scan_util__error(SCAN_EPARSE, "%.200s: line %u: NUL byte in JSON", origin,
+			                        scan_lockfile__line_at(text, i));
 		if (in_string) {
 			if (c == '"') {
 				in_string = false;
 			} else if (c == '\\' && i + 1 < len) {
 				if (text[i + 1] == 'u' && len - i >= 6 && !memcmp(text + i + 2, "0000", 4))
-					return scan__error(SCAN_EPARSE, "%.200s: line %u: NUL character in a JSON string",
-					                   origin, scan_sca__line_at(text, i));
+					return scan_util__error(SCAN_EPARSE, "%.200s: line %u: NUL character in a JSON string",
+					                        origin, scan_lockfile__line_at(text, i));
 				i++;
 			}
 			continue;
@@ -47,8 +47,8 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 		case '[':
 		case '{':
 			if (++depth > SCAN_FEED_JSON_DEPTH_MAX)
-				return scan__error(SCAN_ELIMIT, "%.200s: line %u: JSON nested deeper than %d",
-				                   origin, scan_sca__line_at(text, i), SCAN_FEED_JSON_DEPTH_MAX);
+				return scan_util__error(SCAN_ELIMIT, "%.200s: line %u: JSON nested deeper than %d",
+				                        origin, scan_lockfile__line_at(text, i), SCAN_FEED_JSON_DEPTH_MAX);
 			values++;
 			break;
 		case ']':
@@ -63,13 +63,13 @@ static int prescan(const char *text, size_t len, size_t max_values, const char *
 			break;
 		}
 		if (values > max_values)
-			return scan__error(SCAN_ELIMIT, "%.200s: more than %zu JSON values", origin, max_values);
+			return scan_util__error(SCAN_ELIMIT, "%.200s: more than %zu JSON values", origin, max_values);
 	}
 	return 0;
 }
 
-int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t max_values,
-                        const char *origin, cJSON **out)
+int scan_feeds__feed_json(const char *text, size_t len, size_t max_bytes, size_t max_values,
+                          const char *origin, cJSON **out)
 {
 	const char *end = NULL;
 	const cJSON *dup;
@@ -79,7 +79,7 @@ int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t m
 
 	*out = NULL;
 	if (len > max_bytes)
-		return scan__error(SCAN_ELIMIT, "%.200s: larger than %zu bytes", origin, max_bytes);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: larger than %zu bytes", origin, max_bytes);
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
 		text += 3;
 		len -= 3;
@@ -88,8 +88,8 @@ int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t m
 		return err;
 	if (!(root = cJSON_ParseWithLengthOpts(text, len, &end, false))) {
 		off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-		return scan__error(SCAN_EPARSE, "%.200s: line %u: not valid JSON", origin,
-		                   scan_sca__line_at(text, off));
+		return scan_util__error(SCAN_EPARSE, "%.200s: line %u: not valid JSON", origin,
+		                        scan_lockfile__line_at(text, off));
 	}
 	/* cJSON stops after the first value: whatever follows must be blank. */
 	off = end && end >= text && end <= text + len ? (size_t)(end - text) : len;
@@ -97,14 +97,14 @@ int scan_sca__feed_json(const char *text, size_t len, size_t max_bytes, size_t m
 		off++;
 	if (off < len) {
 		cJSON_Delete(root);
-		return scan__error(SCAN_EPARSE, "%.200s: line %u: data after the JSON document",
-		                   origin, scan_sca__line_at(text, off));
+		return scan_util__error(SCAN_EPARSE, "%.200s: line %u: data after the JSON document",
+		                        origin, scan_lockfile__line_at(text, off));
 	}
 	/* nesting is bounded by prescan(): the depth limit here is a second guard */
-	if ((err = scan_sca__json_repeated_key(root, SCAN_FEED_JSON_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
-		err = scan__error(err, "%.200s: JSON nested deeper than %d", origin, SCAN_FEED_JSON_DEPTH_MAX);
+	if ((err = scan_json__repeated_key(root, SCAN_FEED_JSON_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
+		err = scan_util__error(err, "%.200s: JSON nested deeper than %d", origin, SCAN_FEED_JSON_DEPTH_MAX);
 	else if (!err && dup)
-		err = scan__error(SCAN_EPARSE, "%.200s: duplicate key '%.100s'", origin, dup->string);
+		err = scan_util__error(SCAN_EPARSE, "%.200s: duplicate key '%.100s'", origin, dup->string);
 	if (err < 0) {
 		cJSON_Delete(root);
 		return err;

@@ -31,7 +31,7 @@ static int kev_fail(const char *origin, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(SCAN_EPARSE, "%.200s: %s", origin, reason);
+	return scan_util__error(SCAN_EPARSE, "%.200s: %s", origin, reason);
 }
 
 static bool digits(const char *s, size_t n)
@@ -68,8 +68,8 @@ static int field(scan_kev_catalog *cat, const cJSON *obj, const char *key, size_
 
 	if (!cJSON_IsString(v))
 		return kev_fail(origin, "vulnerabilities[%zu] has no %s", i, key);
-	if (!(*out = scan__arena_strdup(&cat->arena, v->valuestring)))
-		return scan__error_oom();
+	if (!(*out = scan_arena__strdup(&cat->arena, v->valuestring)))
+		return scan_error__oom();
 	return 0;
 }
 
@@ -120,16 +120,16 @@ static int parse_catalog(scan_kev_catalog *cat, const cJSON *root, const char *o
 		return kev_fail(origin, "no dateReleased");
 	if (!cJSON_IsArray(list))
 		return kev_fail(origin, "no vulnerabilities array");
-	if (!(cat->catalog_version = scan__arena_strdup(&cat->arena, ver->valuestring)) ||
-	    !(cat->date_released = scan__arena_strdup(&cat->arena, rel->valuestring)))
-		return scan__error_oom();
+	if (!(cat->catalog_version = scan_arena__strdup(&cat->arena, ver->valuestring)) ||
+	    !(cat->date_released = scan_arena__strdup(&cat->arena, rel->valuestring)))
+		return scan_error__oom();
 	n = (size_t)cJSON_GetArraySize(list);
 	if (count && (!cJSON_IsNumber(count) || count->valuedouble != (double)n))
 		return kev_fail(origin, "count does not match the %zu vulnerabilities listed", n);
 	if (!n)
 		return 0;
-	if (!(cat->entries = scan__arena_calloc(&cat->arena, n * sizeof(*cat->entries))))
-		return scan__error_oom();
+	if (!(cat->entries = scan_arena__calloc(&cat->arena, n * sizeof(*cat->entries))))
+		return scan_error__oom();
 	cJSON_ArrayForEach(v, list) {
 		if ((err = parse_entry(cat, v, i, origin)) < 0)
 			return err;
@@ -139,7 +139,7 @@ static int parse_catalog(scan_kev_catalog *cat, const cJSON *root, const char *o
 	return 0;
 }
 
-int scan_sca__kev_parse(scan_kev_catalog *cat, const char *text, size_t len, const char *origin)
+int scan_kev__parse(scan_kev_catalog *cat, const char *text, size_t len, const char *origin)
 {
 	cJSON *root = NULL;
 	int err;
@@ -147,19 +147,19 @@ int scan_sca__kev_parse(scan_kev_catalog *cat, const char *text, size_t len, con
 	memset(cat, 0, sizeof(*cat));
 	if (!origin)
 		origin = "KEV catalog";
-	if ((err = scan_sca__feed_json(text, len, KEV_MAX, KEV_VALUES_MAX, origin, &root)) < 0)
+	if ((err = scan_feeds__feed_json(text, len, KEV_MAX, KEV_VALUES_MAX, origin, &root)) < 0)
 		return err;
 	err = parse_catalog(cat, root, origin);
 	cJSON_Delete(root);
 	if (err < 0)
-		scan_sca__kev_dispose(cat);
+		scan_kev__dispose(cat);
 	return err;
 }
 
-void scan_sca__kev_dispose(scan_kev_catalog *cat)
+void scan_kev__dispose(scan_kev_catalog *cat)
 {
 	if (!cat)
 		return;
-	scan__arena_dispose(&cat->arena);
+	scan_arena__dispose(&cat->arena);
 	memset(cat, 0, sizeof(*cat));
 }

@@ -40,7 +40,7 @@ static int fail(const osv_ctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(SCAN_EPARSE, "%.200s: %s", c->origin, reason);
+	return scan_util__error(SCAN_EPARSE, "%.200s: %s", c->origin, reason);
 }
 
 static const cJSON *member(const cJSON *obj, const char *key)
@@ -53,8 +53,8 @@ static const cJSON *member(const cJSON *obj, const char *key)
 
 static int dup_string(const osv_ctx *c, const cJSON *v, const char **out)
 {
-	if (!(*out = scan__arena_strdup(&c->rec->arena, v->valuestring)))
-		return scan__error_oom();
+	if (!(*out = scan_arena__strdup(&c->rec->arena, v->valuestring)))
+		return scan_error__oom();
 	return 0;
 }
 
@@ -96,8 +96,8 @@ static int string_array(const osv_ctx *c, const cJSON *arr, const char *what, bo
 	}
 	if (!count)
 		return 0;
-	if (!(list = scan__arena_alloc(&c->rec->arena, count * sizeof(*list))))
-		return scan__error_oom();
+	if (!(list = scan_arena__alloc(&c->rec->arena, count * sizeof(*list))))
+		return scan_error__oom();
 	cJSON_ArrayForEach(e, arr) {
 		int err;
 		if (!cJSON_IsString(e))
@@ -142,8 +142,8 @@ static int parse_severity(const osv_ctx *c, const cJSON *arr)
 		return fail(c, "severity is not an array");
 	if (!(n = (size_t)cJSON_GetArraySize(arr)))
 		return 0;
-	if (!(rec->severity = scan__arena_calloc(&rec->arena, n * sizeof(*rec->severity))))
-		return scan__error_oom();
+	if (!(rec->severity = scan_arena__calloc(&rec->arena, n * sizeof(*rec->severity))))
+		return scan_error__oom();
 	cJSON_ArrayForEach(e, arr) {
 		const cJSON *type = cJSON_GetObjectItemCaseSensitive(e, "type");
 		const cJSON *score = cJSON_GetObjectItemCaseSensitive(e, "score");
@@ -211,11 +211,11 @@ static int parse_range(const osv_ctx *c, const cJSON *r, scan_osv_range *out, si
 		return fail(c, "affected[%zu].ranges[%zu] has no events", ai, ri);
 	/* Matching reads every event of a package's ranges for each copy of it in a tree: refused, not cut. */
 	if (n > SCAN_OSV_EVENTS_MAX - *c->events)
-		return scan__error(SCAN_ELIMIT, "%.200s: more than %d range events (affected[%zu].ranges[%zu])",
-		                   c->origin, SCAN_OSV_EVENTS_MAX, ai, ri);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: more than %d range events (affected[%zu].ranges[%zu])",
+		                        c->origin, SCAN_OSV_EVENTS_MAX, ai, ri);
 	*c->events += n;
-	if (!(list = scan__arena_calloc(&c->rec->arena, n * sizeof(*list))))
-		return scan__error_oom();
+	if (!(list = scan_arena__calloc(&c->rec->arena, n * sizeof(*list))))
+		return scan_error__oom();
 	cJSON_ArrayForEach(ev, events) {
 		int err = parse_event(c, ev, &list[i], ai, ri, i);
 		if (err < 0)
@@ -269,9 +269,9 @@ static int parse_affected(const osv_ctx *c, const cJSON *a, scan_osv_affected *o
 	if (ranges && !cJSON_IsArray(ranges))
 		return fail(c, "affected[%zu].ranges is not an array", ai);
 	if (ranges && (out->nranges = (size_t)cJSON_GetArraySize(ranges))) {
-		scan_osv_range *list = scan__arena_calloc(&c->rec->arena, out->nranges * sizeof(*list));
+		scan_osv_range *list = scan_arena__calloc(&c->rec->arena, out->nranges * sizeof(*list));
 		if (!list)
-			return scan__error_oom();
+			return scan_error__oom();
 		cJSON_ArrayForEach(r, ranges) {
 			if ((err = parse_range(c, r, &list[i], ai, i)) < 0)
 				return err;
@@ -298,8 +298,8 @@ static int parse_references(const osv_ctx *c, const cJSON *arr)
 		return fail(c, "references is not an array");
 	if (!(n = (size_t)cJSON_GetArraySize(arr)))
 		return 0;
-	if (!(rec->references = scan__arena_alloc(&rec->arena, n * sizeof(*rec->references))))
-		return scan__error_oom();
+	if (!(rec->references = scan_arena__alloc(&rec->arena, n * sizeof(*rec->references))))
+		return scan_error__oom();
 	cJSON_ArrayForEach(e, arr) {
 		const cJSON *url = cJSON_GetObjectItemCaseSensitive(e, "url");
 		int err;
@@ -352,8 +352,8 @@ static int parse_record(const osv_ctx *c, const cJSON *root)
 	if (affected && !cJSON_IsArray(affected))
 		return fail(c, "affected is not an array");
 	if (affected && (rec->naffected = (size_t)cJSON_GetArraySize(affected))) {
-		if (!(rec->affected = scan__arena_calloc(&rec->arena, rec->naffected * sizeof(*rec->affected))))
-			return scan__error_oom();
+		if (!(rec->affected = scan_arena__calloc(&rec->arena, rec->naffected * sizeof(*rec->affected))))
+			return scan_error__oom();
 		cJSON_ArrayForEach(a, affected) {
 			if ((err = parse_affected(c, a, &rec->affected[i], i)) < 0)
 				return err;
@@ -363,7 +363,7 @@ static int parse_record(const osv_ctx *c, const cJSON *root)
 	return 0;
 }
 
-int scan_sca__osv_parse(scan_osv_record *rec, const char *text, size_t len, const char *origin)
+int scan_osv__parse(scan_osv_record *rec, const char *text, size_t len, const char *origin)
 {
 	size_t events = 0;
 	osv_ctx c = { rec, origin ? origin : "OSV record", &events };
@@ -371,21 +371,21 @@ int scan_sca__osv_parse(scan_osv_record *rec, const char *text, size_t len, cons
 	int err;
 
 	memset(rec, 0, sizeof(*rec));
-	if ((err = scan_sca__feed_json(text, len, SCAN_FEED_RECORD_MAX, OSV_VALUES_MAX, c.origin, &root)) < 0)
+	if ((err = scan_feeds__feed_json(text, len, SCAN_FEED_RECORD_MAX, OSV_VALUES_MAX, c.origin, &root)) < 0)
 		return err;
 	err = parse_record(&c, root);
 	cJSON_Delete(root);
 	if (err < 0) {
 		/* Nothing half-read is left for a caller that looks before disposing. */
-		scan_sca__osv_dispose(rec);
+		scan_osv__dispose(rec);
 	}
 	return err;
 }
 
-void scan_sca__osv_dispose(scan_osv_record *rec)
+void scan_osv__dispose(scan_osv_record *rec)
 {
 	if (!rec)
 		return;
-	scan__arena_dispose(&rec->arena);
+	scan_arena__dispose(&rec->arena);
 	memset(rec, 0, sizeof(*rec));
 }

@@ -180,7 +180,7 @@ static int check_overlaps(scan_zip *z)
 	if (z->count < 2)
 		return 0;
 	if (!(order = malloc(z->count * sizeof(*order))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < z->count; i++)
 		order[i] = &z->ents[i];
 	qsort(order, z->count, sizeof(*order), cmp_local);
@@ -191,8 +191,8 @@ static int check_overlaps(scan_zip *z)
 		if (p->flags & FLAG_DESCRIPTOR)
 			end += p->zip64 ? 20 : 12; /* without the optional signature */
 		if (end > order[i]->local)
-			err = scan__error(SCAN_EPARSE, "%.200s: entries '%.100s' and '%.100s' overlap", z->origin,
-			                  p->name, order[i]->name);
+			err = scan_util__error(SCAN_EPARSE, "%.200s: entries '%.100s' and '%.100s' overlap", z->origin,
+			                       p->name, order[i]->name);
 	}
 	free(order);
 	return err;
@@ -208,8 +208,8 @@ static int read_central(scan_zip *z, uint64_t *pos, uint64_t end, struct zip_ent
 	bool used;
 
 	if (end - at < CENTRAL_LEN || rd32(d + at) != SIG_CENTRAL)
-		return scan__error(SCAN_EPARSE, "%.200s: central directory entry %zu is malformed", z->origin,
-		                   (size_t)(e - z->ents));
+		return scan_util__error(SCAN_EPARSE, "%.200s: central directory entry %zu is malformed", z->origin,
+		                        (size_t)(e - z->ents));
 	p = d + at;
 	e->flags = rd16(p + 8);
 	e->method = rd16(p + 10);
@@ -222,43 +222,43 @@ static int read_central(scan_zip *z, uint64_t *pos, uint64_t end, struct zip_ent
 	disk = rd16(p + 34);
 	e->local = rd32(p + 42);
 	if (end - at - CENTRAL_LEN < (uint64_t)nlen + xlen + clen)
-		return scan__error(SCAN_EPARSE, "%.200s: central directory entry %zu runs past the directory",
-		                   z->origin, (size_t)(e - z->ents));
-	if (!(e->name = scan__arena_strndup(&z->arena, (const char *)p + CENTRAL_LEN, nlen)))
-		return scan__error_oom();
+		return scan_util__error(SCAN_EPARSE, "%.200s: central directory entry %zu runs past the directory",
+		                        z->origin, (size_t)(e - z->ents));
+	if (!(e->name = scan_arena__strndup(&z->arena, (const char *)p + CENTRAL_LEN, nlen)))
+		return scan_error__oom();
 	e->name_len = nlen;
 	e->safe = name_safe(e->name, nlen);
 	if (!zip64_extra(p + CENTRAL_LEN + nlen, xlen, &e->usize, &e->csize, &e->local, &disk, &used))
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' lacks its zip64 extra field", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' lacks its zip64 extra field", z->origin, e->name);
 	e->zip64 = used;
 	*pos = at + CENTRAL_LEN + nlen + xlen + clen;
 
 	if ((e->flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) || e->method == METHOD_AES)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' is encrypted", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' is encrypted", z->origin, e->name);
 	if (disk != 0)
-		return scan__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", z->origin);
+		return scan_util__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", z->origin);
 	if (e->usize > SCAN_FEED_ZIP_ENTRY_MAX)
-		return scan__error(SCAN_ELIMIT, "%.200s: entry '%.100s' inflates to %llu bytes (more than %zu MB)",
-		                   z->origin, e->name, (unsigned long long)e->usize, SCAN_FEED_ZIP_ENTRY_MAX >> 20);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: entry '%.100s' inflates to %llu bytes (more than %zu MB)",
+		                        z->origin, e->name, (unsigned long long)e->usize, SCAN_FEED_ZIP_ENTRY_MAX >> 20);
 	if ((*total += e->usize) > SCAN_FEED_INFLATED_MAX)
-		return scan__error(SCAN_ELIMIT, "%.200s: entries inflate to more than %llu GB in all", z->origin,
-		                   (unsigned long long)(SCAN_FEED_INFLATED_MAX >> 30));
+		return scan_util__error(SCAN_ELIMIT, "%.200s: entries inflate to more than %llu GB in all", z->origin,
+		                        (unsigned long long)(SCAN_FEED_INFLATED_MAX >> 30));
 	if (e->method == METHOD_STORED && e->csize != e->usize)
-		return scan__error(SCAN_EPARSE, "%.200s: stored entry '%.100s' has two sizes", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: stored entry '%.100s' has two sizes", z->origin, e->name);
 
 	/* The local header and the data lie before the central directory. */
 	if (e->local > z->cd_off || z->cd_off - e->local < LOCAL_LEN)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' lies outside the data", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' lies outside the data", z->origin, e->name);
 	lh = d + e->local;
 	if (rd32(lh) != SIG_LOCAL)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' has no local header", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' has no local header", z->origin, e->name);
 	e->data = e->local + LOCAL_LEN + rd16(lh + 26) + rd16(lh + 28);
 	if (e->data > z->cd_off || z->cd_off - e->data < e->csize)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' lies outside the data", z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' lies outside the data", z->origin, e->name);
 	return 0;
 }
 
-int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, const char *origin)
+int scan_zip__open(scan_zip **out, const unsigned char *data, size_t len, const char *origin)
 {
 	scan_zip *z;
 	const unsigned char *eocd;
@@ -272,7 +272,7 @@ int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, co
 	if (!origin)
 		origin = "zip archive";
 	if (len < EOCD_LEN || !find_eocd(data, len, &eocd_at))
-		return scan__error(SCAN_EPARSE, "%.200s: not a zip archive (no end of central directory record)", origin);
+		return scan_util__error(SCAN_EPARSE, "%.200s: not a zip archive (no end of central directory record)", origin);
 	eocd = data + eocd_at;
 	disk = rd16(eocd + 4);
 	cd_disk = rd16(eocd + 6);
@@ -287,13 +287,13 @@ int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, co
 		uint64_t r_at = rd64(loc + 8);
 
 		if (rd32(loc + 4) != 0 || rd32(loc + 16) > 1)
-			return scan__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", origin);
+			return scan_util__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", origin);
 		if (r_at > eocd_at - LOCATOR64_LEN || eocd_at - LOCATOR64_LEN - r_at < EOCD64_LEN)
-			return scan__error(SCAN_EPARSE, "%.200s: zip64 end record outside the data", origin);
+			return scan_util__error(SCAN_EPARSE, "%.200s: zip64 end record outside the data", origin);
 		r = data + r_at;
 		if (rd32(r) != SIG_EOCD64 || rd64(r + 4) < EOCD64_LEN - 12 ||
 		    rd64(r + 4) > eocd_at - LOCATOR64_LEN - r_at - 12)
-			return scan__error(SCAN_EPARSE, "%.200s: malformed zip64 end record", origin);
+			return scan_util__error(SCAN_EPARSE, "%.200s: malformed zip64 end record", origin);
 		disk = rd32(r + 16);
 		cd_disk = rd32(r + 20);
 		disk_count = rd64(r + 24);
@@ -302,26 +302,26 @@ int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, co
 		cd_off = rd64(r + 48);
 		cd_end = r_at;
 	} else if (count == 0xFFFF || cd_size == 0xFFFFFFFFu || cd_off == 0xFFFFFFFFu) {
-		return scan__error(SCAN_EPARSE, "%.200s: zip64 end record missing", origin);
+		return scan_util__error(SCAN_EPARSE, "%.200s: zip64 end record missing", origin);
 	}
 	if (disk != 0 || cd_disk != 0 || disk_count != count)
-		return scan__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", origin);
+		return scan_util__error(SCAN_EPARSE, "%.200s: multi-disk archives are not supported", origin);
 	if (count > SCAN_FEED_ZIP_ENTRIES_MAX)
-		return scan__error(SCAN_ELIMIT, "%.200s: more than %d entries", origin, SCAN_FEED_ZIP_ENTRIES_MAX);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: more than %d entries", origin, SCAN_FEED_ZIP_ENTRIES_MAX);
 	if (cd_off > cd_end || cd_size > cd_end - cd_off)
-		return scan__error(SCAN_EPARSE, "%.200s: central directory outside the data (truncated archive?)", origin);
+		return scan_util__error(SCAN_EPARSE, "%.200s: central directory outside the data (truncated archive?)", origin);
 	if (count > cd_size / CENTRAL_LEN)
-		return scan__error(SCAN_EPARSE, "%.200s: central directory too small for %llu entries", origin,
-		                   (unsigned long long)count);
+		return scan_util__error(SCAN_EPARSE, "%.200s: central directory too small for %llu entries", origin,
+		                        (unsigned long long)count);
 
 	if (!(z = calloc(1, sizeof(*z))))
-		return scan__error_oom();
+		return scan_error__oom();
 	z->data = data;
 	z->len = len;
 	z->cd_off = cd_off;
-	if (!(z->origin = scan__arena_strdup(&z->arena, origin)) ||
+	if (!(z->origin = scan_arena__strdup(&z->arena, origin)) ||
 	    (count && !(z->ents = calloc((size_t)count, sizeof(*z->ents))))) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	pos = cd_off;
@@ -329,30 +329,30 @@ int scan_sca__zip_open(scan_zip **out, const unsigned char *data, size_t len, co
 		if ((err = read_central(z, &pos, cd_off + cd_size, &z->ents[z->count], &total)) < 0)
 			goto done;
 	if (pos != cd_off + cd_size) {
-		err = scan__error(SCAN_EPARSE, "%.200s: central directory holds more than its %llu entries", origin,
-		                  (unsigned long long)count);
+		err = scan_util__error(SCAN_EPARSE, "%.200s: central directory holds more than its %llu entries", origin,
+		                       (unsigned long long)count);
 		goto done;
 	}
 	err = check_overlaps(z);
 done:
 	if (err < 0) {
-		scan_sca__zip_free(z);
+		scan_zip__free(z);
 		return err;
 	}
 	*out = z;
 	return 0;
 }
 
-size_t scan_sca__zip_count(const scan_zip *z)
+size_t scan_zip__count(const scan_zip *z)
 {
 	return z ? z->count : 0;
 }
 
-int scan_sca__zip_entry(const scan_zip *z, size_t i, const char **name, uint64_t *size, bool *safe)
+int scan_zip__entry(const scan_zip *z, size_t i, const char **name, uint64_t *size, bool *safe)
 {
 	assert(z && i < z->count);
 	if (!z || i >= z->count)
-		return scan__error(SCAN_EINVAL, "zip entry %zu out of range", i);
+		return scan_util__error(SCAN_EINVAL, "zip entry %zu out of range", i);
 	if (name)
 		*name = z->ents[i].name;
 	if (size)
@@ -373,17 +373,17 @@ static int check_local(const scan_zip *z, const struct zip_entry *e)
 
 	if (rd16(lh + 8) != e->method || ((rd16(lh + 6) ^ e->flags) & (FLAG_ENCRYPTED | FLAG_DESCRIPTOR)) ||
 	    nlen != e->name_len || memcmp(lh + LOCAL_LEN, e->name, nlen))
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header differs from the central one",
-		                   z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header differs from the central one",
+		                        z->origin, e->name);
 	if (!zip64_extra(lh + LOCAL_LEN + nlen, xlen, &usize, &csize, NULL, NULL, &used))
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header lacks its zip64 extra field",
-		                   z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header lacks its zip64 extra field",
+		                        z->origin, e->name);
 	/* With a data descriptor the local fields may be zero (the writer could not seek back). */
 	if ((e->flags & FLAG_DESCRIPTOR) && !crc && !csize && !usize)
 		return 0;
 	if (crc != e->crc || csize != e->csize || usize != e->usize)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header sizes or CRC differ from the central ones",
-		                   z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': local header sizes or CRC differ from the central ones",
+		                        z->origin, e->name);
 	return 0;
 }
 
@@ -395,14 +395,14 @@ static int check_descriptor(const scan_zip *z, const struct zip_entry *e)
 	if (z->cd_off - at >= 4 && rd32(z->data + at) == SIG_DESCRIPTOR)
 		at += 4;
 	if (z->cd_off < at || z->cd_off - at < need)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': data descriptor outside the data", z->origin,
-		                   e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': data descriptor outside the data", z->origin,
+		                        e->name);
 	p = z->data + at;
 	csize = e->zip64 ? rd64(p + 4) : rd32(p + 4);
 	usize = e->zip64 ? rd64(p + 12) : rd32(p + 8);
 	if (rd32(p) != e->crc || csize != e->csize || usize != e->usize)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': data descriptor differs from the central directory",
-		                   z->origin, e->name);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': data descriptor differs from the central directory",
+		                        z->origin, e->name);
 	return 0;
 }
 
@@ -416,7 +416,7 @@ static int inflate_entry(const scan_zip *z, const struct zip_entry *e, unsigned 
 
 	memset(&s, 0, sizeof(s));
 	if (inflateInit2(&s, -15) != Z_OK)
-		return scan__error_oom();
+		return scan_error__oom();
 	s.next_out = buf;
 	s.avail_out = (uInt)(e->usize + 1); /* usize <= SCAN_FEED_ZIP_ENTRY_MAX */
 	for (;;) {
@@ -433,26 +433,26 @@ static int inflate_entry(const scan_zip *z, const struct zip_entry *e, unsigned 
 		if (ret == Z_OK && s.avail_out)
 			continue;
 		if (ret == Z_MEM_ERROR)
-			err = scan__error_oom();
+			err = scan_error__oom();
 		else if (ret == Z_OK || !s.avail_out)
-			err = scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' inflates past its recorded %llu bytes",
-			                  z->origin, e->name, (unsigned long long)e->usize);
+			err = scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' inflates past its recorded %llu bytes",
+			                       z->origin, e->name, (unsigned long long)e->usize);
 		else if (ret == Z_BUF_ERROR)
-			err = scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': deflate stream is truncated", z->origin, e->name);
+			err = scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': deflate stream is truncated", z->origin, e->name);
 		else
-			err = scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': corrupt deflate stream (%.60s)", z->origin,
-			                  e->name, s.msg ? s.msg : "bad data");
+			err = scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': corrupt deflate stream (%.60s)", z->origin,
+			                       e->name, s.msg ? s.msg : "bad data");
 		goto done;
 	}
 	if (s.total_out != e->usize)
-		err = scan__error(SCAN_EPARSE, "%.200s: entry '%.100s' inflates to %lu bytes, not its recorded %llu",
-		                  z->origin, e->name, (unsigned long)s.total_out, (unsigned long long)e->usize);
+		err = scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s' inflates to %lu bytes, not its recorded %llu",
+		                       z->origin, e->name, (unsigned long)s.total_out, (unsigned long long)e->usize);
 done:
 	inflateEnd(&s);
 	return err;
 }
 
-int scan_sca__zip_read(scan_zip *z, size_t i, size_t max, char **out, size_t *len)
+int scan_zip__read(scan_zip *z, size_t i, size_t max, char **out, size_t *len)
 {
 	const struct zip_entry *e;
 	unsigned char *buf = NULL;
@@ -463,30 +463,30 @@ int scan_sca__zip_read(scan_zip *z, size_t i, size_t max, char **out, size_t *le
 	*len = 0;
 	assert(z && i < z->count);
 	if (!z || i >= z->count)
-		return scan__error(SCAN_EINVAL, "zip entry %zu out of range", i);
+		return scan_util__error(SCAN_EINVAL, "zip entry %zu out of range", i);
 	e = &z->ents[i];
 	if (max > SCAN_FEED_ZIP_ENTRY_MAX)
 		max = SCAN_FEED_ZIP_ENTRY_MAX;
 	/* Limits first, on the recorded sizes: inflation never goes past them. */
 	if (e->usize > max)
-		return scan__error(SCAN_ELIMIT, "%.200s: entry '%.100s' is %llu bytes (more than %zu)", z->origin,
-		                   e->name, (unsigned long long)e->usize, max);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: entry '%.100s' is %llu bytes (more than %zu)", z->origin,
+		                        e->name, (unsigned long long)e->usize, max);
 	if (e->usize > e->csize * SCAN_FEED_ZIP_RATIO_MAX)
-		return scan__error(SCAN_ELIMIT, "%.200s: entry '%.100s' inflates %llu bytes to %llu (ratio over %d: a zip bomb?)",
-		                   z->origin, e->name, (unsigned long long)e->csize, (unsigned long long)e->usize,
-		                   SCAN_FEED_ZIP_RATIO_MAX);
+		return scan_util__error(SCAN_ELIMIT, "%.200s: entry '%.100s' inflates %llu bytes to %llu (ratio over %d: a zip bomb?)",
+		                        z->origin, e->name, (unsigned long long)e->csize, (unsigned long long)e->usize,
+		                        SCAN_FEED_ZIP_RATIO_MAX);
 	if (e->usize > SCAN_FEED_INFLATED_MAX - z->inflated)
-		return scan__error(SCAN_ELIMIT, "%.200s: more than %llu GB inflated from one archive", z->origin,
-		                   (unsigned long long)(SCAN_FEED_INFLATED_MAX >> 30));
+		return scan_util__error(SCAN_ELIMIT, "%.200s: more than %llu GB inflated from one archive", z->origin,
+		                        (unsigned long long)(SCAN_FEED_INFLATED_MAX >> 30));
 	z->inflated += e->usize;
 	if ((err = check_local(z, e)) < 0 || ((e->flags & FLAG_DESCRIPTOR) && (err = check_descriptor(z, e)) < 0))
 		return err;
 	if (e->method != METHOD_STORED && e->method != METHOD_DEFLATE)
-		return scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': compression method %u is not supported",
-		                   z->origin, e->name, (unsigned)e->method);
+		return scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': compression method %u is not supported",
+		                        z->origin, e->name, (unsigned)e->method);
 
 	if (!(buf = malloc((size_t)e->usize + 1)))
-		return scan__error_oom();
+		return scan_error__oom();
 	if (e->method == METHOD_STORED)
 		memcpy(buf, z->data + e->data, (size_t)e->usize);
 	else if ((err = inflate_entry(z, e, buf)) < 0)
@@ -498,7 +498,7 @@ int scan_sca__zip_read(scan_zip *z, size_t i, size_t max, char **out, size_t *le
 		off += n;
 	}
 	if ((uint32_t)crc != e->crc) {
-		err = scan__error(SCAN_EPARSE, "%.200s: entry '%.100s': bad CRC-32", z->origin, e->name);
+		err = scan_util__error(SCAN_EPARSE, "%.200s: entry '%.100s': bad CRC-32", z->origin, e->name);
 		goto done;
 	}
 	buf[e->usize] = '\0';
@@ -510,11 +510,11 @@ done:
 	return err;
 }
 
-void scan_sca__zip_free(scan_zip *z)
+void scan_zip__free(scan_zip *z)
 {
 	if (!z)
 		return;
 	free(z->ents);
-	scan__arena_dispose(&z->arena);
+	scan_arena__dispose(&z->arena);
 	free(z);
 }

@@ -55,7 +55,7 @@ static int add_violation(scan_gate_report *r, const scan_gate_policy_key *k, dou
 	count = best ? &r->waived_count : &r->violation_count;
 	v = realloc(*arr, (*count + 1) * sizeof(**arr));
 	if (!v)
-		return scan__error_oom();
+		return scan_error__oom();
 	*arr = v;
 	v = &v[(*count)++];
 	v->rule = k->name;
@@ -87,7 +87,7 @@ static int check(scan_gate_report *r, const scan_gate_policy_key *k, bool measur
 	int rc;
 
 	if (!v)
-		return scan__error_oom();
+		return scan_error__oom();
 	r->conditions = v;
 	v = &v[r->condition_count++];
 	v->rule = k->name, v->threshold = threshold, v->actual = actual;
@@ -109,7 +109,7 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 
 	*out = NULL;
 	if (!r)
-		return scan__error_oom();
+		return scan_error__oom();
 	r->config = *cfg;
 	if (!cfg->enabled) {
 		r->status = SCAN_GATE_NOT_CONFIGURED;
@@ -118,7 +118,7 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 	}
 #define CHECK(key, measured, bad, threshold, actual) \
 	if (!rc) \
-		rc = check(r, scan__gate_policy_key_find(key), measured, (measured) && (bad), (double)(threshold), \
+		rc = check(r, scan_gate__policy_key_find(key), measured, (measured) && (bad), (double)(threshold), \
 		           (double)(actual), in, waivers, nw, now)
 	CHECK("new_critical_max", true, in->critical > (uint64_t)p->new_critical_max, p->new_critical_max, in->critical);
 	CHECK("new_high_max", true, in->high > (uint64_t)p->new_high_max, p->new_high_max, in->high);

@@ -13,7 +13,7 @@ typedef struct {
 } scan_gate_policy_key;
 
 /* Every key of spec 2.6, NULL-terminated; names are static storage. */
-extern const scan_gate_policy_key scan__gate_policy_keys[];
-const scan_gate_policy_key *scan__gate_policy_key_find(const char *name);
+extern const scan_gate_policy_key scan_gate__policy_keys[];
+const scan_gate_policy_key *scan_gate__policy_key_find(const char *name);
 
 #endif

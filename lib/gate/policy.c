@@ -10,7 +10,7 @@
 
 #define POLICY_JSON_MAX ((size_t)1 << 20)
 
-const scan_gate_policy_key scan__gate_policy_keys[] = {
+const scan_gate_policy_key scan_gate__policy_keys[] = {
 	{ "new_critical_max", POLICY_INT, "critical" },
 	{ "new_high_max", POLICY_INT, "high" },
 	{ "duplication_pct_max", POLICY_PCT, "medium" },
@@ -20,9 +20,9 @@ const scan_gate_policy_key scan__gate_policy_keys[] = {
 	{ NULL, 0, NULL },
 };
 
-const scan_gate_policy_key *scan__gate_policy_key_find(const char *name)
+const scan_gate_policy_key *scan_gate__policy_key_find(const char *name)
 {
-	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++)
+	for (const scan_gate_policy_key *k = scan_gate__policy_keys; k->name; k++)
 		if (name && !strcmp(k->name, name))
 			return k;
 	return NULL;
@@ -30,13 +30,13 @@ const scan_gate_policy_key *scan__gate_policy_key_find(const char *name)
 
 bool scan_gate_policy_is_key(const char *key)
 {
-	return scan__gate_policy_key_find(key) != NULL;
+	return scan_gate__policy_key_find(key) != NULL;
 }
 
 static int set_int(int64_t *dst, double v, const char *key)
 {
 	if (!isfinite(v) || v < 0 || v > 1e9 || v != floor(v))
-		return scan__error(SCAN_EINVAL, "policy key '%s' takes a whole number >= 0", key);
+		return scan_util__error(SCAN_EINVAL, "policy key '%s' takes a whole number >= 0", key);
 	*dst = (int64_t)v;
 	return 0;
 }
@@ -44,7 +44,7 @@ static int set_int(int64_t *dst, double v, const char *key)
 static int set_pct(double *dst, double v, const char *key)
 {
 	if (!isfinite(v) || v < 0 || v > 100)
-		return scan__error(SCAN_EINVAL, "policy key '%s' takes a percentage from 0 to 100", key);
+		return scan_util__error(SCAN_EINVAL, "policy key '%s' takes a percentage from 0 to 100", key);
 	*dst = v;
 	return 0;
 }
@@ -52,7 +52,7 @@ static int set_pct(double *dst, double v, const char *key)
 static int set_rating(char *dst, const char *s, const char *key)
 {
 	if (!s || strlen(s) != 1 || !((s[0] >= 'A' && s[0] <= 'E') || (s[0] >= 'a' && s[0] <= 'e')))
-		return scan__error(SCAN_EINVAL, "policy key '%s' takes a rating from A to E", key);
+		return scan_util__error(SCAN_EINVAL, "policy key '%s' takes a rating from A to E", key);
 	*dst = (char)(s[0] & ~0x20);
 	return 0;
 }
@@ -79,7 +79,7 @@ int scan_gate_policy_parse_json(scan_gate_policy *out, const char *json, size_t 
 	int rc = 0;
 
 	if (len > POLICY_JSON_MAX)
-		return scan__error(SCAN_ELIMIT, "policy is larger than 1 MiB");
+		return scan_util__error(SCAN_ELIMIT, "policy is larger than 1 MiB");
 	root = cJSON_ParseWithLengthOpts(json, len, &end, 0);
 	if (root) {
 		/* A truncated or concatenated document must not pass as its first object. */
@@ -87,16 +87,16 @@ int scan_gate_policy_parse_json(scan_gate_policy *out, const char *json, size_t 
 		while (end < stop && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
 			end++;
 		if (end < stop && *end != '\0') {
-			rc = scan__error(SCAN_EPARSE, "policy has text after the JSON object");
+			rc = scan_util__error(SCAN_EPARSE, "policy has text after the JSON object");
 			goto done;
 		}
 	}
 	if (!root || !cJSON_IsObject(root)) {
-		rc = scan__error(SCAN_EPARSE, "policy is not a JSON object");
+		rc = scan_util__error(SCAN_EPARSE, "policy is not a JSON object");
 		goto done;
 	}
 	cJSON_ArrayForEach(item, root) {
-		const scan_gate_policy_key *k = scan__gate_policy_key_find(item->string);
+		const scan_gate_policy_key *k = scan_gate__policy_key_find(item->string);
 		if (!k)
 			continue; /* unknown keys are dropped, as the spec says */
 		if (cJSON_IsNull(item))
@@ -104,11 +104,11 @@ int scan_gate_policy_parse_json(scan_gate_policy *out, const char *json, size_t 
 		switch (k->type) {
 		case POLICY_INT:
 			rc = cJSON_IsNumber(item) ? set_int(int_field(&p, k->name), item->valuedouble, k->name)
-			                          : scan__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
+			                          : scan_util__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
 			break;
 		case POLICY_PCT:
 			rc = cJSON_IsNumber(item) ? set_pct(pct_field(&p, k->name), item->valuedouble, k->name)
-			                          : scan__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
+			                          : scan_util__error(SCAN_EINVAL, "policy key '%s' takes a number", k->name);
 			break;
 		case POLICY_RATING:
 			rc = set_rating(&p.rating_min, cJSON_GetStringValue(item), k->name);
@@ -125,19 +125,19 @@ done:
 
 int scan_gate_policy_set(scan_gate_policy *p, const char *key, const char *value)
 {
-	const scan_gate_policy_key *k = scan__gate_policy_key_find(key);
+	const scan_gate_policy_key *k = scan_gate__policy_key_find(key);
 	char *end;
 	double v;
 
 	if (!k)
-		return scan__error(SCAN_EINVAL, "unknown policy key '%s'", key ? key : "");
+		return scan_util__error(SCAN_EINVAL, "unknown policy key '%s'", key ? key : "");
 	if (k->type == POLICY_RATING)
 		return set_rating(&p->rating_min, value, key);
 	errno = 0;
 	v = strtod(value ? value : "", &end);
 	if (!value || !*value || *end || errno)
-		return scan__error(SCAN_EINVAL, "policy key '%s' takes a number, not '%s'", key,
-		                   value ? value : "");
+		return scan_util__error(SCAN_EINVAL, "policy key '%s' takes a number, not '%s'", key,
+		                        value ? value : "");
 	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
 }
 

@@ -8,7 +8,7 @@
 
 static int key_index(const scan_gate_policy_key *k)
 {
-	return (int)(k - scan__gate_policy_keys);
+	return (int)(k - scan_gate__policy_keys);
 }
 
 int scan_gate_repo_policy_parse_yaml(scan_gate_repo_policy *out, const char *text, size_t len, const char *origin)
@@ -20,54 +20,54 @@ int scan_gate_repo_policy_parse_yaml(scan_gate_repo_policy *out, const char *tex
 
 	out->policy = defaults, out->set = 0;
 	if (len > SCAN_REPO_POLICY_MAX)
-		return scan__error(SCAN_ELIMIT, "%s is larger than %u KiB", origin, SCAN_REPO_POLICY_MAX >> 10);
-	if ((rc = scan__yaml_parse(&doc, text, len, origin)) != 0)
+		return scan_util__error(SCAN_ELIMIT, "%s is larger than %u KiB", origin, SCAN_REPO_POLICY_MAX >> 10);
+	if ((rc = scan_util__yaml_parse(&doc, text, len, origin)) != 0)
 		return rc;
 	root = doc.root;
 	if (!root) /* an empty file sets nothing */
 		goto done;
 	if (root->kind != SCAN_YAML_MAPPING) {
-		rc = scan__error(SCAN_EPARSE, "%s line %u: expected a mapping with 'version' and 'policy'", origin, root->line);
+		rc = scan_util__error(SCAN_EPARSE, "%s line %u: expected a mapping with 'version' and 'policy'", origin, root->line);
 		goto done;
 	}
-	for (size_t i = 0; i + 1 < 2 * scan__yaml_count(root); i += 2) {
+	for (size_t i = 0; i + 1 < 2 * scan_util__yaml_count(root); i += 2) {
 		const scan_yaml_node *k = root->items[i], *v = root->items[i + 1];
 		if (k->kind != SCAN_YAML_SCALAR || (strcmp(k->value, "version") && strcmp(k->value, "policy"))) {
-			rc = scan__error(SCAN_EPARSE, "%s line %u: unknown key '%s' (expected version or policy)", origin,
-			                 k->line, k->kind == SCAN_YAML_SCALAR ? k->value : "?");
+			rc = scan_util__error(SCAN_EPARSE, "%s line %u: unknown key '%s' (expected version or policy)", origin,
+			                      k->line, k->kind == SCAN_YAML_SCALAR ? k->value : "?");
 			goto done;
 		}
 		if (!strcmp(k->value, "version") && (v->kind != SCAN_YAML_SCALAR || strcmp(v->value, "1"))) {
-			rc = scan__error(SCAN_EPARSE, "%s line %u: version must be 1", origin, v->line);
+			rc = scan_util__error(SCAN_EPARSE, "%s line %u: version must be 1", origin, v->line);
 			goto done;
 		}
 	}
-	policy = scan__yaml_get(root, "policy");
+	policy = scan_util__yaml_get(root, "policy");
 	if (!policy)
 		goto done;
 	if (policy->kind != SCAN_YAML_MAPPING) {
-		rc = scan__error(SCAN_EPARSE, "%s line %u: policy must be a mapping of policy keys", origin, policy->line);
+		rc = scan_util__error(SCAN_EPARSE, "%s line %u: policy must be a mapping of policy keys", origin, policy->line);
 		goto done;
 	}
-	for (size_t i = 0; i + 1 < 2 * scan__yaml_count(policy); i += 2) {
+	for (size_t i = 0; i + 1 < 2 * scan_util__yaml_count(policy); i += 2) {
 		const scan_yaml_node *k = policy->items[i], *v = policy->items[i + 1];
 		const scan_gate_policy_key *key;
-		if (k->kind != SCAN_YAML_SCALAR || !(key = scan__gate_policy_key_find(k->value)))
+		if (k->kind != SCAN_YAML_SCALAR || !(key = scan_gate__policy_key_find(k->value)))
 			continue; /* unknown keys are dropped, as for a stored policy */
 		if (v->kind != SCAN_YAML_SCALAR) {
-			rc = scan__error(SCAN_EPARSE, "%s line %u: %s takes a value", origin, v->line, key->name);
+			rc = scan_util__error(SCAN_EPARSE, "%s line %u: %s takes a value", origin, v->line, key->name);
 			goto done;
 		}
 		if ((rc = scan_gate_policy_set(&out->policy, key->name, v->value)) != 0) {
 			char why[256];
 			snprintf(why, sizeof(why), "%s", scan_error_last()->message);
-			rc = scan__error(rc, "%s line %u: %s", origin, v->line, why);
+			rc = scan_util__error(rc, "%s line %u: %s", origin, v->line, why);
 			goto done;
 		}
 		out->set |= 1u << key_index(key);
 	}
 done:
-	scan__yaml_dispose(&doc);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }
 
@@ -79,17 +79,17 @@ int scan_gate_repo_policy_write_json(scan_buf *out, const scan_gate_repo_policy 
 	int rc = 0;
 
 	if (!sub || scan_gate_policy_write_json(&all, &rp->policy) || !(full = cJSON_Parse(all.ptr))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
-	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++) {
+	for (const scan_gate_policy_key *k = scan_gate__policy_keys; k->name; k++) {
 		cJSON *v;
 		if (!(rp->set & (1u << key_index(k))) || !(v = cJSON_GetObjectItemCaseSensitive(full, k->name)))
 			continue;
 		cJSON_AddItemToObject(sub, k->name, cJSON_Duplicate(v, 1));
 	}
 	if (!(text = cJSON_PrintUnformatted(sub)) || scan_buf_puts(out, text)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 done:
@@ -109,8 +109,8 @@ int scan_gate_repo_policy_parse_json(scan_gate_repo_policy *out, const char *jso
 		return rc;
 	out->set = 0;
 	if (!(root = cJSON_ParseWithLength(json, len)))
-		return scan__error(SCAN_EPARSE, "repository policy is not JSON");
-	for (const scan_gate_policy_key *k = scan__gate_policy_keys; k->name; k++)
+		return scan_util__error(SCAN_EPARSE, "repository policy is not JSON");
+	for (const scan_gate_policy_key *k = scan_gate__policy_keys; k->name; k++)
 		if (cJSON_GetObjectItemCaseSensitive(root, k->name))
 			out->set |= 1u << key_index(k);
 	cJSON_Delete(root);

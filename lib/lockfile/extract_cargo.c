@@ -24,7 +24,7 @@
  * Very old lockfiles put the root package in a [root] table.
  */
 
-bool scan_sca__is_cargo_lock(const char *path, const char *base)
+bool scan_lockfile__is_cargo_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "Cargo.lock");
@@ -37,9 +37,9 @@ static int add_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *
 	size_t source_len;
 	int err;
 
-	if ((err = scan_sca__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
+	if ((err = scan_lockfile__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
 		return err;
-	source = scan_sca__toml_string(t, p, "source", &source_len);
+	source = scan_toml__string(t, p, "source", &source_len);
 	if (!source) {
 		pkg.flags = SCAN_DEP_LOCAL;
 		pkg.root = true;
@@ -48,26 +48,26 @@ static int add_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *
 	}
 	pkg.source = source;
 	pkg.source_len = source_len;
-	return scan_sca__graph_add(d, g, &pkg);
+	return scan_lockfile__graph_add(d, g, &pkg);
 }
 
 /* "name", "name version" or "name version (source)". */
 static int add_edges(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *g, size_t from,
                      const scan_toml_node *p)
 {
-	const scan_toml_node *deps = scan_sca__toml_get(t, p, "dependencies"), *e;
+	const scan_toml_node *deps = scan_toml__get(t, p, "dependencies"), *e;
 
 	if (!deps)
 		return 0;
 	if (deps->kind != SCAN_TOML_ARRAY)
-		return scan_sca__fail(d, SCAN_EPARSE, deps->line, "dependencies is not an array");
+		return scan_lockfile__fail(d, SCAN_EPARSE, deps->line, "dependencies is not an array");
 	for (e = deps->child; e; e = e->next) {
 		const char *s, *end, *sp, *ver = NULL, *src = NULL;
 		size_t ver_len = 0, src_len = 0;
 		int err;
 
 		if (e->kind != SCAN_TOML_STRING)
-			return scan_sca__fail(d, SCAN_EPARSE, e->line, "a dependency is not a string");
+			return scan_lockfile__fail(d, SCAN_EPARSE, e->line, "a dependency is not a string");
 		s = e->str;
 		end = s + e->len;
 		sp = memchr(s, ' ', e->len);
@@ -78,24 +78,24 @@ static int add_edges(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *g,
 				ver_len = (size_t)(sp - ver);
 				src = sp + 1;
 				if (end - src < 3 || *src != '(' || end[-1] != ')')
-					return scan_sca__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
+					return scan_lockfile__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
 				src++;
 				src_len = (size_t)(end - 1 - src);
 			}
 			end = ver - 1;
 			if (!ver_len)
-				return scan_sca__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
+				return scan_lockfile__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
 		}
 		if (end == s)
-			return scan_sca__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
-		if ((err = scan_sca__graph_edge(d, g, from, s, (size_t)(end - s), ver, ver_len, src, src_len,
-		                                SCAN_SCA_EDGE_MAIN)) < 0)
+			return scan_lockfile__fail(d, SCAN_EPARSE, e->line, "malformed dependency '%.100s'", s);
+		if ((err = scan_lockfile__graph_edge(d, g, from, s, (size_t)(end - s), ver, ver_len, src, src_len,
+		                                     SCAN_SCA_EDGE_MAIN)) < 0)
 			return err;
 	}
 	return 0;
 }
 
-int scan_sca__extract_cargo_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_cargo_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_toml_doc t;
 	scan_sca_graph g;
@@ -103,13 +103,13 @@ int scan_sca__extract_cargo_lock(scan_sca_doc *d, const char *text, size_t len)
 	size_t n = 0;
 	int err;
 
-	scan_sca__graph_init(&g, SCAN_ECO_CARGO, false);
-	if ((err = scan_sca__toml_parse(&t, text, len, d->file)) < 0)
+	scan_lockfile__graph_init(&g, SCAN_ECO_CARGO, false);
+	if ((err = scan_toml__parse(&t, text, len, d->file)) < 0)
 		goto done;
-	packages = scan_sca__toml_get(&t, t.root, "package");
-	root = scan_sca__toml_get_kind(&t, t.root, "root", SCAN_TOML_TABLE);
+	packages = scan_toml__get(&t, t.root, "package");
+	root = scan_toml__get_kind(&t, t.root, "root", SCAN_TOML_TABLE);
 	if (packages && packages->kind != SCAN_TOML_ARRAY) {
-		err = scan_sca__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
 		goto done;
 	}
 	if (root && (err = add_package(d, &t, &g, root)) < 0)
@@ -123,9 +123,9 @@ int scan_sca__extract_cargo_lock(scan_sca_doc *d, const char *text, size_t len)
 	for (p = packages ? packages->child : NULL; p; p = p->next)
 		if ((err = add_edges(d, &t, &g, n++, p)) < 0)
 			goto done;
-	err = scan_sca__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT);
+	err = scan_lockfile__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT);
 done:
-	scan_sca__graph_dispose(&g);
-	scan_sca__toml_dispose(&t);
+	scan_lockfile__graph_dispose(&g);
+	scan_toml__dispose(&t);
 	return err;
 }

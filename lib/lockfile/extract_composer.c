@@ -75,12 +75,12 @@ static int read_manifest(composer *c)
 	const cJSON *req[2], *e;
 	int err;
 
-	err = scan_sca__read_sibling(c->d, "composer.json", &c->json_text, &len);
+	err = scan_lockfile__read_sibling(c->d, "composer.json", &c->json_text, &len);
 	if (err == SCAN_ENOMEM)
 		return err;
 	if (err < 0)
 		return 0;  /* none, or not readable: no direct information */
-	err = scan_sca__json_parse(c->d, c->json_text, len, &c->manifest);
+	err = scan_json__parse(c->d, c->json_text, len, &c->manifest);
 	if (err == SCAN_ENOMEM)
 		return err;
 	if (err < 0 || !cJSON_IsObject(c->manifest))
@@ -92,7 +92,7 @@ static int read_manifest(composer *c)
 			for (e = req[i]->child; e; e = e->next)
 				n++;
 	if (n && !(c->direct = malloc(n * sizeof(*c->direct))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (int i = 0; i < 2; i++)
 		if (cJSON_IsObject(req[i]))
 			for (e = req[i]->child; e; e = e->next)
@@ -144,7 +144,7 @@ static int set_license(composer *c, int idx, const cJSON *lic)
 	int err;
 
 	if (cJSON_IsString(lic))
-		return scan_sca__set_license(c->d, idx, lic->valuestring, strlen(lic->valuestring));
+		return scan_lockfile__set_license(c->d, idx, lic->valuestring, strlen(lic->valuestring));
 	if (!cJSON_IsArray(lic))
 		return 0;
 	scan_buf_init(&b, SCAN_SCA_NAME_MAX);
@@ -156,36 +156,36 @@ static int set_license(composer *c, int idx, const cJSON *lic)
 		scan_buf_puts(&b, e->valuestring);
 	}
 	if (scan_buf_failed(&b) == SCAN_ENOMEM)
-		err = scan__error_oom();
+		err = scan_error__oom();
 	else if (scan_buf_failed(&b))
-		err = scan_sca__fail(c->d, SCAN_EPARSE, c->d->inv->items[idx].line, "license of '%s' is too long",
-		                     c->d->inv->items[idx].name);
+		err = scan_lockfile__fail(c->d, SCAN_EPARSE, c->d->inv->items[idx].line, "license of '%s' is too long",
+		                          c->d->inv->items[idx].name);
 	else
-		err = scan_sca__set_license(c->d, idx, b.ptr, b.size);
+		err = scan_lockfile__set_license(c->d, idx, b.ptr, b.size);
 	scan_buf_dispose(&b);
 	return err;
 }
 
 static int add_package(composer *c, const cJSON *pkg, bool dev)
 {
-	const char *name = scan_sca__json_string(pkg, "name"), *version = scan_sca__json_string(pkg, "version");
+	const char *name = scan_json__string(pkg, "name"), *version = scan_json__string(pkg, "version");
 	const cJSON *source = cJSON_GetObjectItemCaseSensitive(pkg, "source");
 	const cJSON *dist = cJSON_GetObjectItemCaseSensitive(pkg, "dist");
 	const cJSON *require = cJSON_GetObjectItemCaseSensitive(pkg, "require"), *e;
-	const char *source_type = cJSON_IsObject(source) ? scan_sca__json_string(source, "type") : NULL;
-	const char *dist_type = cJSON_IsObject(dist) ? scan_sca__json_string(dist, "type") : NULL;
+	const char *source_type = cJSON_IsObject(source) ? scan_json__string(source, "type") : NULL;
+	const char *dist_type = cJSON_IsObject(dist) ? scan_json__string(dist, "type") : NULL;
 	char lname[SCAN_SCA_NAME_MAX + 1];
 	size_t nlen, vlen;
 	unsigned flags = dev ? SCAN_DEP_DEV : 0, line;
 	int idx, err;
 
 	if (!cJSON_IsObject(pkg) || !name || !name[0])
-		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "a package without a name");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, 0, "a package without a name");
 	if ((nlen = strlen(name)) > SCAN_SCA_NAME_MAX)
-		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "package name longer than %d bytes", SCAN_SCA_NAME_MAX);
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, 0, "package name longer than %d bytes", SCAN_SCA_NAME_MAX);
 	line = find_line(c, name);
 	if (!version || !version[0])
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "package '%.200s' has no version", name);
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "package '%.200s' has no version", name);
 	for (size_t i = 0; i < nlen; i++)
 		lname[i] = (char)tolower((unsigned char)name[i]);
 	lname[nlen] = '\0';
@@ -199,7 +199,7 @@ static int add_package(composer *c, const cJSON *pkg, bool dev)
 		flags |= SCAN_DEP_LOCAL;
 	else if (source_type && !strcmp(source_type, "git") && (!dist_type || is_branch_version(version)))
 		flags |= SCAN_DEP_GIT;
-	if ((idx = scan_sca__add(c->d, SCAN_ECO_PACKAGIST, lname, nlen, version, vlen, flags, line)) < 0)
+	if ((idx = scan_lockfile__add(c->d, SCAN_ECO_PACKAGIST, lname, nlen, version, vlen, flags, line)) < 0)
 		return idx;
 	if ((err = set_license(c, idx, cJSON_GetObjectItemCaseSensitive(pkg, "license"))) < 0)
 		return err;
@@ -211,19 +211,19 @@ static int add_package(composer *c, const cJSON *pkg, bool dev)
 			continue;
 		for (size_t i = 0; i < n; i++)
 			lname[i] = (char)tolower((unsigned char)e->string[i]);
-		if ((err = scan_sca__dep(c->d, idx, lname, n, NULL, 0)) < 0)
+		if ((err = scan_lockfile__dep(c->d, idx, lname, n, NULL, 0)) < 0)
 			return err;
 	}
 	return 0;
 }
 
-bool scan_sca__is_composer_lock(const char *path, const char *base)
+bool scan_lockfile__is_composer_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "composer.lock");
 }
 
-int scan_sca__extract_composer_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_composer_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	composer c;
 	cJSON *root = NULL;
@@ -235,16 +235,16 @@ int scan_sca__extract_composer_lock(scan_sca_doc *d, const char *text, size_t le
 	c.text = text;
 	c.len = len;
 	c.cursor_line = 1;
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		goto done;
 	list[0] = cJSON_GetObjectItemCaseSensitive(root, "packages");
 	list[1] = cJSON_GetObjectItemCaseSensitive(root, "packages-dev");
 	if (!cJSON_IsObject(root) || !cJSON_IsArray(list[0])) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no \"packages\" array: not a composer.lock");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "no \"packages\" array: not a composer.lock");
 		goto done;
 	}
 	if (list[1] && !cJSON_IsArray(list[1]) && !cJSON_IsNull(list[1])) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "\"packages-dev\" is not an array");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "\"packages-dev\" is not an array");
 		goto done;
 	}
 	if ((err = read_manifest(&c)) < 0)

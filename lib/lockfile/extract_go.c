@@ -103,8 +103,8 @@ static int grow(const scan_sca_doc *d, void **items, size_t *cap, size_t count, 
 	if (count < *cap)
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	if (scan__array_reserve(items, cap, count + 1, elem))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
+	if (scan_array__reserve(items, cap, count + 1, elem))
 		return SCAN_ENOMEM;
 	return 0;
 }
@@ -135,7 +135,7 @@ static int lex_line(const gomod *m, const char *s, size_t n, unsigned line, char
 			break;
 		}
 		if (c == '/' && i + 1 < n && s[i + 1] == '*')
-			return scan_sca__fail(m->d, SCAN_EPARSE, line, "go.mod files use // comments, not /* */");
+			return scan_lockfile__fail(m->d, SCAN_EPARSE, line, "go.mod files use // comments, not /* */");
 		if (c == '(' || c == ')') {
 			t.kind = c == '(' ? T_LPAREN : T_RPAREN;
 			t.len = 1;
@@ -160,7 +160,7 @@ static int lex_line(const gomod *m, const char *s, size_t n, unsigned line, char
 				scratch[out++] = s[i];
 			}
 			if (!closed)
-				return scan_sca__fail(m->d, SCAN_EPARSE, line, "unterminated string");
+				return scan_lockfile__fail(m->d, SCAN_EPARSE, line, "unterminated string");
 			t.kind = T_STRING;
 			t.s = scratch + start;
 			t.len = out - start;
@@ -192,10 +192,10 @@ static bool is_arg(const gotok *t)
 
 static const char *dup_tok(gomod *m, const gotok *t)
 {
-	char *s = scan__arena_strndup(&m->arena, t->s, t->len);
+	char *s = scan_arena__strndup(&m->arena, t->s, t->len);
 
 	if (!s)
-		scan__error_oom();
+		scan_error__oom();
 	return s;
 }
 
@@ -227,12 +227,12 @@ static int directive(gomod *m, const gotok *verb, const gotok *arg, size_t nargs
 
 	for (size_t i = 0; i < kept; i++)
 		if (arg[i].kind == T_LPAREN || arg[i].kind == T_RPAREN)
-			return scan_sca__fail(d, SCAN_EPARSE, line, "unexpected '%c'", arg[i].kind == T_LPAREN ? '(' : ')');
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, "unexpected '%c'", arg[i].kind == T_LPAREN ? '(' : ')');
 	if (tok_is(verb, "require") || tok_is(verb, "exclude")) {
 		bool req = tok_is(verb, "require");
 		if (nargs != 2 || !is_arg(&arg[0]) || !is_arg(&arg[1]) || !arg[0].len || !arg[1].len)
-			return scan_sca__fail(d, SCAN_EPARSE, line, "malformed %s (expected a module path and a version)",
-			                      req ? "require" : "exclude");
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, "malformed %s (expected a module path and a version)",
+			                           req ? "require" : "exclude");
 		if (req) {
 			gomod_require *r;
 			if ((err = grow(d, (void **)&m->req, &m->req_cap, m->nreq, sizeof(*m->req), line)) < 0)
@@ -258,10 +258,10 @@ static int directive(gomod *m, const gotok *verb, const gotok *arg, size_t nargs
 		gomod_replace *r;
 
 		if (!arrow || arg[arrow].kind != T_ARROW || nargs - arrow - 1 < 1 || nargs - arrow - 1 > 2)
-			return scan_sca__fail(d, SCAN_EPARSE, line, "malformed replace (expected 'module [version] => module [version]')");
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, "malformed replace (expected 'module [version] => module [version]')");
 		for (size_t i = 0; i < nargs; i++)
 			if (i != arrow && (!is_arg(&arg[i]) || !arg[i].len))
-				return scan_sca__fail(d, SCAN_EPARSE, line, "malformed replace (expected 'module [version] => module [version]')");
+				return scan_lockfile__fail(d, SCAN_EPARSE, line, "malformed replace (expected 'module [version] => module [version]')");
 		if ((err = grow(d, (void **)&m->rep, &m->rep_cap, m->nrep, sizeof(*m->rep), line)) < 0)
 			return err;
 		r = &m->rep[m->nrep];
@@ -271,15 +271,15 @@ static int directive(gomod *m, const gotok *verb, const gotok *arg, size_t nargs
 		    (nargs - arrow - 1 == 2 && !(r->replver = dup_tok(m, &arg[arrow + 2]))))
 			return SCAN_ENOMEM;
 		if (is_dir_path(r->repl) ? r->replver != NULL : r->replver == NULL)
-			return scan_sca__fail(d, SCAN_EPARSE, line, r->replver
-			                      ? "a directory replacement takes no version"
-			                      : "a module replacement needs a version (or a directory path starting with ./ or ../)");
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, r->replver
+			                           ? "a directory replacement takes no version"
+			                           : "a module replacement needs a version (or a directory path starting with ./ or ../)");
 		r->line = line;
 		r->order = m->nrep++;
 	} else if (tok_is(verb, "go") || tok_is(verb, "toolchain")) {
 		bool go = tok_is(verb, "go");
 		if (nargs != 1 || !is_arg(&arg[0]) || !arg[0].len)
-			return scan_sca__fail(d, SCAN_EPARSE, line, "malformed %s directive", go ? "go" : "toolchain");
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, "malformed %s directive", go ? "go" : "toolchain");
 		/* The go command refuses a repeated one; the first is as good a reading as any. */
 		if (go && !m->go_version) {
 			if (!(m->go_version = dup_tok(m, &arg[0])))
@@ -304,7 +304,7 @@ static int parse_gomod(gomod *m, const char *text, size_t len)
 	int err = 0;
 
 	if (!scratch)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
 		pos = 3;
 	while (pos < len) {
@@ -314,11 +314,11 @@ static int parse_gomod(gomod *m, const char *text, size_t len)
 		pos += n + (nl != NULL);
 		line++;
 		if (n > GOMOD_LINE_MAX) {
-			err = scan_sca__fail(m->d, SCAN_ELIMIT, line, "line longer than %d bytes", GOMOD_LINE_MAX);
+			err = scan_lockfile__fail(m->d, SCAN_ELIMIT, line, "line longer than %d bytes", GOMOD_LINE_MAX);
 			goto done;
 		}
 		if (memchr(s, '\0', n)) {
-			err = scan_sca__fail(m->d, SCAN_EPARSE, line, "NUL byte in go.mod");
+			err = scan_lockfile__fail(m->d, SCAN_EPARSE, line, "NUL byte in go.mod");
 			goto done;
 		}
 		if ((err = lex_line(m, s, n, line, scratch, tok, &ntok, &comment, &clen)) < 0)
@@ -328,7 +328,7 @@ static int parse_gomod(gomod *m, const char *text, size_t len)
 		if (block_verb.s) {
 			if (tok[0].kind == T_RPAREN) {
 				if (ntok != 1) {
-					err = scan_sca__fail(m->d, SCAN_EPARSE, line, "unexpected text after ')'");
+					err = scan_lockfile__fail(m->d, SCAN_EPARSE, line, "unexpected text after ')'");
 					goto done;
 				}
 				block_verb.s = NULL;
@@ -339,14 +339,14 @@ static int parse_gomod(gomod *m, const char *text, size_t len)
 			continue;
 		}
 		if (tok[0].kind != T_WORD) {
-			err = scan_sca__fail(m->d, SCAN_EPARSE, line, "expected a directive");
+			err = scan_lockfile__fail(m->d, SCAN_EPARSE, line, "expected a directive");
 			goto done;
 		}
 		if (ntok >= 2 && tok[1].kind == T_LPAREN) {
 			if (ntok == 3 && tok[2].kind == T_RPAREN)
 				continue;   /* "require ()" */
 			if (ntok != 2) {
-				err = scan_sca__fail(m->d, SCAN_EPARSE, line, "unexpected text after '('");
+				err = scan_lockfile__fail(m->d, SCAN_EPARSE, line, "unexpected text after '('");
 				goto done;
 			}
 			block_verb = tok[0];   /* a word: points into text, which outlives the block */
@@ -357,7 +357,7 @@ static int parse_gomod(gomod *m, const char *text, size_t len)
 			goto done;
 	}
 	if (block_verb.s)
-		err = scan_sca__fail(m->d, SCAN_EPARSE, block_line, "block opened with '(' is not closed");
+		err = scan_lockfile__fail(m->d, SCAN_EPARSE, block_line, "block opened with '(' is not closed");
 done:
 	free(scratch);
 	return err;
@@ -584,7 +584,7 @@ static int read_gosum(gomod *m)
 	char *text = NULL;
 	int err;
 
-	err = scan_sca__read_sibling(d, "go.sum", &text, &len);
+	err = scan_lockfile__read_sibling(d, "go.sum", &text, &len);
 	if (err == SCAN_ENOTFOUND) {
 		err = 0;    /* no go.sum: go.mod alone */
 		goto done;
@@ -595,7 +595,7 @@ static int read_gosum(gomod *m)
 		scan_buf_put(&label, d->file, (size_t)(slash - d->file) + 1);
 	scan_buf_puts(&label, "go.sum");
 	if (scan_buf_failed(&label)) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	/*
@@ -605,7 +605,7 @@ static int read_gosum(gomod *m)
 	 * counts like any other.
 	 */
 	if (!(known = malloc((m->nreq + 2 * m->nrep + 1) * sizeof(*known)))) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < m->nreq; i++)
@@ -626,7 +626,7 @@ static int read_gosum(gomod *m)
 		if (n && s[n - 1] == '\r')
 			n--;
 		if (n > GOMOD_LINE_MAX) {
-			err = scan__error(SCAN_ELIMIT, "%s:%u: line longer than %d bytes", label.ptr, line, GOMOD_LINE_MAX);
+			err = scan_util__error(SCAN_ELIMIT, "%s:%u: line longer than %d bytes", label.ptr, line, GOMOD_LINE_MAX);
 			goto done;
 		}
 		while (i < n && nf < 4) {
@@ -644,8 +644,8 @@ static int read_gosum(gomod *m)
 		if (!nf)
 			continue;
 		if (nf != 3 || memchr(s, '\0', n)) {
-			err = scan__error(SCAN_EPARSE, "%s:%u: malformed line (expected 'module version hash')",
-			                  label.ptr, line);
+			err = scan_util__error(SCAN_EPARSE, "%s:%u: malformed line (expected 'module version hash')",
+			                       label.ptr, line);
 			goto done;
 		}
 		/* "/go.mod" hashes are of modules whose go.mod was only read, not built. */
@@ -653,9 +653,9 @@ static int read_gosum(gomod *m)
 			continue;
 		if ((err = grow(d, (void **)&sum, &sum_cap, nsum, sizeof(*sum), 0)) < 0)
 			goto done;
-		if (!(sum[nsum].path = scan__arena_strndup(&m->arena, f[0], fl[0])) ||
-		    !(sum[nsum].version = scan__arena_strndup(&m->arena, f[1], fl[1]))) {
-			err = scan__error_oom();
+		if (!(sum[nsum].path = scan_arena__strndup(&m->arena, f[0], fl[0])) ||
+		    !(sum[nsum].version = scan_arena__strndup(&m->arena, f[1], fl[1]))) {
+			err = scan_error__oom();
 			goto done;
 		}
 		{
@@ -676,8 +676,8 @@ static int read_gosum(gomod *m)
 		int idx;
 		if (i && !strcmp(sum[i].path, sum[i - 1].path))
 			continue;
-		idx = scan_sca__add(d, SCAN_ECO_GO, sum[i].path, strlen(sum[i].path), sum[i].version,
-		                    strlen(sum[i].version), SCAN_DEP_TRANSITIVE, 0);
+		idx = scan_lockfile__add(d, SCAN_ECO_GO, sum[i].path, strlen(sum[i].path), sum[i].version,
+		                         strlen(sum[i].version), SCAN_DEP_TRANSITIVE, 0);
 		if (idx < 0) {
 			err = idx;
 			goto done;
@@ -745,23 +745,23 @@ static int add_stdlib(gomod *m)
 		bool oom = scan_buf_failed(&v) == SCAN_ENOMEM;
 		scan_buf_dispose(&v);
 		if (oom)
-			return scan__error_oom();
-		return scan_sca__fail(m->d, SCAN_EPARSE, line, "invalid %s version '%.100s'",
-		                      toolchain ? "toolchain" : "go", from);
+			return scan_error__oom();
+		return scan_lockfile__fail(m->d, SCAN_EPARSE, line, "invalid %s version '%.100s'",
+		                           toolchain ? "toolchain" : "go", from);
 	}
-	idx = scan_sca__add(m->d, SCAN_ECO_GO, "stdlib", 6, v.ptr, v.size,
-	                    SCAN_DEP_DIRECT | SCAN_DEP_UNPINNED, line);
+	idx = scan_lockfile__add(m->d, SCAN_ECO_GO, "stdlib", 6, v.ptr, v.size,
+	                         SCAN_DEP_DIRECT | SCAN_DEP_UNPINNED, line);
 	scan_buf_dispose(&v);
 	return idx < 0 ? idx : 0;
 }
 
-bool scan_sca__is_go_mod(const char *path, const char *base)
+bool scan_lockfile__is_go_mod(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "go.mod");
 }
 
-int scan_sca__extract_go_mod(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_go_mod(scan_sca_doc *d, const char *text, size_t len)
 {
 	gomod m;
 	int err;
@@ -769,7 +769,7 @@ int scan_sca__extract_go_mod(scan_sca_doc *d, const char *text, size_t len)
 	memset(&m, 0, sizeof(m));
 	m.d = d;
 	if (len > SCAN_SCA_FILE_MAX) {
-		err = scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 		goto done;
 	}
 	if ((err = parse_gomod(&m, text, len)) < 0)
@@ -794,8 +794,8 @@ int scan_sca__extract_go_mod(scan_sca_doc *d, const char *text, size_t len)
 			name = rp->repl;
 			version = rp->replver;
 		}
-		idx = scan_sca__add(d, SCAN_ECO_GO, name, strlen(name), version, version ? strlen(version) : 0,
-		                    flags, r->line);
+		idx = scan_lockfile__add(d, SCAN_ECO_GO, name, strlen(name), version, version ? strlen(version) : 0,
+		                         flags, r->line);
 		if (idx < 0) {
 			err = idx;
 			goto done;
@@ -810,6 +810,6 @@ done:
 	free(m.req);
 	free(m.rep);
 	free(m.excl);
-	scan__arena_dispose(&m.arena);
+	scan_arena__dispose(&m.arena);
 	return err;
 }

@@ -29,7 +29,7 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-bool scan_sca__is_gradle_lock(const char *path, const char *base)
+bool scan_lockfile__is_gradle_lock(const char *path, const char *base)
 {
 	if (ends_with(base, "gradle.lockfile"))
 		return true;
@@ -77,7 +77,7 @@ static bool only_test_configs(const char *s, size_t len)
 	return any;
 }
 
-int scan_sca__extract_gradle_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_gradle_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	const char *base = strrchr(d->file, '/');
 	bool buildscript, legacy_test = false;
@@ -90,7 +90,7 @@ int scan_sca__extract_gradle_lock(scan_sca_doc *d, const char *text, size_t len)
 	if (!ends_with(base, "gradle.lockfile") && ends_with(base, ".lockfile"))
 		legacy_test = is_test_config(base, strlen(base) - strlen(".lockfile"));
 	if (len > SCAN_SCA_FILE_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
 		pos = 3;
 	while (pos < len) {
@@ -119,13 +119,13 @@ int scan_sca__extract_gradle_lock(scan_sca_doc *d, const char *text, size_t len)
 		c2 = c1 ? memchr(c1 + 1, ':', coords - (size_t)(c1 + 1 - s)) : NULL;
 		if (!c1 || !c2 || c1 == s || c2 == c1 + 1 || c2 + 1 == s + coords ||
 		    memchr(c2 + 1, ':', coords - (size_t)(c2 + 1 - s)) || memchr(s, ' ', coords))
-			return scan_sca__fail(d, SCAN_EPARSE, line, "expected group:artifact:version=configurations");
+			return scan_lockfile__fail(d, SCAN_EPARSE, line, "expected group:artifact:version=configurations");
 		if (buildscript)
 			flags |= SCAN_DEP_DEV;
 		else if (eq ? only_test_configs(eq + 1, n - coords - 1) : legacy_test)
 			flags |= SCAN_DEP_DEV;
-		idx = scan_sca__add(d, SCAN_ECO_MAVEN, s, (size_t)(c2 - s), c2 + 1, coords - (size_t)(c2 + 1 - s),
-		                    flags, line);
+		idx = scan_lockfile__add(d, SCAN_ECO_MAVEN, s, (size_t)(c2 - s), c2 + 1, coords - (size_t)(c2 + 1 - s),
+		                         flags, line);
 		if (idx < 0)
 			return idx;
 	}
@@ -146,7 +146,7 @@ int scan_sca__extract_gradle_lock(scan_sca_doc *d, const char *text, size_t len)
  * It says nothing about how a module is used: flags stay unset.
  */
 
-bool scan_sca__is_gradle_verification(const char *path, const char *base)
+bool scan_lockfile__is_gradle_verification(const char *path, const char *base)
 {
 	(void)base;
 	return !strcmp(path, "gradle/verification-metadata.xml") ||
@@ -156,39 +156,39 @@ bool scan_sca__is_gradle_verification(const char *path, const char *base)
 static int verification_start(scan_sca_xml *x, const char *path, const char **attrs)
 {
 	const char *group, *name, *version;
-	scan_sca_doc *d = scan_sca__xml_doc(x);
+	scan_sca_doc *d = scan_lockfile__xml_doc(x);
 	char coords[2 * SCAN_SCA_NAME_MAX + 2];
 	size_t glen, nlen;
 	int idx;
 
-	if (scan_sca__xml_depth(x) == 1) {
+	if (scan_lockfile__xml_depth(x) == 1) {
 		if (strcmp(path, "verification-metadata"))
-			return scan_sca__xml_fail(x, SCAN_EPARSE, "root element is <%.64s>, not <verification-metadata>",
-			                          path);
+			return scan_lockfile__xml_fail(x, SCAN_EPARSE, "root element is <%.64s>, not <verification-metadata>",
+			                               path);
 		return 0;
 	}
 	if (strcmp(path, "verification-metadata/components/component"))
 		return 0;
-	group = scan_sca__xml_attr(attrs, "group");
-	name = scan_sca__xml_attr(attrs, "name");
-	version = scan_sca__xml_attr(attrs, "version");
+	group = scan_lockfile__xml_attr(attrs, "group");
+	name = scan_lockfile__xml_attr(attrs, "name");
+	version = scan_lockfile__xml_attr(attrs, "version");
 	if (!group || !name || !version || !*group || !*name || !*version)
-		return scan_sca__xml_fail(x, SCAN_EPARSE, "<component> needs group, name and version");
+		return scan_lockfile__xml_fail(x, SCAN_EPARSE, "<component> needs group, name and version");
 	glen = strlen(group);
 	nlen = strlen(name);
 	if (glen + 1 + nlen > SCAN_SCA_NAME_MAX)
-		return scan_sca__xml_fail(x, SCAN_EPARSE, "invalid package name");
+		return scan_lockfile__xml_fail(x, SCAN_EPARSE, "invalid package name");
 	memcpy(coords, group, glen);
 	coords[glen] = ':';
 	memcpy(coords + glen + 1, name, nlen);
-	idx = scan_sca__add(d, SCAN_ECO_MAVEN, coords, glen + 1 + nlen, version, strlen(version), 0,
-	                    scan_sca__xml_line(x));
+	idx = scan_lockfile__add(d, SCAN_ECO_MAVEN, coords, glen + 1 + nlen, version, strlen(version), 0,
+	                         scan_lockfile__xml_line(x));
 	return idx < 0 ? idx : 0;
 }
 
-int scan_sca__extract_gradle_verification(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_gradle_verification(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const scan_sca_xml_handlers h = { verification_start, NULL };
 
-	return scan_sca__xml_parse(d, NULL, text, len, &h, NULL);
+	return scan_lockfile__xml_parse(d, NULL, text, len, &h, NULL);
 }

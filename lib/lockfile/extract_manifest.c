@@ -28,7 +28,7 @@ static const char *const npm_locks[] = { "package-lock.json", "npm-shrinkwrap.js
 
 #define MANIFEST_UP_MAX 16 /* directories above a package.json searched for a workspace's lockfile */
 
-bool scan_sca__has_lockfile(scan_sca_doc *d, const char *const *names)
+bool scan_lockfile__has_lockfile(scan_sca_doc *d, const char *const *names)
 {
 	unsigned depth = 0;
 	scan_buf rel = SCAN_BUF_INIT;
@@ -42,7 +42,7 @@ bool scan_sca__has_lockfile(scan_sca_doc *d, const char *const *names)
 			for (unsigned k = 0; k < up; k++)
 				scan_buf_puts(&rel, "../");
 			scan_buf_puts(&rel, *n);
-			found = !scan_buf_failed(&rel) && scan_sca__sibling_exists(d, rel.ptr);
+			found = !scan_buf_failed(&rel) && scan_lockfile__sibling_exists(d, rel.ptr);
 		}
 	scan_buf_dispose(&rel);
 	return found;
@@ -111,12 +111,12 @@ static unsigned line_of(const manifest *m, const char *section, const char *name
 			at = strstr(from, key.ptr);
 	}
 	if (at)
-		line = scan_sca__line_at(m->text, (size_t)(at - m->text));
+		line = scan_lockfile__line_at(m->text, (size_t)(at - m->text));
 	scan_buf_dispose(&key);
 	return line;
 }
 
-int scan_sca__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles)
+int scan_lockfile__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles)
 {
 	char msg[256];
 
@@ -124,7 +124,7 @@ int scan_sca__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *l
 		return 0;
 	snprintf(msg, sizeof(msg), "no lockfile: %zu dependenc%s declared with a version range not resolved "
 	         "(commit %s to check them)", unpinned, unpinned == 1 ? "y" : "ies", lockfiles);
-	return scan_sca__inventory_problem(d->inv, d->file, 0, msg);
+	return scan_inventory__problem(d->inv, d->file, 0, msg);
 }
 
 typedef struct {
@@ -145,10 +145,10 @@ static int read_sections(manifest *m, const char *what, const manifest_section *
 	cJSON *root = NULL;
 	int err;
 
-	if ((err = scan_sca__json_parse(m->d, m->text, m->len, &root)) < 0)
+	if ((err = scan_json__parse(m->d, m->text, m->len, &root)) < 0)
 		return err;
 	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(m->d, SCAN_EPARSE, 1, "%s is not a JSON object", what);
+		err = scan_lockfile__fail(m->d, SCAN_EPARSE, 1, "%s is not a JSON object", what);
 		goto done;
 	}
 	for (size_t s = 0; s < nsections && !err; s++) {
@@ -156,14 +156,14 @@ static int read_sections(manifest *m, const char *what, const manifest_section *
 		if (!sec)
 			continue;
 		if (!cJSON_IsObject(sec)) {
-			err = scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, sections[s].key),
-			                     "\"%s\" is not an object", sections[s].key);
+			err = scan_lockfile__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, sections[s].key),
+			                          "\"%s\" is not an object", sections[s].key);
 			break;
 		}
 		cJSON_ArrayForEach(e, sec) {
 			if (!cJSON_IsString(e) || !e->string[0]) {
-				err = scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, e->string),
-				                     "the version of \"%s\" is not a string", e->string);
+				err = scan_lockfile__fail(m->d, SCAN_EPARSE, line_of(m, sections[s].key, e->string),
+				                          "the version of \"%s\" is not a string", e->string);
 				break;
 			}
 			if ((err = add(m, sections[s].key, e->string, e->valuestring, sections[s].flags)) < 0)
@@ -171,7 +171,7 @@ static int read_sections(manifest *m, const char *what, const manifest_section *
 		}
 	}
 	if (!err)
-		err = scan_sca__unresolved_problem(m->d, m->unpinned, lockfiles);
+		err = scan_lockfile__unresolved_problem(m->d, m->unpinned, lockfiles);
 done:
 	cJSON_Delete(root);
 	return err;
@@ -202,18 +202,18 @@ static int add_npm(manifest *m, const char *section, const char *name, const cha
 			m->unpinned++;
 		}
 	}
-	idx = scan_sca__add(m->d, SCAN_ECO_NPM, real, real_len, ver, vlen, flags | SCAN_DEP_DIRECT,
-	                    line_of(m, section, name));
+	idx = scan_lockfile__add(m->d, SCAN_ECO_NPM, real, real_len, ver, vlen, flags | SCAN_DEP_DIRECT,
+	                         line_of(m, section, name));
 	return idx < 0 ? idx : 0;
 }
 
-bool scan_sca__is_npm_manifest(const char *path, const char *base)
+bool scan_lockfile__is_npm_manifest(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "package.json");
 }
 
-int scan_sca__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const manifest_section sections[] = {
 		{ "dependencies", 0 },
@@ -222,7 +222,7 @@ int scan_sca__extract_npm_manifest(scan_sca_doc *d, const char *text, size_t len
 	};
 	manifest m = { d, text, len, 0 };
 
-	if (scan_sca__has_lockfile(d, npm_locks))
+	if (scan_lockfile__has_lockfile(d, npm_locks))
 		return 0;
 	return read_sections(&m, "package.json", sections, sizeof(sections) / sizeof(sections[0]), add_npm,
 	                     "package-lock.json, yarn.lock or pnpm-lock.yaml");
@@ -250,7 +250,7 @@ static bool composer_exact(const char *spec, const char **ver, size_t *vlen)
 	return *p == '\0';
 }
 
-bool scan_sca__is_composer_manifest(const char *path, const char *base)
+bool scan_lockfile__is_composer_manifest(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "composer.json");
@@ -267,8 +267,8 @@ static int add_composer(manifest *m, const char *section, const char *pkg, const
 	if (!strchr(pkg, '/'))
 		return 0;
 	if (strlen(pkg) >= sizeof(name))
-		return scan_sca__fail(m->d, SCAN_EPARSE, line_of(m, section, pkg), "a package name longer than %zu bytes",
-		                      sizeof(name) - 1);
+		return scan_lockfile__fail(m->d, SCAN_EPARSE, line_of(m, section, pkg), "a package name longer than %zu bytes",
+		                           sizeof(name) - 1);
 	/* Packagist and OSV spell names in lower case */
 	for (size_t i = 0; (name[i] = (char)tolower((unsigned char)pkg[i])) != '\0'; i++)
 		;
@@ -277,12 +277,12 @@ static int add_composer(manifest *m, const char *section, const char *pkg, const
 		flags |= SCAN_DEP_UNPINNED;
 		m->unpinned++;
 	}
-	idx = scan_sca__add(m->d, SCAN_ECO_PACKAGIST, name, strlen(name), ver, vlen, flags | SCAN_DEP_DIRECT,
-	                    line_of(m, section, pkg));
+	idx = scan_lockfile__add(m->d, SCAN_ECO_PACKAGIST, name, strlen(name), ver, vlen, flags | SCAN_DEP_DIRECT,
+	                         line_of(m, section, pkg));
 	return idx < 0 ? idx : 0;
 }
 
-int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_composer_manifest(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const char *const locks[] = { "composer.lock", NULL };
 	static const manifest_section sections[] = {
@@ -291,7 +291,7 @@ int scan_sca__extract_composer_manifest(scan_sca_doc *d, const char *text, size_
 	};
 	manifest m = { d, text, len, 0 };
 
-	if (scan_sca__has_lockfile(d, locks))
+	if (scan_lockfile__has_lockfile(d, locks))
 		return 0;
 	return read_sections(&m, "composer.json", sections, sizeof(sections) / sizeof(sections[0]), add_composer,
 	                     "composer.lock");
@@ -408,17 +408,17 @@ static int gemfile_line(manifest *m, const char *p, const char *end, unsigned li
 			m->unpinned++;
 		}
 	}
-	idx = scan_sca__add(m->d, SCAN_ECO_RUBYGEMS, name, nlen, ver, vlen, flags, line);
+	idx = scan_lockfile__add(m->d, SCAN_ECO_RUBYGEMS, name, nlen, ver, vlen, flags, line);
 	return idx < 0 ? idx : 0;
 }
 
-bool scan_sca__is_gemfile(const char *path, const char *base)
+bool scan_lockfile__is_gemfile(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "Gemfile") || !strcmp(base, "gems.rb");
 }
 
-int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const char *const locks[] = { "Gemfile.lock", "gems.locked", NULL };
 	manifest m = { d, text, len, 0 };
@@ -426,7 +426,7 @@ int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 	unsigned depth = 0, line = 0;
 	int err = 0;
 
-	if (scan_sca__has_lockfile(d, locks))
+	if (scan_lockfile__has_lockfile(d, locks))
 		return 0;
 	for (const char *p = text, *end = text + len; p < end && !err;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *q;
@@ -441,7 +441,7 @@ int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 		           (e > q && e[-1] == '|' && memmem(q, (size_t)(e - q), " do |", 5))) {
 			/* a block: group, platforms, source; its gems are dev when a dev group opens it */
 			if (depth == GEMFILE_DEPTH_MAX)
-				err = scan_sca__fail(d, SCAN_ELIMIT, line, "blocks nested deeper than %d", GEMFILE_DEPTH_MAX);
+				err = scan_lockfile__fail(d, SCAN_ELIMIT, line, "blocks nested deeper than %d", GEMFILE_DEPTH_MAX);
 			else
 				dev[depth] = in_dev || (e - q > 5 && !memcmp(q, "group", 5) && names_dev_group(q + 5, e)), depth++;
 		} else if (e - q == 3 && !memcmp(q, "end", 3) && depth) {
@@ -449,5 +449,5 @@ int scan_sca__extract_gemfile(scan_sca_doc *d, const char *text, size_t len)
 		}
 		p = nl ? nl + 1 : end;
 	}
-	return err ? err : scan_sca__unresolved_problem(m.d, m.unpinned, "Gemfile.lock");
+	return err ? err : scan_lockfile__unresolved_problem(m.d, m.unpinned, "Gemfile.lock");
 }

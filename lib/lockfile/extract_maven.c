@@ -106,15 +106,15 @@ static int grow(void **items, size_t *cap, size_t count, size_t size)
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
 		return SCAN_ELIMIT;
-	if (scan__array_reserve(items, cap, count + 1, size))
+	if (scan_array__reserve(items, cap, count + 1, size))
 		return SCAN_ENOMEM;
 	return 0;
 }
 
 static int set_str(pom_parse *s, const char **field, const char *text, size_t len)
 {
-	if (!(*field = scan__arena_strndup(&s->c->arena, text, len)))
-		return scan__error_oom();
+	if (!(*field = scan_arena__strndup(&s->c->arena, text, len)))
+		return scan_error__oom();
 	return 0;
 }
 
@@ -143,7 +143,7 @@ static int dep_field(pom_parse *s, pom_dep *dep, const char *name, const char *t
 
 static int on_start(scan_sca_xml *x, const char *path, const char **attrs)
 {
-	pom_parse *s = scan_sca__xml_ctx(x);
+	pom_parse *s = scan_lockfile__xml_ctx(x);
 	pom *p = s->p;
 	int err;
 
@@ -151,7 +151,7 @@ static int on_start(scan_sca_xml *x, const char *path, const char **attrs)
 	if (!s->root_checked) {
 		s->root_checked = true;
 		if (strcmp(path, "project"))
-			return scan_sca__xml_fail(x, SCAN_EPARSE, "root element is <%s>, not <project>", path);
+			return scan_lockfile__xml_fail(x, SCAN_EPARSE, "root element is <%s>, not <project>", path);
 		return 0;
 	}
 	if (!strcmp(path, "project/parent")) {
@@ -172,21 +172,21 @@ static int on_start(scan_sca_xml *x, const char *path, const char **attrs)
 		return 0;
 	}
 	memset(&(*s->list)[s->cur], 0, sizeof(pom_dep));
-	(*s->list)[s->cur].line = scan_sca__xml_line(x);
-	s->cur_depth = scan_sca__xml_depth(x);
+	(*s->list)[s->cur].line = scan_lockfile__xml_line(x);
+	s->cur_depth = scan_lockfile__xml_depth(x);
 	return 0;
 limit:
 	if (err == SCAN_ELIMIT)
-		return scan_sca__xml_fail(x, SCAN_ELIMIT, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
+		return scan_lockfile__xml_fail(x, SCAN_ELIMIT, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
 	return err;
 }
 
 static int on_end(scan_sca_xml *x, const char *path, const char *text, size_t len)
 {
-	pom_parse *s = scan_sca__xml_ctx(x);
+	pom_parse *s = scan_lockfile__xml_ctx(x);
 	pom *p = s->p;
-	const char *name = scan_sca__xml_name(x);
-	unsigned depth = scan_sca__xml_depth(x);
+	const char *name = scan_lockfile__xml_name(x);
+	unsigned depth = scan_lockfile__xml_depth(x);
 	int err;
 
 	if (s->list && depth == s->cur_depth) {
@@ -221,7 +221,7 @@ static int on_end(scan_sca_xml *x, const char *path, const char *text, size_t le
 	if (depth == 3 && !strncmp(path, PROPS, strlen(PROPS))) {
 		pom_prop *pr;
 		if ((err = grow((void **)&p->props, &p->props_cap, p->nprops, sizeof(*p->props))) < 0)
-			return err == SCAN_ELIMIT ? scan_sca__xml_fail(x, err, "too many properties") : err;
+			return err == SCAN_ELIMIT ? scan_lockfile__xml_fail(x, err, "too many properties") : err;
 		pr = &p->props[p->nprops];
 		pr->order = p->nprops;
 		if ((err = set_str(s, &pr->key, name, strlen(name))) < 0 ||
@@ -287,7 +287,7 @@ static int parse_pom(pom_ctx *c, pom *p, const char *label, const char *text, si
 	memset(&s, 0, sizeof(s));
 	s.c = c;
 	s.p = p;
-	if ((err = scan_sca__xml_parse(c->d, label, text, len, &h, &s)) < 0)
+	if ((err = scan_lockfile__xml_parse(c->d, label, text, len, &h, &s)) < 0)
 		return err;
 	index_props(p);
 	return 0;
@@ -406,14 +406,14 @@ static int interp(pom_ctx *c, const char *s, const char **out)
 	if (!s || !*s)
 		return 0;
 	if (c->total > POM_EXPAND_TOTAL)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d property substitutions", POM_EXPAND_TOTAL);
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d property substitutions", POM_EXPAND_TOTAL);
 	scan_buf_init(&b, POM_VALUE_MAX);
 	c->depth = 0;
 	c->budget = POM_EXPAND_BUDGET;
 	c->unresolved = false;
 	expand_into(c, s, strlen(s), &b);
 	if (scan_buf_failed(&b) == SCAN_ENOMEM) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 	} else if (!scan_buf_failed(&b) && !c->unresolved && b.size) {
 		/* A property's value is trimmed text; what it is spliced into may add space. */
 		const char *v = b.ptr;
@@ -424,8 +424,8 @@ static int interp(pom_ctx *c, const char *s, const char **out)
 		}
 		while (len && (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\n' || v[len - 1] == '\r'))
 			len--;
-		if (len && !(*out = scan__arena_strndup(&c->arena, v, len)))
-			err = scan__error_oom();
+		if (len && !(*out = scan_arena__strndup(&c->arena, v, len)))
+			err = scan_error__oom();
 	}
 	scan_buf_dispose(&b);
 	return err;
@@ -452,7 +452,7 @@ static int parent_path(const pom *p, const char *cur_path, scan_buf *out)
 			scan_buf_putc(out, '/');
 		scan_buf_puts(out, "pom.xml");
 	}
-	return scan_buf_failed(out) == SCAN_ENOMEM ? scan__error_oom() : scan_buf_failed(out);
+	return scan_buf_failed(out) == SCAN_ENOMEM ? scan_error__oom() : scan_buf_failed(out);
 }
 
 static bool same(const char *a, const char *b)
@@ -490,7 +490,7 @@ static int read_parents(pom_ctx *c)
 				err = 0; /* a path too long to be real */
 			break;
 		}
-		err = scan_sca__read_sibling(c->d, path.ptr, &text, &len);
+		err = scan_lockfile__read_sibling(c->d, path.ptr, &text, &len);
 		if (err == SCAN_ENOMEM)
 			break;
 		if (err < 0) {
@@ -513,7 +513,7 @@ static int read_parents(pom_ctx *c)
 		scan_buf_clear(&cur);
 		scan_buf_put(&cur, path.ptr, path.size);
 		if (scan_buf_failed(&cur)) {
-			err = scan__error_oom();
+			err = scan_error__oom();
 			break;
 		}
 	}
@@ -540,11 +540,11 @@ static int dep_key(pom_ctx *c, const pom_dep *dep, const char **key)
 	scan_buf_printf(&b, "%s:%s:%s:%s", g, a, t ? t : "jar", cl ? cl : "");
 	if (scan_buf_failed(&b)) {
 		scan_buf_dispose(&b);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
-	*key = scan__arena_strndup(&c->arena, b.ptr, b.size);
+	*key = scan_arena__strndup(&c->arena, b.ptr, b.size);
 	scan_buf_dispose(&b);
-	return *key ? 0 : scan__error_oom();
+	return *key ? 0 : scan_error__oom();
 }
 
 static int cmp_mgmt(const void *a, const void *b)
@@ -568,7 +568,7 @@ static int index_mgmt(pom_ctx *c)
 	if (!total)
 		return 0;
 	if (!(c->mgmt = calloc(total, sizeof(*c->mgmt))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < c->n; i++) {
 		for (size_t k = 0; k < c->chain[i].nmgmt; k++) {
 			const pom_dep *m = &c->chain[i].mgmt[k];
@@ -659,27 +659,27 @@ static int add_dep(pom_ctx *c, const pom_dep *dep)
 	scan_buf_printf(&name, "%s:%s", g, a);
 	if (scan_buf_failed(&name)) {
 		scan_buf_dispose(&name);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
-	idx = scan_sca__add(c->d, SCAN_ECO_MAVEN, name.ptr, name.size, version, version ? strlen(version) : 0,
-	                    flags, dep->line);
+	idx = scan_lockfile__add(c->d, SCAN_ECO_MAVEN, name.ptr, name.size, version, version ? strlen(version) : 0,
+	                         flags, dep->line);
 	scan_buf_dispose(&name);
 	return idx < 0 ? idx : 0;
 }
 
-bool scan_sca__is_pom(const char *path, const char *base)
+bool scan_lockfile__is_pom(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "pom.xml");
 }
 
-int scan_sca__extract_pom(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_pom(scan_sca_doc *d, const char *text, size_t len)
 {
 	pom_ctx *c = calloc(1, sizeof(*c));
 	int err;
 
 	if (!c)
-		return scan__error_oom();
+		return scan_error__oom();
 	c->d = d;
 	if ((err = parse_pom(c, &c->chain[0], NULL, text, len)) < 0)
 		goto done;
@@ -693,7 +693,7 @@ done:
 	for (size_t i = 0; i <= POM_PARENTS_MAX; i++)
 		pom_dispose(&c->chain[i]);
 	free(c->mgmt);
-	scan__arena_dispose(&c->arena);
+	scan_arena__dispose(&c->arena);
 	free(c);
 	return err;
 }

@@ -52,7 +52,7 @@ static bool ends_with_ci(const char *s, const char *suffix)
 #define MSB_EXPAND_BUDGET 1000
 #define MSB_VALUE_MAX 4096
 
-bool scan_sca__is_csproj(const char *path, const char *base)
+bool scan_lockfile__is_csproj(const char *path, const char *base)
 {
 	(void)path;
 	return ends_with_ci(base, ".csproj") || ends_with_ci(base, ".fsproj") || ends_with_ci(base, ".vbproj");
@@ -111,7 +111,7 @@ typedef struct {
 
 static const char *dup(msb_ctx *c, const char *s, size_t len)
 {
-	return scan__arena_strndup(&c->arena, s, len);
+	return scan_arena__strndup(&c->arena, s, len);
 }
 
 static int table_add(msb_ctx *c, msb_table *t, const char *name, const char *value, size_t vlen, bool cond)
@@ -119,14 +119,14 @@ static int table_add(msb_ctx *c, msb_table *t, const char *name, const char *val
 	msb_def *def;
 
 	if (t->n >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
-	if (scan__array_reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
+	if (scan_array__reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
 		return SCAN_ENOMEM;
 	def = &t->v[t->n];
 	def->order = c->rank << 32 | (uint64_t)t->n;
 	def->cond = cond;
 	if (!(def->name = dup(c, name, strlen(name))) || !(def->value = dup(c, value, vlen)))
-		return scan__error_oom();
+		return scan_error__oom();
 	t->n++;
 	return 0;
 }
@@ -221,47 +221,47 @@ static int add_ref(msb_ctx *c, scan_sca_xml *x, int op, const char *items, const
 	msb_ref *r;
 
 	if (c->nrefs >= MSB_REFS_MAX)
-		return scan_sca__xml_fail(x, SCAN_ELIMIT, "more than %d package references", MSB_REFS_MAX);
-	if (scan__array_reserve(&c->refs, &c->refs_cap, c->nrefs + 1, sizeof(*c->refs)))
+		return scan_lockfile__xml_fail(x, SCAN_ELIMIT, "more than %d package references", MSB_REFS_MAX);
+	if (scan_array__reserve(&c->refs, &c->refs_cap, c->nrefs + 1, sizeof(*c->refs)))
 		return SCAN_ENOMEM;
 	r = &c->refs[c->nrefs];
 	memset(r, 0, sizeof(*r));
 	r->op = op;
-	r->line = c->in_project ? scan_sca__xml_line(x) : 0;
+	r->line = c->in_project ? scan_lockfile__xml_line(x) : 0;
 	if (!(r->items = dup(c, items, strlen(items))))
-		return scan__error_oom();
-	if ((v = scan_sca__xml_attr_ci(attrs, "Version")) && !(r->version = dup(c, v, strlen(v))))
-		return scan__error_oom();
-	if ((v = scan_sca__xml_attr_ci(attrs, "VersionOverride")) && !(r->override = dup(c, v, strlen(v))))
-		return scan__error_oom();
-	if ((v = scan_sca__xml_attr_ci(attrs, "PrivateAssets")) && !(r->private_assets = dup(c, v, strlen(v))))
-		return scan__error_oom();
+		return scan_error__oom();
+	if ((v = scan_lockfile__xml_attr_ci(attrs, "Version")) && !(r->version = dup(c, v, strlen(v))))
+		return scan_error__oom();
+	if ((v = scan_lockfile__xml_attr_ci(attrs, "VersionOverride")) && !(r->override = dup(c, v, strlen(v))))
+		return scan_error__oom();
+	if ((v = scan_lockfile__xml_attr_ci(attrs, "PrivateAssets")) && !(r->private_assets = dup(c, v, strlen(v))))
+		return scan_error__oom();
 	c->open_kind = 'r';
 	c->open_idx = c->nrefs++;
-	c->open_depth = scan_sca__xml_depth(x);
+	c->open_depth = scan_lockfile__xml_depth(x);
 	return 0;
 }
 
 static int msb_start(scan_sca_xml *x, const char *path, const char **attrs)
 {
-	msb_ctx *c = scan_sca__xml_ctx(x);
-	const char *name = scan_sca__xml_name(x), *parent, *v;
-	unsigned depth = scan_sca__xml_depth(x);
+	msb_ctx *c = scan_lockfile__xml_ctx(x);
+	const char *name = scan_lockfile__xml_name(x), *parent, *v;
+	unsigned depth = scan_lockfile__xml_depth(x);
 	size_t plen = 0;
 	int err;
 
 	if (depth == 1) {
 		if (strcmp(path, "Project"))
-			return scan_sca__xml_fail(x, SCAN_EPARSE, "root element is <%.64s>, not <Project>", path);
+			return scan_lockfile__xml_fail(x, SCAN_EPARSE, "root element is <%.64s>, not <Project>", path);
 		return 0;
 	}
 	/* Targets run at build time, after evaluation: nothing in them declares a package. */
 	if (!strncmp(path, "Project/Target/", 15))
 		return 0;
-	if (!c->cond_depth && (scan_sca__xml_attr_ci(attrs, "Condition") || !strcmp(name, "Choose")))
+	if (!c->cond_depth && (scan_lockfile__xml_attr_ci(attrs, "Condition") || !strcmp(name, "Choose")))
 		c->cond_depth = depth;
 	if (!strcmp(name, "Import") && !c->in_project) {
-		v = scan_sca__xml_attr(attrs, "Project");
+		v = scan_lockfile__xml_attr(attrs, "Project");
 		if (v && strstr(v, "Directory.Packages.props"))
 			c->import_parent = true;
 		return 0;
@@ -270,23 +270,23 @@ static int msb_start(scan_sca_xml *x, const char *path, const char **attrs)
 	if (c->open_kind || !parent || !is(parent, plen, "ItemGroup"))
 		return 0;
 	if (!strcasecmp(name, "PackageReference") && c->in_project) {
-		if ((v = scan_sca__xml_attr(attrs, "Include")))
+		if ((v = scan_lockfile__xml_attr(attrs, "Include")))
 			return add_ref(c, x, REF_INCLUDE, v, attrs);
-		if ((v = scan_sca__xml_attr(attrs, "Update")))
+		if ((v = scan_lockfile__xml_attr(attrs, "Update")))
 			return add_ref(c, x, REF_UPDATE, v, attrs);
-		if ((v = scan_sca__xml_attr(attrs, "Remove")))
+		if ((v = scan_lockfile__xml_attr(attrs, "Remove")))
 			return add_ref(c, x, REF_REMOVE, v, attrs);
 	} else if (!strcasecmp(name, "GlobalPackageReference") && !c->in_project) {
-		if ((v = scan_sca__xml_attr(attrs, "Include")))
+		if ((v = scan_lockfile__xml_attr(attrs, "Include")))
 			return add_ref(c, x, REF_GLOBAL, v, attrs);
 	} else if (!strcasecmp(name, "PackageVersion")) {
 		/* Update in a nested file re-pins a version of an outer one: nearer wins anyway. */
-		const char *inc = scan_sca__xml_attr(attrs, "Include");
+		const char *inc = scan_lockfile__xml_attr(attrs, "Include");
 		if (!inc)
-			inc = scan_sca__xml_attr(attrs, "Update");
+			inc = scan_lockfile__xml_attr(attrs, "Update");
 		if (!inc || !*inc)
 			return 0;
-		v = scan_sca__xml_attr_ci(attrs, "Version");
+		v = scan_lockfile__xml_attr_ci(attrs, "Version");
 		if ((err = table_add(c, &c->versions, inc, v ? v : "", v ? strlen(v) : 0, c->cond_depth != 0)) < 0)
 			return err;
 		c->open_kind = 'v';
@@ -298,9 +298,9 @@ static int msb_start(scan_sca_xml *x, const char *path, const char **attrs)
 
 static int msb_end(scan_sca_xml *x, const char *path, const char *text, size_t len)
 {
-	msb_ctx *c = scan_sca__xml_ctx(x);
-	const char *name = scan_sca__xml_name(x), *parent;
-	unsigned depth = scan_sca__xml_depth(x);
+	msb_ctx *c = scan_lockfile__xml_ctx(x);
+	const char *name = scan_lockfile__xml_name(x), *parent;
+	unsigned depth = scan_lockfile__xml_depth(x);
 	size_t plen = 0;
 	int err = 0;
 
@@ -313,10 +313,10 @@ static int msb_end(scan_sca_xml *x, const char *path, const char *text, size_t l
 		                     : !strcasecmp(name, "PrivateAssets")   ? &r->private_assets
 		                                                            : NULL;
 		if (field && !(*field = dup(c, text, len)))
-			err = scan__error_oom();
+			err = scan_error__oom();
 	} else if (c->open_kind == 'v' && depth == c->open_depth + 1) {
 		if (!strcasecmp(name, "Version") && !(c->versions.v[c->open_idx].value = dup(c, text, len)))
-			err = scan__error_oom();
+			err = scan_error__oom();
 	} else if (!c->open_kind && depth >= 3 && strncmp(path, "Project/Target/", 15) &&
 	           (parent = parent_name(path, &plen)) &&
 	           is(parent, plen, "PropertyGroup")) {
@@ -334,7 +334,7 @@ static int parse_msbuild(msb_ctx *c, const char *label, const char *text, size_t
 	c->cond_depth = 0;
 	c->open_kind = 0;
 	c->import_parent = false;
-	return scan_sca__xml_parse(c->d, label, text, len, &h, c);
+	return scan_lockfile__xml_parse(c->d, label, text, len, &h, c);
 }
 
 /*
@@ -364,7 +364,7 @@ static int read_central(msb_ctx *c)
 		scan_buf_puts(&rel, "Directory.Packages.props");
 		if (scan_buf_failed(&rel))
 			break;
-		err = scan_sca__read_sibling(c->d, rel.ptr, &text, &len);
+		err = scan_lockfile__read_sibling(c->d, rel.ptr, &text, &len);
 		if (err == SCAN_ENOTFOUND) {
 			err = 0;
 			continue;
@@ -466,18 +466,18 @@ static int msb_expand(msb_ctx *c, const char *s, const char **out)
 	c->unresolved = false;
 	msb_expand_into(c, s, strlen(s), &b);
 	if (scan_buf_failed(&b) == SCAN_ENOMEM) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 	} else if (!scan_buf_failed(&b) && !c->unresolved) {
 		const char *v = b.ptr;
 		size_t len = b.size;
-		while (len && scan_sca__is_space(*v)) {
+		while (len && scan_lockfile__is_space(*v)) {
 			v++;
 			len--;
 		}
-		while (len && scan_sca__is_space(v[len - 1]))
+		while (len && scan_lockfile__is_space(v[len - 1]))
 			len--;
 		if (len && !(*out = dup(c, v, len)))
-			err = scan__error_oom();
+			err = scan_error__oom();
 	}
 	scan_buf_dispose(&b);
 	return err;
@@ -506,7 +506,7 @@ static int exact_version(msb_ctx *c, const char *v, const char **out)
 			len--;
 		if (!len || memchr(s, '*', len) || memchr(s, ' ', len))
 			return 0;
-		return (*out = dup(c, s, len)) ? 0 : scan__error_oom();
+		return (*out = dup(c, s, len)) ? 0 : scan_error__oom();
 	}
 	*out = strpbrk(v, "[]()*, ") ? NULL : v;
 	return 0;
@@ -534,7 +534,7 @@ static bool private_all(const char *s)
 
 static int push_item(msb_item **items, size_t *n, size_t *cap)
 {
-	return scan__array_push(items, n, cap, sizeof(**items)) ? 0 : SCAN_ENOMEM;
+	return scan_array__push(items, n, cap, sizeof(**items)) ? 0 : SCAN_ENOMEM;
 }
 
 /* Apply the reference operations in order: the items MSBuild would end up with. */
@@ -554,26 +554,26 @@ static int evaluate_refs(msb_ctx *c, msb_item **items, size_t *nitems)
 			const char *t = p;
 
 			p += n + (p[n] == ';');
-			while (m && scan_sca__is_space(*t)) {
+			while (m && scan_lockfile__is_space(*t)) {
 				t++;
 				m--;
 			}
-			while (m && scan_sca__is_space(t[m - 1]))
+			while (m && scan_lockfile__is_space(t[m - 1]))
 				m--;
 			/* Wildcards and item transforms name no package. */
 			if (!m || memchr(t, '*', m) || memchr(t, '@', m) || memchr(t, '%', m))
 				continue;
 			/* Update and Remove compare with every item: keep the product small. */
 			if (++names > MSB_NAMES_MAX)
-				return scan_sca__fail(c->d, SCAN_ELIMIT, r->line, "more than %d package references",
-				                      MSB_NAMES_MAX);
+				return scan_lockfile__fail(c->d, SCAN_ELIMIT, r->line, "more than %d package references",
+				                           MSB_NAMES_MAX);
 			if (r->op == REF_INCLUDE || r->op == REF_GLOBAL) {
 				msb_item *it;
 				if ((err = push_item(items, nitems, &cap)) < 0)
 					return err;
 				it = &(*items)[*nitems - 1];
 				if (!(it->name = dup(c, t, m)))
-					return scan__error_oom();
+					return scan_error__oom();
 				it->version = r->version;
 				it->override = r->override;
 				it->dev = r->op == REF_GLOBAL || private_all(r->private_assets);
@@ -600,7 +600,7 @@ static int evaluate_refs(msb_ctx *c, msb_item **items, size_t *nitems)
 	return 0;
 }
 
-int scan_sca__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 {
 	msb_ctx *c = calloc(1, sizeof(*c));
 	msb_item *items = NULL;
@@ -610,7 +610,7 @@ int scan_sca__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 	int err;
 
 	if (!c)
-		return scan__error_oom();
+		return scan_error__oom();
 	c->d = d;
 	c->in_project = true;
 	c->rank = 2000;
@@ -648,8 +648,8 @@ int scan_sca__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 			flags |= SCAN_DEP_UNPINNED;
 		if (it->dev || test_project)
 			flags |= SCAN_DEP_DEV;
-		idx = scan_sca__add(d, SCAN_ECO_NUGET, it->name, strlen(it->name), v, v ? strlen(v) : 0, flags,
-		                    it->line);
+		idx = scan_lockfile__add(d, SCAN_ECO_NUGET, it->name, strlen(it->name), v, v ? strlen(v) : 0, flags,
+		                         it->line);
 		if (idx < 0) {
 			err = idx;
 			goto done;
@@ -660,7 +660,7 @@ done:
 	free(c->props.v);
 	free(c->versions.v);
 	free(c->refs);
-	scan__arena_dispose(&c->arena);
+	scan_arena__dispose(&c->arena);
 	free(c);
 	return err;
 }

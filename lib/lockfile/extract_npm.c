@@ -69,17 +69,17 @@ typedef struct {
 	size_t len;
 	npm_ent *ents;
 	size_t nents, cap;
-	scan_sca__js_map paths;        /* location -> entry */
-	scan_sca__js_map containers;   /* folder holding a node_modules -> container id */
+	scan_lockfile__js_map paths;        /* location -> entry */
+	scan_lockfile__js_map containers;   /* folder holding a node_modules -> container id */
 	struct npm_dir { const char *s; size_t len; } *dirs;
 	size_t ndirs, dirs_cap;
-	scan_sca__js_map places;       /* (container, installed name) -> entry */
-	scan_sca__js_graph g;
+	scan_lockfile__js_map places;       /* (container, installed name) -> entry */
+	scan_lockfile__js_graph g;
 	int root;                      /* entry of the project (v2/v3 ""), -1 */
 	size_t glob_budget;
 } npm_ctx;
 
-bool scan_sca__is_npm_lock(const char *path, const char *base)
+bool scan_lockfile__is_npm_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "package-lock.json") || !strcmp(base, "npm-shrinkwrap.json");
@@ -109,7 +109,7 @@ static size_t count_keys(const cJSON *n)
 
 static uint64_t place_hash(int container, const char *name, size_t len)
 {
-	uint64_t h = scan_sca__js_hash(name, len) ^ ((uint64_t)(unsigned)container + 1) * 0x9E3779B97F4A7C15ull;
+	uint64_t h = scan_lockfile__js_hash(name, len) ^ ((uint64_t)(unsigned)container + 1) * 0x9E3779B97F4A7C15ull;
 
 	h ^= h >> 31;
 	return h * 0xD6E8FEB86659FD93ull;
@@ -131,7 +131,7 @@ static int find_dir(const npm_ctx *c, size_t len, uint64_t h)
 	size_t cur = 0;
 	int id;
 
-	while ((id = scan_sca__js_map_next(&c->containers, h, &cur)) >= 0)
+	while ((id = scan_lockfile__js_map_next(&c->containers, h, &cur)) >= 0)
 		if (c->dirs[id].len == len)
 			return id;
 	return -1;
@@ -139,16 +139,16 @@ static int find_dir(const npm_ctx *c, size_t len, uint64_t h)
 
 static int add_dir(npm_ctx *c, const char *s, size_t len, int *out)
 {
-	uint64_t h = scan_sca__js_hash(s, len);
+	uint64_t h = scan_lockfile__js_hash(s, len);
 	int err;
 
 	if ((*out = find_dir(c, len, h)) >= 0)
 		return 0;
-	if (scan__array_reserve(&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof(*c->dirs)))
+	if (scan_array__reserve(&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof(*c->dirs)))
 		return SCAN_ENOMEM;
 	c->dirs[c->ndirs].s = s;
 	c->dirs[c->ndirs].len = len;
-	if ((err = scan_sca__js_map_add(&c->containers, h, (int)c->ndirs)) < 0)
+	if ((err = scan_lockfile__js_map_add(&c->containers, h, (int)c->ndirs)) < 0)
 		return err;
 	*out = (int)c->ndirs++;
 	return 0;
@@ -164,14 +164,14 @@ static int parse_location(npm_ctx *c, npm_ent *e)
 	size_t segs = 0, last_nm = SIZE_MAX, i = 0;
 
 	if (e->len > NPM_PATH_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, e->line, "location longer than %d bytes", NPM_PATH_MAX);
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, e->line, "location longer than %d bytes", NPM_PATH_MAX);
 	while (i < e->len) {
 		size_t n = strcspn(p + i, "/");
 		if (n > e->len - i)
 			n = e->len - i;
 		if (++segs > NPM_SEGMENTS_MAX)
-			return scan_sca__fail(c->d, SCAN_ELIMIT, e->line, "location nested deeper than %d folders",
-			                      NPM_SEGMENTS_MAX);
+			return scan_lockfile__fail(c->d, SCAN_ELIMIT, e->line, "location nested deeper than %d folders",
+			                           NPM_SEGMENTS_MAX);
 		if (is_nm_segment(p + i, n) && i + n < e->len)
 			last_nm = i;
 		i += n + 1;
@@ -200,10 +200,10 @@ static int ent_new(npm_ctx *c, const char *path, size_t len, const cJSON *obj, s
 	npm_ent *e;
 
 	if (!cJSON_IsObject(obj))
-		return scan_sca__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan__quote(show, path, len));
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan_util__quote(show, path, len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, 0, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(e = scan__array_push(&c->ents, &c->nents, &c->cap, sizeof(*c->ents))))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (!(e = scan_array__push(&c->ents, &c->nents, &c->cap, sizeof(*c->ents))))
 		return SCAN_ENOMEM;
 	e->path = path;
 	e->len = len;
@@ -245,14 +245,14 @@ static int collect_v1(npm_ctx *c, const cJSON *deps, int parent, size_t *ord)
 		if ((err = scan_buf_failed(&loc)) < 0) {
 			scan_buf_dispose(&loc);
 			char show[SCAN_QUOTE_LEN];
-			return err == SCAN_ELIMIT ? scan_sca__fail(c->d, SCAN_ELIMIT, 0, "'%s' nested too deep",
-			                                           scan__quote(show, p->string, strlen(p->string)))
-			                          : scan__error_oom();
+			return err == SCAN_ELIMIT ? scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "'%s' nested too deep",
+			                                                scan_util__quote(show, p->string, strlen(p->string)))
+			                          : scan_error__oom();
 		}
-		path = scan__arena_strndup(&c->g.arena, loc.ptr, loc.size);
+		path = scan_arena__strndup(&c->g.arena, loc.ptr, loc.size);
 		scan_buf_dispose(&loc);
 		if (!path)
-			return scan__error_oom();
+			return scan_error__oom();
 		if ((idx = ent_new(c, path, strlen(path), p, *ord)) < 0)
 			return idx;
 		*ord += 1;
@@ -389,29 +389,29 @@ static bool is_workspace(npm_ctx *c, const cJSON *patterns, const npm_ent *e)
  * the spec for what is not from the registry: "npm:real@1.0.0" (an alias),
  * "git+ssh://...#<commit>", "file:../dir", a tarball URL.
  */
-static void parse_version(const char *v, scan_sca__js_pkg *p)
+static void parse_version(const char *v, scan_lockfile__js_pkg *p)
 {
 	size_t len = strlen(v), nlen;
 	const char *hash;
 
 	p->version = v;
 	p->version_len = len;
-	if (scan_sca__js_prefix(v, len, "npm:") && scan_sca__js_split_at(v + 4, len - 4, &nlen)) {
+	if (scan_lockfile__js_prefix(v, len, "npm:") && scan_lockfile__js_split_at(v + 4, len - 4, &nlen)) {
 		p->name = v + 4;
 		p->name_len = nlen;
 		p->version = v + 4 + nlen + 1;
 		p->version_len = len - 4 - nlen - 1;
-	} else if (scan_sca__js_prefix(v, len, "git+") || scan_sca__js_prefix(v, len, "git:") ||
-	           scan_sca__js_prefix(v, len, "github:") || scan_sca__js_prefix(v, len, "gitlab:") ||
-	           scan_sca__js_prefix(v, len, "bitbucket:")) {
+	} else if (scan_lockfile__js_prefix(v, len, "git+") || scan_lockfile__js_prefix(v, len, "git:") ||
+	           scan_lockfile__js_prefix(v, len, "github:") || scan_lockfile__js_prefix(v, len, "gitlab:") ||
+	           scan_lockfile__js_prefix(v, len, "bitbucket:")) {
 		p->flags |= SCAN_DEP_GIT;
 		hash = strrchr(v, '#');
 		p->version = hash && hash[1] ? hash + 1 : NULL;
 		p->version_len = p->version ? strlen(p->version) : 0;
-	} else if (scan_sca__js_prefix(v, len, "file:") || scan_sca__js_prefix(v, len, "link:")) {
+	} else if (scan_lockfile__js_prefix(v, len, "file:") || scan_lockfile__js_prefix(v, len, "link:")) {
 		p->flags |= SCAN_DEP_LOCAL;
 		p->version = NULL;
-	} else if (scan_sca__js_prefix(v, len, "http:") || scan_sca__js_prefix(v, len, "https:")) {
+	} else if (scan_lockfile__js_prefix(v, len, "http:") || scan_lockfile__js_prefix(v, len, "https:")) {
 		p->flags |= SCAN_DEP_URL;
 		p->version = NULL;
 	}
@@ -427,17 +427,17 @@ static unsigned resolved_flags(const char *r)
 	if (!r)
 		return 0;
 	len = strlen(r);
-	if (scan_sca__js_prefix(r, len, "git+") || scan_sca__js_prefix(r, len, "git:"))
+	if (scan_lockfile__js_prefix(r, len, "git+") || scan_lockfile__js_prefix(r, len, "git:"))
 		return SCAN_DEP_GIT;
-	if (scan_sca__js_prefix(r, len, "file:"))
+	if (scan_lockfile__js_prefix(r, len, "file:"))
 		return SCAN_DEP_LOCAL;
 	/* registry tarballs are .../<name>/-/<name>-<version>.tgz; any other URL was named by hand */
-	if ((scan_sca__js_prefix(r, len, "http:") || scan_sca__js_prefix(r, len, "https:")) && !strstr(r, "/-/"))
+	if ((scan_lockfile__js_prefix(r, len, "http:") || scan_lockfile__js_prefix(r, len, "https:")) && !strstr(r, "/-/"))
 		return SCAN_DEP_URL;
 	return 0;
 }
 
-static void set_license(const cJSON *obj, scan_sca__js_pkg *p)
+static void set_license(const cJSON *obj, scan_lockfile__js_pkg *p)
 {
 	const cJSON *l = cJSON_GetObjectItemCaseSensitive(obj, "license");
 
@@ -459,7 +459,7 @@ static size_t search_dirs(const npm_ctx *c, const npm_ent *e, int *dirs)
 {
 	int tmp[NPM_SEGMENTS_MAX + 2];
 	size_t n = 0, seg = 0;
-	uint64_t h = scan_sca__js_hash("", 0);
+	uint64_t h = scan_lockfile__js_hash("", 0);
 	int dir;
 
 	if ((dir = find_dir(c, 0, h)) >= 0)
@@ -472,7 +472,7 @@ static size_t search_dirs(const npm_ctx *c, const npm_ent *e, int *dirs)
 			seg = i + 1;
 		}
 		if (i < e->len)
-			h = scan_sca__js_hash_more(h, e->path + i, 1);
+			h = scan_lockfile__js_hash_more(h, e->path + i, 1);
 	}
 	for (size_t i = 0; i < n; i++)
 		dirs[i] = tmp[n - 1 - i];
@@ -487,7 +487,7 @@ static int resolve(const npm_ctx *c, const int *dirs, size_t ndirs, const char *
 		size_t cur = 0;
 		int at;
 
-		while ((at = scan_sca__js_map_next(&c->places, ph, &cur)) >= 0) {
+		while ((at = scan_lockfile__js_map_next(&c->places, ph, &cur)) >= 0) {
 			const npm_ent *t = &c->ents[at];
 			if (t->container != dirs[k] || t->len - t->name_off != nlen || memcmp(t->path + t->name_off, name, nlen))
 				continue;
@@ -527,7 +527,7 @@ static int add_edges(npm_ctx *c, int idx, bool v1, bool importer)
 				continue;
 			if (!importer)
 				c->ents[to].required = true;
-			if ((err = scan_sca__js_edge_add(c->d, &c->g, from, c->ents[to].node, groups[k].kind)) < 0)
+			if ((err = scan_lockfile__js_edge_add(c->d, &c->g, from, c->ents[to].node, groups[k].kind)) < 0)
 				return err;
 		}
 	}
@@ -543,14 +543,14 @@ static int index_entries(npm_ctx *c)
 		npm_ent *e = &c->ents[i];
 		if ((err = parse_location(c, e)) < 0)
 			return err;
-		if ((err = scan_sca__js_map_add(&c->paths, scan_sca__js_hash(e->path, e->len), (int)i)) < 0)
+		if ((err = scan_lockfile__js_map_add(&c->paths, scan_lockfile__js_hash(e->path, e->len), (int)i)) < 0)
 			return err;
 		if (!e->in_nm)
 			continue;
 		if ((err = add_dir(c, e->path, e->dir_len, &e->container)) < 0)
 			return err;
-		err = scan_sca__js_map_add(&c->places, place_hash(e->container, e->path + e->name_off, e->len - e->name_off),
-		                           (int)i);
+		err = scan_lockfile__js_map_add(&c->places, place_hash(e->container, e->path + e->name_off, e->len - e->name_off),
+		                                (int)i);
 		if (err < 0)
 			return err;
 	}
@@ -565,8 +565,8 @@ static int index_entries(npm_ctx *c)
 			continue;
 		e->is_link = true;
 		tlen = strlen(target);
-		th = scan_sca__js_hash(target, tlen);
-		while ((at = scan_sca__js_map_next(&c->paths, th, &cur)) >= 0) {
+		th = scan_lockfile__js_hash(target, tlen);
+		while ((at = scan_lockfile__js_map_next(&c->paths, th, &cur)) >= 0) {
 			if (c->ents[at].len == tlen && !memcmp(c->ents[at].path, target, tlen) &&
 			    (size_t)at != i) {
 				e->link = at;
@@ -590,13 +590,13 @@ static int make_nodes(npm_ctx *c, bool v1)
 	for (size_t i = 0; i < c->nents; i++) {
 		npm_ent *e = &c->ents[i];
 		const char *v, *name;
-		scan_sca__js_pkg *p;
+		scan_lockfile__js_pkg *p;
 		int node;
 
 		/* a link to a listed folder is that folder's package; a dangling one stands for itself */
 		if (e->is_link && e->link >= 0)
 			continue;
-		if ((node = scan_sca__js_pkg_new(c->d, &c->g, e->line)) < 0)
+		if ((node = scan_lockfile__js_pkg_new(c->d, &c->g, e->line)) < 0)
 			return node;
 		e->node = node;
 		p = &c->g.pkgs[node];
@@ -648,9 +648,9 @@ static int v1_manifest_root(npm_ctx *c, bool *have)
 	size_t ndirs;
 
 	*have = false;
-	if (scan_sca__js_read_manifest(c->d, "package.json", &pkg) < 0)
+	if (scan_lockfile__js_read_manifest(c->d, "package.json", &pkg) < 0)
 		return 0;
-	if ((root = scan_sca__js_pkg_new(c->d, &c->g, 0)) < 0) {
+	if ((root = scan_lockfile__js_pkg_new(c->d, &c->g, 0)) < 0) {
 		err = root;
 		goto done;
 	}
@@ -659,15 +659,15 @@ static int v1_manifest_root(npm_ctx *c, bool *have)
 	top.path = "";
 	ndirs = search_dirs(c, &top, dirs);
 	for (size_t k = 0; k < 4; k++) {
-		const cJSON *deps = cJSON_GetObjectItemCaseSensitive(pkg, scan_sca__js_manifest_groups[k].key);
+		const cJSON *deps = cJSON_GetObjectItemCaseSensitive(pkg, scan_lockfile__js_manifest_groups[k].key);
 		if (!cJSON_IsObject(deps))
 			continue;
 		for (const cJSON *dep = deps->child; dep; dep = dep->next) {
 			int to = resolve(c, dirs, ndirs, dep->string, strlen(dep->string));
 			if (to < 0 || c->ents[to].node < 0)
 				continue;
-			if ((err = scan_sca__js_edge_add(c->d, &c->g, root, c->ents[to].node,
-			                                 scan_sca__js_manifest_groups[k].kind)) < 0)
+			if ((err = scan_lockfile__js_edge_add(c->d, &c->g, root, c->ents[to].node,
+			                                      scan_lockfile__js_manifest_groups[k].kind)) < 0)
 				goto done;
 		}
 	}
@@ -677,7 +677,7 @@ done:
 	return err;
 }
 
-int scan_sca__extract_npm_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_npm_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	npm_ctx c;
 	cJSON *root = NULL;
@@ -692,28 +692,28 @@ int scan_sca__extract_npm_lock(scan_sca_doc *d, const char *text, size_t len)
 	c.len = len;
 	c.root = -1;
 	c.glob_budget = NPM_GLOB_BUDGET;
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		goto done;
 	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 1, "not a package-lock.json: the top is not an object");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 1, "not a package-lock.json: the top is not an object");
 		goto done;
 	}
 	ver = cJSON_GetObjectItemCaseSensitive(root, "lockfileVersion");
 	if (ver && (!cJSON_IsNumber(ver) || ver->valuedouble < 1 || ver->valuedouble > 1000 ||
 	            ver->valuedouble != (double)(int)ver->valuedouble)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "lockfileVersion is not a version number");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "lockfileVersion is not a version number");
 		goto done;
 	}
 	packages = cJSON_GetObjectItemCaseSensitive(root, "packages");
 	deps = cJSON_GetObjectItemCaseSensitive(root, "dependencies");
 	if ((packages && !cJSON_IsObject(packages)) || (deps && !cJSON_IsObject(deps))) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "\"%s\" is not an object", packages ? "packages" : "dependencies");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "\"%s\" is not an object", packages ? "packages" : "dependencies");
 		goto done;
 	}
 	/* v2 has both; a future version without "packages" would not be v1 either */
 	v1 = !packages;
 	if (v1 && ver && ver->valueint > 1 && deps) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "lockfileVersion %d without \"packages\"", ver->valueint);
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "lockfileVersion %d without \"packages\"", ver->valueint);
 		goto done;
 	}
 	for (const cJSON *m = root->child; m; m = m->next) {
@@ -743,14 +743,14 @@ int scan_sca__extract_npm_lock(scan_sca_doc *d, const char *text, size_t len)
 	if (v1 && (err = v1_manifest_root(&c, &have_root)) < 0)
 		goto done;
 	if (have_root) {
-		err = scan_sca__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE);
+		err = scan_lockfile__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE);
 	} else {
 		/* the tree alone: see the comment at the top */
 		for (size_t i = 0; i < c.nents; i++) {
 			const npm_ent *e = &c.ents[i];
 			if (e->node < 0 || !e->in_nm)
 				continue;
-			if (scan_sca__js_prefix(e->path, e->dir_len, "node_modules/"))
+			if (scan_lockfile__js_prefix(e->path, e->dir_len, "node_modules/"))
 				c.g.pkgs[e->node].flags |= SCAN_DEP_TRANSITIVE;
 			else if (!e->dir_len && !e->required)
 				c.g.pkgs[e->node].flags |= SCAN_DEP_DIRECT;
@@ -759,14 +759,14 @@ int scan_sca__extract_npm_lock(scan_sca_doc *d, const char *text, size_t len)
 	}
 	if (err < 0)
 		goto done;
-	err = scan_sca__js_emit(d, &c.g);
+	err = scan_lockfile__js_emit(d, &c.g);
 done:
 	cJSON_Delete(root);
-	scan_sca__js_map_dispose(&c.paths);
-	scan_sca__js_map_dispose(&c.containers);
-	scan_sca__js_map_dispose(&c.places);
+	scan_lockfile__js_map_dispose(&c.paths);
+	scan_lockfile__js_map_dispose(&c.containers);
+	scan_lockfile__js_map_dispose(&c.places);
 	free(c.dirs);
 	free(c.ents);
-	scan_sca__js_graph_dispose(&c.g);
+	scan_lockfile__js_graph_dispose(&c.g);
 	return err;
 }

@@ -30,7 +30,7 @@
  * when several projects share a directory.
  */
 
-bool scan_sca__is_nuget_lock(const char *path, const char *base)
+bool scan_lockfile__is_nuget_lock(const char *path, const char *base)
 {
 	size_t n = strlen(base);
 
@@ -65,11 +65,11 @@ static unsigned find_key(key_cursor *k, const char *key)
 		i = (size_t)(q - k->text) + 1;
 		if (k->len - i < klen + 1 || memcmp(k->text + i, key, klen) || k->text[i + klen] != '"')
 			continue;
-		for (j = i + klen + 1; j < k->len && scan_sca__is_space(k->text[j]); j++)
+		for (j = i + klen + 1; j < k->len && scan_lockfile__is_space(k->text[j]); j++)
 			;
 		if (j >= k->len || k->text[j] != ':')
 			continue;
-		for (j++; j < k->len && scan_sca__is_space(k->text[j]); j++)
+		for (j++; j < k->len && scan_lockfile__is_space(k->text[j]); j++)
 			;
 		if (j >= k->len || k->text[j] != '{')
 			continue;
@@ -118,14 +118,14 @@ static int lock_tfm(scan_sca_doc *d, const cJSON *tfm, key_cursor *kc)
 	int err = 0;
 
 	if (!cJSON_IsObject(tfm))
-		return scan_sca__fail(d, SCAN_EPARSE, 0, "\"dependencies\".\"%.100s\" is not an object", tfm->string);
+		return scan_lockfile__fail(d, SCAN_EPARSE, 0, "\"dependencies\".\"%.100s\" is not an object", tfm->string);
 	find_key(kc, tfm->string);
 	for (pkg = tfm->child; pkg; pkg = pkg->next)
 		count++;
 	if (!count)
 		return 0;
 	if (!(pkgs = calloc(count, sizeof(*pkgs))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (pkg = tfm->child; pkg; pkg = pkg->next) {
 		const cJSON *type = cJSON_GetObjectItemCaseSensitive(pkg, "type");
 		const cJSON *resolved = cJSON_GetObjectItemCaseSensitive(pkg, "resolved");
@@ -135,7 +135,7 @@ static int lock_tfm(scan_sca_doc *d, const cJSON *tfm, key_cursor *kc)
 		int idx;
 
 		if (!cJSON_IsObject(pkg)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, 0, "package '%.100s' is not an object", pkg->string);
+			err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "package '%.100s' is not an object", pkg->string);
 			goto done;
 		}
 		line = find_key(kc, pkg->string);
@@ -149,8 +149,8 @@ static int lock_tfm(scan_sca_doc *d, const cJSON *tfm, key_cursor *kc)
 			flags |= SCAN_DEP_UNPINNED;
 		if (flags & SCAN_DEP_LOCAL)
 			version = NULL;
-		idx = scan_sca__add(d, SCAN_ECO_NUGET, pkg->string, strlen(pkg->string), version,
-		                    version ? strlen(version) : 0, flags, line);
+		idx = scan_lockfile__add(d, SCAN_ECO_NUGET, pkg->string, strlen(pkg->string), version,
+		                         version ? strlen(version) : 0, flags, line);
 		if (idx < 0) {
 			err = idx;
 			goto done;
@@ -169,8 +169,8 @@ static int lock_tfm(scan_sca_doc *d, const cJSON *tfm, key_cursor *kc)
 			const tfm_pkg *to = find_pkg(pkgs, n, dep->string);
 			if (!to)
 				continue; /* not in this framework's graph: nothing to point at */
-			err = scan_sca__dep(d, pkgs[i].idx, to->item->string, strlen(to->item->string), to->resolved,
-			                    to->resolved ? strlen(to->resolved) : 0);
+			err = scan_lockfile__dep(d, pkgs[i].idx, to->item->string, strlen(to->item->string), to->resolved,
+			                         to->resolved ? strlen(to->resolved) : 0);
 			if (err < 0)
 				goto done;
 		}
@@ -180,27 +180,27 @@ done:
 	return err;
 }
 
-int scan_sca__extract_nuget_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_nuget_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	key_cursor kc = { text, len, 0, 1, true };
 	const cJSON *version, *deps, *tfm;
 	cJSON *root = NULL;
 	int err;
 
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		return err;
 	version = cJSON_GetObjectItemCaseSensitive(root, "version");
 	deps = cJSON_GetObjectItemCaseSensitive(root, "dependencies");
 	if (!cJSON_IsNumber(version)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no \"version\": not a NuGet lock file");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "no \"version\": not a NuGet lock file");
 		goto done;
 	}
 	if (version->valuedouble != 1 && version->valuedouble != 2) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "unsupported lock file version %g", version->valuedouble);
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "unsupported lock file version %g", version->valuedouble);
 		goto done;
 	}
 	if (!cJSON_IsObject(deps)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no \"dependencies\" object");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "no \"dependencies\" object");
 		goto done;
 	}
 	find_key(&kc, "dependencies");

@@ -99,8 +99,8 @@ static bool path_tail_is(const char *path, size_t n, const char *tail)
 static int new_pkg(os_db *db, unsigned line, os_pkg **out)
 {
 	if (db->npkgs >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(db->d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(*out = scan__array_push(&db->pkgs, &db->npkgs, &db->cap, sizeof(*db->pkgs))))
+		return scan_lockfile__fail(db->d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (!(*out = scan_array__push(&db->pkgs, &db->npkgs, &db->cap, sizeof(*db->pkgs))))
 		return SCAN_ENOMEM;
 	(*out)->idx = -1;
 	return 0;
@@ -111,9 +111,9 @@ static int add_provider(os_db *db, scan_slice name, bool virtual, int idx)
 	if (!name.len)
 		return 0;
 	if (db->nprov >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(db->d, SCAN_ELIMIT, 0, "more than %d package names and provided names",
-		                      SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&db->prov, &db->prov_cap, db->nprov + 1, sizeof(*db->prov)))
+		return scan_lockfile__fail(db->d, SCAN_ELIMIT, 0, "more than %d package names and provided names",
+		                           SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&db->prov, &db->prov_cap, db->nprov + 1, sizeof(*db->prov)))
 		return SCAN_ENOMEM;
 	db->prov[db->nprov].name = name;
 	db->prov[db->nprov].virtual = virtual;
@@ -163,7 +163,7 @@ static int add_edge(os_db *db, int from, int to)
 	if (to < 0 || to == from)
 		return 0;
 	t = &db->d->inv->items[to];
-	return scan_sca__dep(db->d, from, t->name, strlen(t->name), t->version, t->version ? strlen(t->version) : 0);
+	return scan_lockfile__dep(db->d, from, t->name, strlen(t->name), t->version, t->version ? strlen(t->version) : 0);
 }
 
 /* The name that starts a dependency or provides entry, up to any of stop. */
@@ -251,12 +251,12 @@ static int dpkg_end(os_db *db, dpkg_para *p, bool control_files)
 	if (!p->any)
 		return 0;
 	if (!p->package.len)
-		return scan_sca__fail(db->d, SCAN_EPARSE, p->line, "paragraph without a Package field");
+		return scan_lockfile__fail(db->d, SCAN_EPARSE, p->line, "paragraph without a Package field");
 	if (p->status.s ? !status_installed(p->status) : !control_files)
 		goto done;
 	if (!p->version.len)
-		return scan_sca__fail(db->d, SCAN_EPARSE, p->line, "installed package '%.*s' has no Version",
-		                      (int)(p->package.len > 200 ? 200 : p->package.len), p->package.s);
+		return scan_lockfile__fail(db->d, SCAN_EPARSE, p->line, "installed package '%.*s' has no Version",
+		                           (int)(p->package.len > 200 ? 200 : p->package.len), p->package.s);
 	name = p->package;
 	version = p->version;
 	if (p->source.len) {
@@ -264,12 +264,12 @@ static int dpkg_end(os_db *db, dpkg_para *p, bool control_files)
 		scan_slice src = entry_name(p->source, "(");
 		const char *open = memchr(p->source.s, '(', p->source.len);
 		if (!src.len)
-			return scan_sca__fail(db->d, SCAN_EPARSE, p->line, "malformed Source field");
+			return scan_lockfile__fail(db->d, SCAN_EPARSE, p->line, "malformed Source field");
 		name = src;
 		if (open) {
 			const char *close = memchr(open, ')', (size_t)(p->source.s + p->source.len - open));
 			if (!close)
-				return scan_sca__fail(db->d, SCAN_EPARSE, p->line, "malformed Source field");
+				return scan_lockfile__fail(db->d, SCAN_EPARSE, p->line, "malformed Source field");
 			version = trim(open + 1, (size_t)(close - open - 1));
 		}
 	}
@@ -279,8 +279,8 @@ static int dpkg_end(os_db *db, dpkg_para *p, bool control_files)
 	pkg->deps[0] = p->depends;
 	pkg->deps[1] = p->predepends;
 	pkg->provides = p->provides;
-	if ((pkg->idx = scan_sca__add(db->d, SCAN_ECO_DEBIAN, name.s, name.len, version.s, version.len, 0,
-	                              p->line)) < 0)
+	if ((pkg->idx = scan_lockfile__add(db->d, SCAN_ECO_DEBIAN, name.s, name.len, version.s, version.len, 0,
+	                                   p->line)) < 0)
 		return pkg->idx;
 done:
 	memset(p, 0, sizeof(*p));
@@ -306,9 +306,9 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 		pos += n + (nl != NULL);
 		line++;
 		if (n > OSPKG_LINE_MAX)
-			return scan_sca__fail(db->d, SCAN_ELIMIT, line, "line longer than %zu bytes", OSPKG_LINE_MAX);
+			return scan_lockfile__fail(db->d, SCAN_ELIMIT, line, "line longer than %zu bytes", OSPKG_LINE_MAX);
 		if (memchr(s, '\0', n))
-			return scan_sca__fail(db->d, SCAN_EPARSE, line, "NUL byte in a package database");
+			return scan_lockfile__fail(db->d, SCAN_EPARSE, line, "NUL byte in a package database");
 		if (!trim(s, n).len) {
 			if ((err = dpkg_end(db, &p, control_files)) < 0)
 				return err;
@@ -317,7 +317,7 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 		}
 		if (s[0] == ' ' || s[0] == '\t') {
 			if (!p.any)
-				return scan_sca__fail(db->d, SCAN_EPARSE, line, "continuation line without a field");
+				return scan_lockfile__fail(db->d, SCAN_EPARSE, line, "continuation line without a field");
 			if (field)
 				*field = trim(field->s, (size_t)(s + n - field->s));
 			continue;
@@ -327,7 +327,7 @@ static int dpkg_parse(os_db *db, const char *text, size_t len, bool control_file
 		colon = memchr(s, ':', n);
 		key = trim(s, colon ? (size_t)(colon - s) : 0);
 		if (!colon || !key.len || memchr(key.s, ' ', key.len))
-			return scan_sca__fail(db->d, SCAN_EPARSE, line, "malformed field (expected 'Name: value')");
+			return scan_lockfile__fail(db->d, SCAN_EPARSE, line, "malformed field (expected 'Name: value')");
 		if (!p.any) {
 			p.any = true;
 			p.line = line;
@@ -414,19 +414,19 @@ static int apk_end(os_db *db, apk_rec *r)
 	if (!r->any)
 		return 0;
 	if (!r->P.len)
-		return scan_sca__fail(db->d, SCAN_EPARSE, r->first, "record without a P: (package name) line");
+		return scan_lockfile__fail(db->d, SCAN_EPARSE, r->first, "record without a P: (package name) line");
 	if (!r->V.len)
-		return scan_sca__fail(db->d, SCAN_EPARSE, r->line, "package '%.*s' has no V: (version) line",
-		                      (int)(r->P.len > 200 ? 200 : r->P.len), r->P.s);
+		return scan_lockfile__fail(db->d, SCAN_EPARSE, r->line, "package '%.*s' has no V: (version) line",
+		                           (int)(r->P.len > 200 ? 200 : r->P.len), r->P.s);
 	name = r->o.len ? r->o : r->P;
 	if ((err = new_pkg(db, r->line, &pkg)) < 0)
 		return err;
 	pkg->name = r->P;
 	pkg->deps[0] = r->D;
 	pkg->provides = r->p;
-	if ((pkg->idx = scan_sca__add(db->d, SCAN_ECO_ALPINE, name.s, name.len, r->V.s, r->V.len, 0, r->line)) < 0)
+	if ((pkg->idx = scan_lockfile__add(db->d, SCAN_ECO_ALPINE, name.s, name.len, r->V.s, r->V.len, 0, r->line)) < 0)
 		return pkg->idx;
-	if ((err = scan_sca__set_license(db->d, pkg->idx, r->L.s, r->L.len)) < 0)
+	if ((err = scan_lockfile__set_license(db->d, pkg->idx, r->L.s, r->L.len)) < 0)
 		return err;
 	memset(r, 0, sizeof(*r));
 	return 0;
@@ -448,9 +448,9 @@ static int apk_parse(os_db *db, const char *text, size_t len)
 		pos += n + (nl != NULL);
 		line++;
 		if (n > OSPKG_LINE_MAX)
-			return scan_sca__fail(db->d, SCAN_ELIMIT, line, "line longer than %zu bytes", OSPKG_LINE_MAX);
+			return scan_lockfile__fail(db->d, SCAN_ELIMIT, line, "line longer than %zu bytes", OSPKG_LINE_MAX);
 		if (memchr(s, '\0', n))
-			return scan_sca__fail(db->d, SCAN_EPARSE, line, "NUL byte in a package database");
+			return scan_lockfile__fail(db->d, SCAN_EPARSE, line, "NUL byte in a package database");
 		if (n && s[n - 1] == '\r')
 			n--;
 		if (!n) {
@@ -459,7 +459,7 @@ static int apk_parse(os_db *db, const char *text, size_t len)
 			continue;
 		}
 		if (n < 2 || s[1] != ':' || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
-			return scan_sca__fail(db->d, SCAN_EPARSE, line, "malformed line (expected 'X:value')");
+			return scan_lockfile__fail(db->d, SCAN_EPARSE, line, "malformed line (expected 'X:value')");
 		if (!r.any) {
 			r.any = true;
 			r.first = line;
@@ -536,7 +536,7 @@ static int extract(scan_sca_doc *d, const char *text, size_t len, bool apk)
 	memset(&db, 0, sizeof(db));
 	db.d = d;
 	if (len > SCAN_SCA_FILE_MAX) {
-		err = scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 		goto done;
 	}
 	if (apk)
@@ -552,7 +552,7 @@ done:
 	return err;
 }
 
-bool scan_sca__is_dpkg_status(const char *path, const char *base)
+bool scan_lockfile__is_dpkg_status(const char *path, const char *base)
 {
 	size_t n = strlen(path), m = strlen(base);
 
@@ -564,18 +564,18 @@ bool scan_sca__is_dpkg_status(const char *path, const char *base)
 	return path_tail_is(path, n - m - 1, "var/lib/dpkg/status.d");
 }
 
-int scan_sca__extract_dpkg_status(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_dpkg_status(scan_sca_doc *d, const char *text, size_t len)
 {
 	return extract(d, text, len, false);
 }
 
-bool scan_sca__is_apk_installed(const char *path, const char *base)
+bool scan_lockfile__is_apk_installed(const char *path, const char *base)
 {
 	(void)base;
 	return path_tail_is(path, strlen(path), "lib/apk/db/installed");
 }
 
-int scan_sca__extract_apk_installed(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_apk_installed(scan_sca_doc *d, const char *text, size_t len)
 {
 	return extract(d, text, len, true);
 }

@@ -55,15 +55,15 @@ typedef struct {
 	int major;                    /* lockfileVersion's */
 	pent *ents;
 	size_t nents, ents_cap;
-	scan_sca__js_map keys;        /* key -> ents index */
+	scan_lockfile__js_map keys;        /* key -> ents index */
 	pimp *imps;
 	size_t nimps;
-	scan_sca__js_map imp_paths;   /* path -> imps index */
-	scan_sca__js_graph g;
+	scan_lockfile__js_map imp_paths;   /* path -> imps index */
+	scan_lockfile__js_graph g;
 	scan_buf scratch;
 } pnpm_ctx;
 
-bool scan_sca__is_pnpm_lock(const char *path, const char *base)
+bool scan_lockfile__is_pnpm_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "pnpm-lock.yaml");
@@ -95,7 +95,7 @@ static int find_key(const pnpm_ctx *c, const char *s, size_t len)
 	size_t cur = 0;
 	int at;
 
-	while ((at = scan_sca__js_map_next(&c->keys, scan_sca__js_hash(s, len), &cur)) >= 0)
+	while ((at = scan_lockfile__js_map_next(&c->keys, scan_lockfile__js_hash(s, len), &cur)) >= 0)
 		if (c->ents[at].key.len == len && !memcmp(c->ents[at].key.s, s, len))
 			return at;
 	return -1;
@@ -108,13 +108,13 @@ static int ent_add(pnpm_ctx *c, const scan_yaml_node *k, const scan_yaml_node *i
 	pent *e;
 
 	if (!key.s || !key.len)
-		return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "package key is not a string");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, k->line, "package key is not a string");
 	if (find_key(c, key.s, key.len) >= 0)
-		return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "package '%s' listed twice",
-		                      scan__quote(show, key.s, key.len));
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, k->line, "package '%s' listed twice",
+		                           scan_util__quote(show, key.s, key.len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, k->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (scan__array_reserve(&c->ents, &c->ents_cap, c->nents + 1, sizeof(*c->ents)))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, k->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (scan_array__reserve(&c->ents, &c->ents_cap, c->nents + 1, sizeof(*c->ents)))
 		return SCAN_ENOMEM;
 	e = &c->ents[c->nents];
 	e->key = key;
@@ -123,7 +123,7 @@ static int ent_add(pnpm_ctx *c, const scan_yaml_node *k, const scan_yaml_node *i
 	e->line = k->line;
 	e->node = -1;
 	c->nents++;
-	return scan_sca__js_map_add(&c->keys, scan_sca__js_hash(key.s, key.len), (int)c->nents - 1);
+	return scan_lockfile__js_map_add(&c->keys, scan_lockfile__js_hash(key.s, key.len), (int)c->nents - 1);
 }
 
 /* The peer context cut off a version: "(react@18.2.0)" from 6.0 on, "_react@18.2.0" in 5.x. */
@@ -138,30 +138,30 @@ static size_t cut_peers(const pnpm_ctx *c, const char *v, size_t len)
 /* Where a package came from: its key's version part and its resolution. */
 static unsigned source_flags(const scan_slice rest, const scan_yaml_node *info)
 {
-	const scan_yaml_node *res = scan__yaml_get(info, "resolution");
-	scan_slice type = pscalar(scan__yaml_get(res, "type")), tarball = pscalar(scan__yaml_get(res, "tarball"));
+	const scan_yaml_node *res = scan_util__yaml_get(info, "resolution");
+	scan_slice type = pscalar(scan_util__yaml_get(res, "type")), tarball = pscalar(scan_util__yaml_get(res, "tarball"));
 
-	if (scan__yaml_get(res, "directory") || (type.s && !strcmp(type.s, "directory")) ||
-	    scan_sca__js_prefix(rest.s, rest.len, "file:") || scan_sca__js_prefix(rest.s, rest.len, "link:") ||
-	    (tarball.s && scan_sca__js_prefix(tarball.s, tarball.len, "file:")))
+	if (scan_util__yaml_get(res, "directory") || (type.s && !strcmp(type.s, "directory")) ||
+	    scan_lockfile__js_prefix(rest.s, rest.len, "file:") || scan_lockfile__js_prefix(rest.s, rest.len, "link:") ||
+	    (tarball.s && scan_lockfile__js_prefix(tarball.s, tarball.len, "file:")))
 		return SCAN_DEP_LOCAL;
-	if ((type.s && !strcmp(type.s, "git")) || scan_sca__js_prefix(rest.s, rest.len, "git+") ||
-	    scan_sca__js_prefix(rest.s, rest.len, "git:") || pstr_has(rest, "codeload.github.com") ||
+	if ((type.s && !strcmp(type.s, "git")) || scan_lockfile__js_prefix(rest.s, rest.len, "git+") ||
+	    scan_lockfile__js_prefix(rest.s, rest.len, "git:") || pstr_has(rest, "codeload.github.com") ||
 	    (tarball.s && (pstr_has(tarball, "codeload.github.com") || pstr_has(tarball, "/repository/archive") ||
 	                   pstr_has(tarball, "bitbucket.org/"))))
 		return SCAN_DEP_GIT;
-	if (tarball.s && (scan_sca__js_prefix(tarball.s, tarball.len, "http:") ||
-	                  scan_sca__js_prefix(tarball.s, tarball.len, "https:")) &&
+	if (tarball.s && (scan_lockfile__js_prefix(tarball.s, tarball.len, "http:") ||
+	                  scan_lockfile__js_prefix(tarball.s, tarball.len, "https:")) &&
 	    (memchr(rest.s, ':', rest.len) || memchr(rest.s, '/', rest.len)))
 		return SCAN_DEP_URL;
 	return 0;
 }
 
 /* Name, version and source of a package entry. */
-static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
+static int describe(pnpm_ctx *c, const pent *e, scan_lockfile__js_pkg *p)
 {
 	scan_slice key = e->key, name = { NULL, 0 }, rest = { NULL, 0 };
-	scan_slice fname = pscalar(scan__yaml_get(e->info, "name")), fver = pscalar(scan__yaml_get(e->info, "version"));
+	scan_slice fname = pscalar(scan_util__yaml_get(e->info, "name")), fver = pscalar(scan_util__yaml_get(e->info, "version"));
 	bool registry = false;
 	char show[SCAN_QUOTE_LEN];
 	size_t nl;
@@ -171,7 +171,7 @@ static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
 			key.s++;
 			key.len--;
 		}
-		if (c->major >= 6 && scan_sca__js_split_at(key.s, key.len, &nl)) {
+		if (c->major >= 6 && scan_lockfile__js_split_at(key.s, key.len, &nl)) {
 			name.s = key.s;
 			name.len = nl;
 			rest.s = key.s + nl + 1;
@@ -198,8 +198,8 @@ static int describe(pnpm_ctx *c, const pent *e, scan_sca__js_pkg *p)
 		name = fname;
 	}
 	if (!name.s || !name.len)
-		return scan_sca__fail(c->d, SCAN_EPARSE, e->line, "cannot tell the package of '%s'",
-		                      scan__quote(show, e->key.s, e->key.len));
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, e->line, "cannot tell the package of '%s'",
+		                           scan_util__quote(show, e->key.s, e->key.len));
 	p->name = name.s;
 	p->name_len = name.len;
 	if (fver.s && fver.len) {
@@ -243,7 +243,7 @@ static int find_importer(const pnpm_ctx *c, const char *s, size_t len)
 	size_t cur = 0;
 	int at;
 
-	while ((at = scan_sca__js_map_next(&c->imp_paths, scan_sca__js_hash(s, len), &cur)) >= 0)
+	while ((at = scan_lockfile__js_map_next(&c->imp_paths, scan_lockfile__js_hash(s, len), &cur)) >= 0)
 		if (c->imps[at].path.len == len && !memcmp(c->imps[at].path.s, s, len))
 			return at;
 	return -1;
@@ -259,14 +259,14 @@ static int resolve_ref(pnpm_ctx *c, scan_slice from_dir, scan_slice name, scan_s
 	scan_buf *b = &c->scratch;
 	int at;
 
-	if (scan_sca__js_prefix(ref.s, ref.len, "link:")) {
+	if (scan_lockfile__js_prefix(ref.s, ref.len, "link:")) {
 		int node;
 		join_path(b, from_dir, ref.s + 5, ref.len - 5);
 		if (!scan_buf_failed(b) && (at = find_importer(c, b->ptr, b->size)) >= 0 && c->imps[at].node >= 0 &&
 		    !c->g.pkgs[c->imps[at].node].skip)
 			return c->imps[at].node;
 		/* a folder that is not a workspace: a local package known by the name it is linked as */
-		if ((node = scan_sca__js_pkg_new(c->d, &c->g, line)) < 0)
+		if ((node = scan_lockfile__js_pkg_new(c->d, &c->g, line)) < 0)
 			return node;
 		c->g.pkgs[node].name = name.s;
 		c->g.pkgs[node].name_len = name.len;
@@ -300,24 +300,24 @@ static int add_edges(pnpm_ctx *c, int from, const scan_yaml_node *map, scan_slic
 	int err;
 
 	for (size_t k = 0; k < (importer ? 3u : 2u); k++) {
-		const scan_yaml_node *deps = scan__yaml_get(map, groups[k].key);
+		const scan_yaml_node *deps = scan_util__yaml_get(map, groups[k].key);
 		if (!deps)
 			continue;
 		if (deps->kind != SCAN_YAML_MAPPING)
-			return scan_sca__fail(c->d, SCAN_EPARSE, deps->line, "%s is not a mapping", groups[k].key);
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, deps->line, "%s is not a mapping", groups[k].key);
 		for (size_t i = 0; i + 1 < deps->len; i += 2) {
 			const scan_yaml_node *v = deps->items[i + 1];
 			scan_slice name = pscalar(deps->items[i]), ref;
 			int to;
 			/* 6.0 and 9.0 importers: { specifier, version }; otherwise the version itself */
-			ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan__yaml_get(v, "version") : v);
+			ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan_util__yaml_get(v, "version") : v);
 			if (!name.s || !name.len || !ref.s)
-				return scan_sca__fail(c->d, SCAN_EPARSE, deps->items[i]->line, "malformed dependency");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, deps->items[i]->line, "malformed dependency");
 			if ((to = resolve_ref(c, dir, name, ref, deps->items[i]->line)) == -1)
 				continue;
 			if (to < 0)
 				return to;
-			if ((err = scan_sca__js_edge_add(c->d, &c->g, from, to, groups[k].kind)) < 0)
+			if ((err = scan_lockfile__js_edge_add(c->d, &c->g, from, to, groups[k].kind)) < 0)
 				return err;
 		}
 	}
@@ -326,33 +326,33 @@ static int add_edges(pnpm_ctx *c, int from, const scan_yaml_node *map, scan_slic
 
 static bool yes(const scan_yaml_node *map, const char *key)
 {
-	const scan_yaml_node *v = scan__yaml_get(map, key);
+	const scan_yaml_node *v = scan_util__yaml_get(map, key);
 
 	return v && v->kind == SCAN_YAML_SCALAR && !strcmp(v->value, "true");
 }
 
 static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 {
-	const scan_yaml_node *importers = scan__yaml_get(root, "importers");
-	const scan_yaml_node *packages = scan__yaml_get(root, "packages");
-	const scan_yaml_node *snapshots = scan__yaml_get(root, "snapshots");
+	const scan_yaml_node *importers = scan_util__yaml_get(root, "importers");
+	const scan_yaml_node *packages = scan_util__yaml_get(root, "packages");
+	const scan_yaml_node *snapshots = scan_util__yaml_get(root, "snapshots");
 	size_t n;
 	int err;
 
 	if ((importers && importers->kind != SCAN_YAML_MAPPING) || (packages && packages->kind != SCAN_YAML_MAPPING) ||
 	    (snapshots && snapshots->kind != SCAN_YAML_MAPPING))
-		return scan_sca__fail(c->d, SCAN_EPARSE, root->line, "importers, packages or snapshots is not a mapping");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, root->line, "importers, packages or snapshots is not a mapping");
 	/* without workspaces, 5.x and 6.0 keep the project's dependencies at the top */
 	n = importers ? importers->len / 2 : 1;
 	if (!(c->imps = calloc(n ? n : 1, sizeof(*c->imps))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < n; i++) {
 		pimp *im = &c->imps[c->nimps];
 		scan_slice path = { "", 0 };
 		if (importers) {
 			path = pscalar(importers->items[2 * i]);
 			if (!path.s || importers->items[2 * i + 1]->kind != SCAN_YAML_MAPPING)
-				return scan_sca__fail(c->d, SCAN_EPARSE, importers->items[2 * i]->line, "malformed importer");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, importers->items[2 * i]->line, "malformed importer");
 			while (path.len >= 2 && path.s[0] == '.' && path.s[1] == '/') {
 				path.s += 2;
 				path.len -= 2;
@@ -362,41 +362,41 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 			if (path.len == 1 && path.s[0] == '.')
 				path.len = 0;
 			if (path.len > PNPM_PATH_MAX)
-				return scan_sca__fail(c->d, SCAN_ELIMIT, importers->items[2 * i]->line, "importer path too long");
+				return scan_lockfile__fail(c->d, SCAN_ELIMIT, importers->items[2 * i]->line, "importer path too long");
 		}
 		if (find_importer(c, path.s, path.len) >= 0) {
 			char show[SCAN_QUOTE_LEN];
-			return scan_sca__fail(c->d, SCAN_EPARSE, importers ? importers->items[2 * i]->line : 1,
-			                      "importer '%s' listed twice", scan__quote(show, path.s, path.len));
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, importers ? importers->items[2 * i]->line : 1,
+			                           "importer '%s' listed twice", scan_util__quote(show, path.s, path.len));
 		}
 		im->path = path;
 		im->map = importers ? importers->items[2 * i + 1] : root;
 		im->line = importers ? importers->items[2 * i]->line : 0;
 		im->node = -1;
-		if ((err = scan_sca__js_map_add(&c->imp_paths, scan_sca__js_hash(path.s, path.len), (int)c->nimps)) < 0)
+		if ((err = scan_lockfile__js_map_add(&c->imp_paths, scan_lockfile__js_hash(path.s, path.len), (int)c->nimps)) < 0)
 			return err;
 		c->nimps++;
 	}
 	if (c->major >= 9) {
 		/* a node per snapshot, its metadata from the package without the peer context */
-		scan_sca__js_map bases = { NULL, NULL, 0, 0 };
+		scan_lockfile__js_map bases = { NULL, NULL, 0, 0 };
 		unsigned char *used = calloc(packages ? packages->len / 2 + 1 : 1, 1);
-		err = used ? 0 : scan__error_oom();
+		err = used ? 0 : scan_error__oom();
 		for (size_t i = 0; !err && packages && i + 1 < packages->len; i += 2) {
 			scan_slice k = pscalar(packages->items[i]);
 			if (!k.s)
-				err = scan_sca__fail(c->d, SCAN_EPARSE, packages->items[i]->line, "package key is not a string");
+				err = scan_lockfile__fail(c->d, SCAN_EPARSE, packages->items[i]->line, "package key is not a string");
 			else
-				err = scan_sca__js_map_add(&bases, scan_sca__js_hash(k.s, k.len), (int)(i / 2));
+				err = scan_lockfile__js_map_add(&bases, scan_lockfile__js_hash(k.s, k.len), (int)(i / 2));
 		}
 		for (size_t i = 0; !err && snapshots && i + 1 < snapshots->len; i += 2) {
 			scan_slice k = pscalar(snapshots->items[i]);
 			const scan_yaml_node *info = NULL, *line_of = snapshots->items[i];
 			size_t nl, base, cur = 0;
 			int at;
-			if (k.s && scan_sca__js_split_at(k.s, k.len, &nl)) {
+			if (k.s && scan_lockfile__js_split_at(k.s, k.len, &nl)) {
 				base = nl + 1 + cut_peers(c, k.s + nl + 1, k.len - nl - 1);
-				while ((at = scan_sca__js_map_next(&bases, scan_sca__js_hash(k.s, base), &cur)) >= 0) {
+				while ((at = scan_lockfile__js_map_next(&bases, scan_lockfile__js_hash(k.s, base), &cur)) >= 0) {
 					const scan_yaml_node *pk = packages->items[2 * at];
 					if (pk->len == base && !memcmp(pk->value, k.s, base)) {
 						/* the line is the package's, where its metadata is */
@@ -414,7 +414,7 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 			if (!used[i / 2])
 				err = ent_add(c, packages->items[i], packages->items[i + 1], NULL);
 		free(used);
-		scan_sca__js_map_dispose(&bases);
+		scan_lockfile__js_map_dispose(&bases);
 		if (err)
 			return err;
 	} else {
@@ -430,9 +430,9 @@ static int importer_nodes(pnpm_ctx *c)
 {
 	for (size_t i = 0; i < c->nimps; i++) {
 		pimp *im = &c->imps[i];
-		scan_sca__js_pkg *p;
+		scan_lockfile__js_pkg *p;
 		cJSON *pkg = NULL;
-		int node = scan_sca__js_pkg_new(c->d, &c->g, im->line);
+		int node = scan_lockfile__js_pkg_new(c->d, &c->g, im->line);
 
 		if (node < 0)
 			return node;
@@ -446,35 +446,35 @@ static int importer_nodes(pnpm_ctx *c)
 		scan_buf_clear(&c->scratch);
 		scan_buf_put(&c->scratch, im->path.s, im->path.len);
 		scan_buf_puts(&c->scratch, "/package.json");
-		if (!scan_buf_failed(&c->scratch) && scan_sca__js_read_manifest(c->d, c->scratch.ptr, &pkg) == 0) {
+		if (!scan_buf_failed(&c->scratch) && scan_lockfile__js_read_manifest(c->d, c->scratch.ptr, &pkg) == 0) {
 			const cJSON *nm = cJSON_GetObjectItemCaseSensitive(pkg, "name");
 			const cJSON *v = cJSON_GetObjectItemCaseSensitive(pkg, "version");
 			if (cJSON_IsString(nm) && nm->valuestring[0]) {
 				p->name_len = strlen(nm->valuestring);
-				p->name = scan__arena_strdup(&c->g.arena, nm->valuestring);
+				p->name = scan_arena__strdup(&c->g.arena, nm->valuestring);
 				p->skip = false;
 				if (cJSON_IsString(v) && v->valuestring[0]) {
 					p->version_len = strlen(v->valuestring);
-					p->version = scan__arena_strdup(&c->g.arena, v->valuestring);
+					p->version = scan_arena__strdup(&c->g.arena, v->valuestring);
 				}
 			}
 			cJSON_Delete(pkg);
 			if ((!p->skip && !p->name) || (p->version_len && !p->version))
-				return scan__error_oom();
+				return scan_error__oom();
 		}
 	}
 	/* still unnamed: the name another importer links it as */
 	for (size_t i = 0; i < c->nimps; i++) {
 		static const char *const groups[] = { "dependencies", "optionalDependencies", "devDependencies" };
 		for (size_t k = 0; k < 3; k++) {
-			const scan_yaml_node *deps = scan__yaml_get(c->imps[i].map, groups[k]);
+			const scan_yaml_node *deps = scan_util__yaml_get(c->imps[i].map, groups[k]);
 			for (size_t j = 0; deps && deps->kind == SCAN_YAML_MAPPING && j + 1 < deps->len; j += 2) {
 				const scan_yaml_node *v = deps->items[j + 1];
 				scan_slice name = pscalar(deps->items[j]);
-				scan_slice ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan__yaml_get(v, "version") : v);
-				scan_sca__js_pkg *p;
+				scan_slice ref = pscalar(v->kind == SCAN_YAML_MAPPING ? scan_util__yaml_get(v, "version") : v);
+				scan_lockfile__js_pkg *p;
 				int at;
-				if (!name.s || !ref.s || !scan_sca__js_prefix(ref.s, ref.len, "link:"))
+				if (!name.s || !ref.s || !scan_lockfile__js_prefix(ref.s, ref.len, "link:"))
 					continue;
 				join_path(&c->scratch, c->imps[i].path, ref.s + 5, ref.len - 5);
 				if (scan_buf_failed(&c->scratch) || (at = find_importer(c, c->scratch.ptr, c->scratch.size)) < 0 ||
@@ -492,7 +492,7 @@ static int importer_nodes(pnpm_ctx *c)
 	return 0;
 }
 
-int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	pnpm_ctx c;
 	scan_yaml_doc yaml;
@@ -505,32 +505,32 @@ int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 	memset(&yaml, 0, sizeof(yaml));
 	c.d = d;
 	scan_buf_init(&c.scratch, PNPM_PATH_MAX + 2 * SCAN_SCA_NAME_MAX + 64);
-	if ((err = scan__yaml_parse_limited(&yaml, text, len, d->file, SCAN_SCA_FILE_MAX,
+	if ((err = scan_util__yaml_parse_limited(&yaml, text, len, d->file, SCAN_SCA_FILE_MAX,
 	                                     SCAN_SCA_YAML_NODES_MAX)) < 0)
 		goto done;
 	root = yaml.root;
 	if (!root || root->kind != SCAN_YAML_MAPPING) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 1, "not a pnpm-lock.yaml: the top is not a mapping");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 1, "not a pnpm-lock.yaml: the top is not a mapping");
 		goto done;
 	}
-	ver = pscalar(scan__yaml_get(root, "lockfileVersion"));
+	ver = pscalar(scan_util__yaml_get(root, "lockfileVersion"));
 	if (!ver.s) {
-		err = scan_sca__fail(d, SCAN_EPARSE, root->line, "not a pnpm-lock.yaml: no lockfileVersion");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, root->line, "not a pnpm-lock.yaml: no lockfileVersion");
 		goto done;
 	}
 	for (size_t i = 0; i < ver.len && ver.s[i] >= '0' && ver.s[i] <= '9' && c.major < 1000; i++)
 		c.major = c.major * 10 + (ver.s[i] - '0');
 	if (c.major < 5 || c.major > 9) {
-		err = scan_sca__fail(d, SCAN_EPARSE, root->line, "unsupported lockfileVersion '%s'",
-		                     scan__quote(show, ver.s, ver.len > 20 ? 20 : ver.len));
+		err = scan_lockfile__fail(d, SCAN_EPARSE, root->line, "unsupported lockfileVersion '%s'",
+		                          scan_util__quote(show, ver.s, ver.len > 20 ? 20 : ver.len));
 		goto done;
 	}
 	if ((err = collect(&c, root)) < 0 || (err = importer_nodes(&c)) < 0)
 		goto done;
 	for (size_t i = 0; i < c.nents; i++) {
 		pent *e = &c.ents[i];
-		scan_sca__js_pkg *p;
-		int node = scan_sca__js_pkg_new(d, &c.g, e->line);
+		scan_lockfile__js_pkg *p;
+		int node = scan_lockfile__js_pkg_new(d, &c.g, e->line);
 		if (node < 0) {
 			err = node;
 			goto done;
@@ -552,18 +552,18 @@ int scan_sca__extract_pnpm_lock(scan_sca_doc *d, const char *text, size_t len)
 		if (c.ents[i].deps && (err = add_edges(&c, c.ents[i].node, c.ents[i].deps, top, false)) < 0)
 			goto done;
 	}
-	err = scan_sca__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE |
+	err = scan_lockfile__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE |
 	                                      (c.major >= 9 ? SCAN_SCA_JS_DEV_OPT : 0));
 	if (err < 0)
 		goto done;
-	err = scan_sca__js_emit(d, &c.g);
+	err = scan_lockfile__js_emit(d, &c.g);
 done:
-	scan__yaml_dispose(&yaml);
-	scan_sca__js_map_dispose(&c.keys);
-	scan_sca__js_map_dispose(&c.imp_paths);
+	scan_util__yaml_dispose(&yaml);
+	scan_lockfile__js_map_dispose(&c.keys);
+	scan_lockfile__js_map_dispose(&c.imp_paths);
 	free(c.ents);
 	free(c.imps);
 	scan_buf_dispose(&c.scratch);
-	scan_sca__js_graph_dispose(&c.g);
+	scan_lockfile__js_graph_dispose(&c.g);
 	return err;
 }

@@ -43,7 +43,7 @@ typedef struct {
 
 static int decl_fail(const pywalk *w, unsigned line, const char *why)
 {
-	return w->strict ? scan_sca__fail(w->d, SCAN_EPARSE, line, "%s", why) : 0;
+	return w->strict ? scan_lockfile__fail(w->d, SCAN_EPARSE, line, "%s", why) : 0;
 }
 
 /*
@@ -67,7 +67,7 @@ static int walk_pep508(const pywalk *w, const scan_toml_node *item, unsigned cls
 
 	if (item->kind != SCAN_TOML_STRING)
 		return decl_fail(w, item->line, "a dependency is not a string");
-	if ((why = scan_sca__pep508_parse(item->str, item->len, &decl.r)) != NULL)
+	if ((why = scan_pep508__parse(item->str, item->len, &decl.r)) != NULL)
 		return decl_fail(w, item->line, why);
 	decl.r.flags |= extra_flags;
 	decl.cls = cls;
@@ -106,14 +106,14 @@ static void poetry_constraint(const char *s, size_t len, pyreq *r)
 {
 	const char *end = s + len;
 
-	s = scan_sca__py_skip_ws(s, end);
-	len = scan_sca__py_trim_len(s, (size_t)(end - s));
+	s = scan_lockfile__py_skip_ws(s, end);
+	len = scan_lockfile__py_trim_len(s, (size_t)(end - s));
 	if (len > 2 && !memcmp(s, "==", 2)) {
-		const char *v = scan_sca__py_skip_ws(s + 2, s + len);
+		const char *v = scan_lockfile__py_skip_ws(s + 2, s + len);
 		len -= (size_t)(v - s);
 		s = v;
 	}
-	if (len && s[0] >= '0' && s[0] <= '9' && scan_sca__py_is_version(s, len, false)) {
+	if (len && s[0] >= '0' && s[0] <= '9' && scan_lockfile__py_is_version(s, len, false)) {
 		r->version = s;
 		r->version_len = len;
 	}
@@ -134,7 +134,7 @@ static int walk_poetry_value(const pywalk *w, const scan_toml_node *key, const s
 	if (v->kind == SCAN_TOML_STRING) {
 		poetry_constraint(v->str, v->len, &decl.r);
 	} else if (v->kind == SCAN_TOML_TABLE) {
-		const scan_toml_node *opt = scan_sca__toml_get_kind(w->t, v, "optional", SCAN_TOML_BOOL);
+		const scan_toml_node *opt = scan_toml__get_kind(w->t, v, "optional", SCAN_TOML_BOOL);
 		const char *s;
 		size_t n;
 
@@ -143,18 +143,18 @@ static int walk_poetry_value(const pywalk *w, const scan_toml_node *key, const s
 			if (decl.cls == SCAN_SCA_EDGE_MAIN)
 				decl.cls = SCAN_SCA_EDGE_OPTIONAL;
 		}
-		if (scan_sca__toml_string(w->t, v, "git", NULL)) {
+		if (scan_toml__string(w->t, v, "git", NULL)) {
 			decl.r.flags |= SCAN_DEP_GIT;
-			if ((s = scan_sca__toml_string(w->t, v, "rev", &n)) || (s = scan_sca__toml_string(w->t, v, "tag", &n))) {
+			if ((s = scan_toml__string(w->t, v, "rev", &n)) || (s = scan_toml__string(w->t, v, "tag", &n))) {
 				decl.r.version = s;
 				decl.r.version_len = n;
 			}
-		} else if (scan_sca__toml_string(w->t, v, "path", NULL)) {
+		} else if (scan_toml__string(w->t, v, "path", NULL)) {
 			decl.r.flags |= SCAN_DEP_LOCAL;
-		} else if ((s = scan_sca__toml_string(w->t, v, "url", &n))) {
+		} else if ((s = scan_toml__string(w->t, v, "url", &n))) {
 			bool skip;
-			scan_sca__py_classify_url(s, n, &decl.r, &skip);
-		} else if ((s = scan_sca__toml_string(w->t, v, "version", &n))) {
+			scan_lockfile__py_classify_url(s, n, &decl.r, &skip);
+		} else if ((s = scan_toml__string(w->t, v, "version", &n))) {
 			poetry_constraint(s, n, &decl.r);
 		}
 	} else if (v->kind == SCAN_TOML_ARRAY) {
@@ -184,7 +184,7 @@ static int walk_poetry_table(const pywalk *w, const scan_toml_node *tab, unsigne
 	for (const scan_toml_node *e = tab->child; e; e = e->next) {
 		if (e->key_len == 6 && !strncasecmp(e->key, "python", 6))
 			continue;
-		if (!scan_sca__py_is_name(e->key, e->key_len)) {
+		if (!scan_lockfile__py_is_name(e->key, e->key_len)) {
 			if ((err = decl_fail(w, e->line, "invalid package name")) < 0)
 				return err;
 			continue;
@@ -198,32 +198,32 @@ static int walk_poetry_table(const pywalk *w, const scan_toml_node *tab, unsigne
 static int pyproject_walk(const pywalk *w)
 {
 	const scan_toml_doc *t = w->t;
-	const scan_toml_node *project = scan_sca__toml_get_kind(t, t->root, "project", SCAN_TOML_TABLE);
-	const scan_toml_node *poetry = scan_sca__toml_path(t, t->root, "tool.poetry");
+	const scan_toml_node *project = scan_toml__get_kind(t, t->root, "project", SCAN_TOML_TABLE);
+	const scan_toml_node *poetry = scan_toml__path(t, t->root, "tool.poetry");
 	const scan_toml_node *groups;
 	int err;
 
-	if ((err = walk_pep508_list(w, scan_sca__toml_get(t, project, "dependencies"), SCAN_SCA_EDGE_MAIN, 0)) < 0 ||
-	    (err = walk_pep508_groups(w, scan_sca__toml_get(t, project, "optional-dependencies"),
+	if ((err = walk_pep508_list(w, scan_toml__get(t, project, "dependencies"), SCAN_SCA_EDGE_MAIN, 0)) < 0 ||
+	    (err = walk_pep508_groups(w, scan_toml__get(t, project, "optional-dependencies"),
 	                              SCAN_SCA_EDGE_OPTIONAL, SCAN_DEP_OPTIONAL)) < 0 ||
-	    (err = walk_pep508_groups(w, scan_sca__toml_get(t, t->root, "dependency-groups"), SCAN_SCA_EDGE_DEV,
+	    (err = walk_pep508_groups(w, scan_toml__get(t, t->root, "dependency-groups"), SCAN_SCA_EDGE_DEV,
 	                              SCAN_DEP_DEV)) < 0 ||
-	    (err = walk_pep508_list(w, scan_sca__toml_path(t, t->root, "tool.uv.dev-dependencies"),
+	    (err = walk_pep508_list(w, scan_toml__path(t, t->root, "tool.uv.dev-dependencies"),
 	                            SCAN_SCA_EDGE_DEV, SCAN_DEP_DEV)) < 0 ||
-	    (err = walk_pep508_groups(w, scan_sca__toml_path(t, t->root, "tool.pdm.dev-dependencies"),
+	    (err = walk_pep508_groups(w, scan_toml__path(t, t->root, "tool.pdm.dev-dependencies"),
 	                              SCAN_SCA_EDGE_DEV, SCAN_DEP_DEV)) < 0)
 		return err;
 	if (poetry && poetry->kind == SCAN_TOML_TABLE) {
-		if ((err = walk_poetry_table(w, scan_sca__toml_get(t, poetry, "dependencies"), SCAN_SCA_EDGE_MAIN, 0)) < 0 ||
-		    (err = walk_poetry_table(w, scan_sca__toml_get(t, poetry, "dev-dependencies"), SCAN_SCA_EDGE_DEV,
+		if ((err = walk_poetry_table(w, scan_toml__get(t, poetry, "dependencies"), SCAN_SCA_EDGE_MAIN, 0)) < 0 ||
+		    (err = walk_poetry_table(w, scan_toml__get(t, poetry, "dev-dependencies"), SCAN_SCA_EDGE_DEV,
 		                             SCAN_DEP_DEV)) < 0)
 			return err;
-		groups = scan_sca__toml_get_kind(t, poetry, "group", SCAN_TOML_TABLE);
+		groups = scan_toml__get_kind(t, poetry, "group", SCAN_TOML_TABLE);
 		for (const scan_toml_node *g = groups ? groups->child : NULL; g; g = g->next) {
 			bool is_main = g->key_len == 4 && !memcmp(g->key, "main", 4);
 			if (g->kind != SCAN_TOML_TABLE)
 				continue;
-			if ((err = walk_poetry_table(w, scan_sca__toml_get(t, g, "dependencies"),
+			if ((err = walk_poetry_table(w, scan_toml__get(t, g, "dependencies"),
 			                             is_main ? SCAN_SCA_EDGE_MAIN : SCAN_SCA_EDGE_DEV,
 			                             is_main ? 0 : SCAN_DEP_DEV)) < 0)
 				return err;
@@ -232,7 +232,7 @@ static int pyproject_walk(const pywalk *w)
 	return 0;
 }
 
-bool scan_sca__is_pyproject(const char *path, const char *base)
+bool scan_lockfile__is_pyproject(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "pyproject.toml");
@@ -243,12 +243,12 @@ typedef struct {
 	size_t unpinned;
 } pyproject_ctx;
 
-/* A name in [project] dependencies and in a group is neither dev nor optional: scan_sca__add() merges so. */
+/* A name in [project] dependencies and in a group is neither dev nor optional: scan_lockfile__add() merges so. */
 static int pyproject_add(void *ctx, const pydecl *decl)
 {
 	pyproject_ctx *p = ctx;
-	int idx = scan_sca__add(p->d, SCAN_ECO_PYPI, decl->r.name, decl->r.name_len, decl->r.version,
-	                        decl->r.version_len, decl->r.flags | SCAN_DEP_DIRECT, decl->line);
+	int idx = scan_lockfile__add(p->d, SCAN_ECO_PYPI, decl->r.name, decl->r.name_len, decl->r.version,
+	                             decl->r.version_len, decl->r.flags | SCAN_DEP_DIRECT, decl->line);
 
 	p->unpinned += idx >= 0 && (decl->r.flags & SCAN_DEP_UNPINNED);
 	return idx < 0 ? idx : 0;
@@ -258,24 +258,24 @@ static int pyproject_add(void *ctx, const pydecl *decl)
 static const char *const python_locks[] = { "poetry.lock", "uv.lock", "pdm.lock", "pylock.toml", "Pipfile.lock",
 	                                        NULL };
 
-int scan_sca__extract_pyproject(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_pyproject(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_toml_doc t;
 	pyproject_ctx pc = { d, 0 };
 	pywalk w;
 	int err;
 
-	if ((err = scan_sca__toml_parse(&t, text, len, d->file)) < 0)
+	if ((err = scan_toml__parse(&t, text, len, d->file)) < 0)
 		goto done;
 	w.d = d;
 	w.t = &t;
 	w.strict = true;
 	w.fn = pyproject_add;
 	w.ctx = &pc;
-	if ((err = pyproject_walk(&w)) >= 0 && !scan_sca__has_lockfile(d, python_locks))
-		err = scan_sca__unresolved_problem(d, pc.unpinned, "poetry.lock, uv.lock or pdm.lock");
+	if ((err = pyproject_walk(&w)) >= 0 && !scan_lockfile__has_lockfile(d, python_locks))
+		err = scan_lockfile__unresolved_problem(d, pc.unpinned, "poetry.lock, uv.lock or pdm.lock");
 done:
-	scan_sca__toml_dispose(&t);
+	scan_toml__dispose(&t);
 	return err;
 }
 
@@ -293,8 +293,8 @@ static int project_edge(void *ctx, const pydecl *decl)
 {
 	project_ctx *pc = ctx;
 
-	return scan_sca__graph_edge(pc->d, pc->g, SCAN_SCA_GRAPH_PROJECT, decl->r.name, decl->r.name_len, NULL, 0,
-	                            NULL, 0, decl->cls);
+	return scan_lockfile__graph_edge(pc->d, pc->g, SCAN_SCA_GRAPH_PROJECT, decl->r.name, decl->r.name_len, NULL, 0,
+	                                 NULL, 0, decl->cls);
 }
 
 static int sibling_toml(scan_sca_doc *d, const char *name, char **text, scan_toml_doc *t, bool *found)
@@ -304,12 +304,12 @@ static int sibling_toml(scan_sca_doc *d, const char *name, char **text, scan_tom
 
 	*found = false;
 	memset(t, 0, sizeof(*t));
-	err = scan_sca__read_sibling(d, name, text, &len);
+	err = scan_lockfile__read_sibling(d, name, text, &len);
 	if (err == SCAN_ENOTFOUND || err == SCAN_EINVAL)
 		return 0;
 	if (err < 0)
 		return err;
-	err = scan_sca__toml_parse(t, *text, len, name);
+	err = scan_toml__parse(t, *text, len, name);
 	if (err == SCAN_EPARSE || err == SCAN_ELIMIT)
 		return 0;
 	if (err < 0)
@@ -354,7 +354,7 @@ static int project_edges(scan_sca_doc *d, scan_sca_graph *g, scan_toml_doc *t, c
  * pyproject.toml's groups; unknown without it.
  */
 
-bool scan_sca__is_poetry_lock(const char *path, const char *base)
+bool scan_lockfile__is_poetry_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "poetry.lock");
@@ -379,22 +379,22 @@ static int poetry_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_grap
 	size_t n;
 	int err;
 
-	if ((err = scan_sca__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
+	if ((err = scan_lockfile__graph_toml_pkg(d, t, p, true, &pkg)) < 0)
 		return err;
-	if ((category = scan_sca__toml_string(t, p, "category", &n))) {
+	if ((category = scan_toml__string(t, p, "category", &n))) {
 		*lock_says_dev = true;
 		if (n == 3 && !memcmp(category, "dev", 3))
 			pkg.flags |= SCAN_DEP_DEV;
 	}
-	if ((groups = scan_sca__toml_get_kind(t, p, "groups", SCAN_TOML_ARRAY))) {
+	if ((groups = scan_toml__get_kind(t, p, "groups", SCAN_TOML_ARRAY))) {
 		*lock_says_dev = true;
 		if (!array_has_string(groups, "main"))
 			pkg.flags |= SCAN_DEP_DEV;
 	}
-	if ((opt = scan_sca__toml_get_kind(t, p, "optional", SCAN_TOML_BOOL)) && opt->integer)
+	if ((opt = scan_toml__get_kind(t, p, "optional", SCAN_TOML_BOOL)) && opt->integer)
 		pkg.flags |= SCAN_DEP_OPTIONAL;
-	src = scan_sca__toml_get_kind(t, p, "source", SCAN_TOML_TABLE);
-	if ((type = scan_sca__toml_string(t, src, "type", &n))) {
+	src = scan_toml__get_kind(t, p, "source", SCAN_TOML_TABLE);
+	if ((type = scan_toml__string(t, src, "type", &n))) {
 		if (n == 3 && !memcmp(type, "git", 3))
 			pkg.flags |= SCAN_DEP_GIT;
 		else if ((n == 9 && !memcmp(type, "directory", 9)) || (n == 4 && !memcmp(type, "file", 4)))
@@ -402,10 +402,10 @@ static int poetry_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_grap
 		else if (n == 3 && !memcmp(type, "url", 3))
 			pkg.flags |= SCAN_DEP_URL;
 	}
-	return scan_sca__graph_add(d, g, &pkg);
+	return scan_lockfile__graph_add(d, g, &pkg);
 }
 
-int scan_sca__extract_poetry_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_poetry_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_toml_doc t, pt;
 	scan_sca_graph g;
@@ -416,31 +416,31 @@ int scan_sca__extract_poetry_lock(scan_sca_doc *d, const char *text, size_t len)
 	int err;
 
 	memset(&pt, 0, sizeof(pt));
-	scan_sca__graph_init(&g, SCAN_ECO_PYPI, true);
-	if ((err = scan_sca__toml_parse(&t, text, len, d->file)) < 0)
+	scan_lockfile__graph_init(&g, SCAN_ECO_PYPI, true);
+	if ((err = scan_toml__parse(&t, text, len, d->file)) < 0)
 		goto done;
-	packages = scan_sca__toml_get(&t, t.root, "package");
+	packages = scan_toml__get(&t, t.root, "package");
 	if (packages && packages->kind != SCAN_TOML_ARRAY) {
-		err = scan_sca__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
 		goto done;
 	}
 	for (p = packages ? packages->child : NULL; p; p = p->next)
 		if ((err = poetry_package(d, &t, &g, p, &lock_says_dev)) < 0)
 			goto done;
 	for (p = packages ? packages->child : NULL; p; p = p->next, from++) {
-		const scan_toml_node *deps = scan_sca__toml_get_kind(&t, p, "dependencies", SCAN_TOML_TABLE);
+		const scan_toml_node *deps = scan_toml__get_kind(&t, p, "dependencies", SCAN_TOML_TABLE);
 		for (const scan_toml_node *e = deps ? deps->child : NULL; e; e = e->next)
-			if ((err = scan_sca__graph_edge(d, &g, from, e->key, e->key_len, NULL, 0, NULL, 0,
-			                                SCAN_SCA_EDGE_MAIN)) < 0)
+			if ((err = scan_lockfile__graph_edge(d, &g, from, e->key, e->key_len, NULL, 0, NULL, 0,
+			                                     SCAN_SCA_EDGE_MAIN)) < 0)
 				goto done;
 	}
 	if ((err = project_edges(d, &g, &pt, &ptext, &project)) < 0)
 		goto done;
-	err = scan_sca__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT | (lock_says_dev ? 0 : SCAN_SCA_DERIVE_DEV));
+	err = scan_lockfile__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT | (lock_says_dev ? 0 : SCAN_SCA_DERIVE_DEV));
 done:
-	scan_sca__graph_dispose(&g);
-	scan_sca__toml_dispose(&t);
-	scan_sca__toml_dispose(&pt);
+	scan_lockfile__graph_dispose(&g);
+	scan_toml__dispose(&t);
+	scan_toml__dispose(&pt);
 	free(ptext);
 	return err;
 }
@@ -464,7 +464,7 @@ done:
  * whose dependencies are the direct ones. Early uv wrote [[distribution]].
  */
 
-bool scan_sca__is_uv_lock(const char *path, const char *base)
+bool scan_lockfile__is_uv_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "uv.lock");
@@ -476,16 +476,16 @@ static int uv_edges(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *g, 
 	if (!arr)
 		return 0;
 	if (arr->kind != SCAN_TOML_ARRAY)
-		return scan_sca__fail(d, SCAN_EPARSE, arr->line, "dependencies are not an array");
+		return scan_lockfile__fail(d, SCAN_EPARSE, arr->line, "dependencies are not an array");
 	for (const scan_toml_node *e = arr->child; e; e = e->next) {
 		const char *name, *version;
 		size_t nlen, vlen = 0;
 		int err;
 
-		if (e->kind != SCAN_TOML_TABLE || !(name = scan_sca__toml_string(t, e, "name", &nlen)))
-			return scan_sca__fail(d, SCAN_EPARSE, e->line, "a dependency is not a table with a name");
-		version = scan_sca__toml_string(t, e, "version", &vlen);
-		if ((err = scan_sca__graph_edge(d, g, from, name, nlen, version, vlen, NULL, 0, cls)) < 0)
+		if (e->kind != SCAN_TOML_TABLE || !(name = scan_toml__string(t, e, "name", &nlen)))
+			return scan_lockfile__fail(d, SCAN_EPARSE, e->line, "a dependency is not a table with a name");
+		version = scan_toml__string(t, e, "version", &vlen);
+		if ((err = scan_lockfile__graph_edge(d, g, from, name, nlen, version, vlen, NULL, 0, cls)) < 0)
 			return err;
 	}
 	return 0;
@@ -499,7 +499,7 @@ static int uv_edge_groups(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_grap
 	if (!tab)
 		return 0;
 	if (tab->kind != SCAN_TOML_TABLE)
-		return scan_sca__fail(d, SCAN_EPARSE, tab->line, "dependency groups are not a table");
+		return scan_lockfile__fail(d, SCAN_EPARSE, tab->line, "dependency groups are not a table");
 	for (const scan_toml_node *grp = tab->child; grp; grp = grp->next)
 		if ((err = uv_edges(d, t, g, from, grp, cls)) < 0)
 			return err;
@@ -514,28 +514,28 @@ static int uv_package(scan_sca_doc *d, const scan_toml_doc *t, scan_sca_graph *g
 	int err;
 
 	/* The version may be absent for a local package (a dynamic one): checked below. */
-	if ((err = scan_sca__graph_toml_pkg(d, t, p, false, &pkg)) < 0)
+	if ((err = scan_lockfile__graph_toml_pkg(d, t, p, false, &pkg)) < 0)
 		return err;
-	src = scan_sca__toml_get_kind(t, p, "source", SCAN_TOML_TABLE);
-	if (scan_sca__toml_get(t, src, "editable") || scan_sca__toml_get(t, src, "virtual")) {
+	src = scan_toml__get_kind(t, p, "source", SCAN_TOML_TABLE);
+	if (scan_toml__get(t, src, "editable") || scan_toml__get(t, src, "virtual")) {
 		pkg.flags |= SCAN_DEP_LOCAL;
 		pkg.root = true;
-	} else if (scan_sca__toml_get(t, src, "path") || scan_sca__toml_get(t, src, "directory")) {
+	} else if (scan_toml__get(t, src, "path") || scan_toml__get(t, src, "directory")) {
 		pkg.flags |= SCAN_DEP_LOCAL;
-	} else if (scan_sca__toml_get(t, src, "git")) {
+	} else if (scan_toml__get(t, src, "git")) {
 		pkg.flags |= SCAN_DEP_GIT;
-	} else if (scan_sca__toml_get(t, src, "url")) {
+	} else if (scan_toml__get(t, src, "url")) {
 		pkg.flags |= SCAN_DEP_URL;
 	} else if (!pkg.version) {
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+		return scan_lockfile__fail(d, SCAN_EPARSE, p->line, "package without a version");
 	}
 	for (const scan_toml_node *m = members ? members->child : NULL; m; m = m->next)
-		if (m->kind == SCAN_TOML_STRING && scan_sca__pep503_eq(m->str, m->len, pkg.name, pkg.name_len))
+		if (m->kind == SCAN_TOML_STRING && scan_lockfile__pep503_eq(m->str, m->len, pkg.name, pkg.name_len))
 			pkg.root = true;
-	return scan_sca__graph_add(d, g, &pkg);
+	return scan_lockfile__graph_add(d, g, &pkg);
 }
 
-int scan_sca__extract_uv_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_uv_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_toml_doc t;
 	scan_sca_graph g;
@@ -543,39 +543,39 @@ int scan_sca__extract_uv_lock(scan_sca_doc *d, const char *text, size_t len)
 	size_t from = 0;
 	int err;
 
-	scan_sca__graph_init(&g, SCAN_ECO_PYPI, true);
-	if ((err = scan_sca__toml_parse(&t, text, len, d->file)) < 0)
+	scan_lockfile__graph_init(&g, SCAN_ECO_PYPI, true);
+	if ((err = scan_toml__parse(&t, text, len, d->file)) < 0)
 		goto done;
-	packages = scan_sca__toml_get(&t, t.root, "package");
+	packages = scan_toml__get(&t, t.root, "package");
 	if (!packages)
-		packages = scan_sca__toml_get(&t, t.root, "distribution");
+		packages = scan_toml__get(&t, t.root, "distribution");
 	if (packages && packages->kind != SCAN_TOML_ARRAY) {
-		err = scan_sca__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, packages->line, "'package' is not an array of tables");
 		goto done;
 	}
-	manifest = scan_sca__toml_get_kind(&t, t.root, "manifest", SCAN_TOML_TABLE);
-	members = scan_sca__toml_get_kind(&t, manifest, "members", SCAN_TOML_ARRAY);
+	manifest = scan_toml__get_kind(&t, t.root, "manifest", SCAN_TOML_TABLE);
+	members = scan_toml__get_kind(&t, manifest, "members", SCAN_TOML_ARRAY);
 	for (p = packages ? packages->child : NULL; p; p = p->next)
 		if ((err = uv_package(d, &t, &g, p, members)) < 0)
 			goto done;
 	for (p = packages ? packages->child : NULL; p; p = p->next, from++) {
-		if ((err = uv_edges(d, &t, &g, from, scan_sca__toml_get(&t, p, "dependencies"), SCAN_SCA_EDGE_MAIN)) < 0 ||
-		    (err = uv_edge_groups(d, &t, &g, from, scan_sca__toml_get(&t, p, "optional-dependencies"),
+		if ((err = uv_edges(d, &t, &g, from, scan_toml__get(&t, p, "dependencies"), SCAN_SCA_EDGE_MAIN)) < 0 ||
+		    (err = uv_edge_groups(d, &t, &g, from, scan_toml__get(&t, p, "optional-dependencies"),
 		                          SCAN_SCA_EDGE_OPTIONAL)) < 0 ||
-		    (err = uv_edge_groups(d, &t, &g, from, scan_sca__toml_get(&t, p, "dev-dependencies"),
+		    (err = uv_edge_groups(d, &t, &g, from, scan_toml__get(&t, p, "dev-dependencies"),
 		                          SCAN_SCA_EDGE_DEV)) < 0)
 			goto done;
 	}
 	/* A virtual workspace root without a project keeps its requirements in the manifest. */
-	if ((err = uv_edges(d, &t, &g, SCAN_SCA_GRAPH_PROJECT, scan_sca__toml_get(&t, manifest, "requirements"),
+	if ((err = uv_edges(d, &t, &g, SCAN_SCA_GRAPH_PROJECT, scan_toml__get(&t, manifest, "requirements"),
 	                    SCAN_SCA_EDGE_MAIN)) < 0 ||
 	    (err = uv_edge_groups(d, &t, &g, SCAN_SCA_GRAPH_PROJECT,
-	                          scan_sca__toml_get(&t, manifest, "dependency-groups"), SCAN_SCA_EDGE_DEV)) < 0)
+	                          scan_toml__get(&t, manifest, "dependency-groups"), SCAN_SCA_EDGE_DEV)) < 0)
 		goto done;
-	err = scan_sca__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT | SCAN_SCA_DERIVE_DEV);
+	err = scan_lockfile__graph_emit(d, &g, SCAN_SCA_DERIVE_DIRECT | SCAN_SCA_DERIVE_DEV);
 done:
-	scan_sca__graph_dispose(&g);
-	scan_sca__toml_dispose(&t);
+	scan_lockfile__graph_dispose(&g);
+	scan_toml__dispose(&t);
 	return err;
 }
 
@@ -594,7 +594,7 @@ done:
  * [dev-packages]); without it, neither DIRECT nor TRANSITIVE is set.
  */
 
-bool scan_sca__is_pipfile_lock(const char *path, const char *base)
+bool scan_lockfile__is_pipfile_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "Pipfile.lock");
@@ -611,7 +611,7 @@ static bool pipfile_declares(const pipfile *pf, const char *name, size_t len)
 {
 	for (int i = 0; i < 2; i++)
 		for (const scan_toml_node *e = pf->tables[i] ? pf->tables[i]->child : NULL; e; e = e->next)
-			if (scan_sca__pep503_eq(e->key, e->key_len, name, len))
+			if (scan_lockfile__pep503_eq(e->key, e->key_len, name, len))
 				return true;
 	return false;
 }
@@ -652,7 +652,7 @@ static unsigned key_line(const char *text, size_t len, const char *name, size_t 
 	return 0;
 }
 
-/* One in "default" and "develop" is not dev: scan_sca__add() merges so. */
+/* One in "default" and "develop" is not dev: scan_lockfile__add() merges so. */
 static int pipfile_entry(scan_sca_doc *d, const cJSON *e, bool dev, const pipfile *pf, unsigned line)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "version");
@@ -666,7 +666,7 @@ static int pipfile_entry(scan_sca_doc *d, const cJSON *e, bool dev, const pipfil
 	int idx;
 
 	if (!cJSON_IsObject(e))
-		return scan_sca__fail(d, SCAN_EPARSE, line, "entry '%.100s' is not an object", name);
+		return scan_lockfile__fail(d, SCAN_EPARSE, line, "entry '%.100s' is not an object", name);
 	if (cJSON_IsString(git)) {
 		flags |= SCAN_DEP_GIT;
 		if (cJSON_IsString(ref) && ref->valuestring[0]) {
@@ -681,7 +681,7 @@ static int pipfile_entry(scan_sca_doc *d, const cJSON *e, bool dev, const pipfil
 		memset(&r, 0, sizeof(r));
 		r.name = name;
 		r.name_len = name_len;
-		scan_sca__py_classify_url(file->valuestring, strlen(file->valuestring), &r, &skip);
+		scan_lockfile__py_classify_url(file->valuestring, strlen(file->valuestring), &r, &skip);
 		flags |= r.flags & (SCAN_DEP_URL | SCAN_DEP_LOCAL);
 		version = r.version;
 		version_len = r.version_len;
@@ -699,11 +699,11 @@ static int pipfile_entry(scan_sca_doc *d, const cJSON *e, bool dev, const pipfil
 		flags |= SCAN_DEP_UNPINNED;
 	if (pf->found)
 		flags |= pipfile_declares(pf, name, name_len) ? SCAN_DEP_DIRECT : SCAN_DEP_TRANSITIVE;
-	idx = scan_sca__add(d, SCAN_ECO_PYPI, name, name_len, version, version_len, flags, line);
+	idx = scan_lockfile__add(d, SCAN_ECO_PYPI, name, name_len, version, version_len, flags, line);
 	return idx < 0 ? idx : 0;
 }
 
-int scan_sca__extract_pipfile_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_pipfile_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	static const char *const sections[] = { "default", "develop" };
 	cJSON *root = NULL;
@@ -712,17 +712,17 @@ int scan_sca__extract_pipfile_lock(scan_sca_doc *d, const char *text, size_t len
 	int err;
 
 	memset(&pf, 0, sizeof(pf));
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		goto done;
 	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 1, "not a Pipfile.lock (the top level is not an object)");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 1, "not a Pipfile.lock (the top level is not an object)");
 		goto done;
 	}
 	if ((err = sibling_toml(d, "Pipfile", &pftext, &pf.t, &pf.found)) < 0)
 		goto done;
 	if (pf.found) {
-		pf.tables[0] = scan_sca__toml_get_kind(&pf.t, pf.t.root, "packages", SCAN_TOML_TABLE);
-		pf.tables[1] = scan_sca__toml_get_kind(&pf.t, pf.t.root, "dev-packages", SCAN_TOML_TABLE);
+		pf.tables[0] = scan_toml__get_kind(&pf.t, pf.t.root, "packages", SCAN_TOML_TABLE);
+		pf.tables[1] = scan_toml__get_kind(&pf.t, pf.t.root, "dev-packages", SCAN_TOML_TABLE);
 	}
 	for (int s = 0; s < 2; s++) {
 		const cJSON *sec = cJSON_GetObjectItemCaseSensitive(root, sections[s]), *e;
@@ -733,7 +733,7 @@ int scan_sca__extract_pipfile_lock(scan_sca_doc *d, const char *text, size_t len
 		if (!sec)
 			continue;
 		if (!cJSON_IsObject(sec)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, 0, "'%s' is not an object", sections[s]);
+			err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "'%s' is not an object", sections[s]);
 			goto done;
 		}
 		/* Search from the section's own key on. */
@@ -746,7 +746,7 @@ int scan_sca__extract_pipfile_lock(scan_sca_doc *d, const char *text, size_t len
 	}
 done:
 	cJSON_Delete(root);
-	scan_sca__toml_dispose(&pf.t);
+	scan_toml__dispose(&pf.t);
 	free(pftext);
 	return err;
 }

@@ -25,7 +25,7 @@
  * system) is skipped: pip would fail, but what this file says still holds.
  */
 
-bool scan_sca__is_requirements(const char *path, const char *base)
+bool scan_lockfile__is_requirements(const char *path, const char *base)
 {
 	size_t n = strlen(base), plen = strlen(path);
 	const char *parent;
@@ -66,18 +66,18 @@ static int rq_push(rq_ctx *c, bool constraint, const pyreq *r, unsigned line)
 	size_t *n = constraint ? &c->ncons : &c->nreqs, *cap = constraint ? &c->cons_cap : &c->reqs_cap;
 
 	if (*n >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d requirements", SCAN_SCA_COMPONENTS_MAX);
-	if (!(it = scan__array_push(v, n, cap, sizeof(**v))))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d requirements", SCAN_SCA_COMPONENTS_MAX);
+	if (!(it = scan_array__push(v, n, cap, sizeof(**v))))
 		return SCAN_ENOMEM;
 	it->flags = r->flags;
 	it->line = line;
 	it->name_len = r->name_len;
-	if (!(it->name = scan__arena_strndup(&c->arena, r->name, r->name_len)))
-		return scan__error_oom();
+	if (!(it->name = scan_arena__strndup(&c->arena, r->name, r->name_len)))
+		return scan_error__oom();
 	if (r->version) {
 		it->version_len = r->version_len;
-		if (!(it->version = scan__arena_strndup(&c->arena, r->version, r->version_len)))
-			return scan__error_oom();
+		if (!(it->version = scan_arena__strndup(&c->arena, r->version, r->version_len)))
+			return scan_error__oom();
 	}
 	return 0;
 }
@@ -124,7 +124,7 @@ static int join_norm(const char *file, const char *rel, size_t rel_len, scan_buf
 	err = scan_buf_failed(&in) ? scan_buf_failed(&in) : scan_buf_failed(out);
 	scan_buf_dispose(&in);
 	/* SCAN_ELIMIT: longer than any path; the caller skips it. */
-	return err == SCAN_ENOMEM ? scan__error_oom() : err;
+	return err == SCAN_ENOMEM ? scan_error__oom() : err;
 }
 
 static int rq_file(rq_ctx *c, const char *rel, const char *text, size_t len, bool constraint, unsigned top_line);
@@ -152,20 +152,20 @@ static int rq_include(rq_ctx *c, const char *from, const char *target, size_t tl
 	for (size_t i = 0; i < c->nseen; i++)
 		if (!strcmp(c->seen[i], key.ptr))
 			goto done;   /* read already: a cycle, or a file two others include */
-	if (scan__array_reserve(&c->seen, &c->seen_cap, c->nseen + 1, sizeof(*c->seen))) {
+	if (scan_array__reserve(&c->seen, &c->seen_cap, c->nseen + 1, sizeof(*c->seen))) {
 		err = SCAN_ENOMEM;
 		goto done;
 	}
-	if (!(copy = scan__arena_strndup(&c->arena, key.ptr, key.size))) {
-		err = scan__error_oom();
+	if (!(copy = scan_arena__strndup(&c->arena, key.ptr, key.size))) {
+		err = scan_error__oom();
 		goto done;
 	}
 	c->seen[c->nseen++] = copy;
-	if (!(copy = scan__arena_strndup(&c->arena, path.ptr, path.size))) {
-		err = scan__error_oom();
+	if (!(copy = scan_arena__strndup(&c->arena, path.ptr, path.size))) {
+		err = scan_error__oom();
 		goto done;
 	}
-	err = scan_sca__read_sibling(c->d, copy, &text, &len);
+	err = scan_lockfile__read_sibling(c->d, copy, &text, &len);
 	if (err == SCAN_ENOTFOUND || err == SCAN_EINVAL) {
 		err = 0;
 		goto done;
@@ -199,7 +199,7 @@ static int rq_line(rq_ctx *c, const char *rel, const char *s, size_t len, bool c
 
 		for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]) && !kind; i++) {
 			size_t ln = strlen(opts[i].lng);
-			if (len >= ln && !memcmp(s, opts[i].lng, ln) && (len == ln || s[ln] == '=' || scan_sca__py_is_ws(s[ln]))) {
+			if (len >= ln && !memcmp(s, opts[i].lng, ln) && (len == ln || s[ln] == '=' || scan_lockfile__py_is_ws(s[ln]))) {
 				v = s + ln + (len > ln);
 				kind = opts[i].kind;
 			} else if (len >= 2 && !memcmp(s, opts[i].shrt, 2)) {
@@ -209,53 +209,53 @@ static int rq_line(rq_ctx *c, const char *rel, const char *s, size_t len, bool c
 		}
 		if (!kind)
 			return 0;   /* --index-url, -i, --extra-index-url, --hash, ...: not requirements */
-		v = scan_sca__py_skip_ws(v, end);
+		v = scan_lockfile__py_skip_ws(v, end);
 		if (kind == 'e') {
 			size_t n = 0;
 			if (constraint)
 				return 0;
-			while (v + n < end && !scan_sca__py_is_ws(v[n]))
+			while (v + n < end && !scan_lockfile__py_is_ws(v[n]))
 				n++;
 			/* "./pkg[extra]" */
 			if (n && v[n - 1] == ']' && memchr(v, '[', n) && !memmem(v, n, "://", 3))
 				n = (size_t)((const char *)memchr(v, '[', n) - v);
 			if (!n)
-				return scan_sca__fail(c->d, SCAN_EPARSE, line, "-e without a path or URL");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "-e without a path or URL");
 			memset(&r, 0, sizeof(r));
-			scan_sca__py_classify_url(v, n, &r, &skip);
+			scan_lockfile__py_classify_url(v, n, &r, &skip);
 			return skip ? 0 : rq_push(c, false, &r, line);
 		}
 		return rq_include(c, rel, v, (size_t)(end - v), constraint || kind == 'c', line);
 	}
 	/* Per-requirement options (--hash, --config-settings) start at the first word beginning with '-'. */
 	for (p = s + 1; p < end; p++)
-		if (*p == '-' && scan_sca__py_is_ws(p[-1])) {
-			len = scan_sca__py_trim_len(s, (size_t)(p - s));
+		if (*p == '-' && scan_lockfile__py_is_ws(p[-1])) {
+			len = scan_lockfile__py_trim_len(s, (size_t)(p - s));
 			end = s + len;
 			break;
 		}
 	/* A URL or a path: pip tells them from names by "://", "file:" or a path separator or dot at the start. */
-	for (p = s; p < end && !scan_sca__py_is_ws(*p) && *p != ';' && *p != '[' && *p != '=' && *p != '<' && *p != '>' &&
+	for (p = s; p < end && !scan_lockfile__py_is_ws(*p) && *p != ';' && *p != '[' && *p != '=' && *p != '<' && *p != '>' &&
 	            *p != '!' && *p != '~' && *p != '@';)
 		p++;
-	if (memmem(s, (size_t)(p - s), "://", 3) || scan_sca__py_has_prefix(s, len, "file:") || *s == '.' || *s == '/' ||
+	if (memmem(s, (size_t)(p - s), "://", 3) || scan_lockfile__py_has_prefix(s, len, "file:") || *s == '.' || *s == '/' ||
 	    *s == '~' || memchr(s, '/', (size_t)(p - s)) || memchr(s, '\\', (size_t)(p - s))) {
 		size_t n = 0;
-		while (n < len && !scan_sca__py_is_ws(s[n]) && s[n] != ';')
+		while (n < len && !scan_lockfile__py_is_ws(s[n]) && s[n] != ';')
 			n++;
 		if (n && s[n - 1] == ']' && memchr(s, '[', n) && !memmem(s, n, "://", 3))
 			n = (size_t)((const char *)memchr(s, '[', n) - s);
 		memset(&r, 0, sizeof(r));
-		scan_sca__py_classify_url(s, n, &r, &skip);
+		scan_lockfile__py_classify_url(s, n, &r, &skip);
 		return skip ? 0 : rq_push(c, constraint, &r, line);
 	}
-	if ((why = scan_sca__pep508_parse(s, len, &r)) != NULL) {
+	if ((why = scan_pep508__parse(s, len, &r)) != NULL) {
 		char shown[64];
 		size_t n = len < 60 ? len : 60;
 		for (size_t i = 0; i < n; i++)
 			shown[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
 		shown[n] = '\0';
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "%s: '%s'", why, shown);
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "%s: '%s'", why, shown);
 	}
 	return rq_push(c, constraint, &r, line);
 }
@@ -263,7 +263,7 @@ static int rq_line(rq_ctx *c, const char *rel, const char *s, size_t len, bool c
 /* A physical line that is only a comment ends a continuation, as in pip. */
 static bool comment_line(const char *s, size_t len)
 {
-	const char *p = scan_sca__py_skip_ws(s, s + len);
+	const char *p = scan_lockfile__py_skip_ws(s, s + len);
 
 	return p < s + len && *p == '#';
 }
@@ -272,7 +272,7 @@ static bool comment_line(const char *s, size_t len)
 static size_t strip_comment(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
-		if (s[i] == '#' && (i == 0 || scan_sca__py_is_ws(s[i - 1])))
+		if (s[i] == '#' && (i == 0 || scan_lockfile__py_is_ws(s[i - 1])))
 			return i;
 	return len;
 }
@@ -314,12 +314,12 @@ static int rq_file(rq_ctx *c, const char *rel, const char *text, size_t len, boo
 			n = 0;
 		scan_buf_put(&logical, s, n);
 		if ((err = scan_buf_failed(&logical)) != 0) {
-			err = err == SCAN_ENOMEM ? scan__error_oom()
-			                         : scan_sca__fail(c->d, SCAN_ELIMIT, start, "line too long");
+			err = err == SCAN_ENOMEM ? scan_error__oom()
+			                         : scan_lockfile__fail(c->d, SCAN_ELIMIT, start, "line too long");
 			break;
 		}
-		m = scan_sca__py_trim_len(logical.ptr, strip_comment(logical.ptr, logical.size));
-		s = scan_sca__py_skip_ws(logical.ptr, logical.ptr + m);
+		m = scan_lockfile__py_trim_len(logical.ptr, strip_comment(logical.ptr, logical.size));
+		s = scan_lockfile__py_skip_ws(logical.ptr, logical.ptr + m);
 		m -= (size_t)(s - logical.ptr);
 		if (m && (err = rq_line(c, rel, s, m, constraint, top_line ? top_line : start)) < 0)
 			break;
@@ -359,7 +359,7 @@ static int cmp_item_pep503(const void *a, const void *b)
 	return (i < x->name_len) - (j < y->name_len);
 }
 
-int scan_sca__extract_requirements(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_requirements(scan_sca_doc *d, const char *text, size_t len)
 {
 	rq_ctx c;
 	const char *base = strrchr(d->file, '/');
@@ -369,7 +369,7 @@ int scan_sca__extract_requirements(scan_sca_doc *d, const char *text, size_t len
 	c.d = d;
 	base = base ? base + 1 : d->file;
 	if (!(c.seen = malloc(8 * sizeof(*c.seen)))) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	c.seen_cap = 8;
@@ -378,9 +378,9 @@ int scan_sca__extract_requirements(scan_sca_doc *d, const char *text, size_t len
 		scan_buf_init(&key, 8192);
 		err = join_norm("", d->file, strlen(d->file), &key);
 		if (err == SCAN_ELIMIT)
-			err = scan_sca__fail(d, SCAN_ELIMIT, 0, "path too long");
-		if (!err && !(c.seen[c.nseen++] = scan__arena_strndup(&c.arena, key.ptr, key.size)))
-			err = scan__error_oom();
+			err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "path too long");
+		if (!err && !(c.seen[c.nseen++] = scan_arena__strndup(&c.arena, key.ptr, key.size)))
+			err = scan_error__oom();
 		scan_buf_dispose(&key);
 		if (err < 0)
 			goto done;
@@ -403,8 +403,8 @@ int scan_sca__extract_requirements(scan_sca_doc *d, const char *text, size_t len
 	}
 	for (size_t i = 0; i < c.nreqs; i++) {
 		const rq_item *it = &c.reqs[i];
-		int idx = scan_sca__add(d, SCAN_ECO_PYPI, it->name, it->name_len, it->version, it->version_len,
-		                        it->flags | SCAN_DEP_DIRECT, it->line);
+		int idx = scan_lockfile__add(d, SCAN_ECO_PYPI, it->name, it->name_len, it->version, it->version_len,
+		                             it->flags | SCAN_DEP_DIRECT, it->line);
 		if (idx < 0) {
 			err = idx;
 			goto done;
@@ -414,6 +414,6 @@ done:
 	free(c.reqs);
 	free(c.cons);
 	free(c.seen);
-	scan__arena_dispose(&c.arena);
+	scan_arena__dispose(&c.arena);
 	return err;
 }

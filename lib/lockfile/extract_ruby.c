@@ -119,11 +119,11 @@ static int cmp_name(const void *a, const void *b)
 static int check_line(const scan_sca_doc *d, const char *s, size_t n, unsigned line)
 {
 	if (n > GEMLOCK_LINE_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, line, "line longer than %d bytes", GEMLOCK_LINE_MAX);
+		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "line longer than %d bytes", GEMLOCK_LINE_MAX);
 	if (memchr(s, '\0', n))
-		return scan_sca__fail(d, SCAN_EPARSE, line, "NUL byte in a lockfile");
+		return scan_lockfile__fail(d, SCAN_EPARSE, line, "NUL byte in a lockfile");
 	if (n >= 7 && (!memcmp(s, "<<<<<<<", 7) || !memcmp(s, "=======", 7) || !memcmp(s, ">>>>>>>", 7)))
-		return scan_sca__fail(d, SCAN_EPARSE, line, "merge conflict marker");
+		return scan_lockfile__fail(d, SCAN_EPARSE, line, "merge conflict marker");
 	return 0;
 }
 
@@ -149,14 +149,14 @@ static int direct_names(const scan_sca_doc *d, const char *text, size_t len, sca
 		if (!in || is_blank(s, n))
 			continue;
 		if (indent_of(s, n) != 2 || !name_len(s + 2, n - 2)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, it.line, "malformed DEPENDENCIES entry");
+			err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "malformed DEPENDENCIES entry");
 			goto fail;
 		}
 		if (nnames >= SCAN_SCA_COMPONENTS_MAX) {
-			err = scan_sca__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
+			err = scan_lockfile__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
 			goto fail;
 		}
-		if (scan__array_reserve(&names, &cap, nnames + 1, sizeof(*names))) {
+		if (scan_array__reserve(&names, &cap, nnames + 1, sizeof(*names))) {
 			err = SCAN_ENOMEM;
 			goto fail;
 		}
@@ -193,13 +193,13 @@ static bool parse_spec(const char *s, size_t n, scan_slice *name, scan_slice *ve
 	return version->len > 0 && !memchr(version->s, ' ', version->len) && !memchr(version->s, '(', version->len);
 }
 
-bool scan_sca__is_gemfile_lock(const char *path, const char *base)
+bool scan_lockfile__is_gemfile_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "Gemfile.lock") || !strcmp(base, "gems.locked");
 }
 
-int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	gem_lines it = { text, len, 0, 0 };
 	gem_section sec = SEC_NONE;
@@ -211,7 +211,7 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 	const char *s;
 
 	if (len > SCAN_SCA_FILE_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
 		it.pos = 3;
 	if ((err = direct_names(d, text + it.pos, len - it.pos, &direct, &ndirect)) < 0)
@@ -225,7 +225,7 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 		/* direct_names() checked length, NULs and conflict markers of every line. */
 		if (s[0] != ' ') {
 			if (!is_header(s, n)) {
-				err = scan_sca__fail(d, SCAN_EPARSE, it.line, "expected a section header such as GEM or DEPENDENCIES");
+				err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "expected a section header such as GEM or DEPENDENCIES");
 				goto done;
 			}
 			in_specs = false;
@@ -248,7 +248,7 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 		}
 		ind = indent_of(s, n);
 		if (sec == SEC_NONE) {
-			err = scan_sca__fail(d, SCAN_EPARSE, it.line, "indented line before the first section");
+			err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "indented line before the first section");
 			goto done;
 		}
 		if (sec != SEC_SOURCE && sec != SEC_PLUGIN)
@@ -258,14 +258,14 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 			in_specs = line_is(s + 2, n - 2, "specs:");
 			cur = -1;
 			if (!in_specs && !memchr(s, ':', n)) {
-				err = scan_sca__fail(d, SCAN_EPARSE, it.line, "malformed source option (expected 'key: value')");
+				err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "malformed source option (expected 'key: value')");
 				goto done;
 			}
 		} else if (ind == 4 && in_specs) {
 			scan_slice name, version, key;
 			unsigned flags = source_flags;
 			if (!parse_spec(s + 4, n - 4, &name, &version)) {
-				err = scan_sca__fail(d, SCAN_EPARSE, it.line, "malformed spec (expected 'name (version)')");
+				err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "malformed spec (expected 'name (version)')");
 				goto done;
 			}
 			if (sec == SEC_PLUGIN) {
@@ -275,8 +275,8 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 			key = name;
 			flags |= ndirect && bsearch(&key, direct, ndirect, sizeof(*direct), cmp_name)
 			         ? SCAN_DEP_DIRECT : SCAN_DEP_TRANSITIVE;
-			if ((cur = scan_sca__add(d, SCAN_ECO_RUBYGEMS, name.s, name.len, version.s, version.len,
-			                         flags, it.line)) < 0) {
+			if ((cur = scan_lockfile__add(d, SCAN_ECO_RUBYGEMS, name.s, name.len, version.s, version.len,
+			                              flags, it.line)) < 0) {
 				err = cur;
 				goto done;
 			}
@@ -285,20 +285,20 @@ int scan_sca__extract_gemfile_lock(scan_sca_doc *d, const char *text, size_t len
 			if (sec == SEC_PLUGIN)
 				continue;
 			if (cur < 0 || !nl) {
-				err = scan_sca__fail(d, SCAN_EPARSE, it.line, cur < 0 ? "dependency line outside a spec"
+				err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, cur < 0 ? "dependency line outside a spec"
 				                                                        : "malformed dependency line");
 				goto done;
 			}
 			/* A requirement, not a version: the edge goes to whichever version is locked. */
-			if ((err = scan_sca__dep(d, cur, s + 6, nl, NULL, 0)) < 0)
+			if ((err = scan_lockfile__dep(d, cur, s + 6, nl, NULL, 0)) < 0)
 				goto done;
 		} else {
-			err = scan_sca__fail(d, SCAN_EPARSE, it.line, "unexpected indentation of %zu spaces", ind);
+			err = scan_lockfile__fail(d, SCAN_EPARSE, it.line, "unexpected indentation of %zu spaces", ind);
 			goto done;
 		}
 	}
 	if (any && !known)
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no GEM, GIT, PATH or DEPENDENCIES section: not a Gemfile.lock");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "no GEM, GIT, PATH or DEPENDENCIES section: not a Gemfile.lock");
 done:
 	free(direct);
 	return err;

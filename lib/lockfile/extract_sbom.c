@@ -24,7 +24,7 @@
  * PACKAGE-MANAGER, or PACKAGE_MANAGER as SPDX 2.2 wrote it, type purl); the
  * packages the document DESCRIBES (relationship or documentDescribes) are
  * the project. The purl gives ecosystem, name and version
- * (scan_sca__purl_package); the component's version field stands in when
+ * (scan_model__purl_package); the component's version field stands in when
  * the purl has none. Debian and Alpine packages become their source
  * package as extract_ospkg.c reports them: from the purl's upstream
  * qualifier (syft), else from trivy's SrcName/SrcVersion/SrcRelease/
@@ -35,7 +35,7 @@
  * document, never fatal: a library without a purl (an application, an
  * operating system or a file component is not a package and is not
  * counted), a purl of a type Rampart has no advisories for, a purl that
- * does not parse. A component listed twice is one component (scan_sca__add
+ * does not parse. A component listed twice is one component (scan_lockfile__add
  * merges them).
  *
  * Edges. CycloneDX dependencies[] ({ref, dependsOn[]} by bom-ref); SPDX
@@ -118,8 +118,8 @@ static int add_node(sbom *g, const cJSON *json, const char *ref, const char *pur
 
 	*out = NULL; /* on error too: GCC cannot see that callers then skip it */
 	if (g->nnodes >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(g->d, SCAN_ELIMIT, 0, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (!(n = scan__array_push(&g->nodes, &g->nnodes, &g->cap, sizeof(*g->nodes))))
+		return scan_lockfile__fail(g->d, SCAN_ELIMIT, 0, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
+	if (!(n = scan_array__push(&g->nodes, &g->nnodes, &g->cap, sizeof(*g->nodes))))
 		return SCAN_ENOMEM;
 	n->json = json;
 	n->ref = ref && ref[0] ? ref : NULL;
@@ -134,8 +134,8 @@ static int add_edge(sbom *g, size_t from, size_t to, int kind)
 	if (from == to)
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(g->d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&g->edges, &g->ecap, g->nedges + 1, sizeof(*g->edges)))
+		return scan_lockfile__fail(g->d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&g->edges, &g->ecap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;
@@ -158,7 +158,7 @@ static int index_refs(sbom *g)
 	if (!g->nnodes)
 		return 0;
 	if (!(g->byref = malloc(g->nnodes * sizeof(*g->byref))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < g->nnodes; i++)
 		if (g->nodes[i].ref) {
 			g->byref[g->nbyref].ref = g->nodes[i].ref;
@@ -232,9 +232,9 @@ static const char *cdx_property(const cJSON *c, const char *name)
 	if (!cJSON_IsArray(props))
 		return NULL;
 	cJSON_ArrayForEach(p, props) {
-		const char *k = scan_sca__json_string(p, "name");
+		const char *k = scan_json__string(p, "name");
 		if (k && !strcmp(k, name))
-			return scan_sca__json_string(p, "value");
+			return scan_json__string(p, "value");
 	}
 	return NULL;
 }
@@ -263,9 +263,9 @@ static int source_from_trivy(sbom *g, sbom_node *n)
 	scan_buf_puts(&b, ver);
 	if (rel && rel[0])
 		scan_buf_printf(&b, "-%s", rel);
-	if (!scan_buf_failed(&b) && !(n->version = scan__arena_strndup(&g->scratch, b.ptr, b.size))) {
+	if (!scan_buf_failed(&b) && !(n->version = scan_arena__strndup(&g->scratch, b.ptr, b.size))) {
 		scan_buf_dispose(&b);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	scan_buf_dispose(&b);
 	return 0;
@@ -275,15 +275,15 @@ static int source_from_trivy(sbom *g, sbom_node *n)
 static int source_from_spdx(sbom *g, sbom_node *n)
 {
 	static const char prefix[] = "built package from: ";
-	const char *info = scan_sca__json_string(n->json, "sourceInfo"), *sp;
+	const char *info = scan_json__string(n->json, "sourceInfo"), *sp;
 
 	if (!info || strncmp(info, prefix, sizeof(prefix) - 1))
 		return 0;
 	info += sizeof(prefix) - 1;
 	if (!(sp = strchr(info, ' ')) || sp == info || !sp[1] || strchr(sp + 1, ' '))
 		return 0;
-	if (!(n->name = scan__arena_strndup(&g->scratch, info, (size_t)(sp - info))))
-		return scan__error_oom();
+	if (!(n->name = scan_arena__strndup(&g->scratch, info, (size_t)(sp - info))))
+		return scan_error__oom();
 	n->version = sp + 1;
 	return 0;
 }
@@ -300,9 +300,9 @@ static int resolve(sbom *g, sbom_node *n, const char *fallback_version)
 			g->st->no_purl++;
 		return 0;
 	}
-	err = scan_sca__purl_parse(&p, n->purl, strlen(n->purl), &g->scratch);
+	err = scan_model__purl_parse(&p, n->purl, strlen(n->purl), &g->scratch);
 	if (err == 0)
-		err = scan_sca__purl_package(&pk, &p, &g->scratch);
+		err = scan_model__purl_package(&pk, &p, &g->scratch);
 	if (err == SCAN_ENOMEM)
 		return err;
 	if (err < 0) {
@@ -318,11 +318,11 @@ static int resolve(sbom *g, sbom_node *n, const char *fallback_version)
 	n->name = pk.name;
 	n->version = pk.version ? pk.version : fallback_version;
 	if ((pk.ecosystem == SCAN_ECO_DEBIAN || pk.ecosystem == SCAN_ECO_ALPINE) &&
-	    !scan_sca__purl_qualifier(&p, "upstream") &&
+	    !scan_model__purl_qualifier(&p, "upstream") &&
 	    (err = g->spdx ? source_from_spdx(g, n) : source_from_trivy(g, n)) < 0)
 		return err;
-	if (!scan_sca__json_printable(n->name, SCAN_SCA_NAME_MAX) ||
-	    (n->version && !scan_sca__json_printable(n->version, SCAN_SCA_VERSION_MAX))) {
+	if (!scan_json__printable(n->name, SCAN_SCA_NAME_MAX) ||
+	    (n->version && !scan_json__printable(n->version, SCAN_SCA_VERSION_MAX))) {
 		g->st->bad_purl++;
 		note_skipped(g, "a package URL naming an empty, overlong or unprintable name or version");
 		return 0;
@@ -348,7 +348,7 @@ static int classify(sbom *g)
 	adj = malloc(g->nedges * sizeof(*adj));
 	queue = malloc(g->nnodes * sizeof(*queue));
 	if (!start || !adj || !queue) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	/* Adjacency by source: start[u]..start[u+1] index adj, which holds edge indexes. */
@@ -420,7 +420,7 @@ done:
 static bool license_ok(const char *s)
 {
 	return s && s[0] && strcmp(s, "NOASSERTION") && strcmp(s, "NONE") &&
-	       scan_sca__json_printable(s, SCAN_SCA_NAME_MAX);
+	       scan_json__printable(s, SCAN_SCA_NAME_MAX);
 }
 
 /* CycloneDX licenses[]: license.id, license.name or expression; several are all of them (AND). */
@@ -438,11 +438,11 @@ static int cdx_license(sbom *g, int idx, const cJSON *c)
 	scan_buf_init(&b, SCAN_SCA_NAME_MAX);
 	cJSON_ArrayForEach(e, lics) {
 		const cJSON *l = cJSON_GetObjectItemCaseSensitive(e, "license");
-		const char *expr = scan_sca__json_string(e, "expression"), *s = NULL;
+		const char *expr = scan_json__string(e, "expression"), *s = NULL;
 		if (expr)
 			s = expr;
-		else if (cJSON_IsObject(l) && !(s = scan_sca__json_string(l, "id")))
-			s = scan_sca__json_string(l, "name");
+		else if (cJSON_IsObject(l) && !(s = scan_json__string(l, "id")))
+			s = scan_json__string(l, "name");
 		if (!license_ok(s))
 			continue;
 		if (b.size)
@@ -453,22 +453,22 @@ static int cdx_license(sbom *g, int idx, const cJSON *c)
 			scan_buf_puts(&b, s);
 	}
 	if (scan_buf_failed(&b) == SCAN_ENOMEM)
-		err = scan__error_oom();
+		err = scan_error__oom();
 	else if (!scan_buf_failed(&b) && b.size)
-		err = scan_sca__set_license(g->d, idx, b.ptr, b.size);
+		err = scan_lockfile__set_license(g->d, idx, b.ptr, b.size);
 	scan_buf_dispose(&b);
 	return err;
 }
 
 static int spdx_license(sbom *g, int idx, const cJSON *p)
 {
-	const char *s = scan_sca__json_string(p, "licenseDeclared");
+	const char *s = scan_json__string(p, "licenseDeclared");
 
 	if (!license_ok(s))
-		s = scan_sca__json_string(p, "licenseConcluded");
+		s = scan_json__string(p, "licenseConcluded");
 	if (!license_ok(s))
 		return 0;
-	return scan_sca__set_license(g->d, idx, s, strlen(s));
+	return scan_lockfile__set_license(g->d, idx, s, strlen(s));
 }
 
 /* Every package into the inventory, in document order, then the edges between packages. */
@@ -485,8 +485,8 @@ static int emit(sbom *g)
 			flags |= SCAN_DEP_DEV;
 		if (n->dep_in && n->opt_in == n->dep_in)
 			flags |= SCAN_DEP_OPTIONAL;
-		n->idx = scan_sca__add(g->d, n->eco, n->name, strlen(n->name), n->version,
-		                       n->version ? strlen(n->version) : 0, flags, find_line(g, n->purl));
+		n->idx = scan_lockfile__add(g->d, n->eco, n->name, strlen(n->name), n->version,
+		                            n->version ? strlen(n->version) : 0, flags, find_line(g, n->purl));
 		if (n->idx < 0)
 			return n->idx;
 		if ((err = g->spdx ? spdx_license(g, n->idx, n->json) : cdx_license(g, n->idx, n->json)) < 0)
@@ -496,8 +496,8 @@ static int emit(sbom *g)
 		const sbom_node *from = &g->nodes[g->edges[i].from], *to = &g->nodes[g->edges[i].to];
 		if (from->idx < 0 || to->idx < 0)
 			continue;
-		if ((err = scan_sca__dep(g->d, from->idx, to->name, strlen(to->name), to->version,
-		                         to->version ? strlen(to->version) : 0)) < 0)
+		if ((err = scan_lockfile__dep(g->d, from->idx, to->name, strlen(to->name), to->version,
+		                              to->version ? strlen(to->version) : 0)) < 0)
 			return err;
 	}
 	return 0;
@@ -523,7 +523,7 @@ static int finish(sbom *g)
 
 	for (size_t i = 0; i < g->nnodes; i++) {
 		sbom_node *n = &g->nodes[i];
-		if (!n->root && (err = resolve(g, n, scan_sca__json_string(n->json, version_key))) < 0)
+		if (!n->root && (err = resolve(g, n, scan_json__string(n->json, version_key))) < 0)
 			return err;
 	}
 	if ((err = classify(g)) < 0)
@@ -533,7 +533,7 @@ static int finish(sbom *g)
 
 static void sbom_dispose(sbom *g)
 {
-	scan__arena_dispose(&g->scratch);
+	scan_arena__dispose(&g->scratch);
 	free(g->nodes);
 	free(g->edges);
 	free(g->byref);
@@ -553,23 +553,23 @@ static int cdx_components(sbom *g, const cJSON *list, const char *root_ref, unsi
 	int err;
 
 	if (depth > SCAN_SCA_DEPTH_MAX)
-		return scan_sca__fail(g->d, SCAN_ELIMIT, 0, "components nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+		return scan_lockfile__fail(g->d, SCAN_ELIMIT, 0, "components nested deeper than %d", SCAN_SCA_DEPTH_MAX);
 	cJSON_ArrayForEach(c, list) {
 		const char *ref, *scope;
 		const cJSON *nested;
 		sbom_node *n;
 
 		if (!cJSON_IsObject(c))
-			return scan_sca__fail(g->d, SCAN_EPARSE, 0, "a component is not an object");
-		ref = scan_sca__json_string(c, "bom-ref");
-		if ((err = scan_sca__json_array(g->d, c, "components", "a component", &nested)) < 0)
+			return scan_lockfile__fail(g->d, SCAN_EPARSE, 0, "a component is not an object");
+		ref = scan_json__string(c, "bom-ref");
+		if ((err = scan_json__array(g->d, c, "components", "a component", &nested)) < 0)
 			return err;
 		/* The project listed again among its components is still the project. */
 		if (!(root_ref && ref && !strcmp(ref, root_ref))) {
-			if ((err = add_node(g, c, ref, scan_sca__json_string(c, "purl"), &n)) < 0)
+			if ((err = add_node(g, c, ref, scan_json__string(c, "purl"), &n)) < 0)
 				return err;
-			n->library = cdx_is_library(scan_sca__json_string(c, "type"));
-			scope = scan_sca__json_string(c, "scope");
+			n->library = cdx_is_library(scan_json__string(c, "type"));
+			scope = scan_json__string(c, "scope");
 			if (scope && !strcmp(scope, "excluded"))
 				n->flags |= SCAN_DEP_DEV;
 			else if (scope && !strcmp(scope, "optional"))
@@ -591,7 +591,7 @@ static bool cdx_spec_ok(const char *v)
 	return false;
 }
 
-int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st)
+int scan_lockfile__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st)
 {
 	sbom g;
 	cJSON *root = NULL;
@@ -600,29 +600,29 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 	int err;
 
 	sbom_init(&g, d, text, len, st, false);
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		goto done;
-	fmt = cJSON_IsObject(root) ? scan_sca__json_string(root, "bomFormat") : NULL;
+	fmt = cJSON_IsObject(root) ? scan_json__string(root, "bomFormat") : NULL;
 	if (!fmt || strcmp(fmt, "CycloneDX")) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "no \"bomFormat\": \"CycloneDX\": not a CycloneDX JSON document");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "no \"bomFormat\": \"CycloneDX\": not a CycloneDX JSON document");
 		goto done;
 	}
-	spec = scan_sca__json_string(root, "specVersion");
+	spec = scan_json__string(root, "specVersion");
 	if (!cdx_spec_ok(spec)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "unsupported CycloneDX specVersion '%.20s' (1.2 to 1.7 are read)",
-		                     spec ? spec : "(none)");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "unsupported CycloneDX specVersion '%.20s' (1.2 to 1.7 are read)",
+		                          spec ? spec : "(none)");
 		goto done;
 	}
 	meta = cJSON_GetObjectItemCaseSensitive(root, "metadata");
 	if (cJSON_IsObject(meta) && cJSON_IsObject(rootc = cJSON_GetObjectItemCaseSensitive(meta, "component"))) {
 		sbom_node *n;
-		root_ref = scan_sca__json_string(rootc, "bom-ref");
+		root_ref = scan_json__string(rootc, "bom-ref");
 		if ((err = add_node(&g, rootc, root_ref, NULL, &n)) < 0)
 			goto done;
 		n->root = true;
 	}
-	if ((err = scan_sca__json_array(d, root, "components", "the document", &comps)) < 0 ||
-	    (err = scan_sca__json_array(d, root, "dependencies", "the document", &deps)) < 0)
+	if ((err = scan_json__array(d, root, "components", "the document", &comps)) < 0 ||
+	    (err = scan_json__array(d, root, "dependencies", "the document", &deps)) < 0)
 		goto done;
 	if (comps && (err = cdx_components(&g, comps, root_ref, 0)) < 0)
 		goto done;
@@ -632,12 +632,12 @@ int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan
 		const cJSON *on, *t;
 		long from;
 		if (!cJSON_IsObject(e)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, 0, "an entry of \"dependencies\" is not an object");
+			err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "an entry of \"dependencies\" is not an object");
 			goto done;
 		}
-		if ((err = scan_sca__json_array(d, e, "dependsOn", "a dependency", &on)) < 0)
+		if ((err = scan_json__array(d, e, "dependsOn", "a dependency", &on)) < 0)
 			goto done;
-		if ((from = find_ref(&g, scan_sca__json_string(e, "ref"))) < 0)
+		if ((from = find_ref(&g, scan_json__string(e, "ref"))) < 0)
 			continue;
 		cJSON_ArrayForEach(t, on) {
 			long to = cJSON_IsString(t) ? find_ref(&g, t->valuestring) : -1;
@@ -662,11 +662,11 @@ static const char *spdx_purl(const cJSON *pkg)
 	if (!cJSON_IsArray(refs))
 		return NULL;
 	cJSON_ArrayForEach(r, refs) {
-		const char *cat = scan_sca__json_string(r, "referenceCategory");
-		const char *type = scan_sca__json_string(r, "referenceType");
+		const char *cat = scan_json__string(r, "referenceCategory");
+		const char *type = scan_json__string(r, "referenceType");
 		if (cat && type && (!strcmp(cat, "PACKAGE-MANAGER") || !strcmp(cat, "PACKAGE_MANAGER")) &&
 		    !strcmp(type, "purl"))
-			return scan_sca__json_string(r, "referenceLocator");
+			return scan_json__string(r, "referenceLocator");
 	}
 	return NULL;
 }
@@ -705,7 +705,7 @@ static void spdx_mark_root(sbom *g, const char *id)
 		g->nodes[n].root = true;
 }
 
-int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st)
+int scan_lockfile__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st)
 {
 	sbom g;
 	cJSON *root = NULL;
@@ -714,30 +714,30 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 	int err;
 
 	sbom_init(&g, d, text, len, st, true);
-	if ((err = scan_sca__json_parse(d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(d, text, len, &root)) < 0)
 		goto done;
-	ver = cJSON_IsObject(root) ? scan_sca__json_string(root, "spdxVersion") : NULL;
+	ver = cJSON_IsObject(root) ? scan_json__string(root, "spdxVersion") : NULL;
 	if (!ver || strncmp(ver, "SPDX-2.", 7)) {
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "spdxVersion is '%.20s', not SPDX-2.x: not an SPDX 2 JSON document",
-		                     ver ? ver : "(none)");
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "spdxVersion is '%.20s', not SPDX-2.x: not an SPDX 2 JSON document",
+		                          ver ? ver : "(none)");
 		goto done;
 	}
-	doc_id = scan_sca__json_string(root, "SPDXID");
+	doc_id = scan_json__string(root, "SPDXID");
 	if (!doc_id)
 		doc_id = "SPDXRef-DOCUMENT";
-	if ((err = scan_sca__json_array(d, root, "packages", "the document", &pkgs)) < 0 ||
-	    (err = scan_sca__json_array(d, root, "relationships", "the document", &rels)) < 0 ||
-	    (err = scan_sca__json_array(d, root, "documentDescribes", "the document", &describes)) < 0)
+	if ((err = scan_json__array(d, root, "packages", "the document", &pkgs)) < 0 ||
+	    (err = scan_json__array(d, root, "relationships", "the document", &rels)) < 0 ||
+	    (err = scan_json__array(d, root, "documentDescribes", "the document", &describes)) < 0)
 		goto done;
 	cJSON_ArrayForEach(e, pkgs) {
 		sbom_node *n;
 		if (!cJSON_IsObject(e)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, 0, "a package is not an object");
+			err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "a package is not an object");
 			goto done;
 		}
-		if ((err = add_node(&g, e, scan_sca__json_string(e, "SPDXID"), spdx_purl(e), &n)) < 0)
+		if ((err = add_node(&g, e, scan_json__string(e, "SPDXID"), spdx_purl(e), &n)) < 0)
 			goto done;
-		n->library = spdx_is_library(scan_sca__json_string(e, "primaryPackagePurpose"));
+		n->library = spdx_is_library(scan_json__string(e, "primaryPackagePurpose"));
 	}
 	if ((err = index_refs(&g)) < 0)
 		goto done;
@@ -748,12 +748,12 @@ int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom
 		const char *a, *b, *type;
 		long x, y;
 		if (!cJSON_IsObject(e)) {
-			err = scan_sca__fail(d, SCAN_EPARSE, 0, "a relationship is not an object");
+			err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "a relationship is not an object");
 			goto done;
 		}
-		a = scan_sca__json_string(e, "spdxElementId");
-		b = scan_sca__json_string(e, "relatedSpdxElement");
-		type = scan_sca__json_string(e, "relationshipType");
+		a = scan_json__string(e, "spdxElementId");
+		b = scan_json__string(e, "relatedSpdxElement");
+		type = scan_json__string(e, "relationshipType");
 		if (!a || !b || !type)
 			continue;
 		if (!strcmp(type, "DESCRIBES") && !strcmp(a, doc_id)) {
@@ -798,13 +798,13 @@ static bool ends_with(const char *s, const char *suffix)
 	return n > m && !strcmp(s + n - m, suffix);
 }
 
-bool scan_sca__is_cyclonedx_json(const char *path, const char *base)
+bool scan_lockfile__is_cyclonedx_json(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "bom.json") || ends_with(base, ".cdx.json") || ends_with(base, ".bom.json");
 }
 
-bool scan_sca__is_spdx_json(const char *path, const char *base)
+bool scan_lockfile__is_spdx_json(const char *path, const char *base)
 {
 	(void)path;
 	return ends_with(base, ".spdx.json");
@@ -828,24 +828,24 @@ static int report_skipped(scan_sca_doc *d, const scan_sbom_stats *st)
 		scan_buf_printf(&b, " %zu with an invalid package URL", st->bad_purl);
 	if (st->first_skipped[0])
 		scan_buf_printf(&b, " (first: %s)", st->first_skipped);
-	err = scan_buf_failed(&b) ? scan__error_oom()
-	                          : scan_sca__inventory_problem(d->inv, d->file, 0, b.ptr);
+	err = scan_buf_failed(&b) ? scan_error__oom()
+	                          : scan_inventory__problem(d->inv, d->file, 0, b.ptr);
 	scan_buf_dispose(&b);
 	return err;
 }
 
-int scan_sca__extract_cyclonedx_json(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_cyclonedx_json(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_sbom_stats st;
-	int err = scan_sca__read_cyclonedx(d, text, len, &st);
+	int err = scan_lockfile__read_cyclonedx(d, text, len, &st);
 
 	return err < 0 ? err : report_skipped(d, &st);
 }
 
-int scan_sca__extract_spdx_json(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_spdx_json(scan_sca_doc *d, const char *text, size_t len)
 {
 	scan_sbom_stats st;
-	int err = scan_sca__read_spdx(d, text, len, &st);
+	int err = scan_lockfile__read_spdx(d, text, len, &st);
 
 	return err < 0 ? err : report_skipped(d, &st);
 }

@@ -67,12 +67,12 @@ typedef struct {
 	size_t ndeps, deps_cap;
 	ydesc *descs;
 	size_t ndescs, descs_cap;
-	scan_sca__js_map desc_map;   /* descriptor -> 2 * descs index (+1: "::" parameters cut off) */
-	scan_sca__js_graph g;
+	scan_lockfile__js_map desc_map;   /* descriptor -> 2 * descs index (+1: "::" parameters cut off) */
+	scan_lockfile__js_graph g;
 	scan_buf scratch;
 } yarn_ctx;
 
-bool scan_sca__is_yarn_lock(const char *path, const char *base)
+bool scan_lockfile__is_yarn_lock(const char *path, const char *base)
 {
 	(void)path;
 	return !strcmp(base, "yarn.lock");
@@ -88,8 +88,8 @@ static int ent_new(yarn_ctx *c, unsigned line)
 	yent *e;
 
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	if (!(e = scan__array_push(&c->ents, &c->nents, &c->ents_cap, sizeof(*c->ents))))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
+	if (!(e = scan_array__push(&c->ents, &c->nents, &c->ents_cap, sizeof(*c->ents))))
 		return SCAN_ENOMEM;
 	e->line = line;
 	e->node = -1;
@@ -100,8 +100,8 @@ static int ent_new(yarn_ctx *c, unsigned line)
 static int dep_add(yarn_ctx *c, scan_slice name, scan_slice range, unsigned kind, unsigned line)
 {
 	if (c->ndeps >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d dependencies", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&c->deps, &c->deps_cap, c->ndeps + 1, sizeof(*c->deps)))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d dependencies", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&c->deps, &c->deps_cap, c->ndeps + 1, sizeof(*c->deps)))
 		return SCAN_ENOMEM;
 	c->deps[c->ndeps].name = name;
 	c->deps[c->ndeps].range = range;
@@ -118,25 +118,25 @@ static int desc_add(yarn_ctx *c, scan_slice s, int ent, unsigned line)
 	size_t name_len;
 	int err;
 
-	if (!s.len || !scan_sca__js_split_at(s.s, s.len, &name_len) || !name_len)
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "'%s' is not a name@range descriptor",
-		                      scan__quote(show, s.s, s.len));
+	if (!s.len || !scan_lockfile__js_split_at(s.s, s.len, &name_len) || !name_len)
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "'%s' is not a name@range descriptor",
+		                           scan_util__quote(show, s.s, s.len));
 	if (c->ndescs >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(c->d, SCAN_ELIMIT, line, "more than %d descriptors", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&c->descs, &c->descs_cap, c->ndescs + 1, sizeof(*c->descs)))
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d descriptors", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&c->descs, &c->descs_cap, c->ndescs + 1, sizeof(*c->descs)))
 		return SCAN_ENOMEM;
 	/* one descriptor naming two entries would let each tool pick another package */
 	{
 		size_t cur = 0;
 		int v;
-		while ((v = scan_sca__js_map_next(&c->desc_map, scan_sca__js_hash(s.s, s.len), &cur)) >= 0)
+		while ((v = scan_lockfile__js_map_next(&c->desc_map, scan_lockfile__js_hash(s.s, s.len), &cur)) >= 0)
 			if (!(v & 1) && c->descs[v / 2].s.len == s.len && !memcmp(c->descs[v / 2].s.s, s.s, s.len))
-				return scan_sca__fail(c->d, SCAN_EPARSE, line, "descriptor '%s' listed twice",
-				                      scan__quote(show, s.s, s.len));
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "descriptor '%s' listed twice",
+				                           scan_util__quote(show, s.s, s.len));
 	}
 	c->descs[c->ndescs].s = s;
 	c->descs[c->ndescs].ent = ent;
-	if ((err = scan_sca__js_map_add(&c->desc_map, scan_sca__js_hash(s.s, s.len), (int)c->ndescs * 2)) < 0)
+	if ((err = scan_lockfile__js_map_add(&c->desc_map, scan_lockfile__js_hash(s.s, s.len), (int)c->ndescs * 2)) < 0)
 		return err;
 	c->ndescs++;
 	return 0;
@@ -148,7 +148,7 @@ static int desc_find(const yarn_ctx *c, const char *s, size_t len, bool loose)
 	size_t cur = 0;
 	int v;
 
-	while ((v = scan_sca__js_map_next(&c->desc_map, scan_sca__js_hash(s, len), &cur)) >= 0) {
+	while ((v = scan_lockfile__js_map_next(&c->desc_map, scan_lockfile__js_hash(s, len), &cur)) >= 0) {
 		const ydesc *x = &c->descs[v / 2];
 		if (v & 1) {
 			if (loose && x->s.len > len && !memcmp(x->s.s, s, len) && !memcmp(x->s.s + len, "::", 2))
@@ -168,11 +168,11 @@ static size_t patch_inner(const char *r, size_t len, char *out, size_t cap)
 {
 	size_t n = 0;
 
-	if (!scan_sca__js_prefix(r, len, "patch:"))
+	if (!scan_lockfile__js_prefix(r, len, "patch:"))
 		return 0;
 	for (size_t i = 6; i < len && r[i] != '#' && n < cap; i++) {
-		int hi = r[i] == '%' && i + 2 < len ? scan__hex_digit(r[i + 1]) : -1;
-		int lo = hi >= 0 ? scan__hex_digit(r[i + 2]) : -1;
+		int hi = r[i] == '%' && i + 2 < len ? scan_number__hex_digit(r[i + 1]) : -1;
+		int lo = hi >= 0 ? scan_number__hex_digit(r[i + 2]) : -1;
 		if (lo < 0) {
 			out[n++] = r[i];
 			continue;
@@ -189,23 +189,23 @@ static unsigned source_flags(const char *r, size_t len, int nesting)
 	char inner[512];
 	size_t n, name_len;
 
-	if (scan_sca__js_prefix(r, len, "npm:"))
+	if (scan_lockfile__js_prefix(r, len, "npm:"))
 		return 0;
 	if ((n = patch_inner(r, len, inner, sizeof(inner)))) {
 		/* a patched package comes from where the original does */
-		if (nesting >= YARN_PATCH_NESTING || !scan_sca__js_split_at(inner, n, &name_len))
+		if (nesting >= YARN_PATCH_NESTING || !scan_lockfile__js_split_at(inner, n, &name_len))
 			return 0;
 		return source_flags(inner + name_len + 1, n - name_len - 1, nesting + 1);
 	}
-	if (scan_sca__js_prefix(r, len, "workspace:") || scan_sca__js_prefix(r, len, "file:") ||
-	    scan_sca__js_prefix(r, len, "link:") || scan_sca__js_prefix(r, len, "portal:") ||
-	    scan_sca__js_prefix(r, len, "exec:") || scan_sca__js_prefix(r, len, "./") ||
-	    scan_sca__js_prefix(r, len, "../") || scan_sca__js_prefix(r, len, "/") || scan_sca__js_prefix(r, len, "~/"))
+	if (scan_lockfile__js_prefix(r, len, "workspace:") || scan_lockfile__js_prefix(r, len, "file:") ||
+	    scan_lockfile__js_prefix(r, len, "link:") || scan_lockfile__js_prefix(r, len, "portal:") ||
+	    scan_lockfile__js_prefix(r, len, "exec:") || scan_lockfile__js_prefix(r, len, "./") ||
+	    scan_lockfile__js_prefix(r, len, "../") || scan_lockfile__js_prefix(r, len, "/") || scan_lockfile__js_prefix(r, len, "~/"))
 		return SCAN_DEP_LOCAL;
-	if (scan_sca__js_prefix(r, len, "git+") || scan_sca__js_prefix(r, len, "git:") ||
-	    scan_sca__js_prefix(r, len, "git@") || scan_sca__js_prefix(r, len, "ssh:") ||
-	    scan_sca__js_prefix(r, len, "github:") || scan_sca__js_prefix(r, len, "gitlab:") ||
-	    scan_sca__js_prefix(r, len, "bitbucket:"))
+	if (scan_lockfile__js_prefix(r, len, "git+") || scan_lockfile__js_prefix(r, len, "git:") ||
+	    scan_lockfile__js_prefix(r, len, "git@") || scan_lockfile__js_prefix(r, len, "ssh:") ||
+	    scan_lockfile__js_prefix(r, len, "github:") || scan_lockfile__js_prefix(r, len, "gitlab:") ||
+	    scan_lockfile__js_prefix(r, len, "bitbucket:"))
 		return SCAN_DEP_GIT;
 	for (size_t i = 0; i + 4 <= len; i++)
 		if (!memcmp(r + i, ".git", 4) && (i + 4 == len || r[i + 4] == '#'))
@@ -213,7 +213,7 @@ static unsigned source_flags(const char *r, size_t len, int nesting)
 	for (size_t i = 0; i + 8 <= len; i++)
 		if (!memcmp(r + i, "#commit=", 8) || !memcmp(r + i, "codeload", 8))
 			return SCAN_DEP_GIT;
-	if (scan_sca__js_prefix(r, len, "http:") || scan_sca__js_prefix(r, len, "https:"))
+	if (scan_lockfile__js_prefix(r, len, "http:") || scan_lockfile__js_prefix(r, len, "https:"))
 		return SCAN_DEP_URL;
 	/* "user/repo" is GitHub's shorthand; a semver range never has a slash or a colon */
 	if (memchr(r, '/', len) && !memchr(r, ':', len))
@@ -258,7 +258,7 @@ static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, scan_slice *out)
 			else if (ch == 'u' && k + 4 < i) {
 				unsigned v = 0;
 				for (int j = 1; j <= 4; j++) {
-					int h = scan__hex_digit(s[k + j]);
+					int h = scan_number__hex_digit(s[k + j]);
 					v = v * 16 + (unsigned)(h < 0 ? 0 : h);
 				}
 				k += 4;
@@ -278,7 +278,7 @@ static size_t v1_quoted(yarn_ctx *c, const char *s, size_t len, scan_slice *out)
 		}
 		scan_buf_putc(&b, ch);
 	}
-	if (scan_buf_failed(&b) || !(out->s = scan__arena_strndup(&c->g.arena, b.ptr, b.size))) {
+	if (scan_buf_failed(&b) || !(out->s = scan_arena__strndup(&c->g.arena, b.ptr, b.size))) {
 		scan_buf_dispose(&b);
 		return 0;
 	}
@@ -316,17 +316,17 @@ static int v1_header(yarn_ctx *c, const char *s, size_t len, unsigned line)
 		while (i < len && s[i] == ' ')
 			i++;
 		if (!(n = v1_token(c, s + i, len - i, false, &d)))
-			return scan_sca__fail(c->d, SCAN_EPARSE, line, "malformed entry header");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "malformed entry header");
 		if ((err = desc_add(c, d, ent, line)) < 0)
 			return err;
 		i += n;
 		while (i < len && s[i] == ' ')
 			i++;
 		if (i < len && s[i++] != ',')
-			return scan_sca__fail(c->d, SCAN_EPARSE, line, "malformed entry header");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "malformed entry header");
 	}
 	if (c->ndescs == 0 || c->descs[c->ndescs - 1].ent != ent)
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "entry header without a descriptor");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "entry header without a descriptor");
 	/* the package: the descriptor's name, or what an npm: alias points at */
 	e = &c->ents[ent];
 	{
@@ -334,13 +334,13 @@ static int v1_header(yarn_ctx *c, const char *s, size_t len, unsigned line)
 		size_t nl;
 		for (size_t k = c->ndescs; k > 0 && c->descs[k - 1].ent == ent; k--)
 			d = c->descs[k - 1].s;
-		scan_sca__js_split_at(d.s, d.len, &nl);
+		scan_lockfile__js_split_at(d.s, d.len, &nl);
 		e->name.s = d.s;
 		e->name.len = nl;
 		e->range.s = d.s + nl + 1;
 		e->range.len = d.len - nl - 1;
-		if (scan_sca__js_prefix(e->range.s, e->range.len, "npm:") &&
-		    scan_sca__js_split_at(e->range.s + 4, e->range.len - 4, &nl)) {
+		if (scan_lockfile__js_prefix(e->range.s, e->range.len, "npm:") &&
+		    scan_lockfile__js_split_at(e->range.s + 4, e->range.len - 4, &nl)) {
 			e->name.s = e->range.s + 4;
 			e->name.len = nl;
 			e->range.s += 4 + nl + 1;
@@ -359,7 +359,7 @@ static int v1_pair(yarn_ctx *c, const char *s, size_t len, unsigned line, scan_s
 	value->s = NULL;
 	value->len = 0;
 	if (!i || !key->len)
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "malformed line");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "malformed line");
 	if (i < len && s[i] == ':') {
 		i++;
 		if (i == len) {
@@ -371,11 +371,11 @@ static int v1_pair(yarn_ctx *c, const char *s, size_t len, unsigned line, scan_s
 		i++;
 	if (i == len) {
 		char show[SCAN_QUOTE_LEN];
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "'%s' without a value",
-		                      scan__quote(show, key->s, key->len));
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "'%s' without a value",
+		                           scan_util__quote(show, key->s, key->len));
 	}
 	if (!v1_token(c, s + i, len - i, false, value) && s[i] == '"')
-		return scan_sca__fail(c->d, SCAN_EPARSE, line, "unterminated string");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, line, "unterminated string");
 	return 0;
 }
 
@@ -396,9 +396,9 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 		pos += n + (nl != NULL);
 		lineno++;
 		if (n > YARN_LINE_MAX)
-			return scan_sca__fail(c->d, SCAN_ELIMIT, lineno, "line longer than %d bytes", YARN_LINE_MAX);
+			return scan_lockfile__fail(c->d, SCAN_ELIMIT, lineno, "line longer than %d bytes", YARN_LINE_MAX);
 		if (memchr(s, '\0', n))
-			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "NUL byte in yarn.lock");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "NUL byte in yarn.lock");
 		while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
 			n--;
 		while (indent < n && s[indent] == ' ')
@@ -406,20 +406,20 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 		if (indent == n || s[indent] == '#')
 			continue;
 		if (s[indent] == '\t')
-			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "tab in indentation");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "tab in indentation");
 		if (indent % 2 || indent / 2 > SCAN_SCA_DEPTH_MAX)
-			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "unexpected indentation");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "unexpected indentation");
 		s += indent;
 		n -= indent;
 		if (indent == 0) {
 			if (s[n - 1] != ':')
-				return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "expected an entry header ending in ':'");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "expected an entry header ending in ':'");
 			if ((err = v1_header(c, s, n - 1, lineno)) < 0)
 				return err;
 			in_entry = (int)c->nents - 1;
 			block = 0;
 		} else if (in_entry < 0) {
-			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "indented line outside an entry");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "indented line outside an entry");
 		} else if (indent == 2) {
 			scan_slice key, value;
 			bool is_block;
@@ -439,7 +439,7 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 			if ((err = v1_pair(c, s, n, lineno, &key, &value, &is_block)) < 0)
 				return err;
 			if (is_block)
-				return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "a block inside dependencies");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "a block inside dependencies");
 			if ((err = dep_add(c, key, value, block == 2 ? SCAN_SCA_JS_OPT : SCAN_SCA_JS_PROD, lineno)) < 0)
 				return err;
 		} else if (indent == 4 && block == 3) {
@@ -447,7 +447,7 @@ static int parse_classic(yarn_ctx *c, const char *text, size_t len)
 		} else if (indent > 4 && block == 3) {
 			/* nested deeper inside such a block */
 		} else {
-			return scan_sca__fail(c->d, SCAN_EPARSE, lineno, "unexpected indentation");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, lineno, "unexpected indentation");
 		}
 	}
 	return 0;
@@ -473,7 +473,7 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 	if (!root)
 		return 0;
 	if (root->kind != SCAN_YAML_MAPPING)
-		return scan_sca__fail(c->d, SCAN_EPARSE, root->line, "not a yarn.lock: the top is not a mapping");
+		return scan_lockfile__fail(c->d, SCAN_EPARSE, root->line, "not a yarn.lock: the top is not a mapping");
 	for (size_t i = 0; i + 1 < root->len; i += 2) {
 		const scan_yaml_node *k = root->items[i], *v = root->items[i + 1], *deps, *meta;
 		scan_slice key = yscalar(k), res;
@@ -483,12 +483,12 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 		yent *e;
 
 		if (!key.s)
-			return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "entry key is not a string");
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, k->line, "entry key is not a string");
 		if (ystr_eq(key, "__metadata", 10))
 			continue;
 		if (v->kind != SCAN_YAML_MAPPING)
-			return scan_sca__fail(c->d, SCAN_EPARSE, v->line, "entry '%s' is not a mapping",
-			                      scan__quote(show, key.s, key.len));
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, v->line, "entry '%s' is not a mapping",
+			                           scan_util__quote(show, key.s, key.len));
 		if ((ent = ent_new(c, k->line)) < 0)
 			return ent;
 		/* "a@npm:^1, a@npm:^1.2": the descriptors, comma-separated */
@@ -510,33 +510,33 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 			p = q + 1;
 		}
 		e = &c->ents[ent];
-		res = yscalar(scan__yaml_get(v, "resolution"));
-		if (!res.s || !scan_sca__js_split_at(res.s, res.len, &nl))
-			return scan_sca__fail(c->d, SCAN_EPARSE, k->line, "entry '%s' without a name@reference resolution",
-			                      scan__quote(show, key.s, key.len));
+		res = yscalar(scan_util__yaml_get(v, "resolution"));
+		if (!res.s || !scan_lockfile__js_split_at(res.s, res.len, &nl))
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, k->line, "entry '%s' without a name@reference resolution",
+			                           scan_util__quote(show, key.s, key.len));
 		e->resolved = res;
 		e->name.s = res.s;
 		e->name.len = nl;
 		e->range.s = res.s + nl + 1;
 		e->range.len = res.len - nl - 1;
-		e->version = yscalar(scan__yaml_get(v, "version"));
-		if (scan_sca__js_prefix(e->range.s, e->range.len, "workspace:")) {
+		e->version = yscalar(scan_util__yaml_get(v, "version"));
+		if (scan_lockfile__js_prefix(e->range.s, e->range.len, "workspace:")) {
 			e->workspace = true;
 			e->ws_path.s = e->range.s + 10;
 			e->ws_path.len = e->range.len - 10;
 		}
-		deps = scan__yaml_get(v, "dependencies");
-		meta = scan__yaml_get(v, "dependenciesMeta");
+		deps = scan_util__yaml_get(v, "dependencies");
+		meta = scan_util__yaml_get(v, "dependenciesMeta");
 		if (deps && deps->kind != SCAN_YAML_MAPPING)
-			return scan_sca__fail(c->d, SCAN_EPARSE, deps->line, "dependencies of '%s' are not a mapping",
-			                      scan__quote(show, key.s, key.len));
+			return scan_lockfile__fail(c->d, SCAN_EPARSE, deps->line, "dependencies of '%s' are not a mapping",
+			                           scan_util__quote(show, key.s, key.len));
 		for (size_t j = 0; deps && j + 1 < deps->len; j += 2) {
 			scan_slice name = yscalar(deps->items[j]), range = yscalar(deps->items[j + 1]);
 			const scan_yaml_node *m;
 			unsigned kind = SCAN_SCA_JS_PROD;
 			if (!name.s || !range.s)
-				return scan_sca__fail(c->d, SCAN_EPARSE, deps->items[j]->line, "malformed dependency");
-			m = scan__yaml_get(scan__yaml_get(meta, name.s), "optional");
+				return scan_lockfile__fail(c->d, SCAN_EPARSE, deps->items[j]->line, "malformed dependency");
+			m = scan_util__yaml_get(scan_util__yaml_get(meta, name.s), "optional");
 			if (m && m->kind == SCAN_YAML_SCALAR && !strcmp(m->value, "true"))
 				kind = SCAN_SCA_JS_OPT;
 			if ((err = dep_add(c, name, range, kind, deps->items[j]->line)) < 0)
@@ -550,8 +550,8 @@ static int parse_berry(yarn_ctx *c, const scan_yaml_node *root)
 		for (size_t k = 0; k + 1 < x->s.len && !cut; k++)
 			if (x->s.s[k] == ':' && x->s.s[k + 1] == ':')
 				cut = x->s.s + k;
-		if (cut && (err = scan_sca__js_map_add(&c->desc_map, scan_sca__js_hash(x->s.s, (size_t)(cut - x->s.s)),
-		                                       (int)i * 2 + 1)) < 0)
+		if (cut && (err = scan_lockfile__js_map_add(&c->desc_map, scan_lockfile__js_hash(x->s.s, (size_t)(cut - x->s.s)),
+		                                            (int)i * 2 + 1)) < 0)
 			return err;
 	}
 	return 0;
@@ -606,8 +606,8 @@ static int build_graph(yarn_ctx *c, bool berry)
 
 	for (size_t i = 0; i < c->nents; i++) {
 		yent *e = &c->ents[i];
-		scan_sca__js_pkg *p;
-		int node = scan_sca__js_pkg_new(c->d, &c->g, e->line);
+		scan_lockfile__js_pkg *p;
+		int node = scan_lockfile__js_pkg_new(c->d, &c->g, e->line);
 		if (node < 0)
 			return node;
 		e->node = node;
@@ -636,11 +636,11 @@ static int build_graph(yarn_ctx *c, bool berry)
 		char inner[512];
 		size_t name_len, n;
 		int base;
-		if (!scan_sca__js_split_at(x->s.s, x->s.len, &name_len))
+		if (!scan_lockfile__js_split_at(x->s.s, x->s.len, &name_len))
 			continue;
 		n = patch_inner(x->s.s + name_len + 1, x->s.len - name_len - 1, inner, sizeof(inner));
 		if (n && (base = desc_find(c, inner, n, true)) >= 0 && base != x->ent &&
-		    (err = scan_sca__js_edge_add(c->d, &c->g, c->ents[base].node, c->ents[x->ent].node, SCAN_SCA_JS_PROD)) < 0)
+		    (err = scan_lockfile__js_edge_add(c->d, &c->g, c->ents[base].node, c->ents[x->ent].node, SCAN_SCA_JS_PROD)) < 0)
 			return err;
 	}
 	for (size_t i = 0; i < c->nents; i++) {
@@ -651,7 +651,7 @@ static int build_graph(yarn_ctx *c, bool berry)
 			if (to < 0)
 				continue;
 			dep->edge = (int)c->g.nedges;
-			if ((err = scan_sca__js_edge_add(c->d, &c->g, e->node, c->ents[to].node, dep->kind)) < 0)
+			if ((err = scan_lockfile__js_edge_add(c->d, &c->g, e->node, c->ents[to].node, dep->kind)) < 0)
 				return err;
 		}
 	}
@@ -663,7 +663,7 @@ static int workspace_node(yarn_ctx *c, const cJSON *pkg, int node)
 {
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(pkg, "name");
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(pkg, "version");
-	scan_sca__js_pkg *p = &c->g.pkgs[node];
+	scan_lockfile__js_pkg *p = &c->g.pkgs[node];
 
 	if (!cJSON_IsString(n) || !n->valuestring[0]) {
 		p->skip = true;
@@ -671,12 +671,12 @@ static int workspace_node(yarn_ctx *c, const cJSON *pkg, int node)
 	}
 	p->flags = SCAN_DEP_LOCAL;
 	p->name_len = strlen(n->valuestring);
-	if (!(p->name = scan__arena_strdup(&c->g.arena, n->valuestring)))
-		return scan__error_oom();
+	if (!(p->name = scan_arena__strdup(&c->g.arena, n->valuestring)))
+		return scan_error__oom();
 	if (cJSON_IsString(v) && v->valuestring[0]) {
 		p->version_len = strlen(v->valuestring);
-		if (!(p->version = scan__arena_strdup(&c->g.arena, v->valuestring)))
-			return scan__error_oom();
+		if (!(p->version = scan_arena__strdup(&c->g.arena, v->valuestring)))
+			return scan_error__oom();
 	}
 	return 0;
 }
@@ -695,7 +695,7 @@ static int classic_importers(yarn_ctx *c, bool *have, bool *complete)
 	int err = 0;
 
 	*have = *complete = false;
-	if (scan_sca__js_read_manifest(c->d, "package.json", &pkgs[0]) < 0)
+	if (scan_lockfile__js_read_manifest(c->d, "package.json", &pkgs[0]) < 0)
 		return 0;
 	n = 1;
 	*have = *complete = true;
@@ -711,14 +711,14 @@ static int classic_importers(yarn_ctx *c, bool *have, bool *complete)
 		scan_buf_init(&path, 4096);
 		scan_buf_puts(&path, w->valuestring);
 		scan_buf_puts(&path, "/package.json");
-		if (scan_buf_failed(&path) || scan_sca__js_read_manifest(c->d, path.ptr, &pkgs[n]) < 0)
+		if (scan_buf_failed(&path) || scan_lockfile__js_read_manifest(c->d, path.ptr, &pkgs[n]) < 0)
 			*complete = false;
 		else
 			n++;
 		scan_buf_dispose(&path);
 	}
 	for (size_t i = 0; i < n && !err; i++) {
-		if ((nodes[i] = scan_sca__js_pkg_new(c->d, &c->g, 0)) < 0) {
+		if ((nodes[i] = scan_lockfile__js_pkg_new(c->d, &c->g, 0)) < 0) {
 			err = nodes[i];
 			break;
 		}
@@ -729,7 +729,7 @@ static int classic_importers(yarn_ctx *c, bool *have, bool *complete)
 	}
 	for (size_t i = 0; i < n && !err; i++) {
 		for (size_t k = 0; k < 4 && !err; k++) {
-			const cJSON *deps = cJSON_GetObjectItemCaseSensitive(pkgs[i], scan_sca__js_manifest_groups[k].key);
+			const cJSON *deps = cJSON_GetObjectItemCaseSensitive(pkgs[i], scan_lockfile__js_manifest_groups[k].key);
 			for (const cJSON *dep = cJSON_IsObject(deps) ? deps->child : NULL; dep && !err; dep = dep->next) {
 				scan_slice name = { dep->string, strlen(dep->string) }, range;
 				int to = -1;
@@ -741,12 +741,12 @@ static int classic_importers(yarn_ctx *c, bool *have, bool *complete)
 					to = c->ents[to].node;
 				/* workspaces depend on each other with no lockfile entry: by name */
 				for (size_t j = 1; j < n && to < 0; j++) {
-					const scan_sca__js_pkg *p = &c->g.pkgs[nodes[j]];
+					const scan_lockfile__js_pkg *p = &c->g.pkgs[nodes[j]];
 					if (p->name && p->name_len == name.len && !memcmp(p->name, name.s, name.len))
 						to = nodes[j];
 				}
 				if (to >= 0)
-					err = scan_sca__js_edge_add(c->d, &c->g, nodes[i], to, scan_sca__js_manifest_groups[k].kind);
+					err = scan_lockfile__js_edge_add(c->d, &c->g, nodes[i], to, scan_lockfile__js_manifest_groups[k].kind);
 			}
 		}
 	}
@@ -777,7 +777,7 @@ static void berry_dev_edges(yarn_ctx *c)
 			scan_buf_putc(&path, '/');
 		}
 		scan_buf_puts(&path, "package.json");
-		err = scan_buf_failed(&path) ? SCAN_ELIMIT : scan_sca__js_read_manifest(c->d, path.ptr, &pkg);
+		err = scan_buf_failed(&path) ? SCAN_ELIMIT : scan_lockfile__js_read_manifest(c->d, path.ptr, &pkg);
 		scan_buf_dispose(&path);
 		if (err < 0)
 			continue;
@@ -799,7 +799,7 @@ static void berry_dev_edges(yarn_ctx *c)
 	}
 }
 
-int scan_sca__extract_yarn_lock(scan_sca_doc *d, const char *text, size_t len)
+int scan_lockfile__extract_yarn_lock(scan_sca_doc *d, const char *text, size_t len)
 {
 	yarn_ctx c;
 	scan_yaml_doc yaml;
@@ -811,7 +811,7 @@ int scan_sca__extract_yarn_lock(scan_sca_doc *d, const char *text, size_t len)
 	c.d = d;
 	scan_buf_init(&c.scratch, 4 * SCAN_SCA_NAME_MAX + 64);
 	if (len > SCAN_SCA_FILE_MAX) {
-		err = scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 		goto done;
 	}
 	/* berry's file is YAML with a __metadata entry; classic's never has one */
@@ -822,7 +822,7 @@ int scan_sca__extract_yarn_lock(scan_sca_doc *d, const char *text, size_t len)
 		}
 	}
 	if (berry) {
-		if ((err = scan__yaml_parse_limited(&yaml, text, len, d->file, SCAN_SCA_FILE_MAX,
+		if ((err = scan_util__yaml_parse_limited(&yaml, text, len, d->file, SCAN_SCA_FILE_MAX,
 	                                     SCAN_SCA_YAML_NODES_MAX)) < 0)
 			goto done;
 		err = parse_berry(&c, yaml.root);
@@ -833,24 +833,24 @@ int scan_sca__extract_yarn_lock(scan_sca_doc *d, const char *text, size_t len)
 		goto done;
 	if (berry) {
 		berry_dev_edges(&c);
-		err = scan_sca__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE | SCAN_SCA_JS_DEV_OPT);
+		err = scan_lockfile__js_classify(&c.g, SCAN_SCA_JS_DIRECT | SCAN_SCA_JS_TRANSITIVE | SCAN_SCA_JS_DEV_OPT);
 	} else {
 		if ((err = classic_importers(&c, &have, &complete)) < 0)
 			goto done;
 		if (have)
-			err = scan_sca__js_classify(&c.g, SCAN_SCA_JS_DIRECT |
+			err = scan_lockfile__js_classify(&c.g, SCAN_SCA_JS_DIRECT |
 			                                      (complete ? SCAN_SCA_JS_TRANSITIVE | SCAN_SCA_JS_DEV_OPT : 0));
 	}
 	if (err < 0)
 		goto done;
-	err = scan_sca__js_emit(d, &c.g);
+	err = scan_lockfile__js_emit(d, &c.g);
 done:
-	scan__yaml_dispose(&yaml);
-	scan_sca__js_map_dispose(&c.desc_map);
+	scan_util__yaml_dispose(&yaml);
+	scan_lockfile__js_map_dispose(&c.desc_map);
 	scan_buf_dispose(&c.scratch);
 	free(c.ents);
 	free(c.deps);
 	free(c.descs);
-	scan_sca__js_graph_dispose(&c.g);
+	scan_lockfile__js_graph_dispose(&c.g);
 	return err;
 }

@@ -5,9 +5,9 @@
 #include "lockfile/lockfile.h"
 
 /*
- * scan_sca__is_X(path, base) says whether a file (path relative to the
+ * scan_lockfile__is_X(path, base) says whether a file (path relative to the
  * scanned root, '/'-separated; base its last component) is format X;
- * scan_sca__extract_X() reads one into the document (see sca_int.h).
+ * scan_lockfile__extract_X() reads one into the document (see sca_int.h).
  * The registry in extract.c lists them in this order.
  */
 #define SCAN_SCA_FORMATS(X) \
@@ -37,8 +37,8 @@
 	X(gemfile)             /* Gemfile, gems.rb with no Gemfile.lock beside it */
 
 #define SCAN_SCA_DECLARE(f) \
-	bool scan_sca__is_##f(const char *path, const char *base); \
-	int scan_sca__extract_##f(scan_sca_doc *d, const char *text, size_t len);
+	bool scan_lockfile__is_##f(const char *path, const char *base); \
+	int scan_lockfile__extract_##f(scan_sca_doc *d, const char *text, size_t len);
 SCAN_SCA_FORMATS(SCAN_SCA_DECLARE)
 #undef SCAN_SCA_DECLARE
 

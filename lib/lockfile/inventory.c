@@ -37,16 +37,16 @@ struct scan_sca_docindex {
 };
 
 
-void scan_sca__inventory_init(scan_sca_inventory *inv)
+void scan_inventory__init(scan_sca_inventory *inv)
 {
 	memset(inv, 0, sizeof(*inv));
 }
 
-void scan_sca__inventory_dispose(scan_sca_inventory *inv)
+void scan_inventory__dispose(scan_sca_inventory *inv)
 {
 	if (!inv)
 		return;
-	scan__arena_dispose(&inv->arena);
+	scan_arena__dispose(&inv->arena);
 	free(inv->items);
 	free(inv->problems);
 	memset(inv, 0, sizeof(*inv));
@@ -77,7 +77,7 @@ static int cmp_problem(const void *pa, const void *pb)
 	return strcmp(a->message, b->message);
 }
 
-int scan_sca__inventory_sort(scan_sca_inventory *inv)
+int scan_inventory__sort(scan_sca_inventory *inv)
 {
 	by_file *order = NULL;
 	size_t *rank = NULL;
@@ -91,7 +91,7 @@ int scan_sca__inventory_sort(scan_sca_inventory *inv)
 		return 0;
 	if (!(order = calloc(n, sizeof(*order))) || !(rank = calloc(n, sizeof(*rank))) ||
 	    !(items = calloc(n, sizeof(*items)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -103,9 +103,9 @@ int scan_sca__inventory_sort(scan_sca_inventory *inv)
 		scan_component *c = &items[rank[i]];
 		*c = inv->items[i];
 		if (c->ndeps) {
-			size_t *deps = scan__arena_alloc(&inv->arena, c->ndeps * sizeof(*deps));
+			size_t *deps = scan_arena__alloc(&inv->arena, c->ndeps * sizeof(*deps));
 			if (!deps) {
-				rc = scan__error_oom();
+				rc = scan_error__oom();
 				goto done;
 			}
 			for (size_t d = 0; d < c->ndeps; d++)
@@ -123,24 +123,24 @@ done:
 
 static uint64_t hash_name(const char *s, size_t len)
 {
-	return scan__hash(SCAN_HASH_SEED, s, len);
+	return scan_hash__bytes(SCAN_HASH_SEED, s, len);
 }
 
-int scan_sca__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd)
+int scan_lockfile__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd)
 {
 	memset(d, 0, sizeof(*d));
 	d->inv = inv;
 	d->first = inv->count;
 	d->root_fd = root_fd;
-	if (!(d->file = scan__arena_strdup(&inv->arena, file)))
-		return scan__error_oom();
+	if (!(d->file = scan_arena__strdup(&inv->arena, file)))
+		return scan_error__oom();
 	if (!(d->index = calloc(1, sizeof(*d->index))))
-		return scan__error_oom();
+		return scan_error__oom();
 	d->index->nbuckets = 256;
 	if (!(d->index->heads = calloc(d->index->nbuckets, sizeof(size_t)))) {
 		free(d->index);
 		d->index = NULL;
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	return 0;
 }
@@ -156,7 +156,7 @@ static void index_free(scan_sca_doc *d)
 	d->index = NULL;
 }
 
-void scan_sca__doc_abort(scan_sca_doc *d)
+void scan_lockfile__doc_abort(scan_sca_doc *d)
 {
 	/* The strings stay in the arena until the scan ends; only the slots go. */
 	for (size_t i = d->first; i < d->inv->count; i++)
@@ -190,7 +190,7 @@ static int grow_buckets(scan_sca_doc *d)
 	size_t *heads = calloc(nb, sizeof(size_t));
 
 	if (!heads)
-		return scan__error_oom();
+		return scan_error__oom();
 	/* Re-insert oldest first so each chain stays newest-first. */
 	for (size_t i = 0; i < n; i++) {
 		const char *name = d->inv->items[d->first + i].name;
@@ -219,8 +219,8 @@ static bool clean_text(const char *s, size_t len)
 	return true;
 }
 
-int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t name_len,
-                  const char *version, size_t version_len, unsigned flags, unsigned line)
+int scan_lockfile__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t name_len,
+                       const char *version, size_t version_len, unsigned flags, unsigned line)
 {
 	scan_sca_inventory *inv = d->inv;
 	scan_sca_docindex *x = d->index;
@@ -229,10 +229,10 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 	int err;
 
 	if (!name_len || name_len > SCAN_SCA_NAME_MAX || !clean_text(name, name_len))
-		return scan_sca__fail(d, SCAN_EPARSE, line, "invalid package name");
+		return scan_lockfile__fail(d, SCAN_EPARSE, line, "invalid package name");
 	if (version && (!version_len || version_len > SCAN_SCA_VERSION_MAX || !clean_text(version, version_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, line, "invalid version of '%.*s'",
-		                      (int)(name_len > 200 ? 200 : name_len), name);
+		return scan_lockfile__fail(d, SCAN_EPARSE, line, "invalid version of '%.*s'",
+		                           (int)(name_len > 200 ? 200 : name_len), name);
 	while (find_name(d, name, name_len, &cursor)) {
 		c = &inv->items[d->first + cursor - 1];
 		if (c->ecosystem == eco && version_eq(c->version, version, version_len)) {
@@ -249,11 +249,11 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 		}
 	}
 	if (inv->count >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (scan__array_reserve(&inv->items, &inv->cap, inv->count + 1, sizeof(*inv->items)))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
+	if (scan_array__reserve(&inv->items, &inv->cap, inv->count + 1, sizeof(*inv->items)))
 		return SCAN_ENOMEM;
 	local = inv->count - d->first;
-	if (scan__array_reserve(&x->chain, &x->chain_cap, local + 1, sizeof(*x->chain)))
+	if (scan_array__reserve(&x->chain, &x->chain_cap, local + 1, sizeof(*x->chain)))
 		return SCAN_ENOMEM;
 	c = &inv->items[inv->count];
 	memset(c, 0, sizeof(*c));
@@ -261,11 +261,11 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 	c->flags = flags;
 	c->line = line;
 	c->file = d->file;
-	if (!(c->name = scan__arena_strndup(&inv->arena, name, name_len)))
-		return scan__error_oom();
-	if (version && !(c->version = scan__arena_strndup(&inv->arena, version, version_len)))
-		return scan__error_oom();
-	if ((err = scan_sca__purl(&inv->arena, eco, c->name, c->version, &c->purl)) < 0)
+	if (!(c->name = scan_arena__strndup(&inv->arena, name, name_len)))
+		return scan_error__oom();
+	if (version && !(c->version = scan_arena__strndup(&inv->arena, version, version_len)))
+		return scan_error__oom();
+	if ((err = scan_model__purl(&inv->arena, eco, c->name, c->version, &c->purl)) < 0)
 		return err;
 	inv->count++;
 	b = hash_name(name, name_len) & (x->nbuckets - 1);
@@ -276,45 +276,45 @@ int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t 
 	return (int)(inv->count - 1);
 }
 
-int scan_sca__set_license(scan_sca_doc *d, int idx, const char *license, size_t len)
+int scan_lockfile__set_license(scan_sca_doc *d, int idx, const char *license, size_t len)
 {
 	scan_component *c;
 
 	if (idx < (int)d->first || (size_t)idx >= d->inv->count)
-		return scan__error(SCAN_EINVAL, "no component %d", idx);
+		return scan_util__error(SCAN_EINVAL, "no component %d", idx);
 	c = &d->inv->items[idx];
 	while (len && (license[len - 1] == ' ' || license[len - 1] == '\t'))
 		len--;
 	if (!len || c->license)
 		return 0;
 	if (len > SCAN_SCA_NAME_MAX || !clean_text(license, len))
-		return scan_sca__fail(d, SCAN_EPARSE, c->line, "invalid license of '%s'", c->name);
-	if (!(c->license = scan__arena_strndup(&d->inv->arena, license, len)))
-		return scan__error_oom();
+		return scan_lockfile__fail(d, SCAN_EPARSE, c->line, "invalid license of '%s'", c->name);
+	if (!(c->license = scan_arena__strndup(&d->inv->arena, license, len)))
+		return scan_error__oom();
 	return 0;
 }
 
-int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
-                  const char *version, size_t version_len)
+int scan_lockfile__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
+                       const char *version, size_t version_len)
 {
 	scan_sca_docindex *x = d->index;
 	struct scan_sca_edge *e;
 
 	if (from < (int)d->first || (size_t)from >= d->inv->count)
-		return scan__error(SCAN_EINVAL, "no component %d", from);
+		return scan_util__error(SCAN_EINVAL, "no component %d", from);
 	if (!name_len || name_len > SCAN_SCA_NAME_MAX)
-		return scan_sca__fail(d, SCAN_EPARSE, d->inv->items[from].line, "invalid dependency name");
+		return scan_lockfile__fail(d, SCAN_EPARSE, d->inv->items[from].line, "invalid dependency name");
 	if (d->inv->edges + x->nedges >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&x->edges, &x->edges_cap, x->nedges + 1, sizeof(*x->edges)))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&x->edges, &x->edges_cap, x->nedges + 1, sizeof(*x->edges)))
 		return SCAN_ENOMEM;
 	e = &x->edges[x->nedges];
 	e->from = (size_t)from;
 	e->version = NULL;
-	if (!(e->name = scan__arena_strndup(&d->inv->arena, name, name_len)))
-		return scan__error_oom();
-	if (version && version_len && !(e->version = scan__arena_strndup(&d->inv->arena, version, version_len)))
-		return scan__error_oom();
+	if (!(e->name = scan_arena__strndup(&d->inv->arena, name, name_len)))
+		return scan_error__oom();
+	if (version && version_len && !(e->version = scan_arena__strndup(&d->inv->arena, version, version_len)))
+		return scan_error__oom();
 	x->nedges++;
 	return 0;
 }
@@ -326,7 +326,7 @@ static int cmp_edge_from(const void *a, const void *b)
 	return x->from < y->from ? -1 : x->from > y->from;
 }
 
-int scan_sca__doc_end(scan_sca_doc *d)
+int scan_lockfile__doc_end(scan_sca_doc *d)
 {
 	scan_sca_docindex *x = d->index;
 	scan_sca_inventory *inv = d->inv;
@@ -341,8 +341,8 @@ int scan_sca__doc_end(scan_sca_doc *d)
 
 		while (j < x->nedges && x->edges[j].from == from)
 			j++;
-		if (!(deps = scan__arena_alloc(&inv->arena, (j - i) * sizeof(size_t))))
-			return scan__error_oom();
+		if (!(deps = scan_arena__alloc(&inv->arena, (j - i) * sizeof(size_t))))
+			return scan_error__oom();
 		for (; i < j; i++) {
 			const struct scan_sca_edge *e = &x->edges[i];
 			size_t cursor = 0, to = 0, len = strlen(e->name);
@@ -370,7 +370,7 @@ int scan_sca__doc_end(scan_sca_doc *d)
 	return 0;
 }
 
-int scan_sca__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)
+int scan_lockfile__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)
 {
 	char reason[400];
 	va_list ap;
@@ -379,11 +379,11 @@ int scan_sca__fail(const scan_sca_doc *d, int code, unsigned line, const char *f
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	if (line)
-		return scan__error(code, "%s:%u: %s", d->file, line, reason);
-	return scan__error(code, "%s: %s", d->file, reason);
+		return scan_util__error(code, "%s:%u: %s", d->file, line, reason);
+	return scan_util__error(code, "%s: %s", d->file, reason);
 }
 
-unsigned scan_sca__line_at(const char *text, size_t off)
+unsigned scan_lockfile__line_at(const char *text, size_t off)
 {
 	unsigned line = 1;
 
@@ -402,7 +402,7 @@ static int sibling_path(const scan_sca_doc *d, const char *relpath, scan_buf *ou
 	const char *p;
 
 	if (relpath[0] == '/' || !relpath[0])
-		return scan_sca__fail(d, SCAN_EINVAL, 0, "'%s' is not a relative path", relpath);
+		return scan_lockfile__fail(d, SCAN_EINVAL, 0, "'%s' is not a relative path", relpath);
 	if (slash)
 		scan_buf_put(out, d->file, (size_t)(slash - d->file));
 	for (p = relpath; *p;) {
@@ -412,7 +412,7 @@ static int sibling_path(const scan_sca_doc *d, const char *relpath, scan_buf *ou
 		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
 			size_t up = out->size;
 			if (!out->size)
-				return scan_sca__fail(d, SCAN_EINVAL, 0, "'%s' is outside the scanned tree", relpath);
+				return scan_lockfile__fail(d, SCAN_EINVAL, 0, "'%s' is outside the scanned tree", relpath);
 			while (up && out->ptr[up - 1] != '/')
 				up--;
 			scan_buf_truncate(out, up ? up - 1 : 0);
@@ -426,11 +426,11 @@ static int sibling_path(const scan_sca_doc *d, const char *relpath, scan_buf *ou
 			p++;
 	}
 	if (scan_buf_failed(out) || !out->size)
-		return scan_sca__fail(d, SCAN_EINVAL, 0, "'%s' is not a file path", relpath);
+		return scan_lockfile__fail(d, SCAN_EINVAL, 0, "'%s' is not a file path", relpath);
 	return 0;
 }
 
-int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len)
+int scan_lockfile__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len)
 {
 	scan_buf path = SCAN_BUF_INIT;
 	int fd = -1, err;
@@ -438,22 +438,22 @@ int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, si
 	*text = NULL;
 	*len = 0;
 	if (d->root_fd < 0)
-		return scan__error(SCAN_ENOTFOUND, "%s: cannot read '%s' without a file system", d->file, relpath);
+		return scan_util__error(SCAN_ENOTFOUND, "%s: cannot read '%s' without a file system", d->file, relpath);
 	if (d->includes >= SCAN_SCA_INCLUDES_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d included files", SCAN_SCA_INCLUDES_MAX);
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d included files", SCAN_SCA_INCLUDES_MAX);
 	d->includes++;
 	scan_buf_init(&path, 4096);
 	if ((err = sibling_path(d, relpath, &path)) < 0)
 		goto done;
 	/* No component a symlink. */
-	fd = scan__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL);
+	fd = scan_util__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL);
 	if (fd < 0) {
-		err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
+		err = scan_util__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
 		goto done;
 	}
 	/* The one bounded reader; a FIFO or device there is as absent as a missing file. */
-	if ((err = scan__read_fd(text, len, fd, path.ptr, SCAN_SCA_FILE_MAX)) == SCAN_EINVAL)
-		err = scan__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
+	if ((err = scan_util__read_fd(text, len, fd, path.ptr, SCAN_SCA_FILE_MAX)) == SCAN_EINVAL)
+		err = scan_util__error(SCAN_ENOTFOUND, "cannot read '%s'", path.ptr);
 done:
 	if (fd >= 0)
 		close(fd);
@@ -461,7 +461,7 @@ done:
 	return err;
 }
 
-bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath)
+bool scan_lockfile__sibling_exists(scan_sca_doc *d, const char *relpath)
 {
 	scan_buf path = SCAN_BUF_INIT;
 	struct stat st;
@@ -472,7 +472,7 @@ bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath)
 		scan_buf_dispose(&path);
 		return false;
 	}
-	if ((fd = scan__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL)) >= 0) {
+	if ((fd = scan_util__open_beneath(d->root_fd, path.ptr, O_RDONLY | O_NONBLOCK, NULL)) >= 0) {
 		found = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 		close(fd);
 	}
@@ -480,18 +480,18 @@ bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath)
 	return found;
 }
 
-int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message)
+int scan_inventory__problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message)
 {
 	scan_sca_problem *p;
 
-	if (scan__array_reserve(&inv->problems, &inv->problems_cap, inv->nproblems + 1, sizeof(*inv->problems)))
+	if (scan_array__reserve(&inv->problems, &inv->problems_cap, inv->nproblems + 1, sizeof(*inv->problems)))
 		return SCAN_ENOMEM;
 	p = &inv->problems[inv->nproblems];
-	p->file = scan__arena_strdup(&inv->arena, file);
+	p->file = scan_arena__strdup(&inv->arena, file);
 	p->line = line;
-	p->message = scan__arena_strdup(&inv->arena, message);
+	p->message = scan_arena__strdup(&inv->arena, message);
 	if ((file && !p->file) || !p->message)
-		return scan__error_oom();
+		return scan_error__oom();
 	inv->nproblems++;
 	return 0;
 }

@@ -7,7 +7,7 @@
 #include "util/error.h"
 #include "util/hash.h"
 
-const scan_sca__js_group scan_sca__js_manifest_groups[4] = {
+const scan_lockfile__js_group scan_lockfile__js_manifest_groups[4] = {
 	{ "dependencies", SCAN_SCA_JS_PROD },
 	{ "optionalDependencies", SCAN_SCA_JS_OPT },
 	/* npm 7 and later install peers; for the project they are as good as its own */
@@ -15,14 +15,14 @@ const scan_sca__js_group scan_sca__js_manifest_groups[4] = {
 	{ "devDependencies", SCAN_SCA_JS_DEV },
 };
 
-uint64_t scan_sca__js_hash_more(uint64_t h, const char *s, size_t len)
+uint64_t scan_lockfile__js_hash_more(uint64_t h, const char *s, size_t len)
 {
-	return scan__hash(h, s, len);
+	return scan_hash__bytes(h, s, len);
 }
 
-uint64_t scan_sca__js_hash(const char *s, size_t len)
+uint64_t scan_lockfile__js_hash(const char *s, size_t len)
 {
-	return scan__hash(SCAN_HASH_SEED, s, len);
+	return scan_hash__bytes(SCAN_HASH_SEED, s, len);
 }
 
 static void map_put(uint64_t *hashes, int *values, size_t cap, uint64_t hash, int value)
@@ -35,7 +35,7 @@ static void map_put(uint64_t *hashes, int *values, size_t cap, uint64_t hash, in
 	values[at] = value;
 }
 
-static int map_grow(scan_sca__js_map *m)
+static int map_grow(scan_lockfile__js_map *m)
 {
 	size_t cap = m->cap ? m->cap * 2 : 64, start = 0;
 	uint64_t *hashes = malloc(cap * sizeof(*hashes));
@@ -44,7 +44,7 @@ static int map_grow(scan_sca__js_map *m)
 	if (!hashes || !values) {
 		free(hashes);
 		free(values);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	for (size_t i = 0; i < cap; i++)
 		values[i] = -1;
@@ -67,7 +67,7 @@ static int map_grow(scan_sca__js_map *m)
 	return 0;
 }
 
-int scan_sca__js_map_add(scan_sca__js_map *m, uint64_t hash, int value)
+int scan_lockfile__js_map_add(scan_lockfile__js_map *m, uint64_t hash, int value)
 {
 	int err;
 
@@ -79,7 +79,7 @@ int scan_sca__js_map_add(scan_sca__js_map *m, uint64_t hash, int value)
 	return 0;
 }
 
-int scan_sca__js_map_next(const scan_sca__js_map *m, uint64_t hash, size_t *cursor)
+int scan_lockfile__js_map_next(const scan_lockfile__js_map *m, uint64_t hash, size_t *cursor)
 {
 	size_t at;
 
@@ -96,30 +96,30 @@ int scan_sca__js_map_next(const scan_sca__js_map *m, uint64_t hash, size_t *curs
 	return -1;
 }
 
-void scan_sca__js_map_dispose(scan_sca__js_map *m)
+void scan_lockfile__js_map_dispose(scan_lockfile__js_map *m)
 {
 	free(m->hashes);
 	free(m->values);
 	memset(m, 0, sizeof(*m));
 }
 
-int scan_sca__js_pkg_new(scan_sca_doc *d, scan_sca__js_graph *g, unsigned line)
+int scan_lockfile__js_pkg_new(scan_sca_doc *d, scan_lockfile__js_graph *g, unsigned line)
 {
-	scan_sca__js_pkg *p;
+	scan_lockfile__js_pkg *p;
 
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(p = scan__array_push(&g->pkgs, &g->npkgs, &g->pkgs_cap, sizeof(*g->pkgs))))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (!(p = scan_array__push(&g->pkgs, &g->npkgs, &g->pkgs_cap, sizeof(*g->pkgs))))
 		return SCAN_ENOMEM;
 	p->line = line;
 	return (int)g->npkgs - 1;
 }
 
-int scan_sca__js_edge_add(scan_sca_doc *d, scan_sca__js_graph *g, int from, int to, unsigned kind)
+int scan_lockfile__js_edge_add(scan_sca_doc *d, scan_lockfile__js_graph *g, int from, int to, unsigned kind)
 {
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;
@@ -128,16 +128,16 @@ int scan_sca__js_edge_add(scan_sca_doc *d, scan_sca__js_graph *g, int from, int 
 	return 0;
 }
 
-void scan_sca__js_graph_dispose(scan_sca__js_graph *g)
+void scan_lockfile__js_graph_dispose(scan_lockfile__js_graph *g)
 {
 	free(g->pkgs);
 	free(g->edges);
-	scan__arena_dispose(&g->arena);
+	scan_arena__dispose(&g->arena);
 	memset(g, 0, sizeof(*g));
 }
 
 /* Breadth-first from the marked nodes of seen[], through edges whose kind passes. */
-static void reach(const scan_sca__js_graph *g, const size_t *off, const int *adj, unsigned char *seen,
+static void reach(const scan_lockfile__js_graph *g, const size_t *off, const int *adj, unsigned char *seen,
                   int *queue, bool through_optional)
 {
 	size_t head = 0, tail = 0;
@@ -151,7 +151,7 @@ static void reach(const scan_sca__js_graph *g, const size_t *off, const int *adj
 		if (g->pkgs[n].importer)
 			continue;
 		for (size_t k = off[n]; k < off[n + 1]; k++) {
-			const scan_sca__js_edge *e = &g->edges[adj[k]];
+			const scan_lockfile__js_edge *e = &g->edges[adj[k]];
 			if (seen[e->to] || (!through_optional && e->kind == SCAN_SCA_JS_OPT))
 				continue;
 			seen[e->to] = 1;
@@ -160,7 +160,7 @@ static void reach(const scan_sca__js_graph *g, const size_t *off, const int *adj
 	}
 }
 
-static int classify_dev_opt(scan_sca__js_graph *g)
+static int classify_dev_opt(scan_lockfile__js_graph *g)
 {
 	size_t n = g->npkgs;
 	size_t *off = calloc(n + 1, sizeof(*off));
@@ -170,7 +170,7 @@ static int classify_dev_opt(scan_sca__js_graph *g)
 	int err = 0;
 
 	if (!off || !adj || !queue || !prod || !any || !dev) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	/* adjacency by source, in the order the edges were added */
@@ -181,7 +181,7 @@ static int classify_dev_opt(scan_sca__js_graph *g)
 	{
 		size_t *fill = malloc((n ? n : 1) * sizeof(*fill));
 		if (!fill) {
-			err = scan__error_oom();
+			err = scan_error__oom();
 			goto done;
 		}
 		memcpy(fill, off, n * sizeof(*fill));
@@ -191,7 +191,7 @@ static int classify_dev_opt(scan_sca__js_graph *g)
 	}
 	/* roots: what the importers name, by the kind of the naming */
 	for (size_t i = 0; i < g->nedges; i++) {
-		const scan_sca__js_edge *e = &g->edges[i];
+		const scan_lockfile__js_edge *e = &g->edges[i];
 		if (!g->pkgs[e->from].importer || g->pkgs[e->to].importer)
 			continue;
 		if (e->kind == SCAN_SCA_JS_DEV)
@@ -205,7 +205,7 @@ static int classify_dev_opt(scan_sca__js_graph *g)
 	reach(g, off, adj, any, queue, true);
 	reach(g, off, adj, dev, queue, true);
 	for (size_t i = 0; i < n; i++) {
-		scan_sca__js_pkg *p = &g->pkgs[i];
+		scan_lockfile__js_pkg *p = &g->pkgs[i];
 		if (p->importer)
 			continue;
 		if (dev[i] && !any[i])
@@ -223,7 +223,7 @@ done:
 	return err;
 }
 
-int scan_sca__js_classify(scan_sca__js_graph *g, unsigned what)
+int scan_lockfile__js_classify(scan_lockfile__js_graph *g, unsigned what)
 {
 	if (what & SCAN_SCA_JS_DIRECT) {
 		for (size_t i = 0; i < g->nedges; i++)
@@ -242,7 +242,7 @@ int scan_sca__js_classify(scan_sca__js_graph *g, unsigned what)
 	return 0;
 }
 
-int scan_sca__js_emit(scan_sca_doc *d, const scan_sca__js_graph *g)
+int scan_lockfile__js_emit(scan_sca_doc *d, const scan_lockfile__js_graph *g)
 {
 	int *comp = malloc((g->npkgs ? g->npkgs : 1) * sizeof(*comp));
 	/* per component of the document: 1 some node of it is not dev, 2 some node is not optional */
@@ -250,23 +250,23 @@ int scan_sca__js_emit(scan_sca_doc *d, const scan_sca__js_graph *g)
 	int err = 0;
 
 	if (!comp || !plain) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < g->npkgs; i++) {
-		const scan_sca__js_pkg *p = &g->pkgs[i];
+		const scan_lockfile__js_pkg *p = &g->pkgs[i];
 		comp[i] = -1;
 		if (p->skip)
 			continue;
 		/* DIRECT and TRANSITIVE never both: the inventory keeps DIRECT when equal packages merge */
-		err = scan_sca__add(d, SCAN_ECO_NPM, p->name, p->name_len, p->version, p->version_len,
-		                    p->flags & SCAN_DEP_DIRECT ? p->flags & ~(unsigned)SCAN_DEP_TRANSITIVE : p->flags,
-		                    p->line);
+		err = scan_lockfile__add(d, SCAN_ECO_NPM, p->name, p->name_len, p->version, p->version_len,
+		                         p->flags & SCAN_DEP_DIRECT ? p->flags & ~(unsigned)SCAN_DEP_TRANSITIVE : p->flags,
+		                         p->line);
 		if (err < 0)
 			goto done;
 		comp[i] = err;
 		plain[(size_t)err - d->first] |= (p->flags & SCAN_DEP_DEV ? 0 : 1) | (p->flags & SCAN_DEP_OPTIONAL ? 0 : 2);
-		if (p->license && (err = scan_sca__set_license(d, comp[i], p->license, p->license_len)) < 0)
+		if (p->license && (err = scan_lockfile__set_license(d, comp[i], p->license, p->license_len)) < 0)
 			goto done;
 	}
 	/*
@@ -280,11 +280,11 @@ int scan_sca__js_emit(scan_sca_doc *d, const scan_sca__js_graph *g)
 			d->inv->items[k].flags &= ~(unsigned)SCAN_DEP_OPTIONAL;
 	}
 	for (size_t i = 0; i < g->nedges; i++) {
-		const scan_sca__js_edge *e = &g->edges[i];
-		const scan_sca__js_pkg *to = &g->pkgs[e->to];
+		const scan_lockfile__js_edge *e = &g->edges[i];
+		const scan_lockfile__js_pkg *to = &g->pkgs[e->to];
 		if (comp[e->from] < 0 || comp[e->to] < 0 || e->from == e->to)
 			continue;
-		err = scan_sca__dep(d, comp[e->from], to->name, to->name_len, to->version, to->version_len);
+		err = scan_lockfile__dep(d, comp[e->from], to->name, to->name_len, to->version, to->version_len);
 		if (err < 0)
 			goto done;
 	}
@@ -295,16 +295,16 @@ done:
 	return err;
 }
 
-int scan_sca__js_read_manifest(scan_sca_doc *d, const char *relpath, cJSON **out)
+int scan_lockfile__js_read_manifest(scan_sca_doc *d, const char *relpath, cJSON **out)
 {
 	char *text = NULL;
 	size_t len = 0;
 	int err;
 
 	*out = NULL;
-	if ((err = scan_sca__read_sibling(d, relpath, &text, &len)) < 0)
+	if ((err = scan_lockfile__read_sibling(d, relpath, &text, &len)) < 0)
 		return err;
-	err = scan_sca__json_parse(d, text, len, out);
+	err = scan_json__parse(d, text, len, out);
 	free(text);
 	if (err < 0)
 		return err;
@@ -316,14 +316,14 @@ int scan_sca__js_read_manifest(scan_sca_doc *d, const char *relpath, cJSON **out
 	return 0;
 }
 
-bool scan_sca__js_prefix(const char *s, size_t len, const char *prefix)
+bool scan_lockfile__js_prefix(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);
 
 	return len >= n && !memcmp(s, prefix, n);
 }
 
-bool scan_sca__js_split_at(const char *s, size_t len, size_t *name_len)
+bool scan_lockfile__js_split_at(const char *s, size_t len, size_t *name_len)
 {
 	const char *at = len > 1 ? memchr(s + 1, '@', len - 1) : NULL;
 

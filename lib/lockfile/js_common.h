@@ -23,19 +23,19 @@ typedef struct {
 	uint64_t *hashes;
 	int *values;               /* -1: empty slot */
 	size_t cap, count;
-} scan_sca__js_map;
+} scan_lockfile__js_map;
 
-uint64_t scan_sca__js_hash(const char *s, size_t len);
+uint64_t scan_lockfile__js_hash(const char *s, size_t len);
 /* Continue a hash over more bytes: hash(a + b) == js_hash_more(js_hash(a), b). */
-uint64_t scan_sca__js_hash_more(uint64_t h, const char *s, size_t len);
-int scan_sca__js_map_add(scan_sca__js_map *m, uint64_t hash, int value);
+uint64_t scan_lockfile__js_hash_more(uint64_t h, const char *s, size_t len);
+int scan_lockfile__js_map_add(scan_lockfile__js_map *m, uint64_t hash, int value);
 /*
  * The values stored under hash, oldest first: start with *cursor = 0 and
  * call until it returns -1. Values added with the same hash come back in
  * the order they were added.
  */
-int scan_sca__js_map_next(const scan_sca__js_map *m, uint64_t hash, size_t *cursor);
-void scan_sca__js_map_dispose(scan_sca__js_map *m);
+int scan_lockfile__js_map_next(const scan_lockfile__js_map *m, uint64_t hash, size_t *cursor);
+void scan_lockfile__js_map_dispose(scan_lockfile__js_map *m);
 
 /* Edge kinds: how the source declares the target. */
 enum {
@@ -52,25 +52,25 @@ typedef struct {
 	unsigned flags, line;
 	bool importer;             /* the project or one of its workspaces: its edges are direct */
 	bool skip;                 /* the project itself: an importer that is not a component */
-} scan_sca__js_pkg;
+} scan_lockfile__js_pkg;
 
 typedef struct {
 	int from, to;
 	unsigned kind;
-} scan_sca__js_edge;
+} scan_lockfile__js_edge;
 
 typedef struct {
-	scan_sca__js_pkg *pkgs;
+	scan_lockfile__js_pkg *pkgs;
 	size_t npkgs, pkgs_cap;
-	scan_sca__js_edge *edges;
+	scan_lockfile__js_edge *edges;
 	size_t nedges, edges_cap;
 	scan_arena arena;          /* strings the extractor had to compose or unescape */
-} scan_sca__js_graph;
+} scan_lockfile__js_graph;
 
 /* A new zeroed node; its index or a negative SCAN_E* code (SCAN_ELIMIT past the component cap). */
-int scan_sca__js_pkg_new(scan_sca_doc *d, scan_sca__js_graph *g, unsigned line);
-int scan_sca__js_edge_add(scan_sca_doc *d, scan_sca__js_graph *g, int from, int to, unsigned kind);
-void scan_sca__js_graph_dispose(scan_sca__js_graph *g);
+int scan_lockfile__js_pkg_new(scan_sca_doc *d, scan_lockfile__js_graph *g, unsigned line);
+int scan_lockfile__js_edge_add(scan_sca_doc *d, scan_lockfile__js_graph *g, int from, int to, unsigned kind);
+void scan_lockfile__js_graph_dispose(scan_lockfile__js_graph *g);
 
 enum {
 	/* Targets of an importer's edges are DIRECT, non-importers reached otherwise TRANSITIVE. */
@@ -86,10 +86,10 @@ enum {
 };
 
 /* Set the flags that follow from the graph (what = SCAN_SCA_JS_*). */
-int scan_sca__js_classify(scan_sca__js_graph *g, unsigned what);
+int scan_lockfile__js_classify(scan_lockfile__js_graph *g, unsigned what);
 
 /* Add the graph's nodes (all but the skipped) and edges to the document. */
-int scan_sca__js_emit(scan_sca_doc *d, const scan_sca__js_graph *g);
+int scan_lockfile__js_emit(scan_sca_doc *d, const scan_lockfile__js_graph *g);
 
 /*
  * The package.json at relpath beside the document, parsed; *out is the
@@ -98,22 +98,22 @@ int scan_sca__js_emit(scan_sca_doc *d, const scan_sca__js_graph *g);
  * only refines what the lockfile says, so callers go on without it.
  */
 struct cJSON;
-int scan_sca__js_read_manifest(scan_sca_doc *d, const char *relpath, struct cJSON **out);
+int scan_lockfile__js_read_manifest(scan_sca_doc *d, const char *relpath, struct cJSON **out);
 
 /* The dependency groups of a package.json, with the edge kind each implies. */
 typedef struct {
 	const char *key;
 	unsigned kind;
-} scan_sca__js_group;
-extern const scan_sca__js_group scan_sca__js_manifest_groups[4];
+} scan_lockfile__js_group;
+extern const scan_lockfile__js_group scan_lockfile__js_manifest_groups[4];
 
 /* True when s[0..len) starts with prefix. */
-bool scan_sca__js_prefix(const char *s, size_t len, const char *prefix);
+bool scan_lockfile__js_prefix(const char *s, size_t len, const char *prefix);
 
 /*
  * Split "name@rest" at the '@' after the name (a scoped name starts with
  * '@'); false when there is none.
  */
-bool scan_sca__js_split_at(const char *s, size_t len, size_t *name_len);
+bool scan_lockfile__js_split_at(const char *s, size_t len, size_t *name_len);
 
 #endif

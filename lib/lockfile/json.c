@@ -37,7 +37,7 @@ static int repeated_key(const cJSON *n, unsigned depth, unsigned max_depth, cons
 		size_t i = 0;
 
 		if (!keys)
-			return scan__error_oom();
+			return scan_error__oom();
 		for (c = n->child; c; c = c->next)
 			keys[i++] = c;
 		qsort(keys, count, sizeof(*keys), cmp_key);
@@ -49,13 +49,13 @@ static int repeated_key(const cJSON *n, unsigned depth, unsigned max_depth, cons
 	return 0;
 }
 
-int scan_sca__json_repeated_key(const cJSON *n, unsigned max_depth, const cJSON **dup)
+int scan_json__repeated_key(const cJSON *n, unsigned max_depth, const cJSON **dup)
 {
 	*dup = NULL;
 	return repeated_key(n, 0, max_depth, dup);
 }
 
-int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJSON **out)
+int scan_json__parse(const scan_sca_doc *d, const char *text, size_t len, cJSON **out)
 {
 	const char *end = NULL;
 	const cJSON *dup;
@@ -64,19 +64,19 @@ int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJ
 
 	*out = NULL;
 	if (len > SCAN_SCA_FILE_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "larger than %zu MB", SCAN_SCA_FILE_MAX >> 20);
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
 		text += 3;
 		len -= 3;
 	}
 	if (!(root = cJSON_ParseWithLengthOpts(text, len, &end, false))) {
 		size_t off = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
-		return scan_sca__fail(d, SCAN_EPARSE, scan_sca__line_at(text, off), "not valid JSON");
+		return scan_lockfile__fail(d, SCAN_EPARSE, scan_lockfile__line_at(text, off), "not valid JSON");
 	}
-	if ((err = scan_sca__json_repeated_key(root, SCAN_SCA_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
-		err = scan_sca__fail(d, SCAN_ELIMIT, 0, "JSON nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+	if ((err = scan_json__repeated_key(root, SCAN_SCA_DEPTH_MAX, &dup)) == SCAN_ELIMIT)
+		err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "JSON nested deeper than %d", SCAN_SCA_DEPTH_MAX);
 	else if (!err && dup)
-		err = scan_sca__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", dup->string);
+		err = scan_lockfile__fail(d, SCAN_EPARSE, 0, "duplicate key '%.100s'", dup->string);
 	if (err < 0) {
 		cJSON_Delete(root);
 		return err;
@@ -85,15 +85,15 @@ int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, cJ
 	return 0;
 }
 
-const char *scan_sca__json_string(const cJSON *obj, const char *key)
+const char *scan_json__string(const cJSON *obj, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 
 	return cJSON_IsString(v) && v->valuestring ? v->valuestring : NULL;
 }
 
-int scan_sca__json_array(const scan_sca_doc *d, const cJSON *obj, const char *key, const char *what,
-                         const cJSON **out)
+int scan_json__array(const scan_sca_doc *d, const cJSON *obj, const char *key, const char *what,
+                     const cJSON **out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 
@@ -101,12 +101,12 @@ int scan_sca__json_array(const scan_sca_doc *d, const cJSON *obj, const char *ke
 	if (!v || cJSON_IsNull(v))
 		return 0;
 	if (!cJSON_IsArray(v))
-		return scan_sca__fail(d, SCAN_EPARSE, 0, "\"%s\" of %s is not an array", key, what);
+		return scan_lockfile__fail(d, SCAN_EPARSE, 0, "\"%s\" of %s is not an array", key, what);
 	*out = v;
 	return 0;
 }
 
-bool scan_sca__json_printable(const char *s, size_t max)
+bool scan_json__printable(const char *s, size_t max)
 {
 	size_t n = strlen(s);
 

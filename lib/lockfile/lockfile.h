@@ -30,16 +30,16 @@ typedef struct {
 	size_t nproblems, problems_cap;
 } scan_sca_inventory;
 
-void scan_sca__inventory_init(scan_sca_inventory *inv);
+void scan_inventory__init(scan_sca_inventory *inv);
 /*
  * Record a problem (copied) that does not stop the scan: a lockfile that
  * would not parse, a version that cannot be ordered. file may be NULL for
  * one about the whole scan; message does not repeat file and line.
  */
-int scan_sca__inventory_problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
-void scan_sca__inventory_dispose(scan_sca_inventory *inv);
+int scan_inventory__problem(scan_sca_inventory *inv, const char *file, unsigned line, const char *message);
+void scan_inventory__dispose(scan_sca_inventory *inv);
 /* ASCII white space, as the lockfile formats mean it: blank, tab, CR, LF. */
-static inline bool scan_sca__is_space(char c)
+static inline bool scan_lockfile__is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
@@ -50,13 +50,13 @@ static inline bool scan_sca__is_space(char c)
  * by file and line: workers finishing lockfiles in any order build the same
  * inventory.
  */
-int scan_sca__inventory_sort(scan_sca_inventory *inv);
+int scan_inventory__sort(scan_sca_inventory *inv);
 
 /*
  * One lockfile being read. An extractor adds components with
- * scan_sca__add() and edges with scan_sca__dep(); edges name their target,
+ * scan_lockfile__add() and edges with scan_lockfile__dep(); edges name their target,
  * and are resolved to component indexes within the same document when it
- * ends (scan_sca__doc_end()), so an extractor may name a dependency before
+ * ends (scan_lockfile__doc_end()), so an extractor may name a dependency before
  * the component itself appears.
  */
 typedef struct scan_sca_docindex scan_sca_docindex;
@@ -66,20 +66,20 @@ typedef struct {
 	size_t first;              /* index of this document's first component */
 	scan_sca_docindex *index;  /* names and pending edges; private to inventory.c */
 	/* Reading files next to this one (go.sum, -r includes, parent POMs). */
-	int root_fd;               /* -1: no file system, scan_sca__read_sibling() fails */
+	int root_fd;               /* -1: no file system, scan_lockfile__read_sibling() fails */
 	unsigned includes;         /* files read so far */
 } scan_sca_doc;
 
 /* file is relative to the root behind root_fd (or just a label when -1). */
-int scan_sca__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd);
+int scan_lockfile__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd);
 /*
  * Resolve the document's edges and build each component's deps. An edge
  * whose target is not in the document is dropped (a lockfile may name a
  * package it does not list, such as an optional one for another platform).
  */
-int scan_sca__doc_end(scan_sca_doc *d);
+int scan_lockfile__doc_end(scan_sca_doc *d);
 /* On an extractor's error: drop the document's components and edges. */
-void scan_sca__doc_abort(scan_sca_doc *d);
+void scan_lockfile__doc_abort(scan_sca_doc *d);
 
 /*
  * Add a component; the strings are copied, name and version need not be
@@ -91,15 +91,15 @@ void scan_sca__doc_abort(scan_sca_doc *d);
  * them) or a negative SCAN_E* code (SCAN_ELIMIT, SCAN_EPARSE for
  * an empty or oversized name or version, SCAN_ENOMEM).
  */
-int scan_sca__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t name_len,
-                  const char *version, size_t version_len, unsigned flags, unsigned line);
-int scan_sca__set_license(scan_sca_doc *d, int idx, const char *license, size_t len);
+int scan_lockfile__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, size_t name_len,
+                       const char *version, size_t version_len, unsigned flags, unsigned line);
+int scan_lockfile__set_license(scan_sca_doc *d, int idx, const char *license, size_t len);
 /*
  * from depends on the component named `name` at `version` (NULL: at
  * whichever version this document has; the highest index if several).
  */
-int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
-                  const char *version, size_t version_len);
+int scan_lockfile__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
+                       const char *version, size_t version_len);
 
 /*
  * The bytes of a file next to this document: relpath is relative to the
@@ -107,20 +107,20 @@ int scan_sca__dep(scan_sca_doc *d, int from, const char *name, size_t name_len,
  * following symlinks and counts against SCAN_SCA_INCLUDES_MAX. *text is
  * the caller's (free()); NUL-terminated. SCAN_ENOTFOUND when absent.
  */
-int scan_sca__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len);
-/* Whether a regular file is at relpath (as for scan_sca__read_sibling, which it does not count). */
-bool scan_sca__sibling_exists(scan_sca_doc *d, const char *relpath);
+int scan_lockfile__read_sibling(scan_sca_doc *d, const char *relpath, char **text, size_t *len);
+/* Whether a regular file is at relpath (as for scan_lockfile__read_sibling, which it does not count). */
+bool scan_lockfile__sibling_exists(scan_sca_doc *d, const char *relpath);
 /* One of names (lockfile names) beside d's file or in a directory above it (a workspace root). */
-bool scan_sca__has_lockfile(scan_sca_doc *d, const char *const *names);
+bool scan_lockfile__has_lockfile(scan_sca_doc *d, const char *const *names);
 /* The problem "no lockfile: N dependencies ... not resolved (commit lockfiles ...)"; nothing when unpinned is 0. */
-int scan_sca__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles);
+int scan_lockfile__unresolved_problem(scan_sca_doc *d, size_t unpinned, const char *lockfiles);
 
 /* Raise SCAN_EPARSE (or code) as "<file>:<line>: <reason>"; line 0 omits it. */
-int scan_sca__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)
+int scan_lockfile__fail(const scan_sca_doc *d, int code, unsigned line, const char *fmt, ...)
 	SCAN_PRINTF(4, 5);
 
 /* The 1-based line of byte offset off in text (for formats parsed as a tree). */
-unsigned scan_sca__line_at(const char *text, size_t off);
+unsigned scan_lockfile__line_at(const char *text, size_t off);
 
 /*
  * JSON through cJSON, with what cJSON does not check: a size cap, a depth
@@ -128,7 +128,7 @@ unsigned scan_sca__line_at(const char *text, size_t off);
  * the document. *out is the caller's (cJSON_Delete).
  */
 struct cJSON;
-int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, struct cJSON **out);
+int scan_json__parse(const scan_sca_doc *d, const char *text, size_t len, struct cJSON **out);
 /*
  * Two values for one key are read differently by different tools (first
  * wins, last wins), which is how a document hides a package or a range from
@@ -137,26 +137,26 @@ int scan_sca__json_parse(const scan_sca_doc *d, const char *text, size_t len, st
  * (no message: the caller names the document) when n nests deeper than
  * max_depth.
  */
-int scan_sca__json_repeated_key(const struct cJSON *n, unsigned max_depth, const struct cJSON **dup);
+int scan_json__repeated_key(const struct cJSON *n, unsigned max_depth, const struct cJSON **dup);
 /* The string member key of obj, or NULL when it is missing or not a string. Borrowed from obj. */
-const char *scan_sca__json_string(const struct cJSON *obj, const char *key);
+const char *scan_json__string(const struct cJSON *obj, const char *key);
 /*
  * The optional array member key of obj in *out: NULL when missing or
  * null, SCAN_EPARSE ("\"key\" of <what> is not an array") when it is
  * anything else but an array.
  */
-int scan_sca__json_array(const scan_sca_doc *d, const struct cJSON *obj, const char *key, const char *what,
-                         const struct cJSON **out);
+int scan_json__array(const scan_sca_doc *d, const struct cJSON *obj, const char *key, const char *what,
+                     const struct cJSON **out);
 /*
  * Whether s, a string of a JSON document (whose escapes can spell any
  * byte), is fit to keep and to show: 1 to max bytes, no control characters.
  */
-bool scan_sca__json_printable(const char *s, size_t max);
+bool scan_json__printable(const char *s, size_t max);
 
 /*
  * One extractor per format. Each reads the whole document from text (len
  * bytes, NUL-terminated) into d; returns 0 or a negative SCAN_E* code
- * with a message from scan_sca__fail().
+ * with a message from scan_lockfile__fail().
  */
 typedef int (*scan_sca_extract_fn)(scan_sca_doc *d, const char *text, size_t len);
 
@@ -168,6 +168,6 @@ typedef struct {
 } scan_sca_extractor;
 
 /* The extractor for path, or NULL; base is its last component. */
-const scan_sca_extractor *scan_sca__extractor_for(const char *path);
+const scan_sca_extractor *scan_lockfile__extractor_for(const char *path);
 
 #endif

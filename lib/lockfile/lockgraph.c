@@ -23,14 +23,14 @@ typedef struct {
 	unsigned cls;
 } link;
 
-void scan_sca__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503)
+void scan_lockfile__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503)
 {
 	memset(g, 0, sizeof(*g));
 	g->eco = eco;
 	g->pep503 = pep503;
 }
 
-void scan_sca__graph_dispose(scan_sca_graph *g)
+void scan_lockfile__graph_dispose(scan_sca_graph *g)
 {
 	if (!g)
 		return;
@@ -39,18 +39,18 @@ void scan_sca__graph_dispose(scan_sca_graph *g)
 	memset(g, 0, sizeof(*g));
 }
 
-int scan_sca__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
-                             scan_sca_graph_pkg *pkg)
+int scan_lockfile__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
+                                  scan_sca_graph_pkg *pkg)
 {
 	memset(pkg, 0, sizeof(*pkg));
 	pkg->line = p->line;
 	if (p->kind != SCAN_TOML_TABLE)
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
-	if (!(pkg->name = scan_sca__toml_string(t, p, "name", &pkg->name_len)))
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a name");
-	pkg->version = scan_sca__toml_string(t, p, "version", &pkg->version_len);
+		return scan_lockfile__fail(d, SCAN_EPARSE, p->line, "a package entry is not a table");
+	if (!(pkg->name = scan_toml__string(t, p, "name", &pkg->name_len)))
+		return scan_lockfile__fail(d, SCAN_EPARSE, p->line, "package without a name");
+	pkg->version = scan_toml__string(t, p, "version", &pkg->version_len);
 	if (!pkg->version && need_version)
-		return scan_sca__fail(d, SCAN_EPARSE, p->line, "package without a version");
+		return scan_lockfile__fail(d, SCAN_EPARSE, p->line, "package without a version");
 	return 0;
 }
 
@@ -76,7 +76,7 @@ static char pep503_next(const char *s, size_t len, size_t *i)
 	return '-';
 }
 
-bool scan_sca__pep503_eq(const char *a, size_t alen, const char *b, size_t blen)
+bool scan_lockfile__pep503_eq(const char *a, size_t alen, const char *b, size_t blen)
 {
 	size_t i = 0, j = 0;
 
@@ -97,7 +97,7 @@ static uint64_t name_hash(const scan_sca_graph *g, const char *s, size_t len)
 
 	while (i < len) {
 		char c = g->pep503 ? pep503_next(s, len, &i) : s[i++];
-		h = scan__hash_byte(h, (unsigned char)c);
+		h = scan_hash__byte(h, (unsigned char)c);
 	}
 	return h ^ (h >> 29) ^ (h >> 47);
 }
@@ -105,31 +105,31 @@ static uint64_t name_hash(const scan_sca_graph *g, const char *s, size_t len)
 static bool name_eq(const scan_sca_graph *g, const char *a, size_t alen, const char *b, size_t blen)
 {
 	if (g->pep503)
-		return scan_sca__pep503_eq(a, alen, b, blen);
+		return scan_lockfile__pep503_eq(a, alen, b, blen);
 	return alen == blen && !memcmp(a, b, alen);
 }
 
-int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg)
+int scan_lockfile__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg)
 {
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, pkg->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (scan__array_reserve(&g->pkgs, &g->pkgs_cap, g->npkgs + 1, sizeof(*g->pkgs)))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, pkg->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
+	if (scan_array__reserve(&g->pkgs, &g->pkgs_cap, g->npkgs + 1, sizeof(*g->pkgs)))
 		return SCAN_ENOMEM;
 	g->pkgs[g->npkgs] = *pkg;
 	return (int)g->npkgs++;
 }
 
-int scan_sca__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const char *name, size_t name_len,
-                         const char *version, size_t version_len, const char *source, size_t source_len,
-                         unsigned cls)
+int scan_lockfile__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const char *name, size_t name_len,
+                              const char *version, size_t version_len, const char *source, size_t source_len,
+                              unsigned cls)
 {
 	scan_sca_graph_edge *e;
 
 	if (!name_len)
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
-		return scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan__array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+	if (scan_array__reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	e = &g->edges[g->nedges++];
 	e->from = from;
@@ -183,7 +183,7 @@ static int classify(const scan_sca_graph *g, const link *links, size_t nlinks, u
 	if (!first || !queue) {
 		free(first);
 		free(queue);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	/* links are sorted by from; PROJECT ((size_t)-1) sorts last. */
 	for (i = 0; i < nlinks && links[i].from != SCAN_SCA_GRAPH_PROJECT; i++)
@@ -218,7 +218,7 @@ static int classify(const scan_sca_graph *g, const link *links, size_t nlinks, u
 	return 0;
 }
 
-int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
+int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 {
 	size_t nb = 64, *heads = NULL, *chain = NULL, nlinks = 0, links_cap = 0, i, steps = 0;
 	link *links = NULL;
@@ -235,7 +235,7 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 	level = calloc(g->npkgs + 1, 1);
 	direct = calloc(g->npkgs + 1, 1);
 	if (!heads || !chain || !idx || !level || !direct) {
-		err = scan__error_oom();
+		err = scan_error__oom();
 		goto done;
 	}
 	/* Insert newest first so each chain lists packages in document order. */
@@ -257,7 +257,7 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 			 * many versions of one name and edges naming none of them.
 			 */
 			if (++steps > GRAPH_STEPS_MAX) {
-				err = scan_sca__fail(d, SCAN_ELIMIT, 0, "dependency graph too costly to resolve");
+				err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "dependency graph too costly to resolve");
 				goto done;
 			}
 			if (at - 1 == e->from || !name_eq(g, p->name, p->name_len, e->name, e->name_len))
@@ -269,10 +269,10 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 				continue;
 			/* Several packages of one name fan an edge out: bound the total. */
 			if (nlinks >= SCAN_SCA_EDGES_MAX) {
-				err = scan_sca__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+				err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
 				goto done;
 			}
-			if (scan__array_reserve(&links, &links_cap, nlinks + 1, sizeof(*links))) {
+			if (scan_array__reserve(&links, &links_cap, nlinks + 1, sizeof(*links))) {
 				err = SCAN_ENOMEM;
 				goto done;
 			}
@@ -311,8 +311,8 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 	}
 	for (i = 0; i < g->npkgs; i++) {
 		const scan_sca_graph_pkg *p = &g->pkgs[i];
-		if ((idx[i] = scan_sca__add(d, g->eco, p->name, p->name_len, p->version, p->version_len, p->flags,
-		                            p->line)) < 0) {
+		if ((idx[i] = scan_lockfile__add(d, g->eco, p->name, p->name_len, p->version, p->version_len, p->flags,
+		                                 p->line)) < 0) {
 			err = idx[i];
 			goto done;
 		}
@@ -321,7 +321,7 @@ int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 		const scan_sca_graph_pkg *to = &g->pkgs[links[i].to];
 		if (links[i].from == SCAN_SCA_GRAPH_PROJECT)
 			continue;
-		if ((err = scan_sca__dep(d, idx[links[i].from], to->name, to->name_len, to->version, to->version_len)) < 0)
+		if ((err = scan_lockfile__dep(d, idx[links[i].from], to->name, to->name_len, to->version, to->version_len)) < 0)
 			goto done;
 	}
 done:

@@ -12,7 +12,7 @@
  * or source), and only the whole graph says which packages the project
  * names itself, which are reached only through development dependencies
  * and which only through extras. An extractor adds every package and edge
- * here, then scan_sca__graph_emit() resolves the edges, derives the flags
+ * here, then scan_lockfile__graph_emit() resolves the edges, derives the flags
  * it is asked for and adds the components and their deps to the document.
  */
 
@@ -23,7 +23,7 @@ enum {
 	SCAN_SCA_EDGE_DEV = 2,        /* a development group */
 };
 
-/* What scan_sca__graph_emit() derives. */
+/* What scan_lockfile__graph_emit() derives. */
 enum {
 	SCAN_SCA_DERIVE_DIRECT = 1u << 0,  /* DIRECT for what roots name, TRANSITIVE for the rest */
 	SCAN_SCA_DERIVE_DEV = 1u << 1,     /* DEV / OPTIONAL for what only dev / optional edges reach */
@@ -56,8 +56,8 @@ typedef struct {
 	size_t nedges, edges_cap;
 } scan_sca_graph;
 
-void scan_sca__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503);
-void scan_sca__graph_dispose(scan_sca_graph *g);
+void scan_lockfile__graph_init(scan_sca_graph *g, scan_ecosystem eco, bool pep503);
+void scan_lockfile__graph_dispose(scan_sca_graph *g);
 
 /*
  * Begin *pkg from p, an entry of the [[package]] array of a TOML lockfile
@@ -65,11 +65,11 @@ void scan_sca__graph_dispose(scan_sca_graph *g);
  * version (NULL when absent). SCAN_EPARSE when p is not a table, has no
  * name, or has no version and need_version.
  */
-int scan_sca__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
-                             scan_sca_graph_pkg *pkg);
+int scan_lockfile__graph_toml_pkg(scan_sca_doc *d, const scan_toml_doc *t, const scan_toml_node *p, bool need_version,
+                                  scan_sca_graph_pkg *pkg);
 
 /* Add a package; returns its index (>= 0) or a negative SCAN_E* code. */
-int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg);
+int scan_lockfile__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg);
 
 /*
  * from (a package index, or SCAN_SCA_GRAPH_PROJECT) depends on name, at
@@ -78,14 +78,14 @@ int scan_sca__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph
  * every package of that name. cls matters only for edges from roots.
  * The strings are borrowed like a package's.
  */
-int scan_sca__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const char *name, size_t name_len,
-                         const char *version, size_t version_len, const char *source, size_t source_len,
-                         unsigned cls);
+int scan_lockfile__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, const char *name, size_t name_len,
+                              const char *version, size_t version_len, const char *source, size_t source_len,
+                              unsigned cls);
 
 /* Resolve, derive (SCAN_SCA_DERIVE_*), and add everything to d. */
-int scan_sca__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive);
+int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive);
 
 /* PEP 503: whether a and b name the same Python package. */
-bool scan_sca__pep503_eq(const char *a, size_t alen, const char *b, size_t blen);
+bool scan_lockfile__pep503_eq(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

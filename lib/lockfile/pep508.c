@@ -16,21 +16,21 @@ static bool is_alnum(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-bool scan_sca__py_is_ws(char c)
+bool scan_lockfile__py_is_ws(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-const char *scan_sca__py_skip_ws(const char *p, const char *end)
+const char *scan_lockfile__py_skip_ws(const char *p, const char *end)
 {
-	while (p < end && scan_sca__py_is_ws(*p))
+	while (p < end && scan_lockfile__py_is_ws(*p))
 		p++;
 	return p;
 }
 
-size_t scan_sca__py_trim_len(const char *s, size_t len)
+size_t scan_lockfile__py_trim_len(const char *s, size_t len)
 {
-	while (len && (scan_sca__py_is_ws(s[len - 1]) || s[len - 1] == '\r'))
+	while (len && (scan_lockfile__py_is_ws(s[len - 1]) || s[len - 1] == '\r'))
 		len--;
 	return len;
 }
@@ -42,7 +42,7 @@ static bool has_suffix(const char *s, size_t len, const char *suffix)
 	return len >= n && !strncasecmp(s + len - n, suffix, n);
 }
 
-bool scan_sca__py_has_prefix(const char *s, size_t len, const char *prefix)
+bool scan_lockfile__py_has_prefix(const char *s, size_t len, const char *prefix)
 {
 	size_t n = strlen(prefix);
 
@@ -63,13 +63,13 @@ static size_t name_at(const char *p, const char *end)
 	return n;
 }
 
-bool scan_sca__py_is_name(const char *s, size_t len)
+bool scan_lockfile__py_is_name(const char *s, size_t len)
 {
 	return len && name_at(s, s + len) == len;
 }
 
 /* PEP 440 version text (and the local "+abc" part); '*' only where a wildcard may be. */
-bool scan_sca__py_is_version(const char *s, size_t len, bool wildcard)
+bool scan_lockfile__py_is_version(const char *s, size_t len, bool wildcard)
 {
 	if (!len || len > SCAN_SCA_VERSION_MAX)
 		return false;
@@ -92,7 +92,7 @@ static const char *parse_specs(const char *p, const char *end, pyreq *r)
 		const char *v;
 		size_t oplen = 0, i;
 
-		p = scan_sca__py_skip_ws(p, end);
+		p = scan_lockfile__py_skip_ws(p, end);
 		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 			size_t n = strlen(ops[i]);
 			if ((size_t)(end - p) >= n && !memcmp(p, ops[i], n)) {
@@ -102,22 +102,22 @@ static const char *parse_specs(const char *p, const char *end, pyreq *r)
 		}
 		if (!oplen)
 			return "invalid version specifier";
-		p = scan_sca__py_skip_ws(p + oplen, end);
+		p = scan_lockfile__py_skip_ws(p + oplen, end);
 		v = p;
-		while (p < end && !scan_sca__py_is_ws(*p) && *p != ',')
+		while (p < end && !scan_lockfile__py_is_ws(*p) && *p != ',')
 			p++;
 		if (oplen == 3) {
 			/* Arbitrary equality: the text is the version. */
 			if (p == v || p - v > SCAN_SCA_VERSION_MAX)
 				return "invalid version specifier";
-		} else if (!scan_sca__py_is_version(v, (size_t)(p - v), true)) {
+		} else if (!scan_lockfile__py_is_version(v, (size_t)(p - v), true)) {
 			return "invalid version in a specifier";
 		}
 		if (!r->version && (oplen == 3 || (i == 1 && !memchr(v, '*', (size_t)(p - v))))) {
 			r->version = v;
 			r->version_len = (size_t)(p - v);
 		}
-		p = scan_sca__py_skip_ws(p, end);
+		p = scan_lockfile__py_skip_ws(p, end);
 		if (p == end)
 			return NULL;
 		if (*p != ',')
@@ -137,13 +137,13 @@ static void archive_version(const char *seg, size_t n, pyreq *r)
 		const char *d1 = memchr(seg, '-', n), *d2;
 		if (!d1 || !(d2 = memchr(d1 + 1, '-', (size_t)(seg + n - d1 - 1))))
 			return;
-		if (r->name && !scan_sca__pep503_eq(seg, (size_t)(d1 - seg), r->name, r->name_len))
+		if (r->name && !scan_lockfile__pep503_eq(seg, (size_t)(d1 - seg), r->name, r->name_len))
 			return;
-		if (!r->name && scan_sca__py_is_name(seg, (size_t)(d1 - seg))) {
+		if (!r->name && scan_lockfile__py_is_name(seg, (size_t)(d1 - seg))) {
 			r->name = seg;
 			r->name_len = (size_t)(d1 - seg);
 		}
-		if (r->name && scan_sca__py_is_version(d1 + 1, (size_t)(d2 - d1 - 1), false)) {
+		if (r->name && scan_lockfile__py_is_version(d1 + 1, (size_t)(d2 - d1 - 1), false)) {
 			r->version = d1 + 1;
 			r->version_len = (size_t)(d2 - d1 - 1);
 		}
@@ -159,10 +159,10 @@ static void archive_version(const char *seg, size_t n, pyreq *r)
 	for (size_t k = n; k-- > 1;) {
 		if (seg[k] != '-' || k + 1 >= n)
 			continue;
-		if (r->name ? !scan_sca__pep503_eq(seg, k, r->name, r->name_len)
-		            : !(seg[k + 1] >= '0' && seg[k + 1] <= '9') || !scan_sca__py_is_name(seg, k))
+		if (r->name ? !scan_lockfile__pep503_eq(seg, k, r->name, r->name_len)
+		            : !(seg[k + 1] >= '0' && seg[k + 1] <= '9') || !scan_lockfile__py_is_name(seg, k))
 			continue;
-		if (!scan_sca__py_is_version(seg + k + 1, n - k - 1, false))
+		if (!scan_lockfile__py_is_version(seg + k + 1, n - k - 1, false))
 			return;
 		if (!r->name) {
 			r->name = seg;
@@ -180,7 +180,7 @@ static void archive_version(const char *seg, size_t n, pyreq *r)
  * r->name may already be set ("name @ url"). *skip when nothing names a
  * package ("-e ." is the project itself).
  */
-void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
+void scan_lockfile__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
 {
 	const char *sep = NULL, *hash, *rest, *seg, *at = NULL;
 	size_t scheme_len = 0, rest_len, seg_len;
@@ -211,19 +211,19 @@ void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
 		}
 		n = (size_t)(hash - u);
 	}
-	if (scan_sca__py_has_prefix(u, scheme_len, "git+") || (scheme_len == 3 && scan_sca__py_has_prefix(u, 3, "git"))) {
+	if (scan_lockfile__py_has_prefix(u, scheme_len, "git+") || (scheme_len == 3 && scan_lockfile__py_has_prefix(u, 3, "git"))) {
 		r->flags |= SCAN_DEP_GIT;
 		vcs = true;
-	} else if (scan_sca__py_has_prefix(u, scheme_len, "hg+") || scan_sca__py_has_prefix(u, scheme_len, "svn+") ||
-	           scan_sca__py_has_prefix(u, scheme_len, "bzr+")) {
+	} else if (scan_lockfile__py_has_prefix(u, scheme_len, "hg+") || scan_lockfile__py_has_prefix(u, scheme_len, "svn+") ||
+	           scan_lockfile__py_has_prefix(u, scheme_len, "bzr+")) {
 		r->flags |= SCAN_DEP_URL;
 		vcs = true;
-	} else if (!sep || (scheme_len == 4 && scan_sca__py_has_prefix(u, 4, "file"))) {
+	} else if (!sep || (scheme_len == 4 && scan_lockfile__py_has_prefix(u, 4, "file"))) {
 		r->flags |= SCAN_DEP_LOCAL;
 	} else {
 		r->flags |= SCAN_DEP_URL;
 	}
-	if (!sep && scan_sca__py_has_prefix(u, n, "file:"))
+	if (!sep && scan_lockfile__py_has_prefix(u, n, "file:"))
 		rest = u + 5;
 	else
 		rest = sep ? sep + 3 : u;
@@ -241,7 +241,7 @@ void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
 				}
 	}
 	if (at) {
-		if (rest + rest_len > at + 1 && scan_sca__py_is_version(at + 1, (size_t)(rest + rest_len - at - 1), false)) {
+		if (rest + rest_len > at + 1 && scan_lockfile__py_is_version(at + 1, (size_t)(rest + rest_len - at - 1), false)) {
 			r->version = at + 1;
 			r->version_len = (size_t)(rest + rest_len - at - 1);
 		}
@@ -261,7 +261,7 @@ void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
 	} else {
 		archive_version(seg, seg_len, r);
 	}
-	if (!r->name && scan_sca__py_is_name(seg, seg_len)) {
+	if (!r->name && scan_lockfile__py_is_name(seg, seg_len)) {
 		r->name = seg;
 		r->name_len = seg_len;
 	}
@@ -273,35 +273,35 @@ void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip)
  * name [extras] (specifiers | @ url) [; marker], the marker ignored.
  * Returns NULL or why s is not a requirement.
  */
-const char *scan_sca__pep508_parse(const char *s, size_t len, pyreq *r)
+const char *scan_pep508__parse(const char *s, size_t len, pyreq *r)
 {
 	const char *p = s, *end = s + len, *q, *spec_end;
 	size_t n;
 	bool skip;
 
 	memset(r, 0, sizeof(*r));
-	p = scan_sca__py_skip_ws(p, end);
+	p = scan_lockfile__py_skip_ws(p, end);
 	if (!(n = name_at(p, end)))
 		return "invalid requirement (no package name)";
 	r->name = p;
 	r->name_len = n;
-	p = scan_sca__py_skip_ws(p + n, end);
+	p = scan_lockfile__py_skip_ws(p + n, end);
 	if (p < end && *p == '[') {
 		for (q = p + 1; q < end && *q != ']'; q++)
 			if (!is_alnum(*q) && !(*q && strchr("-_., \t", *q)))
 				return "invalid extras";
 		if (q == end)
 			return "unterminated extras";
-		p = scan_sca__py_skip_ws(q + 1, end);
+		p = scan_lockfile__py_skip_ws(q + 1, end);
 	}
 	if (p < end && *p == '@') {
-		p = scan_sca__py_skip_ws(p + 1, end);
-		for (q = p; q < end && !scan_sca__py_is_ws(*q);)
+		p = scan_lockfile__py_skip_ws(p + 1, end);
+		for (q = p; q < end && !scan_lockfile__py_is_ws(*q);)
 			q++;
 		if (q == p)
 			return "missing URL after '@'";
-		scan_sca__py_classify_url(p, (size_t)(q - p), r, &skip);
-		p = scan_sca__py_skip_ws(q, end);
+		scan_lockfile__py_classify_url(p, (size_t)(q - p), r, &skip);
+		p = scan_lockfile__py_skip_ws(q, end);
 		if (p < end && *p != ';')
 			return "invalid requirement (text after the URL)";
 		return NULL;
@@ -309,14 +309,14 @@ const char *scan_sca__pep508_parse(const char *s, size_t len, pyreq *r)
 	spec_end = memchr(p, ';', (size_t)(end - p));
 	if (!spec_end)
 		spec_end = end;
-	spec_end = p + scan_sca__py_trim_len(p, (size_t)(spec_end - p));
+	spec_end = p + scan_lockfile__py_trim_len(p, (size_t)(spec_end - p));
 	if (p < spec_end && *p == '(') {
 		if (spec_end[-1] != ')')
 			return "unterminated version specifier";
 		p++;
 		spec_end--;
 	}
-	if (scan_sca__py_skip_ws(p, spec_end) < spec_end) {
+	if (scan_lockfile__py_skip_ws(p, spec_end) < spec_end) {
 		const char *why = parse_specs(p, spec_end, r);
 		if (why)
 			return why;

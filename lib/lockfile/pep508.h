@@ -18,13 +18,13 @@ typedef struct {
 	unsigned flags;             /* SCAN_DEP_UNPINNED, _URL, _GIT, _LOCAL */
 } pyreq;
 
-bool scan_sca__py_is_ws(char c);
-const char *scan_sca__py_skip_ws(const char *p, const char *end);
-size_t scan_sca__py_trim_len(const char *s, size_t len);
-bool scan_sca__py_has_prefix(const char *s, size_t len, const char *prefix);
-bool scan_sca__py_is_name(const char *s, size_t len);
-bool scan_sca__py_is_version(const char *s, size_t len, bool wildcard);
-void scan_sca__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip);
-const char *scan_sca__pep508_parse(const char *s, size_t len, pyreq *r);
+bool scan_lockfile__py_is_ws(char c);
+const char *scan_lockfile__py_skip_ws(const char *p, const char *end);
+size_t scan_lockfile__py_trim_len(const char *s, size_t len);
+bool scan_lockfile__py_has_prefix(const char *s, size_t len, const char *prefix);
+bool scan_lockfile__py_is_name(const char *s, size_t len);
+bool scan_lockfile__py_is_version(const char *s, size_t len, bool wildcard);
+void scan_lockfile__py_classify_url(const char *u, size_t n, pyreq *r, bool *skip);
+const char *scan_pep508__parse(const char *s, size_t len, pyreq *r);
 
 #endif

@@ -9,8 +9,8 @@
  * package URL, with a purl of a type Rampart has no advisories for
  * (pkg:rpm, pkg:github, pkg:generic...) or with a purl that would not
  * parse. They are skipped, not fatal. The extractors above record one
- * problem per document about them (scan_sca__inventory_problem); callers
- * that want the numbers use the scan_sca__read_* functions below.
+ * problem per document about them (scan_inventory__problem); callers
+ * that want the numbers use the scan_lockfile__read_* functions below.
  */
 typedef struct {
 	size_t packages;           /* components read as packages (duplicates included) */
@@ -20,7 +20,7 @@ typedef struct {
 	char first_skipped[256];   /* the first unsupported or bad purl and why, for a message; "" when none */
 } scan_sbom_stats;
 
-int scan_sca__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st);
-int scan_sca__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st);
+int scan_lockfile__read_cyclonedx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st);
+int scan_lockfile__read_spdx(scan_sca_doc *d, const char *text, size_t len, scan_sbom_stats *st);
 
 #endif

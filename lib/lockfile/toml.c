@@ -69,7 +69,7 @@ static int fail(const parser *ps, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(code, "%s:%u: %s", ps->origin, ps->line, reason);
+	return scan_util__error(code, "%s:%u: %s", ps->origin, ps->line, reason);
 }
 
 /* A key for a message: printable ASCII, others as '?', long ones cut. */
@@ -199,7 +199,7 @@ static int skip_wcn(parser *ps)
 
 static uint64_t slot_hash(const scan_toml_node *table, const char *key, size_t len)
 {
-	uint64_t h = scan__hash(SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)table, key, len);
+	uint64_t h = scan_hash__bytes(SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)table, key, len);
 
 	return h ^ (h >> 31);
 }
@@ -239,7 +239,7 @@ static int slots_reserve(scan_toml_doc *doc)
 		return 0;
 	n = doc->nslots ? doc->nslots * 2 : 64;
 	if (!(slots = calloc(n, sizeof(*slots))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < doc->nslots; i++)
 		if (doc->slots[i].table)
 			slot_put(slots, n, doc->slots[i].table, doc->slots[i].node);
@@ -258,8 +258,8 @@ static int new_node(parser *ps, scan_toml_node **out, scan_toml_kind kind, unsig
 		return fail(ps, SCAN_ELIMIT, "nested deeper than %d levels", SCAN_TOML_DEPTH_MAX);
 	if (ps->doc->nodes >= SCAN_TOML_NODES_MAX)
 		return fail(ps, SCAN_ELIMIT, "more than %d values", SCAN_TOML_NODES_MAX);
-	if (!(n = scan__arena_calloc(&ps->doc->arena, sizeof(*n))))
-		return scan__error_oom();
+	if (!(n = scan_arena__calloc(&ps->doc->arena, sizeof(*n))))
+		return scan_error__oom();
 	ps->doc->nodes++;
 	n->kind = (unsigned char)kind;
 	n->depth = (unsigned short)depth;
@@ -285,8 +285,8 @@ static int attach(parser *ps, scan_toml_node *table, const keypart *k, scan_toml
 
 	if (k->owned) {
 		n->key = k->s;
-	} else if (!(n->key = scan__arena_strndup(&ps->doc->arena, k->s, k->len))) {
-		return scan__error_oom();
+	} else if (!(n->key = scan_arena__strndup(&ps->doc->arena, k->s, k->len))) {
+		return scan_error__oom();
 	}
 	n->key_len = k->len;
 	if ((err = slots_reserve(ps->doc)) < 0)
@@ -356,7 +356,7 @@ static int escape(parser *ps, const char **pp)
 		if (ps->end - p < digits)
 			return fail(ps, SCAN_EPARSE, "short \\%c escape in a string", p[-1]);
 		for (int i = 0; i < digits; i++) {
-			int v = scan__hex_digit(p[i]);
+			int v = scan_number__hex_digit(p[i]);
 			if (v < 0)
 				return fail(ps, SCAN_EPARSE, "invalid \\%c escape in a string", p[-1]);
 			cp = cp << 4 | (uint32_t)v;
@@ -465,9 +465,9 @@ static int parse_string(parser *ps, bool is_key, const char **out, size_t *outle
 		}
 	}
 	if ((err = scan_buf_failed(&ps->sb)) != 0)
-		return err == SCAN_ENOMEM ? scan__error_oom() : fail(ps, SCAN_ELIMIT, "string too long");
-	if (!(s = scan__arena_strndup(&ps->doc->arena, ps->sb.ptr, ps->sb.size)))
-		return scan__error_oom();
+		return err == SCAN_ENOMEM ? scan_error__oom() : fail(ps, SCAN_ELIMIT, "string too long");
+	if (!(s = scan_arena__strndup(&ps->doc->arena, ps->sb.ptr, ps->sb.size)))
+		return scan_error__oom();
 	*out = s;
 	*outlen = ps->sb.size;
 	ps->p = p;
@@ -569,12 +569,12 @@ static const char *digits_us(const char *p, const char *end, int base)
 	bool any = false;
 
 	while (p < end) {
-		int v = scan__hex_digit(*p);
+		int v = scan_number__hex_digit(*p);
 		if (v >= 0 && v < base) {
 			any = true;
 			p++;
-		} else if (*p == '_' && any && p + 1 < end && scan__hex_digit(p[1]) >= 0 &&
-		           scan__hex_digit(p[1]) < base) {
+		} else if (*p == '_' && any && p + 1 < end && scan_number__hex_digit(p[1]) >= 0 &&
+		           scan_number__hex_digit(p[1]) < base) {
 			p++;
 		} else {
 			break;
@@ -592,7 +592,7 @@ static bool int_value(const char *s, const char *e, int base, uint64_t max, uint
 		int d;
 		if (*s == '_')
 			continue;
-		d = scan__hex_digit(*s);
+		d = scan_number__hex_digit(*s);
 		if (v > (max - (uint64_t)d) / (uint64_t)base)
 			return false;
 		v = v * (uint64_t)base + (uint64_t)d;
@@ -846,8 +846,8 @@ static int parse_value(parser *ps, unsigned depth, scan_toml_node **out)
 	n->kind = (unsigned char)kind;
 	n->integer = ival;
 	n->len = (size_t)(e - s);
-	if (!(n->str = scan__arena_strndup(&ps->doc->arena, s, n->len)))
-		return scan__error_oom();
+	if (!(n->str = scan_arena__strndup(&ps->doc->arena, s, n->len)))
+		return scan_error__oom();
 	ps->p = e;
 	*out = n;
 	return 0;
@@ -954,16 +954,16 @@ static int parse_document(parser *ps)
 	return 0;
 }
 
-void scan_sca__toml_dispose(scan_toml_doc *doc)
+void scan_toml__dispose(scan_toml_doc *doc)
 {
 	if (!doc)
 		return;
-	scan__arena_dispose(&doc->arena);
+	scan_arena__dispose(&doc->arena);
 	free(doc->slots);
 	memset(doc, 0, sizeof(*doc));
 }
 
-int scan_sca__toml_parse(scan_toml_doc *doc, const char *text, size_t len, const char *origin)
+int scan_toml__parse(scan_toml_doc *doc, const char *text, size_t len, const char *origin)
 {
 	parser ps;
 	int err;
@@ -974,7 +974,7 @@ int scan_sca__toml_parse(scan_toml_doc *doc, const char *text, size_t len, const
 	ps.origin = origin;
 	ps.line = 1;
 	if (len > SCAN_TOML_INPUT_MAX)
-		return scan__error(SCAN_ELIMIT, "%s: larger than %zu MB", origin, SCAN_TOML_INPUT_MAX >> 20);
+		return scan_util__error(SCAN_ELIMIT, "%s: larger than %zu MB", origin, SCAN_TOML_INPUT_MAX >> 20);
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
 		text += 3;
 		len -= 3;
@@ -990,26 +990,26 @@ int scan_sca__toml_parse(scan_toml_doc *doc, const char *text, size_t len, const
 done:
 	scan_buf_dispose(&ps.sb);
 	if (err < 0)
-		scan_sca__toml_dispose(doc);
+		scan_toml__dispose(doc);
 	return err;
 }
 
-const scan_toml_node *scan_sca__toml_get(const scan_toml_doc *doc, const scan_toml_node *table, const char *key)
+const scan_toml_node *scan_toml__get(const scan_toml_doc *doc, const scan_toml_node *table, const char *key)
 {
 	if (!table || table->kind != SCAN_TOML_TABLE)
 		return NULL;
 	return find(doc, table, key, strlen(key));
 }
 
-const scan_toml_node *scan_sca__toml_get_kind(const scan_toml_doc *doc, const scan_toml_node *table,
-                                              const char *key, scan_toml_kind kind)
+const scan_toml_node *scan_toml__get_kind(const scan_toml_doc *doc, const scan_toml_node *table,
+                                          const char *key, scan_toml_kind kind)
 {
-	const scan_toml_node *n = scan_sca__toml_get(doc, table, key);
+	const scan_toml_node *n = scan_toml__get(doc, table, key);
 
 	return n && n->kind == kind ? n : NULL;
 }
 
-const scan_toml_node *scan_sca__toml_path(const scan_toml_doc *doc, const scan_toml_node *table, const char *path)
+const scan_toml_node *scan_toml__path(const scan_toml_doc *doc, const scan_toml_node *table, const char *path)
 {
 	const scan_toml_node *t = table;
 
@@ -1025,10 +1025,10 @@ const scan_toml_node *scan_sca__toml_path(const scan_toml_doc *doc, const scan_t
 	return NULL;
 }
 
-const char *scan_sca__toml_string(const scan_toml_doc *doc, const scan_toml_node *table, const char *key,
-                                  size_t *len)
+const char *scan_toml__string(const scan_toml_doc *doc, const scan_toml_node *table, const char *key,
+                              size_t *len)
 {
-	const scan_toml_node *n = scan_sca__toml_get_kind(doc, table, key, SCAN_TOML_STRING);
+	const scan_toml_node *n = scan_toml__get_kind(doc, table, key, SCAN_TOML_STRING);
 
 	if (len)
 		*len = n ? n->len : 0;

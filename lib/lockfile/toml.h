@@ -68,26 +68,26 @@ typedef struct {
  * skipped). Duplicate keys, tables defined twice and every other violation
  * of TOML 1.0 are errors. On error returns SCAN_EPARSE, SCAN_ELIMIT or
  * SCAN_ENOMEM with the message "<origin>:<line>: <reason>" and leaves
- * doc->root NULL. Call scan_sca__toml_dispose() in every case.
+ * doc->root NULL. Call scan_toml__dispose() in every case.
  */
-int scan_sca__toml_parse(scan_toml_doc *doc, const char *text, size_t len, const char *origin);
-void scan_sca__toml_dispose(scan_toml_doc *doc);
+int scan_toml__parse(scan_toml_doc *doc, const char *text, size_t len, const char *origin);
+void scan_toml__dispose(scan_toml_doc *doc);
 
 /* The entry key of table (NULL when table is NULL or not a TABLE), or NULL. */
-const scan_toml_node *scan_sca__toml_get(const scan_toml_doc *doc, const scan_toml_node *table,
-                                         const char *key);
-/* Like scan_sca__toml_get(), but NULL unless the entry is of kind. */
-const scan_toml_node *scan_sca__toml_get_kind(const scan_toml_doc *doc, const scan_toml_node *table,
-                                              const char *key, scan_toml_kind kind);
+const scan_toml_node *scan_toml__get(const scan_toml_doc *doc, const scan_toml_node *table,
+                                     const char *key);
+/* Like scan_toml__get(), but NULL unless the entry is of kind. */
+const scan_toml_node *scan_toml__get_kind(const scan_toml_doc *doc, const scan_toml_node *table,
+                                          const char *key, scan_toml_kind kind);
 /*
  * Follow a dotted path of bare keys ("tool.poetry.dependencies") from
  * table through tables; the last part may name any kind. NULL when a part
  * is missing or an intermediate is not a table.
  */
-const scan_toml_node *scan_sca__toml_path(const scan_toml_doc *doc, const scan_toml_node *table,
-                                          const char *path);
+const scan_toml_node *scan_toml__path(const scan_toml_doc *doc, const scan_toml_node *table,
+                                      const char *path);
 /* The string value of key in table, or NULL when missing or not a string. */
-const char *scan_sca__toml_string(const scan_toml_doc *doc, const scan_toml_node *table,
-                                  const char *key, size_t *len);
+const char *scan_toml__string(const scan_toml_doc *doc, const scan_toml_node *table,
+                              const char *key, size_t *len);
 
 #endif

@@ -18,7 +18,7 @@
  */
 
 struct scan_sca_xml {
-	scan__xml_guard guard;                 /* first: the guard finds itself at the user data */
+	scan_util__xml_guard guard;                 /* first: the guard finds itself at the user data */
 	XML_Parser parser;
 	scan_sca_doc *doc;
 	const char *label;
@@ -31,29 +31,29 @@ struct scan_sca_xml {
 	int rc;                                /* first error or SCAN_SCA_XML_STOP */
 };
 
-void *scan_sca__xml_ctx(const scan_sca_xml *x)
+void *scan_lockfile__xml_ctx(const scan_sca_xml *x)
 {
 	return x->ctx;
 }
 
-scan_sca_doc *scan_sca__xml_doc(const scan_sca_xml *x)
+scan_sca_doc *scan_lockfile__xml_doc(const scan_sca_xml *x)
 {
 	return x->doc;
 }
 
-unsigned scan_sca__xml_line(const scan_sca_xml *x)
+unsigned scan_lockfile__xml_line(const scan_sca_xml *x)
 {
 	XML_Size line = XML_GetCurrentLineNumber(x->parser);
 
 	return line > UINT_MAX ? UINT_MAX : (unsigned)line;
 }
 
-unsigned scan_sca__xml_depth(const scan_sca_xml *x)
+unsigned scan_lockfile__xml_depth(const scan_sca_xml *x)
 {
 	return x->depth;
 }
 
-const char *scan_sca__xml_name(const scan_sca_xml *x)
+const char *scan_lockfile__xml_name(const scan_sca_xml *x)
 {
 	const char *slash = strrchr(x->path.ptr, '/');
 
@@ -69,22 +69,22 @@ static int fail_v(scan_sca_xml *x, int code, unsigned line, const char *fmt, va_
 
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	if (code == SCAN_ENOMEM)
-		return scan__error_oom();
-	return scan__error(code, "%s:%u: %s", x->label, line, reason);
+		return scan_error__oom();
+	return scan_util__error(code, "%s:%u: %s", x->label, line, reason);
 }
 
-int scan_sca__xml_fail(scan_sca_xml *x, int code, const char *fmt, ...)
+int scan_lockfile__xml_fail(scan_sca_xml *x, int code, const char *fmt, ...)
 {
 	va_list ap;
 	int rc;
 
 	va_start(ap, fmt);
-	rc = fail_v(x, code, scan_sca__xml_line(x), fmt, ap);
+	rc = fail_v(x, code, scan_lockfile__xml_line(x), fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
-const char *scan_sca__xml_attr(const char **attrs, const char *name)
+const char *scan_lockfile__xml_attr(const char **attrs, const char *name)
 {
 	for (size_t i = 0; attrs[i]; i += 2)
 		if (!strcmp(attrs[i], name))
@@ -92,7 +92,7 @@ const char *scan_sca__xml_attr(const char **attrs, const char *name)
 	return NULL;
 }
 
-const char *scan_sca__xml_attr_ci(const char **attrs, const char *name)
+const char *scan_lockfile__xml_attr_ci(const char **attrs, const char *name)
 {
 	for (size_t i = 0; attrs[i]; i += 2)
 		if (!strcasecmp(attrs[i], name))
@@ -118,22 +118,22 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	if (x->rc)
 		return;
 	if (x->depth >= SCAN_SCA_DEPTH_MAX) {
-		stop(x, scan_sca__xml_fail(x, SCAN_ELIMIT, "elements nested deeper than %d levels",
-		                           SCAN_SCA_DEPTH_MAX));
+		stop(x, scan_lockfile__xml_fail(x, SCAN_ELIMIT, "elements nested deeper than %d levels",
+		                                SCAN_SCA_DEPTH_MAX));
 		return;
 	}
 	/* No namespace processing: "pom:project" is read as "project". */
 	if (colon)
 		name = colon + 1;
 	if ((nlen = strlen(name)) > SCAN_SCA_XML_NAME_MAX) {
-		stop(x, scan_sca__xml_fail(x, SCAN_ELIMIT, "element name longer than %d bytes",
-		                           SCAN_SCA_XML_NAME_MAX));
+		stop(x, scan_lockfile__xml_fail(x, SCAN_ELIMIT, "element name longer than %d bytes",
+		                                SCAN_SCA_XML_NAME_MAX));
 		return;
 	}
 	for (size_t i = 0; attrs[i]; i += 2) {
 		if (strlen(attrs[i + 1]) > SCAN_SCA_XML_ATTR_MAX) {
-			stop(x, scan_sca__xml_fail(x, SCAN_ELIMIT, "attribute '%.64s' longer than %d bytes",
-			                           attrs[i], SCAN_SCA_XML_ATTR_MAX));
+			stop(x, scan_lockfile__xml_fail(x, SCAN_ELIMIT, "attribute '%.64s' longer than %d bytes",
+			                                attrs[i], SCAN_SCA_XML_ATTR_MAX));
 			return;
 		}
 	}
@@ -143,7 +143,7 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	scan_buf_put(&x->path, name, nlen);
 	scan_buf_clear(&x->text);
 	if (scan_buf_failed(&x->path)) {
-		stop(x, scan__error_oom());
+		stop(x, scan_error__oom());
 		return;
 	}
 	if (x->h->start)
@@ -186,11 +186,11 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 	if (x->rc || len <= 0)
 		return;
 	if (x->text.size + (size_t)len > SCAN_SCA_XML_TEXT_MAX) {
-		stop(x, scan_sca__xml_fail(x, SCAN_ELIMIT, "text longer than %zu bytes", SCAN_SCA_XML_TEXT_MAX));
+		stop(x, scan_lockfile__xml_fail(x, SCAN_ELIMIT, "text longer than %zu bytes", SCAN_SCA_XML_TEXT_MAX));
 		return;
 	}
 	if (scan_buf_put(&x->text, s, (size_t)len))
-		stop(x, scan__error_oom());
+		stop(x, scan_error__oom());
 }
 
 /* The guard's refusals, raised as this reader's errors. */
@@ -199,11 +199,11 @@ static void refuse(void *ud, const char *reason)
 	scan_sca_xml *x = ud;
 
 	if (!x->rc)
-		stop(x, scan_sca__xml_fail(x, SCAN_EPARSE, "%s", reason));
+		stop(x, scan_lockfile__xml_fail(x, SCAN_EPARSE, "%s", reason));
 }
 
-int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, size_t len,
-                        const scan_sca_xml_handlers *h, void *ctx)
+int scan_lockfile__xml_parse(scan_sca_doc *d, const char *label, const char *text, size_t len,
+                             const scan_sca_xml_handlers *h, void *ctx)
 {
 	scan_sca_xml x;
 	int rc = 0;
@@ -216,11 +216,11 @@ int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, si
 	scan_buf_init(&x.path, (size_t)SCAN_SCA_DEPTH_MAX * (SCAN_SCA_XML_NAME_MAX + 1) + 1);
 	scan_buf_init(&x.text, SCAN_SCA_XML_TEXT_MAX);
 	if (len > SCAN_SCA_FILE_MAX || len > INT_MAX)
-		return scan__error(SCAN_ELIMIT, "%s: larger than %zu MB", x.label, SCAN_SCA_FILE_MAX >> 20);
+		return scan_util__error(SCAN_ELIMIT, "%s: larger than %zu MB", x.label, SCAN_SCA_FILE_MAX >> 20);
 	x.guard.refuse = refuse;
 	/* Expat honours the declaration and BOM, and refuses encodings it doesn't know. */
-	if (!(x.parser = scan__xml_guarded_parser(&x)))
-		return scan__error_oom();
+	if (!(x.parser = scan_util__xml_guarded_parser(&x)))
+		return scan_error__oom();
 	XML_SetElementHandler(x.parser, on_start, on_end);
 	XML_SetCharacterDataHandler(x.parser, on_text);
 	if (XML_Parse(x.parser, text, (int)len, XML_TRUE) == XML_STATUS_ERROR && !x.rc) {
@@ -229,10 +229,10 @@ int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, si
 		XML_Size col = XML_GetCurrentColumnNumber(x.parser) + 1;
 
 		if (code == XML_ERROR_NO_MEMORY)
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 		else
-			rc = scan__error(SCAN_EPARSE, "%s:%lu: not well-formed XML (column %lu): %s", x.label,
-			                 (unsigned long)line, (unsigned long)col, XML_ErrorString(code));
+			rc = scan_util__error(SCAN_EPARSE, "%s:%lu: not well-formed XML (column %lu): %s", x.label,
+			                      (unsigned long)line, (unsigned long)col, XML_ErrorString(code));
 		goto done;
 	}
 	rc = x.rc == SCAN_SCA_XML_STOP ? 0 : x.rc;

@@ -25,7 +25,7 @@ typedef struct scan_sca_xml scan_sca_xml;
  * children: its content), XML whitespace trimmed, NUL-terminated; borrowed
  * for the call. Handlers return 0 to go on, SCAN_SCA_XML_STOP to end the
  * parse without an error, or a negative code raised with
- * scan_sca__xml_fail(). Either may be NULL.
+ * scan_lockfile__xml_fail(). Either may be NULL.
  */
 #define SCAN_SCA_XML_STOP 1
 typedef struct {
@@ -38,21 +38,21 @@ typedef struct {
  * document's own file). Returns 0, the first handler error, or SCAN_EPARSE,
  * SCAN_ELIMIT, SCAN_ENOMEM raised as "<label>:<line>: <reason>".
  */
-int scan_sca__xml_parse(scan_sca_doc *d, const char *label, const char *text, size_t len,
-                        const scan_sca_xml_handlers *h, void *ctx);
+int scan_lockfile__xml_parse(scan_sca_doc *d, const char *label, const char *text, size_t len,
+                             const scan_sca_xml_handlers *h, void *ctx);
 
-void *scan_sca__xml_ctx(const scan_sca_xml *x);
-scan_sca_doc *scan_sca__xml_doc(const scan_sca_xml *x);
+void *scan_lockfile__xml_ctx(const scan_sca_xml *x);
+scan_sca_doc *scan_lockfile__xml_doc(const scan_sca_xml *x);
 /* 1-based line of the tag being reported. */
-unsigned scan_sca__xml_line(const scan_sca_xml *x);
+unsigned scan_lockfile__xml_line(const scan_sca_xml *x);
 /* Of the element being started or ended; the root is 1. */
-unsigned scan_sca__xml_depth(const scan_sca_xml *x);
+unsigned scan_lockfile__xml_depth(const scan_sca_xml *x);
 /* The last component of the current path. */
-const char *scan_sca__xml_name(const scan_sca_xml *x);
-int scan_sca__xml_fail(scan_sca_xml *x, int code, const char *fmt, ...) SCAN_PRINTF(3, 4);
+const char *scan_lockfile__xml_name(const scan_sca_xml *x);
+int scan_lockfile__xml_fail(scan_sca_xml *x, int code, const char *fmt, ...) SCAN_PRINTF(3, 4);
 
 /* The value of attribute name, or NULL; _ci compares names ignoring ASCII case (MSBuild). */
-const char *scan_sca__xml_attr(const char **attrs, const char *name);
-const char *scan_sca__xml_attr_ci(const char **attrs, const char *name);
+const char *scan_lockfile__xml_attr(const char **attrs, const char *name);
+const char *scan_lockfile__xml_attr_ci(const char **attrs, const char *name);
 
 #endif

@@ -40,12 +40,12 @@ void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
 	}
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
 	EVP_MD_CTX_free(ctx);
-	scan__hex(out, md, SCAN_FINGERPRINT_LEN / 2);
+	scan_util__hex(out, md, SCAN_FINGERPRINT_LEN / 2);
 }
 
-scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *src)
+scan_finding_sca *scan_model__finding_sca_copy(scan_arena *a, const scan_finding_sca *src)
 {
-	scan_finding_sca *c = scan__arena_alloc(a, sizeof(*c));
+	scan_finding_sca *c = scan_arena__alloc(a, sizeof(*c));
 	const char **fields[] = { &c->vuln_id, &c->cve_id, &c->aliases, &c->ecosystem, &c->package_name,
 	                          &c->installed_version, &c->fixed_version, &c->purl, &c->priority_label,
 	                          &c->cvss_vector, &c->rated_by };
@@ -54,21 +54,21 @@ scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *
 		return NULL;
 	*c = *src;
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (*fields[i] && !(*fields[i] = scan__arena_strdup(a, *fields[i])))
+		if (*fields[i] && !(*fields[i] = scan_arena__strdup(a, *fields[i])))
 			return NULL;
 	return c;
 }
 
-scan_finding_list *scan__finding_list_new(void)
+scan_finding_list *scan_model__finding_list_new(void)
 {
 	return calloc(1, sizeof(scan_finding_list));
 }
 
-scan_finding *scan__finding_list_push(scan_finding_list *l)
+scan_finding *scan_model__finding_list_push(scan_finding_list *l)
 {
 	scan_finding *f;
 
-	if (scan__array_reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)) != 0)
+	if (scan_array__reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)) != 0)
 		return NULL;
 	f = &l->items[l->count++];
 	memset(f, 0, sizeof(*f));
@@ -77,18 +77,18 @@ scan_finding *scan__finding_list_push(scan_finding_list *l)
 	return f;
 }
 
-int scan__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src)
+int scan_model__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src)
 {
 	if (!src->count) {
-		scan__arena_absorb(&dst->arena, &src->arena);
+		scan_arena__absorb(&dst->arena, &src->arena);
 		return 0;
 	}
-	if (scan__array_reserve(&dst->items, &dst->cap, dst->count + src->count, sizeof(*dst->items)) != 0)
+	if (scan_array__reserve(&dst->items, &dst->cap, dst->count + src->count, sizeof(*dst->items)) != 0)
 		return SCAN_ENOMEM;
 	memcpy(dst->items + dst->count, src->items, src->count * sizeof(*src->items));
 	dst->count += src->count;
 	src->count = 0;
-	scan__arena_absorb(&dst->arena, &src->arena);
+	scan_arena__absorb(&dst->arena, &src->arena);
 	return 0;
 }
 
@@ -113,13 +113,13 @@ static int cmp_finding(const void *pa, const void *pb)
 	return strcmp(a->fingerprint, b->fingerprint);
 }
 
-void scan__finding_list_sort(scan_finding_list *l)
+void scan_model__finding_list_sort(scan_finding_list *l)
 {
 	if (l->count > 1)
 		qsort(l->items, l->count, sizeof(*l->items), cmp_finding);
 }
 
-scan_finding *scan__finding_list_at(scan_finding_list *l, size_t i)
+scan_finding *scan_model__finding_list_at(scan_finding_list *l, size_t i)
 {
 	return &l->items[i];
 }
@@ -139,6 +139,6 @@ void scan_finding_list_free(scan_finding_list *l)
 	if (!l)
 		return;
 	free(l->items);
-	scan__arena_dispose(&l->arena);
+	scan_arena__dispose(&l->arena);
 	free(l);
 }

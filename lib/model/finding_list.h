@@ -11,16 +11,16 @@ struct scan_finding_list {
 	scan_arena arena;   /* every string the items point at */
 };
 
-scan_finding_list *scan__finding_list_new(void);
+scan_finding_list *scan_model__finding_list_new(void);
 /* A zeroed slot at the end (cvss_score -1); NULL when out of memory. */
-scan_finding *scan__finding_list_push(scan_finding_list *l);
+scan_finding *scan_model__finding_list_push(scan_finding_list *l);
 /* Moves every item and string of src to the end of dst; src ends empty. */
-int scan__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src);
+int scan_model__finding_list_absorb(scan_finding_list *dst, scan_finding_list *src);
 /* By file, line, column, rule, fingerprint: the order every output shows. */
-void scan__finding_list_sort(scan_finding_list *l);
+void scan_model__finding_list_sort(scan_finding_list *l);
 /* A deep copy of src in a; NULL when out of memory. */
-scan_finding_sca *scan__finding_sca_copy(scan_arena *a, const scan_finding_sca *src);
+scan_finding_sca *scan_model__finding_sca_copy(scan_arena *a, const scan_finding_sca *src);
 /* Mutable access for the store, which sets ids and flags. */
-scan_finding *scan__finding_list_at(scan_finding_list *l, size_t i);
+scan_finding *scan_model__finding_list_at(scan_finding_list *l, size_t i);
 
 #endif

@@ -57,8 +57,8 @@ static void put_path(scan_buf *b, const char *s, int fold)
 	}
 }
 
-int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const char *version,
-                   const char **out)
+int scan_model__purl(scan_arena *a, scan_ecosystem eco, const char *name, const char *version,
+                     const char **out)
 {
 	scan_buf b = SCAN_BUF_INIT;
 	const char *colon;
@@ -112,7 +112,7 @@ int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const ch
 		break;
 	default:
 		scan_buf_dispose(&b);
-		return scan__error(SCAN_EINVAL, "unknown ecosystem %d", (int)eco);
+		return scan_util__error(SCAN_EINVAL, "unknown ecosystem %d", (int)eco);
 	}
 	if (version) {
 		scan_buf_putc(&b, '@');
@@ -120,14 +120,14 @@ int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const ch
 	}
 	if (scan_buf_failed(&b)) {
 		scan_buf_dispose(&b);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
-	*out = scan__arena_strndup(a, b.ptr, b.size);
+	*out = scan_arena__strndup(a, b.ptr, b.size);
 	scan_buf_dispose(&b);
-	return *out ? 0 : scan__error_oom();
+	return *out ? 0 : scan_error__oom();
 }
 
-int scan_sca__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out)
+int scan_model__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out)
 {
 	scan_buf b = SCAN_BUF_INIT;
 	const char *s;
@@ -161,9 +161,9 @@ int scan_sca__name_key(scan_arena *a, scan_ecosystem eco, const char *name, cons
 	}
 	if (scan_buf_failed(&b)) {
 		scan_buf_dispose(&b);
-		return scan__error(SCAN_ELIMIT, "package name too long");
+		return scan_util__error(SCAN_ELIMIT, "package name too long");
 	}
-	*out = scan__arena_strndup(a, b.ptr, b.size);
+	*out = scan_arena__strndup(a, b.ptr, b.size);
 	scan_buf_dispose(&b);
-	return *out ? 0 : scan__error_oom();
+	return *out ? 0 : scan_error__oom();
 }

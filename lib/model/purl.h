@@ -13,11 +13,11 @@
  * '_' as '-' for crates.io; as written elsewhere (Go module paths, Maven
  * coordinates and gems are case-sensitive). Written into out (arena).
  */
-int scan_sca__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out);
+int scan_model__name_key(scan_arena *a, scan_ecosystem eco, const char *name, const char **out);
 
 /* The package URL of a component (https://github.com/package-url/purl-spec). */
-int scan_sca__purl(scan_arena *a, scan_ecosystem eco, const char *name, const char *version,
-                   const char **out);
+int scan_model__purl(scan_arena *a, scan_ecosystem eco, const char *name, const char *version,
+                     const char **out);
 
 
 /*
@@ -36,7 +36,7 @@ typedef struct {
 	const char *value;         /* percent-decoded, never empty */
 } scan_purl_qualifier;
 
-/* Every string lives in the arena given to scan_sca__purl_parse(). */
+/* Every string lives in the arena given to scan_model__purl_parse(). */
 typedef struct {
 	const char *type;          /* lower-case: "npm", "maven" */
 	const char *ns;            /* namespace: segments decoded and joined by '/'; NULL when none */
@@ -55,17 +55,17 @@ typedef struct {
  * message names the purl and what is wrong) or SCAN_ELIMIT (too long), or
  * SCAN_ENOMEM.
  */
-int scan_sca__purl_parse(scan_purl *out, const char *purl, size_t len, scan_arena *a);
+int scan_model__purl_parse(scan_purl *out, const char *purl, size_t len, scan_arena *a);
 /* The same, raising no message (for questions such as "is this the same package?"). */
-int scan_sca__purl_parse_quiet(scan_purl *out, const char *purl, size_t len, scan_arena *a);
+int scan_model__purl_parse_quiet(scan_purl *out, const char *purl, size_t len, scan_arena *a);
 
 /* The value of qualifier key (lower-case), or NULL. */
-const char *scan_sca__purl_qualifier(const scan_purl *p, const char *key);
+const char *scan_model__purl_qualifier(const scan_purl *p, const char *key);
 
 /* What a purl names in Rampart's terms (include/scan/sca.h). */
 typedef struct {
 	scan_ecosystem ecosystem;
-	const char *name;          /* as the ecosystem spells it (see scan_sca__purl_package) */
+	const char *name;          /* as the ecosystem spells it (see scan_model__purl_package) */
 	const char *version;       /* NULL when the purl has none */
 	const char *distro;        /* deb and apk: the "distro" qualifier ("debian-12"), else NULL */
 } scan_purl_package;
@@ -90,9 +90,9 @@ typedef struct {
  * ("unsupported package URL type 'x'"), for the caller to report or skip;
  * SCAN_EPARSE when the purl does not fit its type: a namespace where the
  * type has none or of several segments, a name holding an encoded '/'
- * (except golang), so that scan_sca__purl() of the result reads back as
+ * (except golang), so that scan_model__purl() of the result reads back as
  * the same package.
  */
-int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_arena *a);
+int scan_model__purl_package(scan_purl_package *out, const scan_purl *p, scan_arena *a);
 
 #endif

@@ -37,22 +37,22 @@ static int bad(int code, span purl, const char *fmt, ...)
 
 	if (purl.quiet)
 		return code;
-	scan__quote(shown, purl.s, purl.len);
+	scan_util__quote(shown, purl.s, purl.len);
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(code, "invalid package URL '%s': %s", shown, reason);
+	return scan_util__error(code, "invalid package URL '%s': %s", shown, reason);
 }
 
 static int oom(span purl)
 {
-	return purl.quiet ? SCAN_ENOMEM : scan__error_oom();
+	return purl.quiet ? SCAN_ENOMEM : scan_error__oom();
 }
 
 /* Percent-decode s[0..len) into an arena string; what names the part for messages. */
 static int decode(scan_arena *a, span purl, const char *s, size_t len, const char *what, const char **out)
 {
-	char *d = scan__arena_alloc(a, len + 1);
+	char *d = scan_arena__alloc(a, len + 1);
 	size_t n = 0;
 
 	if (!d)
@@ -60,8 +60,8 @@ static int decode(scan_arena *a, span purl, const char *s, size_t len, const cha
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '%') {
-			int hi = i + 2 < len ? scan__hex_digit(s[i + 1]) : -1;
-			int lo = i + 2 < len ? scan__hex_digit(s[i + 2]) : -1;
+			int hi = i + 2 < len ? scan_number__hex_digit(s[i + 1]) : -1;
+			int lo = i + 2 < len ? scan_number__hex_digit(s[i + 2]) : -1;
 			if (hi < 0 || lo < 0)
 				return bad(SCAN_EPARSE, purl, "'%%' in the %s is not followed by two hex digits", what);
 			c = (unsigned char)(hi * 16 + lo);
@@ -93,7 +93,7 @@ static const char *last_of(const char *s, size_t len, char c)
 static int join_segments(scan_arena *a, span purl, const char *s, size_t len, bool dots, const char *what,
                          const char **out)
 {
-	char *joined = scan__arena_alloc(a, len + 1);
+	char *joined = scan_arena__alloc(a, len + 1);
 	size_t n = 0;
 	int err;
 
@@ -146,7 +146,7 @@ static int parse_qualifiers(scan_purl *out, scan_arena *a, span purl, const char
 
 	for (size_t i = 0; i < len; i++)
 		cap += s[i] == '&';
-	if (!(q = scan__arena_alloc(a, cap * sizeof(*q))))
+	if (!(q = scan_arena__alloc(a, cap * sizeof(*q))))
 		return oom(purl);
 	while (len) {
 		const char *amp = memchr(s, '&', len), *eq;
@@ -157,7 +157,7 @@ static int parse_qualifiers(scan_purl *out, scan_arena *a, span purl, const char
 		if (pair) {
 			if (!(eq = memchr(s, '=', pair)) || eq == s)
 				return bad(SCAN_EPARSE, purl, "qualifier '%.*s' is not key=value", (int)(pair > 60 ? 60 : pair), s);
-			if (!(key = scan__arena_strndup(a, s, (size_t)(eq - s))))
+			if (!(key = scan_arena__strndup(a, s, (size_t)(eq - s))))
 				return oom(purl);
 			for (char *k = key; *k; k++) {
 				*k = (char)tolower((unsigned char)*k);
@@ -224,7 +224,7 @@ static int parse(scan_purl *out, const char *purl, size_t len, scan_arena *a, bo
 	if (!(slash = memchr(s, '/', rest)) || slash == s)
 		return bad(SCAN_EPARSE, p, slash ? "no type" : "no name after the type");
 	tlen = (size_t)(slash - s);
-	if (!(type = scan__arena_strndup(a, s, tlen)))
+	if (!(type = scan_arena__strndup(a, s, tlen)))
 		return oom(p);
 	for (size_t i = 0; i < tlen; i++) {
 		char c = (char)tolower((unsigned char)type[i]);
@@ -265,17 +265,17 @@ static int parse(scan_purl *out, const char *purl, size_t len, scan_arena *a, bo
 	return 0;
 }
 
-int scan_sca__purl_parse(scan_purl *out, const char *purl, size_t len, scan_arena *a)
+int scan_model__purl_parse(scan_purl *out, const char *purl, size_t len, scan_arena *a)
 {
 	return parse(out, purl, len, a, false);
 }
 
-int scan_sca__purl_parse_quiet(scan_purl *out, const char *purl, size_t len, scan_arena *a)
+int scan_model__purl_parse_quiet(scan_purl *out, const char *purl, size_t len, scan_arena *a)
 {
 	return parse(out, purl, len, a, true);
 }
 
-const char *scan_sca__purl_qualifier(const scan_purl *p, const char *key)
+const char *scan_model__purl_qualifier(const scan_purl *p, const char *key)
 {
 	for (size_t i = 0; i < p->nqualifiers; i++)
 		if (!strcmp(p->qualifiers[i].key, key))
@@ -287,7 +287,7 @@ const char *scan_sca__purl_qualifier(const scan_purl *p, const char *key)
 static const char *join2(scan_arena *a, const char *x, const char *sep, const char *y)
 {
 	size_t lx = strlen(x), ls = strlen(sep), ly = strlen(y);
-	char *s = scan__arena_alloc(a, lx + ls + ly + 1);
+	char *s = scan_arena__alloc(a, lx + ls + ly + 1);
 
 	if (!s)
 		return NULL;
@@ -300,20 +300,20 @@ static const char *join2(scan_arena *a, const char *x, const char *sep, const ch
 /* The source package of a deb or apk purl: upstream=name[@version], epoch=N. */
 static int os_source(scan_purl_package *out, const scan_purl *p, scan_arena *a, bool epoch)
 {
-	const char *up = scan_sca__purl_qualifier(p, "upstream");
-	const char *ep = epoch ? scan_sca__purl_qualifier(p, "epoch") : NULL;
+	const char *up = scan_model__purl_qualifier(p, "upstream");
+	const char *ep = epoch ? scan_model__purl_qualifier(p, "epoch") : NULL;
 
-	out->distro = scan_sca__purl_qualifier(p, "distro");
+	out->distro = scan_model__purl_qualifier(p, "distro");
 	out->name = p->name;
 	out->version = p->version;
 	if (up) {
 		const char *at = strchr(up, '@');
 		if (at != up) {
-			if (!(out->name = at ? scan__arena_strndup(a, up, (size_t)(at - up)) : up))
-				return scan__error_oom();
+			if (!(out->name = at ? scan_arena__strndup(a, up, (size_t)(at - up)) : up))
+				return scan_error__oom();
 			if (strchr(out->name, '/'))
-				return scan__error(SCAN_EPARSE, "%s package URL whose upstream '%.100s' holds a '/'", p->type,
-				                   out->name);
+				return scan_util__error(SCAN_EPARSE, "%s package URL whose upstream '%.100s' holds a '/'", p->type,
+				                        out->name);
 			if (at && at[1]) {
 				out->version = at + 1;
 				return 0;  /* the source's own version, epoch and all */
@@ -322,11 +322,11 @@ static int os_source(scan_purl_package *out, const scan_purl *p, scan_arena *a, 
 	}
 	if (ep && out->version && strcmp(ep, "0") && !strchr(out->version, ':') &&
 	    !(out->version = join2(a, ep, ":", out->version)))
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
-int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_arena *a)
+int scan_model__purl_package(scan_purl_package *out, const scan_purl *p, scan_arena *a)
 {
 	const char *t = p->type;
 	bool no_ns = false;
@@ -336,15 +336,15 @@ int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_aren
 	out->version = p->version;
 	/* An encoded '/' in a name would read back as a namespace (Go's module path is all segments anyway). */
 	if (strcmp(t, "golang") && strchr(p->name, '/'))
-		return scan__error(SCAN_EPARSE, "%s package URL whose name '%.100s' holds a '/'", t, p->name);
+		return scan_util__error(SCAN_EPARSE, "%s package URL whose name '%.100s' holds a '/'", t, p->name);
 	if (!strcmp(t, "npm")) {
 		out->ecosystem = SCAN_ECO_NPM;
 		if (p->ns && strchr(p->ns, '/'))
-			return scan__error(SCAN_EPARSE, "npm package URL with namespace '%.100s': a scope is one segment", p->ns);
+			return scan_util__error(SCAN_EPARSE, "npm package URL with namespace '%.100s': a scope is one segment", p->ns);
 		if (p->ns) {
 			const char *scope = p->ns[0] == '@' ? p->ns : join2(a, "@", "", p->ns);
 			if (!scope || !(out->name = join2(a, scope, "/", p->name)))
-				return scan__error_oom();
+				return scan_error__oom();
 		}
 	} else if (!strcmp(t, "pypi")) {
 		out->ecosystem = SCAN_ECO_PYPI;
@@ -353,22 +353,22 @@ int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_aren
 		size_t n = strlen(p->name);
 		out->ecosystem = SCAN_ECO_GO;
 		if (p->name[0] == '/' || p->name[n - 1] == '/' || strstr(p->name, "//"))
-			return scan__error(SCAN_EPARSE, "golang package URL whose name '%.100s' has an empty path segment",
-			                   p->name);
+			return scan_util__error(SCAN_EPARSE, "golang package URL whose name '%.100s' has an empty path segment",
+			                        p->name);
 		if (p->ns && !(out->name = join2(a, p->ns, "/", p->name)))
-			return scan__error_oom();
+			return scan_error__oom();
 	} else if (!strcmp(t, "cargo")) {
 		out->ecosystem = SCAN_ECO_CARGO;
 		no_ns = true;
 	} else if (!strcmp(t, "maven")) {
 		out->ecosystem = SCAN_ECO_MAVEN;
 		if (p->ns && (strchr(p->ns, '/') || strchr(p->ns, ':')))
-			return scan__error(SCAN_EPARSE, "maven package URL with namespace '%.100s': a group id is one segment",
-			                   p->ns);
+			return scan_util__error(SCAN_EPARSE, "maven package URL with namespace '%.100s': a group id is one segment",
+			                        p->ns);
 		if (strchr(p->name, ':'))
-			return scan__error(SCAN_EPARSE, "maven package URL whose name '%.100s' holds a ':'", p->name);
+			return scan_util__error(SCAN_EPARSE, "maven package URL whose name '%.100s' holds a ':'", p->name);
 		if (p->ns && !(out->name = join2(a, p->ns, ":", p->name)))
-			return scan__error_oom();
+			return scan_error__oom();
 	} else if (!strcmp(t, "gem")) {
 		out->ecosystem = SCAN_ECO_RUBYGEMS;
 		no_ns = true;
@@ -379,12 +379,12 @@ int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_aren
 		char *lower;
 		out->ecosystem = SCAN_ECO_PACKAGIST;
 		if (p->ns && strchr(p->ns, '/'))
-			return scan__error(SCAN_EPARSE, "composer package URL with namespace '%.100s': a vendor is one segment",
-			                   p->ns);
+			return scan_util__error(SCAN_EPARSE, "composer package URL with namespace '%.100s': a vendor is one segment",
+			                        p->ns);
 		if (p->ns && !(out->name = join2(a, p->ns, "/", p->name)))
-			return scan__error_oom();
-		if (!(lower = scan__arena_strdup(a, out->name)))
-			return scan__error_oom();
+			return scan_error__oom();
+		if (!(lower = scan_arena__strdup(a, out->name)))
+			return scan_error__oom();
 		for (char *c = lower; *c; c++)
 			*c = (char)tolower((unsigned char)*c);
 		out->name = lower;
@@ -399,14 +399,14 @@ int scan_sca__purl_package(scan_purl_package *out, const scan_purl *p, scan_aren
 		out->ecosystem = SCAN_ECO_ALPINE;
 		return os_source(out, p, a, false);
 	} else if (!strcmp(t, "deb") || !strcmp(t, "apk")) {
-		return scan__error(SCAN_EINVAL, "unsupported package URL type '%s' of '%.60s'", t,
-		                   p->ns ? p->ns : "no distribution");
+		return scan_util__error(SCAN_EINVAL, "unsupported package URL type '%s' of '%.60s'", t,
+		                        p->ns ? p->ns : "no distribution");
 	} else {
-		return scan__error(SCAN_EINVAL, "unsupported package URL type '%.40s'", t);
+		return scan_util__error(SCAN_EINVAL, "unsupported package URL type '%.40s'", t);
 	}
 	if (no_ns && p->ns)
-		return scan__error(SCAN_EPARSE, "%s package URL with a namespace ('%.100s')", t, p->ns);
+		return scan_util__error(SCAN_EPARSE, "%s package URL with a namespace ('%.100s')", t, p->ns);
 	if (!out->name)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }

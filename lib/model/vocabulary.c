@@ -84,7 +84,7 @@ int scan_sca_triage_parse(scan_sca_triage *out, const char *name)
 			*out = (scan_sca_triage)i;
 			return 0;
 		}
-	return scan__error(SCAN_EINVAL, "unknown triage status '%.64s' (expected open, accepted_risk, not_applicable, "
+	return scan_util__error(SCAN_EINVAL, "unknown triage status '%.64s' (expected open, accepted_risk, not_applicable, "
 	                                "false_positive, wont_fix, in_progress or fixed)", name ? name : "");
 }
 
@@ -128,7 +128,7 @@ int scan_coverage_format_parse(scan_cov_format *out, const char *name)
 			return 0;
 		}
 	}
-	return scan__error(SCAN_EINVAL,
-	                   "unknown coverage format '%s' (expected auto, cobertura, jacoco, clover, lcov or rampart)",
-	                   name ? name : "");
+	return scan_util__error(SCAN_EINVAL,
+	                        "unknown coverage format '%s' (expected auto, cobertura, jacoco, clover, lcov or rampart)",
+	                        name ? name : "");
 }

@@ -63,34 +63,34 @@ static int import_body(scan_store *st, void *ctx)
 	if ((rc = scan_store_quality(&q, &found, st, im->org, im->scan_id)) != 0)
 		return rc;
 	if (!found)
-		return scan__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
-		                   (long long)im->scan_id);
-	if ((rc = scan__store_new_lines(&new_lines, &nnew, st, im->scan_id, &a)) != 0)
+		return scan_util__error(SCAN_EINVAL, "scan %lld has no code metrics (was the quality analyzer on?)",
+		                        (long long)im->scan_id);
+	if ((rc = scan_store__new_lines(&new_lines, &nnew, st, im->scan_id, &a)) != 0)
 		goto done;
 	if (im->report->nfiles && !(rows = calloc(im->report->nfiles, sizeof(*rows)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
-	scan__quality_summary_reset_coverage(&q);
+	scan_quality__summary_reset_coverage(&q);
 	for (size_t i = 0; i < im->report->nfiles; i++) {
 		if ((rc = measure(&rows[i], &im->report->files[i], new_lines, nnew)) != 0)
 			goto done;
-		scan__quality_summary_add_coverage(&q, rows[i].lines, rows[i].covered, rows[i].new_lines,
+		scan_quality__summary_add_coverage(&q, rows[i].lines, rows[i].covered, rows[i].new_lines,
 		                                   rows[i].new_covered);
 	}
 	scan_quality_rate(&q);
 	/* The stored gate status follows: coverage is one of its conditions. */
-	if ((rc = scan__store_coverage_replace(st, im->org, im->scan_id, rows, im->report->nfiles,
+	if ((rc = scan_store__coverage_replace(st, im->org, im->scan_id, rows, im->report->nfiles,
 	                                       scan_coverage_format_name(im->report->format))) != 0 ||
-	    (rc = scan__store_quality_update(st, im->org, im->scan_id, &q)) != 0 ||
-	    (rc = scan__ops_gate_refresh(st, im->org, im->scan_id)) != 0)
+	    (rc = scan_store__quality_update(st, im->org, im->scan_id, &q)) != 0 ||
+	    (rc = scan_ops__gate_refresh(st, im->org, im->scan_id)) != 0)
 		goto done;
 	im->out->records = im->report->nfiles;
 	im->out->quality = q;
 done:
 	free(rows);
 	free(new_lines);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 	return rc;
 }
 
@@ -107,7 +107,7 @@ int scan_ops_coverage_import(scan_coverage_import_result *out, scan_store *st, i
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = scan__check_version(opts, 1, "scan_coverage_import_options")) != 0)
+	if ((rc = scan_error__check_version(opts, 1, "scan_coverage_import_options")) != 0)
 		return rc;
 	if (!opts)
 		opts = &defaults;

@@ -18,10 +18,10 @@
 int scan_ops_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
 {
 	if (is_fp && (!reason || !*reason))
-		return scan__error(SCAN_EINVAL, "marking a false positive needs a reason");
+		return scan_util__error(SCAN_EINVAL, "marking a false positive needs a reason");
 	if (is_fp && strlen(reason) > FP_REASON_MAX)
-		return scan__error(SCAN_EINVAL, "a false-positive reason is at most %d bytes", FP_REASON_MAX);
-	return scan__store_mark_fp(st, org, user_id, issue_id, is_fp, reason);
+		return scan_util__error(SCAN_EINVAL, "a false-positive reason is at most %d bytes", FP_REASON_MAX);
+	return scan_store__mark_fp(st, org, user_id, issue_id, is_fp, reason);
 }
 
 int scan_ops_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status, const char *justification,
@@ -33,8 +33,8 @@ int scan_ops_triage_set(scan_store *st, int64_t org, int64_t issue_id, const cha
 	if ((rc = scan_sca_triage_parse(&state, status ? status : "")) != 0)
 		return rc;
 	if (justification && strlen(justification) > TRIAGE_JUSTIFICATION_MAX)
-		return scan__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
-	return scan__store_triage_set(st, org, issue_id, status, justification, assigned_to);
+		return scan_util__error(SCAN_EINVAL, "a justification is at most %d bytes", TRIAGE_JUSTIFICATION_MAX);
+	return scan_store__triage_set(st, org, issue_id, status, justification, assigned_to);
 }
 
 int scan_ops_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w)
@@ -42,18 +42,18 @@ int scan_ops_waiver_add(int64_t *id, scan_store *st, int64_t org, const scan_wai
 	time_t now = time(NULL);
 
 	if (!scan_gate_policy_is_key(w->rule))
-		return scan__error(SCAN_EINVAL, "waiver rule must be a policy key, not '%s'", w->rule ? w->rule : "");
+		return scan_util__error(SCAN_EINVAL, "waiver rule must be a policy key, not '%s'", w->rule ? w->rule : "");
 	if (!w->reason || !*w->reason)
-		return scan__error(SCAN_EINVAL, "a waiver needs a reason");
+		return scan_util__error(SCAN_EINVAL, "a waiver needs a reason");
 	if (strlen(w->reason) > WAIVER_REASON_MAX)
-		return scan__error(SCAN_EINVAL, "waiver reason is longer than %d characters", WAIVER_REASON_MAX);
+		return scan_util__error(SCAN_EINVAL, "waiver reason is longer than %d characters", WAIVER_REASON_MAX);
 	if (w->pr_number < 0 || w->repo_id < 0)
-		return scan__error(SCAN_EINVAL, "repository and pull request numbers are positive");
+		return scan_util__error(SCAN_EINVAL, "repository and pull request numbers are positive");
 	if (w->pr_number && !w->repo_id)
-		return scan__error(SCAN_EINVAL, "a pull-request waiver needs a repository");
+		return scan_util__error(SCAN_EINVAL, "a pull-request waiver needs a repository");
 	if (w->expires_at && w->expires_at <= now)
-		return scan__error(SCAN_EINVAL, "waiver expiry must be in the future");
+		return scan_util__error(SCAN_EINVAL, "waiver expiry must be in the future");
 	if (!w->expires_at || w->expires_at > now + (time_t)WAIVER_MAX_DAYS * 86400)
-		return scan__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
-	return scan__store_waiver_insert(id, st, org, w);
+		return scan_util__error(SCAN_EINVAL, "waiver expiry must be at most %d days ahead", WAIVER_MAX_DAYS);
+	return scan_store__waiver_insert(id, st, org, w);
 }

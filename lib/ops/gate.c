@@ -45,7 +45,7 @@ static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t org,
 	char *json = NULL;
 	int rc;
 
-	if ((rc = scan__store_repo_policy(&json, st, org, scan_id)) != 0 || !json)
+	if ((rc = scan_store__repo_policy(&json, st, org, scan_id)) != 0 || !json)
 		return rc;
 	if ((rc = scan_gate_repo_policy_parse_json(&rp, json, strlen(json))) == 0)
 		scan_gate_policy_apply_repo(&cfg->policy, &rp, cfg->configured);
@@ -53,7 +53,7 @@ static int apply_repo_policy(scan_gate_config *cfg, scan_store *st, int64_t org,
 	return rc;
 }
 
-int scan__ops_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
+int scan_ops__gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
                            int64_t pr_number, time_t now)
 {
 	scan_gate_config cfg;
@@ -66,7 +66,7 @@ int scan__ops_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, 
 	*out = NULL;
 	if ((rc = scan_store_scan_get(&scan, st, org, scan_id)) != 0 ||
 	    (rc = scan_store_gate_config(&cfg, st, org)) != 0 ||
-	    (rc = scan__store_count_findings(counts, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
+	    (rc = scan_store__count_findings(counts, st, org, scan_id, cfg.applies_to_new_code_only)) != 0 ||
 	    (rc = scan_store_waivers(&waivers, st, org, 0, false, false)) != 0)
 		goto done;
 	in.repo_id = scan_scan_list_get(scan, 0)->repo_id;
@@ -87,17 +87,17 @@ done:
 
 int scan_ops_gate_evaluate(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id, int64_t pr_number)
 {
-	return scan__ops_gate_compute(out, st, org, scan_id, pr_number, time(NULL));
+	return scan_ops__gate_compute(out, st, org, scan_id, pr_number, time(NULL));
 }
 
-int scan__ops_gate_refresh(scan_store *st, int64_t org, int64_t scan_id)
+int scan_ops__gate_refresh(scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_gate_report *gate = NULL;
 	time_t now = time(NULL);
 	int rc;
 
-	if ((rc = scan__ops_gate_compute(&gate, st, org, scan_id, 0, now)) == 0)
-		rc = scan__store_gate_save(st, scan_id, gate, now);
+	if ((rc = scan_ops__gate_compute(&gate, st, org, scan_id, 0, now)) == 0)
+		rc = scan_store__gate_save(st, scan_id, gate, now);
 	scan_gate_report_free(gate);
 	return rc;
 }

@@ -7,9 +7,9 @@
 #include "scan/store.h"
 
 /* The gate of a stored scan at `now` (gate.c); pr_number 0 keeps the scan's own. */
-int scan__ops_gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
+int scan_ops__gate_compute(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id,
                            int64_t pr_number, time_t now);
 /* The scan's gate computed again and stored, after something it measures changed (coverage). */
-int scan__ops_gate_refresh(scan_store *st, int64_t org, int64_t scan_id);
+int scan_ops__gate_refresh(scan_store *st, int64_t org, int64_t scan_id);
 
 #endif

@@ -97,7 +97,7 @@ int scan_ops_policy_check(scan_sca_policy_report **out, scan_store *st, int64_t 
 	published = calloc(nfind + 1, sizeof(*published));
 	suppressed = calloc(nfind + 1, sizeof(*suppressed));
 	if (!classes || !findings || !published || !suppressed) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	if ((rc = repo_triage(&tl, st, org, scan_result_repo(r))) != 0)
@@ -155,7 +155,7 @@ int scan_ops_sla(scan_sla_view *out, scan_store *st, int64_t org, int64_t repo_i
 	items = calloc(n + 1, sizeof(*items));
 	seen = calloc(n + 1, sizeof(*seen));
 	if (!out->open || !items || !seen) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	/* Each finding is on the clock since the repository first had it. */

@@ -37,7 +37,7 @@ static void decide_flags(scan_result *r, bool baseline_exists, const scan_known_
                          const scan_known_fingerprints *marks)
 {
 	for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
-		scan_finding *f = scan__finding_list_at(r->findings, i);
+		scan_finding *f = scan_model__finding_list_at(r->findings, i);
 		const scan_known_fingerprint *mark;
 		if (r->new_from_git) {
 			/* is_new_in_pr as scan_result_new_from_git() set it */
@@ -64,7 +64,7 @@ static int license_types(const char ***out, const scan_result *r)
 	if (!n)
 		return 0;
 	if (!(*out = calloc(n, sizeof(**out))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < n; i++)
 		(*out)[i] = scan_license_type(comp[i].license ? scan_license_classify(comp[i].license) : SCAN_LICENSE_UNKNOWN);
 	return 0;
@@ -81,31 +81,31 @@ static int record_body(scan_store *st, void *ctx)
 	bool baseline_exists = false;
 	int rc;
 
-	if ((rc = scan__store_repo_upsert(&repo_id, st, rec->org, &r->repo)) != 0 ||
-	    (rc = scan__store_scan_insert(&scan_id, st, rec->org, repo_id, r)) != 0 ||
-	    (rc = scan__store_baseline_exists(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
-	    (rc = scan__store_fp_marks(&marks, st, repo_id, &r->findings->arena)) != 0 ||
+	if ((rc = scan_store__repo_upsert(&repo_id, st, rec->org, &r->repo)) != 0 ||
+	    (rc = scan_store__scan_insert(&scan_id, st, rec->org, repo_id, r)) != 0 ||
+	    (rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
+	    (rc = scan_store__fp_marks(&marks, st, repo_id, &r->findings->arena)) != 0 ||
 	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
-	     (rc = scan__store_baseline_fingerprints(&baseline, st, repo_id, r->repo.default_branch,
+	     (rc = scan_store__baseline_fingerprints(&baseline, st, repo_id, r->repo.default_branch,
 	                                             &baseline_arena)) != 0))
 		goto done;
 	decide_flags(r, baseline_exists, &baseline, &marks);
 	if ((rc = license_types(&licenses, r)) != 0 ||
-	    (rc = scan__store_findings_insert(st, repo_id, scan_id, r->findings,
+	    (rc = scan_store__findings_insert(st, repo_id, scan_id, r->findings,
 	                                      r->repo.is_baseline_scan ? r->repo.default_branch : NULL)) != 0 ||
-	    (rc = scan__store_skipped_insert(st, scan_id, &r->stats)) != 0 ||
-	    (rc = scan__store_quality_record(st, scan_id, r)) != 0 ||
-	    (rc = scan__store_dependencies_record(st, scan_id, r, licenses)) != 0)
+	    (rc = scan_store__skipped_insert(st, scan_id, &r->stats)) != 0 ||
+	    (rc = scan_store__quality_record(st, scan_id, r)) != 0 ||
+	    (rc = scan_store__dependencies_record(st, scan_id, r, licenses)) != 0)
 		goto done;
 	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
-	if ((rc = scan__ops_gate_refresh(st, rec->org, scan_id)) != 0)
+	if ((rc = scan_ops__gate_refresh(st, rec->org, scan_id)) != 0)
 		goto done;
 	rec->scan_id = scan_id;
 done:
 	free(licenses);
 	free(marks.items);
 	free(baseline.items);
-	scan__arena_dispose(&baseline_arena);
+	scan_arena__dispose(&baseline_arena);
 	return rc;
 }
 
@@ -117,7 +117,7 @@ int scan_ops_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_resu
 	if ((rc = scan_store_transact(st, record_body, &rec)) != 0) {
 		/* Nothing was stored: the findings must not claim ids that do not exist. */
 		for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
-			scan_finding *f = scan__finding_list_at(r->findings, i);
+			scan_finding *f = scan_model__finding_list_at(r->findings, i);
 			f->id = 0;
 			f->scan_id = 0;
 		}

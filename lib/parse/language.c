@@ -20,7 +20,7 @@ const TSLanguage *tree_sitter_hcl(void);
 const TSLanguage *tree_sitter_yaml(void);
 const TSLanguage *tree_sitter_json(void);
 
-const TSLanguage *scan__ts_language(scan_lang l)
+const TSLanguage *scan_parse__ts_language(scan_lang l)
 {
 	switch (l) {
 	case SCAN_LANG_PYTHON: return tree_sitter_python();

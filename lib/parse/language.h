@@ -9,6 +9,6 @@
  * The grammar for l, or NULL when Rampart has none (Markdown, TOML, ...).
  * Grammars are static data: share them across threads; parsers are not.
  */
-const TSLanguage *scan__ts_language(scan_lang l);
+const TSLanguage *scan_parse__ts_language(scan_lang l);
 
 #endif

@@ -9,12 +9,12 @@ static bool over_budget(TSParseState *st)
 	return ++ps->steps > ps->steps_max; /* true cancels the parse */
 }
 
-bool scan__parse_supported(scan_lang lang)
+bool scan_parse__supported(scan_lang lang)
 {
-	return lang == SCAN_LANG_DOCKERFILE || scan__ts_language(lang) != NULL;
+	return lang == SCAN_LANG_DOCKERFILE || scan_parse__ts_language(lang) != NULL;
 }
 
-const char *scan__parse_minified(const char *data, size_t len)
+const char *scan_parse__minified(const char *data, size_t len)
 {
 	size_t long_bytes = 0, punct = 0, start = 0;
 
@@ -54,7 +54,7 @@ static const char *read_string(void *payload, uint32_t at, TSPoint pos, uint32_t
 	return in->data + at;
 }
 
-const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data, size_t len, const char **reason)
+const TSTree *scan_parse__parse(scan_parse_state *ps, scan_lang lang, const char *data, size_t len, const char **reason)
 {
 	const TSLanguage *ts;
 
@@ -67,11 +67,11 @@ const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data
 	*reason = NULL;
 	if (lang == SCAN_LANG_DOCKERFILE)
 		return NULL;
-	if (!(ts = scan__ts_language(lang))) {
+	if (!(ts = scan_parse__ts_language(lang))) {
 		ps->skip_reason = "no parser for the language";
 	} else if (len > UINT32_MAX) {
 		ps->skip_reason = "larger than 4 GiB";
-	} else if (!(ps->skip_reason = scan__parse_minified(data, len))) {
+	} else if (!(ps->skip_reason = scan_parse__minified(data, len))) {
 		if (!ps->parser && !(ps->parser = ts_parser_new())) {
 			ps->skip_reason = "out of memory";
 		} else if (!ts_parser_set_language(ps->parser, ts)) {
@@ -94,13 +94,13 @@ const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data
 	return ps->tree;
 }
 
-void scan__parse_skip(scan_parse_state *ps, const char *reason)
+void scan_parse__skip(scan_parse_state *ps, const char *reason)
 {
 	ps->tried = true;
 	ps->skip_reason = reason;
 }
 
-void scan__parse_reset(scan_parse_state *ps)
+void scan_parse__reset(scan_parse_state *ps)
 {
 	if (ps->tree)
 		ts_tree_delete(ps->tree);
@@ -110,9 +110,9 @@ void scan__parse_reset(scan_parse_state *ps)
 	ps->skip_reason = NULL;
 }
 
-void scan__parse_dispose(scan_parse_state *ps)
+void scan_parse__dispose(scan_parse_state *ps)
 {
-	scan__parse_reset(ps);
+	scan_parse__reset(ps);
 	if (ps->parser)
 		ts_parser_delete(ps->parser);
 	ps->parser = NULL;

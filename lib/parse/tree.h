@@ -43,15 +43,15 @@ typedef struct {
  * Languages parsed by hand (Dockerfile) return NULL with *reason NULL and
  * count as parsed.
  */
-const TSTree *scan__parse(scan_parse_state *ps, scan_lang lang, const char *data, size_t len, const char **reason);
+const TSTree *scan_parse__parse(scan_parse_state *ps, scan_lang lang, const char *data, size_t len, const char **reason);
 /* An analyzer gave up on a parsed file (over its own budget): count it as skipped. */
-void scan__parse_skip(scan_parse_state *ps, const char *reason);
+void scan_parse__skip(scan_parse_state *ps, const char *reason);
 /* Forget the current file's tree; the parser is kept. */
-void scan__parse_reset(scan_parse_state *ps);
-void scan__parse_dispose(scan_parse_state *ps);
+void scan_parse__reset(scan_parse_state *ps);
+void scan_parse__dispose(scan_parse_state *ps);
 /* Why a file of this text is skipped as minified or generated; NULL when it is not. */
-const char *scan__parse_minified(const char *data, size_t len);
+const char *scan_parse__minified(const char *data, size_t len);
 /* Does Rampart parse files of this language (with a grammar or by hand)? */
-bool scan__parse_supported(scan_lang lang);
+bool scan_parse__supported(scan_lang lang);
 
 #endif

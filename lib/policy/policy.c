@@ -44,9 +44,9 @@ int scan_sca_policy_default(scan_sca_policy **out)
 	size_t n = sizeof(default_rules) / sizeof(default_rules[0]);
 
 	*out = NULL;
-	if (!p || !(p->rules = scan__arena_alloc(&p->arena, sizeof(default_rules)))) {
+	if (!p || !(p->rules = scan_arena__alloc(&p->arena, sizeof(default_rules)))) {
 		scan_sca_policy_free(p);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	memcpy(p->rules, default_rules, sizeof(default_rules));
 	p->nrules = n;
@@ -62,8 +62,8 @@ int scan_sca_policy_default(scan_sca_policy **out)
 
 static int copy_str(scan_arena *a, const char **s)
 {
-	if (*s && !(*s = scan__arena_strdup(a, *s)))
-		return scan__error_oom();
+	if (*s && !(*s = scan_arena__strdup(a, *s)))
+		return scan_error__oom();
 	return 0;
 }
 
@@ -74,9 +74,9 @@ static int copy_rule(scan_arena *a, scan_sca_rule *dst, const scan_sca_rule *src
 	    copy_str(a, &dst->value.string))
 		return SCAN_ENOMEM;
 	if (src->value.kind == SCAN_SCA_VALUE_LIST) {
-		const char **list = scan__arena_alloc(a, (src->value.count + 1) * sizeof(*list));
+		const char **list = scan_arena__alloc(a, (src->value.count + 1) * sizeof(*list));
 		if (!list)
-			return scan__error_oom();
+			return scan_error__oom();
 		for (size_t i = 0; i < src->value.count; i++) {
 			list[i] = src->value.list[i];
 			if (copy_str(a, &list[i]))
@@ -96,10 +96,10 @@ int scan_sca_policy_merge(scan_sca_policy **out, const scan_sca_policy *base, co
 	int rc = 0;
 
 	*out = NULL;
-	if (!p || !used || !(p->rules = scan__arena_calloc(&p->arena, (maxrules + 1) * sizeof(*p->rules))) ||
-	    !(p->ignores = scan__arena_calloc(&p->arena, (nign + 1) * sizeof(*p->ignores))) ||
-	    !(p->warnings = scan__arena_calloc(&p->arena, (nwarn + 1) * sizeof(*p->warnings)))) {
-		rc = scan__error_oom();
+	if (!p || !used || !(p->rules = scan_arena__calloc(&p->arena, (maxrules + 1) * sizeof(*p->rules))) ||
+	    !(p->ignores = scan_arena__calloc(&p->arena, (nign + 1) * sizeof(*p->ignores))) ||
+	    !(p->warnings = scan_arena__calloc(&p->arena, (nwarn + 1) * sizeof(*p->warnings)))) {
+		rc = scan_error__oom();
 		goto done;
 	}
 	/* Base order, each rule replaced in place by the file's rule of the same id. */
@@ -147,7 +147,7 @@ void scan_sca_policy_free(scan_sca_policy *p)
 {
 	if (!p)
 		return;
-	scan__arena_dispose(&p->arena);
+	scan_arena__dispose(&p->arena);
 	free(p);
 }
 
@@ -277,7 +277,7 @@ int scan_sca_policy_write_json(scan_buf *out, const scan_sca_policy *p)
 			scan_json_str_opt(&w, "reason", r->reason);
 			if (r->expires_at) {
 				char when[SCAN_TIME_LEN];
-				scan__time_format(when, r->expires_at);
+				scan_util__time_format(when, r->expires_at);
 				scan_json_str(&w, "expires", when);
 			}
 			scan_json_close(&w, '}');

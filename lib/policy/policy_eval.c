@@ -191,7 +191,7 @@ static int component_matches(const scan_sca_rule *r, const scan_component *c, co
 
 static const char *dup(evalctx *e, const char *s)
 {
-	const char *d = s ? scan__arena_strdup(&e->rep->arena, s) : NULL;
+	const char *d = s ? scan_arena__strdup(&e->rep->arena, s) : NULL;
 
 	e->oom |= s && !d;
 	return d;
@@ -258,7 +258,7 @@ static int add_violation(evalctx *e, const scan_sca_rule *r, scan_sca_violation 
 		rep->pub.violations_dropped++;
 		return 0;
 	}
-	if (scan__array_reserve(&rep->violations, &rep->cap, rep->pub.violation_count + 1, sizeof(*rep->violations)) != 0)
+	if (scan_array__reserve(&rep->violations, &rep->cap, rep->pub.violation_count + 1, sizeof(*rep->violations)) != 0)
 		return SCAN_ENOMEM;
 	*out = &rep->violations[rep->pub.violation_count++];
 	memset(*out, 0, sizeof(**out));
@@ -268,7 +268,7 @@ static int add_violation(evalctx *e, const scan_sca_rule *r, scan_sca_violation 
 	(*out)->threshold = e->threshold;
 	(*out)->finding = SCAN_SCA_NO_INDEX;
 	(*out)->component = SCAN_SCA_NO_INDEX;
-	return (*out)->rule_id ? 0 : scan__error_oom();
+	return (*out)->rule_id ? 0 : scan_error__oom();
 }
 
 static const char *finding_actual(evalctx *e, const scan_sca_rule *r, const scan_finding *f, time_t published)
@@ -440,7 +440,7 @@ static int run_outdated(evalctx *e, const scan_sca_rule *r, scan_sca_rule_result
 			continue;
 		res->candidates++;
 		/* Ordered by the ecosystem's rules; a version that will not order is not known to be behind. */
-		if (!latest || !c->version || scan_sca__version_cmp(c->ecosystem, c->version, latest, &cmp) != 0) {
+		if (!latest || !c->version || scan_version__cmp(c->ecosystem, c->version, latest, &cmp) != 0) {
 			res->unknown++;
 			continue;
 		}
@@ -482,7 +482,7 @@ static int run_rule(evalctx *e, const scan_sca_rule *r, scan_sca_rule_result *re
 	int rc;
 
 	if (!(e->threshold = r->max_count >= 0 ? count_text(e, (size_t)r->max_count) : value_text(e, r)))
-		return scan__error_oom();
+		return scan_error__oom();
 	switch (r->condition) {
 	case SCAN_SCA_COND_OUTDATED_PCT:
 		rc = run_outdated(e, r, res);
@@ -546,7 +546,7 @@ int scan_sca_policy_evaluate(scan_sca_policy_report **out, const scan_sca_policy
 	int rc = 0;
 
 	*out = NULL;
-	if ((rc = scan__check_version(in, 1, "scan_sca_policy_input")) != 0)
+	if ((rc = scan_error__check_version(in, 1, "scan_sca_policy_input")) != 0)
 		return rc;
 	rep = calloc(1, sizeof(*rep));
 	memset(&e, 0, sizeof(e));
@@ -557,7 +557,7 @@ int scan_sca_policy_evaluate(scan_sca_policy_report **out, const scan_sca_policy
 	    !(e.fin_exempt = calloc(in->nfindings + 1, sizeof(bool))) ||
 	    !(e.comp_ok = calloc(in->ncomponents + 1, sizeof(bool))) ||
 	    !(e.comp_exempt = calloc(in->ncomponents + 1, sizeof(bool)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	rep->pub.policy_name = scan_sca_policy_name(p);
@@ -590,7 +590,7 @@ int scan_sca_policy_evaluate(scan_sca_policy_report **out, const scan_sca_policy
 		}
 	}
 	if (e.oom) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	rep->pub.violations = rep->violations;
@@ -612,7 +612,7 @@ void scan_sca_policy_report_free(scan_sca_policy_report *r)
 
 	if (!rep)
 		return;
-	scan__arena_dispose(&rep->arena);
+	scan_arena__dispose(&rep->arena);
 	free(rep->results);
 	free(rep->violations);
 	free(rep);

@@ -120,12 +120,12 @@ static int fail(const pctx *c, int code, unsigned line, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (line)
-		return scan__error(code, "%s:%u: %s", c->origin, line, msg);
-	return scan__error(code, "%s: %s", c->origin, msg);
+		return scan_util__error(code, "%s:%u: %s", c->origin, line, msg);
+	return scan_util__error(code, "%s: %s", c->origin, msg);
 }
 
 /*
- * User text as it may appear in a message (scan__quote()), so a message
+ * User text as it may appear in a message (scan_util__quote()), so a message
  * stays one short line whatever the file holds. Returns a buffer of one of
  * four slots: enough for one message.
  */
@@ -134,7 +134,7 @@ static const char *show(const char *s, size_t len)
 	static _Thread_local char slots[4][SCAN_QUOTE_LEN];
 	static _Thread_local unsigned next_slot;
 
-	return scan__quote(slots[next_slot++ % 4], s, len);
+	return scan_util__quote(slots[next_slot++ % 4], s, len);
 }
 
 /* " (first on line N)" after a duplicate; nothing for JSON, which has no lines. */
@@ -368,8 +368,8 @@ static int string_list(const pctx *c, const scan_yaml_node *v, scan_sca_rule *r,
 		return fail(c, SCAN_EINVAL, v->line, "%svalue must not be an empty list", label);
 	if (v->len > SCAN_SCA_POLICY_LIST_MAX)
 		return fail(c, SCAN_ELIMIT, v->line, "%svalue has more than %d items", label, SCAN_SCA_POLICY_LIST_MAX);
-	if (!(list = scan__arena_alloc(&c->p->arena, v->len * sizeof(*list))))
-		return scan__error_oom();
+	if (!(list = scan_arena__alloc(&c->p->arena, v->len * sizeof(*list))))
+		return scan_error__oom();
 	for (size_t i = 0; i < v->len; i++) {
 		const scan_yaml_node *it = v->items[i];
 		int rc;
@@ -488,7 +488,7 @@ static int parse_rule(pctx *c, const scan_yaml_node *n, size_t index, scan_sca_r
 		return fail(c, SCAN_EINVAL, n->line, "%sexpected a mapping with id, condition_type, operator, value and action",
 		            label);
 	/* The id first, so every later message can name the rule. */
-	v[RK_ID] = scan__yaml_get(n, "id");
+	v[RK_ID] = scan_util__yaml_get(n, "id");
 	if (v[RK_ID] && v[RK_ID]->kind == SCAN_YAML_SCALAR && valid_id(v[RK_ID]->value, v[RK_ID]->len))
 		snprintf(label, sizeof(label), "rule '%s': ", v[RK_ID]->value);
 	if ((rc = read_keys(c, n, rule_keys, NULL, RK__COUNT, label, v)) != 0)
@@ -559,16 +559,16 @@ int scan_sca_ignore_check(const scan_sca_ignore_rule *r)
 	size_t len;
 
 	if ((unsigned)r->type >= SCAN_SCA_IGNORE__COUNT)
-		return scan__error(SCAN_EINVAL, "unknown ignore rule type");
+		return scan_util__error(SCAN_EINVAL, "unknown ignore rule type");
 	if (!r->value || !(len = strlen(r->value)))
-		return scan__error(SCAN_EINVAL, "ignore rule value must not be empty");
+		return scan_util__error(SCAN_EINVAL, "ignore rule value must not be empty");
 	if (len > SCAN_SCA_POLICY_STRING_MAX)
-		return scan__error(SCAN_EINVAL, "ignore rule value is longer than %d bytes", SCAN_SCA_POLICY_STRING_MAX);
+		return scan_util__error(SCAN_EINVAL, "ignore rule value is longer than %d bytes", SCAN_SCA_POLICY_STRING_MAX);
 	if (r->type == SCAN_SCA_IGNORE_SEVERITY && scan_severity_parse(&s, r->value) != 0)
-		return scan__error(SCAN_EINVAL, "unknown severity '%s' (expected low, medium, high or critical)",
-		                   show(r->value, len));
+		return scan_util__error(SCAN_EINVAL, "unknown severity '%s' (expected low, medium, high or critical)",
+		                        show(r->value, len));
 	if (r->reason && strlen(r->reason) > SCAN_SCA_POLICY_STRING_MAX)
-		return scan__error(SCAN_EINVAL, "ignore rule reason is longer than %d bytes", SCAN_SCA_POLICY_STRING_MAX);
+		return scan_util__error(SCAN_EINVAL, "ignore rule reason is longer than %d bytes", SCAN_SCA_POLICY_STRING_MAX);
 	return 0;
 }
 
@@ -587,8 +587,8 @@ static int add_warning(pctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (!(w = scan__arena_strdup(&c->p->arena, msg)))
-		return scan__error_oom();
+	if (!(w = scan_arena__strdup(&c->p->arena, msg)))
+		return scan_error__oom();
 	c->p->warnings[c->p->nwarnings++] = w;
 	return 0;
 }
@@ -627,7 +627,7 @@ static int parse_ignore(pctx *c, const scan_yaml_node *n, size_t index, scan_sca
 		if (k == V_NULL) {
 			r->expires_at = 0;
 		} else if (k != V_STRING || strlen(v[IK_EXPIRES]->value) != v[IK_EXPIRES]->len ||
-		           scan__time_parse(&r->expires_at, v[IK_EXPIRES]->value) != 0) {
+		           scan_util__time_parse(&r->expires_at, v[IK_EXPIRES]->value) != 0) {
 			return fail(c, SCAN_EINVAL, v[IK_EXPIRES]->line,
 			            "%sexpires '%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)", label,
 			            show_node(v[IK_EXPIRES]));
@@ -637,7 +637,7 @@ static int parse_ignore(pctx *c, const scan_yaml_node *n, size_t index, scan_sca
 	}
 	if (r->expires_at && r->expires_at <= c->now) {
 		char when[SCAN_TIME_LEN];
-		scan__time_format(when, r->expires_at);
+		scan_util__time_format(when, r->expires_at);
 		if (n->line)
 			return add_warning(c, "%s:%u: ignore rule %zu (%s %s) expired on %s and no longer applies", c->origin,
 			                   n->line, index + 1, ignore_names[r->type], show(r->value, strlen(r->value)), when);
@@ -788,11 +788,11 @@ static int parse_root(pctx *c, const scan_yaml_node *root)
 			return fail(c, SCAN_ELIMIT, v[TK_IGNORE]->line, "more than %d ignore rules", SCAN_SCA_POLICY_IGNORES_MAX);
 	}
 	/* Room for the rules, the three simple keys' rules, and a warning per ignore rule. */
-	p->rules = scan__arena_calloc(&p->arena, (nrules + 3) * sizeof(*p->rules));
-	p->ignores = scan__arena_calloc(&p->arena, (nignore + 1) * sizeof(*p->ignores));
-	p->warnings = scan__arena_calloc(&p->arena, (nignore + 1) * sizeof(*p->warnings));
+	p->rules = scan_arena__calloc(&p->arena, (nrules + 3) * sizeof(*p->rules));
+	p->ignores = scan_arena__calloc(&p->arena, (nignore + 1) * sizeof(*p->ignores));
+	p->warnings = scan_arena__calloc(&p->arena, (nignore + 1) * sizeof(*p->warnings));
 	if (!p->rules || !p->ignores || !p->warnings)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < nrules; i++) {
 		if ((rc = parse_rule(c, v[TK_RULES]->items[i], i, &p->rules[p->nrules])) != 0)
 			return rc;
@@ -836,14 +836,14 @@ static int build(scan_sca_policy **out, scan_yaml_doc *doc, const char *origin, 
 
 	*out = NULL;
 	if (!c || !p) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	c->origin = origin;
 	c->p = p;
 	c->now = now_of(opts);
 	/* The tree's strings become the policy's: take its arena over. */
-	scan__arena_absorb(&p->arena, &doc->arena);
+	scan_arena__absorb(&p->arena, &doc->arena);
 	if ((rc = parse_root(c, doc->root)) != 0)
 		goto done;
 	*out = p;
@@ -862,15 +862,15 @@ int scan_sca_policy_parse_yaml(scan_sca_policy **out, const char *text, size_t l
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__check_version(opts, 1, "scan_sca_policy_options")) != 0)
+	if ((rc = scan_error__check_version(opts, 1, "scan_sca_policy_options")) != 0)
 		return rc;
 	origin = origin ? origin : SCAN_SCA_POLICY_FILE;
 	if (len > SCAN_SCA_POLICY_MAX_BYTES)
-		return scan__error(SCAN_ELIMIT, "%s: larger than %zu KiB", origin, SCAN_SCA_POLICY_MAX_BYTES >> 10);
-	if ((rc = scan__yaml_parse_limited(&doc, text, len, origin, SCAN_SCA_POLICY_MAX_BYTES, YAML_NODES_MAX)) != 0)
+		return scan_util__error(SCAN_ELIMIT, "%s: larger than %zu KiB", origin, SCAN_SCA_POLICY_MAX_BYTES >> 10);
+	if ((rc = scan_util__yaml_parse_limited(&doc, text, len, origin, SCAN_SCA_POLICY_MAX_BYTES, YAML_NODES_MAX)) != 0)
 		return rc;
 	rc = build(out, &doc, origin, opts);
-	scan__yaml_dispose(&doc);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }
 
@@ -879,9 +879,9 @@ int scan_sca_policy_parse_yaml(scan_sca_policy **out, const char *text, size_t l
 
 static scan_yaml_node *scalar_node(scan_arena *a, const char *text, bool plain)
 {
-	scan_yaml_node *n = scan__arena_calloc(a, sizeof(*n));
+	scan_yaml_node *n = scan_arena__calloc(a, sizeof(*n));
 
-	if (!n || !(n->value = scan__arena_strdup(a, text)))
+	if (!n || !(n->value = scan_arena__strdup(a, text)))
 		return NULL;
 	n->kind = SCAN_YAML_SCALAR;
 	n->len = strlen(text);
@@ -912,15 +912,15 @@ static int from_json(const pctx *c, scan_arena *a, const cJSON *j, unsigned dept
 		bool obj = cJSON_IsObject(j);
 		for (it = j->child; it; it = it->next)
 			count++;
-		if (!(n = scan__arena_calloc(a, sizeof(*n))))
-			return scan__error_oom();
+		if (!(n = scan_arena__calloc(a, sizeof(*n))))
+			return scan_error__oom();
 		n->kind = obj ? SCAN_YAML_MAPPING : SCAN_YAML_SEQUENCE;
 		n->len = obj ? 2 * count : count;
-		if (n->len && !(n->items = scan__arena_alloc(a, n->len * sizeof(*n->items))))
-			return scan__error_oom();
+		if (n->len && !(n->items = scan_arena__alloc(a, n->len * sizeof(*n->items))))
+			return scan_error__oom();
 		for (it = j->child; it; it = it->next) {
 			if (obj && !(n->items[i++] = scalar_node(a, it->string ? it->string : "", false)))
-				return scan__error_oom();
+				return scan_error__oom();
 			if ((rc = from_json(c, a, it, depth + 1, &n->items[i++])) != 0)
 				return rc;
 		}
@@ -928,7 +928,7 @@ static int from_json(const pctx *c, scan_arena *a, const cJSON *j, unsigned dept
 		return fail(c, SCAN_EPARSE, 0, "unsupported JSON value");
 	}
 	if (!n)
-		return scan__error_oom();
+		return scan_error__oom();
 	*out = n;
 	return 0;
 }
@@ -942,20 +942,20 @@ int scan_sca_policy_parse_json(scan_sca_policy **out, const char *json, size_t l
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__check_version(opts, 1, "scan_sca_policy_options")) != 0)
+	if ((rc = scan_error__check_version(opts, 1, "scan_sca_policy_options")) != 0)
 		return rc;
 	memset(&doc, 0, sizeof(doc));
 	memset(&c, 0, sizeof(c));
 	c.origin = origin = origin ? origin : "policy";
 	if (len > SCAN_SCA_POLICY_MAX_BYTES)
-		return scan__error(SCAN_ELIMIT, "%s: larger than %zu KiB", origin, SCAN_SCA_POLICY_MAX_BYTES >> 10);
+		return scan_util__error(SCAN_ELIMIT, "%s: larger than %zu KiB", origin, SCAN_SCA_POLICY_MAX_BYTES >> 10);
 	if (!(root = cJSON_ParseWithLength(json, len)))
-		return scan__error(SCAN_EPARSE, "%s: not a JSON document", origin);
+		return scan_util__error(SCAN_EPARSE, "%s: not a JSON document", origin);
 	if ((rc = from_json(&c, &doc.arena, root, 0, &doc.root)) != 0)
 		goto done;
 	rc = build(out, &doc, origin, opts);
 done:
 	cJSON_Delete(root);
-	scan__yaml_dispose(&doc);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }

@@ -41,7 +41,7 @@ int scan_sca_sla_parse_json(scan_sca_sla_policy *out, const char *json, size_t l
 	int rc = 0;
 
 	if (!root || !cJSON_IsObject(root)) {
-		rc = scan__error(SCAN_EPARSE, "SLA policy is not a JSON object");
+		rc = scan_util__error(SCAN_EPARSE, "SLA policy is not a JSON object");
 		goto done;
 	}
 	for (it = root->child; it; it = it->next) {
@@ -51,20 +51,20 @@ int scan_sca_sla_parse_json(scan_sca_sla_policy *out, const char *json, size_t l
 			if (!strcmp(it->string, keys[i]))
 				break;
 		if (i == 4) {
-			rc = scan__error(SCAN_EINVAL, "SLA policy: unknown key '%.64s' (expected critical_days, high_days, "
+			rc = scan_util__error(SCAN_EINVAL, "SLA policy: unknown key '%.64s' (expected critical_days, high_days, "
 			                              "medium_days or low_days)", it->string);
 			goto done;
 		}
 		if (seen[i]) {
-			rc = scan__error(SCAN_EINVAL, "SLA policy: duplicate key '%s'", keys[i]);
+			rc = scan_util__error(SCAN_EINVAL, "SLA policy: duplicate key '%s'", keys[i]);
 			goto done;
 		}
 		seen[i] = true;
 		d = cJSON_IsNumber(it) ? it->valuedouble : -1;
 		/* Range before the cast, so no double outside int64_t reaches it. */
 		if (d < 0 || d > SCAN_SCA_SLA_DAYS_MAX || d != (double)(int64_t)d) {
-			rc = scan__error(SCAN_EINVAL, "SLA policy: %s must be a whole number of days from 0 to %d", keys[i],
-			                 SCAN_SCA_SLA_DAYS_MAX);
+			rc = scan_util__error(SCAN_EINVAL, "SLA policy: %s must be a whole number of days from 0 to %d", keys[i],
+			                      SCAN_SCA_SLA_DAYS_MAX);
 			goto done;
 		}
 		*field(&p, i) = (int64_t)d;
@@ -102,7 +102,7 @@ int scan_sca_sla_evaluate(scan_sca_sla_status *out, const scan_sca_sla_policy *p
 {
 	memset(out, 0, sizeof(*out));
 	if (n && !(out->breaches = calloc(n, sizeof(*out->breaches))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < n; i++) {
 		int64_t days = scan_sca_sla_days(p, items[i].severity), span, due;
 		int64_t first = (int64_t)items[i].first_seen;

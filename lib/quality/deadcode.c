@@ -62,11 +62,11 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static const dc_lang *lang_of(scan_lang l)
 {
 	switch (l) {
-	case SCAN_LANG_PYTHON: return &scan__dc_python;
-	case SCAN_LANG_JAVASCRIPT: case SCAN_LANG_TYPESCRIPT: case SCAN_LANG_TSX: return &scan__dc_javascript;
-	case SCAN_LANG_JAVA: return &scan__dc_java;
-	case SCAN_LANG_GO: return &scan__dc_go;
-	case SCAN_LANG_CSHARP: return &scan__dc_csharp;
+	case SCAN_LANG_PYTHON: return &scan_quality__dc_python;
+	case SCAN_LANG_JAVASCRIPT: case SCAN_LANG_TYPESCRIPT: case SCAN_LANG_TSX: return &scan_quality__dc_javascript;
+	case SCAN_LANG_JAVA: return &scan_quality__dc_java;
+	case SCAN_LANG_GO: return &scan_quality__dc_go;
+	case SCAN_LANG_CSHARP: return &scan_quality__dc_csharp;
 	default: return NULL;
 	}
 }
@@ -111,7 +111,7 @@ static void build(void)
 {
 	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
 		const dc_lang *dl = lang_of((scan_lang)l);
-		const TSLanguage *ts = dl ? scan__ts_language((scan_lang)l) : NULL;
+		const TSLanguage *ts = dl ? scan_parse__ts_language((scan_lang)l) : NULL;
 		dc_table *t = &tables[l];
 		if (!ts)
 			continue;
@@ -139,7 +139,7 @@ static void build(void)
 	}
 }
 
-bool scan__dc_tables(scan_lang l, const uint8_t **kind_of, const uint8_t **sym_flags, uint32_t *nsym)
+bool scan_quality__dc_tables(scan_lang l, const uint8_t **kind_of, const uint8_t **sym_flags, uint32_t *nsym)
 {
 	pthread_once(&tables_once, build);
 	if (l <= 0 || l >= SCAN_LANG__COUNT || !tables[l].ok)
@@ -148,10 +148,10 @@ bool scan__dc_tables(scan_lang l, const uint8_t **kind_of, const uint8_t **sym_f
 	return true;
 }
 
-size_t scan__dead_code_lang_check(scan_lang l, const char **missing, size_t max)
+size_t scan_quality__dead_code_lang_check(scan_lang l, const char **missing, size_t max)
 {
 	const dc_lang *dl = lang_of(l);
-	const TSLanguage *ts = dl ? scan__ts_language(l) : NULL;
+	const TSLanguage *ts = dl ? scan_parse__ts_language(l) : NULL;
 	size_t n = 0;
 	if (!ts)
 		return 0;
@@ -169,7 +169,7 @@ size_t scan__dead_code_lang_check(scan_lang l, const char **missing, size_t max)
 
 static uint32_t hash_bytes(const char *s, size_t n)
 {
-	return scan__hash32(SCAN_HASH32_SEED, s, n);
+	return scan_hash__bytes32(SCAN_HASH32_SEED, s, n);
 }
 
 static int64_t find_name(const dc_uses *u, const char *src, const char *s, size_t n, uint32_t h)
@@ -220,7 +220,7 @@ static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 	if (k < 0) {
 		if ((u->nnames + 1) * 2 > u->nslots && !rehash(u))
 			goto oom;
-		if (scan__array_reserve(&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)))
+		if (scan_array__reserve(&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)))
 			goto oom;
 		u->names[u->nnames] = (dc_name){ off, n, h };
 		k = (int64_t)u->nnames++;
@@ -230,7 +230,7 @@ static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 				break;
 			}
 	}
-	if (scan__array_reserve(&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
+	if (scan_array__reserve(&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
 		goto oom;
 	u->occ[u->nocc++] = (dc_occ){ (uint32_t)k, off, flags };
 	return;
@@ -352,7 +352,7 @@ static uint32_t lower_bound(const dc_uses *u, int64_t k, uint32_t from)
 	return lo;
 }
 
-bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uint32_t to, uint8_t ignore)
+bool scan_quality__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uint32_t to, uint8_t ignore)
 {
 	const dc_uses *u = c->uses;
 	int64_t k = lookup(c, c->src + sb, eb - sb);
@@ -364,7 +364,7 @@ bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uin
 	return false;
 }
 
-bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore)
+bool scan_quality__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore)
 {
 	const dc_uses *u = c->uses;
 	int64_t k = lookup(c, s, strlen(s));
@@ -387,28 +387,28 @@ static void uses_free(dc_uses *u)
 
 /* ---- helpers for the language hooks ---- */
 
-bool scan__dc_text_is(const dc_ctx *c, TSNode n, const char *s)
+bool scan_quality__dc_text_is(const dc_ctx *c, TSNode n, const char *s)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	size_t k = strlen(s);
 	return e <= c->len && e - b == k && !memcmp(c->src + b, s, k);
 }
 
-bool scan__dc_text_starts(const dc_ctx *c, TSNode n, const char *s)
+bool scan_quality__dc_text_starts(const dc_ctx *c, TSNode n, const char *s)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	size_t k = strlen(s);
 	return e <= c->len && e - b >= k && !memcmp(c->src + b, s, k);
 }
 
-uint8_t scan__dc_flags(const dc_ctx *c, TSSymbol s)
+uint8_t scan_quality__dc_flags(const dc_ctx *c, TSSymbol s)
 {
 	if (s == (TSSymbol)-1)
 		return DC_SYM_RAW; /* ERROR: not in the grammar's symbol table */
 	return s < c->nsym ? c->sym_flags[s] : 0;
 }
 
-uint8_t scan__dc_kind(const dc_ctx *c, TSNode n)
+uint8_t scan_quality__dc_kind(const dc_ctx *c, TSNode n)
 {
 	TSSymbol s;
 	if (ts_node_is_null(n) || !ts_node_is_named(n))
@@ -417,10 +417,10 @@ uint8_t scan__dc_kind(const dc_ctx *c, TSNode n)
 	return s < c->nsym ? c->kind_of[s] : DK_NONE;
 }
 
-int32_t scan__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags)
+int32_t scan_quality__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags)
 {
 	dc_scope *s;
-	if (scan__array_reserve(&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
+	if (scan_array__reserve(&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
 		c->rc = SCAN_ENOMEM;
 		return -1;
 	}
@@ -433,13 +433,13 @@ int32_t scan__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags)
 	return (int32_t)c->nscopes++;
 }
 
-dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint32_t scope_sb, uint32_t scope_eb)
+dc_cand *scan_quality__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint32_t scope_sb, uint32_t scope_eb)
 {
 	dc_cand *d;
 	uint32_t nb = ts_node_start_byte(name), ne = ts_node_end_byte(name);
 	if (ts_node_is_null(name) || ne <= nb || ne - nb > DC_NAME_MAX || ne > c->len)
 		return NULL;
-	if (scan__array_reserve(&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
+	if (scan_array__reserve(&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
 		c->rc = SCAN_ENOMEM;
 		return NULL;
 	}
@@ -454,7 +454,7 @@ dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint
 	return d;
 }
 
-void scan__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param))
+void scan_quality__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param))
 {
 	TSNode ps = ts_node_child_by_field_id(method, c->f_parameters);
 	TSTreeCursor cur;
@@ -466,20 +466,20 @@ void scan__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ct
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur), name;
 			dc_cand *d;
-			if (scan__dc_kind(c, k) != DK_PARAM || skip(c, k))
+			if (scan_quality__dc_kind(c, k) != DK_PARAM || skip(c, k))
 				continue;
 			name = ts_node_child_by_field_id(k, c->f_name);
-			if (scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name))
+			if (scan_quality__dc_kind(c, name) != DK_IDENT || scan_quality__dc_unused_by_name(c, name))
 				continue;
-			if ((d = scan__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(method),
-			                       ts_node_end_byte(method))))
+			if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(method),
+			                               ts_node_end_byte(method))))
 				d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = scope;
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
 	ts_tree_cursor_delete(&cur);
 }
 
-bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name)
+bool scan_quality__dc_unused_by_name(const dc_ctx *c, TSNode name)
 {
 	uint32_t b = ts_node_start_byte(name), e = ts_node_end_byte(name);
 	if (e > c->len || e <= b)
@@ -488,7 +488,7 @@ bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name)
 	       has_ci_prefix(c->src + b, e - b, "ignore");
 }
 
-bool scan__dc_stub_body(const dc_ctx *c, TSNode body)
+bool scan_quality__dc_stub_body(const dc_ctx *c, TSNode body)
 {
 	TSTreeCursor cur;
 	unsigned stmts = 0;
@@ -496,30 +496,30 @@ bool scan__dc_stub_body(const dc_ctx *c, TSNode body)
 
 	if (ts_node_is_null(body))
 		return true;
-	if (scan__dc_kind(c, body) == DK_ARROW_BODY) {
+	if (scan_quality__dc_kind(c, body) == DK_ARROW_BODY) {
 		TSNode e = ts_node_named_child(body, 0);
-		return ts_node_is_null(e) || scan__dc_kind(c, e) == DK_THROW_EXPR;
+		return ts_node_is_null(e) || scan_quality__dc_kind(c, e) == DK_THROW_EXPR;
 	}
 	cur = ts_tree_cursor_new(body);
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			uint8_t kind = scan__dc_kind(c, k);
-			if (!ts_node_is_named(k) || (scan__dc_flags(c, ts_node_symbol(k)) & DC_SYM_COMMENT))
+			uint8_t kind = scan_quality__dc_kind(c, k);
+			if (!ts_node_is_named(k) || (scan_quality__dc_flags(c, ts_node_symbol(k)) & DC_SYM_COMMENT))
 				continue;
 			if (++stmts > DC_STUB_STMTS) {
 				stub = false;
 				break;
 			}
 			if (kind == DK_BLOCK) { /* Go: the statement list inside the braces */
-				stub = scan__dc_stub_body(c, k);
+				stub = scan_quality__dc_stub_body(c, k);
 				break;
 			}
 			if (kind == DK_PASS || kind == DK_THROW || kind == DK_EMPTY)
 				continue;
 			if (kind == DK_EXPR_STMT) {
 				TSNode e = ts_node_named_child(k, 0);
-				uint8_t ek = scan__dc_kind(c, e);
+				uint8_t ek = scan_quality__dc_kind(c, e);
 				if (ek == DK_STRING || ek == DK_ELLIPSIS || ek == DK_THROW_EXPR)
 					continue; /* a docstring, ..., or a throw expression */
 			}
@@ -542,7 +542,7 @@ static void add_item(dc_ctx *c, dc_items *out, dead_kind kind, uint32_t sb, uint
                      uint32_t name_sb, uint32_t name_eb)
 {
 	dead_item *it;
-	if (scan__array_reserve(&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
+	if (scan_array__reserve(&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
 		c->rc = SCAN_ENOMEM;
 		return;
 	}
@@ -613,7 +613,7 @@ static void enter_node(dc_ctx *c, TSTreeCursor *cur, uint32_t depth)
 {
 	TSNode n = ts_tree_cursor_current_node(cur);
 	TSSymbol s = ts_node_symbol(n);
-	uint8_t fl = scan__dc_flags(c, s);
+	uint8_t fl = scan_quality__dc_flags(c, s);
 	bool leaf = ts_node_child_count(n) == 0;
 	dc_frame *parent = depth ? &c->frames[(depth <= DC_DEPTH_MAX ? depth : DC_DEPTH_MAX) - 1] : NULL;
 	dc_frame *f = NULL;
@@ -704,7 +704,7 @@ static bool poisoned(const dc_ctx *c, int32_t fn)
 	if (!c->lang->poison)
 		return false;
 	for (const char *const *p = c->lang->poison; *p; p++)
-		if (scan__dc_mentions(c, *p, s->sb, s->eb, DC_OCC_COMMENT))
+		if (scan_quality__dc_mentions(c, *p, s->sb, s->eb, DC_OCC_COMMENT))
 			return true;
 	return false;
 }
@@ -726,7 +726,7 @@ static bool named_by_prefix(const dc_ctx *c, const dc_cand *d)
 
 static void decide(dc_ctx *c, const dc_cand *d, dc_items *out)
 {
-	if (d->dropped || scan__dc_used(c, d->name_sb, d->name_eb, d->scope_sb, d->scope_eb, d->ignore))
+	if (d->dropped || scan_quality__dc_used(c, d->name_sb, d->name_eb, d->scope_sb, d->scope_eb, d->ignore))
 		return;
 	if (d->kind == DEAD_UNUSED_PRIVATE_FUNCTION && named_by_prefix(c, d))
 		return;
@@ -741,8 +741,8 @@ static void decide(dc_ctx *c, const dc_cand *d, dc_items *out)
 		 * back, and an uncalled one is dead whole.
 		 */
 		const dc_scope *s = &c->scopes[d->fn];
-		if (!s->name_eb || !scan__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_COMMENT) ||
-		    scan__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_CALL | DC_OCC_COMMENT))
+		if (!s->name_eb || !scan_quality__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_COMMENT) ||
+		    scan_quality__dc_used(c, s->name_sb, s->name_eb, 0, (uint32_t)c->len, DC_OCC_CALL | DC_OCC_COMMENT))
 			return;
 	}
 	if (line_suppressed(c, d->sb))
@@ -790,14 +790,14 @@ static int run(scan_lang l, const dc_lang *dl, const TSTree *tree, const char *s
 	c.uses = &uses;
 	set_fields(&c, ts_tree_language(tree));
 	if (!(c.frames = malloc(DC_DEPTH_MAX * sizeof(*c.frames)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	walk(&c, ts_tree_root_node(tree), out);
 	if (!c.rc && !c.no_uses)
 		c.rc = index_uses(&uses);
 	if (c.rc) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	if (c.suppress_unreachable) {
@@ -814,7 +814,7 @@ static int run(scan_lang l, const dc_lang *dl, const TSTree *tree, const char *s
 			for (size_t i = 0; i < c.ncands && !c.rc; i++)
 				decide(&c, &c.cands[i], out);
 		if (c.rc) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 	}
@@ -844,8 +844,8 @@ static int emit_all(dc_items *items, dead_emit_fn emit, void *ud)
 	return rc;
 }
 
-int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len, const char *path,
-                    dead_emit_fn emit, void *ud)
+int scan_quality__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len, const char *path,
+                            dead_emit_fn emit, void *ud)
 {
 	const dc_lang *dl = lang_of(l);
 	dc_items items = { 0 };

@@ -35,8 +35,8 @@ typedef int (*dead_emit_fn)(void *ud, const dead_item *it);
  * return 0 and emit nothing, and so does a file over the size limits.
  * Returns 0, SCAN_ENOMEM, or what emit returned.
  */
-int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len, const char *path,
-                    dead_emit_fn emit, void *ud);
+int scan_quality__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len, const char *path,
+                            dead_emit_fn emit, void *ud);
 
 /*
  * Go: an unexported function can be called from any file of its package
@@ -44,14 +44,14 @@ int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len
  * these over every .go file of a directory (tests and other build tags
  * included) and reports the candidates no file of the directory refers to.
  *
- * scan__dead_code_go_decls emits DEAD_UNUSED_PRIVATE_FUNCTION candidates:
+ * scan_quality__dead_code_go_decls emits DEAD_UNUSED_PRIVATE_FUNCTION candidates:
  * unexported top-level functions with a body, not init or main, not named
  * with an underscore, not documented as called from elsewhere ("linkname",
  * "called by", "called from", "assembly"). Methods are never candidates
  * (they may satisfy an interface); neither is anything in a file with a
  * //go:linkname or cgo //export directive.
  *
- * scan__dead_code_go_refs calls ref(ud, name, len) for each identifier in
+ * scan_quality__dead_code_go_refs calls ref(ud, name, len) for each identifier in
  * the file that is not the name of a function or method declaration: calls,
  * values, the field part of selectors (x.m), and the names a //go:linkname
  * directive mentions. A function that only calls itself is kept. Names
@@ -61,13 +61,13 @@ int scan__dead_code(scan_lang l, const TSTree *tree, const char *src, size_t len
  * there, and a testdata directory is no package: callers should not report
  * candidates in either.
  */
-int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
-                             dead_emit_fn emit, void *ud);
-int scan__dead_code_go_refs(const TSTree *tree, const char *src, size_t len,
-                            int (*ref)(void *ud, const char *name, size_t len), void *ud);
+int scan_quality__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
+                                     dead_emit_fn emit, void *ud);
+int scan_quality__dead_code_go_refs(const TSTree *tree, const char *src, size_t len,
+                                    int (*ref)(void *ud, const char *name, size_t len), void *ud);
 
 /* For tests: node kinds the rules of l name that its grammar does not know. */
-size_t scan__dead_code_lang_check(scan_lang l, const char **missing, size_t max);
+size_t scan_quality__dead_code_lang_check(scan_lang l, const char **missing, size_t max);
 
 /* ------------------------------------------------------------------------
  * Between deadcode.c and the per-language deadcode_<lang>.c files only.
@@ -191,7 +191,7 @@ typedef struct {
 	bool suppress_strings;               /* "unused" in a string is a suppression (annotation arguments) */
 } dc_lang;
 
-extern const dc_lang scan__dc_python, scan__dc_javascript, scan__dc_java, scan__dc_go, scan__dc_csharp;
+extern const dc_lang scan_quality__dc_python, scan_quality__dc_javascript, scan_quality__dc_java, scan_quality__dc_go, scan_quality__dc_csharp;
 
 struct dc_ctx {
 	const dc_lang *lang;
@@ -222,29 +222,29 @@ struct dc_ctx {
 };
 
 /* Helpers for the language hooks (deadcode.c). */
-bool scan__dc_text_is(const dc_ctx *c, TSNode n, const char *s);
-bool scan__dc_text_starts(const dc_ctx *c, TSNode n, const char *s);
-uint8_t scan__dc_kind(const dc_ctx *c, TSNode n);
-uint8_t scan__dc_flags(const dc_ctx *c, TSSymbol s); /* DC_SYM_* of a symbol, ERROR included */
+bool scan_quality__dc_text_is(const dc_ctx *c, TSNode n, const char *s);
+bool scan_quality__dc_text_starts(const dc_ctx *c, TSNode n, const char *s);
+uint8_t scan_quality__dc_kind(const dc_ctx *c, TSNode n);
+uint8_t scan_quality__dc_flags(const dc_ctx *c, TSSymbol s); /* DC_SYM_* of a symbol, ERROR included */
 /* A scope for node n named by name (may be a null node); its index, or -1 when out of memory. */
-int32_t scan__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags);
+int32_t scan_quality__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags);
 /* A candidate: the unused name is name, the report spans what; uses are looked for in [scope_sb, scope_eb). */
-dc_cand *scan__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint32_t scope_sb, uint32_t scope_eb);
+dc_cand *scan_quality__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode what, uint32_t scope_sb, uint32_t scope_eb);
 /* Occurrences of the text [sb, eb) in [from, to), not counting the one at sb nor those flagged in ignore. */
-bool scan__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uint32_t to, uint8_t ignore);
+bool scan_quality__dc_used(const dc_ctx *c, uint32_t sb, uint32_t eb, uint32_t from, uint32_t to, uint8_t ignore);
 /* Whether the word s occurs in [from, to), not counting occurrences flagged in ignore. */
-bool scan__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore);
+bool scan_quality__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, uint32_t to, uint8_t ignore);
 /* Named to be unused: _x, dummy, unused..., ignored... (pylint's dummy-variables convention). */
-bool scan__dc_unused_by_name(const dc_ctx *c, TSNode name);
+bool scan_quality__dc_unused_by_name(const dc_ctx *c, TSNode name);
 /*
  * Parameter candidates of a method whose parameters sit in its `parameters`
  * field, each a DK_PARAM with a `name` (Java, C#); skip says which to leave
  * out (annotated, attributed). Uses are looked for in the whole method.
  */
-void scan__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param));
+void scan_quality__dc_params(dc_ctx *c, TSNode method, int32_t scope, bool (*skip)(dc_ctx *c, TSNode param));
 /* True for a body that does nothing: empty, pass, ..., a docstring, or only raises/throws. */
-bool scan__dc_stub_body(const dc_ctx *c, TSNode body);
+bool scan_quality__dc_stub_body(const dc_ctx *c, TSNode body);
 /* The kind and flag tables of l (for passes that do not need the whole walk); false without them. */
-bool scan__dc_tables(scan_lang l, const uint8_t **kind_of, const uint8_t **sym_flags, uint32_t *nsym);
+bool scan_quality__dc_tables(scan_lang l, const uint8_t **kind_of, const uint8_t **sym_flags, uint32_t *nsym);
 
 #endif

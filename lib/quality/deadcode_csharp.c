@@ -48,16 +48,16 @@ static const char *const suppressions[] = {
 static dc_stmt stmt(dc_ctx *c, const dc_frame *block, const dc_frame *f)
 {
 	(void)block;
-	if (f->in_raw || (scan__dc_flags(c, f->sym) & DC_SYM_RAW))
+	if (f->in_raw || (scan_quality__dc_flags(c, f->sym) & DC_SYM_RAW))
 		return DC_RESET; /* #if: the code around may be compiled in or out */
-	if (!(scan__dc_flags(c, f->sym) & DC_SYM_STMT))
+	if (!(scan_quality__dc_flags(c, f->sym) & DC_SYM_STMT))
 		return DC_NOT_STMT; /* case labels and patterns */
 	switch (f->kind) {
 	case DK_RETURN: case DK_THROW: case DK_BREAK: case DK_CONTINUE:
 		return DC_JUMP;
 	case DK_YIELD_STMT: {
 		TSNode kw = ts_node_child(f->node, 1);
-		return !ts_node_is_null(kw) && scan__dc_text_is(c, kw, "break") ? DC_JUMP : DC_STMT;
+		return !ts_node_is_null(kw) && scan_quality__dc_text_is(c, kw, "break") ? DC_JUMP : DC_STMT;
 	}
 	case DK_LABELED:
 		return DC_RESET;
@@ -82,20 +82,20 @@ static cs_mods modifiers(dc_ctx *c, TSNode decl)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			uint8_t kind = scan__dc_kind(c, k);
+			uint8_t kind = scan_quality__dc_kind(c, k);
 			if (kind == DK_ANNOTATION) {
 				m.attributed = true;
 			} else if (kind == DK_EXPLICIT_IFACE) {
 				m.open = true;
 			} else if (kind == DK_MODIFIER) {
-				if (scan__dc_text_is(c, k, "private"))
+				if (scan_quality__dc_text_is(c, k, "private"))
 					m.access = m.priv = true;
-				else if (scan__dc_text_is(c, k, "protected"))
+				else if (scan_quality__dc_text_is(c, k, "protected"))
 					m.access = m.protect = true;
-				else if (scan__dc_text_is(c, k, "public") || scan__dc_text_is(c, k, "internal"))
+				else if (scan_quality__dc_text_is(c, k, "public") || scan_quality__dc_text_is(c, k, "internal"))
 					m.access = true;
 				for (const char *const *o = opening; *o; o++)
-					if (scan__dc_text_is(c, k, *o))
+					if (scan_quality__dc_text_is(c, k, *o))
 						m.open = true;
 			}
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
@@ -107,10 +107,10 @@ static cs_mods modifiers(dc_ctx *c, TSNode decl)
 static bool engine_message(const dc_ctx *c, TSNode name)
 {
 	for (const char *const *m = engine_messages; *m; m++)
-		if (scan__dc_text_is(c, name, *m))
+		if (scan_quality__dc_text_is(c, name, *m))
 			return true;
 	/* OnTriggerEnter, OnCollisionExit, OnMouseDown, ... and event handlers wired in a designer */
-	return scan__dc_text_starts(c, name, "On") && ts_node_end_byte(name) - ts_node_start_byte(name) > 2 &&
+	return scan_quality__dc_text_starts(c, name, "On") && ts_node_end_byte(name) - ts_node_start_byte(name) > 2 &&
 	       c->src[ts_node_start_byte(name) + 2] >= 'A' && c->src[ts_node_start_byte(name) + 2] <= 'Z';
 }
 
@@ -124,8 +124,8 @@ static bool event_handler(const dc_ctx *c, TSNode method)
 {
 	TSNode ps = ts_node_child_by_field_id(method, c->f_parameters);
 	TSNode first = ts_node_is_null(ps) ? ps : ts_node_named_child(ps, 0);
-	return scan__dc_kind(c, first) == DK_PARAM &&
-	       scan__dc_text_is(c, ts_node_child_by_field_id(first, c->f_name), "sender");
+	return scan_quality__dc_kind(c, first) == DK_PARAM &&
+	       scan_quality__dc_text_is(c, ts_node_child_by_field_id(first, c->f_name), "sender");
 }
 
 static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
@@ -134,15 +134,15 @@ static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	TSNode body = ts_node_child_by_field_id(f->node, c->f_body);
 	cs_mods m = modifiers(c, f->node);
 
-	f->fn = scan__dc_scope(c, f->node, name, 0);
+	f->fn = scan_quality__dc_scope(c, f->node, name, 0);
 	/* private, or no access modifier in a class or struct; not private protected */
 	if (f->fn < 0 || !parent || parent->kind != DK_CLASS_BODY || (parent->aux & CS_OPEN) || f->in_raw ||
 	    (m.access && !m.priv) || m.protect || m.attributed || m.open || ts_node_is_null(name) ||
 	    ts_node_is_null(body) || engine_message(c, name))
 		return;
-	scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
-	if (!scan__dc_stub_body(c, body) && !event_handler(c, f->node))
-		scan__dc_params(c, f->node, f->fn, attributed_param);
+	scan_quality__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
+	if (!scan_quality__dc_stub_body(c, body) && !event_handler(c, f->node))
+		scan_quality__dc_params(c, f->node, f->fn, attributed_param);
 }
 
 static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
@@ -154,9 +154,9 @@ static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	if (!parent || parent->kind != DK_VAR_DECL || !(parent->aux & CS_LOCAL) || f->fn < 0 || f->in_raw)
 		return;
 	s = &c->scopes[f->fn];
-	if ((s->flags & DC_SCOPE_CLASS) || scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name))
+	if ((s->flags & DC_SCOPE_CLASS) || scan_quality__dc_kind(c, name) != DK_IDENT || scan_quality__dc_unused_by_name(c, name))
 		return;
-	if ((d = scan__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
+	if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
 		d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = f->fn;
 }
 
@@ -168,7 +168,7 @@ static bool plain_local(const dc_ctx *c, TSNode stmt_node)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			if (!ts_node_is_named(k) && scan__dc_text_is(c, k, "using"))
+			if (!ts_node_is_named(k) && scan_quality__dc_text_is(c, k, "using"))
 				plain = false;
 		} while (plain && ts_tree_cursor_goto_next_sibling(&cur));
 	}
@@ -200,7 +200,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 			c->suppress_unreachable = true;
 		break;
 	case DK_CLASS: case DK_TYPE_DECL:
-		f->fn = f->cls = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
+		f->fn = f->cls = scan_quality__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
 		if (f->kind == DK_TYPE_DECL || modifiers(c, f->node).open)
 			f->aux = CS_OPEN; /* an interface's members are public; a partial class has other parts */
 		break;
@@ -211,7 +211,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		method(c, f, parent);
 		break;
 	case DK_CONSTRUCTOR: case DK_LAMBDA: case DK_LOCAL_FUNCTION:
-		f->fn = scan__dc_scope(c, f->node, (TSNode){ 0 }, 0);
+		f->fn = scan_quality__dc_scope(c, f->node, (TSNode){ 0 }, 0);
 		break;
 	case DK_VAR_DECL:
 		if (parent && parent->kind == DK_LOCAL_DECL && plain_local(c, parent->node))
@@ -239,11 +239,11 @@ static bool is_call(const dc_ctx *c, const dc_frame *leaf, const dc_frame *paren
 static void finish(dc_ctx *c)
 {
 	for (const char *const *s = suppressions; *s; s++)
-		if (scan__dc_mentions(c, *s, 0, (uint32_t)c->len, DC_OCC_COMMENT))
+		if (scan_quality__dc_mentions(c, *s, 0, (uint32_t)c->len, DC_OCC_COMMENT))
 			c->suppress_unused = true;
 }
 
-const dc_lang scan__dc_csharp = {
+const dc_lang scan_quality__dc_csharp = {
 	.kinds = kinds,
 	.stmt = stmt,
 	.enter = enter,

@@ -43,7 +43,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		f->block = true;
 }
 
-const dc_lang scan__dc_go = {
+const dc_lang scan_quality__dc_go = {
 	.kinds = kinds,
 	.stmt = stmt,
 	.enter = enter,
@@ -74,8 +74,8 @@ static bool called_elsewhere(const char *src, uint32_t b, uint32_t e)
 	return false;
 }
 
-int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
-                             dead_emit_fn emit, void *ud)
+int scan_quality__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, const char *path,
+                                     dead_emit_fn emit, void *ud)
 {
 	const uint8_t *kind_of, *flags;
 	uint32_t nsym, doc_sb = 0, doc_eb = 0;
@@ -84,7 +84,7 @@ int scan__dead_code_go_decls(const TSTree *tree, const char *src, size_t len, co
 	int rc = 0;
 
 	(void)path;
-	if (!tree || len >= UINT32_MAX || !scan__dc_tables(SCAN_LANG_GO, &kind_of, &flags, &nsym))
+	if (!tree || len >= UINT32_MAX || !scan_quality__dc_tables(SCAN_LANG_GO, &kind_of, &flags, &nsym))
 		return 0;
 	root = ts_tree_root_node(tree);
 	/* Directives sit at the top level; a file with one is left alone whole. */
@@ -160,15 +160,15 @@ static int ref_words(const char *src, uint32_t b, uint32_t e, int (*ref)(void *,
 	return rc;
 }
 
-int scan__dead_code_go_refs(const TSTree *tree, const char *src, size_t len,
-                            int (*ref)(void *ud, const char *name, size_t len), void *ud)
+int scan_quality__dead_code_go_refs(const TSTree *tree, const char *src, size_t len,
+                                    int (*ref)(void *ud, const char *name, size_t len), void *ud)
 {
 	const uint8_t *kind_of, *flags;
 	uint32_t nsym, decl_name = UINT32_MAX, raw_depth = 0, depth = 0;
 	TSTreeCursor cur;
 	int rc = 0;
 
-	if (!tree || len >= UINT32_MAX || !scan__dc_tables(SCAN_LANG_GO, &kind_of, &flags, &nsym))
+	if (!tree || len >= UINT32_MAX || !scan_quality__dc_tables(SCAN_LANG_GO, &kind_of, &flags, &nsym))
 		return 0;
 	/* One cursor walk: a deep file costs heap, not stack. */
 	cur = ts_tree_cursor_new(ts_tree_root_node(tree));

@@ -55,17 +55,17 @@ static java_mods modifiers(dc_ctx *c, TSNode decl)
 	TSNode mods = ts_node_named_child(decl, 0);
 	TSTreeCursor cur;
 
-	if (scan__dc_kind(c, mods) != DK_MODIFIERS)
+	if (scan_quality__dc_kind(c, mods) != DK_MODIFIERS)
 		return m;
 	cur = ts_tree_cursor_new(mods);
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			if (scan__dc_kind(c, k) == DK_ANNOTATION)
+			if (scan_quality__dc_kind(c, k) == DK_ANNOTATION)
 				m.annotated = true;
-			else if (!ts_node_is_named(k) && scan__dc_text_is(c, k, "private"))
+			else if (!ts_node_is_named(k) && scan_quality__dc_text_is(c, k, "private"))
 				m.priv = true;
-			else if (!ts_node_is_named(k) && scan__dc_text_is(c, k, "native"))
+			else if (!ts_node_is_named(k) && scan_quality__dc_text_is(c, k, "native"))
 				m.native = true;
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
@@ -76,7 +76,7 @@ static java_mods modifiers(dc_ctx *c, TSNode decl)
 static bool is_hook(const dc_ctx *c, TSNode name)
 {
 	for (const char *const *h = hooks; *h; h++)
-		if (scan__dc_text_is(c, name, *h))
+		if (scan_quality__dc_text_is(c, name, *h))
 			return true;
 	return false;
 }
@@ -92,15 +92,15 @@ static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	java_mods m = modifiers(c, f->node);
 	TSNode body = ts_node_child_by_field_id(f->node, c->f_body);
 
-	f->fn = scan__dc_scope(c, f->node, name, 0);
+	f->fn = scan_quality__dc_scope(c, f->node, name, 0);
 	if (m.native)
 		c->aux |= JAVA_NATIVE;
 	if (f->fn < 0 || !m.priv || m.annotated || !parent || parent->kind != DK_CLASS_BODY || f->in_raw ||
 	    ts_node_is_null(name) || is_hook(c, name))
 		return;
-	scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
-	if (!ts_node_is_null(body) && !scan__dc_stub_body(c, body))
-		scan__dc_params(c, f->node, f->fn, annotated_param);
+	scan_quality__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
+	if (!ts_node_is_null(body) && !scan_quality__dc_stub_body(c, body))
+		scan_quality__dc_params(c, f->node, f->fn, annotated_param);
 }
 
 /* int x = ...; in a method: a local nothing reads. */
@@ -113,12 +113,12 @@ static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	if (!parent || parent->kind != DK_LOCAL_DECL || parent->field == c->f_init || f->fn < 0 || f->in_raw)
 		return;
 	s = &c->scopes[f->fn];
-	if ((s->flags & DC_SCOPE_CLASS) || scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name) ||
+	if ((s->flags & DC_SCOPE_CLASS) || scan_quality__dc_kind(c, name) != DK_IDENT || scan_quality__dc_unused_by_name(c, name) ||
 	    modifiers(c, parent->node).annotated)
 		return;
-	if (scan__dc_kind(c, ts_node_child_by_field_id(f->node, c->f_value)) == DK_TYPE_ONLY)
+	if (scan_quality__dc_kind(c, ts_node_child_by_field_id(f->node, c->f_value)) == DK_TYPE_ONLY)
 		return; /* Class<?> x = Foo.class; loads Foo, and Java has no other way to write that */
-	if ((d = scan__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
+	if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
 		d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = f->fn;
 }
 
@@ -135,7 +135,7 @@ static void imports(dc_ctx *c, dc_frame *f)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			uint8_t kind = scan__dc_kind(c, k);
+			uint8_t kind = scan_quality__dc_kind(c, k);
 			if (kind == DK_WILDCARD)
 				wildcard = true;
 			else if (kind == DK_SCOPED_IDENT || kind == DK_IDENT)
@@ -145,10 +145,10 @@ static void imports(dc_ctx *c, dc_frame *f)
 	ts_tree_cursor_delete(&cur);
 	if (wildcard || ts_node_is_null(path))
 		return;
-	if (scan__dc_kind(c, path) == DK_SCOPED_IDENT)
+	if (scan_quality__dc_kind(c, path) == DK_SCOPED_IDENT)
 		path = ts_node_child_by_field_id(path, c->f_name);
-	if (scan__dc_kind(c, path) == DK_IDENT)
-		scan__dc_cand(c, DEAD_UNUSED_IMPORT, path, f->node, 0, (uint32_t)c->len);
+	if (scan_quality__dc_kind(c, path) == DK_IDENT)
+		scan_quality__dc_cand(c, DEAD_UNUSED_IMPORT, path, f->node, 0, (uint32_t)c->len);
 }
 
 static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
@@ -164,10 +164,10 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		method(c, f, parent);
 		break;
 	case DK_CONSTRUCTOR: case DK_LAMBDA:
-		f->fn = scan__dc_scope(c, f->node, (TSNode){ 0 }, 0);
+		f->fn = scan_quality__dc_scope(c, f->node, (TSNode){ 0 }, 0);
 		break;
 	case DK_CLASS:
-		f->fn = f->cls = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
+		f->fn = f->cls = scan_quality__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
 		break;
 	case DK_DECLARATOR:
 		declarator(c, f, parent);
@@ -193,7 +193,7 @@ static void finish(dc_ctx *c)
 			c->cands[i].dropped = true;
 }
 
-const dc_lang scan__dc_java = {
+const dc_lang scan_quality__dc_java = {
 	.kinds = kinds,
 	.stmt = stmt,
 	.enter = enter,

@@ -47,7 +47,7 @@ static bool bare_var(const dc_ctx *c, TSNode n)
 	uint32_t k = ts_node_named_child_count(n);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode d = ts_node_named_child(n, i);
-		if (scan__dc_kind(c, d) == DK_DECLARATOR && !ts_node_is_null(ts_node_child_by_field_id(d, c->f_value)))
+		if (scan_quality__dc_kind(c, d) == DK_DECLARATOR && !ts_node_is_null(ts_node_child_by_field_id(d, c->f_value)))
 			return false;
 	}
 	return true;
@@ -73,7 +73,7 @@ static dc_stmt stmt(dc_ctx *c, const dc_frame *block, const dc_frame *f)
 
 static void import_name(dc_ctx *c, TSNode name, TSNode what)
 {
-	scan__dc_cand(c, DEAD_UNUSED_IMPORT, name, what, 0, (uint32_t)c->len);
+	scan_quality__dc_cand(c, DEAD_UNUSED_IMPORT, name, what, 0, (uint32_t)c->len);
 }
 
 static void import_clause(dc_ctx *c, TSNode clause)
@@ -82,13 +82,13 @@ static void import_clause(dc_ctx *c, TSNode clause)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			switch (scan__dc_kind(c, k)) {
+			switch (scan_quality__dc_kind(c, k)) {
 			case DK_IDENT: /* import x from */
 				import_name(c, k, k);
 				break;
 			case DK_NAMESPACE_IMPORT: { /* import * as ns from */
 				TSNode id = ts_node_named_child(k, 0);
-				if (scan__dc_kind(c, id) == DK_IDENT)
+				if (scan_quality__dc_kind(c, id) == DK_IDENT)
 					import_name(c, id, k);
 				break;
 			}
@@ -97,12 +97,12 @@ static void import_clause(dc_ctx *c, TSNode clause)
 				if (ts_tree_cursor_goto_first_child(&spec)) {
 					do {
 						TSNode s = ts_tree_cursor_current_node(&spec), id;
-						if (scan__dc_kind(c, s) != DK_IMPORT_SPEC)
+						if (scan_quality__dc_kind(c, s) != DK_IMPORT_SPEC)
 							continue;
 						id = ts_node_child_by_field_id(s, c->f_alias);
 						if (ts_node_is_null(id))
 							id = ts_node_child_by_field_id(s, c->f_name);
-						if (scan__dc_kind(c, id) == DK_IDENT)
+						if (scan_quality__dc_kind(c, id) == DK_IDENT)
 							import_name(c, id, s);
 					} while (ts_tree_cursor_goto_next_sibling(&spec));
 				}
@@ -127,7 +127,7 @@ static void imports(dc_ctx *c, dc_frame *f)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			if (scan__dc_kind(c, k) == DK_IMPORT_CLAUSE)
+			if (scan_quality__dc_kind(c, k) == DK_IMPORT_CLAUSE)
 				import_clause(c, k);
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
@@ -140,7 +140,7 @@ static bool has_child(const dc_ctx *c, TSNode n, uint8_t kind)
 	bool found = false;
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do
-			found = scan__dc_kind(c, ts_tree_cursor_current_node(&cur)) == kind;
+			found = scan_quality__dc_kind(c, ts_tree_cursor_current_node(&cur)) == kind;
 		while (!found && ts_tree_cursor_goto_next_sibling(&cur));
 	}
 	ts_tree_cursor_delete(&cur);
@@ -151,7 +151,7 @@ static bool has_child(const dc_ctx *c, TSNode n, uint8_t kind)
 static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 {
 	TSNode name = ts_node_child_by_field_id(f->node, c->f_name);
-	bool priv = scan__dc_kind(c, name) == DK_PRIVATE_IDENT;
+	bool priv = scan_quality__dc_kind(c, name) == DK_PRIVATE_IDENT;
 	TSTreeCursor cur;
 
 	if (!parent || parent->kind != DK_CLASS_BODY || (parent->aux & JS_DECORATED_CLASS) || f->in_raw ||
@@ -161,18 +161,18 @@ static void method(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			uint8_t kind = scan__dc_kind(c, k);
+			uint8_t kind = scan_quality__dc_kind(c, k);
 			if (kind == DK_DECORATOR) {
 				priv = false;
 				break;
 			}
-			if (kind == DK_ACCESSIBILITY && scan__dc_text_is(c, k, "private"))
+			if (kind == DK_ACCESSIBILITY && scan_quality__dc_text_is(c, k, "private"))
 				priv = true;
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
 	ts_tree_cursor_delete(&cur);
-	if (priv && !scan__dc_text_is(c, name, "constructor"))
-		scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, parent->sb, parent->eb);
+	if (priv && !scan_quality__dc_text_is(c, name, "constructor"))
+		scan_quality__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, parent->sb, parent->eb);
 }
 
 /* const x = ... in a function: a local nothing reads. */
@@ -182,11 +182,11 @@ static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	const dc_scope *s;
 	dc_cand *d;
 
-	if (!parent || f->fn < 0 || f->in_raw || scan__dc_kind(c, name) != DK_IDENT || scan__dc_unused_by_name(c, name))
+	if (!parent || f->fn < 0 || f->in_raw || scan_quality__dc_kind(c, name) != DK_IDENT || scan_quality__dc_unused_by_name(c, name))
 		return;
 	if (parent->kind == DK_LOCAL_DECL) {
 		TSNode kw = ts_node_child_by_field_id(parent->node, c->f_kind);
-		if (ts_node_is_null(kw) || (!scan__dc_text_is(c, kw, "const") && !scan__dc_text_is(c, kw, "let")))
+		if (ts_node_is_null(kw) || (!scan_quality__dc_text_is(c, kw, "const") && !scan_quality__dc_text_is(c, kw, "let")))
 			return; /* using, await using: declared for their disposal */
 	} else if (parent->kind != DK_VAR_DECL) {
 		return;
@@ -196,7 +196,7 @@ static void declarator(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	s = &c->scopes[f->fn];
 	if (s->flags & DC_SCOPE_CLASS)
 		return;
-	if ((d = scan__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
+	if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_LOCAL, name, name, s->sb, s->eb)))
 		d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = f->fn;
 }
 
@@ -217,21 +217,21 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		break;
 	case DK_FUNCTION: {
 		TSNode name = ts_node_child_by_field_id(f->node, c->f_name);
-		f->fn = scan__dc_scope(c, f->node, name, 0);
+		f->fn = scan_quality__dc_scope(c, f->node, name, 0);
 		/* top level and not exported; finish() keeps it only in a module (a script's functions are globals) */
 		if (parent && parent->kind == DK_MODULE && !f->in_raw && !ts_node_is_null(name))
-			scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
+			scan_quality__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, 0, (uint32_t)c->len);
 		break;
 	}
 	case DK_LAMBDA:
-		f->fn = scan__dc_scope(c, f->node, (TSNode){ 0 }, 0);
+		f->fn = scan_quality__dc_scope(c, f->node, (TSNode){ 0 }, 0);
 		break;
 	case DK_METHOD:
 		method(c, f, parent);
-		f->fn = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), 0);
+		f->fn = scan_quality__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), 0);
 		break;
 	case DK_CLASS:
-		f->cls = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
+		f->cls = scan_quality__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
 		f->fn = f->cls;
 		if (f->prev == DK_DECORATOR || has_child(c, f->node, DK_DECORATOR))
 			f->aux = JS_DECORATED_CLASS;
@@ -262,7 +262,7 @@ static void finish(dc_ctx *c)
 	 * too. Mentioning exports is not enough: concatenated scripts test for
 	 * it (typeof exports) and share one scope with their siblings.
 	 */
-	bool module = c->is_module || scan__dc_mentions(c, "require", 0, len, DC_OCC_COMMENT | DC_OCC_STRING);
+	bool module = c->is_module || scan_quality__dc_mentions(c, "require", 0, len, DC_OCC_COMMENT | DC_OCC_STRING);
 	for (size_t i = 0; i < c->ncands; i++) {
 		dc_cand *d = &c->cands[i];
 		const char *name = c->src + d->name_sb;
@@ -276,7 +276,7 @@ static void finish(dc_ctx *c)
 	}
 }
 
-const dc_lang scan__dc_javascript = {
+const dc_lang scan_quality__dc_javascript = {
 	.kinds = kinds,
 	.ts_kinds = ts_kinds,
 	.jsx_kinds = jsx_kinds,

@@ -39,7 +39,7 @@ static bool text_eq(const dc_ctx *c, TSNode a, TSNode b)
 
 static bool starts_with(const dc_ctx *c, TSNode n, const char *p)
 {
-	return scan__dc_text_starts(c, n, p);
+	return scan_quality__dc_text_starts(c, n, p);
 }
 
 static bool ends_with(const dc_ctx *c, TSNode n, const char *p)
@@ -63,9 +63,9 @@ static dc_stmt stmt(dc_ctx *c, const dc_frame *block, const dc_frame *f)
 	case DK_EXPR_STMT: {
 		/* `return` then `yield`: the idiom that makes an empty generator */
 		TSNode e = ts_node_named_child(f->node, 0);
-		if (scan__dc_kind(c, e) == DK_YIELD ||
-		    (scan__dc_kind(c, e) == DK_ASSIGN &&
-		     scan__dc_kind(c, ts_node_child_by_field_id(e, c->f_right)) == DK_YIELD))
+		if (scan_quality__dc_kind(c, e) == DK_YIELD ||
+		    (scan_quality__dc_kind(c, e) == DK_ASSIGN &&
+		     scan_quality__dc_kind(c, ts_node_child_by_field_id(e, c->f_right)) == DK_YIELD))
 			return DC_SKIP;
 		return DC_STMT;
 	}
@@ -92,9 +92,9 @@ static bool reexporting_module(const dc_ctx *c)
 static void import_name(dc_ctx *c, const dc_frame *f, TSNode name, TSNode what)
 {
 	dc_cand *d;
-	if (scan__dc_text_is(c, name, "load_tests"))
+	if (scan_quality__dc_text_is(c, name, "load_tests"))
 		return; /* unittest's load_tests protocol looks it up in the module */
-	d = scan__dc_cand(c, DEAD_UNUSED_IMPORT, name, what, 0, (uint32_t)c->len);
+	d = scan_quality__dc_cand(c, DEAD_UNUSED_IMPORT, name, what, 0, (uint32_t)c->len);
 	if (d && f->kind == DK_IMPORT_FROM && f->fn < 0)
 		d->tag = PY_TOP_FROM;
 }
@@ -110,7 +110,7 @@ static bool private_module(const dc_ctx *c, TSNode path)
 	cur = ts_tree_cursor_new(path);
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (scan__dc_kind(c, n) == DK_IDENT && starts_with(c, n, "_")) {
+		if (scan_quality__dc_kind(c, n) == DK_IDENT && starts_with(c, n, "_")) {
 			priv = true;
 			break;
 		}
@@ -133,7 +133,7 @@ static bool takes_private(const dc_ctx *c, TSNode stmt_node)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			if (ts_tree_cursor_current_field_id(&cur) == c->f_name && scan__dc_kind(c, k) == DK_DOTTED_NAME &&
+			if (ts_tree_cursor_current_field_id(&cur) == c->f_name && scan_quality__dc_kind(c, k) == DK_DOTTED_NAME &&
 			    starts_with(c, k, "_") && !is_dunder(c, ts_node_named_child(k, 0)))
 				priv = true;
 		} while (!priv && ts_tree_cursor_goto_next_sibling(&cur));
@@ -163,7 +163,7 @@ static void imports(dc_ctx *c, dc_frame *f)
 	if (ts_tree_cursor_goto_first_child(&cur)) {
 		do {
 			TSNode k = ts_tree_cursor_current_node(&cur);
-			uint8_t kind = scan__dc_kind(c, k);
+			uint8_t kind = scan_quality__dc_kind(c, k);
 			if (ts_tree_cursor_current_field_id(&cur) != c->f_name)
 				continue;
 			if (kind == DK_DOTTED_NAME) {
@@ -189,7 +189,7 @@ static void imports(dc_ctx *c, dc_frame *f)
 
 static bool is_self(const dc_ctx *c, TSNode n)
 {
-	return scan__dc_text_is(c, n, "self") || scan__dc_text_is(c, n, "cls");
+	return scan_quality__dc_text_is(c, n, "self") || scan_quality__dc_text_is(c, n, "cls");
 }
 
 /* Parameters of a function whose signature no one else chooses. */
@@ -208,7 +208,7 @@ static void params(dc_ctx *c, TSNode fn, int32_t scope)
 			dc_cand *d;
 			if (!ts_node_is_named(k))
 				continue;
-			switch (scan__dc_kind(c, k)) {
+			switch (scan_quality__dc_kind(c, k)) {
 			case DK_IDENT:
 				name = k;
 				break;
@@ -217,19 +217,19 @@ static void params(dc_ctx *c, TSNode fn, int32_t scope)
 				break;
 			case DK_TYPED_PARAM:
 				name = ts_node_named_child(k, 0);
-				if (scan__dc_kind(c, name) != DK_IDENT)
+				if (scan_quality__dc_kind(c, name) != DK_IDENT)
 					name = (TSNode){ 0 }; /* *args: str */
 				break;
 			default:
 				break; /* *args, **kwargs, / and * markers */
 			}
-			if (ts_node_is_null(name) || scan__dc_kind(c, name) != DK_IDENT || (first && is_self(c, name)) ||
-			    scan__dc_unused_by_name(c, name)) {
+			if (ts_node_is_null(name) || scan_quality__dc_kind(c, name) != DK_IDENT || (first && is_self(c, name)) ||
+			    scan_quality__dc_unused_by_name(c, name)) {
 				first = false;
 				continue;
 			}
 			first = false;
-			if ((d = scan__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(fn), ts_node_end_byte(fn))))
+			if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_PARAMETER, name, name, ts_node_start_byte(fn), ts_node_end_byte(fn))))
 				d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = scope;
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
@@ -242,7 +242,7 @@ static void function(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	bool decorated = parent && parent->kind == DK_DECORATED;
 	bool in_class = parent && parent->fn >= 0 && (c->scopes[parent->fn].flags & DC_SCOPE_CLASS);
 	bool module = parent && parent->kind == DK_MODULE;
-	int32_t idx = scan__dc_scope(c, f->node, name, 0);
+	int32_t idx = scan_quality__dc_scope(c, f->node, name, 0);
 
 	f->fn = idx;
 	if (idx < 0 || ts_node_is_null(name) || decorated || f->in_raw)
@@ -253,12 +253,12 @@ static void function(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	 * most unused-looking ones are). Only its parameters are judged here.
 	 */
 	if (module && starts_with(c, name, "_") && !is_dunder(c, name)) {
-		if (!scan__dc_stub_body(c, ts_node_child_by_field_id(f->node, c->f_body)))
+		if (!scan_quality__dc_stub_body(c, ts_node_child_by_field_id(f->node, c->f_body)))
 			params(c, f->node, idx);
 	} else if (in_class && starts_with(c, name, "__") && !is_dunder(c, name)) {
 		/* name-mangled: only the class can name it */
 		const dc_scope *cls = &c->scopes[parent->fn];
-		scan__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, cls->sb, cls->eb);
+		scan_quality__dc_cand(c, DEAD_UNUSED_PRIVATE_FUNCTION, name, name, cls->sb, cls->eb);
 	}
 }
 
@@ -272,10 +272,10 @@ static void assignment(dc_ctx *c, dc_frame *f, const dc_frame *parent)
 	if (!parent || (parent->kind != DK_EXPR_STMT && parent->kind != DK_ASSIGN) || f->fn < 0 || f->in_raw)
 		return;
 	s = &c->scopes[f->fn];
-	if ((s->flags & DC_SCOPE_CLASS) || !s->name_eb || scan__dc_kind(c, left) != DK_IDENT ||
-	    ts_node_is_null(ts_node_child_by_field_id(f->node, c->f_right)) || scan__dc_unused_by_name(c, left))
+	if ((s->flags & DC_SCOPE_CLASS) || !s->name_eb || scan_quality__dc_kind(c, left) != DK_IDENT ||
+	    ts_node_is_null(ts_node_child_by_field_id(f->node, c->f_right)) || scan_quality__dc_unused_by_name(c, left))
 		return;
-	if ((d = scan__dc_cand(c, DEAD_UNUSED_LOCAL, left, left, s->sb, s->eb)))
+	if ((d = scan_quality__dc_cand(c, DEAD_UNUSED_LOCAL, left, left, s->sb, s->eb)))
 		d->ignore = DC_OCC_COMMENT | DC_OCC_STRING, d->fn = f->fn;
 }
 
@@ -299,10 +299,10 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 		function(c, f, parent);
 		break;
 	case DK_CLASS:
-		f->fn = f->cls = scan__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
+		f->fn = f->cls = scan_quality__dc_scope(c, f->node, ts_node_child_by_field_id(f->node, c->f_name), DC_SCOPE_CLASS);
 		break;
 	case DK_LAMBDA:
-		f->fn = scan__dc_scope(c, f->node, (TSNode){ 0 }, 0);
+		f->fn = scan_quality__dc_scope(c, f->node, (TSNode){ 0 }, 0);
 		break;
 	case DK_ASSIGN:
 		assignment(c, f, parent);
@@ -330,7 +330,7 @@ static void facade(dc_ctx *c)
 	for (size_t i = 0; i < c->ncands; i++) {
 		const dc_cand *d = &c->cands[i];
 		if (d->tag == PY_TOP_FROM)
-			scan__dc_used(c, d->name_sb, d->name_eb, d->scope_sb, d->scope_eb, d->ignore) ? used++ : unused++;
+			scan_quality__dc_used(c, d->name_sb, d->name_eb, d->scope_sb, d->scope_eb, d->ignore) ? used++ : unused++;
 	}
 	if (unused >= PY_FACADE_MIN && unused > used)
 		for (size_t i = 0; i < c->ncands; i++)
@@ -345,16 +345,16 @@ static void finish(dc_ctx *c)
 	facade(c);
 	/* globals()[name] and getattr(sys.modules[__name__], name) reach functions by computed names,
 	   and whoever calls them there passes what they pass */
-	if (!scan__dc_mentions(c, "globals", 0, len, DC_OCC_COMMENT) &&
-	    !(scan__dc_mentions(c, "modules", 0, len, DC_OCC_COMMENT) &&
-	      scan__dc_mentions(c, "__name__", 0, len, DC_OCC_COMMENT)))
+	if (!scan_quality__dc_mentions(c, "globals", 0, len, DC_OCC_COMMENT) &&
+	    !(scan_quality__dc_mentions(c, "modules", 0, len, DC_OCC_COMMENT) &&
+	      scan_quality__dc_mentions(c, "__name__", 0, len, DC_OCC_COMMENT)))
 		return;
 	for (size_t i = 0; i < c->ncands; i++)
 		if (c->cands[i].kind == DEAD_UNUSED_PARAMETER)
 			c->cands[i].dropped = true;
 }
 
-const dc_lang scan__dc_python = {
+const dc_lang scan_quality__dc_python = {
 	.kinds = kinds,
 	.stmt = stmt,
 	.enter = enter,

@@ -23,7 +23,7 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 	if (v->rc)
 		return;
 	/* the count is handed on as a uint32_t */
-	if (v->n == UINT32_MAX || scan__array_reserve(&v->t, &v->cap, (size_t)v->n + 1, sizeof(*v->t))) {
+	if (v->n == UINT32_MAX || scan_array__reserve(&v->t, &v->cap, (size_t)v->n + 1, sizeof(*v->t))) {
 		v->rc = SCAN_ENOMEM;
 		return;
 	}
@@ -34,15 +34,15 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 /* The token's hash: kind in the low two bits, its text above them. */
 static uint32_t token_hash(uint32_t kind, const char *s, size_t n)
 {
-	uint32_t h = scan__hash32(SCAN_HASH32_SEED, s, n);
+	uint32_t h = scan_hash__bytes32(SCAN_HASH32_SEED, s, n);
 
 	h = h << 2 | kind;
 	return h ? h : 4; /* an operator's key is never 0, nor DUP_ID or DUP_LIT */
 }
 
-int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len)
+int scan_dup__tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len)
 {
-	const q_lang *q = scan__quality_lang(l);
+	const q_lang *q = scan_quality__lang(l);
 	tok_vec v = { 0 };
 	TSTreeCursor cur;
 	unsigned depth = 0;
@@ -88,7 +88,7 @@ out:
 	ts_tree_cursor_delete(&cur);
 	if (v.rc) {
 		free(v.t);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	*out = v.t, *n = v.n;
 	return 0;
@@ -121,8 +121,8 @@ static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
 	uint64_t b = bucket_of(ix, h);
 	/* head[] and next hold a slot + 1 as a uint32_t */
 	if (ix->n + 1 >= UINT32_MAX)
-		return scan__error_oom();
-	if (scan__array_reserve(&ix->w, &ix->cap, ix->n + 1, sizeof(*ix->w)))
+		return scan_error__oom();
+	if (scan_array__reserve(&ix->w, &ix->cap, ix->n + 1, sizeof(*ix->w)))
 		return SCAN_ENOMEM;
 	ix->w[ix->n] = (win){ (uint32_t)(h >> 32), file, pos, ix->head[b] };
 	ix->head[b] = (uint32_t)++ix->n;
@@ -132,7 +132,7 @@ static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
 /* Token x matches y: exactly, or by key (names and values normalised). */
 static bool token_match(uint32_t x, uint32_t y, bool exact)
 {
-	return exact ? x == y : scan__dup_key(x) == scan__dup_key(y);
+	return exact ? x == y : scan_dup__key(x) == scan_dup__key(y);
 }
 
 static bool same(const dup_file *fa, uint32_t a, const dup_file *fb, uint32_t b, uint32_t n, bool exact)
@@ -157,7 +157,7 @@ typedef struct {
 
 static unsigned kind_slot(uint32_t hash)
 {
-	return (scan__dup_key(hash) * 2654435761u) >> 24;
+	return (scan_dup__key(hash) * 2654435761u) >> 24;
 }
 
 static void kind_add(kind_count *k, uint32_t hash)
@@ -194,7 +194,7 @@ static uint32_t extend(const dup_file *G, uint32_t a, const dup_file *F, uint32_
 
 	for (; len < room; len++) {
 		uint32_t x = G->t[a + len].hash, y = F->t[b + len].hash;
-		if (scan__dup_key(x) != scan__dup_key(y))
+		if (scan_dup__key(x) != scan_dup__key(y))
 			return len;
 		kind_drop(&k, F->t[b + len - DUP_MIN_TOKENS].hash);
 		kind_add(&k, y);
@@ -255,13 +255,13 @@ static bool on_short_copy(const short_copy *v, unsigned n, uint32_t file, int64_
 
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
 {
-	if (scan__array_reserve(v, cap, *n + 1, sizeof(**v)))
+	if (scan_array__reserve(v, cap, *n + 1, sizeof(**v)))
 		return SCAN_ENOMEM;
 	(*v)[(*n)++] = *c;
 	return 0;
 }
 
-int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout)
+int scan_dup__find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout)
 {
 	win_index ix = { 0 };
 	dup_clone *v = NULL;
@@ -275,12 +275,12 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 	if (!total)
 		return 0;
 	if (total > UINT32_MAX - 1)
-		return scan__error(SCAN_ELIMIT, "too many tokens for duplication detection");
+		return scan_util__error(SCAN_ELIMIT, "too many tokens for duplication detection");
 	while (buckets < 2 * total / (DUP_WINNOW + 1)) /* the share of windows winnowing indexes */
 		buckets <<= 1;
 	ix.mask = buckets - 1;
 	if (!(ix.head = calloc(buckets, sizeof(*ix.head))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (unsigned i = 0; i < DUP_MIN_TOKENS - 1; i++)
 		pow *= B;
 	for (uint32_t f = 0; f < nfiles && !rc; f++) {
@@ -295,7 +295,7 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 			continue;
 		memset(&kc, 0, sizeof(kc));
 		for (uint32_t i = 0; i < DUP_MIN_TOKENS; i++) {
-			hk = hk * B + scan__dup_key(F->t[i].hash);
+			hk = hk * B + scan_dup__key(F->t[i].hash);
 			hx = hx * B + F->t[i].hash;
 			kind_add(&kc, F->t[i].hash);
 		}
@@ -306,7 +306,7 @@ int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t
 			bool table;
 			if (p) { /* roll: drop token p-1, add token p+MIN-1 */
 				uint32_t in = F->t[p + DUP_MIN_TOKENS - 1].hash, gone = F->t[p - 1].hash;
-				hk = (hk - scan__dup_key(gone) * pow) * B + scan__dup_key(in);
+				hk = (hk - scan_dup__key(gone) * pow) * B + scan_dup__key(in);
 				hx = (hx - gone * pow) * B + in;
 				kind_drop(&kc, gone);
 				kind_add(&kc, in);

@@ -34,7 +34,7 @@ typedef struct {
 #define DUP_ID 1u
 #define DUP_LIT 2u
 
-static inline uint32_t scan__dup_key(uint32_t hash)
+static inline uint32_t scan_dup__key(uint32_t hash)
 {
 	return hash & 3u ? hash & 3u : hash;
 }
@@ -51,7 +51,7 @@ typedef struct {
 } dup_clone;
 
 /* The tokens of a parsed file (comments and import lists left out); *out is malloc'd. */
-int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len);
+int scan_dup__tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tree, const char *src, size_t len);
 
 /*
  * Clones among files (in that order), each reported once where it repeats
@@ -62,6 +62,6 @@ int scan__dup_tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
  * an exact copy: with names and values normalised, any two such tables look
  * alike. *out is malloc'd.
  */
-int scan__dup_find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout);
+int scan_dup__find(const dup_file *files, size_t nfiles, dup_clone **out, size_t *nout);
 
 #endif

@@ -44,7 +44,7 @@ static int drop_greatest(dup_keep *k)
 {
 	dup_file top = k->files[0];
 
-	if (scan__array_reserve(&k->left_out, &k->left_cap, k->nleft + 1, sizeof(*k->left_out)))
+	if (scan_array__reserve(&k->left_out, &k->left_cap, k->nleft + 1, sizeof(*k->left_out)))
 		return SCAN_ENOMEM;
 	k->left_out[k->nleft++] = (char *)(uintptr_t)top.path;
 	free(top.t);
@@ -54,16 +54,16 @@ static int drop_greatest(dup_keep *k)
 	return 0;
 }
 
-int scan__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n)
+int scan_quality__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n)
 {
 	char *p = strdup(path);
 	int rc = 0;
 
 	if (!p) {
 		free(t);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
-	if (scan__array_reserve(&k->files, &k->cap, k->n + 1, sizeof(*k->files))) {
+	if (scan_array__reserve(&k->files, &k->cap, k->n + 1, sizeof(*k->files))) {
 		free(p), free(t);
 		return SCAN_ENOMEM;
 	}
@@ -80,12 +80,12 @@ static int cmp_file(const void *a, const void *b)
 	return cmp_path(a, b);
 }
 
-void scan__dup_keep_sort(dup_keep *k)
+void scan_quality__dup_keep_sort(dup_keep *k)
 {
 	qsort(k->files, k->n, sizeof(*k->files), cmp_file);
 }
 
-void scan__dup_keep_dispose(dup_keep *k)
+void scan_quality__dup_keep_dispose(dup_keep *k)
 {
 	for (size_t i = 0; i < k->n; i++) {
 		free((char *)(uintptr_t)k->files[i].path);

@@ -22,11 +22,11 @@ typedef struct {
 } dup_keep;
 
 /* Takes path (a malloc'd copy is made) and t (freed when dropped). 0 or SCAN_ENOMEM. */
-int scan__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n);
+int scan_quality__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint32_t n);
 
-/* The kept files sorted by path, for scan__dup_find(). */
-void scan__dup_keep_sort(dup_keep *k);
+/* The kept files sorted by path, for scan_dup__find(). */
+void scan_quality__dup_keep_sort(dup_keep *k);
 
-void scan__dup_keep_dispose(dup_keep *k);
+void scan_quality__dup_keep_dispose(dup_keep *k);
 
 #endif

@@ -234,7 +234,7 @@ static void build(void)
 {
 	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
 		const q_spec *s = spec_of((scan_lang)l);
-		const TSLanguage *ts = s ? scan__ts_language((scan_lang)l) : NULL;
+		const TSLanguage *ts = s ? scan_parse__ts_language((scan_lang)l) : NULL;
 		q_lang *q = &langs[l];
 		if (!ts)
 			continue;
@@ -260,16 +260,16 @@ static void build(void)
 	}
 }
 
-const q_lang *scan__quality_lang(scan_lang l)
+const q_lang *scan_quality__lang(scan_lang l)
 {
 	pthread_once(&langs_once, build);
 	return l > 0 && l < SCAN_LANG__COUNT && langs[l].ts ? &langs[l] : NULL;
 }
 
-size_t scan__quality_lang_check(scan_lang l, const char **missing, size_t max)
+size_t scan_quality__lang_check(scan_lang l, const char **missing, size_t max)
 {
 	const q_spec *s = spec_of(l);
-	const TSLanguage *ts = s ? scan__ts_language(l) : NULL;
+	const TSLanguage *ts = s ? scan_parse__ts_language(l) : NULL;
 	size_t n = 0;
 	if (!ts)
 		return 0;

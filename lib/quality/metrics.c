@@ -289,7 +289,7 @@ static void copy_name(walker *w, TSNode n, const char **out)
 		if (w->src[i] != '\n' && w->src[i] != '\r' && w->src[i] != '\t')
 			buf[k++] = w->src[i];
 	buf[k] = '\0';
-	if (k && !(*out = scan__arena_strndup(w->arena, buf, k)))
+	if (k && !(*out = scan_arena__strndup(w->arena, buf, k)))
 		w->rc = SCAN_ENOMEM;
 }
 
@@ -372,7 +372,7 @@ static void record(walker *w, unsigned depth)
 	size_t at;
 	uint32_t sl = ts_node_start_point(n).row + 1, el = ts_node_end_point(n).row + 1;
 
-	if (!(f = scan__array_push(&w->fn, &w->nfn, &w->cap, sizeof(*w->fn)))) {
+	if (!(f = scan_array__push(&w->fn, &w->nfn, &w->cap, sizeof(*w->fn)))) {
 		w->rc = SCAN_ENOMEM;
 		return;
 	}
@@ -415,8 +415,8 @@ out:
 	ts_tree_cursor_delete(&cur);
 }
 
-int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, const TSTree *tree,
-                       const char *src, size_t len)
+int scan_quality__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, const TSTree *tree,
+                               const char *src, size_t len)
 {
 	walker w = { 0 };
 	uint8_t *kind = NULL;
@@ -425,7 +425,7 @@ int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, c
 
 	memset(out, 0, sizeof(*out));
 	out->language = scan_lang__name(l);
-	if (!(w.q = scan__quality_lang(l)) || !tree)
+	if (!(w.q = scan_quality__lang(l)) || !tree)
 		return 0;
 	for (size_t i = 0; i < len; i++)
 		nlines += src[i] == '\n';
@@ -433,7 +433,7 @@ int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, c
 		nlines++;
 	w.src = src, w.len = len, w.arena = arena, w.nlines = nlines;
 	if (!(kind = calloc(nlines + 1, 1)) || !(w.code_upto = calloc(nlines + 1, sizeof(*w.code_upto)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	count_lines(&w, ts_tree_root_node(tree), kind);
@@ -456,13 +456,13 @@ int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, c
 	walk(&w, NULL, 0, 0, false, 0);
 	ts_tree_cursor_delete(&w.cur);
 	if ((rc = w.rc) != 0) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	if (w.nfn) {
-		scan_function_metrics *fn = scan__arena_alloc(arena, w.nfn * sizeof(*fn));
+		scan_function_metrics *fn = scan_arena__alloc(arena, w.nfn * sizeof(*fn));
 		if (!fn) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		memcpy(fn, w.fn, w.nfn * sizeof(*fn));

@@ -50,12 +50,12 @@ typedef struct {
 } q_lang;
 
 /* The tables of l, built once; NULL for languages without metrics. */
-const q_lang *scan__quality_lang(scan_lang l);
+const q_lang *scan_quality__lang(scan_lang l);
 /* For tests: the kind names of l's table that its grammar does not know. */
-size_t scan__quality_lang_check(scan_lang l, const char **missing, size_t max);
+size_t scan_quality__lang_check(scan_lang l, const char **missing, size_t max);
 
 /* Metrics of one parsed file; names live in arena. */
-int scan__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, const TSTree *tree,
-                       const char *src, size_t len);
+int scan_quality__file_metrics(scan_file_metrics *out, scan_arena *arena, scan_lang l, const TSTree *tree,
+                               const char *src, size_t len);
 
 #endif

@@ -108,7 +108,7 @@ void scan_quality_rate(scan_quality_summary *s)
 	}
 }
 
-void scan__quality_summary_init(scan_quality_summary *s)
+void scan_quality__summary_init(scan_quality_summary *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->cognitive_max = s->new_cognitive_max = -1;
@@ -117,7 +117,7 @@ void scan__quality_summary_init(scan_quality_summary *s)
 	s->duplication_pct = s->new_duplication_pct = s->coverage_pct = s->new_coverage_pct = -1.0;
 }
 
-void scan__quality_summary_add_finding(scan_quality_summary *s, const scan_finding *f, bool on_new_line)
+void scan_quality__summary_add_finding(scan_quality_summary *s, const scan_finding *f, bool on_new_line)
 {
 	scan_debt_type t;
 	unsigned m;
@@ -144,7 +144,7 @@ void scan__quality_summary_add_finding(scan_quality_summary *s, const scan_findi
 	}
 }
 
-void scan__quality_summary_add_file(scan_quality_summary *s, const scan_file_metrics *m)
+void scan_quality__summary_add_file(scan_quality_summary *s, const scan_file_metrics *m)
 {
 	if (m->in_test || m->generated)
 		return;
@@ -161,7 +161,7 @@ void scan__quality_summary_add_file(scan_quality_summary *s, const scan_file_met
 		s->new_cognitive_max = m->new_cognitive_max;
 }
 
-void scan__quality_summary_add_coverage(scan_quality_summary *s, uint64_t lines, uint64_t covered,
+void scan_quality__summary_add_coverage(scan_quality_summary *s, uint64_t lines, uint64_t covered,
                                         uint64_t new_lines, uint64_t new_covered)
 {
 	s->has_coverage = true;
@@ -179,7 +179,7 @@ void scan__quality_summary_add_coverage(scan_quality_summary *s, uint64_t lines,
 	}
 }
 
-void scan__quality_summary_reset_coverage(scan_quality_summary *s)
+void scan_quality__summary_reset_coverage(scan_quality_summary *s)
 {
 	s->debt_minutes -= s->coverage_debt_minutes < s->debt_minutes ? s->coverage_debt_minutes : s->debt_minutes;
 	s->coverage_debt_minutes = 0;

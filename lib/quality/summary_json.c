@@ -152,14 +152,14 @@ int scan_quality_summary_parse_json(scan_quality_summary *s, const char *json, s
 	const cJSON *r, *t, *c, *n, *cov, *by, *base;
 	int rc = 0;
 
-	scan__quality_summary_init(s);
+	scan_quality__summary_init(s);
 	r = cJSON_GetObjectItemCaseSensitive(root, "ratings");
 	t = cJSON_GetObjectItemCaseSensitive(root, "tech_debt");
 	c = cJSON_GetObjectItemCaseSensitive(root, "code");
 	n = cJSON_GetObjectItemCaseSensitive(root, "new_code");
 	cov = cJSON_GetObjectItemCaseSensitive(root, "coverage");
 	if (!cJSON_IsObject(r) || !cJSON_IsObject(t) || !cJSON_IsObject(c) || !cJSON_IsObject(n)) {
-		rc = scan__error(SCAN_EPARSE, "not a quality summary");
+		rc = scan_util__error(SCAN_EPARSE, "not a quality summary");
 		goto done;
 	}
 	s->files_parsed = get_uint(r, "files_parsed");

@@ -66,7 +66,7 @@ int scan_result_new_from_git(scan_result *r, const scan_options *opts, const cha
 		goto done;
 	nbase = scan_finding_list_count(base->findings);
 	if (!(fps = malloc((n + nbase + 1) * sizeof(*fps)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	/* What was there before: the base's findings in changed files, and every finding of an unchanged file. */
@@ -79,7 +79,7 @@ int scan_result_new_from_git(scan_result *r, const scan_options *opts, const cha
 	}
 	qsort(fps, nfp, sizeof(*fps), cmp_fp);
 	for (size_t i = 0; i < n; i++) {
-		scan_finding *f = scan__finding_list_at(r->findings, i);
+		scan_finding *f = scan_model__finding_list_at(r->findings, i);
 		f->is_new_in_pr = f->in_head && !bsearch(f->fingerprint, fps, nfp, sizeof(*fps), cmp_fp);
 	}
 	r->new_from_git = true;

@@ -63,7 +63,7 @@ static int oid_set_add(oid_set *s, const git_oid *id, bool *added)
 		if (!grown.slots || !grown.used) {
 			free(grown.slots);
 			free(grown.used);
-			return scan__error_oom();
+			return scan_error__oom();
 		}
 		for (size_t j = 0; j < s->cap; j++)
 			if (s->used[j]) {
@@ -133,15 +133,15 @@ static void *history_main(void *arg)
 	sink.no_suppressions = b->no_suppressions;
 	sink.tests = b->tests;
 	if (!wstates) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
-	if ((rc = scan__sink_redact_init(&sink, b->secrets)) != 0)
+	if ((rc = scan_sink__redact_init(&sink, b->secrets)) != 0)
 		goto done;
 	/* A repository handle per thread: libgit2 objects are not shared across threads. */
 	if (git_repository_open_ext(&repo, b->repo_path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0 ||
 	    git_repository_odb(&odb, repo) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot open the repository at '%s' for its history", b->repo_path);
+		rc = scan_util__error(SCAN_EGIT, "cannot open the repository at '%s' for its history", b->repo_path);
 		goto done;
 	}
 	for (size_t i = 0; i < b->nsel; i++)
@@ -183,11 +183,11 @@ static void *history_main(void *arg)
 			commit_info *ci = &b->commits[e->commit];
 			pthread_mutex_lock(&b->commit_lock);
 			if (!ci->str)
-				ci->str = scan__arena_strdup(&b->out->arena, ci->hex);
+				ci->str = scan_arena__strdup(&b->out->arena, ci->hex);
 			pthread_mutex_unlock(&b->commit_lock);
 			sink.commit = ci->str;
 			sink.commit_time = ci->when;
-			scan__sink_set_file(&sink, &f);
+			scan_sink__set_file(&sink, &f);
 			for (size_t i = 0; i < b->nsel && ci->str; i++) {
 				if (!(b->sel[i].a->wants & SCAN_WANT_HISTORY))
 					continue;
@@ -197,9 +197,9 @@ static void *history_main(void *arg)
 				rc = 0;
 			}
 			if (!ci->str)
-				rc = scan__error_oom();
+				rc = scan_error__oom();
 		}
-		scan__sink_set_file(&sink, NULL);
+		scan_sink__set_file(&sink, NULL);
 		git_blob_free(blob);
 		if (rc)
 			break;
@@ -209,7 +209,7 @@ done:
 		if (wstates[i] && b->sel[i].a->worker_free)
 			b->sel[i].a->worker_free(wstates[i]);
 	free(wstates);
-	scan__sink_dispose(&sink);
+	scan_sink__dispose(&sink);
 	git_odb_free(odb);
 	git_repository_free(repo);
 	if (rc) {
@@ -227,16 +227,16 @@ static int run_batch(batch *b, unsigned jobs)
 	int rc = 0;
 
 	if (!ws)
-		return scan__error_oom();
+		return scan_error__oom();
 	atomic_store(&b->next, 0);
 	for (unsigned i = 0; i < jobs; i++) {
 		ws[i].b = b;
-		if (!(ws[i].list = scan__finding_list_new())) {
-			rc = scan__error_oom();
+		if (!(ws[i].list = scan_model__finding_list_new())) {
+			rc = scan_error__oom();
 			break;
 		}
 		if (pthread_create(&ws[i].thread, NULL, history_main, &ws[i]) != 0) {
-			rc = scan__error(SCAN_EIO, "cannot start a worker thread");
+			rc = scan_util__error(SCAN_EIO, "cannot start a worker thread");
 			break;
 		}
 		started++;
@@ -247,9 +247,9 @@ static int run_batch(batch *b, unsigned jobs)
 		pthread_join(ws[i].thread, NULL);
 	for (unsigned i = 0; i < jobs; i++) {
 		if (!rc && ws[i].rc)
-			rc = scan__error(ws[i].rc, "%s", ws[i].message);
+			rc = scan_util__error(ws[i].rc, "%s", ws[i].message);
 		if (!rc && ws[i].list)
-			rc = scan__finding_list_absorb(b->out, ws[i].list);
+			rc = scan_model__finding_list_absorb(b->out, ws[i].list);
 		scan_finding_list_free(ws[i].list);
 	}
 	free(ws);
@@ -273,12 +273,12 @@ static int add_blob(collector *c, const git_oid *id, const char *path)
 
 	if ((c->rc = oid_set_add(&c->seen, id, &added)) != 0 || !added)
 		return c->rc;
-	if (scan__array_reserve(&c->entries, &c->cap, c->count + 1, sizeof(*c->entries)))
+	if (scan_array__reserve(&c->entries, &c->cap, c->count + 1, sizeof(*c->entries)))
 		return c->rc = SCAN_ENOMEM;
 	c->entries[c->count].blob = *id;
 	c->entries[c->count].commit = c->commit;
-	if (!(c->entries[c->count].path = scan__arena_strdup(&c->paths, path)))
-		return c->rc = scan__error_oom();
+	if (!(c->entries[c->count].path = scan_arena__strdup(&c->paths, path)))
+		return c->rc = scan_error__oom();
 	c->count++;
 	return 0;
 }
@@ -357,7 +357,7 @@ static int flush_batch(batch *b, collector *c, scan_result *r, unsigned jobs)
 	rc = run_batch(b, jobs);
 	r->stats.history_blobs += c->count;
 	c->count = 0;
-	scan__arena_dispose(&c->paths);
+	scan_arena__dispose(&c->paths);
 	return rc;
 }
 
@@ -389,7 +389,7 @@ static int merge_history(scan_result *r, scan_finding_list *hist)
 	int rc;
 
 	if (!index)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t t = 0; t < tree->count; t++)
 		index[t] = &tree->items[t];
 	qsort(index, tree->count, sizeof(*index), cmp_tree_fp);
@@ -417,9 +417,9 @@ static int merge_history(scan_result *r, scan_finding_list *hist)
 	}
 	free(index);
 	hist->count = kept;
-	if ((rc = scan__finding_list_absorb(tree, hist)) != 0)
+	if ((rc = scan_model__finding_list_absorb(tree, hist)) != 0)
 		return rc;
-	scan__finding_list_sort(tree);
+	scan_model__finding_list_sort(tree);
 	return 0;
 }
 
@@ -434,7 +434,7 @@ static int history_skip(scan_result *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__result_skip(r, SCAN_HISTORY_PATH, reason);
+	return scan_run__result_skip(r, SCAN_HISTORY_PATH, reason);
 }
 
 /* True when a and b name the same directory (both exist). */
@@ -582,7 +582,7 @@ static int open_history_repo(git_repository **out, char **prefix, scan_result *r
 		*prefix = strdup("");
 	}
 	if (!*prefix) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	*out = repo;
@@ -641,7 +641,7 @@ static int push_refs(git_revwalk *walk, git_repository *repo, size_t max, size_t
 		return 0; /* no refs: HEAD's history, if any */
 	if (!(others = malloc((max ? max : 1) * sizeof(*others)))) {
 		git_reference_iterator_free(it);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	while (git_reference_next(&ref, it) == 0) {
 		const char *name = git_reference_name(ref);
@@ -672,7 +672,7 @@ static int push_refs(git_revwalk *walk, git_repository *repo, size_t max, size_t
 	return 0;
 }
 
-int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
+int scan_history__scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
                        const scan_options *opts, unsigned jobs, uint64_t max_size,
                        const scan_secret_engine *secrets, const scan_test_paths *tests)
 {
@@ -686,7 +686,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	size_t refs_max = opts->history_refs_max ? opts->history_refs_max : SCAN_HISTORY_REFS_MAX;
 	size_t commits_max = opts->history_commits_max ? opts->history_commits_max : SCAN_HISTORY_COMMITS_MAX;
 	size_t refs_over, noids = 0, oid_cap = 0, commits_over = 0;
-	scan_finding_list *hist = scan__finding_list_new();
+	scan_finding_list *hist = scan_model__finding_list_new();
 	git_oid oid, *oids = NULL;
 	char *prefix = NULL;
 	struct timespec t0, t1;
@@ -697,7 +697,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 
 	if (!hist)
-		return scan__error_oom();
+		return scan_error__oom();
 	if ((rc = open_history_repo(&repo, &prefix, r, root, opts->history_from_enclosing_repo)) != 0 || !repo)
 		goto done;
 	if ((rc = scan_ignore__new(&ig)) != 0)
@@ -710,7 +710,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		goto done;
 	c.ignore = ig;
 	if (git_revwalk_new(&walk, repo) != 0) {
-		rc = scan__error(SCAN_EGIT, "history scan: cannot walk commits");
+		rc = scan_util__error(SCAN_EGIT, "history scan: cannot walk commits");
 		goto done;
 	}
 	/* Newest first, so a capped walk keeps the newest; analyzed oldest first below. */
@@ -727,7 +727,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 			commits_over++;
 			continue; /* counted for the message; the walk is in memory already */
 		}
-		if (scan__array_reserve(&oids, &oid_cap, noids + 1, sizeof(*oids))) {
+		if (scan_array__reserve(&oids, &oid_cap, noids + 1, sizeof(*oids))) {
 			rc = SCAN_ENOMEM;
 			goto done;
 		}
@@ -753,7 +753,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 		scan_buf path = SCAN_BUF_INIT;
 
 		if (opts->cancelled && opts->cancelled(opts->cancel_payload)) {
-			rc = scan__error(SCAN_ECANCELED, "scan cancelled");
+			rc = scan_util__error(SCAN_ECANCELED, "scan cancelled");
 			break;
 		}
 		oid = oids[k];
@@ -761,7 +761,7 @@ int scan__history_scan(scan_result *r, const char *root, const scan_active_analy
 			c.unreadable++;
 			continue;
 		}
-		if (scan__array_reserve(&commits, &commit_cap, ncommits + 1, sizeof(*commits))) {
+		if (scan_array__reserve(&commits, &commit_cap, ncommits + 1, sizeof(*commits))) {
 			git_commit_free(commit);
 			rc = SCAN_ENOMEM;
 			break;
@@ -822,7 +822,7 @@ done:
 	free(c.entries);
 	free(c.seen.slots);
 	free(c.seen.used);
-	scan__arena_dispose(&c.paths);
+	scan_arena__dispose(&c.paths);
 	free(commits);
 	free(oids);
 	free(prefix);

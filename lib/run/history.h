@@ -42,7 +42,7 @@ typedef struct {
  * scan's secrets engine, with which every finding is redacted; tests tells
  * which paths are test code (NULL: none).
  */
-int scan__history_scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
+int scan_history__scan(scan_result *r, const char *root, const scan_active_analyzer *sel, size_t nsel,
                        const scan_options *opts, unsigned jobs, uint64_t max_size,
                        const scan_secret_engine *secrets, const scan_test_paths *tests);
 

@@ -30,9 +30,9 @@ struct scan_result {
 };
 
 /* One more entry of what the scan could not look at (both strings copied). */
-int scan__result_skip(scan_result *r, const char *path, const char *reason);
+int scan_run__result_skip(scan_result *r, const char *path, const char *reason);
 struct scan_sink;
 /* Moves the sink's skipped entries to the result (emptying the sink's list). */
-int scan__result_take_skipped(scan_result *r, struct scan_sink *sink);
+int scan_run__result_take_skipped(scan_result *r, struct scan_sink *sink);
 
 #endif

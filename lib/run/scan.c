@@ -77,12 +77,12 @@ static double now_seconds(void)
 
 static int select_analyzers(active_analyzer **out, size_t *count, const char *list)
 {
-	size_t n = scan__analyzer_count(), k = 0;
+	size_t n = scan_analyzers__analyzer_count(), k = 0;
 	active_analyzer *sel = calloc(n ? n : 1, sizeof(*sel));
 	bool all = list && !strcmp(list, "all"), none = list && !strcmp(list, "none");
 
 	if (!sel)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (list && !all && !none) {
 		/* Validate every name before choosing any, so a typo is one clear error. */
 		const char *p = list;
@@ -91,18 +91,18 @@ static int select_analyzers(active_analyzer **out, size_t *count, const char *li
 			size_t len = comma ? (size_t)(comma - p) : strlen(p);
 			bool known = false;
 			for (size_t i = 0; i < n; i++)
-				if (strlen(scan__analyzer_get(i)->info.name) == len &&
-				    !strncmp(scan__analyzer_get(i)->info.name, p, len))
+				if (strlen(scan_analyzers__analyzer_get(i)->info.name) == len &&
+				    !strncmp(scan_analyzers__analyzer_get(i)->info.name, p, len))
 					known = true;
 			if (!known && len) {
 				free(sel);
-				return scan__error(SCAN_EINVAL, "unknown analyzer '%.*s'", (int)len, p);
+				return scan_util__error(SCAN_EINVAL, "unknown analyzer '%.*s'", (int)len, p);
 			}
 			p += len + (comma ? 1 : 0);
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		const scan_analyzer *a = scan__analyzer_get(i);
+		const scan_analyzer *a = scan_analyzers__analyzer_get(i);
 		bool on = all ? true : none ? false : !list ? a->info.default_enabled : false;
 		if (list && !all && !none) {
 			size_t len = strlen(a->info.name);
@@ -127,7 +127,7 @@ static const char *read_failure(int err)
 /* read_file's "skip it": 1 once recorded, or the error recording it. */
 static int read_skipped(scan_worker *w, const char *path, const char *reason)
 {
-	int rc = scan__emit_skip(&w->sink, path, reason);
+	int rc = scan_analyzers__emit_skip(&w->sink, path, reason);
 	return rc ? rc : 1;
 }
 
@@ -140,8 +140,8 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 	int fd;
 
 	/* Every component checked, not only the last: a directory swapped for a link since the walk leads nowhere. */
-	if ((fd = scan__open_beneath(sh->root_fd, e->path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
-	                             e->via_link ? sh->root : NULL)) < 0) {
+	if ((fd = scan_util__open_beneath(sh->root_fd, e->path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
+	                                  e->via_link ? sh->root : NULL)) < 0) {
 		w->unreadable++;
 		return read_skipped(w, e->path, read_failure(errno));
 	}
@@ -158,7 +158,7 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 		unsigned char *nb = realloc(w->buf, cap);
 		if (!nb) {
 			close(fd);
-			return scan__error_oom();
+			return scan_error__oom();
 		}
 		w->buf = nb;
 		w->bufcap = cap;
@@ -204,18 +204,18 @@ static int account_parse(scan_worker *w, const scan_file *f)
 	int rc = 0;
 
 	if (f->too_large && !f->is_binary)
-		rc = scan__emit_skip(&w->sink, f->path, "larger than the maximum file size (--max-file-size): only its first "
+		rc = scan_analyzers__emit_skip(&w->sink, f->path, "larger than the maximum file size (--max-file-size): only its first "
 		                 "8000 bytes were read");
 	else if (w->parse.tried && reason)
-		rc = scan__emit_skip(&w->sink, f->path, reason);
+		rc = scan_analyzers__emit_skip(&w->sink, f->path, reason);
 	if (w->parse.tried && !reason) {
 		w->parsed++;
 		w->parse_errors += w->parse.has_error;
 	} else if ((w->parse.tried && reason) ||
-	           (f->too_large && w->sh->wants_tree && scan__parse_supported(f->lang))) {
+	           (f->too_large && w->sh->wants_tree && scan_parse__supported(f->lang))) {
 		w->parse_skipped++;
 	}
-	scan__parse_reset(&w->parse);
+	scan_parse__reset(&w->parse);
 	return rc;
 }
 
@@ -226,7 +226,7 @@ static bool is_cancelled(const scan_options *o)
 
 static int cancelled_error(void)
 {
-	return scan__error(SCAN_ECANCELED, "scan cancelled");
+	return scan_util__error(SCAN_ECANCELED, "scan cancelled");
 }
 
 static void *worker_main(void *arg)
@@ -268,7 +268,7 @@ static void *worker_main(void *arg)
 			f.parse = &w->parse;
 			f.in_test = scan_walk__is_test_path(sh->tests, f.path);
 			f.generated = sh->has_quality && !f.is_binary && scan_walk__is_generated(f.head, f.head_len);
-			scan__sink_set_file(&w->sink, &f);
+			scan_sink__set_file(&w->sink, &f);
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
 				double t0;
@@ -285,7 +285,7 @@ static void *worker_main(void *arg)
 					goto done;
 				rc = 0;
 			}
-			scan__sink_set_file(&w->sink, NULL);
+			scan_sink__set_file(&w->sink, NULL);
 			if ((rc = account_parse(w, &f)) != 0)
 				goto done;
 		}
@@ -301,7 +301,7 @@ done:
 	for (size_t i = 0; i < sh->analyzer_count; i++)
 		if (w->wstates[i] && sh->analyzers[i].a->worker_free)
 			sh->analyzers[i].a->worker_free(w->wstates[i]);
-	scan__parse_dispose(&w->parse);
+	scan_parse__dispose(&w->parse);
 	if (atomic_fetch_sub(&sh->workers_running, 1) == 1) {
 		pthread_mutex_lock(&sh->done_lock);
 		pthread_cond_signal(&sh->done);
@@ -336,7 +336,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 	int rc = 0;
 
 	if (!ws)
-		return scan__error_oom();
+		return scan_error__oom();
 	atomic_store(&sh->workers_running, jobs);
 	for (unsigned i = 0; i < jobs; i++) {
 		scan_worker *w = &ws[i];
@@ -344,17 +344,17 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		w->sink.min_confidence = sh->opts->min_confidence;
 		w->sink.no_suppressions = sh->opts->no_suppressions;
 		w->sink.tests = sh->tests;
-		w->sink.list = scan__finding_list_new();
+		w->sink.list = scan_model__finding_list_new();
 		w->wstates = calloc(sh->analyzer_count + 1, sizeof(void *));
 		w->astats = calloc(sh->analyzer_count + 1, sizeof(*w->astats));
 		if (!w->sink.list || !w->wstates || !w->astats) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			break;
 		}
-		if ((rc = scan__sink_redact_init(&w->sink, sh->secrets)) != 0)
+		if ((rc = scan_sink__redact_init(&w->sink, sh->secrets)) != 0)
 			break;
 		if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
-			rc = scan__error(SCAN_EIO, "cannot start a worker thread");
+			rc = scan_util__error(SCAN_EIO, "cannot start a worker thread");
 			break;
 		}
 		started++;
@@ -392,9 +392,9 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 	for (unsigned i = 0; i < jobs; i++) {
 		scan_worker *w = &ws[i];
 		if (!rc && w->rc)
-			rc = scan__error(w->rc, "%s", w->message);
+			rc = scan_util__error(w->rc, "%s", w->message);
 		if (w->sink.list && !rc)
-			rc = scan__finding_list_absorb(r->findings, w->sink.list);
+			rc = scan_model__finding_list_absorb(r->findings, w->sink.list);
 		r->stats.files_scanned += w->scanned;
 		r->stats.files_binary += w->binary;
 		r->stats.files_too_large += w->too_large;
@@ -405,9 +405,9 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		r->stats.files_parse_errors += w->parse_errors;
 		r->stats.files_parse_skipped += w->parse_skipped;
 		if (!rc)
-			rc = scan__result_take_skipped(r, &w->sink);
+			rc = scan_run__result_take_skipped(r, &w->sink);
 		if (!rc && w->sink.nmetrics) {
-			if (scan__array_reserve(&r->metrics, &r->metrics_cap, r->nmetrics + w->sink.nmetrics,
+			if (scan_array__reserve(&r->metrics, &r->metrics_cap, r->nmetrics + w->sink.nmetrics,
 			                        sizeof(*r->metrics)))
 				rc = SCAN_ENOMEM;
 			else {
@@ -422,7 +422,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 			r->astats[k].cpu_seconds += w->astats[k].cpu_seconds;
 		}
 		scan_finding_list_free(w->sink.list);
-		scan__sink_dispose(&w->sink);
+		scan_sink__dispose(&w->sink);
 		free(w->wstates);
 		free(w->astats);
 		free(w->buf);
@@ -446,11 +446,11 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	sink.list = r->findings;
 	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
 	sink.inventory = &r->inventory;
-	if ((rc = scan__sink_redact_init(&sink, sh->secrets)) != 0) {
-		scan__sink_dispose(&sink);
+	if ((rc = scan_sink__redact_init(&sink, sh->secrets)) != 0) {
+		scan_sink__dispose(&sink);
 		return rc;
 	}
-	scan__sink_set_file(&sink, NULL);
+	scan_sink__set_file(&sink, NULL);
 	for (size_t i = 0; i < sh->analyzer_count; i++) {
 		const scan_analyzer *a = sh->analyzers[i].a;
 		double t0;
@@ -466,8 +466,8 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	}
 	r->stats.findings_below_confidence += sink.below_confidence;
 	if (!rc)
-		rc = scan__result_take_skipped(r, &sink);
-	scan__sink_dispose(&sink);
+		rc = scan_run__result_take_skipped(r, &sink);
+	scan_sink__dispose(&sink);
 	return rc;
 }
 
@@ -476,21 +476,21 @@ static int fill_repo_info(scan_result *r, const scan_source *src, const scan_opt
 	scan_repo_info *ri = &r->repo;
 	scan_arena *a = &r->strings;
 
-	ri->name = scan__arena_strdup(a, src->name);
-	ri->url = scan__arena_strdup(a, src->url);
-	ri->source = scan__arena_strdup(a, src->source);
-	ri->branch = scan__arena_strdup(a, src->branch);
-	ri->default_branch = scan__arena_strdup(a, src->default_branch);
-	ri->commit = scan__arena_strdup(a, src->commit);
-	ri->root = scan__arena_strdup(a, src->root);
-	ri->scan_type = scan__arena_strdup(a, o->scan_type ? o->scan_type : "smart");
+	ri->name = scan_arena__strdup(a, src->name);
+	ri->url = scan_arena__strdup(a, src->url);
+	ri->source = scan_arena__strdup(a, src->source);
+	ri->branch = scan_arena__strdup(a, src->branch);
+	ri->default_branch = scan_arena__strdup(a, src->default_branch);
+	ri->commit = scan_arena__strdup(a, src->commit);
+	ri->root = scan_arena__strdup(a, src->root);
+	ri->scan_type = scan_arena__strdup(a, o->scan_type ? o->scan_type : "smart");
 	ri->is_git = src->is_git;
 	ri->pr_number = src->pr_number;
 	ri->is_baseline_scan = !src->branch || !src->default_branch ||
 	                       !strcmp(src->branch, src->default_branch);
 	if (!ri->name || !ri->url || !ri->source || !ri->default_branch || !ri->root || !ri->scan_type ||
 	    (src->branch && !ri->branch) || (src->commit && !ri->commit))
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -509,27 +509,27 @@ static int add_walk_skips(scan_result *r, const scan_walk_list *files)
 	int rc = 0;
 
 	for (size_t i = 0; i < files->nskips && !rc; i++)
-		rc = scan__result_skip(r, files->skips[i].path, files->skips[i].reason);
+		rc = scan_run__result_skip(r, files->skips[i].path, files->skips[i].reason);
 	return rc;
 }
 
-int scan__result_skip(scan_result *r, const char *path, const char *reason)
+int scan_run__result_skip(scan_result *r, const char *path, const char *reason)
 {
 	scan_sink one;
 	int rc;
 
 	memset(&one, 0, sizeof(one));
-	if ((rc = scan__emit_skip(&one, path, reason)) == 0)
-		rc = scan__result_take_skipped(r, &one);
-	scan__sink_dispose(&one);
+	if ((rc = scan_analyzers__emit_skip(&one, path, reason)) == 0)
+		rc = scan_run__result_take_skipped(r, &one);
+	scan_sink__dispose(&one);
 	return rc;
 }
 
-int scan__result_take_skipped(scan_result *r, scan_sink *sink)
+int scan_run__result_take_skipped(scan_result *r, scan_sink *sink)
 {
 	if (!sink->nskipped)
 		return 0;
-	if (scan__array_reserve(&r->skipped, &r->skipped_cap, r->stats.skipped_count + sink->nskipped,
+	if (scan_array__reserve(&r->skipped, &r->skipped_cap, r->stats.skipped_count + sink->nskipped,
 	                        sizeof(*r->skipped)))
 		return SCAN_ENOMEM;
 	memcpy(r->skipped + r->stats.skipped_count, sink->skipped, sink->nskipped * sizeof(*r->skipped));
@@ -543,17 +543,17 @@ static int check_options(const scan_options *o)
 	int rc;
 
 	if (!o)
-		return scan__error(SCAN_EINVAL, "no scan options given");
-	if ((rc = scan__check_version(o, SCAN_OPTIONS_VERSION, "scan_options")) != 0)
+		return scan_util__error(SCAN_EINVAL, "no scan options given");
+	if ((rc = scan_error__check_version(o, SCAN_OPTIONS_VERSION, "scan_options")) != 0)
 		return rc;
 	if (!o->target || !*o->target)
-		return scan__error(SCAN_EINVAL, "no scan target given");
+		return scan_util__error(SCAN_EINVAL, "no scan target given");
 	if (o->min_confidence > 100)
-		return scan__error(SCAN_EINVAL, "minimum confidence must be 0-100, not %u", o->min_confidence);
+		return scan_util__error(SCAN_EINVAL, "minimum confidence must be 0-100, not %u", o->min_confidence);
 	if (o->scan_type && strcmp(o->scan_type, "smart") && strcmp(o->scan_type, "deep"))
-		return scan__error(SCAN_EINVAL, "scan type must be smart or deep, not '%s'", o->scan_type);
+		return scan_util__error(SCAN_EINVAL, "scan type must be smart or deep, not '%s'", o->scan_type);
 	if (o->jobs > SCAN_JOBS_MAX)
-		return scan__error(SCAN_EINVAL, "at most %d jobs", SCAN_JOBS_MAX);
+		return scan_util__error(SCAN_EINVAL, "at most %d jobs", SCAN_JOBS_MAX);
 	return 0;
 }
 
@@ -566,8 +566,8 @@ static int read_tree_config(char **text, size_t *len, int root_fd, const char *p
 	if ((dfd = openat(root_fd, ".rampart", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return 0;
 	/* The one bounded reader: a file over the limit is refused whole, not parsed in part. */
-	rc = scan__read_file_at(text, len, dfd, path + strlen(".rampart/"), path, max,
-	                        SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
+	rc = scan_util__read_file_at(text, len, dfd, path + strlen(".rampart/"), path, max,
+	                             SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
 	close(dfd);
 	return rc;
 }
@@ -612,7 +612,7 @@ static int read_repo_config(char **text, size_t *len, scan_result *r, int root_f
 			         "from (fetch it)", what);
 	}
 	if (note[0])
-		rc = scan__result_skip(r, path, note);
+		rc = scan_run__result_skip(r, path, note);
 done:
 	free(tree);
 	free(base);
@@ -639,7 +639,7 @@ static int read_repo_policy(scan_result *r, int root_fd, const scan_source *src)
 	    (rc = scan_gate_repo_policy_write_json(&json, &rp)) != 0)
 		goto done;
 	if (!(r->repo_policy = scan_buf_detach(&json)))
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 done:
 	scan_buf_dispose(&json);
 	free(text);
@@ -684,20 +684,20 @@ static void summarize_quality(scan_result *r)
 {
 	scan_quality_summary *q = &r->quality;
 
-	scan__quality_summary_init(q);
+	scan_quality__summary_init(q);
 	q->new_code_known = r->newcode != NULL;
 	if (r->newcode)
 		memcpy(q->new_code_base, r->newcode->base, sizeof(q->new_code_base));
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		q->test_files += r->metrics[i].in_test;
 		q->generated_files += r->metrics[i].generated && !r->metrics[i].in_test;
-		scan__quality_summary_add_file(q, &r->metrics[i]);
+		scan_quality__summary_add_file(q, &r->metrics[i]);
 	}
 	for (size_t i = 0; i < scan_finding_list_count(r->findings); i++) {
 		const scan_finding *f = scan_finding_list_get(r->findings, i);
 		bool is_new = scan_source__newcode_has(scan_source__newcode_file(r->newcode, f->file_path),
 		                                       f->line_number);
-		scan__quality_summary_add_finding(q, f, is_new);
+		scan_quality__summary_add_finding(q, f, is_new);
 	}
 	q->files_parsed = r->stats.files_parsed;
 	q->files_parse_errors = r->stats.files_parse_errors;
@@ -732,9 +732,9 @@ int scan_run(scan_result **out, const scan_options *opts)
 		return rc;
 	pthread_mutex_init(&sh.done_lock, NULL);
 	pthread_cond_init(&sh.done, NULL);
-	if (!(r = calloc(1, sizeof(*r))) || !(r->findings = scan__finding_list_new()) ||
+	if (!(r = calloc(1, sizeof(*r))) || !(r->findings = scan_model__finding_list_new()) ||
 	    !(r->astats = calloc(nsel ? nsel : 1, sizeof(*r->astats)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	r->repo.started_at = time(NULL);
@@ -802,7 +802,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 
 	sh.root = src.root;
 	if ((sh.root_fd = open(src.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
-		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
+		rc = scan_util__error(SCAN_EIO, "cannot open '%s': %s", src.root, strerror(errno));
 		goto done;
 	}
 	if ((rc = read_repo_policy(r, sh.root_fd, &src)) != 0 ||
@@ -827,8 +827,8 @@ int scan_run(scan_result **out, const scan_options *opts)
 		if (!src.is_git) {
 			/* Asked for by name, history must be there; a deep scan of a plain tree has none. */
 			if (opts->history) {
-				rc = scan__error(SCAN_EINVAL, "--history needs a git repository, and '%s' is not one",
-				                 opts->target);
+				rc = scan_util__error(SCAN_EINVAL, "--history needs a git repository, and '%s' is not one",
+				                      opts->target);
 				goto done;
 			}
 		} else {
@@ -837,10 +837,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 				snprintf(why, sizeof(why), "history: the remote has more than %d branches and tags; the clone "
 				         "holds one branch, so the history of %llu others was not scanned",
 				         SCAN_SOURCE_CLONE_REFS_MAX, (unsigned long long)src.refs_not_cloned);
-				if ((rc = scan__result_skip(r, SCAN_HISTORY_PATH, why)) != 0)
+				if ((rc = scan_run__result_skip(r, SCAN_HISTORY_PATH, why)) != 0)
 					goto done;
 			}
-			if ((rc = scan__history_scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
+			if ((rc = scan_history__scan(r, src.root, sel, nsel, opts, r->stats.jobs, sh.max_size,
 			                             secrets, sh.tests)) != 0)
 				goto done;
 		}
@@ -853,7 +853,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metrics);
 	if ((rc = finalize_analyzers(r, &sh)) != 0)
 		goto done;
-	scan__finding_list_sort(r->findings);
+	scan_model__finding_list_sort(r->findings);
 	r->stats.analyzers = r->astats;
 	r->stats.analyzer_count = nsel;
 	if ((rc = add_walk_skips(r, &files)) != 0)
@@ -936,7 +936,7 @@ void scan_result_free(scan_result *r)
 	if (!r)
 		return;
 	if (r->inventory) {
-		scan_sca__inventory_dispose(r->inventory);
+		scan_inventory__dispose(r->inventory);
 		free(r->inventory);
 	}
 	scan_finding_list_free(r->findings);
@@ -949,6 +949,6 @@ void scan_result_free(scan_result *r)
 	free(r->metrics);
 	scan_source__newcode_free(r->newcode);
 	free(r->repo_policy);
-	scan__arena_dispose(&r->strings);
+	scan_arena__dispose(&r->strings);
 	free(r);
 }

@@ -5,7 +5,7 @@
 #include "sast/sast.h"
 #include "scan/common.h"
 
-int sast__mv_lookup(const sast_rule *r, const char *name, size_t len)
+int scan_sast__mv_lookup(const sast_rule *r, const char *name, size_t len)
 {
 	for (unsigned i = 0; i < r->nmv; i++)
 		if (strlen(r->mv_names[i]) == len + 1 && !memcmp(r->mv_names[i] + 1, name, len))
@@ -56,7 +56,7 @@ static TSSymbol *kind_set(scan_arena *arena, const TSLanguage *ts, const char *q
 		p++;
 	SKIP_WS();
 #undef SKIP_WS
-	if (*p || !(out = scan__arena_alloc(arena, (n + 1) * sizeof(*out))))
+	if (*p || !(out = scan_arena__alloc(arena, (n + 1) * sizeof(*out))))
 		return NULL;
 	memcpy(out, syms, n * sizeof(*out));
 	out[n] = 0;
@@ -91,7 +91,7 @@ static TSSymbol root_kind(const TSLanguage *ts, const TSQuery *q, const char *sr
 
 static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen)
 {
-	const sast_langinfo *li = sast__langinfo(l);
+	const sast_langinfo *li = scan_sast__langinfo(l);
 	uint32_t off, ncap;
 	TSQueryError qe;
 	TSQuery *q;
@@ -116,7 +116,7 @@ static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_
 		}
 	}
 	ncap = ts_query_capture_count(q);
-	if (!(map = scan__arena_alloc(&set->arena, (ncap ? ncap : 1) * sizeof(*map)))) {
+	if (!(map = scan_arena__alloc(&set->arena, (ncap ? ncap : 1) * sizeof(*map)))) {
 		ts_query_delete(q);
 		return SCAN_ENOMEM;
 	}
@@ -124,7 +124,7 @@ static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_
 		uint32_t len;
 		const char *name = ts_query_capture_name_for_id(q, i, &len);
 		/* @match is the reported range; upper-case captures bind metavariables (registered at load) */
-		map[i] = len == 5 && !memcmp(name, "match", 5) ? -2 : (int16_t)sast__mv_lookup(r, name, len);
+		map[i] = len == 5 && !memcmp(name, "match", 5) ? -2 : (int16_t)scan_sast__mv_lookup(r, name, len);
 	}
 	f->query_mv[l] = map;
 	f->query[l] = q;
@@ -135,13 +135,13 @@ static int compile_query(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_
 	return 0;
 }
 
-int sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen)
+int scan_sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen)
 {
 	*err = '\0';
 	if (f->kind == SAST_F_QUERY)
 		return f->query[l] ? 0 : compile_query(set, r, f, l, err, errlen);
 	if (f->kind == SAST_F_PATTERN && !f->pat[l]) {
-		return sast__pattern_compile(&f->pat[l], l, f->src, r, err, errlen);
+		return scan_pattern__compile(&f->pat[l], l, f->src, r, err, errlen);
 	}
 	return 0;
 }

@@ -80,13 +80,13 @@ static int push(sast_dockerfile *df, const sast_instr *in)
 {
 	if (df->n >= INSTRUCTIONS_MAX)
 		return SCAN_ELIMIT;
-	if (scan__array_reserve(&df->v, &df->cap, df->n + 1, sizeof(*df->v)))
+	if (scan_array__reserve(&df->v, &df->cap, df->n + 1, sizeof(*df->v)))
 		return SCAN_ENOMEM;
 	df->v[df->n++] = *in;
 	return 0;
 }
 
-int sast__dockerfile_parse(sast_dockerfile *df, scan_arena *a, const char *data, size_t len)
+int scan_dockerfile__parse(sast_dockerfile *df, scan_arena *a, const char *data, size_t len)
 {
 	reader r = { data, len, 0, 0 };
 	char esc = '\\';
@@ -176,7 +176,7 @@ int sast__dockerfile_parse(sast_dockerfile *df, scan_arena *a, const char *data,
 		if (!strcmp(in.keyword, "FROM"))
 			froms++;
 		in.stage = froms ? froms - 1 : 0;
-		in.args = scan__arena_strndup(a, args.ptr ? args.ptr : "", args.size);
+		in.args = scan_arena__strndup(a, args.ptr ? args.ptr : "", args.size);
 		in.args_len = args.size;
 		scan_buf_dispose(&args);
 		if (!in.args)

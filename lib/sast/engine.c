@@ -81,7 +81,7 @@ static uint64_t first_bit(TSSymbol first)
 
 static int push_ref(leaf_ref **v, size_t *n, size_t *cap, const leaf_ref *r)
 {
-	if (scan__array_reserve(v, cap, *n + 1, sizeof(**v)))
+	if (scan_array__reserve(v, cap, *n + 1, sizeof(**v)))
 		return SCAN_ENOMEM;
 	(*v)[(*n)++] = *r;
 	return 0;
@@ -127,7 +127,7 @@ static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int p
 	if (!cq->nrefs)
 		goto done;
 	if (!(starts = calloc(cq->nrefs, sizeof(*starts)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < cq->nrefs; i++) {
@@ -135,16 +135,16 @@ static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int p
 		scan_buf_printf(&src, "%s\n", cq->refs[i].f->src);
 	}
 	if (scan_buf_failed(&src)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
-	if (!(cq->q = ts_query_new(sast__langinfo(lang)->ts, src.ptr, (uint32_t)src.size, &off, &qe)))
+	if (!(cq->q = ts_query_new(scan_sast__langinfo(lang)->ts, src.ptr, (uint32_t)src.size, &off, &qe)))
 		goto done; /* each compiled alone, so this cannot happen; if it does, they run one by one */
 	npat = ts_query_pattern_count(cq->q);
 	cq->ncap = ts_query_capture_count(cq->q);
 	if (!(cq->pat_ref = calloc(npat ? npat : 1, sizeof(*cq->pat_ref))) ||
 	    !(cq->mv = calloc((size_t)(npat ? npat : 1) * (cq->ncap ? cq->ncap : 1), sizeof(*cq->mv)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (uint32_t p = 0; p < npat; p++) {
@@ -158,7 +158,7 @@ static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int p
 			uint32_t len;
 			const char *name = ts_query_capture_name_for_id(cq->q, ci, &len);
 			cq->mv[(size_t)p * cq->ncap + ci] = len == 5 && !memcmp(name, "match", 5) ? -2 :
-			                                    (int16_t)sast__mv_lookup(rule, name, len);
+			                                    (int16_t)scan_sast__mv_lookup(rule, name, len);
 		}
 	}
 done:
@@ -172,7 +172,7 @@ static void compile_leaves(sast_engine *e, sast_rule *rule, sast_formula *f, sca
 {
 	char err[256];
 	if (f->kind == SAST_F_PATTERN || f->kind == SAST_F_QUERY) {
-		sast__leaf_compile(e->rs, rule, f, lang, err, sizeof(err));
+		scan_sast__leaf_compile(e->rs, rule, f, lang, err, sizeof(err));
 		return;
 	}
 	for (size_t i = 0; i < f->nkids; i++)
@@ -186,13 +186,13 @@ static void compile_leaves(sast_engine *e, sast_rule *rule, sast_formula *f, sca
  */
 static size_t indexed_symbols(const leaf_ref *r, scan_lang lang, TSSymbol *one, const TSSymbol **out)
 {
-	const sast_langinfo *info = sast__langinfo(lang);
+	const sast_langinfo *info = scan_sast__langinfo(lang);
 	size_t n = 0;
 	*out = NULL;
 	if (!info)
 		return 0;
 	if (r->f->kind == SAST_F_PATTERN && r->f->pat[lang]) {
-		*one = sast__pattern_root_symbol(r->f->pat[lang]);
+		*one = scan_pattern__root_symbol(r->f->pat[lang]);
 		if (!*one || *one >= info->nsym)
 			return 0;
 		*out = one;
@@ -218,7 +218,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 {
 	TSSymbol one;
 	lang_index *li = &e->lang[lang];
-	const sast_langinfo *info = sast__langinfo(lang);
+	const sast_langinfo *info = scan_sast__langinfo(lang);
 	leaf_ref *all = NULL;
 	size_t nall = 0, all_cap = 0;
 	const char **atoms = NULL;
@@ -231,7 +231,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		if (!(rule->langs & (1ull << lang)))
 			continue;
 		compile_leaves(e, &e->rs->rules[r], e->rs->rules[r].match, lang);
-		if (scan__array_reserve(&li->rules, &li->rules_cap, li->nrules + 1, sizeof(*li->rules))) {
+		if (scan_array__reserve(&li->rules, &li->rules_cap, li->nrules + 1, sizeof(*li->rules))) {
 			rc = SCAN_ENOMEM;
 			goto done;
 		}
@@ -281,7 +281,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			if (s)
 				continue;
 			if (all[i].f->kind == SAST_F_PATTERN && all[i].f->pat[lang] &&
-			    (first = sast__pattern_first_symbol(all[i].f->pat[lang])) != 0 && first < li->nsym) {
+			    (first = scan_pattern__first_symbol(all[i].f->pat[lang])) != 0 && first < li->nsym) {
 				li->first_mask[first] |= first_bit(first);
 				rc = push_ref(&li->seqf, &li->nseqf, &li->seqf_cap, &all[i]);
 			} else if (all[i].f->kind == SAST_F_PATTERN)
@@ -316,14 +316,14 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			}
 		}
 		if (hs_compile_lit_multi(atoms, flags, ids, lens, (unsigned)k, HS_MODE_BLOCK, NULL, &li->db, &err) != HS_SUCCESS) {
-			rc = scan__error(SCAN_EINVAL, "cannot compile the rule atoms: %s", err ? err->message : "?");
+			rc = scan_util__error(SCAN_EINVAL, "cannot compile the rule atoms: %s", err ? err->message : "?");
 			hs_free_compile_error(err);
 			goto done;
 		}
 	}
 	goto done;
 oom:
-	rc = scan__error_oom();
+	rc = scan_error__oom();
 done:
 	free(all);
 	free(atoms);
@@ -333,7 +333,7 @@ done:
 	return rc;
 }
 
-void sast__engine_free(sast_engine *e)
+void scan_sast__engine_free(sast_engine *e)
 {
 	if (!e)
 		return;
@@ -382,20 +382,20 @@ static int globs(scan_ignore **out, const char **list, size_t n)
 	return 0;
 }
 
-int sast__engine_new(sast_engine **out, sast_ruleset *rs)
+int scan_sast__engine_new(sast_engine **out, sast_ruleset *rs)
 {
 	sast_engine *e = calloc(1, sizeof(*e));
 	int rc = 0;
 
 	*out = NULL;
 	if (!e)
-		return scan__error_oom();
+		return scan_error__oom();
 	e->rs = rs;
 	pthread_mutex_init(&e->lock, NULL);
 	if (!(e->include = calloc(rs->count + 1, sizeof(*e->include))) ||
 	    !(e->exclude = calloc(rs->count + 1, sizeof(*e->exclude)))) {
-		sast__engine_free(e);
-		return scan__error_oom();
+		scan_sast__engine_free(e);
+		return scan_error__oom();
 	}
 	for (size_t r = 0; r < rs->count && !rc; r++)
 		if ((rc = globs(&e->include[r], rs->rules[r].path_include, rs->rules[r].ninclude)) == 0)
@@ -403,14 +403,14 @@ int sast__engine_new(sast_engine **out, sast_ruleset *rs)
 	for (size_t r = 0; r < rs->count; r++)
 		e->langs |= rs->rules[r].langs;
 	if (rc) {
-		sast__engine_free(e);
+		scan_sast__engine_free(e);
 		return rc;
 	}
 	*out = e;
 	return 0;
 }
 
-bool sast__engine_wants(const sast_engine *e, scan_lang lang)
+bool scan_sast__engine_wants(const sast_engine *e, scan_lang lang)
 {
 	return (int)lang > 0 && lang < SCAN_LANG__COUNT && (e->langs & (1ull << lang));
 }
@@ -428,12 +428,12 @@ static void count_leaves(sast_ctx *c, const sast_formula *f, uint32_t r)
 		count_leaves(c, f->kids[i], r);
 }
 
-int sast__ctx_new(sast_ctx **out, sast_engine *e)
+int scan_sast__ctx_new(sast_ctx **out, sast_engine *e)
 {
 	sast_ctx *c = calloc(1, sizeof(*c));
 	*out = NULL;
 	if (!c)
-		return scan__error_oom();
+		return scan_error__oom();
 	c->engine = e;
 	c->engine_rules = e->rs;
 	c->rule = SAST_NO_RULE;
@@ -451,8 +451,8 @@ int sast__ctx_new(sast_ctx **out, sast_engine *e)
 		count_leaves(c, e->rs->rules[r].match, (uint32_t)r);
 	if (!c->leaf || !c->active || !c->rule_matches || !c->rule_steps || !c->dropped || !c->dropped_why || !c->kids || !c->md ||
 	    !c->mctx || !c->qc) {
-		sast__ctx_free(c);
-		return scan__error_oom();
+		scan_sast__ctx_free(c);
+		return scan_error__oom();
 	}
 	/* A hostile file must not stall a worker on one regex. */
 	pcre2_set_match_limit(c->mctx, 1000000);
@@ -462,7 +462,7 @@ int sast__ctx_new(sast_ctx **out, sast_engine *e)
 	return 0;
 }
 
-void sast__ctx_free(sast_ctx *c)
+void scan_sast__ctx_free(sast_ctx *c)
 {
 	if (!c)
 		return;
@@ -486,7 +486,7 @@ void sast__ctx_free(sast_ctx *c)
 	if (c->qc)
 		ts_query_cursor_delete(c->qc);
 	hs_free_scratch(c->scratch);
-	scan__arena_dispose(&c->arena);
+	scan_arena__dispose(&c->arena);
 	free(c);
 }
 
@@ -547,7 +547,7 @@ static int kind_match(sast_ctx *c, const leaf_ref *r, TSNode n)
 		m.b[mv].sb = m.sb, m.b[mv].eb = m.eb, m.b[mv].node = n;
 		m.bound |= 1u << mv;
 	}
-	return sast__matches_push(&c->leaf[r->f->leaf], &m);
+	return scan_sast__matches_push(&c->leaf[r->f->leaf], &m);
 }
 
 static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
@@ -556,7 +556,7 @@ static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
 	if (r->atom && (eb - sb < r->atom_len || !memmem(c->src + sb, eb - sb, r->atom, r->atom_len)))
 		return 0;
 	c->pushed = r->f->pushed, c->npushed = r->f->npushed;
-	return sast__match_pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
+	return scan_match__pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
 }
 
 static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32_t ncap, const uint32_t *pat_ref,
@@ -583,7 +583,7 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 {
 	int rc = 0;
 	for (size_t i = 0; i < li->nseqf && !rc; i++)
-		if ((first_bit(sast__pattern_first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
+		if ((first_bit(scan_pattern__first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
 		    wanted(c, &li->seqf[i], phase)) {
 			c->rule = li->seqf[i].rule;
 			rc = try_pattern(c, &li->seqf[i], n);
@@ -625,11 +625,11 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 			}
 		c->rule = SAST_NO_RULE;
 		c->npushed = 0;
-		if (rc || c->exhausted || !sast__budget_ok(c))
+		if (rc || c->exhausted || !scan_sast__budget_ok(c))
 			break;
 		if (ts_tree_cursor_goto_first_child(&cur)) {
 			d++;
-			if (scan__array_reserve(&c->seen, &c->seen_cap, d + 1, sizeof(*c->seen))) {
+			if (scan_array__reserve(&c->seen, &c->seen_cap, d + 1, sizeof(*c->seen))) {
 				rc = SCAN_ENOMEM;
 				break;
 			}
@@ -664,7 +664,7 @@ static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 		int n = pcre2_match(f->re, (PCRE2_SPTR)c->src, c->len, off, 0, c->md, c->mctx);
 		if (n < 0 && n != PCRE2_ERROR_NOMATCH) { /* a match, depth, heap or JIT stack limit */
 			if (c->rule != SAST_NO_RULE)
-				sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
+				scan_sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
 			else
 				c->exhausted = true, c->why = "a rule's regex exceeded its match limit";
 			return 0;
@@ -682,8 +682,8 @@ static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 				m.bound |= 1u << mv;
 			}
 		}
-		sast__set_lines(c, &m);
-		rc = sast__matches_push(out, &m);
+		scan_sast__set_lines(c, &m);
+		rc = scan_sast__matches_push(out, &m);
 		off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
 	}
 	return rc;
@@ -692,7 +692,7 @@ static int run_regex(sast_ctx *c, const sast_formula *f, sast_matches *out)
 static bool query_progress(TSQueryCursorState *st)
 {
 	sast_ctx *c = st->payload;
-	return !sast__budget_ok(c); /* true cancels */
+	return !scan_sast__budget_ok(c); /* true cancels */
 }
 
 /*
@@ -718,7 +718,7 @@ static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32
 			if (!wanted(c, r, phase))
 				continue;
 			if (c->rule_matches[r->rule] > c->rule_matches_max) {
-				sast__drop_rule(c, r->rule, "exceeded its memory budget for matches");
+				scan_sast__drop_rule(c, r->rule, "exceeded its memory budget for matches");
 				continue;
 			}
 			out = &c->leaf[r->f->leaf];
@@ -746,7 +746,7 @@ static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32
 			m.sb = ts_node_start_byte(at), m.eb = ts_node_end_byte(at);
 			m.line = sp.row + 1, m.column = sp.column + 1, m.end_line = ep.row + 1;
 		}
-		rc = sast__matches_push(out, &m);
+		rc = scan_sast__matches_push(out, &m);
 	}
 	return rc;
 }
@@ -762,7 +762,7 @@ static int instr_match(const sast_formula *f, const sast_instr *in, sast_matches
 		b->sb = in->sb, b->eb = in->eb, b->text = in->args, b->len = (uint32_t)in->args_len;
 		m.bound |= 1u << f->instr.args_mv;
 	}
-	return sast__matches_push(out, &m);
+	return scan_sast__matches_push(out, &m);
 }
 
 static int run_instruction(sast_ctx *c, const sast_formula *f, sast_matches *out)
@@ -871,31 +871,31 @@ static int ensure_lang(sast_ctx *c, scan_lang lang)
 	li = &c->engine->lang[lang];
 	if (li->db && !c->scratch_for[lang]) {
 		if (hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS)
-			return scan__error_oom();
+			return scan_error__oom();
 		c->scratch_for[lang] = true;
 	}
 	return 0;
 }
 
-bool sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len)
+bool scan_sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len)
 {
-	if (!sast__engine_wants(c->engine, lang))
+	if (!scan_sast__engine_wants(c->engine, lang))
 		return false;
-	/* when in doubt say yes: sast__scan_file reports the error (or the size) itself */
+	/* when in doubt say yes: scan_sast__scan_file reports the error (or the size) itself */
 	if (len > 0xffffffffu || ensure_lang(c, lang) != 0)
 		return true;
 	return select_rules(c, &c->engine->lang[lang], path, data, len) > 0;
 }
 
-int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
-                    const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason)
+int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
+                         const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason)
 {
 	const sast_engine *e = c->engine;
 	const lang_index *li;
 	int rc = 0;
 
 	*skip_reason = NULL;
-	if (!sast__engine_wants(e, lang))
+	if (!scan_sast__engine_wants(e, lang))
 		return 0;
 	if ((rc = ensure_lang(c, lang)) != 0)
 		return rc;
@@ -907,7 +907,7 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	if (!select_rules(c, li, path, data, len))
 		return 0;
 	c->src = data, c->len = len, c->lang_id = lang;
-	c->li = sast__langinfo(lang);
+	c->li = scan_sast__langinfo(lang);
 	c->steps = 0, c->exhausted = false, c->why = NULL, c->top = 0, c->used_top = 0;
 	c->rule = SAST_NO_RULE, c->ndropped = 0;
 	c->pool_steps[0] = c->pool_steps[1] = 0;
@@ -936,9 +936,9 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 		c->has_cur = true;
 	}
 	if (lang == SCAN_LANG_DOCKERFILE) {
-		scan__arena_dispose(&c->arena);
+		scan_arena__dispose(&c->arena);
 		c->df.n = 0, c->df.stages = 0;
-		if ((rc = sast__dockerfile_parse(&c->df, &c->arena, data, len)) != 0)
+		if ((rc = scan_dockerfile__parse(&c->df, &c->arena, data, len)) != 0)
 			return rc;
 	}
 	rc = run_leaves(c, li, lang, tree, 1);
@@ -965,7 +965,7 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 		if (!c->active[li->rules[i]])
 			continue;
 		c->rule = li->rules[i];
-		rc = sast__eval(c, r, r->match, &res, 0);
+		rc = scan_sast__eval(c, r, r->match, &res, 0);
 		c->rule = SAST_NO_RULE;
 		if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
 			free(res.v);
@@ -981,7 +981,7 @@ int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *d
 	return rc;
 }
 
-bool sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why)
+bool scan_sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why)
 {
 	if (i >= c->ndropped)
 		return false;
@@ -1009,7 +1009,7 @@ static void render(scan_buf *out, const char *tmpl, const sast_rule *r, const sa
 		{
 			const char *s;
 			size_t n, k = 0;
-			sast__binding_text(&m->b[mv], src, &s, &n);
+			scan_sast__binding_text(&m->b[mv], src, &s, &n);
 			if (whole)
 				k = n;
 			while (k < n && k < MV_TEXT_MAX && s[k] != '\n' && s[k] != '\r')
@@ -1022,12 +1022,12 @@ static void render(scan_buf *out, const char *tmpl, const sast_rule *r, const sa
 	}
 }
 
-void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
+void scan_sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
 {
 	render(out, tmpl, r, m, src, false);
 }
 
-void sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
+void scan_sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src)
 {
 	render(out, tmpl, r, m, src, true);
 }

@@ -41,20 +41,20 @@ typedef struct sast_engine sast_engine;
 #define SAST_LEAF_KEEP 4096u
 
 /* Languages are indexed (and, for a lazy set, compiled) on their first file. */
-int sast__engine_new(sast_engine **out, sast_ruleset *rs);
-void sast__engine_free(sast_engine *e);
-bool sast__engine_wants(const sast_engine *e, scan_lang lang);
+int scan_sast__engine_new(sast_engine **out, sast_ruleset *rs);
+void scan_sast__engine_free(sast_engine *e);
+bool scan_sast__engine_wants(const sast_engine *e, scan_lang lang);
 
-int sast__ctx_new(sast_ctx **out, sast_engine *e);
-void sast__ctx_free(sast_ctx *c);
-/* After sast__scan_file: the i-th rule dropped for the file (over its budget), and why; false past the last. */
-bool sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why);
+int scan_sast__ctx_new(sast_ctx **out, sast_engine *e);
+void scan_sast__ctx_free(sast_ctx *c);
+/* After scan_sast__scan_file: the i-th rule dropped for the file (over its budget), and why; false past the last. */
+bool scan_sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule, const char **why);
 
 /*
  * Can any rule match this file (its path filters pass and it holds one of
  * the rule's literal words)? When not, the file need not even be parsed.
  */
-bool sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len);
+bool scan_sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len);
 
 /* Called for every result of every rule; a non-zero return stops the file. */
 typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
@@ -65,14 +65,14 @@ typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
  * SCAN_ELIMIT when the file exceeded its budget (*skip_reason says which;
  * no result of the file is emitted then), or an error of emit.
  */
-int sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
-                    const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason);
+int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
+                         const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason);
 
 /* A message template with $X replaced by what X bound (one line, shortened). */
-void sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
+void scan_sast__render(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
 /* A fix template with $X replaced by all X bound (every line, as in the file): code to put in place of the match. */
-void sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
+void scan_sast__render_fix(scan_buf *out, const char *tmpl, const sast_rule *r, const sast_match *m, const char *src);
 /* The text a binding stands for. */
-void sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n);
+void scan_sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n);
 
 #endif

@@ -15,8 +15,8 @@ static bool same_text(const sast_ctx *c, const sast_binding *a, const sast_bindi
 {
 	const char *s, *t;
 	size_t n, m;
-	sast__binding_text(a, c->src, &s, &n);
-	sast__binding_text(b, c->src, &t, &m);
+	scan_sast__binding_text(a, c->src, &s, &n);
+	scan_sast__binding_text(b, c->src, &t, &m);
 	return n == m && !memcmp(s, t, n);
 }
 
@@ -44,7 +44,7 @@ static bool regex_ok(sast_ctx *c, pcre2_code *re, const char *s, size_t n)
 
 	/* Over its match limit a regex has no answer: the rule is dropped for the file, and said so. */
 	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && c->rule != SAST_NO_RULE)
-		sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
+		scan_sast__drop_rule(c, c->rule, "its regex exceeded the match limit");
 	return rc >= 0;
 }
 
@@ -77,12 +77,12 @@ static TSNode unwrap(TSNode n)
 	return n;
 }
 
-bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b)
+bool scan_sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b)
 {
 	const char *s;
 	size_t n;
 
-	sast__binding_text(b, c->src, &s, &n);
+	scan_sast__binding_text(b, c->src, &s, &n);
 	if (w->regex && !regex_ok(c, w->regex, s, n))
 		return false;
 	if (w->not_regex && regex_ok(c, w->not_regex, s, n))
@@ -102,7 +102,7 @@ bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding
 		}
 	}
 	if (w->constant >= 0) {
-		bool k = b->node.id && !b->text && sast__is_constant(c, b->node, 0);
+		bool k = b->node.id && !b->text && scan_sast__is_constant(c, b->node, 0);
 		if (k != (w->constant == 1))
 			return false;
 	}
@@ -124,7 +124,7 @@ static bool where_ok(sast_ctx *c, const sast_where *w, const sast_match *m)
 	if (!(m->bound & (1u << w->mv)))
 		return false;
 	b = &m->b[w->mv];
-	if (!sast__where_binding_ok(c, w, b))
+	if (!scan_sast__where_binding_ok(c, w, b))
 		return false;
 	if (w->equals_mv >= 0)
 		return (m->bound & (1u << w->equals_mv)) && same_text(c, b, &m->b[w->equals_mv]);
@@ -141,7 +141,7 @@ static void focus(const sast_ctx *c, sast_match *m, int mv)
 		TSPoint sp = ts_node_start_point(b->node), ep = ts_node_end_point(b->node);
 		m->line = sp.row + 1, m->column = sp.column + 1, m->end_line = ep.row + 1;
 	} else {
-		sast__set_lines(c, m);
+		scan_sast__set_lines(c, m);
 	}
 }
 
@@ -172,7 +172,7 @@ static int keep_related(sast_ctx *c, sast_matches *r, const sast_matches *x, rel
 	for (size_t i = 0; i < r->n && !rc; i++)
 		for (size_t j = 0; j < x->n && !rc && out.n < FANOUT_MAX; j++)
 			if (related(&r->v[i], &x->v[j], rel) && unify(c, &r->v[i], &x->v[j], &m))
-				rc = sast__matches_push(&out, &m);
+				rc = scan_sast__matches_push(&out, &m);
 	free(r->v);
 	*r = out;
 	return rc;
@@ -200,7 +200,7 @@ static int intersect(sast_ctx *c, sast_matches *r, const sast_matches *x)
 	for (size_t i = 0; i < r->n && !rc; i++)
 		for (size_t j = 0; j < x->n && !rc; j++)
 			if (related(&r->v[i], &x->v[j], REL_SAME) && unify(c, &r->v[i], &x->v[j], &m))
-				rc = sast__matches_push(&out, &m);
+				rc = scan_sast__matches_push(&out, &m);
 	free(r->v);
 	*r = out;
 	return rc;
@@ -217,7 +217,7 @@ static int eval_all(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast
 		sast_matches x = { 0 };
 		if (!is_positive(k->kind))
 			continue;
-		if ((rc = sast__eval(c, r, k, have ? &x : out, depth + 1)) != 0)
+		if ((rc = scan_sast__eval(c, r, k, have ? &x : out, depth + 1)) != 0)
 			break;
 		if (have)
 			rc = intersect(c, out, &x);
@@ -231,7 +231,7 @@ static int eval_all(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast
 		sast_matches x = { 0 };
 		switch (k->kind) {
 		case SAST_F_NOT: case SAST_F_INSIDE: case SAST_F_NOT_INSIDE: case SAST_F_HAS: case SAST_F_NOT_HAS:
-			if ((rc = sast__eval(c, r, k->kids[0], &x, depth + 1)) != 0)
+			if ((rc = scan_sast__eval(c, r, k->kids[0], &x, depth + 1)) != 0)
 				break;
 			if (k->kind == SAST_F_NOT)
 				drop_related(c, out, &x, REL_SAME);
@@ -267,12 +267,12 @@ static int eval_all(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast
 		free(x.v);
 	}
 	for (size_t i = 0; i < res.n && !rc; i++)
-		rc = sast__matches_push(dst, &res.v[i]);
+		rc = scan_sast__matches_push(dst, &res.v[i]);
 	free(res.v);
 	return rc;
 }
 
-int sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth)
+int scan_sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth)
 {
 	int rc = 0;
 	if (depth > SAST_FORMULA_DEPTH_MAX)
@@ -281,12 +281,12 @@ int sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matc
 	case SAST_F_PATTERN: case SAST_F_QUERY: case SAST_F_REGEX: case SAST_F_INSTRUCTION: {
 		const sast_matches *l = &c->leaf[f->leaf];
 		for (size_t i = 0; i < l->n && !rc; i++)
-			rc = sast__matches_push(out, &l->v[i]);
+			rc = scan_sast__matches_push(out, &l->v[i]);
 		return rc;
 	}
 	case SAST_F_ANY:
 		for (size_t i = 0; i < f->nkids && !rc; i++)
-			rc = sast__eval(c, r, f->kids[i], out, depth + 1);
+			rc = scan_sast__eval(c, r, f->kids[i], out, depth + 1);
 		return rc;
 	case SAST_F_ALL:
 		return eval_all(c, r, f, out, depth);

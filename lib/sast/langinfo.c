@@ -84,14 +84,14 @@ static uint16_t classify(const char *name, bool named, scan_lang lang)
 static void build(void)
 {
 	for (int l = 0; l < SCAN_LANG__COUNT; l++) {
-		const TSLanguage *ts = scan__ts_language((scan_lang)l);
+		const TSLanguage *ts = scan_parse__ts_language((scan_lang)l);
 		uint32_t n;
 		if (!ts)
 			continue;
 		n = ts_language_symbol_count(ts);
 		infos[l].flags = calloc(n ? n : 1, sizeof(*infos[l].flags));
 		if (!infos[l].flags)
-			continue; /* sast__langinfo() reports the language as unusable */
+			continue; /* scan_sast__langinfo() reports the language as unusable */
 		for (uint32_t s = 0; s < n; s++) {
 			const char *name = ts_language_symbol_name(ts, (TSSymbol)s);
 			TSSymbolType t = ts_language_symbol_type(ts, (TSSymbol)s);
@@ -103,7 +103,7 @@ static void build(void)
 	}
 }
 
-const sast_langinfo *sast__langinfo(scan_lang lang)
+const sast_langinfo *scan_sast__langinfo(scan_lang lang)
 {
 	if ((int)lang <= 0 || lang >= SCAN_LANG__COUNT)
 		return NULL;

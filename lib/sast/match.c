@@ -6,7 +6,7 @@
 #include "scan/common.h"
 #include "util/array.h"
 
-void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
+void scan_sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
 {
 	if (!c->active[rule])
 		return;
@@ -30,11 +30,11 @@ static void drop_pool(sast_ctx *c, bool custom)
 
 	for (uint32_t r = 0; r < rs->count; r++)
 		if (c->active[r] && rs->rules[r].custom == custom)
-			sast__drop_rule(c, r, custom ? "the user's rules together exceeded their step budget" :
+			scan_sast__drop_rule(c, r, custom ? "the user's rules together exceeded their step budget" :
 			                               "the built-in rules together exceeded their step budget");
 }
 
-bool sast__budget_ok(sast_ctx *c)
+bool scan_sast__budget_ok(sast_ctx *c)
 {
 	if (c->exhausted)
 		return false;
@@ -54,18 +54,18 @@ bool sast__budget_ok(sast_ctx *c)
 			c->why = "rule matching exceeded the file's memory budget";
 			return false;
 		}
-		sast__drop_rule(c, heaviest, "held the most matches when the file's memory budget ran out");
+		scan_sast__drop_rule(c, heaviest, "held the most matches when the file's memory budget ran out");
 	}
 	if (c->rule != SAST_NO_RULE) {
 		bool custom = c->engine_rules->rules[c->rule].custom;
 		if (!c->active[c->rule])
 			return false; /* dropped while it was being matched */
 		if (c->rule_matches[c->rule] > c->rule_matches_max) {
-			sast__drop_rule(c, c->rule, "exceeded its memory budget for matches");
+			scan_sast__drop_rule(c, c->rule, "exceeded its memory budget for matches");
 			return false;
 		}
 		if (++c->rule_steps[c->rule] > c->rule_steps_max) {
-			sast__drop_rule(c, c->rule, "exceeded its step budget");
+			scan_sast__drop_rule(c, c->rule, "exceeded its step budget");
 			return false;
 		}
 		if (++c->pool_steps[custom] > c->pool_steps_max) {
@@ -76,9 +76,9 @@ bool sast__budget_ok(sast_ctx *c)
 	return true;
 }
 
-int sast__matches_push(sast_matches *v, const sast_match *m)
+int scan_sast__matches_push(sast_matches *v, const sast_match *m)
 {
-	if (scan__array_reserve(&v->v, &v->cap, v->n + 1, sizeof(*v->v)))
+	if (scan_array__reserve(&v->v, &v->cap, v->n + 1, sizeof(*v->v)))
 		return SCAN_ENOMEM;
 	v->v[v->n++] = *m;
 	if (v->count)
@@ -86,7 +86,7 @@ int sast__matches_push(sast_matches *v, const sast_match *m)
 	return 0;
 }
 
-void sast__set_lines(const sast_ctx *c, sast_match *m)
+void scan_sast__set_lines(const sast_ctx *c, sast_match *m)
 {
 	uint32_t line = 1, col = 1;
 	for (uint32_t i = 0; i < m->sb && i < c->len; i++)
@@ -112,7 +112,7 @@ static bool significant(const sast_ctx *c, TSNode n)
 	return !ts_node_is_extra(n) && !ts_node_is_missing(n) && !(flags_of(c, n) & SAST_SYM_PUNCT);
 }
 
-void sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n)
+void scan_sast__binding_text(const sast_binding *b, const char *src, const char **s, size_t *n)
 {
 	if (b->text) {
 		*s = b->text, *n = b->len;
@@ -130,12 +130,12 @@ static bool bind(sast_ctx *c, int mv, uint32_t sb, uint32_t eb, TSNode node)
 	if (c->m->bound & (1u << mv)) {
 		const char *s;
 		size_t n;
-		sast__binding_text(b, c->src, &s, &n);
+		scan_sast__binding_text(b, c->src, &s, &n);
 		return n == eb - sb && !memcmp(s, c->src + sb, n);
 	}
 	b->sb = sb, b->eb = eb, b->node = node, b->text = NULL, b->len = 0;
 	for (size_t i = 0; i < c->npushed; i++)
-		if (c->pushed[i]->mv == mv && !sast__where_binding_ok(c, c->pushed[i], b))
+		if (c->pushed[i]->mv == mv && !scan_sast__where_binding_ok(c, c->pushed[i], b))
 			return false;
 	c->m->bound |= 1u << mv;
 	return true;
@@ -147,7 +147,7 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 	uint32_t k = 0;
 	sast_kids_entry *e = &c->kids[((uintptr_t)n.id >> 4) % SAST_KIDS_CACHE];
 	*count = 0;
-	if (scan__array_reserve(&c->stk, &c->cap, c->top + SAST_KIDS_CACHED, sizeof(*c->stk)))
+	if (scan_array__reserve(&c->stk, &c->cap, c->top + SAST_KIDS_CACHED, sizeof(*c->stk)))
 		return SCAN_ENOMEM;
 	if (e->id == n.id && e->gen == c->gen) {
 		memcpy(c->stk + c->top, e->kids, e->n * sizeof(TSNode));
@@ -164,7 +164,7 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 			continue;
 		if ((flags_of(c, ch) & SAST_SYM_WRAPPER) && ts_node_named_child_count(ch) == 1)
 			ch = ts_node_named_child(ch, 0); /* statements match alike at file level and in a body */
-		if (scan__array_reserve(&c->stk, &c->cap, c->top + 1, sizeof(*c->stk)))
+		if (scan_array__reserve(&c->stk, &c->cap, c->top + 1, sizeof(*c->stk)))
 			return SCAN_ENOMEM;
 		c->stk[c->top++] = ch;
 		k++;
@@ -202,7 +202,7 @@ static bool string_is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 	return true;
 }
 
-bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth)
+bool scan_sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 {
 	uint16_t f;
 	uint32_t nc;
@@ -225,7 +225,7 @@ bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth)
 		return false;
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode ch = ts_node_named_child(n, i);
-		if (!ts_node_is_extra(ch) && !sast__is_constant(c, ch, depth + 1))
+		if (!ts_node_is_extra(ch) && !scan_sast__is_constant(c, ch, depth + 1))
 			return false;
 	}
 	return true;
@@ -244,7 +244,7 @@ static bool match_seq(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 	for (;;) {
 		const sast_pnode *q;
 		uint32_t saved;
-		if (!sast__budget_ok(c))
+		if (!scan_sast__budget_ok(c))
 			return false;
 		if (pi == np) {
 			if (open_end) {
@@ -305,7 +305,7 @@ static bool match_set(sast_ctx *c, sast_pnode *const *p, uint32_t np, uint32_t p
 		return match_set(c, p, np, pi + 1, tb, nt, ub);
 	for (uint32_t j = 0; j < nt; j++) {
 		uint32_t saved = c->m->bound;
-		if (c->used[ub + j] || !sast__budget_ok(c))
+		if (c->used[ub + j] || !scan_sast__budget_ok(c))
 			continue;
 		if (match_node(c, q, c->stk[tb + j])) {
 			c->used[ub + j] = 1;
@@ -330,7 +330,7 @@ static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
 		return false;
 	}
 	if (p->unordered) {
-		if (scan__array_reserve(&c->used, &c->used_cap, c->used_top + nt, sizeof(*c->used))) {
+		if (scan_array__reserve(&c->used, &c->used_cap, c->used_top + nt, sizeof(*c->used))) {
 			c->top = tb;
 			return false;
 		}
@@ -348,7 +348,7 @@ static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
 static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t)
 {
 	uint16_t tf;
-	if (!sast__budget_ok(c))
+	if (!scan_sast__budget_ok(c))
 		return false;
 	tf = flags_of(c, t);
 	/* (x) matches x */
@@ -378,7 +378,7 @@ static bool match_node(sast_ctx *c, const sast_pnode *p, TSNode t)
 		uint32_t sb = ts_node_start_byte(t), eb = ts_node_end_byte(t);
 		if (!(tf & SAST_SYM_STRING))
 			return false;
-		sast__string_value(c->src + sb, eb - sb, &v, &vlen);
+		scan_sast__string_value(c->src + sb, eb - sb, &v, &vlen);
 		return vlen == p->len && !memcmp(v, p->text, vlen) && string_is_constant(c, t, 0);
 	}
 	case PN_LEAF: {
@@ -403,7 +403,7 @@ static void set_range(sast_match *m, TSNode first, TSNode last)
 		m->end_line--;
 }
 
-int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out)
+int scan_match__pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out)
 {
 	sast_match m;
 	int rc = 0;
@@ -413,7 +413,7 @@ int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_match
 	if (p->root) {
 		if (match_node(c, p->root, t)) {
 			set_range(&m, t, t);
-			rc = sast__matches_push(out, &m);
+			rc = scan_sast__matches_push(out, &m);
 		}
 		return rc;
 	} else {
@@ -428,7 +428,7 @@ int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_match
 				   `...`: every assignment in the block is a start, not just the first) */
 				bool open = p->seq[p->nseq - 1]->type == PN_ELLIPSIS || p->seq[p->nseq - 1]->type == PN_MV_SEQ;
 				set_range(&m, c->stk[tb + i], c->stk[tb + (open ? nt : end) - 1]);
-				if ((rc = sast__matches_push(out, &m)) != 0)
+				if ((rc = scan_sast__matches_push(out, &m)) != 0)
 					break;
 				if (!open)
 					i = end - 1;

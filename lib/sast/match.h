@@ -65,21 +65,21 @@ struct sast_ctx {
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */
-int sast__match_pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out);
-int sast__matches_push(sast_matches *v, const sast_match *m);
+int scan_match__pattern(sast_ctx *c, const sast_pattern *p, TSNode t, sast_matches *out);
+int scan_sast__matches_push(sast_matches *v, const sast_match *m);
 /* Line, column and end line of m from its byte range, for matches without a tree node. */
-void sast__set_lines(const sast_ctx *c, sast_match *m);
-bool sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
+void scan_sast__set_lines(const sast_ctx *c, sast_match *m);
+bool scan_sast__is_constant(const sast_ctx *c, TSNode n, unsigned depth);
 #define SAST_NO_RULE UINT32_MAX
 /* Step budgets: false once the current rule (or the file) has cost too much. */
-bool sast__budget_ok(sast_ctx *c);
+bool scan_sast__budget_ok(sast_ctx *c);
 /* Drop the rule for this file, with a reason (static), unless it is already dropped. */
-void sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why);
+void scan_sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why);
 
 /* A constraint that looks at one binding only (not equals:). */
-bool sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b);
+bool scan_sast__where_binding_ok(sast_ctx *c, const sast_where *w, const sast_binding *b);
 
 /* Evaluate a rule's formula from the leaf results of the file (eval.c). */
-int sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth);
+int scan_sast__eval(sast_ctx *c, const sast_rule *r, const sast_formula *f, sast_matches *out, unsigned depth);
 
 #endif

@@ -134,7 +134,7 @@ static void substitute(scan_buf *out, scan_lang lang, const char *src, size_t le
 	}
 }
 
-void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud)
+void scan_pattern__each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud)
 {
 	size_t len = strlen(src);
 	for (size_t i = 0; i < len; i++) {
@@ -157,7 +157,7 @@ void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const
 	}
 }
 
-size_t sast__pattern_atom(const char *src, const char **atom)
+size_t scan_pattern__atom(const char *src, const char **atom)
 {
 	size_t best = 0;
 	*atom = NULL;
@@ -209,7 +209,7 @@ static ph_kind placeholder(const char *s, size_t n, const char **name, size_t *n
 	return k;
 }
 
-void sast__string_value(const char *s, size_t len, const char **v, size_t *vlen)
+void scan_sast__string_value(const char *s, size_t len, const char **v, size_t *vlen)
 {
 	size_t i = 0, q;
 	/* prefixes: r"", b'', f"", @"", $"" and combinations */
@@ -248,7 +248,7 @@ static int mv_index(compiler *c, const char *name, size_t nlen)
 	int i;
 	if (nlen == 1 && *name == '_')
 		return -1;
-	if ((i = sast__mv_lookup(c->rule, name, nlen)) < 0) {
+	if ((i = scan_sast__mv_lookup(c->rule, name, nlen)) < 0) {
 		snprintf(c->err, c->errlen, "metavariable $%.*s was not registered", (int)nlen, name);
 		c->failed = true;
 	}
@@ -285,7 +285,7 @@ static sast_pnode *convert(compiler *c, TSNode n)
 		c->failed = true;
 		return NULL;
 	}
-	if (!(p = scan__arena_calloc(c->arena, sizeof(*p)))) {
+	if (!(p = scan_arena__calloc(c->arena, sizeof(*p)))) {
 		c->failed = true;
 		return NULL;
 	}
@@ -300,7 +300,7 @@ static sast_pnode *convert(compiler *c, TSNode n)
 	} else if (fl & SAST_SYM_STRING) {
 		const char *v;
 		size_t vlen;
-		sast__string_value(text, len, &v, &vlen);
+		scan_sast__string_value(text, len, &v, &vlen);
 		ph = placeholder(v, vlen, &name, &nlen);
 		if (c->lang == SCAN_LANG_JSON && ph != PH_NONE) {
 			p->type = ph == PH_IS_ELLIPSIS ? PN_ELLIPSIS : ph == PH_IS_SEQ ? PN_MV_SEQ : PN_MV;
@@ -313,12 +313,12 @@ static sast_pnode *convert(compiler *c, TSNode n)
 			p->mv = (int16_t)mv_index(c, name, nlen);
 		} else {
 			p->type = PN_STRING;
-			p->text = scan__arena_strndup(c->arena, v, vlen);
+			p->text = scan_arena__strndup(c->arena, v, vlen);
 			p->len = (uint32_t)vlen;
 		}
 	} else if ((nc = ts_node_child_count(n)) == 0) {
 		p->type = PN_LEAF;
-		p->text = scan__arena_strndup(c->arena, text, len);
+		p->text = scan_arena__strndup(c->arena, text, len);
 		p->len = (uint32_t)len;
 	} else {
 		uint32_t k = 0, sig = 0;
@@ -331,7 +331,7 @@ static sast_pnode *convert(compiler *c, TSNode n)
 		}
 		p->type = PN_NODE;
 		p->unordered = (fl & SAST_SYM_UNORDERED) != 0;
-		p->kids = scan__arena_alloc(c->arena, (sig ? sig : 1) * sizeof(*p->kids));
+		p->kids = scan_arena__alloc(c->arena, (sig ? sig : 1) * sizeof(*p->kids));
 		if (!p->kids) {
 			c->failed = true;
 			return NULL;
@@ -426,7 +426,7 @@ static int build(sast_pattern *p, compiler *c, TSTree *tree, uint32_t s, uint32_
 			return SCAN_EINVAL;
 		}
 		if (k > 1) {
-			if (!(p->seq = scan__arena_alloc(&p->arena, k * sizeof(*p->seq))))
+			if (!(p->seq = scan_arena__alloc(&p->arena, k * sizeof(*p->seq))))
 				return SCAN_ENOMEM;
 			for (uint32_t i = 0; i < nc; i++) {
 				TSNode ch = ts_node_child(node, i);
@@ -457,10 +457,10 @@ static int build(sast_pattern *p, compiler *c, TSTree *tree, uint32_t s, uint32_
 	return 0;
 }
 
-int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
+int scan_pattern__compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
                           char *err, size_t errlen)
 {
-	const sast_langinfo *li = sast__langinfo(lang);
+	const sast_langinfo *li = scan_sast__langinfo(lang);
 	const wrapper *w = wrappers_for(lang);
 	size_t srclen = strlen(src);
 	sast_pattern *p;
@@ -524,28 +524,28 @@ int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, c
 	if (rc != 0) {
 		if (!*err && rc == SCAN_EINVAL)
 			snprintf(err, errlen, "the pattern does not parse as %s", scan_lang__name(lang));
-		sast__pattern_free(p);
+		scan_pattern__free(p);
 		return rc;
 	}
 	*out = p;
 	return 0;
 }
 
-void sast__pattern_free(sast_pattern *p)
+void scan_pattern__free(sast_pattern *p)
 {
 	if (!p)
 		return;
-	scan__arena_dispose(&p->arena);
+	scan_arena__dispose(&p->arena);
 	free(p);
 }
 
-TSSymbol sast__pattern_first_symbol(const sast_pattern *p)
+TSSymbol scan_pattern__first_symbol(const sast_pattern *p)
 {
 	const sast_pnode *f = !p->root && p->nseq ? p->seq[0] : NULL;
 	return f && (f->type == PN_NODE || f->type == PN_LEAF) ? f->sym : 0;
 }
 
-TSSymbol sast__pattern_root_symbol(const sast_pattern *p)
+TSSymbol scan_pattern__root_symbol(const sast_pattern *p)
 {
 	if (!p->root || p->root->type == PN_STRING || p->root->type == PN_STRING_ANY || p->root->type == PN_STRING_MV)
 		return 0;

@@ -35,6 +35,6 @@ struct sast_pattern {
 };
 
 /* The value of a string literal: its text without prefixes and quotes. */
-void sast__string_value(const char *s, size_t len, const char **v, size_t *vlen);
+void scan_sast__string_value(const char *s, size_t len, const char **v, size_t *vlen);
 
 #endif

@@ -30,7 +30,7 @@ static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(SCAN_EINVAL, "%s:%u: %s", ld->origin, at ? at->line : 1, reason);
+	return scan_util__error(SCAN_EINVAL, "%s:%u: %s", ld->origin, at ? at->line : 1, reason);
 }
 
 static const char *scalar(const scan_yaml_node *n)
@@ -64,7 +64,7 @@ static const struct {
 	{ "dockerfile", 1ull << SCAN_LANG_DOCKERFILE },
 };
 
-int sast__lang_from_name(const char *name, uint64_t *mask)
+int scan_sast__lang_from_name(const char *name, uint64_t *mask)
 {
 	for (size_t i = 0; i < sizeof(lang_names) / sizeof(lang_names[0]); i++)
 		if (!strcmp(name, lang_names[i].name)) {
@@ -76,18 +76,18 @@ int sast__lang_from_name(const char *name, uint64_t *mask)
 
 static const char *copy(loader *ld, const char *s)
 {
-	return s ? scan__arena_strdup(&ld->set->arena, s) : NULL;
+	return s ? scan_arena__strdup(&ld->set->arena, s) : NULL;
 }
 
 static int get_string(loader *ld, const scan_yaml_node *map, const char *key, bool required, const char **out)
 {
-	const scan_yaml_node *n = scan__yaml_get(map, key);
+	const scan_yaml_node *n = scan_util__yaml_get(map, key);
 	*out = NULL;
 	if (!n)
 		return required ? bad(ld, map, "rule has no '%s'", key) : 0;
 	if (!scalar(n) || !*n->value)
 		return bad(ld, n, "'%s' must be a non-empty string", key);
-	return (*out = copy(ld, n->value)) ? 0 : scan__error_oom();
+	return (*out = copy(ld, n->value)) ? 0 : scan_error__oom();
 }
 
 static int get_list(loader *ld, const scan_yaml_node *n, const char *key, const char ***out, size_t *count)
@@ -97,20 +97,20 @@ static int get_list(loader *ld, const scan_yaml_node *n, const char *key, const 
 	if (!n)
 		return 0;
 	if (scalar(n)) { /* one entry may be written without brackets */
-		if (!(items = scan__arena_alloc(&ld->set->arena, sizeof(*items))) || !(items[0] = copy(ld, n->value)))
-			return scan__error_oom();
+		if (!(items = scan_arena__alloc(&ld->set->arena, sizeof(*items))) || !(items[0] = copy(ld, n->value)))
+			return scan_error__oom();
 		*out = items, *count = 1;
 		return 0;
 	}
 	if (n->kind != SCAN_YAML_SEQUENCE || n->len > LIST_MAX)
 		return bad(ld, n, "'%s' must be a list of at most %d strings", key, LIST_MAX);
-	if (!(items = scan__arena_calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*items))))
-		return scan__error_oom();
+	if (!(items = scan_arena__calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*items))))
+		return scan_error__oom();
 	for (size_t i = 0; i < n->len; i++) {
 		if (!scalar(n->items[i]) || !*n->items[i]->value)
 			return bad(ld, n->items[i], "'%s' entries must be non-empty strings", key);
 		if (!(items[i] = copy(ld, n->items[i]->value)))
-			return scan__error_oom();
+			return scan_error__oom();
 	}
 	*out = items, *count = n->len;
 	return 0;
@@ -133,7 +133,7 @@ static int compile_regex(loader *ld, const scan_yaml_node *at, const char *src, 
 /* A metavariable named in where:/focus:, which some pattern must bind. */
 static int known_mv(loader *ld, const scan_yaml_node *at, const char *name, int *out)
 {
-	if (*name == '$' && (*out = sast__mv_lookup(ld->rule, name + 1, strlen(name + 1))) >= 0)
+	if (*name == '$' && (*out = scan_sast__mv_lookup(ld->rule, name + 1, strlen(name + 1))) >= 0)
 		return 0;
 	return bad(ld, at, "metavariable '%s' is not bound by any pattern before it", name);
 }
@@ -142,7 +142,7 @@ static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out
 
 static sast_formula *new_formula(loader *ld, sast_fkind kind, unsigned line)
 {
-	sast_formula *f = scan__arena_calloc(&ld->set->arena, sizeof(*f));
+	sast_formula *f = scan_arena__calloc(&ld->set->arena, sizeof(*f));
 	if (f) {
 		f->kind = kind, f->line = line, f->focus_mv = -1;
 	}
@@ -157,12 +157,12 @@ static int mv_of_name(loader *ld, const char *name, size_t len, int16_t *out)
 	for (size_t i = 0; i < len; i++)
 		if (!((name[i] >= 'A' && name[i] <= 'Z') || name[i] == '_' || (name[i] >= '0' && name[i] <= '9')))
 			return 0;
-	if ((*out = (int16_t)sast__mv_lookup(ld->rule, name, len)) >= 0)
+	if ((*out = (int16_t)scan_sast__mv_lookup(ld->rule, name, len)) >= 0)
 		return 0;
 	if (ld->rule->nmv >= SAST_MV_MAX)
 		return SCAN_ELIMIT;
 	{
-		char *s = scan__arena_alloc(&ld->set->arena, len + 2);
+		char *s = scan_arena__alloc(&ld->set->arena, len + 2);
 		if (!s)
 			return SCAN_ENOMEM;
 		s[0] = '$';
@@ -197,8 +197,8 @@ static int compile_leaf_all(loader *ld, const scan_yaml_node *at, sast_formula *
 		int rc;
 		if (!(ld->rule->langs & (1ull << l)))
 			continue;
-		if ((rc = sast__leaf_compile(ld->set, ld->rule, f, (scan_lang)l, err, sizeof(err))) != 0)
-			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "%s: %s", scan_lang__name((scan_lang)l), err);
+		if ((rc = scan_sast__leaf_compile(ld->set, ld->rule, f, (scan_lang)l, err, sizeof(err))) != 0)
+			return rc == SCAN_ENOMEM ? scan_error__oom() : bad(ld, at, "%s: %s", scan_lang__name((scan_lang)l), err);
 	}
 	return 0;
 }
@@ -215,14 +215,14 @@ static int compile_pattern_leaf(loader *ld, const scan_yaml_node *at, sast_formu
 		return bad(ld, at, "Dockerfile rules use 'instruction:' or 'regex:', not code patterns");
 	if (strlen(f->src) > SAST_PATTERN_MAX)
 		return bad(ld, at, "pattern longer than %d bytes", SAST_PATTERN_MAX);
-	sast__pattern_each_mv(f->src, (ld->rule->langs & (1ull << SCAN_LANG_PHP)) != 0, register_mv, &m);
+	scan_pattern__each_mv(f->src, (ld->rule->langs & (1ull << SCAN_LANG_PHP)) != 0, register_mv, &m);
 	if (m.rc)
-		return m.rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "more than %d metavariables", SAST_MV_MAX);
+		return m.rc == SCAN_ENOMEM ? scan_error__oom() : bad(ld, at, "more than %d metavariables", SAST_MV_MAX);
 	{
 		const char *atom;
-		size_t n = sast__pattern_atom(f->src, &atom);
-		if (n && !(f->atom = scan__arena_strndup(&ld->set->arena, atom, n)))
-			return scan__error_oom();
+		size_t n = scan_pattern__atom(f->src, &atom);
+		if (n && !(f->atom = scan_arena__strndup(&ld->set->arena, atom, n)))
+			return scan_error__oom();
 	}
 	return compile_leaf_all(ld, at, f);
 }
@@ -238,7 +238,7 @@ static int compile_query_leaf(loader *ld, const scan_yaml_node *at, sast_formula
 			return bad(ld, at, "more than %d metavariables", SAST_MV_MAX);
 	}
 	for (int l = 1; l < SCAN_LANG__COUNT; l++)
-		if ((ld->rule->langs & (1ull << l)) && !sast__langinfo((scan_lang)l))
+		if ((ld->rule->langs & (1ull << l)) && !scan_sast__langinfo((scan_lang)l))
 			return bad(ld, at, "queries need a grammar, and %s has none", scan_lang__name((scan_lang)l));
 	return compile_leaf_all(ld, at, f);
 }
@@ -260,14 +260,14 @@ static int compile_regex_leaf(loader *ld, const scan_yaml_node *at, sast_formula
 		unsigned group = ((unsigned)e[0] << 8) | e[1];
 		const char *name = (const char *)e + 2;
 		if (group < 32 && (rc = mv_of_name(ld, name, strlen(name), &f->re_group_mv[group])) != 0)
-			return rc == SCAN_ENOMEM ? scan__error_oom() : bad(ld, at, "too many metavariables");
+			return rc == SCAN_ENOMEM ? scan_error__oom() : bad(ld, at, "too many metavariables");
 	}
 	return 0;
 }
 
 static int parse_instruction(loader *ld, const scan_yaml_node *n, sast_formula *f)
 {
-	const char *kw = scalar(scan__yaml_get(n, "instruction")), *stage;
+	const char *kw = scalar(scan_util__yaml_get(n, "instruction")), *stage;
 	const scan_yaml_node *x;
 	if (ld->rule->langs != (1ull << SCAN_LANG_DOCKERFILE))
 		return bad(ld, n, "'instruction:' is for rules whose only language is dockerfile");
@@ -280,15 +280,15 @@ static int parse_instruction(loader *ld, const scan_yaml_node *n, sast_formula *
 		if (strcmp(k, "instruction") && strcmp(k, "stage") && strcmp(k, "last") && strcmp(k, "missing"))
 			return bad(ld, n->items[i], "unknown key '%s' in an instruction leaf", k);
 	}
-	if ((stage = scalar(scan__yaml_get(n, "stage")))) {
+	if ((stage = scalar(scan_util__yaml_get(n, "stage")))) {
 		if (!strcmp(stage, "final"))
 			f->instr.final_stage = true;
 		else if (strcmp(stage, "any"))
 			return bad(ld, n, "'stage' is 'final' or 'any'");
 	}
-	if ((x = scan__yaml_get(n, "last")))
+	if ((x = scan_util__yaml_get(n, "last")))
 		f->instr.last = scalar(x) && !strcmp(x->value, "true");
-	if ((x = scan__yaml_get(n, "missing")))
+	if ((x = scan_util__yaml_get(n, "missing")))
 		f->instr.missing = scalar(x) && !strcmp(x->value, "true");
 	if (mv_of_name(ld, "ARGS", 4, &f->instr.args_mv) != 0)
 		return bad(ld, n, "too many metavariables");
@@ -321,8 +321,8 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 {
 	if (n->kind != SCAN_YAML_SEQUENCE || !n->len || n->len > LIST_MAX)
 		return bad(ld, n, "'where' is a list of constraints");
-	if (!(f->where = scan__arena_calloc(&ld->set->arena, n->len * sizeof(*f->where))))
-		return scan__error_oom();
+	if (!(f->where = scan_arena__calloc(&ld->set->arena, n->len * sizeof(*f->where))))
+		return scan_error__oom();
 	f->nwhere = n->len;
 	for (size_t i = 0; i < n->len; i++) {
 		const scan_yaml_node *c = n->items[i];
@@ -331,7 +331,7 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 		bool any = false;
 		int rc;
 		w->constant = -1, w->equals_mv = -1, w->line = c->line;
-		if (c->kind != SCAN_YAML_MAPPING || !(mv = scalar(scan__yaml_get(c, "metavariable"))))
+		if (c->kind != SCAN_YAML_MAPPING || !(mv = scalar(scan_util__yaml_get(c, "metavariable"))))
 			return bad(ld, c, "a constraint is a mapping with 'metavariable'");
 		if ((rc = known_mv(ld, c, mv, &w->mv)) != 0)
 			return rc;
@@ -404,8 +404,8 @@ static int push_down(loader *ld, sast_formula *all)
 				const sast_where **v;
 				if (p->kind != SAST_F_PATTERN)
 					continue;
-				if (!(v = scan__arena_alloc(&ld->set->arena, (p->npushed + 1) * sizeof(*v))))
-					return scan__error_oom();
+				if (!(v = scan_arena__alloc(&ld->set->arena, (p->npushed + 1) * sizeof(*v))))
+					return scan_error__oom();
 				if (p->npushed)
 					memcpy(v, p->pushed, p->npushed * sizeof(*v));
 				v[p->npushed++] = &w->where[k];
@@ -445,14 +445,14 @@ static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out
 	if (!is_positive(kind) && !in_all)
 		return bad(ld, n, "'%s' filters results, so it belongs in an all: list", key);
 	if (!(f = new_formula(ld, kind, n->line)))
-		return scan__error_oom();
+		return scan_error__oom();
 	*out = f;
 	switch (kind) {
 	case SAST_F_PATTERN: case SAST_F_QUERY: case SAST_F_REGEX:
 		if (!scalar(v) || !*v->value)
 			return bad(ld, v, "'%s' must be a non-empty string", key ? key : "pattern");
 		if (!(f->src = copy(ld, v->value)))
-			return scan__error_oom();
+			return scan_error__oom();
 		f->leaf = ld->set->nleaves++, ld->rule->nleaves++;
 		return kind == SAST_F_PATTERN ? compile_pattern_leaf(ld, v, f) :
 		       kind == SAST_F_QUERY ? compile_query_leaf(ld, v, f) : compile_regex_leaf(ld, v, f);
@@ -463,8 +463,8 @@ static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out
 		bool positive = false;
 		if (v->kind != SCAN_YAML_SEQUENCE || !v->len || v->len > LIST_MAX)
 			return bad(ld, v, "'%s' is a non-empty list of formulas", key);
-		if (!(f->kids = scan__arena_calloc(&ld->set->arena, v->len * sizeof(*f->kids))))
-			return scan__error_oom();
+		if (!(f->kids = scan_arena__calloc(&ld->set->arena, v->len * sizeof(*f->kids))))
+			return scan_error__oom();
 		f->nkids = v->len;
 		/* where: and focus: last, so they can name what any other member binds */
 		for (int pass = 0; pass < 2; pass++)
@@ -483,8 +483,8 @@ static int parse_formula(loader *ld, const scan_yaml_node *n, sast_formula **out
 		return kind == SAST_F_ALL ? push_down(ld, f) : 0;
 	}
 	case SAST_F_NOT: case SAST_F_INSIDE: case SAST_F_NOT_INSIDE: case SAST_F_HAS: case SAST_F_NOT_HAS:
-		if (!(f->kids = scan__arena_calloc(&ld->set->arena, sizeof(*f->kids))))
-			return scan__error_oom();
+		if (!(f->kids = scan_arena__calloc(&ld->set->arena, sizeof(*f->kids))))
+			return scan_error__oom();
 		f->nkids = 1;
 		return parse_formula(ld, v, &f->kids[0], depth + 1, false);
 	case SAST_F_WHERE:
@@ -503,16 +503,16 @@ static int parse_fixtures(loader *ld, const scan_yaml_node *n, sast_rule *r)
 		return 0;
 	if (n->kind != SCAN_YAML_SEQUENCE || n->len > FIXTURES_MAX)
 		return bad(ld, n, "'tests' is a list of at most %d fixtures", FIXTURES_MAX);
-	if (!(r->fixtures = scan__arena_calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*r->fixtures))))
-		return scan__error_oom();
+	if (!(r->fixtures = scan_arena__calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*r->fixtures))))
+		return scan_error__oom();
 	for (size_t i = 0; i < n->len; i++) {
 		const scan_yaml_node *t = n->items[i], *vul, *safe, *path;
 		sast_fixture *fx = &r->fixtures[i];
 		if (t->kind != SCAN_YAML_MAPPING)
 			return bad(ld, t, "a fixture is a mapping with 'vulnerable' or 'safe'");
-		vul = scan__yaml_get(t, "vulnerable");
-		safe = scan__yaml_get(t, "safe");
-		path = scan__yaml_get(t, "path");
+		vul = scan_util__yaml_get(t, "vulnerable");
+		safe = scan_util__yaml_get(t, "safe");
+		path = scan_util__yaml_get(t, "path");
 		if (!!vul == !!safe || !scalar(vul ? vul : safe))
 			return bad(ld, t, "a fixture has exactly one of 'vulnerable' and 'safe', holding code");
 		if (t->len != (path ? 4u : 2u))
@@ -524,7 +524,7 @@ static int parse_fixtures(loader *ld, const scan_yaml_node *n, sast_rule *r)
 		fx->path = path ? copy(ld, path->value) : NULL;
 		fx->line = t->line;
 		if (!fx->code || (path && !fx->path))
-			return scan__error_oom();
+			return scan_error__oom();
 	}
 	r->nfixtures = n->len;
 	return 0;
@@ -595,14 +595,14 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	for (size_t i = 0; i < ld->set->count; i++)
 		if (!strcmp(ld->set->rules[i].id, rp->id))
 			return bad(ld, node, "rule id '%s' is already defined at %s", rp->id, ld->set->rules[i].origin);
-	if ((rc = get_list(ld, scan__yaml_get(node, "languages"), "languages", &langs, &nlangs)) != 0)
+	if ((rc = get_list(ld, scan_util__yaml_get(node, "languages"), "languages", &langs, &nlangs)) != 0)
 		return rc;
 	if (!nlangs)
 		return bad(ld, node, "rule has no 'languages'");
 	for (size_t i = 0; i < nlangs; i++) {
 		uint64_t m;
-		if (sast__lang_from_name(langs[i], &m) != 0)
-			return bad(ld, scan__yaml_get(node, "languages"), "unknown language '%s'", langs[i]);
+		if (scan_sast__lang_from_name(langs[i], &m) != 0)
+			return bad(ld, scan_util__yaml_get(node, "languages"), "unknown language '%s'", langs[i]);
 		rp->langs |= m;
 	}
 	if ((rp->langs & (1ull << SCAN_LANG_DOCKERFILE)) && rp->langs != (1ull << SCAN_LANG_DOCKERFILE))
@@ -610,9 +610,9 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	if ((rc = get_string(ld, node, "severity", true, &s)) != 0)
 		return rc;
 	if (scan_severity_parse(&rp->severity, s) != 0)
-		return bad(ld, scan__yaml_get(node, "severity"), "unknown severity '%s'", s);
+		return bad(ld, scan_util__yaml_get(node, "severity"), "unknown severity '%s'", s);
 	rp->confidence = 80;
-	if ((x = scan__yaml_get(node, "confidence"))) {
+	if ((x = scan_util__yaml_get(node, "confidence"))) {
 		char *end;
 		long v = scalar(x) ? strtol(x->value, &end, 10) : -1;
 		if (!scalar(x) || *end || v < 0 || v > 100)
@@ -623,7 +623,7 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	if ((rc = get_string(ld, node, "category", false, &s)) != 0)
 		return rc;
 	if (s && (scan_category_parse(&rp->category, s) != 0 || (rp->category != SCAN_CAT_SECURITY && rp->category != SCAN_CAT_IAC)))
-		return bad(ld, scan__yaml_get(node, "category"), "category is 'security' or 'iac'");
+		return bad(ld, scan_util__yaml_get(node, "category"), "category is 'security' or 'iac'");
 	if ((rc = get_string(ld, node, "cwe", false, &rp->cwe)) != 0 ||
 	    (rc = get_string(ld, node, "owasp", false, &rp->owasp)) != 0 ||
 	    (rc = get_string(ld, node, "message", true, &rp->message)) != 0 ||
@@ -632,21 +632,21 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	    (rc = get_string(ld, node, "fix", false, &rp->fix)) != 0)
 		return rc;
 	if (rp->cwe && (strncmp(rp->cwe, "CWE-", 4) || !rp->cwe[4] || strspn(rp->cwe + 4, "0123456789") != strlen(rp->cwe + 4)))
-		return bad(ld, scan__yaml_get(node, "cwe"), "'cwe' is written CWE-<number>");
-	if ((rc = get_list(ld, scan__yaml_get(node, "references"), "references", &rp->references, &rp->nreferences)) != 0)
+		return bad(ld, scan_util__yaml_get(node, "cwe"), "'cwe' is written CWE-<number>");
+	if ((rc = get_list(ld, scan_util__yaml_get(node, "references"), "references", &rp->references, &rp->nreferences)) != 0)
 		return rc;
-	if ((x = scan__yaml_get(node, "paths"))) {
+	if ((x = scan_util__yaml_get(node, "paths"))) {
 		if (x->kind != SCAN_YAML_MAPPING)
 			return bad(ld, x, "'paths' is a mapping with 'include' and/or 'exclude'");
-		if ((rc = get_list(ld, scan__yaml_get(x, "include"), "include", &rp->path_include, &rp->ninclude)) != 0 ||
-		    (rc = get_list(ld, scan__yaml_get(x, "exclude"), "exclude", &rp->path_exclude, &rp->nexclude)) != 0)
+		if ((rc = get_list(ld, scan_util__yaml_get(x, "include"), "include", &rp->path_include, &rp->ninclude)) != 0 ||
+		    (rc = get_list(ld, scan_util__yaml_get(x, "exclude"), "exclude", &rp->path_exclude, &rp->nexclude)) != 0)
 			return rc;
 	}
-	if (!(x = scan__yaml_get(node, "match")))
+	if (!(x = scan_util__yaml_get(node, "match")))
 		return bad(ld, node, "rule has no 'match'");
 	if ((rc = parse_formula(ld, x, &rp->match, 0, false)) != 0)
 		return rc;
-	if ((x = scan__yaml_get(node, "sensitive"))) {
+	if ((x = scan_util__yaml_get(node, "sensitive"))) {
 		const char **names;
 		size_t nnames;
 		if ((rc = get_list(ld, x, "sensitive", &names, &nnames)) != 0)
@@ -658,14 +658,14 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 			rp->sensitive |= 1u << mv;
 		}
 	}
-	if ((rc = parse_fixtures(ld, scan__yaml_get(node, "tests"), rp)) != 0)
+	if ((rc = parse_fixtures(ld, scan_util__yaml_get(node, "tests"), rp)) != 0)
 		return rc;
 	{
 		const char *atoms[32];
 		size_t n = 0;
 		if (formula_atoms(rp->match, atoms, &n, 32) && n) {
-			if (!(rp->atoms = scan__arena_alloc(&ld->set->arena, n * sizeof(*rp->atoms))))
-				return scan__error_oom();
+			if (!(rp->atoms = scan_arena__alloc(&ld->set->arena, n * sizeof(*rp->atoms))))
+				return scan_error__oom();
 			memcpy(rp->atoms, atoms, n * sizeof(*atoms));
 			rp->natoms = n;
 		}
@@ -680,13 +680,13 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 		scan_buf_dispose(&b);
 		rp->pack = copy(ld, ld->origin);
 		if (!rp->rule_id || !rp->origin || !rp->pack)
-			return scan__error_oom();
+			return scan_error__oom();
 	}
 	if (!rp->title)
 		rp->title = rp->message;
 	if (ld->set->count >= SAST_RULES_MAX)
 		return bad(ld, node, "more than %d rules", SAST_RULES_MAX);
-	if (scan__array_reserve(&ld->set->rules, &ld->set->cap, ld->set->count + 1, sizeof(*ld->set->rules)))
+	if (scan_array__reserve(&ld->set->rules, &ld->set->cap, ld->set->count + 1, sizeof(*ld->set->rules)))
 		return SCAN_ENOMEM;
 	ld->set->rules[ld->set->count++] = *rp;
 	memset(rp, 0, sizeof(*rp)); /* the set owns it now */
@@ -707,7 +707,7 @@ static void free_formula(sast_formula *f)
 	if (!f)
 		return;
 	for (int l = 0; l < SCAN_LANG__COUNT; l++) {
-		sast__pattern_free(f->pat[l]);
+		scan_pattern__free(f->pat[l]);
 		if (f->query[l])
 			ts_query_delete(f->query[l]);
 	}
@@ -721,7 +721,7 @@ static void free_formula(sast_formula *f)
 		free_formula(f->kids[i]);
 }
 
-int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin)
+int scan_sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin)
 {
 	scan_yaml_doc doc;
 	const scan_yaml_node *rules;
@@ -730,11 +730,11 @@ int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char 
 	int rc;
 
 	ld.set = set, ld.origin = origin;
-	if ((rc = scan__yaml_parse(&doc, text, len, origin)) != 0) {
-		scan__yaml_dispose(&doc);
+	if ((rc = scan_util__yaml_parse(&doc, text, len, origin)) != 0) {
+		scan_util__yaml_dispose(&doc);
 		return rc;
 	}
-	if (!doc.root || doc.root->kind != SCAN_YAML_MAPPING || !(rules = scan__yaml_get(doc.root, "rules")) ||
+	if (!doc.root || doc.root->kind != SCAN_YAML_MAPPING || !(rules = scan_util__yaml_get(doc.root, "rules")) ||
 	    rules->kind != SCAN_YAML_SEQUENCE) {
 		rc = bad(&ld, doc.root, "a rule file is a mapping with a 'rules' list");
 	} else {
@@ -744,30 +744,30 @@ int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char 
 	if (rc) /* keep the set as it was: drop what this file added */
 		while (set->count > before)
 			free_formula(set->rules[--set->count].match);
-	scan__yaml_dispose(&doc);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }
 
 static int load_one(void *ud, const char *text, size_t len, const char *path)
 {
-	return sast__load_text(ud, text, len, path);
+	return scan_sast__load_text(ud, text, len, path);
 }
 
-int sast__load_dir(sast_ruleset *set, const char *dir)
+int scan_sast__load_dir(sast_ruleset *set, const char *dir)
 {
-	return scan__rule_files_each(dir, true, load_one, set);
+	return scan_util__rule_files_each(dir, true, load_one, set);
 }
 
-int sast__load_builtin(sast_ruleset *set)
+int scan_sast__load_builtin(sast_ruleset *set)
 {
-	return scan__rule_files_each_embedded(scan__sast_builtin, scan__sast_builtin_count, load_one, set);
+	return scan_util__rule_files_each_embedded(scan_sast__builtin, scan_sast__builtin_count, load_one, set);
 }
 
-void sast__ruleset_dispose(sast_ruleset *set)
+void scan_sast__ruleset_dispose(sast_ruleset *set)
 {
 	for (size_t i = 0; i < set->count; i++)
 		free_formula(set->rules[i].match);
 	free(set->rules);
-	scan__arena_dispose(&set->arena);
+	scan_arena__dispose(&set->arena);
 	memset(set, 0, sizeof(*set));
 }

@@ -19,7 +19,7 @@ void scan_rules_free(scan_rules *rs)
 {
 	if (!rs)
 		return;
-	sast__ruleset_dispose(&rs->set);
+	scan_sast__ruleset_dispose(&rs->set);
 	free(rs->langs);
 	free(rs);
 }
@@ -31,29 +31,29 @@ int scan_rules_load(scan_rules **out, bool builtin, const char *extra_dir, const
 
 	*out = NULL;
 	if (!rs)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (builtin)
-		rc = sast__load_builtin(&rs->set);
+		rc = scan_sast__load_builtin(&rs->set);
 	if (!rc && extra_dir)
-		rc = sast__load_dir(&rs->set, extra_dir);
+		rc = scan_sast__load_dir(&rs->set, extra_dir);
 	if (!rc && repo_root) {
 		scan_buf p = SCAN_BUF_INIT;
 			scan_buf_printf(&p, "%s/.rampart/rules", repo_root);
 		if (scan_buf_failed(&p))
-			rc = scan__error_oom();
-		else if (scan__dir_beneath(repo_root, ".rampart/rules")) /* no link in .rampart/rules */
-			rc = sast__load_dir(&rs->set, p.ptr);
+			rc = scan_error__oom();
+		else if (scan_util__dir_beneath(repo_root, ".rampart/rules")) /* no link in .rampart/rules */
+			rc = scan_sast__load_dir(&rs->set, p.ptr);
 		scan_buf_dispose(&p);
 	}
 	if (!rc && !(rs->langs = calloc(rs->set.count + 1, sizeof(*rs->langs))))
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	for (size_t i = 0; !rc && i < rs->set.count; i++) {
 		scan_buf b = SCAN_BUF_INIT;
 		for (int l = 1; l < SCAN_LANG__COUNT; l++)
 			if (rs->set.rules[i].langs & (1ull << l))
 				scan_buf_printf(&b, "%s%s", b.size ? "," : "", scan_lang__name((scan_lang)l));
-		if (scan_buf_failed(&b) || !(rs->langs[i] = scan__arena_strdup(&rs->set.arena, b.ptr)))
-			rc = scan__error_oom();
+		if (scan_buf_failed(&b) || !(rs->langs[i] = scan_arena__strdup(&rs->set.arena, b.ptr)))
+			rc = scan_error__oom();
 		scan_buf_dispose(&b);
 	}
 	if (rc) {
@@ -73,7 +73,7 @@ int scan_rules_get(const scan_rules *rs, size_t i, scan_rule_info *out)
 {
 	const sast_rule *r;
 	if (!rs || i >= rs->set.count)
-		return scan__error(SCAN_EINVAL, "no rule %zu", i);
+		return scan_util__error(SCAN_EINVAL, "no rule %zu", i);
 	r = &rs->set.rules[i];
 	memset(out, 0, sizeof(*out));
 	out->id = r->id;
@@ -159,8 +159,8 @@ static int test_rule(const scan_rules *rs, sast_ctx *ctx, scan_parse_state *ps, 
 		const TSTree *tree;
 
 		fx->vulnerable ? vul++ : safe++;
-		scan__parse_reset(ps);
-		tree = scan__parse(ps, lang, fx->code, strlen(fx->code), &why);
+		scan_parse__reset(ps);
+		tree = scan_parse__parse(ps, lang, fx->code, strlen(fx->code), &why);
 		if (!(r->langs & (1ull << lang))) {
 			res.problem = "the fixture's path is not in one of the rule's languages";
 		} else if (why) {
@@ -168,7 +168,7 @@ static int test_rule(const scan_rules *rs, sast_ctx *ctx, scan_parse_state *ps, 
 		} else if (tree && ts_node_has_error(ts_tree_root_node(tree))) {
 			res.problem = "the fixture does not parse";
 		} else {
-			rc = sast__scan_file(ctx, lang, path, fx->code, strlen(fx->code), tree, count_match, &fr, &why);
+			rc = scan_sast__scan_file(ctx, lang, path, fx->code, strlen(fx->code), tree, count_match, &fr, &why);
 			if (rc == SCAN_ELIMIT) {
 				res.problem = why, rc = 0;
 			} else if (!rc) {
@@ -205,20 +205,20 @@ int scan_rules_test(const scan_rules *rs, size_t i, scan_rule_test_cb cb, void *
 	*failed = 0;
 	memset(&ps, 0, sizeof(ps));
 	if (i != (size_t)-1 && i >= rs->set.count)
-		return scan__error(SCAN_EINVAL, "no rule %zu", i);
+		return scan_util__error(SCAN_EINVAL, "no rule %zu", i);
 	/* the set was compiled as it loaded, so the engine only reads it */
-	if ((rc = sast__engine_new(&e, (sast_ruleset *)(uintptr_t)&rs->set)) != 0)
+	if ((rc = scan_sast__engine_new(&e, (sast_ruleset *)(uintptr_t)&rs->set)) != 0)
 		return rc;
-	if ((rc = sast__ctx_new(&ctx, e)) != 0) {
-		sast__engine_free(e);
+	if ((rc = scan_sast__ctx_new(&ctx, e)) != 0) {
+		scan_sast__engine_free(e);
 		return rc;
 	}
 	for (size_t k = 0; k < rs->set.count && !rc; k++)
 		if (i == (size_t)-1 || k == i)
 			rc = test_rule(rs, ctx, &ps, k, cb, payload, failed);
-	scan__parse_dispose(&ps);
-	sast__ctx_free(ctx);
-	sast__engine_free(e);
+	scan_parse__dispose(&ps);
+	scan_sast__ctx_free(ctx);
+	scan_sast__engine_free(e);
 	return rc;
 }
 
@@ -236,8 +236,8 @@ static int validate_one(void *ud, const char *text, size_t len, const char *path
 
 	memset(&set, 0, sizeof(set));
 	v->files++;
-	rc = sast__load_text(&set, text, len, path);
-	sast__ruleset_dispose(&set);
+	rc = scan_sast__load_text(&set, text, len, path);
+	scan_sast__ruleset_dispose(&set);
 	if (rc == SCAN_ENOMEM)
 		return rc;
 	if (rc) {
@@ -255,13 +255,13 @@ int scan_rules_validate(const char *path, scan_rule_problem_cb cb, void *payload
 
 	*files = *bad = 0;
 	if (stat(path, &sb) != 0)
-		return scan__error(SCAN_ENOTFOUND, "no such file or directory: '%s'", path);
+		return scan_util__error(SCAN_ENOTFOUND, "no such file or directory: '%s'", path);
 	if (S_ISDIR(sb.st_mode)) {
-		rc = scan__rule_files_each(path, true, validate_one, &v);
+		rc = scan_util__rule_files_each(path, true, validate_one, &v);
 	} else {
 		char *text = NULL;
 		size_t len = 0;
-		if ((rc = scan__read_rule_file(&text, &len, path)) == 0)
+		if ((rc = scan_util__read_rule_file(&text, &len, path)) == 0)
 			rc = validate_one(&v, text, len, path);
 		free(text);
 	}
@@ -308,21 +308,21 @@ int scan_rules_dump_tree(const char *path, char **out)
 
 	*out = NULL;
 	memset(&ps, 0, sizeof(ps));
-	if ((rc = scan__read_rule_file(&text, &len, path)) != 0)
+	if ((rc = scan_util__read_rule_file(&text, &len, path)) != 0)
 		return rc;
 	lang = scan_lang__detect(path, (const unsigned char *)text, len);
-	tree = scan__parse(&ps, lang, text, len, &why);
+	tree = scan_parse__parse(&ps, lang, text, len, &why);
 	if (!tree) {
-		rc = scan__error(SCAN_EINVAL, "'%s': %s", path, why ? why : "no syntax tree for this language");
+		rc = scan_util__error(SCAN_EINVAL, "'%s': %s", path, why ? why : "no syntax tree for this language");
 	} else {
 		TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 		dump_node(&b, &cur, text, 0);
 		ts_tree_cursor_delete(&cur);
 		if (!(*out = scan_buf_detach(&b)))
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 	}
 	scan_buf_dispose(&b);
-	scan__parse_dispose(&ps);
+	scan_parse__dispose(&ps);
 	free(text);
 	return rc;
 }

@@ -154,39 +154,39 @@ typedef struct {
 } sast_ruleset;
 
 /* Compile leaf f of rule r for language l, once; errors as "reason" in err. */
-int sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen);
+int scan_sast__leaf_compile(sast_ruleset *set, sast_rule *r, sast_formula *f, scan_lang l, char *err, size_t errlen);
 /* The index of metavariable $<name> in r, or -1. */
-int sast__mv_lookup(const sast_rule *r, const char *name, size_t len);
+int scan_sast__mv_lookup(const sast_rule *r, const char *name, size_t len);
 
 /*
  * Loading. Errors are SCAN_EINVAL/SCAN_EPARSE with "origin:line: reason".
  * Patterns are compiled for each language of their rule as they load, so a
  * pattern that does not parse is reported here, with its line.
  */
-int sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin);
-int sast__load_dir(sast_ruleset *set, const char *dir);      /* *.yaml, *.yml, recursively */
-int sast__load_builtin(sast_ruleset *set);
-void sast__ruleset_dispose(sast_ruleset *set);
+int scan_sast__load_text(sast_ruleset *set, const char *text, size_t len, const char *origin);
+int scan_sast__load_dir(sast_ruleset *set, const char *dir);      /* *.yaml, *.yml, recursively */
+int scan_sast__load_builtin(sast_ruleset *set);
+void scan_sast__ruleset_dispose(sast_ruleset *set);
 /* Language names in rule files: python, javascript (also TS/TSX), typescript, ... */
-int sast__lang_from_name(const char *name, uint64_t *mask);
+int scan_sast__lang_from_name(const char *name, uint64_t *mask);
 
 /* The built-in packs, generated from rules/sast and rules/iac at build time. */
-extern const scan_embedded_rule_file scan__sast_builtin[];
-extern const size_t scan__sast_builtin_count;
+extern const scan_embedded_rule_file scan_sast__builtin[];
+extern const size_t scan_sast__builtin_count;
 
 /* Patterns (pattern.c). */
 /* Call fn for every metavariable the pattern text names ($X, $...X), as the compiler will see them. */
-void sast__pattern_each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud);
+void scan_pattern__each_mv(const char *src, bool php, void (*fn)(void *ud, const char *name, size_t len), void *ud);
 /* The longest literal word of a pattern (at least 3 bytes): every match contains it. NULL: none. */
-size_t sast__pattern_atom(const char *src, const char **atom);
-/* Metavariables must already be in rule's table (sast__pattern_each_mv at load). */
-int sast__pattern_compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
+size_t scan_pattern__atom(const char *src, const char **atom);
+/* Metavariables must already be in rule's table (scan_pattern__each_mv at load). */
+int scan_pattern__compile(sast_pattern **out, scan_lang lang, const char *src, const sast_rule *rule,
                           char *err, size_t errlen);
-void sast__pattern_free(sast_pattern *p);
+void scan_pattern__free(sast_pattern *p);
 /* The symbol a match must start at; 0 for statement-sequence patterns (tried at every node). */
-TSSymbol sast__pattern_root_symbol(const sast_pattern *p);
+TSSymbol scan_pattern__root_symbol(const sast_pattern *p);
 /* For statement sequences, the symbol their first statement must have; 0: any. */
-TSSymbol sast__pattern_first_symbol(const sast_pattern *p);
+TSSymbol scan_pattern__first_symbol(const sast_pattern *p);
 
 /* Per-language facts about grammar symbols (langinfo.c). */
 #define SAST_SYM_PUNCT     0x01u  /* anonymous delimiter: ( ) , ; { } [ ] */
@@ -204,7 +204,7 @@ typedef struct {
 	uint32_t nsym;
 	uint16_t *flags;
 } sast_langinfo;
-const sast_langinfo *sast__langinfo(scan_lang lang);  /* NULL: no grammar */
+const sast_langinfo *scan_sast__langinfo(scan_lang lang);  /* NULL: no grammar */
 
 /* Matches (match.c, eval.c). */
 typedef struct {
@@ -247,6 +247,6 @@ typedef struct {
 	unsigned stages;
 } sast_dockerfile;
 
-int sast__dockerfile_parse(sast_dockerfile *df, scan_arena *a, const char *data, size_t len);
+int scan_dockerfile__parse(sast_dockerfile *df, scan_arena *a, const char *data, size_t len);
 
 #endif

@@ -353,9 +353,9 @@ int scan_sbom_cyclonedx(scan_buf *out, const scan_sbom_input *in, scan_cyclonedx
 	int rc;
 
 	if (version != SCAN_CYCLONEDX_1_5 && version != SCAN_CYCLONEDX_1_6)
-		return scan__error(SCAN_EINVAL, "unsupported CycloneDX version 1.%d", (int)version);
+		return scan_util__error(SCAN_EINVAL, "unsupported CycloneDX version 1.%d", (int)version);
 	if ((rc = scan_buf_failed(out)) != 0)
-		return scan__error(rc, "output buffer failed before the document");
+		return scan_util__error(rc, "output buffer failed before the document");
 	if ((rc = scan_sbom__uuid(uuid)) != 0 || (rc = scan_sbom__time(when, in->created)) != 0)
 		return rc;
 	if (in->triage && (rc = scan_vex__index(&triage, in->triage, in->ntriage)) != 0) {

@@ -655,7 +655,7 @@ static int put_norm(scan_buf *norm, const char *s, size_t len)
 		return 0;
 	scan_buf_put(norm, s, len);
 	if ((rc = scan_buf_failed(norm)) != 0)
-		return scan__error(rc, rc == SCAN_ELIMIT ? "license does not fit its buffer" : "out of memory");
+		return scan_util__error(rc, rc == SCAN_ELIMIT ? "license does not fit its buffer" : "out of memory");
 	return 0;
 }
 
@@ -700,7 +700,7 @@ int scan_license_analyze(scan_license_info *info, scan_buf *norm, const char *te
 		} else if (p.known) {
 			info->form = SCAN_LICENSE_EXPRESSION;
 			if ((rc = scan_buf_failed(&scratch)) != 0)
-				rc = scan__error(rc, "out of memory");
+				rc = scan_util__error(rc, "out of memory");
 			else
 				rc = put_norm(norm, scratch.ptr, scratch.size);
 		} else {
@@ -731,17 +731,17 @@ int scan_license__check_tables(void)
 
 	for (size_t i = 0; i < N_ELEMS(aliases); i++) {
 		if (aliases[i].id && !scan_license_spdx_id(aliases[i].id, strlen(aliases[i].id), NULL))
-			return scan__error(SCAN_EINVAL, "alias '%s' names '%s', which is not on the list",
-			                   aliases[i].key, aliases[i].id);
+			return scan_util__error(SCAN_EINVAL, "alias '%s' names '%s', which is not on the list",
+			                        aliases[i].key, aliases[i].id);
 		if (!scan_spdx__name_key(key, sizeof(key), aliases[i].key, strlen(aliases[i].key)) ||
 		    strcmp(key, aliases[i].key))
-			return scan__error(SCAN_EINVAL, "alias '%s' is not a name key (its key is '%s')",
-			                   aliases[i].key, key);
+			return scan_util__error(SCAN_EINVAL, "alias '%s' is not a name key (its key is '%s')",
+			                        aliases[i].key, key);
 	}
 	for (size_t i = 0; i < N_ELEMS(keywords); i++)
 		if (!scan_spdx__name_key(key, sizeof(key), keywords[i].key, strlen(keywords[i].key)) ||
 		    strcmp(key, keywords[i].key))
-			return scan__error(SCAN_EINVAL, "keyword '%s' is not a name key", keywords[i].key);
+			return scan_util__error(SCAN_EINVAL, "keyword '%s' is not a name key", keywords[i].key);
 	for (size_t i = 0; i < N_ELEMS(families); i++) {
 		const char *pat = families[i].pattern;
 		size_t len = strlen(pat);
@@ -752,7 +752,7 @@ int scan_license__check_tables(void)
 		for (size_t k = 0; !found && k < N_ELEMS(scan_spdx__licenses); k++)
 			found = pattern_match(pat, scan_spdx__licenses[k].id, strlen(scan_spdx__licenses[k].id)) > 0;
 		if (!found)
-			return scan__error(SCAN_EINVAL, "license family '%s' matches no listed license", pat);
+			return scan_util__error(SCAN_EINVAL, "license family '%s' matches no listed license", pat);
 	}
 	for (size_t i = 0; i < N_ELEMS(linking_exceptions); i++) {
 		const char *pat = linking_exceptions[i];
@@ -760,7 +760,7 @@ int scan_license__check_tables(void)
 		for (size_t k = 0; !found && k < N_ELEMS(scan_spdx__exceptions); k++)
 			found = pattern_match(pat, scan_spdx__exceptions[k].id, strlen(scan_spdx__exceptions[k].id)) > 0;
 		if (!found)
-			return scan__error(SCAN_EINVAL, "linking exception '%s' matches no listed exception", pat);
+			return scan_util__error(SCAN_EINVAL, "linking exception '%s' matches no listed exception", pat);
 	}
 	return 0;
 }

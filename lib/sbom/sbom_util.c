@@ -39,7 +39,7 @@ int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN])
 	size_t n = 0;
 
 	if (RAND_bytes(r, (int)sizeof(r)) != 1)
-		return scan__error(SCAN_EIO, "cannot get random bytes for a document id");
+		return scan_util__error(SCAN_EIO, "cannot get random bytes for a document id");
 	r[6] = (unsigned char)((r[6] & 0x0f) | 0x40); /* version 4 */
 	r[8] = (unsigned char)((r[8] & 0x3f) | 0x80); /* RFC 4122 variant */
 	for (size_t i = 0; i < sizeof(r); i++) {
@@ -59,9 +59,9 @@ int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t)
 	if (t == 0)
 		t = time(NULL);
 	if (t < 0 || !gmtime_r(&t, &tm) || tm.tm_year + 1900 > 9999)
-		return scan__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
+		return scan_util__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
 	if (strftime(out, SCAN_SBOM_TIME_LEN, "%Y-%m-%dT%H:%M:%SZ", &tm) != SCAN_SBOM_TIME_LEN - 1)
-		return scan__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
+		return scan_util__error(SCAN_EINVAL, "time %lld cannot be written as a date", (long long)t);
 	return 0;
 }
 
@@ -107,23 +107,23 @@ int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n
 
 	memset(g, 0, sizeof(*g));
 	if (n > SCAN_SCA_COMPONENTS_MAX)
-		return scan__error(SCAN_ELIMIT, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
+		return scan_util__error(SCAN_ELIMIT, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
 	if (!(g->nodes = calloc(n ? n : 1, sizeof(*g->nodes))) || !(g->node_of = calloc(n ? n : 1, sizeof(size_t)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (size_t i = 0; i < n; i++) {
 		size_t at = 0;
 		if (!c[i].name || !c[i].name[0] || !c[i].purl || !c[i].purl[0]) {
-			rc = scan__error(SCAN_EINVAL, "component %zu has no name or purl", i);
+			rc = scan_util__error(SCAN_EINVAL, "component %zu has no name or purl", i);
 			goto done;
 		}
 		if (c[i].ndeps && !c[i].deps) {
-			rc = scan__error(SCAN_EINVAL, "component %zu has dependencies but no list of them", i);
+			rc = scan_util__error(SCAN_EINVAL, "component %zu has dependencies but no list of them", i);
 			goto done;
 		}
 		if (c[i].ndeps > SCAN_SCA_EDGES_MAX - edges) {
-			rc = scan__error(SCAN_ELIMIT, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
+			rc = scan_util__error(SCAN_ELIMIT, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
 			goto done;
 		}
 		edges += c[i].ndeps;
@@ -152,7 +152,7 @@ int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n
 	    !(fill = calloc(g->count ? g->count : 1, sizeof(size_t))) ||
 	    !(fillf = calloc(g->count ? g->count : 1, sizeof(size_t))) ||
 	    !(indeg = calloc(g->count ? g->count : 1, sizeof(size_t)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	edges = files = 0;
@@ -166,8 +166,8 @@ int scan_sbom__graph_build(scan_sbom_graph *g, const scan_component *c, size_t n
 		scan_sbom_node *node = &g->nodes[g->node_of[i]];
 		for (size_t d = 0; d < c[i].ndeps; d++) {
 			if (c[i].deps[d] >= n) {
-				rc = scan__error(SCAN_EINVAL, "component %zu depends on component %zu of %zu", i,
-				                 c[i].deps[d], n);
+				rc = scan_util__error(SCAN_EINVAL, "component %zu depends on component %zu of %zu", i,
+				                      c[i].deps[d], n);
 				goto done;
 			}
 			node->deps[fill[g->node_of[i]]++] = g->node_of[c[i].deps[d]];

@@ -34,7 +34,7 @@ static void refs_dispose(spdx_refs *r)
 	free(r->ref);
 	scan_map_dispose(&r->by_text);
 	scan_map_dispose(&r->by_ref);
-	scan__arena_dispose(&r->arena);
+	scan_arena__dispose(&r->arena);
 }
 
 static bool is_idchar(char c)
@@ -74,7 +74,7 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 			r->text_len = tl;
 		f = tl ? realloc(r->ref, cap * sizeof(*f)) : NULL;
 		if (!f)
-			return scan__error_oom();
+			return scan_error__oom();
 		r->ref = f;
 		r->cap = cap;
 	}
@@ -95,9 +95,9 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 	if (scan_map_get(&r->by_ref, name.ptr, NULL, NULL))
 		scan_buf_printf(&name, "--%zu", r->count + 1);
 	if (scan_buf_failed(&name) ||
-	    !(r->ref[r->count] = scan__arena_strndup(&r->arena, name.ptr, name.size))) {
+	    !(r->ref[r->count] = scan_arena__strndup(&r->arena, name.ptr, name.size))) {
 		scan_buf_dispose(&name);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	scan_buf_dispose(&name);
 	r->text[r->count] = s;
@@ -166,7 +166,7 @@ static int write_package(scan_json *w, const scan_component *c, const scan_sbom_
 		}
 		if ((rc = scan_buf_failed(scratch)) != 0) {
 			scan_json_close(w, '}');
-			return scan__error(rc, "out of memory");
+			return scan_util__error(rc, "out of memory");
 		}
 		scan_json_str_opt(w, "comment", scratch->ptr);
 	}
@@ -196,7 +196,7 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 	int rc;
 
 	if ((rc = scan_buf_failed(out)) != 0)
-		return scan__error(rc, "output buffer failed before the document");
+		return scan_util__error(rc, "output buffer failed before the document");
 	if ((rc = scan_sbom__uuid(uuid)) != 0 || (rc = scan_sbom__time(when, in->created)) != 0)
 		return rc;
 	if ((rc = scan_sbom__graph_build(&g, in->components, in->ncomponents)) != 0)
@@ -208,7 +208,7 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 	namespace_name(&ns, root);
 	scan_buf_printf(&ns, "-%s", uuid);
 	if (scan_buf_failed(&ns)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 

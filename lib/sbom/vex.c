@@ -84,7 +84,7 @@ const scan_vex_state *scan_vex__state(const char *triage)
 	for (size_t i = 0; triage && i < N_ELEMS(states); i++)
 		if (!strcmp(triage, states[i].triage))
 			return &states[i];
-	scan__error(SCAN_EINVAL, "unknown triage state '%.40s'", triage ? triage : "");
+	scan_util__error(SCAN_EINVAL, "unknown triage state '%.40s'", triage ? triage : "");
 	return NULL;
 }
 
@@ -124,7 +124,7 @@ int scan_vex__index(scan_map *m, const scan_vex_decision *d, size_t n)
 		int rc;
 
 		if (!d[i].vuln_id || !d[i].vuln_id[0] || !d[i].purl || !d[i].purl[0])
-			return scan__error(SCAN_EINVAL, "triage decision %zu has no vulnerability id or purl", i);
+			return scan_util__error(SCAN_EINVAL, "triage decision %zu has no vulnerability id or purl", i);
 		if (!scan_vex__state(d[i].state))
 			return SCAN_EINVAL;
 		if ((rc = scan_map_put(m, d[i].vuln_id, d[i].purl, i, &have)) < 0)
@@ -142,8 +142,8 @@ static void put_decoded(scan_buf *b, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		int hi, lo;
-		if (s[i] == '%' && i + 2 < len && (hi = scan__hex_digit(s[i + 1])) >= 0 &&
-		    (lo = scan__hex_digit(s[i + 2])) >= 0) {
+		if (s[i] == '%' && i + 2 < len && (hi = scan_number__hex_digit(s[i + 1])) >= 0 &&
+		    (lo = scan_number__hex_digit(s[i + 2])) >= 0) {
 			scan_buf_putc(b, (char)(hi * 16 + lo));
 			i += 2;
 		} else {
@@ -214,7 +214,7 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 	int rc;
 
 	if ((rc = scan_buf_failed(out)) != 0)
-		return scan__error(rc, "output buffer failed before the document");
+		return scan_util__error(rc, "output buffer failed before the document");
 	if ((rc = scan_vex__index(&decided, in->decisions, in->ndecisions)) != 0 ||
 	    (rc = scan_sbom__uuid(uuid)) != 0 || (rc = scan_sbom__time(when, in->created)) != 0)
 		goto done;
@@ -251,7 +251,7 @@ int scan_vex_cyclonedx(scan_buf *out, const scan_vex_input *in)
 		scan_buf_clear(&parts);
 		purl_parts(&parts, purl, &name, &version);
 		if (scan_buf_failed(&parts)) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		scan_json_open(&w, NULL, '{');
@@ -347,7 +347,7 @@ int scan_vex_openvex(scan_buf *out, const scan_vex_input *in)
 	int rc;
 
 	if ((rc = scan_buf_failed(out)) != 0)
-		return scan__error(rc, "output buffer failed before the document");
+		return scan_util__error(rc, "output buffer failed before the document");
 	if ((rc = scan_vex__index(&decided, in->decisions, in->ndecisions)) != 0 ||
 	    (rc = scan_sbom__time(when, in->created)) != 0)
 		goto done;

@@ -388,30 +388,30 @@ static int parse_metrics(const char *s, size_t len, const cvss_metric *table, si
 		int m, v;
 
 		if (!clen)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')", label);
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')", label);
 		colon = memchr(c, ':', clen);
 		if (!colon || colon == c || colon == c + clen - 1)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: malformed metric '%s' (expected NAME:VALUE)", label,
-			                   quote(q1, sizeof(q1), c, clen));
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: malformed metric '%s' (expected NAME:VALUE)", label,
+			                        quote(q1, sizeof(q1), c, clen));
 		m = find_metric(table, n, c, (size_t)(colon - c));
 		if (m < 0)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: unknown metric '%s'", label,
-			                   quote(q1, sizeof(q1), c, (size_t)(colon - c)));
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: unknown metric '%s'", label,
+			                        quote(q1, sizeof(q1), c, (size_t)(colon - c)));
 		if (val[m] >= 0)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: duplicate metric '%s'", label, table[m].name);
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: duplicate metric '%s'", label, table[m].name);
 		v = find_value(table[m].values, colon + 1, clen - (size_t)(colon + 1 - c));
 		if (v < 0)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: bad value '%s' for metric '%s'", label,
-			                   quote(q2, sizeof(q2), colon + 1, clen - (size_t)(colon + 1 - c)), table[m].name);
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: bad value '%s' for metric '%s'", label,
+			                        quote(q2, sizeof(q2), colon + 1, clen - (size_t)(colon + 1 - c)), table[m].name);
 		val[m] = v;
 		pos += clen + 1;
 		/* A '/' that ends the string leaves an empty last metric. */
 		if (slash && pos == len)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')", label);
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')", label);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (table[i].base && val[i] < 0)
-			return scan__error(SCAN_EPARSE, "cvss %s vector: missing base metric '%s'", label, table[i].name);
+			return scan_util__error(SCAN_EPARSE, "cvss %s vector: missing base metric '%s'", label, table[i].name);
 	return 0;
 }
 
@@ -693,7 +693,7 @@ int scan_sca__cvss_score(const char *vector, double *score, scan_cvss_version *v
 	assert(vector && score);
 	len = strnlen(vector, SCAN_CVSS_VECTOR_MAX + 1);
 	if (len > SCAN_CVSS_VECTOR_MAX)
-		return scan__error(SCAN_EPARSE, "cvss vector longer than %d bytes", SCAN_CVSS_VECTOR_MAX);
+		return scan_util__error(SCAN_EPARSE, "cvss vector longer than %d bytes", SCAN_CVSS_VECTOR_MAX);
 	while (len && is_space(*s)) {
 		s++;
 		len--;
@@ -701,7 +701,7 @@ int scan_sca__cvss_score(const char *vector, double *score, scan_cvss_version *v
 	while (len && is_space(s[len - 1]))
 		len--;
 	if (!len)
-		return scan__error(SCAN_EPARSE, "empty cvss vector");
+		return scan_util__error(SCAN_EPARSE, "empty cvss vector");
 
 	if (len >= 5 && !memcmp(s, "CVSS:", 5)) {
 		const char *slash = memchr(s, '/', len);
@@ -712,8 +712,8 @@ int scan_sca__cvss_score(const char *vector, double *score, scan_cvss_version *v
 
 		if (v31 || (plen == 8 && !memcmp(s, "CVSS:3.0", 8))) {
 			if (slash && !blen)
-				return scan__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')",
-				                   v31 ? "3.1" : "3.0");
+				return scan_util__error(SCAN_EPARSE, "cvss %s vector: empty metric (a '//' or a trailing '/')",
+				                        v31 ? "3.1" : "3.0");
 			rc = parse_metrics(body, blen, v3_metrics, sizeof(v3_metrics) / sizeof(v3_metrics[0]), val,
 			                   v31 ? "3.1" : "3.0");
 			if (rc)
@@ -723,7 +723,7 @@ int scan_sca__cvss_score(const char *vector, double *score, scan_cvss_version *v
 				*version = SCAN_CVSS_V3;
 		} else if (plen == 8 && !memcmp(s, "CVSS:4.0", 8)) {
 			if (slash && !blen)
-				return scan__error(SCAN_EPARSE, "cvss 4.0 vector: empty metric (a '//' or a trailing '/')");
+				return scan_util__error(SCAN_EPARSE, "cvss 4.0 vector: empty metric (a '//' or a trailing '/')");
 			rc = parse_metrics(body, blen, v4_metrics, sizeof(v4_metrics) / sizeof(v4_metrics[0]), val, "4.0");
 			if (rc)
 				return rc;
@@ -731,18 +731,18 @@ int scan_sca__cvss_score(const char *vector, double *score, scan_cvss_version *v
 			if (version)
 				*version = SCAN_CVSS_V4;
 		} else {
-			return scan__error(SCAN_EPARSE, "unsupported cvss vector prefix '%s'", quote(q, sizeof(q), s, plen));
+			return scan_util__error(SCAN_EPARSE, "unsupported cvss vector prefix '%s'", quote(q, sizeof(q), s, plen));
 		}
 	} else {
 		/* v2 has no prefix; NVD and others sometimes wrap it in parentheses. */
 		if (s[0] == '(' || s[len - 1] == ')') {
 			if (len < 2 || s[0] != '(' || s[len - 1] != ')')
-				return scan__error(SCAN_EPARSE, "cvss 2.0 vector: unbalanced parentheses");
+				return scan_util__error(SCAN_EPARSE, "cvss 2.0 vector: unbalanced parentheses");
 			s++;
 			len -= 2;
 		}
 		if (!len)
-			return scan__error(SCAN_EPARSE, "empty cvss vector");
+			return scan_util__error(SCAN_EPARSE, "empty cvss vector");
 		rc = parse_metrics(s, len, v2_metrics, sizeof(v2_metrics) / sizeof(v2_metrics[0]), val, "2.0");
 		if (rc)
 			return rc;

@@ -27,7 +27,7 @@ static time_t published_time(const char *s)
 		return 0;
 	memcpy(day, s, 10);
 	day[10] = '\0';
-	return scan__time_parse(&t, day) == 0 ? t : 0;
+	return scan_util__time_parse(&t, day) == 0 ? t : 0;
 }
 
 /* One affected entry that affects the component, before aliases are merged. */
@@ -55,7 +55,7 @@ typedef struct {
 
 void scan_sca__matches_dispose(scan_sca_matches *m)
 {
-	scan__arena_dispose(&m->arena);
+	scan_arena__dispose(&m->arena);
 	free(m->items);
 	memset(m, 0, sizeof(*m));
 }
@@ -66,7 +66,7 @@ static char *dup_s(scan_arena *a, const char *s, int *oom)
 
 	if (!s)
 		return NULL;
-	if (!(d = scan__arena_strdup(a, s)))
+	if (!(d = scan_arena__strdup(a, s)))
 		*oom = 1;
 	return d;
 }
@@ -123,8 +123,8 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 	cJSON_ArrayForEach(x, jv)
 		if (nversions < 256 && cJSON_IsString(x))
 			versions[nversions++] = x->valuestring;
-	rc = scan_sca__osv_affects(L->c->ecosystem, ranges, nranges, versions, nversions, L->c->version,
-	                           &affected, &fixed);
+	rc = scan_version__osv_affects(L->c->ecosystem, ranges, nranges, versions, nversions, L->c->version,
+	                               &affected, &fixed);
 	if (rc == SCAN_EPARSE) {
 		L->unorderable = 1;
 		snprintf(L->why, sizeof(L->why), "%s", scan_error_last()->message);
@@ -139,7 +139,7 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 		cJSON_Delete(root);
 		return 0;
 	}
-	if (scan__array_reserve(&L->hits, &L->cap, L->nhits + 1, sizeof(*L->hits))) {
+	if (scan_array__reserve(&L->hits, &L->cap, L->nhits + 1, sizeof(*L->hits))) {
 		cJSON_Delete(root);
 		return SCAN_ENOMEM;
 	}
@@ -158,7 +158,7 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 	h->published = published_time(row->published);
 	cJSON_Delete(root);
 	if (oom)
-		return scan__error_oom();
+		return scan_error__oom();
 	L->nhits++;
 	return 0;
 }
@@ -174,8 +174,8 @@ static int on_id(const char *id, void *payload)
 
 	if (s->h->nids >= MATCH_IDS_MAX)
 		return 0;
-	if (!(s->h->ids[s->h->nids] = scan__arena_strdup(s->arena, id)))
-		return scan__error_oom();
+	if (!(s->h->ids[s->h->nids] = scan_arena__strdup(s->arena, id)))
+		return scan_error__oom();
 	s->h->nids++;
 	return 0;
 }
@@ -298,7 +298,7 @@ static int smaller_fix(scan_ecosystem eco, const char *a, const char *b)
 		return 0;
 	if (!b)
 		return 1;
-	return scan_sca__version_cmp(eco, a, b, &cmp) == 0 && cmp < 0;
+	return scan_version__cmp(eco, a, b, &cmp) == 0 && cmp < 0;
 }
 
 typedef struct {
@@ -356,7 +356,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 			return rc;
 	}
 	if (!(parent = malloc((L->nhits ? L->nhits : 1) * sizeof(*parent))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < L->nhits; i++)
 		parent[i] = i;
 	for (size_t i = 0; i < L->nhits; i++)
@@ -373,7 +373,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 
 		if (find_root(parent, g) != g)
 			continue;
-		if (scan__array_reserve(&out->items, &out->cap, out->count + 1, sizeof(*out->items))) {
+		if (scan_array__reserve(&out->items, &out->cap, out->count + 1, sizeof(*out->items))) {
 			rc = SCAN_ENOMEM;
 			break;
 		}
@@ -474,7 +474,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 			rc = 0;
 		scan_sca__prioritise(v, (L->inv->items[comp].flags & SCAN_DEP_DIRECT) != 0);
 		if (oom)
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 		if (!rc)
 			out->count++;
 	}
@@ -501,7 +501,7 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 
 	memset(out, 0, sizeof(*out));
 	if (!(L = calloc(1, sizeof(*L))))
-		return scan__error_oom();
+		return scan_error__oom();
 	L->inv = inv;
 	L->arena = &out->arena;
 	for (size_t i = 0; i < inv->count && !rc; i++) {
@@ -510,7 +510,7 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 
 		if (!c->version || (c->flags & (SCAN_DEP_LOCAL | SCAN_DEP_GIT | SCAN_DEP_URL | SCAN_DEP_UNPINNED)))
 			continue;
-		if ((rc = scan_sca__name_key(&keys, c->ecosystem, c->name, &key)) < 0)
+		if ((rc = scan_model__name_key(&keys, c->ecosystem, c->name, &key)) < 0)
 			break;
 		L->c = c;
 		L->nhits = 0;
@@ -518,7 +518,7 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 		rc = r->ops->each_affected(r, scan_ecosystem_name(c->ecosystem), key, on_affected, L);
 		if (!rc && L->unorderable) {
 			out->unorderable++;
-			rc = scan_sca__inventory_problem(inv, c->file, c->line, L->why);
+			rc = scan_inventory__problem(inv, c->file, c->line, L->why);
 			continue;
 		}
 		if (!rc && L->nhits)
@@ -526,7 +526,7 @@ int scan_sca__match(scan_sca_matches *out, scan_sca_inventory *inv, scan_vulndb_
 	}
 	free(L->hits);
 	free(L);
-	scan__arena_dispose(&keys);
+	scan_arena__dispose(&keys);
 	if (rc) {
 		scan_sca__matches_dispose(out);
 		return rc;

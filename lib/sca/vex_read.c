@@ -16,7 +16,7 @@
 #include "util/number.h"
 
 /*
- * Both formats are JSON, read through scan_sca__json_parse (size, depth
+ * Both formats are JSON, read through scan_json__parse (size, depth
  * and duplicate-key checks: a VEX document that says two things about one
  * key would be read differently by different tools, and it decides which
  * findings are hidden). The formats are told apart by content, not by
@@ -73,7 +73,7 @@ static bool folds_case(const char *type)
 static const char *fold(scan_arena *a, const char *s, bool pep503)
 {
 	size_t n = 0;
-	char *out = scan__arena_alloc(a, strlen(s) + 1);
+	char *out = scan_arena__alloc(a, strlen(s) + 1);
 
 	if (!out)
 		return NULL;
@@ -93,8 +93,8 @@ static const char *fold(scan_arena *a, const char *s, bool pep503)
 static int product_of(scan_arena *a, const char *purl, bool quiet, vex_product *out)
 {
 	scan_purl p;
-	int err = quiet ? scan_sca__purl_parse_quiet(&p, purl, strlen(purl), a)
-	                : scan_sca__purl_parse(&p, purl, strlen(purl), a);
+	int err = quiet ? scan_model__purl_parse_quiet(&p, purl, strlen(purl), a)
+	                : scan_model__purl_parse(&p, purl, strlen(purl), a);
 
 	if (err < 0)
 		return err;
@@ -105,7 +105,7 @@ static int product_of(scan_arena *a, const char *purl, bool quiet, vex_product *
 	if (folds_case(p.type)) {
 		bool pypi = !strcmp(p.type, "pypi");
 		if ((p.ns && !(out->ns = fold(a, p.ns, false))) || !(out->name = fold(a, p.name, pypi)))
-			return quiet ? SCAN_ENOMEM : scan__error_oom();
+			return quiet ? SCAN_ENOMEM : scan_error__oom();
 	}
 	/* npm scopes are written with and without their '@'. */
 	if (!strcmp(p.type, "npm") && out->ns && out->ns[0] == '@')
@@ -201,12 +201,12 @@ static int time_cmp(vex_time x, vex_time y)
 static int latest_time(vex *v, const cJSON *obj, const char *const *keys, size_t nkeys, vex_time *t, bool *found)
 {
 	for (size_t i = 0; i < nkeys; i++) {
-		const char *s = scan_sca__json_string(obj, keys[i]);
+		const char *s = scan_json__string(obj, keys[i]);
 		vex_time x;
 		if (!s)
 			continue;
 		if (!parse_time(s, &x))
-			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "\"%s\" '%.40s' is not an RFC 3339 timestamp", keys[i], s);
+			return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "\"%s\" '%.40s' is not an RFC 3339 timestamp", keys[i], s);
 		if (!*found || time_cmp(x, *t) > 0)
 			*t = x;
 		*found = true;
@@ -223,14 +223,14 @@ static int push(vex *v, const char *vuln, const char *purl, int status, const ch
 	scan_buf key = SCAN_BUF_INIT;
 	int err;
 
-	if (!scan_sca__json_printable(vuln, VEX_ID_MAX))
-		return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "vulnerability id '%.60s' is empty, too long or unprintable",
-		                      !vuln[0] || scan_sca__json_printable(vuln, SIZE_MAX) ? vuln : "?");
-	if (justification && !scan_sca__json_printable(justification, VEX_JUSTIFICATION_MAX))
+	if (!scan_json__printable(vuln, VEX_ID_MAX))
+		return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "vulnerability id '%.60s' is empty, too long or unprintable",
+		                           !vuln[0] || scan_json__printable(vuln, SIZE_MAX) ? vuln : "?");
+	if (justification && !scan_json__printable(justification, VEX_JUSTIFICATION_MAX))
 		justification = NULL;
 	if (v->n >= SCAN_VEX_STATEMENTS_MAX)
-		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
-	if (scan__array_reserve(&v->items, &v->cap, v->n + 1, sizeof(*v->items)))
+		return scan_lockfile__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
+	if (scan_array__reserve(&v->items, &v->cap, v->n + 1, sizeof(*v->items)))
 		return SCAN_ENOMEM;
 	it = &v->items[v->n];
 	memset(it, 0, sizeof(*it));
@@ -241,22 +241,22 @@ static int push(vex *v, const char *vuln, const char *purl, int status, const ch
 			if (err == SCAN_ENOMEM)
 				return err;
 			snprintf(why, sizeof(why), "%s", scan_error_last()->message);
-			return scan_sca__fail(&v->d, err, 0, "%s", why);
+			return scan_lockfile__fail(&v->d, err, 0, "%s", why);
 		}
 		/* The parts decode to no control characters, so \x01 separates them unambiguously. */
 		scan_buf_printf(&key, "%s\x01%s\x01%s\x01%s", p.type, p.ns ? p.ns : "", p.name, p.version ? p.version : "");
-		if (scan_buf_failed(&key) || !(it->key = scan__arena_strndup(&v->scratch, key.ptr, key.size))) {
+		if (scan_buf_failed(&key) || !(it->key = scan_arena__strndup(&v->scratch, key.ptr, key.size))) {
 			scan_buf_dispose(&key);
-			return scan__error_oom();
+			return scan_error__oom();
 		}
 		scan_buf_dispose(&key);
 	}
-	it->st.vuln_id = scan__arena_strdup(v->a, vuln);
-	it->st.purl = scan__arena_strdup(v->a, purl);
-	it->st.justification = scan__arena_strdup(v->a, justification);
+	it->st.vuln_id = scan_arena__strdup(v->a, vuln);
+	it->st.purl = scan_arena__strdup(v->a, purl);
+	it->st.justification = scan_arena__strdup(v->a, justification);
 	it->st.status = status;
 	if (!it->st.vuln_id || (purl && !it->st.purl) || (justification && !it->st.justification))
-		return scan__error_oom();
+		return scan_error__oom();
 	it->t = t;
 	it->order = v->n++;
 	return 0;
@@ -282,7 +282,7 @@ static int check_room(vex *v, size_t names, size_t products)
 		products = 1;
 	if (names > SCAN_VEX_STATEMENTS_MAX || products > SCAN_VEX_STATEMENTS_MAX ||
 	    v->n + names * products > SCAN_VEX_STATEMENTS_MAX)
-		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
+		return scan_lockfile__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
 	return 0;
 }
 
@@ -327,8 +327,8 @@ static int collapse(vex *v, scan_vex_statement **out, size_t *count)
 	*count = kept;
 	if (!kept)
 		return 0;
-	if (!(st = scan__arena_alloc(v->a, kept * sizeof(*st))))
-		return scan__error_oom();
+	if (!(st = scan_arena__alloc(v->a, kept * sizeof(*st))))
+		return scan_error__oom();
 	for (size_t i = 0; i < kept; i++)
 		st[i] = v->items[i].st;
 	*out = st;
@@ -353,18 +353,18 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 	int err;
 
 	if (depth > SCAN_SCA_DEPTH_MAX)
-		return scan_sca__fail(&v->d, SCAN_ELIMIT, 0, "components nested deeper than %d", SCAN_SCA_DEPTH_MAX);
+		return scan_lockfile__fail(&v->d, SCAN_ELIMIT, 0, "components nested deeper than %d", SCAN_SCA_DEPTH_MAX);
 	if (!cJSON_IsObject(c))
-		return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a component is not an object");
-	ref = scan_sca__json_string(c, "bom-ref");
-	purl = scan_sca__json_string(c, "purl");
+		return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "a component is not an object");
+	ref = scan_json__string(c, "bom-ref");
+	purl = scan_json__string(c, "purl");
 	if (ref && purl) {
-		if (scan__array_reserve(&r->refs, &r->cap, r->n + 1, sizeof(*r->refs)))
+		if (scan_array__reserve(&r->refs, &r->cap, r->n + 1, sizeof(*r->refs)))
 			return SCAN_ENOMEM;
 		r->refs[r->n].ref = ref;
 		r->refs[r->n++].purl = purl;
 	}
-	if ((err = scan_sca__json_array(&v->d, c, "components", "a component", &nested)) < 0)
+	if ((err = scan_json__array(&v->d, c, "components", "a component", &nested)) < 0)
 		return err;
 	cJSON_ArrayForEach(c, nested)
 		if ((err = collect_refs(v, r, c, depth + 1)) < 0)
@@ -400,12 +400,12 @@ static int cdx_resolve(vex *v, const cdx_refs *r, const char *ref, const char **
 		ref = hash + 1;
 		if (!strncasecmp(ref, "pkg%3A", 6)) {
 			size_t n = 0, len = strlen(ref);
-			char *d = scan__arena_alloc(&v->scratch, len + 1);
+			char *d = scan_arena__alloc(&v->scratch, len + 1);
 			if (!d)
-				return scan__error_oom();
+				return scan_error__oom();
 			for (size_t i = 0; i < len; i++) {
-				int hi = ref[i] == '%' && i + 2 < len ? scan__hex_digit(ref[i + 1]) : -1;
-				int lo = hi >= 0 ? scan__hex_digit(ref[i + 2]) : -1;
+				int hi = ref[i] == '%' && i + 2 < len ? scan_number__hex_digit(ref[i + 1]) : -1;
+				int lo = hi >= 0 ? scan_number__hex_digit(ref[i + 2]) : -1;
 				if (lo >= 0) {
 					d[n++] = (char)(hi * 16 + lo);
 					i += 2;
@@ -444,7 +444,7 @@ static int cdx_push(vex *v, const cdx_refs *refs, const char *name, const cJSON 
 		return push(v, name, NULL, status, just, t);
 	cJSON_ArrayForEach(e, affects) {
 		const char *purl;
-		const char *ref = cJSON_IsObject(e) ? scan_sca__json_string(e, "ref") : NULL;
+		const char *ref = cJSON_IsObject(e) ? scan_json__string(e, "ref") : NULL;
 		if ((err = cdx_resolve(v, refs, ref, &purl)) < 0 ||
 		    (purl && (err = push(v, name, purl, status, just, t)) < 0))
 			return err;
@@ -464,8 +464,8 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 	if (cJSON_IsObject(meta) && (c = cJSON_GetObjectItemCaseSensitive(meta, "component")) &&
 	    (err = collect_refs(v, &refs, c, 0)) < 0)
 		goto done;
-	if ((err = scan_sca__json_array(&v->d, root, "components", "the document", &comps)) < 0 ||
-	    (err = scan_sca__json_array(&v->d, root, "vulnerabilities", "the document", &vulns)) < 0)
+	if ((err = scan_json__array(&v->d, root, "components", "the document", &comps)) < 0 ||
+	    (err = scan_json__array(&v->d, root, "vulnerabilities", "the document", &vulns)) < 0)
 		goto done;
 	cJSON_ArrayForEach(c, comps)
 		if ((err = collect_refs(v, &refs, c, 0)) < 0)
@@ -481,32 +481,32 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 		int status = -1;
 
 		if (!cJSON_IsObject(vu)) {
-			err = scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a vulnerability is not an object");
+			err = scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "a vulnerability is not an object");
 			goto done;
 		}
 		an = cJSON_GetObjectItemCaseSensitive(vu, "analysis");
-		if (!cJSON_IsObject(an) || !(state = scan_sca__json_string(an, "state")))
+		if (!cJSON_IsObject(an) || !(state = scan_json__string(an, "state")))
 			continue;  /* a vulnerability listed, not a statement about it */
-		if (!(id = scan_sca__json_string(vu, "id"))) {
-			err = scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a vulnerability with an analysis has no \"id\"");
+		if (!(id = scan_json__string(vu, "id"))) {
+			err = scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "a vulnerability with an analysis has no \"id\"");
 			goto done;
 		}
 		for (size_t i = 0; i < sizeof(cdx_states) / sizeof(cdx_states[0]); i++)
 			if (!strcmp(state, cdx_states[i].name))
 				status = cdx_states[i].status;
 		if (status < 0) {
-			err = scan_sca__fail(&v->d, SCAN_EPARSE, 0, "analysis state '%.40s' of '%.60s' is not a CycloneDX state",
-			                     scan_sca__json_printable(state, SIZE_MAX) ? state : "?",
-			                     scan_sca__json_printable(id, SIZE_MAX) ? id : "?");
+			err = scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "analysis state '%.40s' of '%.60s' is not a CycloneDX state",
+			                          scan_json__printable(state, SIZE_MAX) ? state : "?",
+			                          scan_json__printable(id, SIZE_MAX) ? id : "?");
 			goto done;
 		}
-		just = scan_sca__json_string(an, "justification");
+		just = scan_json__string(an, "justification");
 		/* Latest of the analysis' own times, else of the vulnerability's. */
 		if ((err = latest_time(v, an, analysis_times, 2, &t, &have_t)) < 0 ||
 		    (!have_t && (err = latest_time(v, vu, vuln_times, 2, &t, &have_t)) < 0))
 			goto done;
-		if ((err = scan_sca__json_array(&v->d, vu, "affects", "a vulnerability", &affects)) < 0 ||
-		    (err = scan_sca__json_array(&v->d, vu, "references", "a vulnerability", &aliases)) < 0)
+		if ((err = scan_json__array(&v->d, vu, "affects", "a vulnerability", &affects)) < 0 ||
+		    (err = scan_json__array(&v->d, vu, "references", "a vulnerability", &aliases)) < 0)
 			goto done;
 		if ((err = check_room(v, 1 + array_size(aliases), array_size(affects))) < 0)
 			goto done;
@@ -514,7 +514,7 @@ static int read_cyclonedx(vex *v, const cJSON *root)
 		if ((err = cdx_push(v, &refs, id, affects, status, just, t)) < 0)
 			goto done;
 		cJSON_ArrayForEach(x, aliases) {
-			const char *name = cJSON_IsObject(x) ? scan_sca__json_string(x, "id") : NULL;
+			const char *name = cJSON_IsObject(x) ? scan_json__string(x, "id") : NULL;
 			if (name && strcmp(name, id) && (err = cdx_push(v, &refs, name, affects, status, just, t)) < 0)
 				goto done;
 		}
@@ -546,9 +546,9 @@ static const char *openvex_purl(const cJSON *c)
 		s = c->valuestring;
 	else if (cJSON_IsObject(c)) {
 		const cJSON *ids = cJSON_GetObjectItemCaseSensitive(c, "identifiers");
-		s = cJSON_IsObject(ids) ? scan_sca__json_string(ids, "purl") : NULL;
+		s = cJSON_IsObject(ids) ? scan_json__string(ids, "purl") : NULL;
 		if (!s)
-			s = scan_sca__json_string(c, "@id");
+			s = scan_json__string(c, "@id");
 	} else
 		s = NULL;
 	return s && !strncmp(s, "pkg:", 4) ? s : NULL;
@@ -576,7 +576,7 @@ static int openvex_products(vex *v, openvex_stmt *s, const cJSON *list, bool nes
 		if (purl && (err = push(v, s->name, purl, s->status, s->just, s->t)) < 0)
 			return err;
 		if (!nested && cJSON_IsObject(p)) {
-			if ((err = scan_sca__json_array(&v->d, p, "subcomponents", "a product", &subs)) < 0)
+			if ((err = scan_json__array(&v->d, p, "subcomponents", "a product", &subs)) < 0)
 				return err;
 			if (subs && (err = openvex_products(v, s, subs, true)) < 0)
 				return err;
@@ -607,7 +607,7 @@ static int read_openvex(vex *v, const cJSON *root)
 	int err;
 
 	if ((err = latest_time(v, root, times, 2, &doc_t, &have_doc_t)) < 0 ||
-	    (err = scan_sca__json_array(&v->d, root, "statements", "the document", &stmts)) < 0)
+	    (err = scan_json__array(&v->d, root, "statements", "the document", &stmts)) < 0)
 		return err;
 	cJSON_ArrayForEach(st, stmts) {
 		const cJSON *vuln, *aliases = NULL, *products, *subs, *x;
@@ -616,34 +616,34 @@ static int read_openvex(vex *v, const cJSON *root)
 		bool have_t = false;
 
 		if (!cJSON_IsObject(st))
-			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a statement is not an object");
+			return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "a statement is not an object");
 		memset(&s, 0, sizeof(s));
 		vuln = cJSON_GetObjectItemCaseSensitive(st, "vulnerability");
 		if (cJSON_IsString(vuln))
 			s.name = vuln->valuestring;  /* OpenVEX 0.0.x */
 		else if (cJSON_IsObject(vuln)) {
-			s.name = scan_sca__json_string(vuln, "name");
-			if ((err = scan_sca__json_array(&v->d, vuln, "aliases", "a vulnerability", &aliases)) < 0)
+			s.name = scan_json__string(vuln, "name");
+			if ((err = scan_json__array(&v->d, vuln, "aliases", "a vulnerability", &aliases)) < 0)
 				return err;
 		}
 		if (!s.name)
-			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "a statement names no vulnerability");
-		status = scan_sca__json_string(st, "status");
+			return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "a statement names no vulnerability");
+		status = scan_json__string(st, "status");
 		s.status = -1;
 		for (size_t i = 0; status && i < sizeof(openvex_states) / sizeof(openvex_states[0]); i++)
 			if (!strcmp(status, openvex_states[i].name))
 				s.status = openvex_states[i].status;
 		if (s.status < 0)
-			return scan_sca__fail(&v->d, SCAN_EPARSE, 0, "status '%.40s' of '%.60s' is not an OpenVEX status",
-			                      status && scan_sca__json_printable(status, SIZE_MAX) ? status : "(none)",
-			                      scan_sca__json_printable(s.name, SIZE_MAX) ? s.name : "?");
-		s.just = scan_sca__json_string(st, "justification");
+			return scan_lockfile__fail(&v->d, SCAN_EPARSE, 0, "status '%.40s' of '%.60s' is not an OpenVEX status",
+			                           status && scan_json__printable(status, SIZE_MAX) ? status : "(none)",
+			                           scan_json__printable(s.name, SIZE_MAX) ? s.name : "?");
+		s.just = scan_json__string(st, "justification");
 		if ((err = latest_time(v, st, times, 2, &s.t, &have_t)) < 0)
 			return err;
 		if (!have_t)
 			s.t = doc_t;
-		if ((err = scan_sca__json_array(&v->d, st, "products", "a statement", &products)) < 0 ||
-		    (err = scan_sca__json_array(&v->d, st, "subcomponents", "a statement", &subs)) < 0)
+		if ((err = scan_json__array(&v->d, st, "products", "a statement", &products)) < 0 ||
+		    (err = scan_json__array(&v->d, st, "subcomponents", "a statement", &subs)) < 0)
 			return err;
 		{
 			size_t nprod = array_size(products) + array_size(subs);
@@ -679,26 +679,26 @@ int scan_sca__vex_read(const char *label, const char *text, size_t len, scan_are
 	v.d.file = label;
 	v.d.root_fd = -1;
 	v.a = a;
-	if ((err = scan_sca__json_parse(&v.d, text, len, &root)) < 0)
+	if ((err = scan_json__parse(&v.d, text, len, &root)) < 0)
 		goto done;
 	if (!cJSON_IsObject(root)) {
-		err = scan_sca__fail(&v.d, SCAN_EPARSE, 0, "not a CycloneDX or OpenVEX document (not a JSON object)");
+		err = scan_lockfile__fail(&v.d, SCAN_EPARSE, 0, "not a CycloneDX or OpenVEX document (not a JSON object)");
 		goto done;
 	}
-	fmt = scan_sca__json_string(root, "bomFormat");
+	fmt = scan_json__string(root, "bomFormat");
 	ctx = cJSON_GetObjectItemCaseSensitive(root, "@context");
 	if (fmt && !strcmp(fmt, "CycloneDX"))
 		err = read_cyclonedx(&v, root);
 	else if (cJSON_IsString(ctx) && strstr(ctx->valuestring, "openvex.dev/ns"))
 		err = read_openvex(&v, root);
 	else
-		err = scan_sca__fail(&v.d, SCAN_EPARSE, 0,
-		                     "not a CycloneDX or OpenVEX document (no \"bomFormat\": \"CycloneDX\" or OpenVEX @context)");
+		err = scan_lockfile__fail(&v.d, SCAN_EPARSE, 0,
+		                          "not a CycloneDX or OpenVEX document (no \"bomFormat\": \"CycloneDX\" or OpenVEX @context)");
 	if (err == 0)
 		err = collapse(&v, out, count);
 done:
 	cJSON_Delete(root);
-	scan__arena_dispose(&v.scratch);
+	scan_arena__dispose(&v.scratch);
 	free(v.items);
 	return err;
 }
@@ -762,6 +762,6 @@ bool scan_sca__vex_suppresses(const scan_vex_statement *statements, size_t count
 			all_not_affected = all_not_affected && s->status == SCAN_VEX_NOT_AFFECTED;
 		}
 	}
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 	return best >= 0 && all_not_affected;
 }

@@ -28,7 +28,7 @@ static unsigned char *read_trusted(const char *path, size_t *len)
 		return NULL;
 	/* Owner and mode first, then the one bounded reader (which wants a regular file). */
 	if (fstat(fd, &st) != 0 || st.st_uid != geteuid() || (st.st_mode & 022) ||
-	    scan__read_fd(&buf, len, fd, path, CACHE_FILE_MAX) != 0)
+	    scan_util__read_fd(&buf, len, fd, path, CACHE_FILE_MAX) != 0)
 		buf = NULL;
 	close(fd);
 	return (unsigned char *)buf;

@@ -68,8 +68,8 @@ static int pcre_compile(pcre2_code **out, const char *pattern, const scan_secret
 	if (!c) {
 		PCRE2_UCHAR msg[160];
 		pcre2_get_error_message(err, msg, sizeof(msg));
-		return scan__error(SCAN_EINVAL, "%s: rule '%s': %s does not compile at offset %zu: %s", r->origin,
-		                   r->id, what, (size_t)off, (const char *)msg);
+		return scan_util__error(SCAN_EINVAL, "%s: rule '%s': %s does not compile at offset %zu: %s", r->origin,
+		                        r->id, what, (size_t)off, (const char *)msg);
 	}
 	pcre2_jit_compile(c, PCRE2_JIT_COMPLETE); /* without JIT it still works, just slower */
 	*out = c;
@@ -81,12 +81,12 @@ static size_t keyword_index(scan_secret_engine *e, const char *kw, int *rc)
 	for (size_t i = 0; i < e->keyword_count; i++)
 		if (!strcmp(e->keywords[i], kw))
 			return i;
-	if (scan__array_reserve(&e->keywords, &e->keyword_cap, e->keyword_count + 1, sizeof(*e->keywords))) {
+	if (scan_array__reserve(&e->keywords, &e->keyword_cap, e->keyword_count + 1, sizeof(*e->keywords))) {
 		*rc = SCAN_ENOMEM;
 		return 0;
 	}
 	if (!(e->keywords[e->keyword_count] = strdup(kw))) {
-		*rc = scan__error_oom();
+		*rc = scan_error__oom();
 		return 0;
 	}
 	return e->keyword_count++;
@@ -126,12 +126,12 @@ static int compile_db(scan_secret_engine *e)
 	int rc = 0;
 
 	if (!exprs || !flags || !ids || !lits) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (size_t k = 0; k < e->keyword_count; k++)
 		if (!(lits[k] = literal_regex(e->keywords[k]))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 
@@ -158,7 +158,7 @@ static int compile_db(scan_secret_engine *e)
 			break;
 		/* A refused rule pattern falls back to PCRE2; a refused keyword is our bug. */
 		if (cerr->expression < 0 || ids[cerr->expression] >= n) {
-			rc = scan__error(SCAN_EINVAL, "cannot compile the secret rules: %s", cerr->message);
+			rc = scan_util__error(SCAN_EINVAL, "cannot compile the secret rules: %s", cerr->message);
 			hs_free_compile_error(cerr);
 			goto done;
 		}
@@ -167,8 +167,8 @@ static int compile_db(scan_secret_engine *e)
 			const scan_secret_rule *r = &e->set->rules[bad];
 			hs_free_compile_error(cerr);
 			if (!r->keyword_count) {
-				rc = scan__error(SCAN_EINVAL, "%s: rule '%s': pattern is beyond Hyperscan and the rule "
-				                 "has no keywords to run it by", r->origin, r->id);
+				rc = scan_util__error(SCAN_EINVAL, "%s: rule '%s': pattern is beyond Hyperscan and the rule "
+				                      "has no keywords to run it by", r->origin, r->id);
 				goto done;
 			}
 			e->rules[bad].in_hs = false;
@@ -212,7 +212,7 @@ static void db_key(char out[65], const scan_secret_engine *e)
 		EVP_DigestUpdate(ctx, e->keywords[k], strlen(e->keywords[k]) + 1);
 	EVP_DigestFinal_ex(ctx, md, &mdlen);
 	EVP_MD_CTX_free(ctx);
-	scan__hex(out, md, 32);
+	scan_util__hex(out, md, 32);
 }
 
 static int build_db(scan_secret_engine *e, const char *cache_dir)
@@ -247,7 +247,7 @@ int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset
 	*out = NULL;
 	if (!e || !(e->rules = calloc(set->count ? set->count : 1, sizeof(*e->rules)))) {
 		free(e);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	e->set = set;
 	for (size_t i = 0; i < set->count && !rc; i++) {
@@ -261,13 +261,13 @@ int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset
 			uint32_t groups = 0;
 			pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &groups);
 			if (r->secret_group > groups) {
-				rc = scan__error(SCAN_EINVAL, "%s: rule '%s': secret_group %u but the pattern has %u groups",
-				                 r->origin, r->id, r->secret_group, groups);
+				rc = scan_util__error(SCAN_EINVAL, "%s: rule '%s': secret_group %u but the pattern has %u groups",
+				                      r->origin, r->id, r->secret_group, groups);
 				break;
 			}
 		}
 		if (r->keyword_count && !(c->keywords = calloc(r->keyword_count, sizeof(*c->keywords)))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			break;
 		}
 		for (size_t k = 0; k < r->keyword_count && !rc; k++)
@@ -275,7 +275,7 @@ int scan_secrets__engine_new(scan_secret_engine **out, const scan_secret_ruleset
 		c->keyword_count = r->keyword_count;
 	}
 	if (!rc && !(e->provider_prefix = calloc(e->keyword_count + 1, sizeof(bool))))
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	for (size_t i = 0; i < set->count && !rc; i++)
 		for (size_t k = 0; k < e->rules[i].keyword_count && !set->rules[i].generic; k++) {
 			const char *kw = e->keywords[e->rules[i].keywords[k]];
@@ -323,13 +323,13 @@ int scan_secrets__scratch_new(scan_secret_scratch **out, const scan_secret_engin
 
 	*out = NULL;
 	if (!s)
-		return scan__error_oom();
+		return scan_error__oom();
 	if ((e->db && hs_alloc_scratch(e->db, &s->hs) != HS_SUCCESS) ||
 	    !(s->md = pcre2_match_data_create(100, NULL)) || !(s->mctx = pcre2_match_context_create(NULL)) ||
 	    !(s->hit = calloc(e->set->count + e->keyword_count + 1, 1)) ||
 	    !(s->kw_hits = malloc(ENGINE_KEYWORD_HITS_MAX * sizeof(*s->kw_hits)))) {
 		scan_secrets__scratch_free(s);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	s->nrules = e->set->count;
 	pcre2_set_match_limit(s->mctx, ENGINE_MATCH_LIMIT);
@@ -380,7 +380,7 @@ static int on_hs_match(unsigned id, unsigned long long from, unsigned long long 
 
 static int push_line(scan_secret_scratch *s, size_t off)
 {
-	if (scan__array_reserve(&s->line_starts, &s->line_cap, s->line_count + 1, sizeof(*s->line_starts)))
+	if (scan_array__reserve(&s->line_starts, &s->line_cap, s->line_count + 1, sizeof(*s->line_starts)))
 		return SCAN_ENOMEM;
 	s->line_starts[s->line_count++] = off;
 	return 0;
@@ -445,7 +445,7 @@ static bool context_ok(const compiled_rule *c, scan_secret_scratch *s, const uns
 
 static int add_candidate(scan_secret_scratch *s, const candidate *c)
 {
-	if (scan__array_reserve(&s->cands, &s->cand_cap, s->cand_count + 1, sizeof(*s->cands)))
+	if (scan_array__reserve(&s->cands, &s->cand_cap, s->cand_count + 1, sizeof(*s->cands)))
 		return SCAN_ENOMEM;
 	s->cands[s->cand_count++] = *c;
 	return 0;
@@ -589,7 +589,7 @@ static int run_windows(const scan_secret_engine *e, scan_secret_scratch *s, size
 			mine = s->kw_hits[h].keyword == c->keywords[k];
 		if (!mine)
 			continue;
-		if (scan__array_reserve(&s->windows, &s->window_cap, 2 * (nw + 1), sizeof(*s->windows)))
+		if (scan_array__reserve(&s->windows, &s->window_cap, 2 * (nw + 1), sizeof(*s->windows)))
 			return SCAN_ENOMEM;
 		li = line_of(s, s->kw_hits[h].end ? s->kw_hits[h].end - 1 : 0);
 		last = li + ENGINE_CONTEXT_LINES < s->line_count ? li + ENGINE_CONTEXT_LINES : s->line_count - 1;
@@ -703,7 +703,7 @@ int scan_secrets__scan(const scan_secret_engine *e, scan_secret_scratch *s, cons
 	s->kw_flood = false;
 	if (e->db && hs_scan(e->db, (const char *)in->data, (unsigned)(in->len > UINT32_MAX ? UINT32_MAX : in->len),
 	                     0, s->hs, on_hs_match, s) != HS_SUCCESS)
-		return scan__error(SCAN_EIO, "secret scan of '%s' failed", in->path);
+		return scan_util__error(SCAN_EIO, "secret scan of '%s' failed", in->path);
 	for (size_t i = 0; i < n + e->keyword_count && !any; i++)
 		any = s->hit[i];
 	if (!any)

@@ -29,7 +29,7 @@ static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	return scan__error(SCAN_EINVAL, "%s:%u: %s", ld->origin, at ? at->line : 1, reason);
+	return scan_util__error(SCAN_EINVAL, "%s:%u: %s", ld->origin, at ? at->line : 1, reason);
 }
 
 static const char *scalar(const scan_yaml_node *n)
@@ -39,13 +39,13 @@ static const char *scalar(const scan_yaml_node *n)
 
 static const char *copy_str(loader *ld, const char *s)
 {
-	return s ? scan__arena_strdup(&ld->set->arena, s) : NULL;
+	return s ? scan_arena__strdup(&ld->set->arena, s) : NULL;
 }
 
 /* A required or optional string field. */
 static int get_string(loader *ld, const scan_yaml_node *rule, const char *key, bool required, const char **out)
 {
-	const scan_yaml_node *n = scan__yaml_get(rule, key);
+	const scan_yaml_node *n = scan_util__yaml_get(rule, key);
 
 	*out = NULL;
 	if (!n) {
@@ -58,7 +58,7 @@ static int get_string(loader *ld, const scan_yaml_node *rule, const char *key, b
 	if (strlen(n->value) != n->len)
 		return bad(ld, n, "'%s' holds a NUL byte", key);
 	if (!(*out = copy_str(ld, n->value)))
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -76,15 +76,15 @@ static int get_list(loader *ld, const scan_yaml_node *rule, const scan_yaml_node
 		return bad(ld, n, "'%s' must be a list", key);
 	if (n->len > SCAN_SECRET_EXAMPLES_MAX)
 		return bad(ld, n, "'%s' has too many entries", key);
-	if (!(items = scan__arena_calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*items))))
-		return scan__error_oom();
+	if (!(items = scan_arena__calloc(&ld->set->arena, (n->len ? n->len : 1) * sizeof(*items))))
+		return scan_error__oom();
 	for (size_t i = 0; i < n->len; i++) {
 		const char *v = scalar(n->items[i]);
 		char *c;
 		if (!v || !*v)
 			return bad(ld, n->items[i], "'%s' entries must be non-empty strings", key);
-		if (!(c = scan__arena_strdup(&ld->set->arena, v)))
-			return scan__error_oom();
+		if (!(c = scan_arena__strdup(&ld->set->arena, v)))
+			return scan_error__oom();
 		if (lower)
 			for (char *p = c; *p; p++)
 				if (*p >= 'A' && *p <= 'Z')
@@ -99,7 +99,7 @@ static int get_list(loader *ld, const scan_yaml_node *rule, const scan_yaml_node
 static int get_number(loader *ld, const scan_yaml_node *rule, const char *key, double lo, double hi,
                       bool *present, double *out)
 {
-	const scan_yaml_node *n = scan__yaml_get(rule, key);
+	const scan_yaml_node *n = scan_util__yaml_get(rule, key);
 	char *end;
 	double v;
 
@@ -129,7 +129,7 @@ static const struct {
 
 static int get_statuses(loader *ld, const scan_yaml_node *v, const char *key, int *out, size_t *count)
 {
-	const scan_yaml_node *n = scan__yaml_get(v, key);
+	const scan_yaml_node *n = scan_util__yaml_get(v, key);
 
 	*count = 0;
 	if (!n || n->kind != SCAN_YAML_SEQUENCE || !n->len || n->len > 8)
@@ -151,7 +151,7 @@ static int get_statuses(loader *ld, const scan_yaml_node *v, const char *key, in
  */
 static int load_verify(loader *ld, const scan_yaml_node *node, scan_secret_rule *r)
 {
-	const scan_yaml_node *v = scan__yaml_get(node, "verify");
+	const scan_yaml_node *v = scan_util__yaml_get(node, "verify");
 	int rc;
 
 	if (!v)
@@ -161,7 +161,7 @@ static int load_verify(loader *ld, const scan_yaml_node *node, scan_secret_rule 
 	if ((rc = get_string(ld, v, "url", true, &r->verify_url)) != 0 ||
 	    (rc = get_string(ld, v, "method", false, &r->verify_method)) != 0 ||
 	    (rc = get_string(ld, v, "body", false, &r->verify_body)) != 0 ||
-	    (rc = get_list(ld, v, scan__yaml_get(v, "headers"), "headers", &r->verify_headers,
+	    (rc = get_list(ld, v, scan_util__yaml_get(v, "headers"), "headers", &r->verify_headers,
 	                   &r->verify_header_count, false)) != 0 ||
 	    (rc = get_statuses(ld, v, "live", r->verify_live, &r->verify_live_count)) != 0 ||
 	    (rc = get_statuses(ld, v, "dead", r->verify_dead, &r->verify_dead_count)) != 0)
@@ -202,10 +202,10 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 	if ((rc = get_string(ld, node, "id", true, &ids)) != 0)
 		return rc;
 	if (!valid_id(ids))
-		return bad(ld, scan__yaml_get(node, "id"), "rule id '%s' must be [a-z0-9-]+", ids);
+		return bad(ld, scan_util__yaml_get(node, "id"), "rule id '%s' must be [a-z0-9-]+", ids);
 	for (size_t i = 0; i < set->count; i++)
 		if (!strcmp(set->rules[i].id, ids))
-			return bad(ld, scan__yaml_get(node, "id"), "duplicate rule id '%s'", ids);
+			return bad(ld, scan_util__yaml_get(node, "id"), "duplicate rule id '%s'", ids);
 	r.id = ids;
 	if ((rc = get_string(ld, node, "name", true, &r.name)) != 0 ||
 	    (rc = get_string(ld, node, "provider", !ld->file_provider, &r.provider)) != 0 ||
@@ -219,18 +219,18 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 	if (!r.cwe)
 		r.cwe = "CWE-798";
 	if (strlen(r.pattern) > RULE_PATTERN_MAX)
-		return bad(ld, scan__yaml_get(node, "pattern"), "pattern longer than 4096 bytes");
-	if ((rc = get_list(ld, node, scan__yaml_get(node, "keywords"), "keywords", &r.keywords, &r.keyword_count, true)) ||
-	    (rc = get_list(ld, node, scan__yaml_get(node, "references"), "references", &r.references, &r.reference_count, false)))
+		return bad(ld, scan_util__yaml_get(node, "pattern"), "pattern longer than 4096 bytes");
+	if ((rc = get_list(ld, node, scan_util__yaml_get(node, "keywords"), "keywords", &r.keywords, &r.keyword_count, true)) ||
+	    (rc = get_list(ld, node, scan_util__yaml_get(node, "references"), "references", &r.references, &r.reference_count, false)))
 		return rc;
 	if (r.context && !r.keyword_count)
 		return bad(ld, node, "a rule with a context needs keywords");
 	{
-		const scan_yaml_node *ex = scan__yaml_get(node, "examples");
+		const scan_yaml_node *ex = scan_util__yaml_get(node, "examples");
 		if (!ex || ex->kind != SCAN_YAML_MAPPING)
 			return bad(ld, node, "rule has no 'examples' mapping");
-		if ((rc = get_list(ld, node, scan__yaml_get(ex, "positive"), "positive", &r.positives, &r.positive_count, false)) ||
-		    (rc = get_list(ld, node, scan__yaml_get(ex, "negative"), "negative", &r.negatives, &r.negative_count, false)))
+		if ((rc = get_list(ld, node, scan_util__yaml_get(ex, "positive"), "positive", &r.positives, &r.positive_count, false)) ||
+		    (rc = get_list(ld, node, scan_util__yaml_get(ex, "negative"), "negative", &r.negatives, &r.negative_count, false)))
 			return rc;
 		if (r.positive_count < 2 || r.negative_count < 2)
 			return bad(ld, ex, "a rule needs at least two positive and two negative examples");
@@ -249,7 +249,7 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 	if ((rc = get_string(ld, node, "severity", true, &s)) != 0)
 		return rc;
 	if (scan_severity_parse(&r.severity, s) != 0)
-		return bad(ld, scan__yaml_get(node, "severity"), "unknown severity '%s'", s);
+		return bad(ld, scan_util__yaml_get(node, "severity"), "unknown severity '%s'", s);
 	if ((rc = get_string(ld, node, "validator", false, &s)) != 0)
 		return rc;
 	if (s) {
@@ -258,11 +258,11 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 			if (!strcmp(s, validators[i].name))
 				break;
 		if (i == sizeof(validators) / sizeof(validators[0]))
-			return bad(ld, scan__yaml_get(node, "validator"), "unknown validator '%s'", s);
+			return bad(ld, scan_util__yaml_get(node, "validator"), "unknown validator '%s'", s);
 		r.validator = validators[i].v;
 	}
 	{
-		const scan_yaml_node *g = scan__yaml_get(node, "generic");
+		const scan_yaml_node *g = scan_util__yaml_get(node, "generic");
 		if (g && (!scalar(g) || (strcmp(g->value, "true") && strcmp(g->value, "false"))))
 			return bad(ld, g, "'generic' must be true or false");
 		r.generic = g && !strcmp(g->value, "true");
@@ -276,10 +276,10 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 	r.origin = scan_buf_failed(&rid) ? NULL : copy_str(ld, rid.ptr);
 	scan_buf_dispose(&rid);
 	if (!r.rule_id || !r.origin)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (set->count == SCAN_SECRET_RULES_MAX)
 		return bad(ld, node, "more than 4096 rules");
-	if (scan__array_reserve(&set->rules, &set->cap, set->count + 1, sizeof(*set->rules)))
+	if (scan_array__reserve(&set->rules, &set->cap, set->count + 1, sizeof(*set->rules)))
 		return SCAN_ENOMEM;
 	set->rules[set->count++] = r;
 	return 0;
@@ -293,18 +293,18 @@ int scan_secrets__load_text(scan_secret_ruleset *set, const char *text, size_t l
 	size_t before = set->count;
 	int rc;
 
-	if ((rc = scan__yaml_parse(&doc, text, len, ld.origin)) != 0)
+	if ((rc = scan_util__yaml_parse(&doc, text, len, ld.origin)) != 0)
 		return rc;
 	if (!doc.root || doc.root->kind != SCAN_YAML_MAPPING) {
 		rc = bad(&ld, doc.root, "a rule file must be a mapping with 'rules'");
 		goto done;
 	}
-	ld.file_provider = scalar(scan__yaml_get(doc.root, "provider"));
+	ld.file_provider = scalar(scan_util__yaml_get(doc.root, "provider"));
 	if (ld.file_provider && !(ld.file_provider = copy_str(&ld, ld.file_provider))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
-	rules = scan__yaml_get(doc.root, "rules");
+	rules = scan_util__yaml_get(doc.root, "rules");
 	if (!rules || rules->kind != SCAN_YAML_SEQUENCE) {
 		rc = bad(&ld, doc.root, "'rules' must be a list");
 		goto done;
@@ -314,7 +314,7 @@ int scan_secrets__load_text(scan_secret_ruleset *set, const char *text, size_t l
 done:
 	if (rc)
 		set->count = before; /* strings stay in the arena until the set goes */
-	scan__yaml_dispose(&doc);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }
 
@@ -325,17 +325,17 @@ static int load_one(void *ud, const char *text, size_t len, const char *path)
 
 int scan_secrets__load_dir(scan_secret_ruleset *set, const char *dir)
 {
-	return scan__rule_files_each(dir, false, load_one, set);
+	return scan_util__rule_files_each(dir, false, load_one, set);
 }
 
 int scan_secrets__load_builtin(scan_secret_ruleset *set)
 {
-	return scan__rule_files_each_embedded(scan__secrets_builtin, scan__secrets_builtin_count, load_one, set);
+	return scan_util__rule_files_each_embedded(scan_secrets__builtin, scan_secrets__builtin_count, load_one, set);
 }
 
 void scan_secrets__ruleset_dispose(scan_secret_ruleset *set)
 {
 	free(set->rules);
-	scan__arena_dispose(&set->arena);
+	scan_arena__dispose(&set->arena);
 	memset(set, 0, sizeof(*set));
 }

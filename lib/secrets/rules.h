@@ -71,7 +71,7 @@ int scan_secrets__load_builtin(scan_secret_ruleset *set);
 void scan_secrets__ruleset_dispose(scan_secret_ruleset *set);
 
 /* The built-in pack, generated from rules/secrets at build time. */
-extern const scan_embedded_rule_file scan__secrets_builtin[];
-extern const size_t scan__secrets_builtin_count;
+extern const scan_embedded_rule_file scan_secrets__builtin[];
+extern const size_t scan_secrets__builtin_count;
 
 #endif

@@ -68,7 +68,7 @@ scan_secret_verdict scan_secrets__verify(const scan_secret_rule *r, const unsign
 	for (size_t i = 0; i < len; i++)
 		if (secret[i] < 0x21 || secret[i] == 0x7F)
 			return SECRET_VERIFY_UNKNOWN;
-	if (scan__curl_ready() != 0 || !(value = strndup((const char *)secret, len)) || !(curl = curl_easy_init()))
+	if (scan_util__curl_ready() != 0 || !(value = strndup((const char *)secret, len)) || !(curl = curl_easy_init()))
 		goto done;
 	if (substitute(&url, r->verify_url, value, curl, true) != 0)
 		goto done;

@@ -43,11 +43,11 @@ static int add_changed(snapshot_walk *w, const char *rel)
 	scan_base_snapshot *s = w->s;
 
 	if (s->nchanged == SNAPSHOT_FILES_MAX)
-		return w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %d files", SNAPSHOT_FILES_MAX);
-	if (scan__array_reserve(&s->changed, &w->cap, s->nchanged + 1, sizeof(*s->changed)))
+		return w->rc = scan_util__error(SCAN_ELIMIT, "the branch changes more than %d files", SNAPSHOT_FILES_MAX);
+	if (scan_array__reserve(&s->changed, &w->cap, s->nchanged + 1, sizeof(*s->changed)))
 		return w->rc = SCAN_ENOMEM;
 	if (!(s->changed[s->nchanged] = strdup(rel)))
-		return w->rc = scan__error_oom();
+		return w->rc = scan_error__oom();
 	s->nchanged++;
 	return 0;
 }
@@ -74,24 +74,24 @@ static int write_blob(snapshot_walk *w, const git_oid *id, const char *rel)
 	int fd = -1, rc = 0;
 
 	if (git_blob_lookup(&blob, w->repo, id) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read '%s' at the merge base", rel);
+		rc = scan_util__error(SCAN_EGIT, "cannot read '%s' at the merge base", rel);
 		goto done;
 	}
 	scan_buf_printf(&path, "%s/%s", w->s->dir, rel);
 	if (scan_buf_failed(&path)) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	for (char *sl = path.ptr + strlen(w->s->dir) + 1; (sl = strchr(sl, '/')) != NULL; sl++) {
 		*sl = '\0';
 		if (mkdir(path.ptr, 0700) != 0 && errno != EEXIST) {
-			rc = scan__error(SCAN_EIO, "cannot create '%s': %s", path.ptr, strerror(errno));
+			rc = scan_util__error(SCAN_EIO, "cannot create '%s': %s", path.ptr, strerror(errno));
 			goto done;
 		}
 		*sl = '/';
 	}
 	if ((fd = open(path.ptr, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)) < 0) {
-		rc = scan__error(SCAN_EIO, "cannot create '%s': %s", path.ptr, strerror(errno));
+		rc = scan_util__error(SCAN_EIO, "cannot create '%s': %s", path.ptr, strerror(errno));
 		goto done;
 	}
 	{
@@ -102,7 +102,7 @@ static int write_blob(snapshot_walk *w, const git_oid *id, const char *rel)
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n <= 0) {
-				rc = scan__error(SCAN_EIO, "cannot write '%s': %s", path.ptr, strerror(errno));
+				rc = scan_util__error(SCAN_EIO, "cannot write '%s': %s", path.ptr, strerror(errno));
 				goto done;
 			}
 			p += n, left -= (size_t)n;
@@ -110,7 +110,7 @@ static int write_blob(snapshot_walk *w, const git_oid *id, const char *rel)
 	}
 done:
 	if (fd >= 0 && close(fd) != 0 && !rc)
-		rc = scan__error(SCAN_EIO, "cannot write '%s': %s", path.ptr, strerror(errno));
+		rc = scan_util__error(SCAN_EIO, "cannot write '%s': %s", path.ptr, strerror(errno));
 	git_blob_free(blob);
 	scan_buf_dispose(&path);
 	return w->rc = rc;
@@ -164,7 +164,7 @@ int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const
 	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
 	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;
 	if (git_diff_tree_to_workdir_with_index(&diff, mb.repo, mb.tree, &opts) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", s->base);
+		rc = scan_util__error(SCAN_EGIT, "cannot compare the work tree with %s", s->base);
 		goto done;
 	}
 	memset(&w, 0, sizeof(w));
@@ -175,7 +175,7 @@ int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const
 		goto done;
 	}
 	if (err != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", s->base);
+		rc = scan_util__error(SCAN_EGIT, "cannot compare the work tree with %s", s->base);
 		goto done;
 	}
 	if (s->nchanged)
@@ -184,7 +184,7 @@ int scan_source__base_snapshot(scan_base_snapshot **out, const char **why, const
 	s = NULL;
 	goto done;
 oom:
-	rc = scan__error_oom();
+	rc = scan_error__oom();
 done:
 	scan_source__base_snapshot_free(s);
 	git_diff_free(diff);

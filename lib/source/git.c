@@ -44,7 +44,7 @@ int scan_source__git_ready(void)
 {
 	pthread_once(&git_once, git_init_once);
 	if (git_init_result < 0)
-		return scan__error(SCAN_EGIT, "cannot initialise libgit2");
+		return scan_util__error(SCAN_EGIT, "cannot initialise libgit2");
 	return 0;
 }
 
@@ -78,7 +78,7 @@ static const char *git_reason(char *buf, size_t size, const char *const *secrets
 static int dup_or_oom(char **out, const char *s)
 {
 	if ((*out = strdup(s)) == NULL)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -145,8 +145,8 @@ static int git_read_head(scan_source_git *g)
 	if ((err = git_reference_lookup(&head, g->repo, "HEAD")) < 0) {
 		char why[GIT_REASON_MAX];
 
-		rc = scan__error(SCAN_EGIT, "cannot read HEAD of '%s': %s", g->workdir,
-		                 git_reason(why, sizeof(why), NULL, 0));
+		rc = scan_util__error(SCAN_EGIT, "cannot read HEAD of '%s': %s", g->workdir,
+		                      git_reason(why, sizeof(why), NULL, 0));
 		goto done;
 	}
 	if (git_reference_type(head) == GIT_REFERENCE_SYMBOLIC) {
@@ -163,8 +163,8 @@ static int git_read_head(scan_source_git *g)
 	if (err < 0) {
 		char why[GIT_REASON_MAX];
 
-		rc = scan__error(SCAN_EGIT, "cannot resolve HEAD of '%s': %s", g->workdir,
-		                 git_reason(why, sizeof(why), NULL, 0));
+		rc = scan_util__error(SCAN_EGIT, "cannot resolve HEAD of '%s': %s", g->workdir,
+		                      git_reason(why, sizeof(why), NULL, 0));
 		goto done;
 	}
 	git_oid_tostr(hex, sizeof(hex), &oid);
@@ -190,7 +190,7 @@ static int git_read_origin(scan_source_git *g)
 	    git_config_get_string(&url, cfg, "remote.origin.url") < 0 || !*url)
 		goto done;
 	if ((g->origin_url = strdup(url)) == NULL)
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 done:
 	git_config_free(cfg);
 	return rc;
@@ -211,8 +211,8 @@ int scan_source__git_inspect(scan_source_git *out, bool *found, const char *dir)
 	if (err == GIT_ENOTFOUND)
 		return 0;
 	if (err < 0)
-		return scan__error(SCAN_EGIT, "cannot open repository at '%s': %s", dir,
-		                   git_reason(why, sizeof(why), NULL, 0));
+		return scan_util__error(SCAN_EGIT, "cannot open repository at '%s': %s", dir,
+		                        git_reason(why, sizeof(why), NULL, 0));
 	/* A bare repository has no tree to walk; it is scanned as the directory it is. */
 	if (git_repository_is_bare(repo) || (workdir = git_repository_workdir(repo)) == NULL) {
 		git_repository_free(repo);
@@ -222,8 +222,8 @@ int scan_source__git_inspect(scan_source_git *out, bool *found, const char *dir)
 	if ((out->workdir = realpath(workdir, NULL)) == NULL) {
 		char os[128];
 
-		rc = scan__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
-		                 workdir, scan_source__strerror(errno, os, sizeof(os)));
+		rc = scan_util__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
+		                      workdir, scan_source__strerror(errno, os, sizeof(os)));
 		goto done;
 	}
 	if ((rc = git_read_head(out)) != 0 || (rc = git_read_origin(out)) != 0 ||
@@ -315,20 +315,20 @@ int scan_source__mkdtemp(char **out, const char *base, const char *template)
 	scan_buf_putc(&path, '/');
 	scan_buf_puts(&path, template);
 	if ((rc = scan_buf_failed(&path)) != 0) {
-		rc = rc == SCAN_ENOMEM ? scan__error_oom()
-		                       : scan__error(rc, "cannot create a directory in '%s': path too long", base);
+		rc = rc == SCAN_ENOMEM ? scan_error__oom()
+		                       : scan_util__error(rc, "cannot create a directory in '%s': path too long", base);
 		goto done;
 	}
 	/* mkdtemp creates the directory with mode 0700: a clone may hold private code. */
 	if (!mkdtemp(path.ptr)) {
-		rc = scan__error(SCAN_EIO, "cannot create a temporary directory in '%.*s': %s",
-		                 (int)len, base, scan_source__strerror(errno, os, sizeof(os)));
+		rc = scan_util__error(SCAN_EIO, "cannot create a temporary directory in '%.*s': %s",
+		                      (int)len, base, scan_source__strerror(errno, os, sizeof(os)));
 		goto done;
 	}
 	/* Absolute and real, so removing it later does not depend on the working directory. */
 	if ((*out = realpath(path.ptr, NULL)) == NULL) {
-		rc = scan__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
-		                 path.ptr, scan_source__strerror(errno, os, sizeof(os)));
+		rc = scan_util__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
+		                      path.ptr, scan_source__strerror(errno, os, sizeof(os)));
 		scan_source__rmtree(path.ptr);
 	}
 done:
@@ -374,7 +374,7 @@ static int url_password(char **out, const char *url)
 	if (!at || (colon = memchr(auth, ':', (size_t)(at - auth))) == NULL || colon + 1 == at)
 		return 0;
 	if ((*out = strndup(colon + 1, (size_t)(at - colon - 1))) == NULL)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -519,7 +519,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 	if ((rc = scan_source__git_ready()) != 0)
 		return rc;
 	if ((display = scan_source__redact_url(url)) == NULL) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	/*
@@ -547,7 +547,7 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 		const char *b = branch ? branch : head;
 		scan_buf_printf(&narrow, "+refs/heads/%s:refs/remotes/origin/%s", b, b);
 		if (scan_buf_failed(&narrow)) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		*refs_left_out = nrefs - 1;
@@ -560,15 +560,15 @@ int scan_source__git_clone(char **tmpdir_out, const char *url, const char *branc
 
 	e = git_error_last();
 	if ((reason = auth_reason(why, sizeof(why), &auth)) != NULL) {
-		rc = scan__error(SCAN_EGIT, "cannot clone '%s': %s", display, reason);
+		rc = scan_util__error(SCAN_EGIT, "cannot clone '%s': %s", display, reason);
 	} else if (err == GIT_ENOTFOUND && branch && e && e->klass == GIT_ERROR_REFERENCE) {
 		/* checkout_branch names a branch the remote does not have. */
-		rc = scan__error(SCAN_EINVAL, "cannot clone '%s': no branch '%s' there", display, branch);
+		rc = scan_util__error(SCAN_EINVAL, "cannot clone '%s': no branch '%s' there", display, branch);
 	} else {
 		const char *secrets[] = { password, opts->git_token };
 
-		rc = scan__error(SCAN_EGIT, "cannot clone '%s': %s", display,
-		                 git_reason(why, sizeof(why), secrets, sizeof(secrets) / sizeof(secrets[0])));
+		rc = scan_util__error(SCAN_EGIT, "cannot clone '%s': %s", display,
+		                      git_reason(why, sizeof(why), secrets, sizeof(secrets) / sizeof(secrets[0])));
 	}
 done:
 	git_repository_free(repo);

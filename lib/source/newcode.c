@@ -49,10 +49,10 @@ static int on_file(const git_diff_delta *d, float progress, void *payload)
 	    (d->flags & GIT_DIFF_FLAG_BINARY))
 		return 0;
 	if (w->nc->n == NEWCODE_FILES_MAX) {
-		w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %d files", NEWCODE_FILES_MAX);
+		w->rc = scan_util__error(SCAN_ELIMIT, "the branch changes more than %d files", NEWCODE_FILES_MAX);
 		return -1;
 	}
-	if (scan__array_reserve(&w->nc->files, &w->cap, w->nc->n + 1, sizeof(*w->nc->files))) {
+	if (scan_array__reserve(&w->nc->files, &w->cap, w->nc->n + 1, sizeof(*w->nc->files))) {
 		w->rc = SCAN_ENOMEM;
 		return -1;
 	}
@@ -64,7 +64,7 @@ static int on_file(const git_diff_delta *d, float progress, void *payload)
 	w->cur = f;
 	return 0;
 oom:
-	w->rc = scan__error_oom();
+	w->rc = scan_error__oom();
 	return -1;
 }
 
@@ -83,12 +83,12 @@ static int on_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payloa
 		return 0;
 	}
 	if (++w->ranges > NEWCODE_RANGES_MAX) {
-		w->rc = scan__error(SCAN_ELIMIT, "the branch changes more than %u separate line ranges",
-		                    NEWCODE_RANGES_MAX);
+		w->rc = scan_util__error(SCAN_ELIMIT, "the branch changes more than %u separate line ranges",
+		                         NEWCODE_RANGES_MAX);
 		return -1;
 	}
 	if (!(v = realloc(f->r, (f->n + 1) * sizeof(*v)))) {
-		w->rc = scan__error_oom();
+		w->rc = scan_error__oom();
 		return -1;
 	}
 	f->r = v;
@@ -109,12 +109,12 @@ int scan_source__lookup_default(git_object **out, char **against, git_repository
 	snprintf(ref, sizeof(ref), "refs/heads/%s", name);
 	if (git_revparse_single(out, repo, ref) == 0) {
 		*against = strdup(name);
-		return *against ? 0 : scan__error_oom();
+		return *against ? 0 : scan_error__oom();
 	}
 	snprintf(ref, sizeof(ref), "refs/remotes/origin/%s", name);
 	if (git_revparse_single(out, repo, ref) == 0) {
 		*against = strdup(ref + strlen("refs/remotes/"));
-		return *against ? 0 : scan__error_oom();
+		return *against ? 0 : scan_error__oom();
 	}
 	return 1;
 }
@@ -127,7 +127,7 @@ int scan_source__root_prefix(char **out, const char **why, git_repository *repo,
 
 	*out = NULL;
 	if (!(workdir = realpath(git_repository_workdir(repo), NULL)) || !(prefix = realpath(root, NULL))) {
-		rc = errno == ENOMEM ? scan__error_oom() : scan__error(SCAN_EIO, "cannot resolve '%s': %s", root, strerror(errno));
+		rc = errno == ENOMEM ? scan_error__oom() : scan_util__error(SCAN_EIO, "cannot resolve '%s': %s", root, strerror(errno));
 		goto done;
 	}
 	wlen = strlen(workdir);
@@ -139,7 +139,7 @@ int scan_source__root_prefix(char **out, const char **why, git_repository *repo,
 	if (*prefix) {
 		char *p = realloc(prefix, strlen(prefix) + 2);
 		if (!p) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		prefix = p;
@@ -179,29 +179,29 @@ int scan_source__default_branch_file(char **out, size_t *len, scan_base_file_sta
 	if ((rc = scan_source__root_prefix(&prefix, &why, repo, root)) != 0 || !prefix)
 		goto done;
 	if (!(path = malloc(strlen(prefix) + strlen(relpath) + 1))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	memcpy(path, prefix, strlen(prefix));
 	memcpy(path + strlen(prefix), relpath, strlen(relpath) + 1);
 	if (git_commit_lookup(&commit, repo, git_object_id(def)) != 0 || git_commit_tree(&tree, commit) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read the tree of the default branch '%s'", against);
+		rc = scan_util__error(SCAN_EGIT, "cannot read the tree of the default branch '%s'", against);
 		goto done;
 	}
 	*state = SCAN_BASE_FILE_ABSENT;
 	if (git_tree_entry_bypath(&entry, tree, path) != 0 || git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
 		goto done;
 	if (git_blob_lookup(&blob, repo, git_tree_entry_id(entry)) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read '%s' on the default branch '%s'", relpath, against);
+		rc = scan_util__error(SCAN_EGIT, "cannot read '%s' on the default branch '%s'", relpath, against);
 		goto done;
 	}
 	if ((size_t)git_blob_rawsize(blob) > max) {
-		rc = scan__error(SCAN_ELIMIT, "'%s' on the default branch is larger than %zu bytes", relpath, max);
+		rc = scan_util__error(SCAN_ELIMIT, "'%s' on the default branch is larger than %zu bytes", relpath, max);
 		goto done;
 	}
 	*len = (size_t)git_blob_rawsize(blob);
 	if (!(*out = malloc(*len + 1))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	memcpy(*out, git_blob_rawcontent(blob), *len);
@@ -253,7 +253,7 @@ int scan_source__merge_base(scan_merge_base *m, const char **why, const char *ro
 			goto done;
 		}
 		if (!(m->against = strdup(ref))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 	} else if (!default_branch ||
@@ -279,7 +279,7 @@ int scan_source__merge_base(scan_merge_base *m, const char **why, const char *ro
 	}
 	git_oid_tostr(m->base, sizeof(m->base), &base);
 	if (git_commit_lookup(&commit, m->repo, &base) != 0 || git_commit_tree(&m->tree, commit) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot read the merge base %s", m->base);
+		rc = scan_util__error(SCAN_EGIT, "cannot read the merge base %s", m->base);
 		goto done;
 	}
 	/* root relative to the work tree: a diff's paths are the work tree's */
@@ -320,7 +320,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 	opts.interhunk_lines = 0;
 	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS | GIT_DIFF_SHOW_UNTRACKED_CONTENT;
 	if (git_diff_tree_to_workdir_with_index(&diff, mb.repo, mb.tree, &opts) != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
+		rc = scan_util__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
 		goto done;
 	}
 	memset(&w, 0, sizeof(w));
@@ -331,7 +331,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 		goto done;
 	}
 	if (err != 0) {
-		rc = scan__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
+		rc = scan_util__error(SCAN_EGIT, "cannot compare the work tree with %s", nc->base);
 		goto done;
 	}
 	/* drop files that only lost lines */
@@ -351,7 +351,7 @@ int scan_source__newcode(scan_newcode **out, const char **why, const char *root,
 	nc = NULL;
 	goto done;
 oom:
-	rc = scan__error_oom();
+	rc = scan_error__oom();
 done:
 	scan_source__newcode_free(nc);
 	git_diff_free(diff);
@@ -404,7 +404,7 @@ int scan_source__ranges_format(char **out, const scan_line_range *r, size_t n)
 	scan_buf_putc(&b, '\0');
 	if (scan_buf_failed(&b)) {
 		scan_buf_dispose(&b);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	*out = scan_buf_detach(&b);
 	return 0;
@@ -445,7 +445,7 @@ int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text
 			p++;
 		else if (*p)
 			goto bad;
-		if (scan__array_reserve(&v, &cap, k + 1, sizeof(*v))) {
+		if (scan_array__reserve(&v, &cap, k + 1, sizeof(*v))) {
 			free(v);
 			return SCAN_ENOMEM;
 		}
@@ -456,5 +456,5 @@ int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text
 	return 0;
 bad:
 	free(v);
-	return scan__error(SCAN_EPARSE, "malformed line ranges '%.40s'", text);
+	return scan_util__error(SCAN_EPARSE, "malformed line ranges '%.40s'", text);
 }

@@ -212,7 +212,7 @@ static int source_name_from_remote(char **out, const char *url)
 	if (len == 0)
 		return 0;
 	if ((*out = strndup(path, len)) == NULL)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -252,7 +252,7 @@ static int source_dup(char **out, const char *s)
 {
 	*out = NULL;
 	if (s && (*out = strdup(s)) == NULL)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -275,7 +275,7 @@ static int source_set_origin(scan_source *s, const char *remote, const char *dir
 	if (!remote) {
 		if ((s->name = source_basename(dir)) == NULL || (s->url = strdup(url_fallback)) == NULL ||
 		    (s->source = strdup("local")) == NULL)
-			return scan__error_oom();
+			return scan_error__oom();
 		return 0;
 	}
 	if ((rc = source_name_from_remote(&s->name, remote)) != 0)
@@ -284,7 +284,7 @@ static int source_set_origin(scan_source *s, const char *remote, const char *dir
 	if ((!s->name && (s->name = scan_source__redact_url(remote)) == NULL) ||
 	    (s->url = scan_source__redact_url(remote)) == NULL ||
 	    (s->source = strdup(source_kind_from_remote(remote))) == NULL)
-		return scan__error_oom();
+		return scan_error__oom();
 	return 0;
 }
 
@@ -301,8 +301,8 @@ static int source_open_url(scan_source *s, const scan_source_options *opts)
 	if (!found) {
 		char *shown = scan_source__redact_url(opts->target);
 
-		rc = shown ? scan__error(SCAN_EGIT, "cannot open the clone of '%s'", shown)
-		           : scan__error_oom();
+		rc = shown ? scan_util__error(SCAN_EGIT, "cannot open the clone of '%s'", shown)
+		           : scan_error__oom();
 		free(shown);
 		goto done;
 	}
@@ -315,7 +315,7 @@ static int source_open_url(scan_source *s, const scan_source_options *opts)
 		goto done;
 	s->default_branch = source_steal(&g.default_branch);
 	if ((s->root = strdup(s->tmpdir)) == NULL) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	rc = source_set_origin(s, opts->target, s->root, NULL);
@@ -351,29 +351,29 @@ static int source_clone_branch(scan_source *s, const scan_source_git *g, const c
 	if ((rc = scan_source__git_inspect(&c, &found, s->tmpdir)) != 0)
 		goto done;
 	if (!found) {
-		rc = scan__error(SCAN_EGIT, "cannot open the clone of '%s'", g->workdir);
+		rc = scan_util__error(SCAN_EGIT, "cannot open the clone of '%s'", g->workdir);
 		goto done;
 	}
 	scan_buf_puts(&path, s->tmpdir);
 	scan_buf_puts(&path, rel);
 	if ((rc = scan_buf_failed(&path)) != 0) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	if ((real = realpath(path.ptr, NULL)) == NULL) {
 		rc = errno == ENOENT || errno == ENOTDIR
-		     ? scan__error(SCAN_ENOTFOUND, "cannot scan '%s' on branch '%s': no such directory",
-		                   *rel ? rel + 1 : ".", branch)
-		     : scan__error(SCAN_EIO, "cannot resolve '%s': %s", path.ptr,
-		                   scan_source__strerror(errno, os, sizeof(os)));
+		     ? scan_util__error(SCAN_ENOTFOUND, "cannot scan '%s' on branch '%s': no such directory",
+		                        *rel ? rel + 1 : ".", branch)
+		     : scan_util__error(SCAN_EIO, "cannot resolve '%s': %s", path.ptr,
+		                        scan_source__strerror(errno, os, sizeof(os)));
 		goto done;
 	}
 	/* The other branch may have a symbolic link where the user's tree has a directory. */
 	tl = strlen(s->tmpdir);
 	if (strncmp(real, s->tmpdir, tl) != 0 || (real[tl] != '/' && real[tl] != '\0') ||
 	    stat(real, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		rc = scan__error(SCAN_EINVAL, "cannot scan '%s' on branch '%s': not a directory",
-		                 *rel ? rel + 1 : ".", branch);
+		rc = scan_util__error(SCAN_EINVAL, "cannot scan '%s' on branch '%s': not a directory",
+		                      *rel ? rel + 1 : ".", branch);
 		goto done;
 	}
 	free(s->root);
@@ -400,16 +400,16 @@ static int source_open_local(scan_source *s, const scan_source_options *opts)
 		int err = errno;
 
 		if (err == ENOENT || err == ENOTDIR)
-			return scan__error(SCAN_ENOTFOUND, "cannot open '%s': %s", opts->target,
-			                   scan_source__strerror(err, os, sizeof(os)));
-		return scan__error(err == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot open '%s': %s",
-		                   opts->target, scan_source__strerror(err, os, sizeof(os)));
+			return scan_util__error(SCAN_ENOTFOUND, "cannot open '%s': %s", opts->target,
+			                        scan_source__strerror(err, os, sizeof(os)));
+		return scan_util__error(err == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot open '%s': %s",
+		                        opts->target, scan_source__strerror(err, os, sizeof(os)));
 	}
 	if (!S_ISDIR(st.st_mode))
-		return scan__error(SCAN_EINVAL, "cannot scan '%s': not a directory", opts->target);
+		return scan_util__error(SCAN_EINVAL, "cannot scan '%s': not a directory", opts->target);
 	if ((s->root = realpath(opts->target, NULL)) == NULL)
-		return scan__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
-		                   opts->target, scan_source__strerror(errno, os, sizeof(os)));
+		return scan_util__error(errno == ENOMEM ? SCAN_ENOMEM : SCAN_EIO, "cannot resolve '%s': %s",
+		                        opts->target, scan_source__strerror(errno, os, sizeof(os)));
 	if ((rc = scan_source__git_inspect(&g, &found, s->root)) != 0)
 		return rc;
 
@@ -429,8 +429,8 @@ static int source_open_local(scan_source *s, const scan_source_options *opts)
 
 	if (opts->branch && g.branch && !g.detached && strcmp(opts->branch, g.branch) != 0) {
 		if (!scan_source__git_has_branch(&g, opts->branch)) {
-			rc = scan__error(SCAN_EINVAL, "cannot scan branch '%s': no such local branch in '%s'",
-			                 opts->branch, g.workdir);
+			rc = scan_util__error(SCAN_EINVAL, "cannot scan branch '%s': no such local branch in '%s'",
+			                      opts->branch, g.workdir);
 			goto done;
 		}
 		if ((rc = source_clone_branch(s, &g, opts->branch, opts)) != 0)
@@ -460,12 +460,12 @@ int scan_source__open(scan_source *out, const scan_source_options *opts)
 	memset(out, 0, sizeof(*out));
 	memset(&s, 0, sizeof(s));
 	if (!*opts->target)
-		return scan__error(SCAN_EINVAL, "no target to scan");
+		return scan_util__error(SCAN_EINVAL, "no target to scan");
 	if (opts->pr_number < 0)
-		return scan__error(SCAN_EINVAL, "invalid pull request number '%lld'",
-		                   (long long)opts->pr_number);
+		return scan_util__error(SCAN_EINVAL, "invalid pull request number '%lld'",
+		                        (long long)opts->pr_number);
 	if (opts->branch && !*opts->branch)
-		return scan__error(SCAN_EINVAL, "empty branch name");
+		return scan_util__error(SCAN_EINVAL, "empty branch name");
 
 	remote = scan_source__is_url(opts->target);
 	rc = remote ? source_open_url(&s, opts) : source_open_local(&s, opts);

@@ -17,29 +17,29 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, i
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 AND"
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT file_path FROM quality_file_metrics WHERE scan_id = ?1 AND"
 	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2") " ORDER BY file_path")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		if (scan__array_reserve(&v, &cap, k + 1, sizeof(*v)) != 0)
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		if (scan_array__reserve(&v, &cap, k + 1, sizeof(*v)) != 0)
 			goto oom;
-		if (!(v[k] = strdup(scan__db_column_text(s, 0))))
+		if (!(v[k] = strdup(scan_db__column_text(s, 0))))
 			goto oom;
 		k++;
 	}
 	if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot list the scan's files");
+		rc = scan_db__error(scan_store__conn(st), "cannot list the scan's files");
 		goto fail;
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	*out = v, *n = k;
 	return 0;
 oom:
-	rc = scan__error_oom();
+	rc = scan_error__oom();
 fail:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_store_scan_files_free(v, k);
 	return rc;
 }
@@ -51,7 +51,7 @@ void scan_store_scan_files_free(char **v, size_t n)
 	free(v);
 }
 
-int scan__store_new_lines(scan_path_text **out, size_t *n, scan_store *st, int64_t scan_id, scan_arena *a)
+int scan_store__new_lines(scan_path_text **out, size_t *n, scan_store *st, int64_t scan_id, scan_arena *a)
 {
 	scan_db_stmt *s = NULL;
 	scan_path_text *v = NULL;
@@ -59,24 +59,24 @@ int scan__store_new_lines(scan_path_text **out, size_t *n, scan_store *st, int64
 	int rc, step, oom = 0;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT file_path, ranges FROM scan_new_lines WHERE scan_id = ?1 ORDER BY file_path")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_path_text *e = scan__array_push(&v, &count, &cap, sizeof(*e));
+	scan_db__bind_int64(s, 1, scan_id);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_path_text *e = scan_array__push(&v, &count, &cap, sizeof(*e));
 		if (!e) {
 			oom = 1;
 			break;
 		}
-		e->path = scan__db_col_text(s, 0, a, &oom);
-		e->text = scan__db_col_text(s, 1, a, &oom);
+		e->path = scan_db__col_text(s, 0, a, &oom);
+		e->text = scan_db__col_text(s, 1, a, &oom);
 	}
 	if (oom)
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot read new lines");
-	scan__db_finalize(s);
+		rc = scan_db__error(scan_store__conn(st), "cannot read new lines");
+	scan_db__finalize(s);
 	if (rc) {
 		free(v);
 		return rc;
@@ -86,7 +86,7 @@ int scan__store_new_lines(scan_path_text **out, size_t *n, scan_store *st, int64
 }
 
 /* The summary with coverage replaced, written back with its analyzer versions. */
-int scan__store_quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q)
+int scan_store__quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q)
 {
 	char *old = NULL;
 	cJSON *root = NULL, *tv;
@@ -104,54 +104,54 @@ int scan__store_quality_update(scan_store *st, int64_t org, int64_t scan_id, con
 		if (cJSON_IsString(e) && e->string)
 			tools[n].name = e->string, tools[n++].version = e->valuestring;
 	if ((rc = scan_quality_summary_write_json(&json, q, tools, n)) != 0 ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1 AND"
+	    (rc = scan_db__prepare(scan_store__conn(st), &s, "UPDATE quality_summaries SET summary = ?2 WHERE scan_id = ?1 AND"
 	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?3"))) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_text(s, 2, json.ptr);
-	scan__db_bind_int64(s, 3, org);
-	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot update the quality summary");
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_text(s, 2, json.ptr);
+	scan_db__bind_int64(s, 3, org);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot update the quality summary");
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_buf_dispose(&json);
 	cJSON_Delete(root);
 	free(old);
 	return rc;
 }
 
-int scan__store_coverage_replace(scan_store *st, int64_t org, int64_t scan_id, const scan_coverage_row *rows,
+int scan_store__coverage_replace(scan_store *st, int64_t org, int64_t scan_id, const scan_coverage_row *rows,
                                  size_t n, const char *report_format)
 {
 	scan_db_stmt *del = NULL, *ins = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1 AND"
+	if ((rc = scan_db__prepare(scan_store__conn(st), &del, "DELETE FROM coverage_files WHERE scan_id = ?1 AND"
 	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2"))) != 0 ||
-	    (rc = scan__db_prepare(scan__store_conn(st), &ins,
+	    (rc = scan_db__prepare(scan_store__conn(st), &ins,
 	        "INSERT INTO coverage_files (scan_id, file_path, lines_total, lines_covered, new_lines_total,"
 	        " new_lines_covered, report_format) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) != 0)
 		goto done;
-	scan__db_bind_int64(del, 1, scan_id);
-	scan__db_bind_int64(del, 2, org);
-	if (scan__db_step(del) != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot replace the coverage");
+	scan_db__bind_int64(del, 1, scan_id);
+	scan_db__bind_int64(del, 2, org);
+	if (scan_db__step(del) != SCAN_DB_DONE) {
+		rc = scan_db__error(scan_store__conn(st), "cannot replace the coverage");
 		goto done;
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
-		scan__db_reset(ins);
-		scan__db_bind_int64(ins, 1, scan_id);
-		scan__db_bind_text(ins, 2, rows[i].path);
-		scan__db_bind_int64(ins, 3, (int64_t)rows[i].lines);
-		scan__db_bind_int64(ins, 4, (int64_t)rows[i].covered);
-		scan__db_bind_int64(ins, 5, (int64_t)rows[i].new_lines);
-		scan__db_bind_int64(ins, 6, (int64_t)rows[i].new_covered);
-		scan__db_bind_text(ins, 7, report_format);
-		if (scan__db_step(ins) != SCAN_DB_DONE)
-			rc = scan__db_error(scan__store_conn(st), "cannot record coverage");
+		scan_db__reset(ins);
+		scan_db__bind_int64(ins, 1, scan_id);
+		scan_db__bind_text(ins, 2, rows[i].path);
+		scan_db__bind_int64(ins, 3, (int64_t)rows[i].lines);
+		scan_db__bind_int64(ins, 4, (int64_t)rows[i].covered);
+		scan_db__bind_int64(ins, 5, (int64_t)rows[i].new_lines);
+		scan_db__bind_int64(ins, 6, (int64_t)rows[i].new_covered);
+		scan_db__bind_text(ins, 7, report_format);
+		if (scan_db__step(ins) != SCAN_DB_DONE)
+			rc = scan_db__error(scan_store__conn(st), "cannot record coverage");
 	}
 done:
-	scan__db_finalize(del);
-	scan__db_finalize(ins);
+	scan_db__finalize(del);
+	scan_db__finalize(ins);
 	return rc;
 }

@@ -46,34 +46,34 @@ static int insert_components(scan_store *st, int64_t scan_id, const scan_compone
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO scan_dependencies (scan_id, ecosystem, name, version, purl, license, license_type,"
 	        " file_path, line, flags, is_direct, vulnerability_count)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id")) != 0)
 		return rc;
 	for (size_t i = 0; i < n && !rc; i++) {
 		const scan_component *c = &comp[i];
-		scan__db_reset(s);
-		scan__db_bind_int64(s, 1, scan_id);
-		scan__db_bind_text(s, 2, scan_ecosystem_name(c->ecosystem));
-		scan__db_bind_text(s, 3, c->name);
-		scan__db_bind_text(s, 4, c->version);
-		scan__db_bind_text(s, 5, c->purl);
-		scan__db_bind_text(s, 6, c->license);
-		scan__db_bind_text(s, 7, license_types[i]);
-		scan__db_bind_text(s, 8, c->file);
-		scan__db_bind_int64(s, 9, c->line);
-		scan__db_bind_int64(s, 10, c->flags);
-		scan__db_bind_int64(s, 11, (c->flags & SCAN_DEP_DIRECT) != 0);
-		scan__db_bind_int64(s, 12, count_vulns(keys, nkeys, c));
-		if (scan__db_step(s) != SCAN_DB_ROW) {
-			rc = scan__db_error(scan__store_conn(st), "cannot record a dependency");
+		scan_db__reset(s);
+		scan_db__bind_int64(s, 1, scan_id);
+		scan_db__bind_text(s, 2, scan_ecosystem_name(c->ecosystem));
+		scan_db__bind_text(s, 3, c->name);
+		scan_db__bind_text(s, 4, c->version);
+		scan_db__bind_text(s, 5, c->purl);
+		scan_db__bind_text(s, 6, c->license);
+		scan_db__bind_text(s, 7, license_types[i]);
+		scan_db__bind_text(s, 8, c->file);
+		scan_db__bind_int64(s, 9, c->line);
+		scan_db__bind_int64(s, 10, c->flags);
+		scan_db__bind_int64(s, 11, (c->flags & SCAN_DEP_DIRECT) != 0);
+		scan_db__bind_int64(s, 12, count_vulns(keys, nkeys, c));
+		if (scan_db__step(s) != SCAN_DB_ROW) {
+			rc = scan_db__error(scan_store__conn(st), "cannot record a dependency");
 		} else {
-			ids[i] = scan__db_column_int64(s, 0);
-			scan__db_reset(s); /* the row read, the statement done: nothing stays open until commit */
+			ids[i] = scan_db__column_int64(s, 0);
+			scan_db__reset(s); /* the row read, the statement done: nothing stays open until commit */
 		}
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -82,24 +82,24 @@ static int insert_edges(scan_store *st, const scan_component *comp, size_t n, co
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO scan_dependency_edges (from_id, to_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")) != 0)
 		return rc;
 	for (size_t i = 0; i < n && !rc; i++)
 		for (size_t k = 0; k < comp[i].ndeps && !rc; k++) {
 			if (comp[i].deps[k] >= n)
 				continue;
-			scan__db_reset(s);
-			scan__db_bind_int64(s, 1, ids[i]);
-			scan__db_bind_int64(s, 2, ids[comp[i].deps[k]]);
-			if (scan__db_step(s) != SCAN_DB_DONE)
-				rc = scan__db_error(scan__store_conn(st), "cannot record a dependency edge");
+			scan_db__reset(s);
+			scan_db__bind_int64(s, 1, ids[i]);
+			scan_db__bind_int64(s, 2, ids[comp[i].deps[k]]);
+			if (scan_db__step(s) != SCAN_DB_DONE)
+				rc = scan_db__error(scan_store__conn(st), "cannot record a dependency edge");
 		}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
-int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
+int scan_store__dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
                                     const char *const *license_types)
 {
 	size_t n, nf = scan_finding_list_count(scan_result_findings(r)), nkeys = 0;
@@ -112,7 +112,7 @@ int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_
 		return 0;
 	if (!(ids = calloc(n, sizeof(*ids))) || !(keys = calloc(nf + 1, sizeof(*keys)))) {
 		free(ids);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	for (size_t i = 0; i < nf; i++) {
 		const scan_finding *f = scan_finding_list_get(scan_result_findings(r), i);

@@ -14,24 +14,24 @@ int scan_store_gate_config(scan_gate_config *out, scan_store *st, int64_t org)
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT enabled, block_merge_on_fail, applies_to_new_code_only, policy"
 	        " FROM quality_gate_configs WHERE org_id = ?1")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	step = scan__db_step(s);
+	scan_db__bind_int64(s, 1, org);
+	step = scan_db__step(s);
 	if (step == SCAN_DB_ROW) {
-		const char *policy = scan__db_column_text(s, 3);
-		cfg.enabled = scan__db_column_int(s, 0) != 0;
-		cfg.block_merge_on_fail = scan__db_column_int(s, 1) != 0;
-		cfg.applies_to_new_code_only = scan__db_column_int(s, 2) != 0;
+		const char *policy = scan_db__column_text(s, 3);
+		cfg.enabled = scan_db__column_int(s, 0) != 0;
+		cfg.block_merge_on_fail = scan_db__column_int(s, 1) != 0;
+		cfg.applies_to_new_code_only = scan_db__column_int(s, 2) != 0;
 		cfg.configured = true;
 		if (policy && (rc = scan_gate_policy_parse_json(&cfg.policy, policy, strlen(policy))) != 0)
-			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
+			rc = scan_util__error(SCAN_ESTORE, "stored gate policy is unreadable: %s", scan_error_last()->message);
 	} else if (step != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot read the gate configuration");
+		rc = scan_db__error(scan_store__conn(st), "cannot read the gate configuration");
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	if (!rc)
 		*out = cfg;
 	return rc;
@@ -45,7 +45,7 @@ int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_conf
 
 	if ((rc = scan_gate_policy_write_json(&policy, &cfg->policy)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO quality_gate_configs (org_id, enabled, block_merge_on_fail,"
 	        " applies_to_new_code_only, policy, policy_version, updated_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
@@ -55,17 +55,17 @@ int scan_store_gate_config_put(scan_store *st, int64_t org, const scan_gate_conf
 	        "  policy = excluded.policy, policy_version = excluded.policy_version,"
 	        "  updated_at = excluded.updated_at")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_time(s, 7, time(NULL));
-	scan__db_bind_int64(s, 2, cfg->enabled);
-	scan__db_bind_int64(s, 3, cfg->block_merge_on_fail);
-	scan__db_bind_int64(s, 4, cfg->applies_to_new_code_only);
-	scan__db_bind_text(s, 5, policy.ptr);
-	scan__db_bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
-	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot save the gate configuration");
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_time(s, 7, time(NULL));
+	scan_db__bind_int64(s, 2, cfg->enabled);
+	scan_db__bind_int64(s, 3, cfg->block_merge_on_fail);
+	scan_db__bind_int64(s, 4, cfg->applies_to_new_code_only);
+	scan_db__bind_text(s, 5, policy.ptr);
+	scan_db__bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot save the gate configuration");
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_buf_dispose(&policy);
 	return rc;
 }
@@ -75,48 +75,48 @@ static int load_scan_scope(scan_store *st, int64_t org, int64_t scan_id, int64_t
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT repo_id, pr_number FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
-	step = scan__db_step(s);
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
 	if (step == SCAN_DB_ROW) {
-		*repo_id = scan__db_column_int64(s, 0);
-		*pr_number = scan__db_column_int64(s, 1);
+		*repo_id = scan_db__column_int64(s, 0);
+		*pr_number = scan_db__column_int64(s, 1);
 	} else if (step == SCAN_DB_DONE) {
-		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	} else {
-		rc = scan__db_error(scan__store_conn(st), "cannot read the scan");
+		rc = scan_db__error(scan_store__conn(st), "cannot read the scan");
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
-int scan__store_count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only)
+int scan_store__count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	memset(counts, 0, 5 * sizeof(*counts));
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT severity, count(*) FROM scan_issues WHERE scan_id = ?1 AND user_marked_fp = 0"
 	        " AND suppressed = 0 AND (in_test = 0 OR category = 'secret')"
 	        " AND (?2 = 0 OR is_new_in_pr = 1) AND" SCAN_STORE_SCAN_IN_ORG("scan_id", "?3") " GROUP BY severity")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, new_only);
-	scan__db_bind_int64(s, 3, org);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, new_only);
+	scan_db__bind_int64(s, 3, org);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
 		scan_severity sev;
-		uint64_t n = (uint64_t)scan__db_column_int64(s, 1);
-		if (scan_severity_parse(&sev, scan__db_column_text(s, 0)) != 0)
+		uint64_t n = (uint64_t)scan_db__column_int64(s, 1);
+		if (scan_severity_parse(&sev, scan_db__column_text(s, 0)) != 0)
 			continue;
 		counts[SCAN_SEV_CRITICAL - sev] += n;
 		counts[4] += n;
 	}
 	if (step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot count findings");
-	scan__db_finalize(s);
+		rc = scan_db__error(scan_store__conn(st), "cannot count findings");
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -127,27 +127,27 @@ int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64
 
 	if ((rc = load_scan_scope(st, org, scan_id, &repo_id, &pr)) != 0)
 		return rc;
-	return scan__store_count_findings(counts, st, org, scan_id, true);
+	return scan_store__count_findings(counts, st, org, scan_id, true);
 }
 
-int scan__store_repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id)
+int scan_store__repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT repo_policy FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
-	step = scan__db_step(s);
-	if (step == SCAN_DB_ROW && !scan__db_column_is_null(s, 0)) {
-		if (!(*out = strdup(scan__db_column_text(s, 0))))
-			rc = scan__error_oom();
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
+	if (step == SCAN_DB_ROW && !scan_db__column_is_null(s, 0)) {
+		if (!(*out = strdup(scan_db__column_text(s, 0))))
+			rc = scan_error__oom();
 	} else if (step != SCAN_DB_ROW && step != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot read the repository policy");
+		rc = scan_db__error(scan_store__conn(st), "cannot read the repository policy");
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -175,7 +175,7 @@ static int violations_json(scan_buf *out, const scan_gate_violation *v, size_t n
 	return scan_json_finish(&w);
 }
 
-int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now)
+int scan_store__gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now)
 {
 	scan_buf viol = SCAN_BUF_INIT, waived = SCAN_BUF_INIT, policy = SCAN_BUF_INIT;
 	scan_db_stmt *s = NULL;
@@ -185,7 +185,7 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	    (rc = violations_json(&waived, r->waived, r->waived_count)) != 0 ||
 	    (rc = scan_gate_policy_write_json(&policy, &r->config.policy)) != 0)
 		goto done;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
 	        " policy, policy_version, applies_to_new_code_only, computed_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
@@ -194,18 +194,18 @@ int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	        "  policy_version = excluded.policy_version,"
 	        "  applies_to_new_code_only = excluded.applies_to_new_code_only, computed_at = excluded.computed_at")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_text(s, 2, scan_gate_status_name(r->status));
-	scan__db_bind_text(s, 3, viol.ptr);
-	scan__db_bind_text(s, 4, waived.ptr);
-	scan__db_bind_text(s, 5, policy.ptr);
-	scan__db_bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
-	scan__db_bind_int64(s, 7, r->config.applies_to_new_code_only);
-	scan__db_bind_time(s, 8, now);
-	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot save the gate result");
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_text(s, 2, scan_gate_status_name(r->status));
+	scan_db__bind_text(s, 3, viol.ptr);
+	scan_db__bind_text(s, 4, waived.ptr);
+	scan_db__bind_text(s, 5, policy.ptr);
+	scan_db__bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
+	scan_db__bind_int64(s, 7, r->config.applies_to_new_code_only);
+	scan_db__bind_time(s, 8, now);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot save the gate result");
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_buf_dispose(&viol);
 	scan_buf_dispose(&waived);
 	scan_buf_dispose(&policy);
@@ -232,14 +232,14 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 	*count = 0;
 	if (!cJSON_IsArray(arr)) {
 		cJSON_Delete(arr);
-		return scan__error(SCAN_ESTORE, "stored gate result is unreadable");
+		return scan_util__error(SCAN_ESTORE, "stored gate result is unreadable");
 	}
 	if (cJSON_GetArraySize(arr) && !(*out = calloc((size_t)cJSON_GetArraySize(arr), sizeof(**out)))) {
 		cJSON_Delete(arr);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	cJSON_ArrayForEach(o, arr) {
-		const scan_gate_policy_key *k = scan__gate_policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
+		const scan_gate_policy_key *k = scan_gate__policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
 		const char *scope = cJSON_GetStringValue(cJSON_GetObjectItem(o, "waiver_scope"));
 		scan_gate_violation *v;
 		if (!k)
@@ -267,48 +267,48 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, 
 	int rc, step;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only"
 	        " FROM quality_gate_results g JOIN scans sc ON sc.id = g.scan_id"
 	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
-	step = scan__db_step(s);
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
 	if (step == SCAN_DB_DONE) {
-		rc = scan__error(SCAN_ENOTFOUND, "no gate result for scan %lld", (long long)scan_id);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no gate result for scan %lld", (long long)scan_id);
 		goto done;
 	}
 	if (step != SCAN_DB_ROW) {
-		rc = scan__db_error(scan__store_conn(st), "cannot read the gate result");
+		rc = scan_db__error(scan_store__conn(st), "cannot read the gate result");
 		goto done;
 	}
 	if (!(r = calloc(1, sizeof(*r)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	{
-		const char *status = scan__db_column_text(s, 0);
-		const char *policy = scan__db_column_text(s, 3);
+		const char *status = scan_db__column_text(s, 0);
+		const char *policy = scan_db__column_text(s, 3);
 		scan_gate_config defaults = SCAN_GATE_CONFIG_DEFAULTS;
 		r->config = defaults;
 		r->config.configured = true;
-		r->config.applies_to_new_code_only = scan__db_column_int(s, 4) != 0;
+		r->config.applies_to_new_code_only = scan_db__column_int(s, 4) != 0;
 		r->status = !strcmp(status ? status : "", "passed") ? SCAN_GATE_PASSED :
 		            !strcmp(status ? status : "", "failed") ? SCAN_GATE_FAILED : SCAN_GATE_NOT_CONFIGURED;
 		r->config.enabled = r->status != SCAN_GATE_NOT_CONFIGURED;
 		if ((rc = parse_violations(&r->violations, &r->violation_count,
-		                           scan__db_column_text(s, 1))) != 0 ||
+		                           scan_db__column_text(s, 1))) != 0 ||
 		    (rc = parse_violations(&r->waived, &r->waived_count,
-		                           scan__db_column_text(s, 2))) != 0)
+		                           scan_db__column_text(s, 2))) != 0)
 			goto done;
 		if (policy && scan_gate_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
-			rc = scan__error(SCAN_ESTORE, "stored gate policy is unreadable");
+			rc = scan_util__error(SCAN_ESTORE, "stored gate policy is unreadable");
 			goto done;
 		}
 	}
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	if (rc) {
 		scan_gate_report_free(r);
 		return rc;

@@ -24,33 +24,33 @@ static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 	int step, oom = 0, rc = 0;
 
 	if (!l)
-		return scan__error_oom();
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_scan_record *r = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*r));
+		return scan_error__oom();
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_scan_record *r = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
 		}
-		r->id = scan__db_column_int64(s, 0);
-		r->repo_id = scan__db_column_int64(s, 1);
-		r->org_id = scan__db_column_int64(s, 2);
-		r->repo_name = scan__db_col_text(s, 3, &l->arena, &oom);
-		r->repo_url = scan__db_col_text(s, 4, &l->arena, &oom);
-		r->status = scan__db_col_text(s, 5, &l->arena, &oom);
-		r->scan_type = scan__db_col_text(s, 6, &l->arena, &oom);
-		r->issues_count = scan__db_column_int64(s, 7);
-		r->branch = scan__db_col_text(s, 8, &l->arena, &oom);
-		r->default_branch = scan__db_col_text(s, 9, &l->arena, &oom);
-		r->commit = scan__db_col_text(s, 10, &l->arena, &oom);
-		r->pr_number = scan__db_column_int64(s, 11);
-		r->is_baseline_scan = scan__db_column_int(s, 12) != 0;
-		r->created_at = scan__db_col_time(s, 13);
-		r->completed_at = scan__db_col_time(s, 14);
+		r->id = scan_db__column_int64(s, 0);
+		r->repo_id = scan_db__column_int64(s, 1);
+		r->org_id = scan_db__column_int64(s, 2);
+		r->repo_name = scan_db__col_text(s, 3, &l->arena, &oom);
+		r->repo_url = scan_db__col_text(s, 4, &l->arena, &oom);
+		r->status = scan_db__col_text(s, 5, &l->arena, &oom);
+		r->scan_type = scan_db__col_text(s, 6, &l->arena, &oom);
+		r->issues_count = scan_db__column_int64(s, 7);
+		r->branch = scan_db__col_text(s, 8, &l->arena, &oom);
+		r->default_branch = scan_db__col_text(s, 9, &l->arena, &oom);
+		r->commit = scan_db__col_text(s, 10, &l->arena, &oom);
+		r->pr_number = scan_db__column_int64(s, 11);
+		r->is_baseline_scan = scan_db__column_int(s, 12) != 0;
+		r->created_at = scan_db__col_time(s, 13);
+		r->completed_at = scan_db__col_time(s, 14);
 	}
 	if (oom)
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot read scans");
+		rc = scan_db__error(scan_store__conn(st), "cannot read scans");
 	if (rc) {
 		scan_scan_list_free(l);
 		return rc;
@@ -76,27 +76,27 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	int rc, step;
 
 	*out = NULL, *n = 0;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 AND"
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT path, reason FROM scan_skipped WHERE scan_id = ?1 AND"
 	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?2") " ORDER BY path, reason")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		if (scan__array_reserve(&v, &cap, count + 1, sizeof(*v)) != 0) {
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		if (scan_array__reserve(&v, &cap, count + 1, sizeof(*v)) != 0) {
 			rc = SCAN_ENOMEM;
 			break;
 		}
-		v[count].path = strdup(scan__db_column_text(s, 0));
-		v[count].reason = strdup(scan__db_column_text(s, 1));
+		v[count].path = strdup(scan_db__column_text(s, 0));
+		v[count].reason = strdup(scan_db__column_text(s, 1));
 		count++;
 		if (!v[count - 1].path || !v[count - 1].reason) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			break;
 		}
 	}
 	if (!rc && step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot read what the scan skipped");
-	scan__db_finalize(s);
+		rc = scan_db__error(scan_store__conn(st), "cannot read what the scan skipped");
+	scan_db__finalize(s);
 	if (rc) {
 		scan_store_skipped_free(v, count);
 		return rc;
@@ -111,16 +111,16 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, scan_id);
-	scan__db_bind_int64(s, 2, org);
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
 	rc = read_scans(out, st, s);
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	if (!rc && !(*out)->count) {
 		scan_scan_list_free(*out);
 		*out = NULL;
-		rc = scan__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	}
 	return rc;
 }
@@ -131,14 +131,14 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t 
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, SCAN_COLUMNS
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, SCAN_COLUMNS
 	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_int64(s, 2, repo_id);
-	scan__db_bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, repo_id);
+	scan_db__bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
 	rc = read_scans(out, st, s);
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -150,35 +150,35 @@ int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org)
 
 	*out = NULL;
 	if (!(l = calloc(1, sizeof(*l))))
-		return scan__error_oom();
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+		return scan_error__oom();
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT r.id, r.name, r.url, r.source, r.default_branch, ls.issues_count, ls.status, ls.scan_type"
 	        " FROM repositories r LEFT JOIN scans ls ON ls.id ="
 	        "  (SELECT max(id) FROM scans WHERE repo_id = r.id)"
 	        " WHERE r.org_id = ?1 ORDER BY r.id")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, org);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_repo_record *r = scan__array_push(&l->items, &l->count, &l->cap, sizeof(*r));
+	scan_db__bind_int64(s, 1, org);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_repo_record *r = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
 		}
-		r->id = scan__db_column_int64(s, 0);
-		r->name = scan__db_col_text(s, 1, &l->arena, &oom);
-		r->url = scan__db_col_text(s, 2, &l->arena, &oom);
-		r->source = scan__db_col_text(s, 3, &l->arena, &oom);
-		r->default_branch = scan__db_col_text(s, 4, &l->arena, &oom);
-		r->total_issues = scan__db_column_int64(s, 5);
-		r->latest_scan_status = scan__db_col_text(s, 6, &l->arena, &oom);
-		r->latest_scan_type = scan__db_col_text(s, 7, &l->arena, &oom);
+		r->id = scan_db__column_int64(s, 0);
+		r->name = scan_db__col_text(s, 1, &l->arena, &oom);
+		r->url = scan_db__col_text(s, 2, &l->arena, &oom);
+		r->source = scan_db__col_text(s, 3, &l->arena, &oom);
+		r->default_branch = scan_db__col_text(s, 4, &l->arena, &oom);
+		r->total_issues = scan_db__column_int64(s, 5);
+		r->latest_scan_status = scan_db__col_text(s, 6, &l->arena, &oom);
+		r->latest_scan_type = scan_db__col_text(s, 7, &l->arena, &oom);
 	}
 	if (oom)
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot read repositories");
+		rc = scan_db__error(scan_store__conn(st), "cannot read repositories");
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	if (rc) {
 		scan_repo_list_free(l);
 		return rc;
@@ -198,15 +198,15 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, int64_t org, const ch
 	id = strtoll(id_or_name, &end, 10);
 	if (*end || errno || id <= 0 || *id_or_name == '-' || *id_or_name == '+')
 		id = 0; /* not a number: a name or URL */
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT id FROM repositories WHERE org_id = ?1 AND (id = ?3 OR name = ?2 OR url = ?2)"
 	        " ORDER BY id = ?3 DESC LIMIT 2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_text(s, 2, id_or_name);
-	scan__db_bind_int64(s, 3, id);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		int64_t got = scan__db_column_int64(s, 0);
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, id_or_name);
+	scan_db__bind_int64(s, 3, id);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		int64_t got = scan_db__column_int64(s, 0);
 		if (!found)
 			*repo_id = got;
 		found++;
@@ -216,12 +216,12 @@ int scan_store_repo_find(int64_t *repo_id, scan_store *st, int64_t org, const ch
 		}
 	}
 	if (step != SCAN_DB_DONE && step != SCAN_DB_ROW)
-		rc = scan__db_error(scan__store_conn(st), "cannot read repositories");
+		rc = scan_db__error(scan_store__conn(st), "cannot read repositories");
 	else if (!found)
-		rc = scan__error(SCAN_ENOTFOUND, "no repository '%s'", id_or_name);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no repository '%s'", id_or_name);
 	else if (found > 1)
-		rc = scan__error(SCAN_EINVAL, "'%s' names several repositories: use the id", id_or_name);
-	scan__db_finalize(s);
+		rc = scan_util__error(SCAN_EINVAL, "'%s' names several repositories: use the id", id_or_name);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -235,7 +235,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	int rc, step, oom = 0;
 
 	*out = NULL;
-	if ((rc = scan__check_version(flt, 1, "scan_finding_filter")) != 0)
+	if ((rc = scan_error__check_version(flt, 1, "scan_finding_filter")) != 0)
 		return rc;
 	if (!flt)
 		flt = &none;
@@ -243,9 +243,9 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	if ((rc = scan_store_scan_get(&scan, st, org, scan_id)) != 0)
 		return rc;
 	scan_scan_list_free(scan);
-	if (!(l = scan__finding_list_new()))
-		return scan__error_oom();
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if (!(l = scan_model__finding_list_new()))
+		return scan_error__oom();
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT id, scan_id, rule_id, title, tool, category, file_path, line_number, end_line, col,"
 	        " description, remediation, cwe_id, severity, cvss_score, confidence, snippet, fingerprint,"
 	        " is_new_in_pr, user_marked_fp, fp_marked_at, fp_reason, secret_hash, commit_sha, commit_time,"
@@ -263,91 +263,91 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	        " AND (CAST(?7 AS TEXT) IS NULL OR category = ?7)"
 	        " ORDER BY file_path, line_number, col, rule_id, fingerprint, id LIMIT ?9 OFFSET ?10")) != 0)
 		goto done;
-	scan__db_bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 1, scan_id);
 	if (flt->has_min_severity)
-		scan__db_bind_int64(s, 2, (int)flt->min_severity);
-	scan__db_bind_int64(s, 3, flt->new_only);
-	scan__db_bind_int64(s, 4, flt->include_fp);
-	scan__db_bind_text(s, 5, flt->rule_id);
-	scan__db_bind_text(s, 6, flt->path_prefix);
-	scan__db_bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
-	scan__db_bind_int64(s, 8, org);
-	scan__db_bind_int64(s, 9, flt->limit ? (int64_t)flt->limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
-	scan__db_bind_int64(s, 10, flt->offset > INT64_MAX ? INT64_MAX : (int64_t)flt->offset);
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		scan_finding *f = scan__finding_list_push(l);
+		scan_db__bind_int64(s, 2, (int)flt->min_severity);
+	scan_db__bind_int64(s, 3, flt->new_only);
+	scan_db__bind_int64(s, 4, flt->include_fp);
+	scan_db__bind_text(s, 5, flt->rule_id);
+	scan_db__bind_text(s, 6, flt->path_prefix);
+	scan_db__bind_text(s, 7, flt->has_category ? scan_category_name(flt->category) : NULL);
+	scan_db__bind_int64(s, 8, org);
+	scan_db__bind_int64(s, 9, flt->limit ? (int64_t)flt->limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
+	scan_db__bind_int64(s, 10, flt->offset > INT64_MAX ? INT64_MAX : (int64_t)flt->offset);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_finding *f = scan_model__finding_list_push(l);
 		const char *fp;
 		if (!f) {
 			oom = 1;
 			break;
 		}
-		f->id = scan__db_column_int64(s, 0);
-		f->scan_id = scan__db_column_int64(s, 1);
-		f->rule_id = scan__db_col_text(s, 2, &l->arena, &oom);
-		f->title = scan__db_col_text(s, 3, &l->arena, &oom);
-		f->tool = scan__db_col_text(s, 4, &l->arena, &oom);
-		scan_category_parse(&f->category, scan__db_column_text(s, 5));
-		f->file_path = scan__db_col_text(s, 6, &l->arena, &oom);
-		f->line_number = (uint32_t)scan__db_column_int64(s, 7);
-		f->end_line = (uint32_t)scan__db_column_int64(s, 8);
-		f->column = (uint32_t)scan__db_column_int64(s, 9);
-		f->description = scan__db_col_text(s, 10, &l->arena, &oom);
-		f->remediation = scan__db_col_text(s, 11, &l->arena, &oom);
-		f->cwe_id = scan__db_col_text(s, 12, &l->arena, &oom);
-		scan_severity_parse(&f->severity, scan__db_column_text(s, 13));
-		f->cvss_score = scan__db_column_is_null(s, 14) ? -1.0 : scan__db_column_double(s, 14);
-		f->confidence = (unsigned)scan__db_column_int(s, 15);
-		f->snippet = scan__db_col_text(s, 16, &l->arena, &oom);
-		fp = scan__db_column_text(s, 17);
+		f->id = scan_db__column_int64(s, 0);
+		f->scan_id = scan_db__column_int64(s, 1);
+		f->rule_id = scan_db__col_text(s, 2, &l->arena, &oom);
+		f->title = scan_db__col_text(s, 3, &l->arena, &oom);
+		f->tool = scan_db__col_text(s, 4, &l->arena, &oom);
+		scan_category_parse(&f->category, scan_db__column_text(s, 5));
+		f->file_path = scan_db__col_text(s, 6, &l->arena, &oom);
+		f->line_number = (uint32_t)scan_db__column_int64(s, 7);
+		f->end_line = (uint32_t)scan_db__column_int64(s, 8);
+		f->column = (uint32_t)scan_db__column_int64(s, 9);
+		f->description = scan_db__col_text(s, 10, &l->arena, &oom);
+		f->remediation = scan_db__col_text(s, 11, &l->arena, &oom);
+		f->cwe_id = scan_db__col_text(s, 12, &l->arena, &oom);
+		scan_severity_parse(&f->severity, scan_db__column_text(s, 13));
+		f->cvss_score = scan_db__column_is_null(s, 14) ? -1.0 : scan_db__column_double(s, 14);
+		f->confidence = (unsigned)scan_db__column_int(s, 15);
+		f->snippet = scan_db__col_text(s, 16, &l->arena, &oom);
+		fp = scan_db__column_text(s, 17);
 		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp ? fp : "");
-		f->is_new_in_pr = scan__db_column_int(s, 18) != 0;
-		f->user_marked_fp = scan__db_column_int(s, 19) != 0;
-		f->fp_marked_at = scan__db_col_time(s, 20);
-		f->fp_reason = scan__db_col_text(s, 21, &l->arena, &oom);
-		f->secret_hash = scan__db_col_text(s, 22, &l->arena, &oom);
-		f->commit = scan__db_col_text(s, 23, &l->arena, &oom);
-		f->commit_time = scan__db_col_time(s, 24);
-		f->in_head = scan__db_column_int(s, 25) != 0;
-		f->verified = scan__db_col_text(s, 26, &l->arena, &oom);
-		f->suppressed = scan__db_column_int(s, 43) != 0;
-		f->suppression_kind = scan__db_col_text(s, 44, &l->arena, &oom);
-		f->suppression_reason = scan__db_col_text(s, 45, &l->arena, &oom);
-		f->fix = scan__db_col_text(s, 46, &l->arena, &oom);
-		f->end_column = (uint32_t)scan__db_column_int64(s, 47);
-		f->in_test = scan__db_column_int(s, 48) != 0;
-		if (!scan__db_column_is_null(s, 27) && !oom) {
-			scan_finding_sca *v = scan__arena_calloc(&l->arena, sizeof(*v));
+		f->is_new_in_pr = scan_db__column_int(s, 18) != 0;
+		f->user_marked_fp = scan_db__column_int(s, 19) != 0;
+		f->fp_marked_at = scan_db__col_time(s, 20);
+		f->fp_reason = scan_db__col_text(s, 21, &l->arena, &oom);
+		f->secret_hash = scan_db__col_text(s, 22, &l->arena, &oom);
+		f->commit = scan_db__col_text(s, 23, &l->arena, &oom);
+		f->commit_time = scan_db__col_time(s, 24);
+		f->in_head = scan_db__column_int(s, 25) != 0;
+		f->verified = scan_db__col_text(s, 26, &l->arena, &oom);
+		f->suppressed = scan_db__column_int(s, 43) != 0;
+		f->suppression_kind = scan_db__col_text(s, 44, &l->arena, &oom);
+		f->suppression_reason = scan_db__col_text(s, 45, &l->arena, &oom);
+		f->fix = scan_db__col_text(s, 46, &l->arena, &oom);
+		f->end_column = (uint32_t)scan_db__column_int64(s, 47);
+		f->in_test = scan_db__column_int(s, 48) != 0;
+		if (!scan_db__column_is_null(s, 27) && !oom) {
+			scan_finding_sca *v = scan_arena__calloc(&l->arena, sizeof(*v));
 			if (!v) {
 				oom = 1;
 				break;
 			}
-			v->vuln_id = scan__db_col_text(s, 27, &l->arena, &oom);
-			v->cve_id = scan__db_col_text(s, 28, &l->arena, &oom);
-			v->aliases = scan__db_col_text(s, 29, &l->arena, &oom);
-			v->ecosystem = scan__db_col_text(s, 30, &l->arena, &oom);
-			v->package_name = scan__db_col_text(s, 31, &l->arena, &oom);
-			v->installed_version = scan__db_col_text(s, 32, &l->arena, &oom);
-			v->fixed_version = scan__db_col_text(s, 33, &l->arena, &oom);
-			v->purl = scan__db_col_text(s, 34, &l->arena, &oom);
-			v->epss_score = scan__db_column_is_null(s, 35) ? -1.0 : scan__db_column_double(s, 35);
-			v->epss_percentile = scan__db_column_is_null(s, 36) ? -1.0 : scan__db_column_double(s, 36);
-			v->kev_listed = scan__db_column_int(s, 37) != 0;
-			v->direct = scan__db_column_int(s, 38) != 0;
-			v->risk_score = scan__db_column_is_null(s, 39) ? -1.0 : scan__db_column_double(s, 39);
-			v->priority_label = scan__db_col_text(s, 40, &l->arena, &oom);
-			v->published = scan__db_col_time(s, 41);
-			v->cvss_vector = scan__db_col_text(s, 42, &l->arena, &oom);
-			v->unrated = scan__db_column_int(s, 49) != 0;
-			v->rated_by = scan__db_col_text(s, 50, &l->arena, &oom);
+			v->vuln_id = scan_db__col_text(s, 27, &l->arena, &oom);
+			v->cve_id = scan_db__col_text(s, 28, &l->arena, &oom);
+			v->aliases = scan_db__col_text(s, 29, &l->arena, &oom);
+			v->ecosystem = scan_db__col_text(s, 30, &l->arena, &oom);
+			v->package_name = scan_db__col_text(s, 31, &l->arena, &oom);
+			v->installed_version = scan_db__col_text(s, 32, &l->arena, &oom);
+			v->fixed_version = scan_db__col_text(s, 33, &l->arena, &oom);
+			v->purl = scan_db__col_text(s, 34, &l->arena, &oom);
+			v->epss_score = scan_db__column_is_null(s, 35) ? -1.0 : scan_db__column_double(s, 35);
+			v->epss_percentile = scan_db__column_is_null(s, 36) ? -1.0 : scan_db__column_double(s, 36);
+			v->kev_listed = scan_db__column_int(s, 37) != 0;
+			v->direct = scan_db__column_int(s, 38) != 0;
+			v->risk_score = scan_db__column_is_null(s, 39) ? -1.0 : scan_db__column_double(s, 39);
+			v->priority_label = scan_db__col_text(s, 40, &l->arena, &oom);
+			v->published = scan_db__col_time(s, 41);
+			v->cvss_vector = scan_db__col_text(s, 42, &l->arena, &oom);
+			v->unrated = scan_db__column_int(s, 49) != 0;
+			v->rated_by = scan_db__col_text(s, 50, &l->arena, &oom);
 			f->sca = v;
 		}
 	}
 	if (oom)
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	else if (step != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), "cannot read findings");
+		rc = scan_db__error(scan_store__conn(st), "cannot read findings");
 done:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	if (rc) {
 		scan_finding_list_free(l);
 		return rc;
@@ -356,7 +356,7 @@ done:
 	return 0;
 }
 
-int scan__store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
+int scan_store__mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason)
 {
 	scan_db_stmt *s = NULL;
 	int64_t repo_id = 0;
@@ -364,69 +364,69 @@ int scan__store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t is
 	scan_buf fpbuf = SCAN_BUF_INIT;
 	int rc, step;
 
-	if ((rc = scan__db_begin(scan__store_conn(st))) != 0)
+	if ((rc = scan_db__begin(scan_store__conn(st))) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT sc.repo_id, i.fingerprint FROM scan_issues i JOIN scans sc ON sc.id = i.scan_id"
 	        " WHERE i.id = ?1 AND sc.org_id = ?2")) != 0)
 		goto fail;
-	scan__db_bind_int64(s, 1, issue_id);
-	scan__db_bind_int64(s, 2, org);
-	step = scan__db_step(s);
+	scan_db__bind_int64(s, 1, issue_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
 	if (step != SCAN_DB_ROW) {
-		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
-		                         : scan__db_error(scan__store_conn(st), "cannot read the finding");
+		rc = step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "no finding %lld", (long long)issue_id)
+		                         : scan_db__error(scan_store__conn(st), "cannot read the finding");
 		goto fail;
 	}
-	repo_id = scan__db_column_int64(s, 0);
-	fingerprint = scan__db_column_text(s, 1);
+	repo_id = scan_db__column_int64(s, 0);
+	fingerprint = scan_db__column_text(s, 1);
 	scan_buf_puts(&fpbuf, fingerprint ? fingerprint : "");
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	s = NULL;
 
 	/* Every finding with the fingerprint in the repository takes the mark, as later scans will. */
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "UPDATE scan_issues SET user_marked_fp = ?1,"
 	        " fp_marked_at = CASE WHEN ?1 <> 0 THEN ?5 END,"
 	        " fp_reason = CASE WHEN ?1 <> 0 THEN ?2 END"
 	        " WHERE fingerprint = ?3 AND scan_id IN (SELECT id FROM scans WHERE repo_id = ?4)")) != 0)
 		goto fail;
-	scan__db_bind_int64(s, 1, is_fp);
-	scan__db_bind_text(s, 2, reason);
-	scan__db_bind_text(s, 3, fpbuf.ptr);
-	scan__db_bind_int64(s, 4, repo_id);
-	scan__db_bind_time(s, 5, time(NULL));
-	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot mark the finding");
+	scan_db__bind_int64(s, 1, is_fp);
+	scan_db__bind_text(s, 2, reason);
+	scan_db__bind_text(s, 3, fpbuf.ptr);
+	scan_db__bind_int64(s, 4, repo_id);
+	scan_db__bind_time(s, 5, time(NULL));
+	if (scan_db__step(s) != SCAN_DB_DONE) {
+		rc = scan_db__error(scan_store__conn(st), "cannot mark the finding");
 		goto fail;
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	s = NULL;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, is_fp ?
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, is_fp ?
 	        "INSERT INTO fp_marks (repo_id, fingerprint, reason, marked_at, marked_by_user_id)"
 	        " VALUES (?1, ?2, ?3, ?5, ?4)"
 	        " ON CONFLICT (repo_id, fingerprint) DO UPDATE SET reason = excluded.reason,"
 	        "  marked_at = excluded.marked_at" :
 	        "DELETE FROM fp_marks WHERE repo_id = ?1 AND fingerprint = ?2")) != 0)
 		goto fail;
-	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_text(s, 2, fpbuf.ptr);
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_text(s, 2, fpbuf.ptr);
 	if (is_fp) {
-		scan__db_bind_text(s, 3, reason);
-		scan__db_bind_id(s, 4, user_id);
-		scan__db_bind_time(s, 5, time(NULL));
+		scan_db__bind_text(s, 3, reason);
+		scan_db__bind_id(s, 4, user_id);
+		scan_db__bind_time(s, 5, time(NULL));
 	}
-	if (scan__db_step(s) != SCAN_DB_DONE) {
-		rc = scan__db_error(scan__store_conn(st), "cannot save the mark");
+	if (scan_db__step(s) != SCAN_DB_DONE) {
+		rc = scan_db__error(scan_store__conn(st), "cannot save the mark");
 		goto fail;
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_buf_dispose(&fpbuf);
-	return scan__db_commit(scan__store_conn(st));
+	return scan_db__commit(scan_store__conn(st));
 fail:
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	scan_buf_dispose(&fpbuf);
-	scan__db_rollback(scan__store_conn(st));
+	scan_db__rollback(scan_store__conn(st));
 	return rc;
 }
 
@@ -435,20 +435,20 @@ static int repo_default_branch(scan_store *st, int64_t org, int64_t repo_id, sca
 	scan_db_stmt *s = NULL;
 	int rc, step;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "SELECT coalesce(default_branch, 'main') FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_int64(s, 2, org);
-	step = scan__db_step(s);
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
 	if (step == SCAN_DB_ROW) {
 		scan_buf_clear(branch);
-		rc = scan_buf_puts(branch, scan__db_column_text(s, 0));
+		rc = scan_buf_puts(branch, scan_db__column_text(s, 0));
 	} else {
-		rc = step == SCAN_DB_DONE ? scan__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
-		                         : scan__db_error(scan__store_conn(st), "cannot read the repository");
+		rc = step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
+		                         : scan_db__error(scan_store__conn(st), "cannot read the repository");
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -459,24 +459,24 @@ static int baseline_op(int64_t *count, scan_store *st, int64_t org, int64_t repo
 
 	if ((rc = repo_default_branch(st, org, repo_id, branch)) != 0)
 		return rc;
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, clear ?
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, clear ?
 	        "DELETE FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND" SCAN_STORE_REPO_IN_ORG("repo_id", "?3") :
 	        "SELECT count(*) FROM quality_baseline WHERE repo_id = ?1 AND branch = ?2 AND" SCAN_STORE_REPO_IN_ORG("repo_id", "?3"))) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, repo_id);
-	scan__db_bind_text(s, 2, branch->ptr);
-	scan__db_bind_int64(s, 3, org);
-	switch (scan__db_step(s)) {
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_text(s, 2, branch->ptr);
+	scan_db__bind_int64(s, 3, org);
+	switch (scan_db__step(s)) {
 	case SCAN_DB_ROW:
-		*count = scan__db_column_int64(s, 0);
+		*count = scan_db__column_int64(s, 0);
 		break;
 	case SCAN_DB_DONE:
-		*count = scan__db_changes(scan__store_conn(st));
+		*count = scan_db__changes(scan_store__conn(st));
 		break;
 	default:
-		rc = scan__db_error(scan__store_conn(st), "cannot access the baseline");
+		rc = scan_db__error(scan_store__conn(st), "cannot access the baseline");
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 

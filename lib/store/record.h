@@ -24,40 +24,40 @@ typedef struct {
 } scan_known_fingerprints;
 
 /* The repository of org by URL, created on first sight and updated after. */
-int scan__store_repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri);
+int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri);
 /* The scan's row: completed, with its stats and times. */
-int scan__store_scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r);
+int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r);
 /* Whether repo_id has baseline fingerprints on branch. */
-int scan__store_baseline_exists(bool *out, scan_store *st, int64_t repo_id, const char *branch);
+int scan_store__baseline_exists(bool *out, scan_store *st, int64_t repo_id, const char *branch);
 /* The repository's false-positive marks, or its baseline on branch; strings in a. */
-int scan__store_fp_marks(scan_known_fingerprints *out, scan_store *st, int64_t repo_id, scan_arena *a);
-int scan__store_baseline_fingerprints(scan_known_fingerprints *out, scan_store *st, int64_t repo_id,
+int scan_store__fp_marks(scan_known_fingerprints *out, scan_store *st, int64_t repo_id, scan_arena *a);
+int scan_store__baseline_fingerprints(scan_known_fingerprints *out, scan_store *st, int64_t repo_id,
                                       const char *branch, scan_arena *a);
 /*
  * The findings as they are (flags decided), each one's id and scan_id set;
  * with baseline_branch, their fingerprints upserted into that branch's
  * baseline too.
  */
-int scan__store_findings_insert(scan_store *st, int64_t repo_id, int64_t scan_id, scan_finding_list *findings,
+int scan_store__findings_insert(scan_store *st, int64_t repo_id, int64_t scan_id, scan_finding_list *findings,
                                 const char *baseline_branch);
 /* What the scan could not look at. */
-int scan__store_skipped_insert(scan_store *st, int64_t scan_id, const scan_stats *ss);
+int scan_store__skipped_insert(scan_store *st, int64_t scan_id, const scan_stats *ss);
 /* The quality summary, metrics, new lines and repository gate policy of a scan being recorded (quality.c). */
-int scan__store_quality_record(scan_store *st, int64_t scan_id, const scan_result *r);
+int scan_store__quality_record(scan_store *st, int64_t scan_id, const scan_result *r);
 /* The scan's components and their edges, license_types[i] the class of component i (dependencies.c). */
-int scan__store_dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
+int scan_store__dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
                                     const char *const *license_types);
 
 /* The repository's gate file as recorded with the scan (JSON; *out NULL when it had none). */
-int scan__store_repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id);
+int scan_store__repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id);
 /* The gate result of a scan, replacing any earlier one. */
-int scan__store_gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now);
+int scan_store__gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now);
 /*
  * critical, high, medium, low, total of the scan's findings that count
  * (scan_finding_counts(): no false positives, no suppressed ones, no test
  * code but its secrets), of all or of the new ones only.
  */
-int scan__store_count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only);
+int scan_store__count_findings(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id, bool new_only);
 
 /* A path and a text stored with it (a file's new-line ranges). */
 typedef struct {
@@ -71,18 +71,18 @@ typedef struct {
 } scan_coverage_row;
 
 /* Every file's new-line ranges of a scan, sorted by path; strings in a, *out the caller's. */
-int scan__store_new_lines(scan_path_text **out, size_t *n, scan_store *st, int64_t scan_id, scan_arena *a);
+int scan_store__new_lines(scan_path_text **out, size_t *n, scan_store *st, int64_t scan_id, scan_arena *a);
 /* The scan's coverage replaced by rows (in one report format). */
-int scan__store_coverage_replace(scan_store *st, int64_t org, int64_t scan_id, const scan_coverage_row *rows,
+int scan_store__coverage_replace(scan_store *st, int64_t org, int64_t scan_id, const scan_coverage_row *rows,
                                  size_t n, const char *report_format);
 /* The scan's quality summary replaced by q, keeping the analyzer versions recorded with it. */
-int scan__store_quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q);
+int scan_store__quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q);
 
 /* The rows of the calls of include/scan/ops.h of the same names, which validate first. */
-int scan__store_mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason);
-int scan__store_triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,
+int scan_store__mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason);
+int scan_store__triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,
                            const char *justification, int64_t assigned_to);
 /* SCAN_ENOTFOUND when w->repo_id is not a repository of org. */
-int scan__store_waiver_insert(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w);
+int scan_store__waiver_insert(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w);
 
 #endif

@@ -397,7 +397,7 @@ static const char migration_10[] =
 	"ALTER TABLE vuln_sources DROP COLUMN imported_at;"
 	"ALTER TABLE vuln_sources RENAME COLUMN loaded_at TO imported_at;";
 
-const char *const scan__store_migrations[] = {
+const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
@@ -410,7 +410,7 @@ const char *const scan__store_migrations[] = {
 	migration_10,
 };
 
-const int scan__store_migration_count = (int)(sizeof(scan__store_migrations) / sizeof(scan__store_migrations[0]));
+const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));
 
 /*
  * A migration as PostgreSQL runs it. The migrations are written in
@@ -445,9 +445,9 @@ static bool word_at(const char *p, const char *start, const char *w)
 #define EPOCH_OPEN "strftime('%Y-%m-%dT%H:%M:%SZ', "
 #define EPOCH_CLOSE ", 'unixepoch')"
 
-int scan__store_migration_postgres(scan_buf *out, int i)
+int scan_store__migration_postgres(scan_buf *out, int i)
 {
-	const char *sql = scan__store_migrations[i];
+	const char *sql = scan_store__migrations[i];
 	bool quoted = false;
 
 	for (const char *p = sql; *p;) {
@@ -479,5 +479,5 @@ int scan__store_migration_postgres(scan_buf *out, int i)
 	if (i == 0)
 		scan_buf_puts(out, ";SELECT setval(pg_get_serial_sequence('organizations', 'id'), 1);"
 		                   "SELECT setval(pg_get_serial_sequence('users', 'id'), 1);");
-	return scan_buf_failed(out) ? scan__error_oom() : 0;
+	return scan_buf_failed(out) ? scan_error__oom() : 0;
 }

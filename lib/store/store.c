@@ -12,7 +12,7 @@
 
 bool scan_store_is_server(const char *target)
 {
-	return scan__db_is_postgres_url(target);
+	return scan_db__is_postgres_url(target);
 }
 
 /*
@@ -31,12 +31,12 @@ static int check_parent_dir(const char *path)
 		return 0; /* the working directory, or the root */
 	scan_buf_put(&dir, path, (size_t)(slash - path));
 	if (scan_buf_failed(&dir))
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 	else if (stat(dir.ptr, &sb) != 0)
-		rc = scan__error(SCAN_EINVAL, "cannot create database '%s': directory '%s' %s", path, dir.ptr,
-		                 errno == ENOENT ? "does not exist" : strerror(errno));
+		rc = scan_util__error(SCAN_EINVAL, "cannot create database '%s': directory '%s' %s", path, dir.ptr,
+		                      errno == ENOENT ? "does not exist" : strerror(errno));
 	else if (!S_ISDIR(sb.st_mode))
-		rc = scan__error(SCAN_EINVAL, "cannot create database '%s': '%s' is not a directory", path, dir.ptr);
+		rc = scan_util__error(SCAN_EINVAL, "cannot create database '%s': '%s' is not a directory", path, dir.ptr);
 	scan_buf_dispose(&dir);
 	return rc;
 }
@@ -48,11 +48,11 @@ static int make_parent_dirs(const char *path)
 	int rc = 0;
 
 	if (!dir)
-		return scan__error_oom();
+		return scan_error__oom();
 	for (char *s = strchr(dir + 1, '/'); s; s = strchr(s + 1, '/')) {
 		*s = '\0';
 		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-			rc = scan__error(SCAN_EIO, "cannot create directory '%s': %s", dir, strerror(errno));
+			rc = scan_util__error(SCAN_EIO, "cannot create directory '%s': %s", dir, strerror(errno));
 			break;
 		}
 		*s = '/';
@@ -67,13 +67,13 @@ static int query_int(scan_store *st, const char *sql, int64_t *out)
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(st->db, &s, sql)) != 0)
+	if ((rc = scan_db__prepare(st->db, &s, sql)) != 0)
 		return rc;
-	if (scan__db_step(s) != SCAN_DB_ROW)
-		rc = scan__db_error(st->db, "cannot read the schema version");
+	if (scan_db__step(s) != SCAN_DB_ROW)
+		rc = scan_db__error(st->db, "cannot read the schema version");
 	else
-		*out = scan__db_column_int64(s, 0);
-	scan__db_finalize(s);
+		*out = scan_db__column_int64(s, 0);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -90,11 +90,11 @@ static int schema_check(scan_store *st, int *version)
 	*version = (int)v;
 	/* Someone else's SQLite file: refuse rather than add our tables to it. */
 	if ((app_id && app_id != SCAN_STORE_APPLICATION_ID) || (!app_id && tables))
-		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
-	if (*version > scan__store_migration_count)
-		return scan__error(SCAN_EVERSION,
-		                   "database '%s' has schema version %d, newer than this rampart knows (%d): "
-		                   "upgrade rampart", st->path, *version, scan__store_migration_count);
+		return scan_util__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
+	if (*version > scan_store__migration_count)
+		return scan_util__error(SCAN_EVERSION,
+		                        "database '%s' has schema version %d, newer than this rampart knows (%d): "
+		                        "upgrade rampart", st->path, *version, scan_store__migration_count);
 	return 0;
 }
 
@@ -106,25 +106,25 @@ static int migrate(scan_store *st)
 	if ((rc = schema_check(st, &version)) != 0)
 		return rc;
 	st->schema_version = version;
-	if (version == scan__store_migration_count)
+	if (version == scan_store__migration_count)
 		return 0;
-	if ((rc = scan__db_begin(st->db)) != 0)
+	if ((rc = scan_db__begin(st->db)) != 0)
 		return rc;
-	for (int v = version; v < scan__store_migration_count; v++)
-		if ((rc = scan__db_exec(st->db, scan__store_migrations[v])) != 0)
+	for (int v = version; v < scan_store__migration_count; v++)
+		if ((rc = scan_db__exec(st->db, scan_store__migrations[v])) != 0)
 			goto fail;
 	scan_buf_printf(&sql, "PRAGMA user_version = %d; PRAGMA application_id = %d;",
-	                scan__store_migration_count, SCAN_STORE_APPLICATION_ID);
-	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
+	                scan_store__migration_count, SCAN_STORE_APPLICATION_ID);
+	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan_db__exec(st->db, sql.ptr)) != 0)
 		goto fail;
 	scan_buf_dispose(&sql);
-	if ((rc = scan__db_commit(st->db)) != 0)
+	if ((rc = scan_db__commit(st->db)) != 0)
 		return rc;
-	st->schema_version = scan__store_migration_count;
+	st->schema_version = scan_store__migration_count;
 	return 0;
 fail:
 	scan_buf_dispose(&sql);
-	scan__db_rollback(st->db);
+	scan_db__rollback(st->db);
 	return rc;
 }
 
@@ -141,10 +141,10 @@ static int check_path(const char *path, bool *exists)
 	if (lstat(path, &sb) != 0)
 		return 0; /* missing: created below; other errors are SQLite's to report */
 	if (S_ISLNK(sb.st_mode))
-		return scan__error(SCAN_EINVAL, "database '%s' is a symbolic link: name the file it points to", path);
+		return scan_util__error(SCAN_EINVAL, "database '%s' is a symbolic link: name the file it points to", path);
 	if (!S_ISREG(sb.st_mode))
-		return scan__error(SCAN_EINVAL, "database '%s' is %s, not a regular file", path,
-		                   scan__file_kind(sb.st_mode));
+		return scan_util__error(SCAN_EINVAL, "database '%s' is %s, not a regular file", path,
+		                        scan_util__file_kind(sb.st_mode));
 	*exists = true;
 	return 0;
 }
@@ -154,11 +154,11 @@ static int db_connect(scan_store *st, const char *name, unsigned flags)
 	char *target = strdup(name);
 
 	if (!target)
-		return scan__error_oom();
+		return scan_error__oom();
 	free(st->target);
 	st->target = target;
 	st->sqlite_flags = flags & ~SCAN_DB_CREATE;
-	return scan__db_open_sqlite(&st->db, name, flags, st->path);
+	return scan_db__open_sqlite(&st->db, name, flags, st->path);
 }
 
 static scan_store *store_new(void)
@@ -189,23 +189,23 @@ static int connect_more(scan_store *st, scan_db **out)
 	int rc;
 
 	*out = NULL;
-	if (scan__db_engine(st->db) == SCAN_DB_POSTGRES) {
-		if ((rc = scan__db_open_postgres(out, st->target)) == 0 && st->read_only &&
-		    (rc = scan__db_exec(*out, POSTGRES_READ_ONLY)) != 0) {
-			scan__db_close(*out);
+	if (scan_db__engine(st->db) == SCAN_DB_POSTGRES) {
+		if ((rc = scan_db__open_postgres(out, st->target)) == 0 && st->read_only &&
+		    (rc = scan_db__exec(*out, POSTGRES_READ_ONLY)) != 0) {
+			scan_db__close(*out);
 			*out = NULL;
 		}
 		return rc;
 	}
-	if ((rc = scan__db_open_sqlite(out, st->target, st->sqlite_flags, st->path)) == 0 &&
-	    (rc = scan__db_exec(*out, SQLITE_CONNECTION_PRAGMAS)) != 0) {
-		scan__db_close(*out);
+	if ((rc = scan_db__open_sqlite(out, st->target, st->sqlite_flags, st->path)) == 0 &&
+	    (rc = scan_db__exec(*out, SQLITE_CONNECTION_PRAGMAS)) != 0) {
+		scan_db__close(*out);
 		*out = NULL;
 	}
 	return rc;
 }
 
-scan_db *scan__store_conn(scan_store *st)
+scan_db *scan_store__conn(scan_store *st)
 {
 	pthread_t self = pthread_self();
 	scan_db *db = NULL;
@@ -216,8 +216,8 @@ scan_db *scan__store_conn(scan_store *st)
 			db = st->conns[i].db;
 	if (!db) {
 		if (st->nconns == SCAN_STORE_CONNS_MAX)
-			scan__error(SCAN_ELIMIT, "database '%s': more than %d threads use one store", st->path,
-			            SCAN_STORE_CONNS_MAX);
+			scan_util__error(SCAN_ELIMIT, "database '%s': more than %d threads use one store", st->path,
+			                 SCAN_STORE_CONNS_MAX);
 		else if (connect_more(st, &db) == 0)
 			st->conns[st->nconns].owner = self, st->conns[st->nconns++].db = db;
 	}
@@ -227,19 +227,19 @@ scan_db *scan__store_conn(scan_store *st)
 
 int scan_store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx)
 {
-	scan_db *db = scan__store_conn(st);
+	scan_db *db = scan_store__conn(st);
 	int rc = 0;
 
 	for (int attempt = 1; attempt <= SCAN_STORE_ATTEMPTS; attempt++) {
 		bool conflict;
-		if ((rc = scan__db_begin(db)) != 0)
+		if ((rc = scan_db__begin(db)) != 0)
 			return rc;
 		if ((rc = body(st, ctx)) == 0) {
-			rc = scan__db_commit(db); /* a failed commit is rolled back */
-			conflict = rc && scan__db_last_failure(db) == SCAN_DB_FAIL_CONFLICT;
+			rc = scan_db__commit(db); /* a failed commit is rolled back */
+			conflict = rc && scan_db__last_failure(db) == SCAN_DB_FAIL_CONFLICT;
 		} else {
-			conflict = scan__db_last_failure(db) == SCAN_DB_FAIL_CONFLICT;
-			scan__db_rollback(db);
+			conflict = scan_db__last_failure(db) == SCAN_DB_FAIL_CONFLICT;
+			scan_db__rollback(db);
 		}
 		if (!rc || !conflict)
 			return rc;
@@ -251,7 +251,7 @@ int scan_store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), 
 
 static void db_disconnect(scan_store *st)
 {
-	scan__db_close(st->db);
+	scan_db__close(st->db);
 	st->db = NULL;
 }
 
@@ -265,7 +265,7 @@ static int immutable_uri(scan_buf *uri, const char *path)
 		else
 			scan_buf_putc(uri, (char)*p);
 	scan_buf_puts(uri, "?immutable=1");
-	return scan_buf_failed(uri) ? scan__error_oom() : 0;
+	return scan_buf_failed(uri) ? scan_error__oom() : 0;
 }
 
 /*
@@ -284,7 +284,7 @@ static int open_read_only(scan_store *st, bool *stale)
 	*stale = false;
 	if ((rc = db_connect(st, st->path, SCAN_DB_READ_ONLY)) == 0 && (rc = schema_check(st, &version)) != 0) {
 		scan_buf_printf(&wal, "%s-wal", st->path);
-		if (scan__db_last_failure(st->db) == SCAN_DB_FAIL_ACCESS && !scan_buf_failed(&wal) &&
+		if (scan_db__last_failure(st->db) == SCAN_DB_FAIL_ACCESS && !scan_buf_failed(&wal) &&
 		    lstat(wal.ptr, &sb) != 0 && errno == ENOENT) {
 			db_disconnect(st);
 			if ((rc = immutable_uri(&uri, st->path)) == 0 &&
@@ -297,7 +297,7 @@ static int open_read_only(scan_store *st, bool *stale)
 	if (rc)
 		return rc;
 	st->schema_version = version;
-	*stale = version < scan__store_migration_count;
+	*stale = version < scan_store__migration_count;
 	return 0;
 }
 
@@ -319,38 +319,38 @@ static int migrate_postgres(scan_store *st)
 	                        " WHERE table_schema = current_schema() AND table_name = 'rampart_schema'", &ours)) != 0)
 		return rc;
 	if (!ours && tables)
-		return scan__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
-	if ((rc = scan__db_begin(st->db)) != 0)
+		return scan_util__error(SCAN_ESTORE, "'%s' is not a rampart database", st->path);
+	if ((rc = scan_db__begin(st->db)) != 0)
 		return rc;
-	if ((!ours && (rc = scan__db_exec(st->db, "CREATE TABLE IF NOT EXISTS rampart_schema ("
+	if ((!ours && (rc = scan_db__exec(st->db, "CREATE TABLE IF NOT EXISTS rampart_schema ("
 	                                          " application TEXT NOT NULL, version INTEGER NOT NULL);"
 	                                          "INSERT INTO rampart_schema SELECT 'rampart', 0"
 	                                          " WHERE NOT EXISTS (SELECT 1 FROM rampart_schema)")) != 0) ||
-	    (rc = scan__db_exec(st->db, "LOCK TABLE rampart_schema IN EXCLUSIVE MODE")) != 0 ||
+	    (rc = scan_db__exec(st->db, "LOCK TABLE rampart_schema IN EXCLUSIVE MODE")) != 0 ||
 	    (rc = query_int(st, "SELECT version FROM rampart_schema WHERE application = 'rampart'", &version)) != 0)
 		goto fail;
-	if (version > scan__store_migration_count) {
-		rc = scan__error(SCAN_EVERSION, "database '%s' has schema version %lld, newer than this rampart knows "
-		                 "(%d): upgrade rampart", st->path, (long long)version, scan__store_migration_count);
+	if (version > scan_store__migration_count) {
+		rc = scan_util__error(SCAN_EVERSION, "database '%s' has schema version %lld, newer than this rampart knows "
+		                      "(%d): upgrade rampart", st->path, (long long)version, scan_store__migration_count);
 		goto fail;
 	}
-	for (int v = (int)version; v < scan__store_migration_count; v++) {
+	for (int v = (int)version; v < scan_store__migration_count; v++) {
 		scan_buf_clear(&sql);
-		if ((rc = scan__store_migration_postgres(&sql, v)) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
+		if ((rc = scan_store__migration_postgres(&sql, v)) != 0 || (rc = scan_db__exec(st->db, sql.ptr)) != 0)
 			goto fail;
 	}
 	scan_buf_clear(&sql);
-	scan_buf_printf(&sql, "UPDATE rampart_schema SET version = %d", scan__store_migration_count);
-	if ((rc = scan_buf_failed(&sql) ? scan__error_oom() : 0) != 0 || (rc = scan__db_exec(st->db, sql.ptr)) != 0)
+	scan_buf_printf(&sql, "UPDATE rampart_schema SET version = %d", scan_store__migration_count);
+	if ((rc = scan_buf_failed(&sql) ? scan_error__oom() : 0) != 0 || (rc = scan_db__exec(st->db, sql.ptr)) != 0)
 		goto fail;
 	scan_buf_dispose(&sql);
-	if ((rc = scan__db_commit(st->db)) != 0)
+	if ((rc = scan_db__commit(st->db)) != 0)
 		return rc;
-	st->schema_version = scan__store_migration_count;
+	st->schema_version = scan_store__migration_count;
 	return 0;
 fail:
 	scan_buf_dispose(&sql);
-	scan__db_rollback(st->db);
+	scan_db__rollback(st->db);
 	return rc;
 }
 
@@ -360,15 +360,15 @@ static int open_postgres(scan_store **out, const char *url, bool read_only)
 	int rc;
 
 	if (!st)
-		return scan__error_oom();
-	if ((rc = scan__db_open_postgres(&st->db, url)) != 0 ||
-	    !(st->path = strdup(scan__db_label(st->db))) || /* the URL without its password */
+		return scan_error__oom();
+	if ((rc = scan_db__open_postgres(&st->db, url)) != 0 ||
+	    !(st->path = strdup(scan_db__label(st->db))) || /* the URL without its password */
 	    !(st->target = strdup(url))) {
-		rc = rc ? rc : scan__error_oom();
+		rc = rc ? rc : scan_error__oom();
 		goto fail;
 	}
 	/* Created or upgraded first, as SQLite's read-only open does with a missing or older file. */
-	if ((rc = migrate_postgres(st)) != 0 || (read_only && (rc = scan__db_exec(st->db, POSTGRES_READ_ONLY)) != 0))
+	if ((rc = migrate_postgres(st)) != 0 || (read_only && (rc = scan_db__exec(st->db, POSTGRES_READ_ONLY)) != 0))
 		goto fail;
 	st->read_only = read_only;
 	register_first(st);
@@ -391,20 +391,20 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	int rc;
 
 	*out = NULL;
-	if ((rc = scan__check_version(opts, 1, "scan_store_options")) != 0)
+	if ((rc = scan_error__check_version(opts, 1, "scan_store_options")) != 0)
 		return rc;
 	if (!path || !*path) {
-		rc = scan__error(SCAN_EINVAL, "empty database path");
+		rc = scan_util__error(SCAN_EINVAL, "empty database path");
 		goto done;
 	}
-	if (scan__db_is_postgres_url(path)) {
+	if (scan_db__is_postgres_url(path)) {
 		rc = open_postgres(&st, path, opts && opts->read_only);
 		goto done;
 	}
 	if ((rc = check_path(path, &exists)) != 0)
 		goto done;
 	if (!(st = store_new()) || !(st->path = strdup(path))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	if (opts && opts->read_only && exists) {
@@ -418,7 +418,7 @@ int scan_store_open_ext(scan_store **out, const char *path, const scan_store_opt
 	/* The schema check comes first: pragmas that write must not touch a foreign file. */
 	if ((rc = migrate(st)) != 0)
 		goto done;
-	if ((rc = scan__db_exec(st->db, "PRAGMA journal_mode = WAL; " SQLITE_CONNECTION_PRAGMAS)) != 0)
+	if ((rc = scan_db__exec(st->db, "PRAGMA journal_mode = WAL; " SQLITE_CONNECTION_PRAGMAS)) != 0)
 		goto done;
 done:
 	if (rc) {
@@ -436,9 +436,9 @@ void scan_store_free(scan_store *st)
 	if (!st)
 		return;
 	if (!st->nconns)
-		scan__db_close(st->db);
+		scan_db__close(st->db);
 	for (size_t i = 0; i < st->nconns; i++)
-		scan__db_close(st->conns[i].db);
+		scan_db__close(st->conns[i].db);
 	pthread_mutex_destroy(&st->lock);
 	free(st->target);
 	free(st->path);

@@ -13,7 +13,7 @@
 
 /*
  * A store may be shared by threads: each thread works on its own connection
- * (scan__store_conn()), opened on its first call, so a statement, a
+ * (scan_store__conn()), opened on its first call, so a statement, a
  * transaction or an error message never crosses threads. A connection
  * outlives its thread until the store is freed; a new thread that gets the
  * same pthread_t takes it over, idle.
@@ -65,18 +65,18 @@ struct scan_store {
 		if (!l)                                                             \
 			return;                                                     \
 		free(l->items);                                                     \
-		scan__arena_dispose(&l->arena);                                     \
+		scan_arena__dispose(&l->arena);                                     \
 		free(l);                                                            \
 	}
 
 /* The calling thread's connection; NULL with the error set when none can be opened. */
-scan_db *scan__store_conn(scan_store *st);
+scan_db *scan_store__conn(scan_store *st);
 
 /* The migrations, oldest first; migration i takes the schema from version i to i+1. */
-extern const char *const scan__store_migrations[];
-extern const int scan__store_migration_count;
+extern const char *const scan_store__migrations[];
+extern const int scan_store__migration_count;
 /* Migration i in PostgreSQL's dialect, appended to out. */
-int scan__store_migration_postgres(scan_buf *out, int i);
+int scan_store__migration_postgres(scan_buf *out, int i);
 #define SCAN_STORE_APPLICATION "rampart"   /* PostgreSQL: rampart_schema.application */
 #define SCAN_STORE_APPLICATION_ID 0x52414D50 /* "RAMP" */
 

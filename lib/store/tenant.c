@@ -41,7 +41,7 @@ int scan_plan_parse(scan_plan *out, const char *name)
 			*out = (scan_plan)i;
 			return 0;
 		}
-	return scan__error(SCAN_EINVAL, "unknown plan: use free, team or enterprise");
+	return scan_util__error(SCAN_EINVAL, "unknown plan: use free, team or enterprise");
 }
 
 const char *scan_role_name(scan_role r)
@@ -56,7 +56,7 @@ int scan_role_parse(scan_role *out, const char *name)
 			*out = (scan_role)i;
 			return 0;
 		}
-	return scan__error(SCAN_EINVAL, "unknown role: use SUPER_ADMIN, ORG_OWNER, ORG_ADMIN, MEMBER or VIEWER");
+	return scan_util__error(SCAN_EINVAL, "unknown role: use SUPER_ADMIN, ORG_OWNER, ORG_ADMIN, MEMBER or VIEWER");
 }
 
 static scan_role role_of_stored(const char *stored)
@@ -79,16 +79,16 @@ static int read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *coun
 {
 	int step, oom = 0;
 
-	while ((step = scan__db_step(s)) == SCAN_DB_ROW) {
-		void *item = scan__array_push(itemsp, count, cap, size);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		void *item = scan_array__push(itemsp, count, cap, size);
 		if (!item)
 			return SCAN_ENOMEM;
 		read(s, item, a, &oom);
 		if (oom)
-			return scan__error_oom();
+			return scan_error__oom();
 	}
 	if (step != SCAN_DB_DONE)
-		return scan__db_error(scan__store_conn(st), what);
+		return scan_db__error(scan_store__conn(st), what);
 	return 0;
 }
 
@@ -102,10 +102,10 @@ static void *new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const 
 
 	*rc = 0;
 	if (!l) {
-		*rc = scan__error_oom();
+		*rc = scan_error__oom();
 		return NULL;
 	}
-	if ((*rc = scan__db_prepare(scan__store_conn(st), s, sql)) != 0) {
+	if ((*rc = scan_db__prepare(scan_store__conn(st), s, sql)) != 0) {
 		free(l);
 		return NULL;
 	}
@@ -125,9 +125,9 @@ typedef struct {
 static void bind_param(scan_db_stmt *s, int i, qparam p)
 {
 	if (p.text)
-		scan__db_bind_text(s, i, p.text);
+		scan_db__bind_text(s, i, p.text);
 	else if (p.num)
-		scan__db_bind_int64(s, i, p.num);
+		scan_db__bind_int64(s, i, p.num);
 }
 
 /*
@@ -149,9 +149,9 @@ static void bind_param(scan_db_stmt *s, int i, qparam p)
 		bind_param(s, 1, a);                                                                      \
 		bind_param(s, 2, b);                                                                      \
 		rc = READ_LIST(st, s, l, read, what);                                                     \
-		scan__db_finalize(s);                                                                     \
+		scan_db__finalize(s);                                                                     \
 		if (!rc && missing && !l->count)                                                          \
-			rc = scan__error(SCAN_ENOTFOUND, "%s", missing);                                  \
+			rc = scan_util__error(SCAN_ENOTFOUND, "%s", missing);                                  \
 		if (rc) {                                                                                 \
 			name##_list_free(l);                                                              \
 			return rc;                                                                        \
@@ -167,17 +167,17 @@ static void bind_param(scan_db_stmt *s, int i, qparam p)
  */
 static int insert_id(int64_t *id, scan_store *st, scan_db_stmt *s, const char *what)
 {
-	int rc = 0, step = scan__db_step(s);
+	int rc = 0, step = scan_db__step(s);
 
 	if (step == SCAN_DB_ROW) {
-		*id = scan__db_column_int64(s, 0);
-		scan__db_reset(s);
+		*id = scan_db__column_int64(s, 0);
+		scan_db__reset(s);
 	} else if (step == SCAN_DB_DONE) {
 		rc = 1;
 	} else {
-		rc = scan__db_error(scan__store_conn(st), what);
+		rc = scan_db__error(scan_store__conn(st), what);
 	}
-	scan__db_finalize(s);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -189,12 +189,12 @@ static void read_org(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 {
 	scan_org *o = item;
 
-	o->id = scan__db_column_int64(s, 0);
-	o->name = scan__db_col_text(s, 1, a, oom);
-	if (scan_plan_parse(&o->plan, scan__db_column_text(s, 2)) != 0)
+	o->id = scan_db__column_int64(s, 0);
+	o->name = scan_db__col_text(s, 1, a, oom);
+	if (scan_plan_parse(&o->plan, scan_db__column_text(s, 2)) != 0)
 		o->plan = SCAN_PLAN_FREE;
-	o->timezone = scan__db_col_text(s, 3, a, oom);
-	o->created_at = scan__db_col_time(s, 4);
+	o->timezone = scan_db__col_text(s, 3, a, oom);
+	o->created_at = scan_db__col_time(s, 4);
 }
 
 LIST_QUERY(scan_org, read_org, "cannot read organizations")
@@ -205,16 +205,16 @@ int scan_store_org_create(int64_t *id, scan_store *st, const char *name, scan_pl
 	int rc;
 
 	if (!name || !*name || strlen(name) > ORG_NAME_MAX)
-		return scan__error(SCAN_EINVAL, "an organization needs a name of 1 to %d bytes", ORG_NAME_MAX);
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+		return scan_util__error(SCAN_EINVAL, "an organization needs a name of 1 to %d bytes", ORG_NAME_MAX);
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO organizations (name, plan, created_at) VALUES (?1, ?2, ?3)"
 	        " ON CONFLICT (name) DO NOTHING RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_text(s, 1, name);
-	scan__db_bind_text(s, 2, scan_plan_name(plan));
-	scan__db_bind_time(s, 3, time(NULL));
+	scan_db__bind_text(s, 1, name);
+	scan_db__bind_text(s, 2, scan_plan_name(plan));
+	scan_db__bind_time(s, 3, time(NULL));
 	if ((rc = insert_id(id, st, s, "cannot create the organization")) == 1)
-		rc = scan__error(SCAN_EEXIST, "an organization named '%s' exists", name);
+		rc = scan_util__error(SCAN_EEXIST, "an organization named '%s' exists", name);
 	return rc;
 }
 
@@ -236,11 +236,11 @@ static int update_one(scan_store *st, scan_db_stmt *s, const char *what, const c
 {
 	int rc = 0;
 
-	if (scan__db_step(s) != SCAN_DB_DONE)
-		rc = scan__db_error(scan__store_conn(st), what);
-	else if (scan__db_changes(scan__store_conn(st)) == 0)
-		rc = scan__error(SCAN_ENOTFOUND, "no %s %lld", missing, (long long)id);
-	scan__db_finalize(s);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), what);
+	else if (scan_db__changes(scan_store__conn(st)) == 0)
+		rc = scan_util__error(SCAN_ENOTFOUND, "no %s %lld", missing, (long long)id);
+	scan_db__finalize(s);
 	return rc;
 }
 
@@ -249,10 +249,10 @@ int scan_store_org_set_plan(scan_store *st, int64_t org, scan_plan plan)
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s, "UPDATE organizations SET plan = ?2 WHERE id = ?1")) != 0)
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "UPDATE organizations SET plan = ?2 WHERE id = ?1")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_text(s, 2, scan_plan_name(plan));
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, scan_plan_name(plan));
 	return update_one(st, s, "cannot change the plan", "organization", org);
 }
 
@@ -264,13 +264,13 @@ static void read_user(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 {
 	scan_user *u = item;
 
-	u->id = scan__db_column_int64(s, 0);
-	u->org_id = scan__db_column_int64(s, 1);
-	u->email = scan__db_col_text(s, 2, a, oom);
-	u->role = role_of_stored(scan__db_column_text(s, 3));
-	u->password_hash = scan__db_col_text(s, 4, a, oom);
-	u->is_active = scan__db_column_int(s, 5) != 0;
-	u->created_at = scan__db_col_time(s, 6);
+	u->id = scan_db__column_int64(s, 0);
+	u->org_id = scan_db__column_int64(s, 1);
+	u->email = scan_db__col_text(s, 2, a, oom);
+	u->role = role_of_stored(scan_db__column_text(s, 3));
+	u->password_hash = scan_db__col_text(s, 4, a, oom);
+	u->is_active = scan_db__column_int(s, 5) != 0;
+	u->created_at = scan_db__col_time(s, 6);
 }
 
 int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char *email, scan_role role,
@@ -280,25 +280,25 @@ int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char 
 	int rc;
 
 	if (!email || !strchr(email, '@') || strlen(email) > EMAIL_MAX)
-		return scan__error(SCAN_EINVAL, "a user needs an email address of at most %d bytes", EMAIL_MAX);
+		return scan_util__error(SCAN_EINVAL, "a user needs an email address of at most %d bytes", EMAIL_MAX);
 	if ((unsigned)role >= COUNT(roles))
-		return scan__error(SCAN_EINVAL, "unknown role");
+		return scan_util__error(SCAN_EINVAL, "unknown role");
 	/* The organization is looked up by the statement: an unknown one inserts nothing. */
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO users (org_id, email, role, password_hash, created_at)"
 	        " SELECT id, ?2, ?3, ?4, ?5 FROM organizations WHERE id = ?1"
 	        " ON CONFLICT (email) DO NOTHING RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_text(s, 2, email);
-	scan__db_bind_text(s, 3, roles[role].stored);
-	scan__db_bind_text(s, 4, password_hash);
-	scan__db_bind_time(s, 5, time(NULL));
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, email);
+	scan_db__bind_text(s, 3, roles[role].stored);
+	scan_db__bind_text(s, 4, password_hash);
+	scan_db__bind_time(s, 5, time(NULL));
 	if ((rc = insert_id(id, st, s, "cannot create the user")) == 1) {
 		scan_org_list *o = NULL;
 		/* Nothing inserted: either the organization or the email is the reason. */
 		if ((rc = scan_store_org_get(&o, st, org)) == 0)
-			rc = scan__error(SCAN_EEXIST, "a user with this email exists");
+			rc = scan_util__error(SCAN_EEXIST, "a user with this email exists");
 		scan_org_list_free(o);
 	}
 	return rc;
@@ -332,17 +332,17 @@ static void read_key(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 {
 	scan_api_key *k = item;
 
-	k->id = scan__db_column_int64(s, 0);
-	k->org_id = scan__db_column_int64(s, 1);
-	k->name = scan__db_col_text(s, 2, a, oom);
-	k->key_prefix = scan__db_col_text(s, 3, a, oom);
-	k->permissions = scan__db_col_text(s, 4, a, oom);
-	k->is_active = scan__db_column_int(s, 5) != 0;
-	k->last_used = scan__db_col_time(s, 6);
-	k->use_count = scan__db_column_int64(s, 7);
-	k->created_at = scan__db_col_time(s, 8);
-	k->expires_at = scan__db_col_time(s, 9);
-	k->revoked_at = scan__db_col_time(s, 10);
+	k->id = scan_db__column_int64(s, 0);
+	k->org_id = scan_db__column_int64(s, 1);
+	k->name = scan_db__col_text(s, 2, a, oom);
+	k->key_prefix = scan_db__col_text(s, 3, a, oom);
+	k->permissions = scan_db__col_text(s, 4, a, oom);
+	k->is_active = scan_db__column_int(s, 5) != 0;
+	k->last_used = scan_db__col_time(s, 6);
+	k->use_count = scan_db__column_int64(s, 7);
+	k->created_at = scan_db__col_time(s, 8);
+	k->expires_at = scan_db__col_time(s, 9);
+	k->revoked_at = scan_db__col_time(s, 10);
 }
 
 LIST_QUERY(scan_api_key, read_key, "cannot read API keys")
@@ -353,23 +353,23 @@ int scan_store_api_key_add(int64_t *id, scan_store *st, int64_t org, const scan_
 	int rc;
 
 	if (!k->name || !*k->name || strlen(k->name) > ORG_NAME_MAX)
-		return scan__error(SCAN_EINVAL, "an API key needs a name of 1 to %d bytes", ORG_NAME_MAX);
+		return scan_util__error(SCAN_EINVAL, "an API key needs a name of 1 to %d bytes", ORG_NAME_MAX);
 	if (!key_hash || !*key_hash || !k->key_prefix)
-		return scan__error(SCAN_EINVAL, "an API key is stored as its hash and prefix");
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+		return scan_util__error(SCAN_EINVAL, "an API key is stored as its hash and prefix");
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO api_keys (org_id, name, key_hash, key_prefix, permissions, created_at, expires_at)"
 	        " SELECT id, ?2, ?3, ?4, coalesce(CAST(?5 AS TEXT), '[\"read:scans\",\"read:repos\"]'), ?6, ?7"
 	        " FROM organizations WHERE id = ?1 RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_text(s, 2, k->name);
-	scan__db_bind_text(s, 3, key_hash);
-	scan__db_bind_text(s, 4, k->key_prefix);
-	scan__db_bind_text(s, 5, k->permissions);
-	scan__db_bind_time(s, 6, time(NULL));
-	scan__db_bind_time(s, 7, k->expires_at);
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, k->name);
+	scan_db__bind_text(s, 3, key_hash);
+	scan_db__bind_text(s, 4, k->key_prefix);
+	scan_db__bind_text(s, 5, k->permissions);
+	scan_db__bind_time(s, 6, time(NULL));
+	scan_db__bind_time(s, 7, k->expires_at);
 	if ((rc = insert_id(id, st, s, "cannot save the API key")) == 1)
-		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
 	return rc;
 }
 
@@ -389,12 +389,12 @@ int scan_store_api_key_set_active(scan_store *st, int64_t org, int64_t key_id, b
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "UPDATE api_keys SET is_active = ?3 WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, key_id);
-	scan__db_bind_int64(s, 2, org);
-	scan__db_bind_int64(s, 3, active);
+	scan_db__bind_int64(s, 1, key_id);
+	scan_db__bind_int64(s, 2, org);
+	scan_db__bind_int64(s, 3, active);
 	return update_one(st, s, "cannot change the API key", "API key", key_id);
 }
 
@@ -403,13 +403,13 @@ int scan_store_api_key_revoke(scan_store *st, int64_t org, int64_t key_id)
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "UPDATE api_keys SET is_active = 0, revoked_at = coalesce(revoked_at, ?3)"
 	        " WHERE id = ?1 AND org_id = ?2")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, key_id);
-	scan__db_bind_int64(s, 2, org);
-	scan__db_bind_time(s, 3, time(NULL));
+	scan_db__bind_int64(s, 1, key_id);
+	scan_db__bind_int64(s, 2, org);
+	scan_db__bind_time(s, 3, time(NULL));
 	return update_one(st, s, "cannot revoke the API key", "API key", key_id);
 }
 
@@ -418,11 +418,11 @@ int scan_store_api_key_used(scan_store *st, int64_t key_id, time_t now)
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "UPDATE api_keys SET use_count = use_count + 1, last_used = ?2 WHERE id = ?1")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, key_id);
-	scan__db_bind_time(s, 2, now);
+	scan_db__bind_int64(s, 1, key_id);
+	scan_db__bind_time(s, 2, now);
 	return update_one(st, s, "cannot count the API key's use", "API key", key_id);
 }
 
@@ -432,14 +432,14 @@ static void read_audit(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 {
 	scan_audit_entry *e = item;
 
-	e->id = scan__db_column_int64(s, 0);
-	e->org_id = scan__db_column_int64(s, 1);
-	e->actor_email = scan__db_col_text(s, 2, a, oom);
-	e->ip = scan__db_col_text(s, 3, a, oom);
-	e->user_agent = scan__db_col_text(s, 4, a, oom);
-	e->action = scan__db_col_text(s, 5, a, oom);
-	e->metadata = scan__db_col_text(s, 6, a, oom);
-	e->created_at = scan__db_col_time(s, 7);
+	e->id = scan_db__column_int64(s, 0);
+	e->org_id = scan_db__column_int64(s, 1);
+	e->actor_email = scan_db__col_text(s, 2, a, oom);
+	e->ip = scan_db__col_text(s, 3, a, oom);
+	e->user_agent = scan_db__col_text(s, 4, a, oom);
+	e->action = scan_db__col_text(s, 5, a, oom);
+	e->metadata = scan_db__col_text(s, 6, a, oom);
+	e->created_at = scan_db__col_time(s, 7);
 }
 
 static bool too_long(const char *s)
@@ -453,23 +453,23 @@ int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_au
 	int rc;
 
 	if (!e->action || !*e->action)
-		return scan__error(SCAN_EINVAL, "an audit entry needs an action");
+		return scan_util__error(SCAN_EINVAL, "an audit entry needs an action");
 	if (too_long(e->actor_email) || too_long(e->ip) || too_long(e->user_agent) || too_long(e->action) ||
 	    (e->metadata && strlen(e->metadata) > 16 * AUDIT_TEXT_MAX))
-		return scan__error(SCAN_ELIMIT, "an audit entry's fields are at most %d bytes", AUDIT_TEXT_MAX);
-	if ((rc = scan__db_prepare(scan__store_conn(st), &s,
+		return scan_util__error(SCAN_ELIMIT, "an audit entry's fields are at most %d bytes", AUDIT_TEXT_MAX);
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO audit_log (org_id, actor_email, ip, user_agent, action, metadata, created_at)"
 	        " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM organizations WHERE id = ?1 RETURNING id")) != 0)
 		return rc;
-	scan__db_bind_int64(s, 1, org);
-	scan__db_bind_text(s, 2, e->actor_email);
-	scan__db_bind_text(s, 3, e->ip);
-	scan__db_bind_text(s, 4, e->user_agent);
-	scan__db_bind_text(s, 5, e->action);
-	scan__db_bind_text(s, 6, e->metadata);
-	scan__db_bind_time(s, 7, e->created_at ? e->created_at : time(NULL));
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, e->actor_email);
+	scan_db__bind_text(s, 3, e->ip);
+	scan_db__bind_text(s, 4, e->user_agent);
+	scan_db__bind_text(s, 5, e->action);
+	scan_db__bind_text(s, 6, e->metadata);
+	scan_db__bind_time(s, 7, e->created_at ? e->created_at : time(NULL));
 	if ((rc = insert_id(id, st, s, "cannot write the audit log")) == 1)
-		rc = scan__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
+		rc = scan_util__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
 	return rc;
 }
 

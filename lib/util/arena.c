@@ -26,7 +26,7 @@ static void *chunk_new(scan_arena *a, size_t cap)
 	return c->data;
 }
 
-void *scan__arena_alloc(scan_arena *a, size_t size)
+void *scan_arena__alloc(scan_arena *a, size_t size)
 {
 	void *p;
 
@@ -67,32 +67,32 @@ void *scan__arena_alloc(scan_arena *a, size_t size)
 #endif
 }
 
-void *scan__arena_calloc(scan_arena *a, size_t size)
+void *scan_arena__calloc(scan_arena *a, size_t size)
 {
-	void *p = scan__arena_alloc(a, size);
+	void *p = scan_arena__alloc(a, size);
 
 	if (p)
 		memset(p, 0, size);
 	return p;
 }
 
-char *scan__arena_strndup(scan_arena *a, const char *s, size_t len)
+char *scan_arena__strndup(scan_arena *a, const char *s, size_t len)
 {
 	char *p;
 
-	if (len == SIZE_MAX || !(p = scan__arena_alloc(a, len + 1)))
+	if (len == SIZE_MAX || !(p = scan_arena__alloc(a, len + 1)))
 		return NULL;
 	memcpy(p, s, len);
 	p[len] = '\0';
 	return p;
 }
 
-char *scan__arena_strdup(scan_arena *a, const char *s)
+char *scan_arena__strdup(scan_arena *a, const char *s)
 {
-	return s ? scan__arena_strndup(a, s, strlen(s)) : NULL;
+	return s ? scan_arena__strndup(a, s, strlen(s)) : NULL;
 }
 
-void scan__arena_absorb(scan_arena *dst, scan_arena *src)
+void scan_arena__absorb(scan_arena *dst, scan_arena *src)
 {
 	scan_arena_chunk *last;
 
@@ -113,7 +113,7 @@ void scan__arena_absorb(scan_arena *dst, scan_arena *src)
 	src->used = src->cap = 0;
 }
 
-void scan__arena_dispose(scan_arena *a)
+void scan_arena__dispose(scan_arena *a)
 {
 	scan_arena_chunk *c = a->head, *next;
 

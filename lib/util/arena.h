@@ -19,12 +19,12 @@ typedef struct {
 
 #define SCAN_ARENA_INIT { NULL, 0, 0 }
 
-void *scan__arena_alloc(scan_arena *a, size_t size);
-void *scan__arena_calloc(scan_arena *a, size_t size);
-char *scan__arena_strndup(scan_arena *a, const char *s, size_t len);
-char *scan__arena_strdup(scan_arena *a, const char *s); /* NULL stays NULL */
+void *scan_arena__alloc(scan_arena *a, size_t size);
+void *scan_arena__calloc(scan_arena *a, size_t size);
+char *scan_arena__strndup(scan_arena *a, const char *s, size_t len);
+char *scan_arena__strdup(scan_arena *a, const char *s); /* NULL stays NULL */
 /* Moves every chunk of src into dst; src is empty afterwards. */
-void scan__arena_absorb(scan_arena *dst, scan_arena *src);
-void scan__arena_dispose(scan_arena *a);
+void scan_arena__absorb(scan_arena *dst, scan_arena *src);
+void scan_arena__dispose(scan_arena *a);
 
 #endif

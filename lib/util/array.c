@@ -5,7 +5,7 @@
 #include "util/array.h"
 #include "util/error.h"
 
-int scan__array_reserve(void *itemsp, size_t *cap, size_t need, size_t size)
+int scan_array__reserve(void *itemsp, size_t *cap, size_t need, size_t size)
 {
 	void *items, *grown;
 	size_t ncap = *cap ? *cap : 16;
@@ -14,25 +14,25 @@ int scan__array_reserve(void *itemsp, size_t *cap, size_t need, size_t size)
 		return 0;
 	while (ncap < need) {
 		if (ncap > SIZE_MAX / 2)
-			return scan__error_oom();
+			return scan_error__oom();
 		ncap *= 2;
 	}
 	if (size && ncap > SIZE_MAX / size)
-		return scan__error_oom();
+		return scan_error__oom();
 	/* The owner's pointer has its own type: read and written as bytes, not through a void ** */
 	memcpy(&items, itemsp, sizeof(items));
 	if (!(grown = realloc(items, ncap * size)))
-		return scan__error_oom();
+		return scan_error__oom();
 	memcpy(itemsp, &grown, sizeof(grown));
 	*cap = ncap;
 	return 0;
 }
 
-void *scan__array_push(void *itemsp, size_t *count, size_t *cap, size_t size)
+void *scan_array__push(void *itemsp, size_t *count, size_t *cap, size_t size)
 {
 	char *items;
 
-	if (scan__array_reserve(itemsp, cap, *count + 1, size) != 0)
+	if (scan_array__reserve(itemsp, cap, *count + 1, size) != 0)
 		return NULL;
 	memcpy(&items, itemsp, sizeof(items));
 	return memset(items + (*count)++ * size, 0, size);

@@ -45,7 +45,7 @@ static int read_link(int dirfd, const char *name, char *link, size_t cap)
 	return 0;
 }
 
-int scan__open_beneath_walk(int root_fd, const char *relpath, int flags, const char *link_root)
+int scan_util__open_beneath_walk(int root_fd, const char *relpath, int flags, const char *link_root)
 {
 	char path[SCAN_BENEATH_PATH_MAX], spliced[SCAN_BENEATH_PATH_MAX], link[SCAN_BENEATH_PATH_MAX];
 	char name[NAME_MAX + 1];
@@ -168,7 +168,7 @@ int scan__open_beneath_walk(int root_fd, const char *relpath, int flags, const c
 static atomic_int no_openat2;
 #endif
 
-int scan__open_beneath(int root_fd, const char *relpath, int flags, const char *link_root)
+int scan_util__open_beneath(int root_fd, const char *relpath, int flags, const char *link_root)
 {
 #ifdef HAVE_OPENAT2
 	if (!atomic_load_explicit(&no_openat2, memory_order_relaxed)) {
@@ -202,15 +202,15 @@ int scan__open_beneath(int root_fd, const char *relpath, int flags, const char *
 		}
 	}
 #endif
-	return scan__open_beneath_walk(root_fd, relpath, flags, link_root);
+	return scan_util__open_beneath_walk(root_fd, relpath, flags, link_root);
 }
 
-bool scan__dir_beneath(const char *root, const char *relpath)
+bool scan_util__dir_beneath(const char *root, const char *relpath)
 {
 	int root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd = -1;
 
 	if (root_fd >= 0)
-		fd = scan__open_beneath(root_fd, relpath, O_RDONLY | O_DIRECTORY, NULL);
+		fd = scan_util__open_beneath(root_fd, relpath, O_RDONLY | O_DIRECTORY, NULL);
 	if (fd >= 0)
 		close(fd);
 	if (root_fd >= 0)

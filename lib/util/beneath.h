@@ -24,16 +24,16 @@
  * with O_NOFOLLOW. Returns the new descriptor (O_CLOEXEC), or -1 with
  * errno set.
  */
-int scan__open_beneath(int root_fd, const char *relpath, int flags, const char *link_root);
+int scan_util__open_beneath(int root_fd, const char *relpath, int flags, const char *link_root);
 
 /*
  * Whether relpath under the directory root is a directory reached without
  * any symbolic link, for readers that take a path (rule directories). The
- * path can still change after the answer: prefer scan__open_beneath().
+ * path can still change after the answer: prefer scan_util__open_beneath().
  */
-bool scan__dir_beneath(const char *root, const char *relpath);
+bool scan_util__dir_beneath(const char *root, const char *relpath);
 
 /* The component walk alone, without openat2: for tests of the fallback. */
-int scan__open_beneath_walk(int root_fd, const char *relpath, int flags, const char *link_root);
+int scan_util__open_beneath_walk(int root_fd, const char *relpath, int flags, const char *link_root);
 
 #endif

@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include "util/digest.h"
 
-void scan__hex(char *out, const unsigned char *bytes, size_t n)
+void scan_util__hex(char *out, const unsigned char *bytes, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 
@@ -17,16 +17,16 @@ void scan__hex(char *out, const unsigned char *bytes, size_t n)
 	out[2 * n] = '\0';
 }
 
-void scan__sha256_hex(char out[65], const void *data, size_t len)
+void scan_util__sha256_hex(char out[65], const void *data, size_t len)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;
 
 	EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL);
-	scan__hex(out, md, 32);
+	scan_util__hex(out, md, 32);
 }
 
-int scan__sha256_file_hex(char out[65], const char *path)
+int scan_util__sha256_file_hex(char out[65], const char *path)
 {
 	unsigned char md[EVP_MAX_MD_SIZE], chunk[65536];
 	unsigned int mdlen = 0;
@@ -46,7 +46,7 @@ int scan__sha256_file_hex(char out[65], const char *path)
 	}
 	if (EVP_DigestFinal_ex(ctx, md, &mdlen) != 1)
 		goto done;
-	scan__hex(out, md, 32);
+	scan_util__hex(out, md, 32);
 	rc = 0;
 done:
 	EVP_MD_CTX_free(ctx);

@@ -8,7 +8,7 @@
 static _Thread_local char last_message[SCAN_ERROR_MSG_MAX];
 static _Thread_local scan_error last = { 0, "" };
 
-int scan__error(int code, const char *fmt, ...)
+int scan_util__error(int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -24,9 +24,9 @@ int scan__error(int code, const char *fmt, ...)
 	return code;
 }
 
-int scan__error_oom(void)
+int scan_error__oom(void)
 {
-	return scan__error(SCAN_ENOMEM, "out of memory");
+	return scan_util__error(SCAN_ENOMEM, "out of memory");
 }
 
 const scan_error *scan_error_last(void)

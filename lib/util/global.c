@@ -13,15 +13,15 @@ static void curl_init(void)
 	curl_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
 }
 
-int scan__curl_ready(void)
+int scan_util__curl_ready(void)
 {
 	pthread_once(&curl_once, curl_init);
 	if (curl_rc != CURLE_OK)
-		return scan__error(SCAN_EIO, "cannot initialise libcurl: %s", curl_easy_strerror(curl_rc));
+		return scan_util__error(SCAN_EIO, "cannot initialise libcurl: %s", curl_easy_strerror(curl_rc));
 	return 0;
 }
 
 int scan_global_init(void)
 {
-	return scan__curl_ready();
+	return scan_util__curl_ready();
 }

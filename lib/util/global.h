@@ -8,6 +8,6 @@
  * a pthread_once each could run curl_global_init at the same time, which
  * libcurl does not allow. 0, or SCAN_EIO with the error set.
  */
-int scan__curl_ready(void);
+int scan_util__curl_ready(void);
 
 #endif

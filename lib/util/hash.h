@@ -13,21 +13,21 @@
 #define SCAN_HASH_SEED 1469598103934665603ull /* FNV-1a's offset basis */
 #define SCAN_HASH32_SEED 2166136261u
 
-static inline uint64_t scan__hash_byte(uint64_t h, unsigned char c)
+static inline uint64_t scan_hash__byte(uint64_t h, unsigned char c)
 {
 	return (h ^ c) * 1099511628211ull;
 }
 
-static inline uint64_t scan__hash(uint64_t h, const void *data, size_t len)
+static inline uint64_t scan_hash__bytes(uint64_t h, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 
 	for (size_t i = 0; i < len; i++)
-		h = scan__hash_byte(h, p[i]);
+		h = scan_hash__byte(h, p[i]);
 	return h;
 }
 
-static inline uint32_t scan__hash32(uint32_t h, const void *data, size_t len)
+static inline uint32_t scan_hash__bytes32(uint32_t h, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 

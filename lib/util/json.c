@@ -286,10 +286,10 @@ int scan_json_finish(scan_json *w)
 	int rc = scan_buf_failed(w->b);
 
 	if (rc == SCAN_ENOMEM)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (rc)
-		return scan__error(rc, "document larger than the output limit of %zu bytes", w->b->max);
+		return scan_util__error(rc, "document larger than the output limit of %zu bytes", w->b->max);
 	if (w->broken || w->depth)
-		return scan__error(SCAN_EINVAL, "the JSON document's nesting is broken (a writer bug)");
+		return scan_util__error(SCAN_EINVAL, "the JSON document's nesting is broken (a writer bug)");
 	return 0;
 }

@@ -8,11 +8,11 @@
 
 static uint64_t hash_key(const char *a, const char *b)
 {
-	uint64_t h = scan__hash(SCAN_HASH_SEED, a, strlen(a));
+	uint64_t h = scan_hash__bytes(SCAN_HASH_SEED, a, strlen(a));
 
 	/* A separator no C string holds, so ("ab", "c") and ("a", "bc") differ. */
 	h = (h ^ 0x100) * 1099511628211ull;
-	return b ? scan__hash(h, b, strlen(b)) : h;
+	return b ? scan_hash__bytes(h, b, strlen(b)) : h;
 }
 
 static bool key_equal(const scan_map_entry *e, uint64_t h, const char *a, const char *b)
@@ -39,7 +39,7 @@ static int grow(scan_map *m)
 	scan_map_entry *t;
 
 	if (cap > SIZE_MAX / sizeof(*t) || !(t = calloc(cap, sizeof(*t))))
-		return scan__error_oom();
+		return scan_error__oom();
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->e[i].used)
 			*probe(t, cap, m->e[i].hash, m->e[i].a, m->e[i].b) = m->e[i];

@@ -1,7 +1,7 @@
 /* lib/util/number.c - numbers in untrusted text, checked */
 #include "util/number.h"
 
-bool scan__parse_u64(const char *s, size_t len, uint64_t *out)
+bool scan_util__parse_u64(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
 

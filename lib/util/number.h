@@ -11,13 +11,13 @@
  * "0x"), at least one, and no overflow. strtoull would take all of those,
  * and a length-bounded field of a report or a header is not NUL-terminated.
  */
-bool scan__parse_u64(const char *s, size_t len, uint64_t *out);
+bool scan_util__parse_u64(const char *s, size_t len, uint64_t *out);
 
 /*
  * The value of the hex digit c (either case), or -1. Inline: it sits in
  * the loops of every decoder of %XX and \uXXXX escapes.
  */
-static inline int scan__hex_digit(char c)
+static inline int scan_number__hex_digit(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';

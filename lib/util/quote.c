@@ -3,7 +3,7 @@
 #include "scan/buf.h"
 #include "util/quote.h"
 
-const char *scan__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len)
+const char *scan_util__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len)
 {
 	scan_buf b = SCAN_BUF_INIT;
 	size_t n = len > SCAN_QUOTE_MAX ? SCAN_QUOTE_MAX : len;

@@ -13,6 +13,6 @@
  * scan_buf_put_printable() (controls and bytes that are not UTF-8 as \xNN),
  * at most SCAN_QUOTE_MAX of them. Returns out.
  */
-const char *scan__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len);
+const char *scan_util__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len);
 
 #endif

@@ -16,23 +16,23 @@
 
 #define RULE_DIR_DEPTH_MAX 8
 
-int scan__read_rule_file(char **out, size_t *len, const char *path)
+int scan_util__read_rule_file(char **out, size_t *len, const char *path)
 {
-	return scan__read_file(out, len, path, SCAN_RULE_FILE_MAX);
+	return scan_util__read_file(out, len, path, SCAN_RULE_FILE_MAX);
 }
 
-int scan__read_file(char **out, size_t *len, const char *path, size_t max)
+int scan_util__read_file(char **out, size_t *len, const char *path, size_t max)
 {
-	return scan__read_file_at(out, len, AT_FDCWD, path, NULL, max, SCAN_FILE_NOFOLLOW);
+	return scan_util__read_file_at(out, len, AT_FDCWD, path, NULL, max, SCAN_FILE_NOFOLLOW);
 }
 
 int scan_file_read(char **out, size_t *len, const char *path, size_t max, unsigned int flags)
 {
-	return scan__read_file_at(out, len, AT_FDCWD, path, NULL, max, flags);
+	return scan_util__read_file_at(out, len, AT_FDCWD, path, NULL, max, flags);
 }
 
 /* What a file that is not a regular one is, for the message that refuses it. */
-const char *scan__file_kind(mode_t mode)
+const char *scan_util__file_kind(mode_t mode)
 {
 	if (S_ISDIR(mode))
 		return "a directory";
@@ -60,7 +60,7 @@ static void size_words(char *buf, size_t n, size_t bytes)
 		snprintf(buf, n, "%zu bytes", bytes);
 }
 
-int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max)
+int scan_util__read_fd(char **out, size_t *len, int fd, const char *label, size_t max)
 {
 	struct stat st;
 	char *buf = NULL, limit[32];
@@ -69,16 +69,16 @@ int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max
 	*out = NULL;
 	*len = 0;
 	if (fstat(fd, &st) != 0)
-		return scan__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(errno));
+		return scan_util__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return scan__error(SCAN_EINVAL, "cannot read '%s': it is %s, not a regular file", label,
-		                   scan__file_kind(st.st_mode));
+		return scan_util__error(SCAN_EINVAL, "cannot read '%s': it is %s, not a regular file", label,
+		                        scan_util__file_kind(st.st_mode));
 	if (st.st_size < 0 || (uint64_t)st.st_size > max) {
 		size_words(limit, sizeof(limit), max);
-		return scan__error(SCAN_ELIMIT, "cannot read '%s': larger than %s", label, limit);
+		return scan_util__error(SCAN_ELIMIT, "cannot read '%s': larger than %s", label, limit);
 	}
 	if (!(buf = malloc((size_t)st.st_size + 1)))
-		return scan__error_oom();
+		return scan_error__oom();
 	/* At most the size fstat gave: a file that grows meanwhile is read as it was. */
 	while (got < (size_t)st.st_size) {
 		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
@@ -87,7 +87,7 @@ int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max
 		if (n < 0) {
 			int err = errno;
 			free(buf);
-			return scan__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(err));
+			return scan_util__error(SCAN_EIO, "cannot read '%s': %s", label, strerror(err));
 		}
 		if (n == 0)
 			break;
@@ -99,8 +99,8 @@ int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max
 	return 0;
 }
 
-int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
-                       unsigned int flags)
+int scan_util__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
+                            unsigned int flags)
 {
 	int fd, rc, oflags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
 
@@ -116,18 +116,18 @@ int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, con
 	 * be a link, not only the last.
 	 */
 	if (dirfd != AT_FDCWD && (flags & SCAN_FILE_NOFOLLOW))
-		fd = scan__open_beneath(dirfd, path, oflags, NULL);
+		fd = scan_util__open_beneath(dirfd, path, oflags, NULL);
 	else
 		fd = openat(dirfd, path, oflags);
 	if (fd < 0) {
 		if (errno == ENOENT && (flags & SCAN_FILE_OPTIONAL))
 			return 0;
 		if (errno == ELOOP && (flags & SCAN_FILE_NOFOLLOW))
-			return scan__error(SCAN_EINVAL, "cannot read '%s': it is a symbolic link", label);
-		return scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open '%s': %s", label,
-		                   strerror(errno));
+			return scan_util__error(SCAN_EINVAL, "cannot read '%s': it is a symbolic link", label);
+		return scan_util__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open '%s': %s", label,
+		                        strerror(errno));
 	}
-	rc = scan__read_fd(out, len, fd, label, max);
+	rc = scan_util__read_fd(out, len, fd, label, max);
 	close(fd);
 	return rc;
 }
@@ -152,21 +152,21 @@ static int each(const char *dir, unsigned depth, bool recursive, scan_rule_file_
 	int rc = 0;
 
 	if (!d)
-		return scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open rules directory '%s': %s",
-		                   dir, strerror(errno));
+		return scan_util__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO, "cannot open rules directory '%s': %s",
+		                        dir, strerror(errno));
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
 		if (count == cap) {
 			char **nn = realloc(names, (cap = cap ? cap * 2 : 32) * sizeof(*nn));
 			if (!nn) {
-				rc = scan__error_oom();
+				rc = scan_error__oom();
 				goto done;
 			}
 			names = nn;
 		}
 		if (!(names[count] = strdup(e->d_name))) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 		count++;
@@ -177,7 +177,7 @@ static int each(const char *dir, unsigned depth, bool recursive, scan_rule_file_
 		struct stat st;
 		scan_buf_printf(&path, "%s/%s", dir, names[i]);
 		if (scan_buf_failed(&path)) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 		} else if (lstat(path.ptr, &st) != 0) {
 			rc = 0; /* vanished while we listed: nothing to load */
 		} else if (S_ISDIR(st.st_mode)) {
@@ -186,7 +186,7 @@ static int each(const char *dir, unsigned depth, bool recursive, scan_rule_file_
 		} else if (S_ISREG(st.st_mode) && is_yaml(names[i])) {
 			char *text = NULL;
 			size_t len = 0;
-			if ((rc = scan__read_rule_file(&text, &len, path.ptr)) == 0)
+			if ((rc = scan_util__read_rule_file(&text, &len, path.ptr)) == 0)
 				rc = fn(ud, text, len, path.ptr);
 			free(text);
 		}
@@ -200,7 +200,7 @@ done:
 	return rc;
 }
 
-int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud)
+int scan_util__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud)
 {
 	int rc = 0;
 	for (size_t i = 0; i < count && !rc; i++)
@@ -208,14 +208,14 @@ int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t 
 	return rc;
 }
 
-int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud)
+int scan_util__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud)
 {
 	struct stat st;
 	/* a single rule file works where a directory is expected */
 	if (stat(dir, &st) == 0 && S_ISREG(st.st_mode)) {
 		char *text = NULL;
 		size_t len = 0;
-		int rc = scan__read_rule_file(&text, &len, dir);
+		int rc = scan_util__read_rule_file(&text, &len, dir);
 		if (!rc)
 			rc = fn(ud, text, len, dir);
 		free(text);

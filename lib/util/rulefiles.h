@@ -16,7 +16,7 @@
  * When dir is a regular file, fn gets that one file.
  */
 typedef int (*scan_rule_file_fn)(void *ud, const char *text, size_t len, const char *path);
-int scan__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud);
+int scan_util__rule_files_each(const char *dir, bool recursive, scan_rule_file_fn fn, void *ud);
 
 /* A rule file compiled into the binary by cmake/EmbedRules.cmake. */
 typedef struct {
@@ -26,7 +26,7 @@ typedef struct {
 } scan_embedded_rule_file;
 
 /* Call fn for each embedded file, in order; stops at the first non-zero return. */
-int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud);
+int scan_util__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t count, scan_rule_file_fn fn, void *ud);
 
 /*
  * The one bounded reader of whole files (scan_file_read() is its public
@@ -36,19 +36,19 @@ int scan__rule_files_each_embedded(const scan_embedded_rule_file *files, size_t 
  * SCAN_FILE_OPTIONAL as scan_file_read() has them. Messages name label
  * (NULL: path). *out is the caller's (free()), NUL-terminated.
  */
-int scan__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
-                       unsigned int flags);
+int scan_util__read_file_at(char **out, size_t *len, int dirfd, const char *path, const char *label, size_t max,
+                            unsigned int flags);
 /*
- * The reading half of scan__read_file_at(), for a file already open (by
- * scan__open_beneath(), say; opened O_NONBLOCK so a FIFO did not block):
+ * The reading half of scan_util__read_file_at(), for a file already open (by
+ * scan_util__open_beneath(), say; opened O_NONBLOCK so a FIFO did not block):
  * fstat must say a regular file of at most max bytes.
  */
-int scan__read_fd(char **out, size_t *len, int fd, const char *label, size_t max);
+int scan_util__read_fd(char **out, size_t *len, int fd, const char *label, size_t max);
 /* "a FIFO", "a directory", "a character device"...: what a file that is not a regular one is. */
-const char *scan__file_kind(mode_t mode);
-/* scan__read_file_at() of path, not following a symbolic link. */
-int scan__read_file(char **out, size_t *len, const char *path, size_t max);
-/* scan__read_file() of at most SCAN_RULE_FILE_MAX bytes. */
-int scan__read_rule_file(char **out, size_t *len, const char *path);
+const char *scan_util__file_kind(mode_t mode);
+/* scan_util__read_file_at() of path, not following a symbolic link. */
+int scan_util__read_file(char **out, size_t *len, const char *path, size_t max);
+/* scan_util__read_file() of at most SCAN_RULE_FILE_MAX bytes. */
+int scan_util__read_rule_file(char **out, size_t *len, const char *path);
 
 #endif

@@ -12,7 +12,7 @@ typedef struct {
 	size_t len;
 } scan_slice;
 
-static inline scan_slice scan__slice(const char *s, size_t len)
+static inline scan_slice scan_slice__of(const char *s, size_t len)
 {
 	scan_slice v = { s, len };
 
@@ -20,7 +20,7 @@ static inline scan_slice scan__slice(const char *s, size_t len)
 }
 
 /* Whether the slice holds exactly the NUL-terminated word. */
-static inline bool scan__slice_is(scan_slice v, const char *word)
+static inline bool scan_slice__is(scan_slice v, const char *word)
 {
 	size_t n = strlen(word);
 

@@ -4,7 +4,7 @@
 #include "scan/common.h"
 #include "util/timefmt.h"
 
-void scan__time_format(char out[SCAN_TIME_LEN], time_t t)
+void scan_util__time_format(char out[SCAN_TIME_LEN], time_t t)
 {
 	struct tm tm;
 
@@ -31,7 +31,7 @@ static int digits(const char **p, int n, int *out)
 
 static const int days_in_month[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 
-int scan__time_parse(time_t *out, const char *s)
+int scan_util__time_parse(time_t *out, const char *s)
 {
 	struct tm tm;
 	const char *p = s;
@@ -83,7 +83,7 @@ int scan__time_parse(time_t *out, const char *s)
 	tm.tm_min = mi;
 	tm.tm_sec = sec;
 	t = timegm(&tm) - off;
-	/* Only what scan__time_format() can write back: 1970 to the end of 9999. */
+	/* Only what scan_util__time_format() can write back: 1970 to the end of 9999. */
 	if (t < 0 || t > SCAN_TIME_LAST)
 		return SCAN_EINVAL;
 	*out = t;

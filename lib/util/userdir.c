@@ -14,13 +14,13 @@ int scan_user_dir_path(scan_buf *out, scan_user_dir which, const char *sub, scan
 	else if (home && *home == '/')
 		scan_buf_printf(out, "%s/%s/rampart", home, which == SCAN_DIR_DATA ? ".local/share" : ".cache");
 	else
-		return scan__error(SCAN_ENOTFOUND, "no %s directory: neither %s nor HOME names an absolute path",
-		                   which == SCAN_DIR_DATA ? "data" : "cache",
-		                   which == SCAN_DIR_DATA ? "XDG_DATA_HOME" : "XDG_CACHE_HOME");
+		return scan_util__error(SCAN_ENOTFOUND, "no %s directory: neither %s nor HOME names an absolute path",
+		                        which == SCAN_DIR_DATA ? "data" : "cache",
+		                        which == SCAN_DIR_DATA ? "XDG_DATA_HOME" : "XDG_CACHE_HOME");
 	if (sub && *sub)
 		scan_buf_printf(out, "/%s", sub);
 	if (scan_buf_failed(out))
-		return scan_buf_failed(out) == SCAN_ENOMEM ? scan__error_oom()
-		                                           : scan__error(SCAN_ELIMIT, "the directory's path is too long");
+		return scan_buf_failed(out) == SCAN_ENOMEM ? scan_error__oom()
+		                                           : scan_util__error(SCAN_ELIMIT, "the directory's path is too long");
 	return 0;
 }

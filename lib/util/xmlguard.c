@@ -9,7 +9,7 @@ static void refuse(void *ud, const char *fmt, ...) SCAN_PRINTF(2, 3);
 
 static void refuse(void *ud, const char *fmt, ...)
 {
-	const scan__xml_guard *g = ud;
+	const scan_util__xml_guard *g = ud;
 	char reason[160];
 	va_list ap;
 
@@ -22,7 +22,7 @@ static void refuse(void *ud, const char *fmt, ...)
 static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
                                const XML_Char *pubid, int has_internal_subset)
 {
-	const scan__xml_guard *g = ud;
+	const scan_util__xml_guard *g = ud;
 
 	(void)name;
 	(void)sysid;
@@ -64,7 +64,7 @@ static int XMLCALL on_external_entity(XML_Parser p, const XML_Char *context, con
 	return XML_STATUS_ERROR;
 }
 
-XML_Parser scan__xml_guarded_parser(void *user_data)
+XML_Parser scan_util__xml_guarded_parser(void *user_data)
 {
 	XML_Parser p = XML_ParserCreate(NULL);
 

@@ -13,20 +13,20 @@
  * a DOCTYPE (with allow_external_doctype, only one with an internal
  * subset: JaCoCo names its DTD by an external id, and nothing is fetched).
  *
- * The parser's user data must begin with a scan__xml_guard; refuse() is
+ * The parser's user data must begin with a scan_util__xml_guard; refuse() is
  * called with a one-line reason and must raise the error and stop the
  * parser (it may be called more than once; keep the first).
  */
 typedef struct {
 	void (*refuse)(void *user_data, const char *reason);
 	bool allow_external_doctype;
-} scan__xml_guard;
+} scan_util__xml_guard;
 
 /*
  * An expat XML_Parser (NULL encoding: the document's declaration) with
  * user_data set; NULL when out of memory. Declared without expat.h so the
  * structs that embed a guard need not include it.
  */
-struct XML_ParserStruct *scan__xml_guarded_parser(void *user_data);
+struct XML_ParserStruct *scan_util__xml_guarded_parser(void *user_data);
 
 #endif

@@ -23,7 +23,7 @@ typedef struct {
 
 static int fail(const builder *b, int code, unsigned line, const char *reason)
 {
-	return scan__error(code, "%s:%u: %s", b->origin, line, reason);
+	return scan_util__error(code, "%s:%u: %s", b->origin, line, reason);
 }
 
 static int add_child(builder *b, scan_yaml_node *n)
@@ -35,7 +35,7 @@ static int add_child(builder *b, scan_yaml_node *n)
 		return 0;
 	}
 	top = &b->stack[b->depth - 1];
-	if (scan__array_reserve(&top->items, &top->cap, top->count + 1, sizeof(*top->items)) != 0)
+	if (scan_array__reserve(&top->items, &top->cap, top->count + 1, sizeof(*top->items)) != 0)
 		return SCAN_ENOMEM;
 	top->items[top->count++] = n;
 	return 0;
@@ -47,7 +47,7 @@ static scan_yaml_node *new_node(builder *b, scan_yaml_kind kind, unsigned line)
 
 	if (++b->nodes > b->nodes_max)
 		return NULL;
-	n = scan__arena_calloc(&b->doc->arena, sizeof(*n));
+	n = scan_arena__calloc(&b->doc->arena, sizeof(*n));
 	if (n) {
 		n->kind = kind;
 		n->line = line;
@@ -64,9 +64,9 @@ static int close_node(builder *b)
 	if (n->kind == SCAN_YAML_MAPPING && top->count % 2)
 		rc = fail(b, SCAN_EPARSE, n->line, "mapping with a key and no value");
 	if (!rc && top->count) {
-		n->items = scan__arena_alloc(&b->doc->arena, top->count * sizeof(*n->items));
+		n->items = scan_arena__alloc(&b->doc->arena, top->count * sizeof(*n->items));
 		if (!n->items)
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 		else
 			memcpy(n->items, top->items, top->count * sizeof(*n->items));
 	}
@@ -76,13 +76,13 @@ static int close_node(builder *b)
 	return rc ? rc : add_child(b, n);
 }
 
-int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin)
+int scan_util__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin)
 {
-	return scan__yaml_parse_limited(doc, text, len, origin, SCAN_YAML_INPUT_MAX, SCAN_YAML_NODES_MAX);
+	return scan_util__yaml_parse_limited(doc, text, len, origin, SCAN_YAML_INPUT_MAX, SCAN_YAML_NODES_MAX);
 }
 
-int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
-                             size_t input_max, size_t nodes_max)
+int scan_util__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
+                                  size_t input_max, size_t nodes_max)
 {
 	yaml_parser_t parser;
 	yaml_event_t ev;
@@ -96,17 +96,17 @@ int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, c
 	b.origin = origin ? origin : "<yaml>";
 	b.nodes_max = nodes_max;
 	if (len > input_max)
-		return scan__error(SCAN_ELIMIT, "%s:1: file is larger than %zu MiB", b.origin, input_max >> 20);
+		return scan_util__error(SCAN_ELIMIT, "%s:1: file is larger than %zu MiB", b.origin, input_max >> 20);
 	if (!yaml_parser_initialize(&parser))
-		return scan__error_oom();
+		return scan_error__oom();
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	while (!done && !rc) {
 		unsigned line;
 		scan_yaml_node *n;
 
 		if (!yaml_parser_parse(&parser, &ev)) {
-			rc = scan__error(SCAN_EPARSE, "%s:%zu: %s", b.origin, parser.problem_mark.line + 1,
-			                 parser.problem ? parser.problem : "malformed YAML");
+			rc = scan_util__error(SCAN_EPARSE, "%s:%zu: %s", b.origin, parser.problem_mark.line + 1,
+			                      parser.problem ? parser.problem : "malformed YAML");
 			break;
 		}
 		line = (unsigned)ev.start_mark.line + 1;
@@ -131,14 +131,14 @@ int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, c
 			}
 			if (!(n = new_node(&b, SCAN_YAML_SCALAR, line))) {
 				rc = b.nodes > b.nodes_max ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
-				                                    : scan__error_oom();
+				                                    : scan_error__oom();
 				break;
 			}
-			n->value = scan__arena_strndup(&doc->arena, (const char *)ev.data.scalar.value,
+			n->value = scan_arena__strndup(&doc->arena, (const char *)ev.data.scalar.value,
 			                               ev.data.scalar.length);
 			n->len = ev.data.scalar.length;
 			n->plain = ev.data.scalar.plain_implicit && ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-			rc = n->value ? add_child(&b, n) : scan__error_oom();
+			rc = n->value ? add_child(&b, n) : scan_error__oom();
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
@@ -154,7 +154,7 @@ int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, c
 			n = new_node(&b, ev.type == YAML_SEQUENCE_START_EVENT ? SCAN_YAML_SEQUENCE : SCAN_YAML_MAPPING, line);
 			if (!n) {
 				rc = b.nodes > b.nodes_max ? fail(&b, SCAN_ELIMIT, line, "too many nodes")
-				                                    : scan__error_oom();
+				                                    : scan_error__oom();
 				break;
 			}
 			b.stack[b.depth++].node = n;
@@ -172,17 +172,17 @@ int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, c
 	while (b.depth)
 		free(b.stack[--b.depth].items);
 	if (rc)
-		scan__yaml_dispose(doc);
+		scan_util__yaml_dispose(doc);
 	return rc;
 }
 
-void scan__yaml_dispose(scan_yaml_doc *doc)
+void scan_util__yaml_dispose(scan_yaml_doc *doc)
 {
-	scan__arena_dispose(&doc->arena);
+	scan_arena__dispose(&doc->arena);
 	doc->root = NULL;
 }
 
-const scan_yaml_node *scan__yaml_get(const scan_yaml_node *map, const char *key)
+const scan_yaml_node *scan_util__yaml_get(const scan_yaml_node *map, const char *key)
 {
 	if (!map || map->kind != SCAN_YAML_MAPPING)
 		return NULL;
@@ -192,7 +192,7 @@ const scan_yaml_node *scan__yaml_get(const scan_yaml_node *map, const char *key)
 	return NULL;
 }
 
-size_t scan__yaml_count(const scan_yaml_node *n)
+size_t scan_util__yaml_count(const scan_yaml_node *n)
 {
 	if (!n || n->kind == SCAN_YAML_SCALAR)
 		return 0;

@@ -35,20 +35,20 @@ typedef struct {
 /*
  * Parse the first document of text. On error returns SCAN_EPARSE or
  * SCAN_ELIMIT with a message "<origin>:<line>: <reason>" and leaves *doc
- * empty. scan__yaml_dispose() in every case.
+ * empty. scan_util__yaml_dispose() in every case.
  */
-int scan__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin);
+int scan_util__yaml_parse(scan_yaml_doc *doc, const char *text, size_t len, const char *origin);
 /*
  * The same with the caller's caps on input bytes and nodes, for documents
  * that are large by nature (a pnpm lockfile of a big monorepo). Depth stays
  * at SCAN_YAML_DEPTH_MAX.
  */
-int scan__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
-                             size_t input_max, size_t nodes_max);
-void scan__yaml_dispose(scan_yaml_doc *doc);
+int scan_util__yaml_parse_limited(scan_yaml_doc *doc, const char *text, size_t len, const char *origin,
+                                  size_t input_max, size_t nodes_max);
+void scan_util__yaml_dispose(scan_yaml_doc *doc);
 
 /* The value of key in a mapping, or NULL. */
-const scan_yaml_node *scan__yaml_get(const scan_yaml_node *map, const char *key);
-size_t scan__yaml_count(const scan_yaml_node *n);  /* sequence items or mapping pairs */
+const scan_yaml_node *scan_util__yaml_get(const scan_yaml_node *map, const char *key);
+size_t scan_util__yaml_count(const scan_yaml_node *n);  /* sequence items or mapping pairs */
 
 #endif

@@ -37,24 +37,24 @@ static const struct {
 
 static bool is_hex(int c)
 {
-	return scan_sca__isdigit(c) || (c >= 'a' && c <= 'f');
+	return scan_version__isdigit(c) || (c >= 'a' && c <= 'f');
 }
 
-const char *scan_sca__apk_parse(scan_sca__apk *v, const char *s, size_t n)
+const char *scan_version__apk_parse(scan_version__apk *v, const char *s, size_t n)
 {
 	size_t i = 0, len;
 
 	v->s = s;
 	v->nnum = v->nsuf = 0;
 	v->letter = 0;
-	v->hash = v->revision = scan_sca__mkspan(0, 0);
+	v->hash = v->revision = scan_version__mkspan(0, 0);
 	for (;;) {
-		len = scan_sca__digits_at(s, i, n);
+		len = scan_version__digits_at(s, i, n);
 		if (len == 0)
 			return "expected a number";
 		if (v->nnum == SCAN_SCA__VER_PARTS_MAX)
 			return "too many numbers";
-		v->num[v->nnum++] = scan_sca__mkspan(i, len);
+		v->num[v->nnum++] = scan_version__mkspan(i, len);
 		i += len;
 		if (i < n && s[i] == '.') {
 			i++;
@@ -70,15 +70,15 @@ const char *scan_sca__apk_parse(scan_sca__apk *v, const char *s, size_t n)
 		while (i < n && s[i] >= 'a' && s[i] <= 'z')
 			i++;
 		for (w = 0; w < sizeof(suffixes) / sizeof(suffixes[0]); w++)
-			if (scan_sca__word_eq(s + start, i - start, suffixes[w].word))
+			if (scan_version__word_eq(s + start, i - start, suffixes[w].word))
 				break;
 		if (w == sizeof(suffixes) / sizeof(suffixes[0]))
 			return "unknown suffix";
 		if (v->nsuf == SCAN_SCA__VER_PARTS_MAX)
 			return "too many suffixes";
-		len = scan_sca__digits_at(s, i, n);
+		len = scan_version__digits_at(s, i, n);
 		v->suf[v->nsuf].rank = suffixes[w].rank;
-		v->suf[v->nsuf].n = scan_sca__mkspan(i, len);
+		v->suf[v->nsuf].n = scan_version__mkspan(i, len);
 		v->nsuf++;
 		i += len;
 	}
@@ -89,14 +89,14 @@ const char *scan_sca__apk_parse(scan_sca__apk *v, const char *s, size_t n)
 			i++;
 		if (i == start)
 			return "empty hash";
-		v->hash = scan_sca__mkspan(start, i - start);
+		v->hash = scan_version__mkspan(start, i - start);
 	}
 	if (i + 1 < n && s[i] == '-' && s[i + 1] == 'r') {
 		i += 2;
-		len = scan_sca__digits_at(s, i, n);
+		len = scan_version__digits_at(s, i, n);
 		if (len == 0)
 			return "expected a number after -r";
-		v->revision = scan_sca__mkspan(i, len);
+		v->revision = scan_version__mkspan(i, len);
 		i += len;
 	}
 	return i == n ? NULL : "unexpected character";
@@ -109,21 +109,21 @@ static int fraction_cmp(const char *a, size_t alen, const char *b, size_t blen)
 		alen--;
 	while (blen > 0 && b[blen - 1] == '0')
 		blen--;
-	return scan_sca__bytes_cmp(a, alen, b, blen, false);
+	return scan_version__bytes_cmp(a, alen, b, blen, false);
 }
 
-int scan_sca__apk_order(const scan_sca__apk *a, const scan_sca__apk *b)
+int scan_version__apk_order(const scan_version__apk *a, const scan_version__apk *b)
 {
 	size_t k, n = a->nnum < b->nnum ? a->nnum : b->nnum;
 	int c;
 
 	for (k = 0; k < n; k++) {
-		scan_sca__span x = a->num[k], y = b->num[k];
+		scan_version__span x = a->num[k], y = b->num[k];
 
 		if (k > 0 && (a->s[x.off] == '0' || b->s[y.off] == '0'))
 			c = fraction_cmp(a->s + x.off, x.len, b->s + y.off, y.len);
 		else
-			c = scan_sca__span_num_cmp(a->s, x, b->s, y);
+			c = scan_version__span_num_cmp(a->s, x, b->s, y);
 		if (c)
 			return c;
 	}
@@ -135,7 +135,7 @@ int scan_sca__apk_order(const scan_sca__apk *a, const scan_sca__apk *b)
 	for (k = 0; k < n; k++) {
 		if (a->suf[k].rank != b->suf[k].rank)
 			return a->suf[k].rank - b->suf[k].rank;
-		if ((c = scan_sca__span_num_cmp(a->s, a->suf[k].n, b->s, b->suf[k].n)) != 0)
+		if ((c = scan_version__span_num_cmp(a->s, a->suf[k].n, b->s, b->suf[k].n)) != 0)
 			return c;
 	}
 	if (a->nsuf > n)
@@ -144,7 +144,7 @@ int scan_sca__apk_order(const scan_sca__apk *a, const scan_sca__apk *b)
 		return b->suf[n].rank > 0 ? -1 : 1;
 	if (a->hash.len != b->hash.len && (!a->hash.len || !b->hash.len))
 		return a->hash.len ? 1 : -1;
-	if ((c = scan_sca__bytes_cmp(a->s + a->hash.off, a->hash.len, b->s + b->hash.off, b->hash.len, false)) != 0)
+	if ((c = scan_version__bytes_cmp(a->s + a->hash.off, a->hash.len, b->s + b->hash.off, b->hash.len, false)) != 0)
 		return c;
-	return scan_sca__span_num_cmp(a->s, a->revision, b->s, b->revision);
+	return scan_version__span_num_cmp(a->s, a->revision, b->s, b->revision);
 }

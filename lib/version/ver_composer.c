@@ -46,13 +46,13 @@ static bool word_at(const char *s, size_t i, size_t n, const char *word, size_t 
 	size_t k;
 
 	for (k = 0; word[k]; k++)
-		if (i + k >= n || scan_sca__lower((unsigned char)s[i + k]) != word[k])
+		if (i + k >= n || scan_version__lower((unsigned char)s[i + k]) != word[k])
 			return false;
 	*len = k;
 	return true;
 }
 
-static const char *token(scan_sca__composer *v, size_t off, size_t len, int8_t special)
+static const char *token(scan_version__composer *v, size_t off, size_t len, int8_t special)
 {
 	if (v->n == SCAN_SCA__VER_PARTS_MAX)
 		return "too many parts";
@@ -68,10 +68,10 @@ static bool dev_at_end(const char *s, size_t i, size_t n)
 {
 	if (i < n && (s[i] == '.' || s[i] == '-'))
 		i++;
-	return n - i == 3 && scan_sca__word_eq(s + i, 3, "dev");
+	return n - i == 3 && scan_version__word_eq(s + i, 3, "dev");
 }
 
-const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_t n)
+const char *scan_version__composer_parse(scan_version__composer *v, const char *s, size_t n)
 {
 	size_t i = 0, k, len;
 	const char *why;
@@ -79,11 +79,11 @@ const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_
 
 	v->s = s;
 	v->n = 0;
-	while (n > 0 && scan_sca__isblank((unsigned char)s[n - 1]))
+	while (n > 0 && scan_version__isblank((unsigned char)s[n - 1]))
 		n--;
-	while (i < n && scan_sca__isblank((unsigned char)s[i]))
+	while (i < n && scan_version__isblank((unsigned char)s[i]))
 		i++;
-	if (n - i >= 4 && scan_sca__word_eq(s + i, 4, "dev-"))
+	if (n - i >= 4 && scan_version__word_eq(s + i, 4, "dev-"))
 		return "a branch, not a version";
 	for (k = i; k < n; k++)
 		if (s[k] == '+')
@@ -93,7 +93,7 @@ const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_
 		if (k + 1 == n)
 			return "empty build metadata";
 		for (size_t j = k + 1; j < n; j++)
-			if (scan_sca__isblank((unsigned char)s[j]))
+			if (scan_version__isblank((unsigned char)s[j]))
 				return "unexpected character";
 		n = k;
 	}
@@ -101,13 +101,13 @@ const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_
 		i++;
 
 	for (k = 0; k < 4; k++) {
-		len = scan_sca__digits_at(s, i, n);
+		len = scan_version__digits_at(s, i, n);
 		if (len == 0)
 			break;
 		if ((why = token(v, i, len, -1)) != NULL)
 			return why;
 		i += len;
-		if (k < 3 && i + 1 < n && s[i] == '.' && scan_sca__isdigit((unsigned char)s[i + 1]))
+		if (k < 3 && i + 1 < n && s[i] == '.' && scan_version__isdigit((unsigned char)s[i + 1]))
 			i++;
 		else
 			break;
@@ -145,7 +145,7 @@ const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_
 
 				if (m < n && (s[m] == '.' || s[m] == '-'))
 					m++;
-				len = scan_sca__digits_at(s, m, n);
+				len = scan_version__digits_at(s, m, n);
 				if (len == 0)
 					break;
 				if (!stable && (why = token(v, m, len, -1)) != NULL)
@@ -165,16 +165,16 @@ const char *scan_sca__composer_parse(scan_sca__composer *v, const char *s, size_
 	return NULL;
 }
 
-int scan_sca__composer_order(const scan_sca__composer *a, const scan_sca__composer *b)
+int scan_version__composer_order(const scan_version__composer *a, const scan_version__composer *b)
 {
 	size_t k, n = a->n < b->n ? a->n : b->n;
 
 	for (k = 0; k < n; k++) {
-		const struct scan_sca__php_token *x = &a->t[k], *y = &b->t[k];
+		const struct scan_version__php_token *x = &a->t[k], *y = &b->t[k];
 		int c;
 
 		if (x->special < 0 && y->special < 0)
-			c = scan_sca__digits_cmp(a->s + x->off, x->len, b->s + y->off, y->len);
+			c = scan_version__digits_cmp(a->s + x->off, x->len, b->s + y->off, y->len);
 		else
 			c = (x->special < 0 ? P_NUMBER : x->special) - (y->special < 0 ? P_NUMBER : y->special);
 		if (c)

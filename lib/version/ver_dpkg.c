@@ -19,34 +19,34 @@
 
 static bool upstream_char(int c)
 {
-	return scan_sca__isalnum(c) || c == '.' || c == '+' || c == '-' || c == '~' || c == ':';
+	return scan_version__isalnum(c) || c == '.' || c == '+' || c == '-' || c == '~' || c == ':';
 }
 
 static bool revision_char(int c)
 {
-	return scan_sca__isalnum(c) || c == '.' || c == '+' || c == '~';
+	return scan_version__isalnum(c) || c == '.' || c == '+' || c == '~';
 }
 
-const char *scan_sca__dpkg_parse(scan_sca__dpkg *v, const char *s, size_t n)
+const char *scan_version__dpkg_parse(scan_version__dpkg *v, const char *s, size_t n)
 {
 	size_t i = 0, colon, hyphen;
 
 	v->s = s;
-	v->epoch = v->revision = scan_sca__mkspan(0, 0);
-	while (n > 0 && scan_sca__isblank((unsigned char)s[n - 1]))
+	v->epoch = v->revision = scan_version__mkspan(0, 0);
+	while (n > 0 && scan_version__isblank((unsigned char)s[n - 1]))
 		n--;
-	while (i < n && scan_sca__isblank((unsigned char)s[i]))
+	while (i < n && scan_version__isblank((unsigned char)s[i]))
 		i++;
 	for (colon = i; colon < n && s[colon] != ':'; colon++)
 		;
 	if (colon < n) {
-		size_t len = scan_sca__digits_at(s, i, colon);
+		size_t len = scan_version__digits_at(s, i, colon);
 
 		if (colon == i)
 			return "empty epoch";
 		if (len != colon - i)
 			return "the epoch is not a number";
-		v->epoch = scan_sca__mkspan(i, len);
+		v->epoch = scan_version__mkspan(i, len);
 		i = colon + 1;
 	}
 	for (hyphen = n; hyphen > i && s[hyphen - 1] != '-'; hyphen--)
@@ -57,17 +57,17 @@ const char *scan_sca__dpkg_parse(scan_sca__dpkg *v, const char *s, size_t n)
 		for (size_t k = hyphen; k < n; k++)
 			if (!revision_char((unsigned char)s[k]))
 				return "invalid character in the revision";
-		v->revision = scan_sca__mkspan(hyphen, n - hyphen);
+		v->revision = scan_version__mkspan(hyphen, n - hyphen);
 		n = hyphen - 1;
 	}
 	if (i == n)
 		return "empty upstream version";
-	if (!scan_sca__isdigit((unsigned char)s[i]))
+	if (!scan_version__isdigit((unsigned char)s[i]))
 		return "the upstream version does not start with a digit";
 	for (size_t k = i; k < n; k++)
 		if (!upstream_char((unsigned char)s[k]))
 			return "invalid character in the upstream version";
-	v->upstream = scan_sca__mkspan(i, n - i);
+	v->upstream = scan_version__mkspan(i, n - i);
 	return NULL;
 }
 
@@ -81,12 +81,12 @@ static int weight(const char *s, size_t i, size_t end)
 	c = (unsigned char)s[i];
 	if (c == '~')
 		return -1;
-	if (scan_sca__isdigit(c))
+	if (scan_version__isdigit(c))
 		return 0;
-	return scan_sca__isalpha(c) ? c : c + 256;
+	return scan_version__isalpha(c) ? c : c + 256;
 }
 
-static int part_cmp(const char *as, scan_sca__span a, const char *bs, scan_sca__span b)
+static int part_cmp(const char *as, scan_version__span a, const char *bs, scan_version__span b)
 {
 	size_t i = a.off, j = b.off, aend = (size_t)a.off + a.len, bend = (size_t)b.off + b.len;
 
@@ -94,21 +94,21 @@ static int part_cmp(const char *as, scan_sca__span a, const char *bs, scan_sca__
 		size_t di, dj;
 
 		/* Non-digit runs: a digit or the end weighs the same as "nothing left". */
-		while ((i < aend && !scan_sca__isdigit((unsigned char)as[i])) ||
-		       (j < bend && !scan_sca__isdigit((unsigned char)bs[j]))) {
+		while ((i < aend && !scan_version__isdigit((unsigned char)as[i])) ||
+		       (j < bend && !scan_version__isdigit((unsigned char)bs[j]))) {
 			int x = weight(as, i, aend), y = weight(bs, j, bend);
 
 			if (x != y)
 				return x - y;
-			if (i < aend && !scan_sca__isdigit((unsigned char)as[i]))
+			if (i < aend && !scan_version__isdigit((unsigned char)as[i]))
 				i++;
-			if (j < bend && !scan_sca__isdigit((unsigned char)bs[j]))
+			if (j < bend && !scan_version__isdigit((unsigned char)bs[j]))
 				j++;
 		}
-		di = scan_sca__digits_at(as, i, aend);
-		dj = scan_sca__digits_at(bs, j, bend);
+		di = scan_version__digits_at(as, i, aend);
+		dj = scan_version__digits_at(bs, j, bend);
 		{
-			int c = scan_sca__digits_cmp(as + i, di, bs + j, dj);
+			int c = scan_version__digits_cmp(as + i, di, bs + j, dj);
 			if (c)
 				return c;
 		}
@@ -118,11 +118,11 @@ static int part_cmp(const char *as, scan_sca__span a, const char *bs, scan_sca__
 	return 0;
 }
 
-int scan_sca__dpkg_order(const scan_sca__dpkg *a, const scan_sca__dpkg *b)
+int scan_version__dpkg_order(const scan_version__dpkg *a, const scan_version__dpkg *b)
 {
 	int c;
 
-	if ((c = scan_sca__span_num_cmp(a->s, a->epoch, b->s, b->epoch)) != 0 ||
+	if ((c = scan_version__span_num_cmp(a->s, a->epoch, b->s, b->epoch)) != 0 ||
 	    (c = part_cmp(a->s, a->upstream, b->s, b->upstream)) != 0)
 		return c;
 	return part_cmp(a->s, a->revision, b->s, b->revision);

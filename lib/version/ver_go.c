@@ -14,7 +14,7 @@
  * shorthands vMAJOR and vMAJOR.MINOR that golang.org/x/mod/semver accepts
  * never appear in go.mod, go.sum or advisories, and are refused.
  */
-const char *scan_sca__go_parse(scan_sca__semver *v, const char *s, size_t n)
+const char *scan_version__go_parse(scan_version__semver *v, const char *s, size_t n)
 {
-	return scan_sca__semver_parse(v, s, n, SCAN_SCA__SEMVER_V);
+	return scan_version__semver_parse(v, s, n, SCAN_SCA__SEMVER_V);
 }

@@ -46,14 +46,14 @@ static int8_t qualifier(const char *s, size_t len, bool digit_follows)
 	};
 
 	if (digit_follows && len == 1) {
-		switch (scan_sca__lower((unsigned char)s[0])) {
+		switch (scan_version__lower((unsigned char)s[0])) {
 		case 'a': return Q_ALPHA;
 		case 'b': return Q_BETA;
 		case 'm': return Q_MILESTONE;
 		}
 	}
 	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-		if (scan_sca__word_eq(s, len, words[k].word))
+		if (scan_version__word_eq(s, len, words[k].word))
 			return words[k].rank;
 	return Q_OTHER;
 }
@@ -63,9 +63,9 @@ static bool forbidden(unsigned char c)
 	return c <= 0x20 || c == 0x7f || strchr("${}[](),/\\:\"<>|?*", c) != NULL;
 }
 
-static const char *emit(scan_sca__maven *v, size_t start, size_t end, char prefix, bool digit_follows)
+static const char *emit(scan_version__maven *v, size_t start, size_t end, char prefix, bool digit_follows)
 {
-	scan_sca__mvn_token *t;
+	scan_version__mvn_token *t;
 
 	if (v->n == SCAN_SCA__VER_PARTS_MAX)
 		return "too many components";
@@ -74,21 +74,21 @@ static const char *emit(scan_sca__maven *v, size_t start, size_t end, char prefi
 	t->len = (uint16_t)(end - start);
 	t->prefix = prefix;
 	t->qual = -1;           /* an empty token is the number 0 */
-	if (end > start && !scan_sca__isdigit((unsigned char)v->s[start])) {
+	if (end > start && !scan_version__isdigit((unsigned char)v->s[start])) {
 		t->prefix = '-';
 		t->qual = qualifier(v->s + start, end - start, digit_follows);
 	}
 	return NULL;
 }
 
-static bool is_null(const scan_sca__maven *v, const scan_sca__mvn_token *t)
+static bool is_null(const scan_version__maven *v, const scan_version__mvn_token *t)
 {
 	if (t->qual >= 0)
 		return t->qual == Q_RELEASE;
-	return scan_sca__digits_cmp(v->s + t->off, t->len, "", 0) == 0;
+	return scan_version__digits_cmp(v->s + t->off, t->len, "", 0) == 0;
 }
 
-static void trim(scan_sca__maven *v)
+static void trim(scan_version__maven *v)
 {
 	size_t n = v->n;
 
@@ -111,7 +111,7 @@ static void trim(scan_sca__maven *v)
 	v->n = (uint8_t)n;
 }
 
-const char *scan_sca__maven_parse(scan_sca__maven *v, const char *s, size_t n)
+const char *scan_version__maven_parse(scan_version__maven *v, const char *s, size_t n)
 {
 	size_t start = 0;
 	char prefix = '.';
@@ -129,8 +129,8 @@ const char *scan_sca__maven_parse(scan_sca__maven *v, const char *s, size_t n)
 				return why;
 			prefix = (char)c;
 			start = i + 1;
-		} else if (i > start && scan_sca__isdigit(c) != scan_sca__isdigit((unsigned char)s[i - 1])) {
-			if ((why = emit(v, start, i, prefix, scan_sca__isdigit(c))) != NULL)
+		} else if (i > start && scan_version__isdigit(c) != scan_version__isdigit((unsigned char)s[i - 1])) {
+			if ((why = emit(v, start, i, prefix, scan_version__isdigit(c))) != NULL)
 				return why;
 			prefix = '-';
 			start = i;
@@ -143,35 +143,35 @@ const char *scan_sca__maven_parse(scan_sca__maven *v, const char *s, size_t n)
 }
 
 /* A qualifier < "-number" < ".number". */
-static int kind(const scan_sca__mvn_token *t)
+static int kind(const scan_version__mvn_token *t)
 {
 	return t->qual >= 0 ? 0 : t->prefix == '-' ? 1 : 2;
 }
 
-static int token_cmp(const char *as, const scan_sca__mvn_token *x, const char *bs, const scan_sca__mvn_token *y)
+static int token_cmp(const char *as, const scan_version__mvn_token *x, const char *bs, const scan_version__mvn_token *y)
 {
 	int kx = kind(x), ky = kind(y);
 
 	if (kx != ky)
 		return kx - ky;
 	if (kx != 0)
-		return scan_sca__digits_cmp(as + x->off, x->len, bs + y->off, y->len);
+		return scan_version__digits_cmp(as + x->off, x->len, bs + y->off, y->len);
 	if (x->qual != y->qual)
 		return x->qual - y->qual;
 	if (x->qual == Q_OTHER)
-		return scan_sca__bytes_cmp(as + x->off, x->len, bs + y->off, y->len, true);
+		return scan_version__bytes_cmp(as + x->off, x->len, bs + y->off, y->len, true);
 	return 0;
 }
 
-int scan_sca__maven_order(const scan_sca__maven *a, const scan_sca__maven *b)
+int scan_version__maven_order(const scan_version__maven *a, const scan_version__maven *b)
 {
-	static const scan_sca__mvn_token pad_number = { 0, 0, '.', -1 };
-	static const scan_sca__mvn_token pad_qualifier = { 0, 0, '-', Q_RELEASE };
+	static const scan_version__mvn_token pad_number = { 0, 0, '.', -1 };
+	static const scan_version__mvn_token pad_qualifier = { 0, 0, '-', Q_RELEASE };
 	size_t n = a->n > b->n ? a->n : b->n;
 
 	for (size_t k = 0; k < n; k++) {
-		const scan_sca__mvn_token *x = k < a->n ? &a->t[k] : NULL;
-		const scan_sca__mvn_token *y = k < b->n ? &b->t[k] : NULL;
+		const scan_version__mvn_token *x = k < a->n ? &a->t[k] : NULL;
+		const scan_version__mvn_token *y = k < b->n ? &b->t[k] : NULL;
 		int c;
 
 		if (!x)

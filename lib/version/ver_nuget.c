@@ -17,7 +17,7 @@
 
 static bool is_label_char(int c)
 {
-	return scan_sca__isalnum(c) || c == '-';
+	return scan_version__isalnum(c) || c == '-';
 }
 
 /* Non-empty [0-9A-Za-z-] identifiers separated by dots, up to '+' or the end. */
@@ -40,21 +40,21 @@ static const char *labels(const char *s, size_t *i, size_t n, bool stop_at_plus)
 	}
 }
 
-const char *scan_sca__nuget_parse(scan_sca__nuget *v, const char *s, size_t n)
+const char *scan_version__nuget_parse(scan_version__nuget *v, const char *s, size_t n)
 {
 	size_t i = 0, k;
 	const char *why;
 
 	v->s = s;
-	v->pre = scan_sca__mkspan(0, 0);
+	v->pre = scan_version__mkspan(0, 0);
 	for (k = 0; k < 4; k++)
-		v->num[k] = scan_sca__mkspan(0, 0);
+		v->num[k] = scan_version__mkspan(0, 0);
 	for (k = 0; k < 4; k++) {
-		size_t len = scan_sca__digits_at(s, i, n);
+		size_t len = scan_version__digits_at(s, i, n);
 
 		if (len == 0)
 			return "expected a number";
-		v->num[k] = scan_sca__mkspan(i, len);
+		v->num[k] = scan_version__mkspan(i, len);
 		i += len;
 		if (i >= n || s[i] != '.' || k == 3)
 			break;
@@ -64,7 +64,7 @@ const char *scan_sca__nuget_parse(scan_sca__nuget *v, const char *s, size_t n)
 		size_t start = ++i;
 		if ((why = labels(s, &i, n, true)) != NULL)
 			return why;
-		v->pre = scan_sca__mkspan(start, i - start);
+		v->pre = scan_version__mkspan(start, i - start);
 	}
 	if (i < n && s[i] == '+') {
 		i++;
@@ -74,14 +74,14 @@ const char *scan_sca__nuget_parse(scan_sca__nuget *v, const char *s, size_t n)
 	return i == n ? NULL : "unexpected character";
 }
 
-int scan_sca__nuget_order(const scan_sca__nuget *a, const scan_sca__nuget *b)
+int scan_version__nuget_order(const scan_version__nuget *a, const scan_version__nuget *b)
 {
 	for (int k = 0; k < 4; k++) {
-		int c = scan_sca__span_num_cmp(a->s, a->num[k], b->s, b->num[k]);
+		int c = scan_version__span_num_cmp(a->s, a->num[k], b->s, b->num[k]);
 		if (c)
 			return c;
 	}
 	if (!a->pre.len || !b->pre.len)
 		return (a->pre.len == 0) - (b->pre.len == 0);
-	return scan_sca__prerelease_cmp(a->s, a->pre, b->s, b->pre, true);
+	return scan_version__prerelease_cmp(a->s, a->pre, b->s, b->pre, true);
 }

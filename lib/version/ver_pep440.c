@@ -43,7 +43,7 @@ static bool word_at(const char *s, size_t i, size_t n, const char *word)
 	size_t k;
 
 	for (k = 0; word[k]; k++)
-		if (i + k >= n || scan_sca__lower((unsigned char)s[i + k]) != word[k])
+		if (i + k >= n || scan_version__lower((unsigned char)s[i + k]) != word[k])
 			return false;
 	return true;
 }
@@ -53,7 +53,7 @@ static bool word_at(const char *s, size_t i, size_t n, const char *word)
  * and return the index of the word, else -1 with *i unchanged.
  */
 static int labelled(const char *s, size_t *i, size_t n, const char *const *words, size_t nwords,
-                    scan_sca__span *num)
+                    scan_version__span *num)
 {
 	size_t j = *i;
 
@@ -71,15 +71,15 @@ static int labelled(const char *s, size_t *i, size_t n, const char *const *words
 		 */
 		if (k < n && is_sep((unsigned char)s[k]))
 			k++;
-		len = scan_sca__digits_at(s, k, n);
-		*num = scan_sca__mkspan(k, len);
+		len = scan_version__digits_at(s, k, n);
+		*num = scan_version__mkspan(k, len);
 		*i = k + len;
 		return (int)w;
 	}
 	return -1;
 }
 
-const char *scan_sca__pep440_parse(scan_sca__pep440 *v, const char *s, size_t n)
+const char *scan_version__pep440_parse(scan_version__pep440 *v, const char *s, size_t n)
 {
 	static const char *const post_words[] = { "post", "rev", "r" };
 	static const char *const dev_words[] = { "dev" };
@@ -88,39 +88,39 @@ const char *scan_sca__pep440_parse(scan_sca__pep440 *v, const char *s, size_t n)
 	int w;
 
 	v->s = s;
-	v->epoch = scan_sca__mkspan(0, 0);
+	v->epoch = scan_version__mkspan(0, 0);
 	v->nrelease = 0;
 	v->nlocal = 0;
 	v->pre = -1;
 	v->post = v->dev = false;
-	v->pre_n = v->post_n = v->dev_n = scan_sca__mkspan(0, 0);
+	v->pre_n = v->post_n = v->dev_n = scan_version__mkspan(0, 0);
 
-	while (n > 0 && scan_sca__isblank((unsigned char)s[n - 1]))
+	while (n > 0 && scan_version__isblank((unsigned char)s[n - 1]))
 		n--;
-	while (i < n && scan_sca__isblank((unsigned char)s[i]))
+	while (i < n && scan_version__isblank((unsigned char)s[i]))
 		i++;
 	if (i < n && (s[i] == 'v' || s[i] == 'V'))
 		i++;
 
 	/* Epoch "N!", else the first release number. */
-	len = scan_sca__digits_at(s, i, n);
+	len = scan_version__digits_at(s, i, n);
 	if (len == 0)
 		return "expected a release number";
 	if (i + len < n && s[i + len] == '!') {
-		v->epoch = scan_sca__mkspan(i, len);
+		v->epoch = scan_version__mkspan(i, len);
 		i += len + 1;
-		len = scan_sca__digits_at(s, i, n);
+		len = scan_version__digits_at(s, i, n);
 		if (len == 0)
 			return "expected a release number after the epoch";
 	}
 	for (;;) {
 		if (v->nrelease == SCAN_SCA__VER_PARTS_MAX)
 			return "too many release numbers";
-		v->release[v->nrelease++] = scan_sca__mkspan(i, len);
+		v->release[v->nrelease++] = scan_version__mkspan(i, len);
 		i += len;
-		if (i + 1 < n && s[i] == '.' && scan_sca__isdigit((unsigned char)s[i + 1])) {
+		if (i + 1 < n && s[i] == '.' && scan_version__isdigit((unsigned char)s[i + 1])) {
 			i++;
-			len = scan_sca__digits_at(s, i, n);
+			len = scan_version__digits_at(s, i, n);
 			continue;
 		}
 		break;
@@ -133,10 +133,10 @@ const char *scan_sca__pep440_parse(scan_sca__pep440 *v, const char *s, size_t n)
 		v->pre = pre_words[w].kind;
 
 	/* Post: "-N", or [-_.]?(post|rev|r)[-_.]?N?. */
-	if (i + 1 < n && s[i] == '-' && scan_sca__isdigit((unsigned char)s[i + 1])) {
-		len = scan_sca__digits_at(s, i + 1, n);
+	if (i + 1 < n && s[i] == '-' && scan_version__isdigit((unsigned char)s[i + 1])) {
+		len = scan_version__digits_at(s, i + 1, n);
 		v->post = true;
-		v->post_n = scan_sca__mkspan(i + 1, len);
+		v->post_n = scan_version__mkspan(i + 1, len);
 		i += 1 + len;
 	} else if (labelled(s, &i, n, post_words, 3, &v->post_n) >= 0) {
 		v->post = true;
@@ -150,13 +150,13 @@ const char *scan_sca__pep440_parse(scan_sca__pep440 *v, const char *s, size_t n)
 		for (;;) {
 			size_t start = i;
 
-			while (i < n && scan_sca__isalnum((unsigned char)s[i]))
+			while (i < n && scan_version__isalnum((unsigned char)s[i]))
 				i++;
 			if (i == start)
 				return "an empty local version segment";
 			if (v->nlocal == SCAN_SCA__VER_PARTS_MAX)
 				return "too many local version segments";
-			v->local[v->nlocal++] = scan_sca__mkspan(start, i - start);
+			v->local[v->nlocal++] = scan_version__mkspan(start, i - start);
 			if (i < n && is_sep((unsigned char)s[i])) {
 				i++;
 				continue;
@@ -167,19 +167,19 @@ const char *scan_sca__pep440_parse(scan_sca__pep440 *v, const char *s, size_t n)
 	return i == n ? NULL : "unexpected character";
 }
 
-static bool all_digits(const char *s, scan_sca__span sp)
+static bool all_digits(const char *s, scan_version__span sp)
 {
-	return scan_sca__digits_at(s, sp.off, (size_t)sp.off + sp.len) == sp.len;
+	return scan_version__digits_at(s, sp.off, (size_t)sp.off + sp.len) == sp.len;
 }
 
-static int release_cmp(const scan_sca__pep440 *a, const scan_sca__pep440 *b)
+static int release_cmp(const scan_version__pep440 *a, const scan_version__pep440 *b)
 {
-	static const scan_sca__span zero = { 0, 0 };
+	static const scan_version__span zero = { 0, 0 };
 	size_t n = a->nrelease > b->nrelease ? a->nrelease : b->nrelease;
 
 	for (size_t k = 0; k < n; k++) {
-		int c = scan_sca__span_num_cmp(a->s, k < a->nrelease ? a->release[k] : zero,
-		                               b->s, k < b->nrelease ? b->release[k] : zero);
+		int c = scan_version__span_num_cmp(a->s, k < a->nrelease ? a->release[k] : zero,
+		                                   b->s, k < b->nrelease ? b->release[k] : zero);
 		if (c)
 			return c;
 	}
@@ -192,52 +192,52 @@ static int release_cmp(const scan_sca__pep440 *a, const scan_sca__pep440 *b)
  * no pre-release sorts after them all; no post-release before any; no dev
  * release after any.
  */
-static int pre_rank(const scan_sca__pep440 *v)
+static int pre_rank(const scan_version__pep440 *v)
 {
 	if (v->pre >= 0)
 		return v->pre;
 	return !v->post && v->dev ? -1 : 3;
 }
 
-static int local_cmp(const scan_sca__pep440 *a, const scan_sca__pep440 *b)
+static int local_cmp(const scan_version__pep440 *a, const scan_version__pep440 *b)
 {
 	size_t n = a->nlocal < b->nlocal ? a->nlocal : b->nlocal;
 
 	for (size_t k = 0; k < n; k++) {
-		scan_sca__span x = a->local[k], y = b->local[k];
+		scan_version__span x = a->local[k], y = b->local[k];
 		bool xn = all_digits(a->s, x), yn = all_digits(b->s, y);
 		int c;
 
 		if (xn && yn)
-			c = scan_sca__span_num_cmp(a->s, x, b->s, y);
+			c = scan_version__span_num_cmp(a->s, x, b->s, y);
 		else if (xn != yn)
 			c = xn ? 1 : -1;
 		else
-			c = scan_sca__bytes_cmp(a->s + x.off, x.len, b->s + y.off, y.len, true);
+			c = scan_version__bytes_cmp(a->s + x.off, x.len, b->s + y.off, y.len, true);
 		if (c)
 			return c;
 	}
 	return (a->nlocal > n) - (b->nlocal > n);
 }
 
-int scan_sca__pep440_order(const scan_sca__pep440 *a, const scan_sca__pep440 *b)
+int scan_version__pep440_order(const scan_version__pep440 *a, const scan_version__pep440 *b)
 {
 	int c;
 
-	if ((c = scan_sca__span_num_cmp(a->s, a->epoch, b->s, b->epoch)) != 0 ||
+	if ((c = scan_version__span_num_cmp(a->s, a->epoch, b->s, b->epoch)) != 0 ||
 	    (c = release_cmp(a, b)) != 0)
 		return c;
 	if ((c = pre_rank(a) - pre_rank(b)) != 0)
 		return c;
-	if (a->pre >= 0 && (c = scan_sca__span_num_cmp(a->s, a->pre_n, b->s, b->pre_n)) != 0)
+	if (a->pre >= 0 && (c = scan_version__span_num_cmp(a->s, a->pre_n, b->s, b->pre_n)) != 0)
 		return c;
 	if (a->post != b->post)
 		return a->post ? 1 : -1;
-	if (a->post && (c = scan_sca__span_num_cmp(a->s, a->post_n, b->s, b->post_n)) != 0)
+	if (a->post && (c = scan_version__span_num_cmp(a->s, a->post_n, b->s, b->post_n)) != 0)
 		return c;
 	if (a->dev != b->dev)
 		return a->dev ? -1 : 1;
-	if (a->dev && (c = scan_sca__span_num_cmp(a->s, a->dev_n, b->s, b->dev_n)) != 0)
+	if (a->dev && (c = scan_version__span_num_cmp(a->s, a->dev_n, b->s, b->dev_n)) != 0)
 		return c;
 	return local_cmp(a, b);
 }

@@ -23,7 +23,7 @@
 
 #define PRE_OFF UINT16_MAX /* the "pre" of a '-' */
 
-static const char *segment(scan_sca__rubygems *v, size_t off, size_t len, bool num)
+static const char *segment(scan_version__rubygems *v, size_t off, size_t len, bool num)
 {
 	if (v->n == SCAN_SCA__VER_PARTS_MAX)
 		return "too many segments";
@@ -37,7 +37,7 @@ static const char *segment(scan_sca__rubygems *v, size_t off, size_t len, bool n
 /* [0-9A-Za-z] parts ('-' too after the first '-') separated by single dots. */
 static const char *check(const char *s, size_t i, size_t n)
 {
-	size_t digits = scan_sca__digits_at(s, i, n);
+	size_t digits = scan_version__digits_at(s, i, n);
 	bool dash = false;
 
 	if (digits == 0)
@@ -52,7 +52,7 @@ static const char *check(const char *s, size_t i, size_t n)
 			return "unexpected character";
 		}
 		start = ++i;
-		while (i < n && (scan_sca__isalnum((unsigned char)s[i]) || (dash && s[i] == '-')))
+		while (i < n && (scan_version__isalnum((unsigned char)s[i]) || (dash && s[i] == '-')))
 			i++;
 		if (i == start)
 			return "an empty part";
@@ -60,21 +60,21 @@ static const char *check(const char *s, size_t i, size_t n)
 	return NULL;
 }
 
-static bool is_zero(const scan_sca__rubygems *v, const struct scan_sca__gem_seg *g)
+static bool is_zero(const scan_version__rubygems *v, const struct scan_version__gem_seg *g)
 {
-	return g->num && scan_sca__digits_cmp(v->s + g->off, g->len, "", 0) == 0;
+	return g->num && scan_version__digits_cmp(v->s + g->off, g->len, "", 0) == 0;
 }
 
-const char *scan_sca__rubygems_parse(scan_sca__rubygems *v, const char *s, size_t n)
+const char *scan_version__rubygems_parse(scan_version__rubygems *v, const char *s, size_t n)
 {
 	size_t i = 0, first_string, keep, out;
 	const char *why;
 
 	v->s = s;
 	v->n = 0;
-	while (n > 0 && scan_sca__isblank((unsigned char)s[n - 1]))
+	while (n > 0 && scan_version__isblank((unsigned char)s[n - 1]))
 		n--;
-	while (i < n && scan_sca__isblank((unsigned char)s[i]))
+	while (i < n && scan_version__isblank((unsigned char)s[i]))
 		i++;
 	if ((why = check(s, i, n)) != NULL)
 		return why;
@@ -85,12 +85,12 @@ const char *scan_sca__rubygems_parse(scan_sca__rubygems *v, const char *s, size_
 			if ((why = segment(v, PRE_OFF, 3, false)) != NULL)
 				return why;
 			i++;
-		} else if (scan_sca__isdigit((unsigned char)s[i])) {
-			i += scan_sca__digits_at(s, i, n);
+		} else if (scan_version__isdigit((unsigned char)s[i])) {
+			i += scan_version__digits_at(s, i, n);
 			if ((why = segment(v, start, i - start, true)) != NULL)
 				return why;
-		} else if (scan_sca__isalpha((unsigned char)s[i])) {
-			while (i < n && scan_sca__isalpha((unsigned char)s[i]))
+		} else if (scan_version__isalpha((unsigned char)s[i])) {
+			while (i < n && scan_version__isalpha((unsigned char)s[i]))
 				i++;
 			if ((why = segment(v, start, i - start, false)) != NULL)
 				return why;
@@ -114,28 +114,28 @@ const char *scan_sca__rubygems_parse(scan_sca__rubygems *v, const char *s, size_
 	return NULL;
 }
 
-static const char *text(const scan_sca__rubygems *v, const struct scan_sca__gem_seg *g)
+static const char *text(const scan_version__rubygems *v, const struct scan_version__gem_seg *g)
 {
 	return g->off == PRE_OFF ? "pre" : v->s + g->off;
 }
 
-int scan_sca__rubygems_order(const scan_sca__rubygems *a, const scan_sca__rubygems *b)
+int scan_version__rubygems_order(const scan_version__rubygems *a, const scan_version__rubygems *b)
 {
-	static const struct scan_sca__gem_seg zero = { 0, 0, true };
+	static const struct scan_version__gem_seg zero = { 0, 0, true };
 	size_t n = a->n > b->n ? a->n : b->n;
 
 	for (size_t k = 0; k < n; k++) {
-		const struct scan_sca__gem_seg *x = k < a->n ? &a->seg[k] : &zero;
-		const struct scan_sca__gem_seg *y = k < b->n ? &b->seg[k] : &zero;
+		const struct scan_version__gem_seg *x = k < a->n ? &a->seg[k] : &zero;
+		const struct scan_version__gem_seg *y = k < b->n ? &b->seg[k] : &zero;
 		int c;
 
 		if (x->num != y->num)
 			return x->num ? 1 : -1;
 		if (x->num)
-			c = scan_sca__digits_cmp(x == &zero ? "" : a->s + x->off, x->len,
-			                         y == &zero ? "" : b->s + y->off, y->len);
+			c = scan_version__digits_cmp(x == &zero ? "" : a->s + x->off, x->len,
+			                             y == &zero ? "" : b->s + y->off, y->len);
 		else
-			c = scan_sca__bytes_cmp(text(a, x), x->len, text(b, y), y->len, false);
+			c = scan_version__bytes_cmp(text(a, x), x->len, text(b, y), y->len, false);
 		if (c)
 			return c;
 	}

@@ -20,19 +20,19 @@
 
 static bool is_ident_char(int c)
 {
-	return scan_sca__isalnum(c) || c == '-';
+	return scan_version__isalnum(c) || c == '-';
 }
 
 /* A number of item 2: "0" or digits not starting with '0'. */
-static const char *number(const char *s, size_t *i, size_t n, scan_sca__span *out)
+static const char *number(const char *s, size_t *i, size_t n, scan_version__span *out)
 {
-	size_t len = scan_sca__digits_at(s, *i, n);
+	size_t len = scan_version__digits_at(s, *i, n);
 
 	if (len == 0)
 		return "expected a number";
 	if (len > 1 && s[*i] == '0')
 		return "a number has a leading zero";
-	*out = scan_sca__mkspan(*i, len);
+	*out = scan_version__mkspan(*i, len);
 	*i += len;
 	return NULL;
 }
@@ -47,7 +47,7 @@ static const char *identifiers(const char *s, size_t *i, size_t n, bool stop_at_
 		size_t start = *i, digits = 0;
 
 		while (*i < n && is_ident_char((unsigned char)s[*i])) {
-			digits += scan_sca__isdigit((unsigned char)s[*i]);
+			digits += scan_version__isdigit((unsigned char)s[*i]);
 			(*i)++;
 		}
 		if (*i == start)
@@ -64,22 +64,22 @@ static const char *identifiers(const char *s, size_t *i, size_t n, bool stop_at_
 	}
 }
 
-const char *scan_sca__semver_parse(scan_sca__semver *v, const char *s, size_t n, unsigned flags)
+const char *scan_version__semver_parse(scan_version__semver *v, const char *s, size_t n, unsigned flags)
 {
 	size_t i = 0, start;
 	const char *why;
 
 	v->s = s;
-	v->pre = scan_sca__mkspan(0, 0);
+	v->pre = scan_version__mkspan(0, 0);
 	if (flags & SCAN_SCA__SEMVER_NPM) {
 		/* node-semver trims, and its loose prefix allows "=" and "v". */
-		while (n > 0 && scan_sca__isblank((unsigned char)s[n - 1]))
+		while (n > 0 && scan_version__isblank((unsigned char)s[n - 1]))
 			n--;
-		while (i < n && scan_sca__isblank((unsigned char)s[i]))
+		while (i < n && scan_version__isblank((unsigned char)s[i]))
 			i++;
 		if (i < n && s[i] == '=')
 			i++;
-		while (i < n && scan_sca__isblank((unsigned char)s[i]))
+		while (i < n && scan_version__isblank((unsigned char)s[i]))
 			i++;
 		if (i < n && s[i] == 'v')
 			i++;
@@ -102,7 +102,7 @@ const char *scan_sca__semver_parse(scan_sca__semver *v, const char *s, size_t n,
 		start = ++i;
 		if ((why = identifiers(s, &i, n, true, true)) != NULL)
 			return why;
-		v->pre = scan_sca__mkspan(start, i - start);
+		v->pre = scan_version__mkspan(start, i - start);
 	}
 	if (i < n && s[i] == '+') {
 		i++;
@@ -113,39 +113,39 @@ const char *scan_sca__semver_parse(scan_sca__semver *v, const char *s, size_t n,
 }
 
 /* The identifier starting at s[*i] (before end), stepping past the dot after it. */
-static scan_sca__span next_ident(const char *s, size_t *i, size_t end, bool *numeric)
+static scan_version__span next_ident(const char *s, size_t *i, size_t end, bool *numeric)
 {
 	size_t start = *i;
-	scan_sca__span sp;
+	scan_version__span sp;
 
 	*numeric = true;
 	while (*i < end && s[*i] != '.') {
-		if (!scan_sca__isdigit((unsigned char)s[*i]))
+		if (!scan_version__isdigit((unsigned char)s[*i]))
 			*numeric = false;
 		(*i)++;
 	}
-	sp = scan_sca__mkspan(start, *i - start);
+	sp = scan_version__mkspan(start, *i - start);
 	if (*i < end)
 		(*i)++;
 	return sp;
 }
 
-int scan_sca__prerelease_cmp(const char *as, scan_sca__span a, const char *bs, scan_sca__span b, bool fold)
+int scan_version__prerelease_cmp(const char *as, scan_version__span a, const char *bs, scan_version__span b, bool fold)
 {
 	size_t i = a.off, j = b.off, aend = (size_t)a.off + a.len, bend = (size_t)b.off + b.len;
 
 	while (i < aend && j < bend) {
 		bool an, bn;
-		scan_sca__span x = next_ident(as, &i, aend, &an);
-		scan_sca__span y = next_ident(bs, &j, bend, &bn);
+		scan_version__span x = next_ident(as, &i, aend, &an);
+		scan_version__span y = next_ident(bs, &j, bend, &bn);
 		int c;
 
 		if (an && bn)
-			c = scan_sca__span_num_cmp(as, x, bs, y);
+			c = scan_version__span_num_cmp(as, x, bs, y);
 		else if (an != bn)
 			c = an ? -1 : 1;
 		else
-			c = scan_sca__bytes_cmp(as + x.off, x.len, bs + y.off, y.len, fold);
+			c = scan_version__bytes_cmp(as + x.off, x.len, bs + y.off, y.len, fold);
 		if (c)
 			return c;
 	}
@@ -153,15 +153,15 @@ int scan_sca__prerelease_cmp(const char *as, scan_sca__span a, const char *bs, s
 	return (i < aend) - (j < bend);
 }
 
-int scan_sca__semver_order(const scan_sca__semver *a, const scan_sca__semver *b)
+int scan_version__semver_order(const scan_version__semver *a, const scan_version__semver *b)
 {
 	int c;
 
-	if ((c = scan_sca__span_num_cmp(a->s, a->major, b->s, b->major)) != 0 ||
-	    (c = scan_sca__span_num_cmp(a->s, a->minor, b->s, b->minor)) != 0 ||
-	    (c = scan_sca__span_num_cmp(a->s, a->patch, b->s, b->patch)) != 0)
+	if ((c = scan_version__span_num_cmp(a->s, a->major, b->s, b->major)) != 0 ||
+	    (c = scan_version__span_num_cmp(a->s, a->minor, b->s, b->minor)) != 0 ||
+	    (c = scan_version__span_num_cmp(a->s, a->patch, b->s, b->patch)) != 0)
 		return c;
 	if (!a->pre.len || !b->pre.len)
 		return (a->pre.len == 0) - (b->pre.len == 0);
-	return scan_sca__prerelease_cmp(a->s, a->pre, b->s, b->pre, false);
+	return scan_version__prerelease_cmp(a->s, a->pre, b->s, b->pre, false);
 }

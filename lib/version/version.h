@@ -15,9 +15,9 @@
  * when either string is not a version of that ecosystem (the message names
  * it): an unparseable version is reported, never guessed at.
  */
-int scan_sca__version_cmp(scan_ecosystem eco, const char *a, const char *b, int *cmp);
+int scan_version__cmp(scan_ecosystem eco, const char *a, const char *b, int *cmp);
 /* 0 when v is a version of eco, else SCAN_EPARSE with a message. */
-int scan_sca__version_check(scan_ecosystem eco, const char *v);
+int scan_version__check(scan_ecosystem eco, const char *v);
 
 typedef enum {
 	SCAN_OSV_INTRODUCED,
@@ -52,8 +52,8 @@ typedef struct {
  * version does not parse are skipped; SCAN_EPARSE when `version` itself
  * does not parse.
  */
-int scan_sca__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size_t nranges,
-                          const char *const *versions, size_t nversions, const char *version,
-                          bool *affected, const char **fixed);
+int scan_version__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size_t nranges,
+                              const char *const *versions, size_t nversions, const char *version,
+                              bool *affected, const char **fixed);
 
 #endif

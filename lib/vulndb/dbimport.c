@@ -129,18 +129,18 @@ static int load_file(loaded *m, const char *path, size_t max)
 	int rc;
 
 	memset(m, 0, sizeof(*m));
-	if ((rc = scan__read_file(&text, &m->len, path, max)) != 0)
+	if ((rc = scan_util__read_file(&text, &m->len, path, max)) != 0)
 		return rc;
 	m->data = (unsigned char *)text;
 	if (stat(path, &st) != 0 || (uint64_t)st.st_size != (uint64_t)m->len) {
 		unload(m);
-		return scan__error(SCAN_EIO, "'%s' changed while it was read", path);
+		return scan_util__error(SCAN_EIO, "'%s' changed while it was read", path);
 	}
 	if (!m->len) {
 		unload(m);
-		return scan__error(SCAN_EPARSE, "'%s' is empty", path);
+		return scan_util__error(SCAN_EPARSE, "'%s' is empty", path);
 	}
-	scan__sha256_hex(m->sha256, m->data, m->len);
+	scan_util__sha256_hex(m->sha256, m->data, m->len);
 	return 0;
 }
 
@@ -163,21 +163,21 @@ static int end_source(scan_vulndb_writer *w, const scan_vulndb_import_options *o
                       const char *label, size_t valid, int64_t records, const char *version, const char *sha256,
                       const char *why_none)
 {
-	int64_t before = scan__vulndb_write_previous(w);
+	int64_t before = scan_store__vulndb_write_previous(w);
 	int rc = 0;
 
 	if (!valid)
-		rc = scan__error(SCAN_EPARSE, "'%s' holds no valid record (%s); %s is left as it was", label,
-		                 why_none, source);
+		rc = scan_util__error(SCAN_EPARSE, "'%s' holds no valid record (%s); %s is left as it was", label,
+		                      why_none, source);
 	else if (!opts->allow_shrink && before >= SCAN_VULNDB_SHRINK_FLOOR &&
 	         records * SCAN_VULNDB_SHRINK_RATIO < before)
-		rc = scan__error(SCAN_ELIMIT, "'%s' would shrink %s from %lld to %lld records; it is left as it was "
-		                 "(--allow-shrink replaces it)", label, source, (long long)before, (long long)records);
+		rc = scan_util__error(SCAN_ELIMIT, "'%s' would shrink %s from %lld to %lld records; it is left as it was "
+		                      "(--allow-shrink replaces it)", label, source, (long long)before, (long long)records);
 	if (rc) {
-		scan__vulndb_write_end(w, false, 0, NULL, NULL);
+		scan_store__vulndb_write_end(w, false, 0, NULL, NULL);
 		return rc;
 	}
-	return scan__vulndb_write_end(w, true, records, version, sha256);
+	return scan_store__vulndb_write_end(w, true, records, version, sha256);
 }
 
 /* Why an OSV source has no valid record, for end_source()'s message. */
@@ -196,18 +196,18 @@ static const char *why_no_record(char *buf, size_t n, const osv_batch *b)
 static int put_record(osv_batch *b, const char *text, size_t len, const char *origin)
 {
 	scan_osv_record rec;
-	int rc = scan_sca__osv_parse(&rec, text, len, origin);
+	int rc = scan_osv__parse(&rec, text, len, origin);
 
 	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT) {
 		if (!b->invalid++)
 			snprintf(b->first_invalid, sizeof(b->first_invalid), "%s", scan_error_last()->message);
 		if (!b->rep->invalid++)
 			snprintf(b->rep->first_invalid, sizeof(b->rep->first_invalid), "%s", scan_error_last()->message);
-		scan_sca__osv_dispose(&rec);
+		scan_osv__dispose(&rec);
 		return 0;
 	}
 	if (rc == 0)
-		rc = scan__vulndb_put_osv(b->w, &rec);
+		rc = scan_store__vulndb_put_osv(b->w, &rec);
 	if (rc == 0) {
 		b->valid++;
 		if (rec.withdrawn) {
@@ -219,7 +219,7 @@ static int put_record(osv_batch *b, const char *text, size_t len, const char *or
 		if (rec.modified && strcmp(rec.modified, b->newest) > 0)
 			snprintf(b->newest, sizeof(b->newest), "%s", rec.modified);
 	}
-	scan_sca__osv_dispose(&rec);
+	scan_osv__dispose(&rec);
 	return rc;
 }
 
@@ -238,13 +238,13 @@ static int import_zip(scan_store *st, const loaded *m, const char *source, const
 	char why[320];
 	int rc;
 
-	if ((rc = scan_sca__zip_open(&z, m->data, m->len, label)) != 0)
+	if ((rc = scan_zip__open(&z, m->data, m->len, label)) != 0)
 		return rc;
-	if ((rc = scan__vulndb_write_begin(&b.w, st, source, "osv", label)) != 0) {
-		scan_sca__zip_free(z);
+	if ((rc = scan_store__vulndb_write_begin(&b.w, st, source, "osv", label)) != 0) {
+		scan_zip__free(z);
 		return rc;
 	}
-	for (size_t i = 0; i < scan_sca__zip_count(z) && !rc; i++) {
+	for (size_t i = 0; i < scan_zip__count(z) && !rc; i++) {
 		const char *name;
 		uint64_t size;
 		bool safe;
@@ -252,14 +252,14 @@ static int import_zip(scan_store *st, const loaded *m, const char *source, const
 		size_t len;
 		scan_buf origin = SCAN_BUF_INIT;
 
-		if ((rc = scan_sca__zip_entry(z, i, &name, &size, &safe)) != 0)
+		if ((rc = scan_zip__entry(z, i, &name, &size, &safe)) != 0)
 			break;
 		if (!safe || !ends_with(name, ".json")) {
 			rep->skipped++;
 			b.skipped++;
 			continue;
 		}
-		if ((rc = scan_sca__zip_read(z, i, SCAN_FEED_RECORD_MAX, &text, &len)) != 0)
+		if ((rc = scan_zip__read(z, i, SCAN_FEED_RECORD_MAX, &text, &len)) != 0)
 			break;
 		scan_buf_init(&origin, 4096);
 		scan_buf_printf(&origin, "%s:%s", label, name);
@@ -267,9 +267,9 @@ static int import_zip(scan_store *st, const loaded *m, const char *source, const
 		scan_buf_dispose(&origin);
 		free(text);
 	}
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	if (rc) {
-		scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
+		scan_store__vulndb_write_end(b.w, false, 0, NULL, NULL);
 		return rc;
 	}
 	if ((rc = end_source(b.w, opts, source, label, b.valid, b.records, b.newest[0] ? b.newest : NULL, m->sha256,
@@ -294,12 +294,12 @@ typedef struct {
 static int keep_feed(dir_import *di, const char *path)
 {
 	if (di->nfeeds >= IMPORT_DIR_FEEDS_MAX)
-		return scan__error(SCAN_ELIMIT, "'%s' holds more than %d KEV, EPSS or zip files", di->root,
-		                   IMPORT_DIR_FEEDS_MAX);
-	if (scan__array_reserve(&di->feeds, &di->feeds_cap, di->nfeeds + 1, sizeof(*di->feeds)))
+		return scan_util__error(SCAN_ELIMIT, "'%s' holds more than %d KEV, EPSS or zip files", di->root,
+		                        IMPORT_DIR_FEEDS_MAX);
+	if (scan_array__reserve(&di->feeds, &di->feeds_cap, di->nfeeds + 1, sizeof(*di->feeds)))
 		return SCAN_ENOMEM;
 	if (!(di->feeds[di->nfeeds] = strdup(path)))
-		return scan__error_oom();
+		return scan_error__oom();
 	di->nfeeds++;
 	return 0;
 }
@@ -313,11 +313,11 @@ static int import_dir_records(dir_import *di, int dirfd, const char *label, unsi
 	int rc = 0, fd;
 
 	if (depth > IMPORT_DIR_DEPTH_MAX)
-		return scan__error(SCAN_ELIMIT, "'%s' is nested deeper than %d directories", label, IMPORT_DIR_DEPTH_MAX);
+		return scan_util__error(SCAN_ELIMIT, "'%s' is nested deeper than %d directories", label, IMPORT_DIR_DEPTH_MAX);
 	if ((fd = dup(dirfd)) < 0 || !(d = fdopendir(fd))) {
 		if (fd >= 0)
 			close(fd);
-		return scan__error(SCAN_EIO, "cannot list '%s': %s", label, strerror(errno));
+		return scan_util__error(SCAN_EIO, "cannot list '%s': %s", label, strerror(errno));
 	}
 	/* A dup'ed descriptor shares its offset: whoever listed dirfd before may have left it at the end. */
 	rewinddir(d);
@@ -345,10 +345,10 @@ static int import_dir_records(dir_import *di, int dirfd, const char *label, unsi
 				rc = keep_feed(di, path.ptr);
 		} else if (S_ISREG(sb.st_mode) && (kind == FEED_OSV || ends_with(e->d_name, ".json"))) {
 			loaded m;
-			if (!b->w && (rc = scan__vulndb_write_begin(&b->w, di->st, di->source, "osv", di->root)) != 0)
+			if (!b->w && (rc = scan_store__vulndb_write_begin(&b->w, di->st, di->source, "osv", di->root)) != 0)
 				; /* reported below */
 			else if (++*files > IMPORT_DIR_FILES_MAX)
-				rc = scan__error(SCAN_ELIMIT, "'%s' holds more than %d records", label, IMPORT_DIR_FILES_MAX);
+				rc = scan_util__error(SCAN_ELIMIT, "'%s' holds more than %d records", label, IMPORT_DIR_FILES_MAX);
 			else if ((rc = load_file(&m, path.ptr, SCAN_FEED_RECORD_MAX)) == 0) {
 				rc = put_record(b, (const char *)m.data, m.len, path.ptr);
 				unload(&m);
@@ -424,29 +424,29 @@ static int import_file(scan_store *st, const char *path, const scan_vulndb_impor
 		if (feed_kind_of(m.data, m.len) == FEED_KEV) {
 			scan_kev_catalog cat;
 			scan_vulndb_writer *w = NULL;
-			if ((rc = scan_sca__kev_parse(&cat, (const char *)m.data, m.len, path)) == 0 &&
-			    (rc = scan__vulndb_write_begin(&w, st, "kev", "kev", path)) == 0) {
+			if ((rc = scan_kev__parse(&cat, (const char *)m.data, m.len, path)) == 0 &&
+			    (rc = scan_store__vulndb_write_begin(&w, st, "kev", "kev", path)) == 0) {
 				for (size_t k = 0; k < cat.count && !rc; k++)
-					rc = scan__vulndb_put_kev(w, &cat.entries[k]);
+					rc = scan_store__vulndb_put_kev(w, &cat.entries[k]);
 				if (rc)
-					scan__vulndb_write_end(w, false, 0, NULL, NULL);
+					scan_store__vulndb_write_end(w, false, 0, NULL, NULL);
 				else if ((rc = end_source(w, opts, "kev", path, cat.count, (int64_t)cat.count,
 				                          cat.catalog_version, m.sha256, "an empty catalog")) == 0) {
 					rep->kev = cat.count;
 					rep->sources++;
 				}
 			}
-			scan_sca__kev_dispose(&cat);
+			scan_kev__dispose(&cat);
 		} else {
 			osv_batch b = { NULL, rep, 0, 0, 0, 0, "", "" };
 			if (m.len > SCAN_FEED_RECORD_MAX) {
-				rc = scan__error(SCAN_ELIMIT, "'%s' is larger than an OSV record may be", path);
-			} else if ((rc = scan__vulndb_write_begin(&b.w, st, source.ptr, "osv", path)) == 0) {
+				rc = scan_util__error(SCAN_ELIMIT, "'%s' is larger than an OSV record may be", path);
+			} else if ((rc = scan_store__vulndb_write_begin(&b.w, st, source.ptr, "osv", path)) == 0) {
 				rc = put_record(&b, (const char *)m.data, m.len, path);
 				if (!rc && b.invalid)
-					rc = scan__error(SCAN_EPARSE, "%s", b.first_invalid);
+					rc = scan_util__error(SCAN_EPARSE, "%s", b.first_invalid);
 				if (rc)
-					scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
+					scan_store__vulndb_write_end(b.w, false, 0, NULL, NULL);
 				else if ((rc = end_source(b.w, opts, source.ptr, path, b.valid, b.records,
 				                          b.newest[0] ? b.newest : NULL, m.sha256,
 				                          why_no_record(why, sizeof(why), &b))) == 0)
@@ -459,19 +459,19 @@ epss:
 	{
 		scan_epss_file ef;
 		scan_vulndb_writer *w = NULL;
-		if ((rc = scan_sca__epss_parse(&ef, m.data, m.len, path)) == 0 &&
-		    (rc = scan__vulndb_write_begin(&w, st, "epss", "epss", path)) == 0) {
+		if ((rc = scan_epss__parse(&ef, m.data, m.len, path)) == 0 &&
+		    (rc = scan_store__vulndb_write_begin(&w, st, "epss", "epss", path)) == 0) {
 			for (size_t k = 0; k < ef.count && !rc; k++)
-				rc = scan__vulndb_put_epss(w, &ef.entries[k]);
+				rc = scan_store__vulndb_put_epss(w, &ef.entries[k]);
 			if (rc)
-				scan__vulndb_write_end(w, false, 0, NULL, NULL);
+				scan_store__vulndb_write_end(w, false, 0, NULL, NULL);
 			else if ((rc = end_source(w, opts, "epss", path, ef.count, (int64_t)ef.count, ef.score_date,
 			                          m.sha256, "no scores")) == 0) {
 				rep->epss = ef.count;
 				rep->sources++;
 			}
 		}
-		scan_sca__epss_dispose(&ef);
+		scan_epss__dispose(&ef);
 	}
 done:
 	scan_buf_dispose(&source);
@@ -495,16 +495,16 @@ int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_impor
 	struct dirent *e;
 
 	memset(rep, 0, sizeof(*rep));
-	if ((rc = scan__check_version(opts, 1, "scan_vulndb_import_options")) != 0)
+	if ((rc = scan_error__check_version(opts, 1, "scan_vulndb_import_options")) != 0)
 		return rc;
 	if (!opts)
 		opts = &defaults;
 	if (stat(path, &sb) != 0)
-		return scan__error(SCAN_ENOTFOUND, "cannot import '%s': %s", path, strerror(errno));
+		return scan_util__error(SCAN_ENOTFOUND, "cannot import '%s': %s", path, strerror(errno));
 	if (!S_ISDIR(sb.st_mode))
 		return import_file(st, path, opts, rep);
 	if ((dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
+		return scan_util__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
 	/* OSV's bucket layout: <Ecosystem>/all.zip, one source per ecosystem. */
 	if ((d = fdopendir(dup(dirfd)))) {
 		while (!rc && (e = readdir(d))) {
@@ -536,13 +536,13 @@ int scan_vulndb_import(scan_store *st, const char *path, const scan_vulndb_impor
 		rc = import_dir_records(&di, dirfd, path, 0, &files);
 		if (b.w) {
 			if (rc)
-				scan__vulndb_write_end(b.w, false, 0, NULL, NULL);
+				scan_store__vulndb_write_end(b.w, false, 0, NULL, NULL);
 			else if ((rc = end_source(b.w, opts, source.ptr, path, b.valid, b.records,
 			                          b.newest[0] ? b.newest : NULL, NULL,
 			                          why_no_record(why, sizeof(why), &b))) == 0)
 				rep->sources++;
 		} else if (!rc && !di.nfeeds) {
-			rc = scan__error(SCAN_ENOTFOUND, "'%s' holds no OSV records, all.zip exports or feeds", path);
+			rc = scan_util__error(SCAN_ENOTFOUND, "'%s' holds no OSV records, all.zip exports or feeds", path);
 		}
 		if (di.nfeeds)
 			qsort(di.feeds, di.nfeeds, sizeof(*di.feeds), cmp_path);

@@ -150,10 +150,10 @@ static int add_feed(scan_vulndb_feed_list *l, scan_vulndb_feed_kind kind, const 
 	size_t i;
 
 	if (eco && !(f.ecosystem = dup_n(eco, eco_len)))
-		return scan__error_oom();
+		return scan_error__oom();
 	if (!(f.url = dup_n(url, url_len))) {
 		free_const(f.ecosystem);
-		return scan__error_oom();
+		return scan_error__oom();
 	}
 	for (i = 0; i < l->count && !same_source(&l->feeds[i], &f); i++)
 		;
@@ -165,12 +165,12 @@ static int add_feed(scan_vulndb_feed_list *l, scan_vulndb_feed_kind kind, const 
 		if (l->count >= FEEDS_MAX) {
 			free_const(f.ecosystem);
 			free_const(f.url);
-			return scan__error(SCAN_EINVAL, "feed list: more than %d feeds", FEEDS_MAX);
+			return scan_util__error(SCAN_EINVAL, "feed list: more than %d feeds", FEEDS_MAX);
 		}
 		if (!(grown = realloc(l->feeds, (l->count + 1) * sizeof(*grown)))) {
 			free_const(f.ecosystem);
 			free_const(f.url);
-			return scan__error_oom();
+			return scan_error__oom();
 		}
 		l->feeds = grown;
 		l->count++;
@@ -201,8 +201,8 @@ static int parse_entry(scan_vulndb_feed_list *l, const char *s, size_t len, size
 		return 0;
 	}
 	if (!(eq = memchr(s, '=', len)))
-		return scan__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is neither NAME=URL nor default", n,
-		                   (int)(len > 80 ? 80 : len), s);
+		return scan_util__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is neither NAME=URL nor default", n,
+		                        (int)(len > 80 ? 80 : len), s);
 	name = s;
 	name_len = (size_t)(eq - s);
 	while (name_len && is_blank(name[name_len - 1]))
@@ -212,20 +212,20 @@ static int parse_entry(scan_vulndb_feed_list *l, const char *s, size_t len, size
 	while (url_len && is_blank(*url))
 		url++, url_len--;
 	if (!valid_feed_url(url, url_len))
-		return scan__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is not an https URL", n,
-		                   (int)(url_len > 80 ? 80 : url_len), url);
+		return scan_util__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is not an https URL", n,
+		                        (int)(url_len > 80 ? 80 : url_len), url);
 	if (name_len == 3 && !strncasecmp(name, "kev", 3))
 		return add_feed(l, SCAN_VULNDB_FEED_KEV, NULL, 0, url, url_len);
 	if (name_len == 4 && !strncasecmp(name, "epss", 4))
 		return add_feed(l, SCAN_VULNDB_FEED_EPSS, NULL, 0, url, url_len);
 	if (name_len >= 4 && !strncasecmp(name, "osv:", 4)) {
 		if (!valid_ecosystem(name + 4, name_len - 4))
-			return scan__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is not an OSV ecosystem name", n,
-			                   (int)(name_len - 4 > 80 ? 80 : name_len - 4), name + 4);
+			return scan_util__error(SCAN_EINVAL, "feed list, entry %zu: '%.*s' is not an OSV ecosystem name", n,
+			                        (int)(name_len - 4 > 80 ? 80 : name_len - 4), name + 4);
 		return add_feed(l, SCAN_VULNDB_FEED_OSV, name + 4, name_len - 4, url, url_len);
 	}
-	return scan__error(SCAN_EINVAL, "feed list, entry %zu: unknown source '%.*s' (expected osv:<Ecosystem>, kev or epss)",
-	                   n, (int)(name_len > 80 ? 80 : name_len), name);
+	return scan_util__error(SCAN_EINVAL, "feed list, entry %zu: unknown source '%.*s' (expected osv:<Ecosystem>, kev or epss)",
+	                        n, (int)(name_len > 80 ? 80 : name_len), name);
 }
 
 int scan_vulndb_feeds_parse(scan_vulndb_feed_list *out, const char *text)
@@ -236,7 +236,7 @@ int scan_vulndb_feeds_parse(scan_vulndb_feed_list *out, const char *text)
 
 	memset(out, 0, sizeof(*out));
 	if (len > FEEDS_TEXT_MAX)
-		return scan__error(SCAN_ELIMIT, "feed list: larger than %zu bytes", FEEDS_TEXT_MAX);
+		return scan_util__error(SCAN_ELIMIT, "feed list: larger than %zu bytes", FEEDS_TEXT_MAX);
 	while (pos <= len && !rc) {
 		const char *s = text + pos, *end = memchr(s, sep, len - pos);
 		size_t elen = end ? (size_t)(end - s) : len - pos;
@@ -251,7 +251,7 @@ int scan_vulndb_feeds_parse(scan_vulndb_feed_list *out, const char *text)
 		rc = parse_entry(out, s, elen, ++n);
 	}
 	if (!rc && !out->count)
-		rc = scan__error(SCAN_EINVAL, "feed list: no feeds");
+		rc = scan_util__error(SCAN_EINVAL, "feed list: no feeds");
 	return rc;
 }
 
@@ -265,16 +265,16 @@ static int make_dirs(const char *path)
 
 	scan_buf_init(&p, CACHE_PATH_MAX);
 	if (scan_buf_puts(&p, path))
-		return scan__error(SCAN_EINVAL, "the path '%.200s' is too long", path);
+		return scan_util__error(SCAN_EINVAL, "the path '%.200s' is too long", path);
 	for (size_t i = 1; i <= p.size && !rc; i++) {
 		struct stat sb;
 		if (i < p.size && p.ptr[i] != '/')
 			continue;
 		p.ptr[i] = '\0';
 		if (mkdir(p.ptr, 0755) != 0 && errno != EEXIST)
-			rc = scan__error(SCAN_EIO, "cannot create '%s': %s", p.ptr, strerror(errno));
+			rc = scan_util__error(SCAN_EIO, "cannot create '%s': %s", p.ptr, strerror(errno));
 		else if (stat(p.ptr, &sb) != 0 || !S_ISDIR(sb.st_mode))
-			rc = scan__error(SCAN_EIO, "'%s' is not a directory", p.ptr);
+			rc = scan_util__error(SCAN_EIO, "'%s' is not a directory", p.ptr);
 		if (i < p.size)
 			p.ptr[i] = '/';
 	}
@@ -306,13 +306,13 @@ static int lock_cache(int *fd, const char *cache)
 	scan_buf_init(&p, CACHE_PATH_MAX + 16);
 	scan_buf_printf(&p, "%s/.lock", cache);
 	if (scan_buf_failed(&p))
-		rc = scan__error(SCAN_EINVAL, "the path '%.200s' is too long", cache);
+		rc = scan_util__error(SCAN_EINVAL, "the path '%.200s' is too long", cache);
 	else if ((*fd = open(p.ptr, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0)
-		rc = scan__error(SCAN_EIO, "cannot open '%s': %s", p.ptr, strerror(errno));
+		rc = scan_util__error(SCAN_EIO, "cannot open '%s': %s", p.ptr, strerror(errno));
 	else if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
 		rc = errno == EWOULDBLOCK
-		             ? scan__error(SCAN_EIO, "another update is using the feed cache '%s'", cache)
-		             : scan__error(SCAN_EIO, "cannot lock '%s': %s", p.ptr, strerror(errno));
+		             ? scan_util__error(SCAN_EIO, "another update is using the feed cache '%s'", cache)
+		             : scan_util__error(SCAN_EIO, "cannot lock '%s': %s", p.ptr, strerror(errno));
 		close(*fd);
 		*fd = -1;
 	}
@@ -337,10 +337,10 @@ static int sniff(const char *path, const scan_vulndb_feed *f, const char *name)
 
 	/* Only the head is read, but as every input is: non-blocking, and only from a regular file. */
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
-		return scan__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
+		return scan_util__error(SCAN_EIO, "cannot open '%s': %s", path, strerror(errno));
 	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
 		close(fd);
-		return scan__error(SCAN_EINVAL, "cannot read '%s': not a regular file", path);
+		return scan_util__error(SCAN_EINVAL, "cannot read '%s': not a regular file", path);
 	}
 	while (len < sizeof(head)) {
 		ssize_t n = read(fd, head + len, sizeof(head) - len);
@@ -369,9 +369,9 @@ static int sniff(const char *path, const scan_vulndb_feed *f, const char *name)
 		break;
 	}
 	if (!ok)
-		return scan__error(SCAN_EPARSE, "%s: the download is not %s", name,
-		                   f->kind == SCAN_VULNDB_FEED_OSV   ? "an OSV all.zip export"
-		                   : f->kind == SCAN_VULNDB_FEED_KEV ? "the KEV JSON catalog"
+		return scan_util__error(SCAN_EPARSE, "%s: the download is not %s", name,
+		                        f->kind == SCAN_VULNDB_FEED_OSV   ? "an OSV all.zip export"
+		                        : f->kind == SCAN_VULNDB_FEED_KEV ? "the KEV JSON catalog"
 		                                                     : "an EPSS CSV (plain or gzip)");
 	return 0;
 }
@@ -389,7 +389,7 @@ static int default_import(void *ctx, scan_store *st, const char *path, scan_vuln
 /* Read in chunks, not mapped: a cached file truncated meanwhile must not fault. */
 static bool file_sha256(char out[65], const char *path)
 {
-	return scan__sha256_file_hex(out, path) == 0;
+	return scan_util__sha256_file_hex(out, path) == 0;
 }
 
 /* The store's source was imported from this very file (same SHA-256): a 304 needs no import. */
@@ -441,21 +441,21 @@ static void entry_fail(scan_vulndb_update_entry *e, int code)
 static int check_feeds(const scan_vulndb_feed *feeds, size_t n)
 {
 	if (!n)
-		return scan__error(SCAN_EINVAL, "no feeds to update");
+		return scan_util__error(SCAN_EINVAL, "no feeds to update");
 	if (n > FEEDS_MAX)
-		return scan__error(SCAN_EINVAL, "more than %d feeds", FEEDS_MAX);
+		return scan_util__error(SCAN_EINVAL, "more than %d feeds", FEEDS_MAX);
 	for (size_t i = 0; i < n; i++) {
 		const scan_vulndb_feed *f = &feeds[i];
 		if (f->kind != SCAN_VULNDB_FEED_OSV && f->kind != SCAN_VULNDB_FEED_KEV && f->kind != SCAN_VULNDB_FEED_EPSS)
-			return scan__error(SCAN_EINVAL, "feed %zu: unknown kind %d", i + 1, (int)f->kind);
+			return scan_util__error(SCAN_EINVAL, "feed %zu: unknown kind %d", i + 1, (int)f->kind);
 		if (!f->url || !f->url[0])
-			return scan__error(SCAN_EINVAL, "feed %zu: no URL", i + 1);
+			return scan_util__error(SCAN_EINVAL, "feed %zu: no URL", i + 1);
 		if (f->kind == SCAN_VULNDB_FEED_OSV && (!f->ecosystem || !valid_ecosystem(f->ecosystem, strlen(f->ecosystem))))
-			return scan__error(SCAN_EINVAL, "feed %zu: '%.80s' is not an OSV ecosystem name", i + 1,
-			                   f->ecosystem ? f->ecosystem : "");
+			return scan_util__error(SCAN_EINVAL, "feed %zu: '%.80s' is not an OSV ecosystem name", i + 1,
+			                        f->ecosystem ? f->ecosystem : "");
 		for (size_t k = 0; k < i; k++)
 			if (same_source(&feeds[k], f))
-				return scan__error(SCAN_EINVAL, "feed %zu: the same source as feed %zu", i + 1, k + 1);
+				return scan_util__error(SCAN_EINVAL, "feed %zu: the same source as feed %zu", i + 1, k + 1);
 	}
 	return 0;
 }
@@ -474,7 +474,7 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	void *import_ctx;
 
 	memset(rep, 0, sizeof(*rep));
-	if ((rc = scan__check_version(cfg, 1, "scan_vulndb_update_config")) != 0)
+	if ((rc = scan_error__check_version(cfg, 1, "scan_vulndb_update_config")) != 0)
 		return rc;
 	if (!cfg)
 		cfg = &defaults;
@@ -500,13 +500,13 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	if (cfg->cache_dir)
 		scan_buf_puts(&cache, cfg->cache_dir);
 	if (scan_buf_failed(&cache) || !cache.size) {
-		rc = scan__error(SCAN_EINVAL, "the feed cache directory's path is empty or too long");
+		rc = scan_util__error(SCAN_EINVAL, "the feed cache directory's path is empty or too long");
 		goto done;
 	}
 	if ((rc = make_dirs(cache.ptr)) != 0 || (rc = lock_cache(&lock_fd, cache.ptr)) != 0)
 		goto done;
 	if (!(rep->entries = calloc(n, sizeof(*rep->entries))) || !(pending = calloc(n, sizeof(*pending)))) {
-		rc = scan__error_oom();
+		rc = scan_error__oom();
 		goto done;
 	}
 	rep->count = n;
@@ -519,12 +519,12 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 		scan_buf_clear(&path);
 		cache_path(&path, cache.ptr, &feeds[i], false);
 		if (scan_buf_failed(&path)) {
-			rc = scan__error(SCAN_EINVAL, "the feed cache directory's path is too long");
+			rc = scan_util__error(SCAN_EINVAL, "the feed cache directory's path is too long");
 			goto done;
 		}
 		e->path = dup_n(path.ptr, path.size);
 		if (!e->name || !e->url || !e->path) {
-			rc = scan__error_oom();
+			rc = scan_error__oom();
 			goto done;
 		}
 	}
@@ -538,7 +538,7 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 		memset(&res, 0, sizeof(res));
 		rc = make_dirs(path.ptr);
 		if (!rc)
-			rc = scan_sca__download(&res, e->url, e->path, &dl);
+			rc = scan_vulndb__download(&res, e->url, e->path, &dl);
 		e->downloaded = res.received;
 		e->resumed = res.resumed;
 		if (rc) {
@@ -576,8 +576,8 @@ int scan_vulndb_update(scan_store *st, const scan_vulndb_update_config *cfg, sca
 	}
 	if (rep->failed) {
 		const scan_vulndb_update_entry *e = &rep->entries[first];
-		rc = scan__error(e->code, "%zu of %zu feeds failed; the first: %s", rep->failed, n,
-		                 e->message ? e->message : "out of memory");
+		rc = scan_util__error(e->code, "%zu of %zu feeds failed; the first: %s", rep->failed, n,
+		                      e->message ? e->message : "out of memory");
 	}
 done:
 	if (lock_fd >= 0)

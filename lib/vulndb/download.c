@@ -118,7 +118,7 @@ static int fail_url(int code, const char *url, const char *cause)
 	char u[MSG_URL_MAX + 1];
 
 	url_for_message(u, url);
-	return scan__error(code, "cannot download '%s': %s", u, cause);
+	return scan_util__error(code, "cannot download '%s': %s", u, cause);
 }
 
 /* entity-tag = [ W/ ] DQUOTE *etagc DQUOTE (RFC 9110 8.8.3); no controls, no inner quote. */
@@ -187,7 +187,7 @@ static bool meta_read(meta *m, const char *path, const char *url)
 
 	memset(m, 0, sizeof(*m));
 	/* The one bounded reader: a FIFO put in the cache is refused, not waited on. */
-	if (scan__read_file_at(&buf, &len, AT_FDCWD, path, NULL, META_MAX, SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL) != 0 ||
+	if (scan_util__read_file_at(&buf, &len, AT_FDCWD, path, NULL, META_MAX, SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL) != 0 ||
 	    !buf)
 		return false;
 	for (size_t pos = 0; pos < len;) {
@@ -288,15 +288,15 @@ static void parse_content_range(xfer *x, const char *v, size_t len)
 	if ((size_t)(slash - v) == 1 && v[0] == '*') {
 		x->range_unsatisfied = true;
 	} else {
-		if (!(dash = memchr(v, '-', (size_t)(slash - v))) || !scan__parse_u64(v, (size_t)(dash - v), &x->range_start) ||
-		    !scan__parse_u64(dash + 1, (size_t)(slash - dash - 1), &end))
+		if (!(dash = memchr(v, '-', (size_t)(slash - v))) || !scan_util__parse_u64(v, (size_t)(dash - v), &x->range_start) ||
+		    !scan_util__parse_u64(dash + 1, (size_t)(slash - dash - 1), &end))
 			return;
 		x->has_range = true;
 	}
 	len -= (size_t)(slash + 1 - v);
 	if (len == 1 && slash[1] == '*')
 		return;
-	x->range_total_known = scan__parse_u64(slash + 1, len, &x->range_total);
+	x->range_total_known = scan_util__parse_u64(slash + 1, len, &x->range_total);
 }
 
 static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
@@ -640,7 +640,7 @@ static int attempt(scan_download_result *out, const char *url, const paths *p, c
 	}
 	goto done;
 oom:
-	rc = scan__error_oom();
+	rc = scan_error__oom();
 done:
 	if (x.curl)
 		curl_easy_cleanup(x.curl);
@@ -649,8 +649,8 @@ done:
 	return rc;
 }
 
-int scan_sca__download(scan_download_result *out, const char *url, const char *dest,
-                       const scan_download_options *opts)
+int scan_vulndb__download(scan_download_result *out, const char *url, const char *dest,
+                          const scan_download_options *opts)
 {
 	scan_download_options defaults = SCAN_DOWNLOAD_OPTIONS_INIT;
 	const scan_download_options *o = opts ? opts : &defaults;
@@ -665,7 +665,7 @@ int scan_sca__download(scan_download_result *out, const char *url, const char *d
 		                                                   : "only https URLs are allowed");
 	if (!o->max_bytes)
 		return fail_url(SCAN_EINVAL, url, "the size limit is 0");
-	if (scan__curl_ready() != 0)
+	if (scan_util__curl_ready() != 0)
 		return fail_url(SCAN_EIO, url, "cannot initialise libcurl");
 
 	scan_buf_init(&p.part, PATH_MAX_LEN + 16);
@@ -675,7 +675,7 @@ int scan_sca__download(scan_download_result *out, const char *url, const char *d
 	scan_buf_printf(&p.part_meta, "%s.part.meta", dest);
 	scan_buf_printf(&p.meta, "%s.meta", dest);
 	if (scan_buf_failed(&p.part) || scan_buf_failed(&p.part_meta) || scan_buf_failed(&p.meta)) {
-		rc = scan__error(SCAN_EINVAL, "cannot download to '%s': the path is too long", dest);
+		rc = scan_util__error(SCAN_EINVAL, "cannot download to '%s': the path is too long", dest);
 		goto done;
 	}
 	for (int i = 0; i < ATTEMPTS; i++) {

@@ -56,7 +56,7 @@ typedef struct {
  * SCAN_ELIMIT (larger than max_bytes), SCAN_EIO (network, HTTP, or file
  * system), SCAN_ENOMEM; the message is one line naming the URL and the cause.
  */
-int scan_sca__download(scan_download_result *out, const char *url, const char *dest,
-                       const scan_download_options *opts);
+int scan_vulndb__download(scan_download_result *out, const char *url, const char *dest,
+                          const scan_download_options *opts);
 
 #endif

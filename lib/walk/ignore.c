@@ -62,7 +62,7 @@ int scan_ignore__new(scan_ignore **out)
 
 	*out = NULL;
 	if (!(ig = calloc(1, sizeof(*ig))))
-		return scan__error_oom();
+		return scan_error__oom();
 	*out = ig;
 	return 0;
 }
@@ -159,7 +159,7 @@ static int reserve_bytes(scan_ignore *ig, size_t more)
 	char *p;
 
 	if (more > SIZE_MAX - ig->nbytes)
-		return scan__error_oom();
+		return scan_error__oom();
 	need = ig->nbytes + more;
 	if (need <= ig->abytes)
 		return 0;
@@ -167,7 +167,7 @@ static int reserve_bytes(scan_ignore *ig, size_t more)
 	while (cap < need)
 		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
 	if (!(p = realloc(ig->bytes, cap)))
-		return scan__error_oom();
+		return scan_error__oom();
 	ig->bytes = p;
 	ig->abytes = cap;
 	return 0;
@@ -176,8 +176,8 @@ static int reserve_bytes(scan_ignore *ig, size_t more)
 static int reserve_rule(scan_ignore *ig)
 {
 	if (ig->nrules >= SCAN_IGNORE_RULES_MAX)
-		return scan__error(SCAN_ELIMIT, "too many ignore rules (limit %d)", SCAN_IGNORE_RULES_MAX);
-	if (scan__array_reserve(&ig->rules, &ig->arules, ig->nrules + 1, sizeof(*ig->rules)))
+		return scan_util__error(SCAN_ELIMIT, "too many ignore rules (limit %d)", SCAN_IGNORE_RULES_MAX);
+	if (scan_array__reserve(&ig->rules, &ig->arules, ig->nrules + 1, sizeof(*ig->rules)))
 		return SCAN_ENOMEM;
 	return 0;
 }

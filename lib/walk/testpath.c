@@ -40,7 +40,7 @@ int scan_walk__test_paths_new(scan_test_paths **out)
 
 	*out = NULL;
 	if (!t)
-		return scan__error_oom();
+		return scan_error__oom();
 	if ((rc = scan_ignore__new(&t->rules)) != 0 ||
 	    (rc = scan_ignore__add_text(t->rules, "", conventional, sizeof(conventional) - 1)) != 0) {
 		scan_walk__test_paths_free(t);

@@ -58,11 +58,11 @@ static int add_entry(walker *w, bool via_link)
 	scan_walk_list *l = w->out;
 	scan_walk_entry *e;
 
-	if (scan__array_reserve(&l->entries, &l->cap, l->count + 1, sizeof(*l->entries)))
+	if (scan_array__reserve(&l->entries, &l->cap, l->count + 1, sizeof(*l->entries)))
 		return SCAN_ENOMEM;
 	e = &l->entries[l->count];
-	if (!(e->path = scan__arena_strndup(&l->arena, w->rel.ptr, w->rel.size)))
-		return scan__error_oom();
+	if (!(e->path = scan_arena__strndup(&l->arena, w->rel.ptr, w->rel.size)))
+		return scan_error__oom();
 	e->via_link = via_link;
 	l->count++;
 	return 0;
@@ -75,19 +75,19 @@ static int skip_entry(walker *w, const char *name, const char *reason)
 	scan_walk_skip *sk;
 	size_t len = w->rel.size;
 
-	if (scan__array_reserve(&l->skips, &l->skips_cap, l->nskips + 1, sizeof(*l->skips)))
+	if (scan_array__reserve(&l->skips, &l->skips_cap, l->nskips + 1, sizeof(*l->skips)))
 		return SCAN_ENOMEM;
 	sk = &l->skips[l->nskips];
 	if (name) {
 		scan_buf p = SCAN_BUF_INIT;
 		scan_buf_printf(&p, "%s%s%.200s", w->rel.ptr, len ? "/" : "", name);
-		sk->path = scan_buf_failed(&p) ? NULL : scan__arena_strndup(&l->arena, p.ptr, p.size);
+		sk->path = scan_buf_failed(&p) ? NULL : scan_arena__strndup(&l->arena, p.ptr, p.size);
 		scan_buf_dispose(&p);
 	} else {
-		sk->path = scan__arena_strndup(&l->arena, w->rel.ptr, len);
+		sk->path = scan_arena__strndup(&l->arena, w->rel.ptr, len);
 	}
 	if (!sk->path)
-		return scan__error_oom();
+		return scan_error__oom();
 	sk->reason = reason;
 	l->nskips++;
 	return 0;
@@ -105,8 +105,8 @@ static int load_ignore_file(walker *w, int dirfd, const char *name, const char *
 	char *text = NULL;
 	size_t len = 0;
 	/* The one bounded reader; one that is not a regular file or is over the limit is as if absent. */
-	int rc = scan__read_file_at(&text, &len, dirfd, name, NULL, SCAN_WALK_IGNORE_FILE_MAX,
-	                            SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
+	int rc = scan_util__read_file_at(&text, &len, dirfd, name, NULL, SCAN_WALK_IGNORE_FILE_MAX,
+	                                 SCAN_FILE_NOFOLLOW | SCAN_FILE_OPTIONAL);
 
 	if (rc)
 		return rc == SCAN_ENOMEM ? rc : 0;
@@ -121,7 +121,7 @@ static bool seen_before(walker *w, const struct stat *st)
 	for (size_t i = 0; i < w->seen_count; i++)
 		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
 			return true;
-	if (scan__array_reserve(&w->seen, &w->seen_cap, w->seen_count + 1, sizeof(*w->seen)))
+	if (scan_array__reserve(&w->seen, &w->seen_cap, w->seen_count + 1, sizeof(*w->seen)))
 		return true; /* out of memory: refusing to enter is the safe answer */
 	w->seen[w->seen_count].dev = st->st_dev;
 	w->seen[w->seen_count].ino = st->st_ino;
@@ -250,7 +250,7 @@ static int walk_entry(walker *w, int dirfd, struct dirent *de)
 	if (parent_len)
 		scan_buf_putc(&w->rel, '/');
 	if (scan_buf_puts(&w->rel, name) != 0)
-		return scan__error_oom();
+		return scan_error__oom();
 	if (type == DT_UNKNOWN) {
 		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			goto skip_unreadable;
@@ -335,13 +335,13 @@ int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)
 
 	fd = open(o->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
-		rc = scan__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO,
-		                 "cannot open '%s': %s", o->root, strerror(errno));
+		rc = scan_util__error(errno == ENOENT ? SCAN_ENOTFOUND : SCAN_EIO,
+		                      "cannot open '%s': %s", o->root, strerror(errno));
 		goto done;
 	}
 	/* The repository's own exclude file applies like a root .gitignore. */
 	{
-		int gfd = scan__open_beneath(fd, ".git/info", O_RDONLY | O_DIRECTORY, NULL);
+		int gfd = scan_util__open_beneath(fd, ".git/info", O_RDONLY | O_DIRECTORY, NULL);
 		if (gfd >= 0) {
 			rc = load_ignore_file(&w, gfd, "exclude", "");
 			close(gfd);
@@ -362,7 +362,7 @@ int scan_walk__list(scan_walk_list *out, const scan_walk_options *o)
 		struct dirent *de;
 
 		if (o->cancelled && (++w.since_cancel_check & 0xFF) == 0 && o->cancelled(o->cancel_payload)) {
-			rc = scan__error(SCAN_ECANCELED, "scan cancelled");
+			rc = scan_util__error(SCAN_ECANCELED, "scan cancelled");
 			goto done;
 		}
 		errno = 0;
@@ -390,6 +390,6 @@ void scan_walk__dispose(scan_walk_list *l)
 {
 	free(l->entries);
 	free(l->skips);
-	scan__arena_dispose(&l->arena);
+	scan_arena__dispose(&l->arena);
 	memset(l, 0, sizeof(*l));
 }

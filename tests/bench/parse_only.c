@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 		char *buf;
 		FILE *f;
 		long n;
-		if (!scan__ts_language(lang))
+		if (!scan_parse__ts_language(lang))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", root, files.entries[i].path);
 		if (!(f = fopen(path, "rb")))
@@ -62,14 +62,14 @@ int main(int argc, char **argv)
 		}
 		n = (long)fread(buf, 1, (size_t)n, f);
 		fclose(f);
-		scan__parse_reset(&ps);
-		if (scan__parse(&ps, lang, buf, (size_t)n, &why))
+		scan_parse__reset(&ps);
+		if (scan_parse__parse(&ps, lang, buf, (size_t)n, &why))
 			parsed++, bytes += (size_t)n;
 		else
 			skipped++;
 		free(buf);
 	}
-	scan__parse_dispose(&ps);
+	scan_parse__dispose(&ps);
 	printf("parse-only: %zu files parsed (%zu skipped), %.1f MB in %.2f s: %.2f MB/s\n", parsed, skipped,
 	       (double)bytes / 1e6, now() - t0, (double)bytes / 1e6 / (now() - t0));
 	scan_walk__dispose(&files);

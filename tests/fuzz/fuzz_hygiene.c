@@ -85,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	scan_file f = { 0 };
 	size_t n;
 
-	if (!(sink.list = scan__finding_list_new()))
+	if (!(sink.list = scan_model__finding_list_new()))
 		return 0;
 	sink.min_confidence = 0;
 	sink.current_tool = "hygiene";
@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f.head = data;
 	f.head_len = size < HEAD_BYTES ? size : HEAD_BYTES;
 	f.is_binary = f.head_len && memchr(data, '\0', f.head_len) != NULL;
-	if (scan__analyzer_hygiene.file(NULL, NULL, &f, &sink) == 0) {
+	if (scan_analyzers__analyzer_hygiene.file(NULL, NULL, &f, &sink) == 0) {
 		n = scan_finding_list_count(sink.list);
 		for (size_t i = 0; i < n; i++)
 			check_finding(scan_finding_list_get(sink.list, i), &f);

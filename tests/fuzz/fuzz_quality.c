@@ -33,9 +33,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	l = langs[data[0] % (sizeof(langs) / sizeof(*langs))];
 	memset(&ps, 0, sizeof(ps));
-	tree = scan__parse(&ps, l, (const char *)data + 1, size - 1, &why);
+	tree = scan_parse__parse(&ps, l, (const char *)data + 1, size - 1, &why);
 	if (tree) {
-		if (scan__file_metrics(&m, &arena, l, tree, (const char *)data + 1, size - 1) == 0) {
+		if (scan_quality__file_metrics(&m, &arena, l, tree, (const char *)data + 1, size - 1) == 0) {
 			uint32_t code = 0;
 			for (uint32_t i = 0; i < m.nfunctions; i++)
 				if (m.functions[i].line > m.functions[i].end_line || m.functions[i].cyclomatic < 1)
@@ -44,11 +44,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			if (code > m.lines || m.blank_lines > m.lines)
 				abort();
 		}
-		if (scan__dup_tokens(&t, &n, l, tree, (const char *)data + 1, size - 1) == 0 && n) {
+		if (scan_dup__tokens(&t, &n, l, tree, (const char *)data + 1, size - 1) == 0 && n) {
 			dup_file f = { "f", t, n };
 			dup_clone *c = NULL;
 			size_t nc = 0;
-			if (scan__dup_find(&f, 1, &c, &nc) == 0)
+			if (scan_dup__find(&f, 1, &c, &nc) == 0)
 				for (size_t i = 0; i < nc; i++)
 					if (c[i].a_start + c[i].len > c[i].b_start || c[i].b_start + c[i].len > n)
 						abort();
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		}
 		free(t);
 	}
-	scan__arena_dispose(&arena);
-	scan__parse_dispose(&ps);
+	scan_arena__dispose(&arena);
+	scan_parse__dispose(&ps);
 	return 0;
 }

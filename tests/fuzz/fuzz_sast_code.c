@@ -53,23 +53,23 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 	if (!loaded) {
 		loaded = 1;
-		if (sast__load_text(&set, rules, strlen(rules), "fuzz.yaml") != 0 || sast__engine_new(&e, &set) != 0) {
+		if (scan_sast__load_text(&set, rules, strlen(rules), "fuzz.yaml") != 0 || scan_sast__engine_new(&e, &set) != 0) {
 			fprintf(stderr, "fuzz_sast_code: %s\n", scan_error_last()->message);
 			abort();
 		}
 	}
-	if (size < 1 || sast__ctx_new(&c, e) != 0)
+	if (size < 1 || scan_sast__ctx_new(&c, e) != 0)
 		return 0;
 	path = paths[data[0] % (sizeof(paths) / sizeof(paths[0]))];
 	memset(&ps, 0, sizeof(ps));
 	{
 		const char *text = (const char *)data + 1, *why = NULL;
 		scan_lang lang = scan_lang__detect(path, NULL, 0);
-		const TSTree *tree = scan__parse(&ps, lang, text, size - 1, &why);
+		const TSTree *tree = scan_parse__parse(&ps, lang, text, size - 1, &why);
 		if (!why)
-			sast__scan_file(c, lang, path, text, size - 1, tree, ignore, NULL, &why);
+			scan_sast__scan_file(c, lang, path, text, size - 1, tree, ignore, NULL, &why);
 	}
-	scan__parse_dispose(&ps);
-	sast__ctx_free(c);
+	scan_parse__dispose(&ps);
+	scan_sast__ctx_free(c);
 	return 0;
 }

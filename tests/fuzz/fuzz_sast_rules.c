@@ -24,8 +24,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 	memset(&set, 0, sizeof(set));
 	memset(&ps, 0, sizeof(ps));
-	if (sast__load_text(&set, (const char *)data, size, "fuzz.yaml") == 0 && set.count &&
-	    sast__engine_new(&e, &set) == 0 && sast__ctx_new(&c, e) == 0) {
+	if (scan_sast__load_text(&set, (const char *)data, size, "fuzz.yaml") == 0 && set.count &&
+	    scan_sast__engine_new(&e, &set) == 0 && scan_sast__ctx_new(&c, e) == 0) {
 		/* Run every rule over its own fixtures, as `rampart rules test` does. */
 		for (size_t i = 0; i < set.count; i++)
 			for (size_t k = 0; k < set.rules[i].nfixtures; k++) {
@@ -33,15 +33,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				const char *path = fx->path ? fx->path : "fuzz.py", *why = NULL;
 				scan_lang lang = scan_lang__detect(path, (const unsigned char *)fx->code, strlen(fx->code));
 				const TSTree *tree;
-				scan__parse_reset(&ps);
-				tree = scan__parse(&ps, lang, fx->code, strlen(fx->code), &why);
+				scan_parse__reset(&ps);
+				tree = scan_parse__parse(&ps, lang, fx->code, strlen(fx->code), &why);
 				if (!why)
-					sast__scan_file(c, lang, path, fx->code, strlen(fx->code), tree, ignore, NULL, &why);
+					scan_sast__scan_file(c, lang, path, fx->code, strlen(fx->code), tree, ignore, NULL, &why);
 			}
 	}
-	scan__parse_dispose(&ps);
-	sast__ctx_free(c);
-	sast__engine_free(e);
-	sast__ruleset_dispose(&set);
+	scan_parse__dispose(&ps);
+	scan_sast__ctx_free(c);
+	scan_sast__engine_free(e);
+	scan_sast__ruleset_dispose(&set);
 	return 0;
 }

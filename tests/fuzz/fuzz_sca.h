@@ -27,13 +27,13 @@ static int fuzz_sca_extract(scan_sca_extract_fn fn, const char *label, const uin
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	scan_sca__inventory_init(&inv);
-	if (scan_sca__doc_begin(&d, &inv, label, -1) == 0) {
+	scan_inventory__init(&inv);
+	if (scan_lockfile__doc_begin(&d, &inv, label, -1) == 0) {
 		err = fn(&d, text, size);
 		if (err == 0)
-			err = scan_sca__doc_end(&d);
+			err = scan_lockfile__doc_end(&d);
 		else
-			scan_sca__doc_abort(&d);
+			scan_lockfile__doc_abort(&d);
 		if (err < 0) {
 			const scan_error *e = scan_error_last();
 			if (err != SCAN_EPARSE && err != SCAN_ELIMIT && err != SCAN_ENOMEM && err != SCAN_ENOTFOUND)
@@ -50,7 +50,7 @@ static int fuzz_sca_extract(scan_sca_extract_fn fn, const char *label, const uin
 					abort();
 		}
 	}
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	free(text);
 	return 0;
 }
@@ -58,7 +58,7 @@ static int fuzz_sca_extract(scan_sca_extract_fn fn, const char *label, const uin
 #define FUZZ_SCA_TARGET(fmt) \
 	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) \
 	{ \
-		return fuzz_sca_extract(scan_sca__extract_##fmt, #fmt, data, size); \
+		return fuzz_sca_extract(scan_lockfile__extract_##fmt, #fmt, data, size); \
 	}
 
 #endif

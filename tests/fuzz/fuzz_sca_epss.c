@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (size)
 		memcpy(copy, data, size);
-	err = scan_sca__epss_parse(&f, copy, size, "fuzz.csv");
+	err = scan_epss__parse(&f, copy, size, "fuzz.csv");
 	if (err == 0) {
 		for (size_t i = 0; i < f.count; i++) {
 			const scan_epss_entry *e = &f.entries[i];
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (e->code != err || !e->message[0] || strchr(e->message, '\n') || f.count)
 			abort();
 	}
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 	free(copy);
 	return 0;
 }

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (size)
 		memcpy(text, data, size);
-	err = scan_sca__kev_parse(&cat, text, size, "fuzz.json");
+	err = scan_kev__parse(&cat, text, size, "fuzz.json");
 	if (err == 0) {
 		if (!cat.catalog_version || !cat.date_released)
 			abort();
@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (e->code != err || !e->message[0] || strchr(e->message, '\n') || cat.count)
 			abort();
 	}
-	scan_sca__kev_dispose(&cat);
+	scan_kev__dispose(&cat);
 	free(text);
 	return 0;
 }

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (size)
 		memcpy(text, data, size);
-	err = scan_sca__osv_parse(&rec, text, size, "fuzz.json");
+	err = scan_osv__parse(&rec, text, size, "fuzz.json");
 	if (err == 0) {
 		if (!rec.id || !rec.id[0])
 			abort();
@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (e->code != err || !e->message[0] || strchr(e->message, '\n') || rec.id || rec.naffected)
 			abort();
 	}
-	scan_sca__osv_dispose(&rec);
+	scan_osv__dispose(&rec);
 	free(text);
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_sca_purl.c - package URLs on arbitrary bytes, and the round trip with scan_sca__purl */
+/* tests/fuzz/fuzz_sca_purl.c - package URLs on arbitrary bytes, and the round trip with scan_model__purl */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +18,7 @@ static bool clean(const char *s)
 /*
  * A parsed purl has a lower-case type, a name, no control characters in
  * any part, qualifiers sorted with unique keys and values. A purl that
- * maps to an ecosystem builds (scan_sca__purl) a purl that parses back to
+ * maps to an ecosystem builds (scan_model__purl) a purl that parses back to
  * the same ecosystem and version and builds the same purl again. Refusals
  * carry a documented code and a one-line message.
  */
@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (size)
 		memcpy(text, data, size);
-	err = scan_sca__purl_parse(&p, text, size, &a);
+	err = scan_model__purl_parse(&p, text, size, &a);
 	if (err < 0) {
 		const scan_error *e = scan_error_last();
 		if ((err != SCAN_EPARSE && err != SCAN_ELIMIT && err != SCAN_ENOMEM) || e->code != err ||
@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    (i && strcmp(p.qualifiers[i - 1].key, p.qualifiers[i].key) >= 0))
 			abort();
 
-	err = scan_sca__purl_package(&pk, &p, &a);
+	err = scan_model__purl_package(&pk, &p, &a);
 	if (err < 0) {
 		if (err != SCAN_EINVAL && err != SCAN_EPARSE && err != SCAN_ENOMEM)
 			abort();
@@ -62,12 +62,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if ((unsigned)pk.ecosystem >= SCAN_ECO__COUNT || !pk.name[0])
 		abort();
-	/* The inventory takes names and versions up to these sizes; beyond, scan_sca__add refuses them. */
+	/* The inventory takes names and versions up to these sizes; beyond, scan_lockfile__add refuses them. */
 	if (strlen(pk.name) > SCAN_SCA_NAME_MAX || (pk.version && strlen(pk.version) > SCAN_SCA_VERSION_MAX))
 		goto done;
-	if (scan_sca__purl(&a, pk.ecosystem, pk.name, pk.version, &built) < 0)
+	if (scan_model__purl(&a, pk.ecosystem, pk.name, pk.version, &built) < 0)
 		abort();
-	if (scan_sca__purl_parse(&q, built, strlen(built), &a) < 0 || scan_sca__purl_package(&pk2, &q, &a) < 0)
+	if (scan_model__purl_parse(&q, built, strlen(built), &a) < 0 || scan_model__purl_package(&pk2, &q, &a) < 0)
 		abort();
 	if (pk2.ecosystem != pk.ecosystem)
 		abort();
@@ -75,11 +75,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pk.ecosystem != SCAN_ECO_PACKAGIST || !pk.version || (pk.version[0] != 'v' && pk.version[0] != 'V')) {
 		if ((pk.version == NULL) != (pk2.version == NULL) || (pk.version && strcmp(pk.version, pk2.version)))
 			abort();
-		if (scan_sca__purl(&a, pk2.ecosystem, pk2.name, pk2.version, &again) < 0 || strcmp(built, again))
+		if (scan_model__purl(&a, pk2.ecosystem, pk2.name, pk2.version, &again) < 0 || strcmp(built, again))
 			abort();
 	}
 done:
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 	free(text);
 	return 0;
 }

@@ -28,7 +28,7 @@ static void walk(const scan_toml_doc *doc, const scan_toml_node *n, unsigned dep
 				if (!c->key || c->key[c->key_len] != '\0')
 					abort();
 				/* Keys with a NUL cannot be looked up by a C string; the rest must be found. */
-				if (strlen(c->key) == c->key_len && scan_sca__toml_get(doc, n, c->key) != c)
+				if (strlen(c->key) == c->key_len && scan_toml__get(doc, n, c->key) != c)
 					abort();
 			} else if (c->key) {
 				abort();
@@ -57,7 +57,7 @@ static void walk(const scan_toml_doc *doc, const scan_toml_node *n, unsigned dep
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	scan_toml_doc doc;
-	int err = scan_sca__toml_parse(&doc, (const char *)data, size, "fuzz.toml");
+	int err = scan_toml__parse(&doc, (const char *)data, size, "fuzz.toml");
 
 	if (err == 0) {
 		if (!doc.root || doc.root->kind != SCAN_TOML_TABLE || doc.root->key)
@@ -70,6 +70,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (doc.root || !e->message[0] || strchr(e->message, '\n') || strncmp(e->message, "fuzz.toml", 9))
 			abort();
 	}
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	return 0;
 }

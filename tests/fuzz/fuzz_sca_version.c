@@ -35,7 +35,7 @@ static void check_error(int rc)
 static int cmp(scan_ecosystem eco, const char *a, const char *b)
 {
 	int c = 7;
-	int rc = scan_sca__version_cmp(eco, a, b, &c);
+	int rc = scan_version__cmp(eco, a, b, &c);
 
 	check_error(rc);
 	if (rc) {
@@ -50,7 +50,7 @@ static int cmp(scan_ecosystem eco, const char *a, const char *b)
 
 static bool valid(scan_ecosystem eco, const char *v)
 {
-	int rc = scan_sca__version_check(eco, v);
+	int rc = scan_version__check(eco, v);
 
 	check_error(rc);
 	return rc == 0;
@@ -62,7 +62,7 @@ static void check_range(scan_ecosystem eco, const char *a, const char *b, const 
 	const scan_osv_range r = { SCAN_OSV_RANGE_ECOSYSTEM, ev, 2 };
 	bool affected, want, intro, fix;
 	const char *fixed;
-	int rc = scan_sca__osv_affects(eco, &r, 1, NULL, 0, a, &affected, &fixed);
+	int rc = scan_version__osv_affects(eco, &r, 1, NULL, 0, a, &affected, &fixed);
 
 	check_error(rc);
 	if (rc != 0 || !valid(eco, a))

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (e->code != err || !e->message[0] || strchr(e->message, '\n') || st || n)
 			abort();
 	}
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 	free(text);
 	return 0;
 }

@@ -26,7 +26,7 @@ static void check_refusal(int err)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	scan_zip *z = NULL;
-	int err = scan_sca__zip_open(&z, data, size, "fuzz.zip");
+	int err = scan_zip__open(&z, data, size, "fuzz.zip");
 
 	if (err) {
 		if (z)
@@ -34,14 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_refusal(err);
 		return 0;
 	}
-	for (size_t i = 0; i < scan_sca__zip_count(z) && i < 64; i++) {
+	for (size_t i = 0; i < scan_zip__count(z) && i < 64; i++) {
 		const char *name = NULL;
 		uint64_t usize = 0;
 		bool safe = false;
 		char *out = NULL;
 		size_t len = 1;
 
-		if (scan_sca__zip_entry(z, i, &name, &usize, &safe) != 0 || !name)
+		if (scan_zip__entry(z, i, &name, &usize, &safe) != 0 || !name)
 			abort();
 		if (safe) {
 			size_t n = strlen(name);
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    strstr(name, "/../") || (n >= 3 && !strcmp(name + n - 3, "/..")))
 				abort();
 		}
-		err = scan_sca__zip_read(z, i, (size_t)1 << 20, &out, &len);
+		err = scan_zip__read(z, i, (size_t)1 << 20, &out, &len);
 		if (err == 0) {
 			if (!out || len != usize || out[len] != '\0')
 				abort();
@@ -60,6 +60,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_refusal(err);
 		}
 	}
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	return 0;
 }

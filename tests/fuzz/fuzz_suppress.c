@@ -47,16 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < len; i++)
 		lines += text[i] == '\n';
 	for (uint32_t l = 0; l <= lines + 1 && l < 4096; l++) {
-		if (scan__suppress_check(&s, &idx, text, len, lang, NULL, l, "sast/python.sql-injection", "CWE-89") != 0)
+		if (scan_suppress__check(&s, &idx, text, len, lang, NULL, l, "sast/python.sql-injection", "CWE-89") != 0)
 			abort();
 		check_found(&s, text, len);
-		if (scan__suppress_check(&s, &idx, text, len, lang, NULL, l, "x", NULL) != 0)
+		if (scan_suppress__check(&s, &idx, text, len, lang, NULL, l, "x", NULL) != 0)
 			abort();
 		check_found(&s, text, len);
 	}
 	memset(&s, 0, sizeof(s));
-	if (scan__suppress_parse(&s, text, len, "sast/python.sql-injection", "CWE-89"))
+	if (scan_suppress__parse(&s, text, len, "sast/python.sql-injection", "CWE-89"))
 		check_found(&s, text, len);
-	scan__line_index_dispose(&idx);
+	scan_analyzers__line_index_dispose(&idx);
 	return 0;
 }

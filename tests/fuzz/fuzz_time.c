@@ -26,15 +26,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
-	rc = scan__time_parse(&t, s);
+	rc = scan_util__time_parse(&t, s);
 	if (rc != 0) {
 		if (rc != SCAN_EINVAL || t != (time_t)-12345)
 			abort();
 	} else if (t >= 0 && t <= TIME_FORMAT_MAX) {
-		scan__time_format(out, t);
+		scan_util__time_format(out, t);
 		if (strlen(out) != SCAN_TIME_LEN - 1 || out[10] != 'T' || out[19] != 'Z')
 			abort();
-		if (scan__time_parse(&back, out) != 0 || back != t)
+		if (scan_util__time_parse(&back, out) != 0 || back != t)
 			abort();
 	}
 	free(s);

@@ -47,14 +47,14 @@ static inline int sca_run(scan_sca_inventory *inv, scan_sca_extract_fn fn, int r
 	scan_sca_doc d;
 	int err;
 
-	scan_sca__inventory_init(inv);
-	if ((err = scan_sca__doc_begin(&d, inv, file, root_fd)) < 0)
+	scan_inventory__init(inv);
+	if ((err = scan_lockfile__doc_begin(&d, inv, file, root_fd)) < 0)
 		return err;
 	err = fn(&d, text, len);
 	if (err == 0)
-		err = scan_sca__doc_end(&d);
+		err = scan_lockfile__doc_end(&d);
 	else
-		scan_sca__doc_abort(&d);
+		scan_lockfile__doc_abort(&d);
 	return err;
 }
 
@@ -131,7 +131,7 @@ static inline void sca_expect_error_path(scan_sca_extract_fn fn, const char *roo
 		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want);
 	assert_null(strchr(scan_error_last()->message, '\n'));
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static inline void sca_expect_error(scan_sca_extract_fn fn, const char *file, const char *text, size_t len, int code,
@@ -231,7 +231,7 @@ static inline void sca_expect_fixture(scan_sca_extract_fn fn, const char *dir, c
 
 	sca_run_fixture(&inv, fn, dir, file);
 	sca_expect(&inv, want, n);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static inline void sca_expect_text(scan_sca_extract_fn fn, const char *file, const char *text, const sca_want *want,
@@ -241,7 +241,7 @@ static inline void sca_expect_text(scan_sca_extract_fn fn, const char *file, con
 
 	sca_run_str(&inv, fn, file, text);
 	sca_expect(&inv, want, n);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static inline const scan_component *sca_find(const scan_sca_inventory *inv, const char *name)

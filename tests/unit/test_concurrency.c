@@ -121,12 +121,12 @@ static int lock_two(scan_store *st, void *ctx)
 
 	c->attempts++;
 	snprintf(sql, sizeof(sql), "UPDATE organizations SET plan = plan WHERE id = %lld", (long long)c->first);
-	if (scan__db_exec(scan__store_conn(st), sql) != 0)
+	if (scan_db__exec(scan_store__conn(st), sql) != 0)
 		return scan_error_last()->code;
 	if (c->attempts == 1 && th_pg_url())
 		pthread_barrier_wait(c->both_hold_one);
 	snprintf(sql, sizeof(sql), "UPDATE organizations SET plan = plan WHERE id = %lld", (long long)c->second);
-	return scan__db_exec(scan__store_conn(st), sql) != 0 ? scan_error_last()->code : 0;
+	return scan_db__exec(scan_store__conn(st), sql) != 0 ? scan_error_last()->code : 0;
 }
 
 static void *cross(void *arg)

@@ -23,17 +23,17 @@ static void test_redact_url(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		scan__db_redact_url(out, sizeof(out), cases[i].url);
+		scan_db__redact_url(out, sizeof(out), cases[i].url);
 		if (strcmp(out, cases[i].shown))
 			fail_msg("%s shown as %s, not %s", cases[i].url, out, cases[i].shown);
 	}
 	/* Cut short, still terminated. */
-	scan__db_redact_url(out, 12, cases[0].url);
+	scan_db__redact_url(out, 12, cases[0].url);
 	assert_int_equal(strlen(out), 11);
-	assert_true(scan__db_is_postgres_url("postgresql:///x"));
-	assert_true(scan__db_is_postgres_url("postgres://h/x"));
-	assert_false(scan__db_is_postgres_url("/tmp/postgresql://x"));
-	assert_false(scan__db_is_postgres_url(NULL));
+	assert_true(scan_db__is_postgres_url("postgresql:///x"));
+	assert_true(scan_db__is_postgres_url("postgres://h/x"));
+	assert_false(scan_db__is_postgres_url("/tmp/postgresql://x"));
+	assert_false(scan_db__is_postgres_url(NULL));
 }
 
 /* No server listens on port 1: the error names the database without its password. */
@@ -43,7 +43,7 @@ static void test_failed_connection_hides_password(void **state)
 	const char *msg;
 
 	(void)state;
-	assert_int_equal(scan__db_open_postgres(&db, "postgresql://rampart:hunter2@127.0.0.1:1/rampart?connect_timeout=2"),
+	assert_int_equal(scan_db__open_postgres(&db, "postgresql://rampart:hunter2@127.0.0.1:1/rampart?connect_timeout=2"),
 	                 SCAN_ESTORE);
 	assert_null(db);
 	msg = scan_error_last()->message;

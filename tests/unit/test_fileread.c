@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_fileread.c - the one bounded reader of input files
- * (scan_file_read, scan__read_file_at, scan__read_fd): regular files only,
+ * (scan_file_read, scan_util__read_file_at, scan_util__read_fd): regular files only,
  * opened non-blocking so a FIFO is refused at once, a size limit, symbolic
  * links refused on request, absent files optional on request.
  */
@@ -92,7 +92,7 @@ static void test_not_regular(void **state)
 	expect_error(scan_file_read(&text, &len, fifo, 1 << 20, 0), SCAN_EINVAL, "it is a FIFO, not a regular file");
 	expect_error(scan_file_read(&text, &len, fifo, 1 << 20, SCAN_FILE_OPTIONAL | SCAN_FILE_NOFOLLOW), SCAN_EINVAL,
 	             "a FIFO");
-	expect_error(scan__read_file_at(&text, &len, AT_FDCWD, fifo, "label.yml", 100, 0), SCAN_EINVAL,
+	expect_error(scan_util__read_file_at(&text, &len, AT_FDCWD, fifo, "label.yml", 100, 0), SCAN_EINVAL,
 	             "cannot read 'label.yml': it is a FIFO");
 	assert_null(text);
 	/* a directory, a character device */
@@ -115,7 +115,7 @@ static void test_links_and_absence(void **state)
 	assert_string_equal(text, "x");
 	free(text);
 	expect_error(scan_file_read(&text, &len, link, 10, SCAN_FILE_NOFOLLOW), SCAN_EINVAL, "a symbolic link");
-	expect_error(scan__read_file(&text, &len, link, 10), SCAN_EINVAL, "a symbolic link");
+	expect_error(scan_util__read_file(&text, &len, link, 10), SCAN_EINVAL, "a symbolic link");
 	/* absent: an error, or nothing at all when optional */
 	expect_error(scan_file_read(&text, &len, missing, 10, 0), SCAN_ENOTFOUND, "cannot open");
 	scan_error_clear();
@@ -138,12 +138,12 @@ static void test_read_fd(void **state)
 
 	th_write(f->dir, "b", "hello");
 	assert_true((fd = open(path, O_RDONLY)) >= 0);
-	assert_int_equal(scan__read_fd(&text, &len, fd, "b", 5), 0);
+	assert_int_equal(scan_util__read_fd(&text, &len, fd, "b", 5), 0);
 	assert_string_equal(text, "hello");
 	free(text);
 	close(fd);
 	assert_true((fd = open(f->dir, O_RDONLY | O_DIRECTORY)) >= 0);
-	expect_error(scan__read_fd(&text, &len, fd, "dir", 5), SCAN_EINVAL, "cannot read 'dir': it is a directory");
+	expect_error(scan_util__read_fd(&text, &len, fd, "dir", 5), SCAN_EINVAL, "cannot read 'dir': it is a directory");
 	close(fd);
 	free(path);
 }

@@ -82,36 +82,36 @@ typedef struct {
 
 static scan_finding_list *make_list(void)
 {
-	scan_finding_list *l = scan__finding_list_new();
+	scan_finding_list *l = scan_model__finding_list_new();
 
 	assert_non_null(l);
 	for (size_t i = 0; i < NSPECS; i++) {
 		const spec *s = &specs[i];
-		scan_finding *f = scan__finding_list_push(l);
+		scan_finding *f = scan_model__finding_list_push(l);
 
 		assert_non_null(f);
-		f->rule_id = scan__arena_strdup(&l->arena, s->rule);
-		f->title = scan__arena_strdup(&l->arena, s->title);
-		f->tool = scan__arena_strdup(&l->arena, "test");
+		f->rule_id = scan_arena__strdup(&l->arena, s->rule);
+		f->title = scan_arena__strdup(&l->arena, s->title);
+		f->tool = scan_arena__strdup(&l->arena, "test");
 		f->category = s->cat;
-		f->file_path = scan__arena_strdup(&l->arena, s->path);
+		f->file_path = scan_arena__strdup(&l->arena, s->path);
 		f->line_number = s->line;
 		f->end_line = s->end;
 		f->column = s->col;
-		f->description = scan__arena_strdup(&l->arena, s->desc);
-		f->remediation = scan__arena_strdup(&l->arena, s->rem);
-		f->cwe_id = scan__arena_strdup(&l->arena, s->cwe);
+		f->description = scan_arena__strdup(&l->arena, s->desc);
+		f->remediation = scan_arena__strdup(&l->arena, s->rem);
+		f->cwe_id = scan_arena__strdup(&l->arena, s->cwe);
 		f->severity = s->sev;
 		f->cvss_score = s->cvss;
 		f->confidence = s->conf;
-		f->snippet = scan__arena_strdup(&l->arena, s->snippet);
+		f->snippet = scan_arena__strdup(&l->arena, s->snippet);
 		scan_fingerprint(f->fingerprint, s->path, s->rule, s->snippet);
 		f->is_new_in_pr = s->is_new;
 		f->user_marked_fp = s->fp;
 		f->fp_marked_at = s->fp ? T_FP : 0;
-		f->fp_reason = scan__arena_strdup(&l->arena, s->fp_reason);
+		f->fp_reason = scan_arena__strdup(&l->arena, s->fp_reason);
 	}
-	scan__finding_list_sort(l);
+	scan_model__finding_list_sort(l);
 	return l;
 }
 
@@ -670,7 +670,7 @@ static void test_sarif_minimal(void **state)
 {
 	fixture *fx = *state;
 	cli_doc doc = { 0 };
-	scan_finding_list *empty = scan__finding_list_new();
+	scan_finding_list *empty = scan_model__finding_list_new();
 	scan_buf b = SCAN_BUF_INIT;
 	const cJSON *run;
 	cJSON *j;

@@ -368,7 +368,7 @@ static void test_valid_fixture(void **state)
 	assert_int_equal(ig->type, SCAN_SCA_IGNORE_CVE);
 	assert_string_equal(ig->value, "CVE-2023-1234");
 	assert_string_equal(ig->reason, "Not reachable; the vulnerable parser is never called.");
-	assert_int_equal(scan__time_parse(&t, "2099-12-31T00:00:00Z"), 0);
+	assert_int_equal(scan_util__time_parse(&t, "2099-12-31T00:00:00Z"), 0);
 	assert_int_equal(ig->expires_at, t);
 	assert_int_equal(ig->line, 77);
 	ig = scan_sca_policy_ignore(p, 1);
@@ -378,7 +378,7 @@ static void test_valid_fixture(void **state)
 	ig = scan_sca_policy_ignore(p, 2);
 	assert_int_equal(ig->type, SCAN_SCA_IGNORE_PACKAGE);
 	assert_string_equal(ig->value, "@babel/core@7.0.0");
-	assert_int_equal(scan__time_parse(&t, "2099-01-01T12:00:00Z"), 0);
+	assert_int_equal(scan_util__time_parse(&t, "2099-01-01T12:00:00Z"), 0);
 	assert_int_equal(ig->expires_at, t);
 	assert_null(scan_sca_policy_ignore(p, 3));
 	scan_sca_policy_free(p);

@@ -22,13 +22,13 @@ static void test_tables_match_grammars(void **state)
 	(void)state;
 	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
 		const char *missing[8];
-		size_t n = scan__quality_lang_check((scan_lang)l, missing, 8);
+		size_t n = scan_quality__lang_check((scan_lang)l, missing, 8);
 		if (n)
 			fail_msg("%s: the grammar has no kind '%s'", scan_lang__name((scan_lang)l), missing[0]);
 	}
-	assert_non_null(scan__quality_lang(SCAN_LANG_PYTHON));
-	assert_non_null(scan__quality_lang(SCAN_LANG_TSX));
-	assert_null(scan__quality_lang(SCAN_LANG_YAML));
+	assert_non_null(scan_quality__lang(SCAN_LANG_PYTHON));
+	assert_non_null(scan_quality__lang(SCAN_LANG_TSX));
+	assert_null(scan_quality__lang(SCAN_LANG_YAML));
 }
 
 static void metrics_of(scan_lang l, const char *code, scan_file_metrics *m, scan_arena *a, scan_parse_state *ps)
@@ -36,10 +36,10 @@ static void metrics_of(scan_lang l, const char *code, scan_file_metrics *m, scan
 	const char *why = NULL;
 	const TSTree *tree;
 	memset(ps, 0, sizeof(*ps));
-	tree = scan__parse(ps, l, code, strlen(code), &why);
+	tree = scan_parse__parse(ps, l, code, strlen(code), &why);
 	assert_null(why);
 	assert_non_null(tree);
-	assert_int_equal(scan__file_metrics(m, a, l, tree, code, strlen(code)), 0);
+	assert_int_equal(scan_quality__file_metrics(m, a, l, tree, code, strlen(code)), 0);
 }
 
 static void test_nested_functions_are_records_of_their_own(void **state)
@@ -64,8 +64,8 @@ static void test_nested_functions_are_records_of_their_own(void **state)
 	assert_int_equal(m.functions[1].cognitive, 1);
 	assert_int_equal(m.functions[1].line, 2);
 	assert_int_equal(m.cognitive, 3);
-	scan__parse_dispose(&ps);
-	scan__arena_dispose(&a);
+	scan_parse__dispose(&ps);
+	scan_arena__dispose(&a);
 }
 
 /* Deep nesting from a hostile file must neither overflow the stack nor stall. */
@@ -88,15 +88,15 @@ static void test_deep_trees_are_bounded(void **state)
 	src[k++] = '}';
 	src[k] = '\0';
 	memset(&ps, 0, sizeof(ps));
-	tree = scan__parse(&ps, SCAN_LANG_C, src, k, &why);
+	tree = scan_parse__parse(&ps, SCAN_LANG_C, src, k, &why);
 	assert_null(why);
 	assert_non_null(tree);
-	assert_int_equal(scan__file_metrics(&m, &a, SCAN_LANG_C, tree, src, k), 0);
+	assert_int_equal(scan_quality__file_metrics(&m, &a, SCAN_LANG_C, tree, src, k), 0);
 	assert_int_equal(m.nfunctions, 1);
 	assert_true(m.functions[0].cognitive > 0);
 	assert_int_equal(m.lines, 2 * depth + 1);
-	scan__parse_dispose(&ps);
-	scan__arena_dispose(&a);
+	scan_parse__dispose(&ps);
+	scan_arena__dispose(&a);
 	free(src);
 }
 
@@ -122,7 +122,7 @@ static void test_clones(void **state)
 	for (uint32_t i = 0; i < 150; i++)
 		f[1].t[50 + i].hash = f[0].t[100 + i].hash;
 	f[2].path = "c", f[2].n = 120, f[2].t = tokens(120, 3, 60, 1); /* 120 tokens on 2 lines */
-	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 3, &c, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(c[0].a, 0);
 	assert_int_equal(c[0].a_start, 100);
@@ -133,7 +133,7 @@ static void test_clones(void **state)
 	/* the same block twice in c, too few lines: not a block */
 	for (uint32_t i = 0; i < 60; i++)
 		f[2].t[60 + i].hash = f[2].t[i].hash;
-	assert_int_equal(scan__dup_find(&f[2], 1, &c, &n), 0);
+	assert_int_equal(scan_dup__find(&f[2], 1, &c, &n), 0);
 	assert_int_equal(n, 0);
 	free(c);
 	for (int i = 0; i < 3; i++)
@@ -151,7 +151,7 @@ static void test_clones_within_a_file(void **state)
 	f.t = tokens(f.n, 1, 5, 1);
 	for (uint32_t i = 0; i < f.n; i++)
 		f.t[i].hash = (100 + i % 200) << 2; /* one 200-token block, a hundred times */
-	assert_int_equal(scan__dup_find(&f, 1, &c, &n), 0);
+	assert_int_equal(scan_dup__find(&f, 1, &c, &n), 0);
 	assert_true(n >= 1);
 	for (size_t i = 0; i < n; i++) {
 		assert_true(c[i].a_start + c[i].len <= c[i].b_start);
@@ -183,12 +183,12 @@ static void test_tables_match_only_exactly(void **state)
 	f[0].path = "a", f[0].n = 400, f[0].t = table(400, 1000, 5000);
 	f[1].path = "b", f[1].n = 400, f[1].t = table(400, 2000, 6000); /* other values */
 	f[2].path = "c", f[2].n = 400, f[2].t = table(400, 1000, 7000); /* a's, but one value in 7 */
-	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 3, &c, &n), 0);
 	assert_int_equal(n, 0);
 	free(c);
 	free(f[2].t);
 	f[2].t = table(400, 1000, 5000); /* a's table, copied */
-	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 3, &c, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(c[0].a, 0);
 	assert_int_equal(c[0].b, 2);
@@ -224,12 +224,12 @@ static void test_rows_of_numbers_match_only_exactly(void **state)
 	(void)state;
 	f[0].path = "a", f[0].t = rows(6, 1000, &f[0].n);
 	f[1].path = "b", f[1].t = rows(6, 9000, &f[1].n);
-	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 2, &c, &n), 0);
 	assert_int_equal(n, 0);
 	free(c);
 	free(f[1].t);
 	f[1].t = rows(6, 1000, &f[1].n);
-	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 2, &c, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(c[0].len, f[0].n);
 	free(c);
@@ -250,12 +250,12 @@ static void test_capped_duplication_keeps_the_same_files_in_any_order(void **sta
 			unsigned f = order == 0 ? i : order == 1 ? 99 - i : (i * 37) % 100; /* 37 is prime to 100 */
 			char path[16];
 			snprintf(path, sizeof(path), "f%02u", f);
-			assert_int_equal(scan__dup_keep_add(&k, path, tokens(100 + f, f, 10, 1), 100 + f), 0);
+			assert_int_equal(scan_quality__dup_keep_add(&k, path, tokens(100 + f, f, 10, 1), 100 + f), 0);
 			assert_true(k.tokens <= 2000);
 		}
 		for (unsigned f = 0; f < 100 && total + 100 + f <= 2000; f++)
 			total += 100 + f, fit++;
-		scan__dup_keep_sort(&k);
+		scan_quality__dup_keep_sort(&k);
 		assert_int_equal(k.n, fit);
 		assert_int_equal(k.tokens, total);
 		assert_int_equal(k.nleft, 100 - fit);
@@ -264,7 +264,7 @@ static void test_capped_duplication_keeps_the_same_files_in_any_order(void **sta
 			snprintf(path, sizeof(path), "f%02zu", i);
 			assert_string_equal(k.files[i].path, path);
 		}
-		scan__dup_keep_dispose(&k);
+		scan_quality__dup_keep_dispose(&k);
 	}
 }
 
@@ -285,7 +285,7 @@ static void test_winnowing_finds_every_copy_long_enough(void **state)
 		f[1].path = "b", f[1].n = 400, f[1].t = tokens(400, seed + 1000, 5, 1);
 		for (uint32_t i = 0; i < len; i++)
 			f[1].t[to + i].hash = f[0].t[from + i].hash;
-		assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+		assert_int_equal(scan_dup__find(f, 2, &c, &n), 0);
 		assert_int_equal(n, 1);
 		assert_int_equal(c[0].a_start, from);
 		assert_int_equal(c[0].b_start, to);
@@ -309,7 +309,7 @@ static void test_a_long_line_copied_is_not_quadratic(void **state)
 	f[0].path = "a", f[0].n = 400000, f[0].t = tokens(400000, 1, 400000, 1);
 	f[1].path = "b", f[1].n = 400000, f[1].t = tokens(400000, 1, 400000, 1);
 	alarm(60);
-	assert_int_equal(scan__dup_find(f, 2, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 2, &c, &n), 0);
 	alarm(0);
 	assert_int_equal(n, 0);
 	free(c);
@@ -360,7 +360,7 @@ static void test_copies_end_where_their_tables_differ(void **state)
 		f[0].t[k].hash = (7000 + k) << 2 | DUP_ID, f[2].t[k].hash = (9000 + k) << 2 | DUP_ID;
 	for (uint32_t k = 0; k < 150; k += 3) /* b: a's code, other values in its table */
 		f[1].t[k].hash = f[0].t[k].hash;
-	assert_int_equal(scan__dup_find(f, 3, &c, &n), 0);
+	assert_int_equal(scan_dup__find(f, 3, &c, &n), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(c[0].a, 0);
 	assert_int_equal(c[0].b, 1);
@@ -382,14 +382,14 @@ static bool alike(scan_lang l, const char *one, const char *two)
 	uint32_t n1, n2;
 	bool same;
 	memset(&ps, 0, sizeof(ps));
-	assert_int_equal(scan__dup_tokens(&t1, &n1, l, scan__parse(&ps, l, one, strlen(one), &why), one, strlen(one)), 0);
-	scan__parse_reset(&ps);
-	assert_int_equal(scan__dup_tokens(&t2, &n2, l, scan__parse(&ps, l, two, strlen(two), &why), two, strlen(two)), 0);
-	scan__parse_dispose(&ps);
+	assert_int_equal(scan_dup__tokens(&t1, &n1, l, scan_parse__parse(&ps, l, one, strlen(one), &why), one, strlen(one)), 0);
+	scan_parse__reset(&ps);
+	assert_int_equal(scan_dup__tokens(&t2, &n2, l, scan_parse__parse(&ps, l, two, strlen(two), &why), two, strlen(two)), 0);
+	scan_parse__dispose(&ps);
 	assert_true(n1 >= 3);
 	same = n1 == n2;
 	for (uint32_t i = 0; i < n1 && same; i++)
-		same = scan__dup_key(t1[i].hash) == scan__dup_key(t2[i].hash);
+		same = scan_dup__key(t1[i].hash) == scan_dup__key(t2[i].hash);
 	free(t1), free(t2);
 	return same;
 }
@@ -421,24 +421,24 @@ static void test_renamed_copies_tokenize_alike(void **state)
 	bool diff = false;
 	(void)state;
 	memset(&ps, 0, sizeof(ps));
-	assert_int_equal(scan__dup_tokens(&t1, &n1, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, one, strlen(one), &why), one, strlen(one)), 0);
-	scan__parse_reset(&ps);
-	assert_int_equal(scan__dup_tokens(&t2, &n2, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, two, strlen(two), &why), two, strlen(two)), 0);
-	scan__parse_reset(&ps);
-	assert_int_equal(scan__dup_tokens(&t3, &n3, SCAN_LANG_C, scan__parse(&ps, SCAN_LANG_C, three, strlen(three), &why), three, strlen(three)), 0);
+	assert_int_equal(scan_dup__tokens(&t1, &n1, SCAN_LANG_C, scan_parse__parse(&ps, SCAN_LANG_C, one, strlen(one), &why), one, strlen(one)), 0);
+	scan_parse__reset(&ps);
+	assert_int_equal(scan_dup__tokens(&t2, &n2, SCAN_LANG_C, scan_parse__parse(&ps, SCAN_LANG_C, two, strlen(two), &why), two, strlen(two)), 0);
+	scan_parse__reset(&ps);
+	assert_int_equal(scan_dup__tokens(&t3, &n3, SCAN_LANG_C, scan_parse__parse(&ps, SCAN_LANG_C, three, strlen(three), &why), three, strlen(three)), 0);
 	assert_true(n1 > 10);
 	assert_int_equal(n1, n2);
 	assert_int_equal(n1, n3);
 	for (uint32_t i = 0; i < n1; i++) {
-		assert_int_equal(scan__dup_key(t1[i].hash), scan__dup_key(t2[i].hash));
+		assert_int_equal(scan_dup__key(t1[i].hash), scan_dup__key(t2[i].hash));
 		assert_int_equal(t1[i].line, t2[i].line);
 	}
 	assert_memory_not_equal(t1, t2, n1 * sizeof(*t1)); /* but not an exact copy */
 	for (uint32_t i = 0; i < n1 && !diff; i++)
-		diff = scan__dup_key(t1[i].hash) != scan__dup_key(t3[i].hash);
+		diff = scan_dup__key(t1[i].hash) != scan_dup__key(t3[i].hash);
 	assert_true(diff); /* an operator is not renamed */
 	free(t1), free(t2), free(t3);
-	scan__parse_dispose(&ps);
+	scan_parse__dispose(&ps);
 }
 
 /* Run a shell command in dir; the test fails unless it exits 0. */

@@ -28,7 +28,7 @@ static int setup(void **state)
 	assert_non_null(f);
 	assert_int_equal(scan_secrets__load_builtin(&f->set), 0);
 	assert_int_equal(scan_secrets__engine_new(&f->engine, &f->set, NULL), 0);
-	assert_int_equal(scan__redactor_new(&f->r, f->engine), 0);
+	assert_int_equal(scan_analyzers__redactor_new(&f->r, f->engine), 0);
 	scan_buf_init(&f->out, SCAN_BUF_MAX_DEFAULT);
 	*state = f;
 	return 0;
@@ -38,7 +38,7 @@ static int teardown(void **state)
 {
 	fixture *f = *state;
 
-	scan__redactor_free(f->r);
+	scan_analyzers__redactor_free(f->r);
 	scan_secrets__engine_free(f->engine);
 	scan_secrets__ruleset_dispose(&f->set);
 	scan_buf_dispose(&f->out);
@@ -48,14 +48,14 @@ static int teardown(void **state)
 
 static const char *redact(fixture *f, const char *s, bool *changed)
 {
-	assert_int_equal(scan__redact(f->r, &f->out, s, strlen(s), changed), 0);
+	assert_int_equal(scan_analyzers__redact(f->r, &f->out, s, strlen(s), changed), 0);
 	return f->out.ptr;
 }
 
 static void prepare_file(fixture *f, const char *data)
 {
-	scan__redactor_set_file(f->r, "src/app.py", (const unsigned char *)data, strlen(data));
-	assert_int_equal(scan__redactor_prepare(f->r, NULL, NULL, 0, NULL, 0), 0);
+	scan_analyzers__redactor_set_file(f->r, "src/app.py", (const unsigned char *)data, strlen(data));
+	assert_int_equal(scan_analyzers__redactor_prepare(f->r, NULL, NULL, 0, NULL, 0), 0);
 }
 
 /* Every credential of the file, on any line of a snippet, allowed or not. */
@@ -103,8 +103,8 @@ static void test_text_credentials(void **state)
 	size_t lens[2] = { strlen(texts[0]), strlen(texts[1]) };
 	bool changed;
 
-	scan__redactor_set_file(f->r, NULL, NULL, 0);
-	assert_int_equal(scan__redactor_prepare(f->r, texts, lens, 2, NULL, 0), 0);
+	scan_analyzers__redactor_set_file(f->r, NULL, NULL, 0);
+	assert_int_equal(scan_analyzers__redactor_prepare(f->r, texts, lens, 2, NULL, 0), 0);
 	assert_string_equal(redact(f, texts[0], &changed), "token = \"ghp_****\"");
 	assert_true(changed);
 }
@@ -117,11 +117,11 @@ static void test_sensitive_values(void **state)
 	scan_slice v[2] = { { "not-a-known-format-value", 24 }, { "ab", 2 } };
 	bool changed;
 
-	scan__redactor_set_file(f->r, "settings.py", (const unsigned char *)file, strlen(file));
-	assert_int_equal(scan__redactor_prepare(f->r, NULL, NULL, 0, v, 2), 0);
+	scan_analyzers__redactor_set_file(f->r, "settings.py", (const unsigned char *)file, strlen(file));
+	assert_int_equal(scan_analyzers__redactor_prepare(f->r, NULL, NULL, 0, v, 2), 0);
 	assert_string_equal(redact(f, file, &changed), "SECRET_KEY = 'not-****'\n");
 	assert_string_equal(redact(f, "a tab", &changed), "a tab");
-	assert_int_equal(scan__redactor_prepare(f->r, NULL, NULL, 0, NULL, 0), 0);
+	assert_int_equal(scan_analyzers__redactor_prepare(f->r, NULL, NULL, 0, NULL, 0), 0);
 	assert_string_equal(redact(f, file, &changed), file);
 	assert_false(changed);
 }

@@ -41,22 +41,22 @@ static int run(const char *yaml, const char *path, const char *code, hits *h, co
 	memset(&set, 0, sizeof(set));
 	memset(&ps, 0, sizeof(ps));
 	memset(h, 0, sizeof(*h));
-	if (sast__load_text(&set, yaml, strlen(yaml), "test.yaml") != 0) {
-		sast__ruleset_dispose(&set);
+	if (scan_sast__load_text(&set, yaml, strlen(yaml), "test.yaml") != 0) {
+		scan_sast__ruleset_dispose(&set);
 		return -1;
 	}
-	assert_int_equal(sast__engine_new(&e, &set), 0);
-	assert_int_equal(sast__ctx_new(&c, e), 0);
-	tree = scan__parse(&ps, lang, code, strlen(code), &why);
+	assert_int_equal(scan_sast__engine_new(&e, &set), 0);
+	assert_int_equal(scan_sast__ctx_new(&c, e), 0);
+	tree = scan_parse__parse(&ps, lang, code, strlen(code), &why);
 	if (skip)
 		*skip = why;
-	rc = why ? SCAN_ELIMIT : sast__scan_file(c, lang, path, code, strlen(code), tree, collect, h, &why);
+	rc = why ? SCAN_ELIMIT : scan_sast__scan_file(c, lang, path, code, strlen(code), tree, collect, h, &why);
 	if (skip && why)
 		*skip = why;
-	sast__ctx_free(c);
-	sast__engine_free(e);
-	sast__ruleset_dispose(&set);
-	scan__parse_dispose(&ps);
+	scan_sast__ctx_free(c);
+	scan_sast__engine_free(e);
+	scan_sast__ruleset_dispose(&set);
+	scan_parse__dispose(&ps);
 	return rc;
 }
 
@@ -202,7 +202,7 @@ static void test_dockerfile(void **state)
 	const char *src = "# escape=`\nFROM a AS b\nRUN echo `\n  # a comment\n  one\nFROM c\nRUN <<EOF\nset -e\necho hi\nEOF\nUSER 1000\n";
 	hits h;
 	(void)state;
-	assert_int_equal(sast__dockerfile_parse(&df, &a, src, strlen(src)), 0);
+	assert_int_equal(scan_dockerfile__parse(&df, &a, src, strlen(src)), 0);
 	assert_int_equal(df.n, 5);
 	assert_int_equal(df.stages, 2);
 	assert_string_equal(df.v[1].keyword, "RUN");
@@ -212,7 +212,7 @@ static void test_dockerfile(void **state)
 	assert_string_equal(df.v[3].args, "<<EOF\nset -e\necho hi");
 	assert_int_equal(df.v[4].stage, 1);
 	free(df.v);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 
 	assert_int_equal(run(root, "Dockerfile", "FROM golang AS build\nUSER app\nFROM alpine\nRUN true\n", &h, NULL), 0);
 	assert_int_equal(h.count, 1);
@@ -256,11 +256,11 @@ static void test_validation_errors_name_the_line(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		memset(&set, 0, sizeof(set));
-		assert_int_not_equal(sast__load_text(&set, bad[i].yaml, strlen(bad[i].yaml), "test.yaml"), 0);
+		assert_int_not_equal(scan_sast__load_text(&set, bad[i].yaml, strlen(bad[i].yaml), "test.yaml"), 0);
 		if (!strstr(scan_error_last()->message, bad[i].want))
 			fail_msg("case %zu: '%s' does not say '%s'", i, scan_error_last()->message, bad[i].want);
 		assert_int_equal(set.count, 0);
-		sast__ruleset_dispose(&set);
+		scan_sast__ruleset_dispose(&set);
 	}
 }
 
@@ -275,15 +275,15 @@ static void test_message_template(void **state)
 	(void)state;
 	memset(&set, 0, sizeof(set));
 	memset(&m, 0, sizeof(m));
-	assert_int_equal(sast__load_text(&set, y, strlen(y), "t.yaml"), 0);
+	assert_int_equal(scan_sast__load_text(&set, y, strlen(y), "t.yaml"), 0);
 	assert_int_equal(set.rules[0].nmv, 2);
 	m.bound = 3;
 	m.b[0].sb = 3, m.b[0].eb = 9;   /* $FN: system */
 	m.b[1].sb = 10, m.b[1].eb = 13; /* $ARG: cmd */
-	sast__render(&b, set.rules[0].message, &set.rules[0], &m, src);
+	scan_sast__render(&b, set.rules[0].message, &set.rules[0], &m, src);
 	assert_string_equal(b.ptr, "system with cmd");
 	scan_buf_dispose(&b);
-	sast__ruleset_dispose(&set);
+	scan_sast__ruleset_dispose(&set);
 }
 
 /* Hostile files end in bounded time: skipped with a reason, or analyzed. */
@@ -340,22 +340,22 @@ static void run_dropping(const char *yaml, const char *code, size_t len, hits *h
 	memset(&set, 0, sizeof(set));
 	memset(&ps, 0, sizeof(ps));
 	memset(h, 0, sizeof(*h));
-	assert_int_equal(sast__load_text(&set, yaml, strlen(yaml), "test.yaml"), 0);
-	assert_int_equal(sast__engine_new(&e, &set), 0);
-	assert_int_equal(sast__ctx_new(&c, e), 0);
-	tree = scan__parse(&ps, SCAN_LANG_PYTHON, code, len, &why);
+	assert_int_equal(scan_sast__load_text(&set, yaml, strlen(yaml), "test.yaml"), 0);
+	assert_int_equal(scan_sast__engine_new(&e, &set), 0);
+	assert_int_equal(scan_sast__ctx_new(&c, e), 0);
+	tree = scan_parse__parse(&ps, SCAN_LANG_PYTHON, code, len, &why);
 	assert_null(why);
-	assert_int_equal(sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, len, tree, collect, h, &why), 0);
+	assert_int_equal(scan_sast__scan_file(c, SCAN_LANG_PYTHON, "a.py", code, len, tree, collect, h, &why), 0);
 	assert_null(why);
 	*dropped_why = NULL;
 	dropped_id[0] = '\0';
-	if (sast__ctx_dropped(c, 0, &dropped, dropped_why))
+	if (scan_sast__ctx_dropped(c, 0, &dropped, dropped_why))
 		snprintf(dropped_id, idsz, "%s", dropped->id);
-	assert_false(sast__ctx_dropped(c, 1, &dropped, &why));
-	sast__ctx_free(c);
-	sast__engine_free(e);
-	sast__ruleset_dispose(&set);
-	scan__parse_dispose(&ps);
+	assert_false(scan_sast__ctx_dropped(c, 1, &dropped, &why));
+	scan_sast__ctx_free(c);
+	scan_sast__engine_free(e);
+	scan_sast__ruleset_dispose(&set);
+	scan_parse__dispose(&ps);
 }
 
 /* A rule over its budget is dropped for the file and named; the other rules still match there. */

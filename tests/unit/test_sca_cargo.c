@@ -32,17 +32,17 @@
 /* text as LOCK; the test fails on an error. */
 static void run(scan_sca_inventory *inv, const char *text)
 {
-	sca_run_str(inv, scan_sca__extract_cargo_lock, LOCK, text);
+	sca_run_str(inv, scan_lockfile__extract_cargo_lock, LOCK, text);
 }
 
 static void test_is_cargo_lock(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_cargo_lock("Cargo.lock", "Cargo.lock"));
-	assert_true(scan_sca__is_cargo_lock("crates/x/Cargo.lock", "Cargo.lock"));
-	assert_false(scan_sca__is_cargo_lock("cargo.lock", "cargo.lock"));
-	assert_false(scan_sca__is_cargo_lock("Cargo.toml", "Cargo.toml"));
-	assert_false(scan_sca__is_cargo_lock("Cargo.lock.bak", "Cargo.lock.bak"));
+	assert_true(scan_lockfile__is_cargo_lock("Cargo.lock", "Cargo.lock"));
+	assert_true(scan_lockfile__is_cargo_lock("crates/x/Cargo.lock", "Cargo.lock"));
+	assert_false(scan_lockfile__is_cargo_lock("cargo.lock", "cargo.lock"));
+	assert_false(scan_lockfile__is_cargo_lock("Cargo.toml", "Cargo.toml"));
+	assert_false(scan_lockfile__is_cargo_lock("Cargo.lock.bak", "Cargo.lock.bak"));
 }
 
 /*
@@ -69,11 +69,11 @@ static void test_workspace_v4(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_cargo_lock, "cargo/workspace", "Cargo.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_cargo_lock, "cargo/workspace", "Cargo.lock");
 	CHECK(&inv, w);
 	assert_string_equal(inv.items[5].purl, "pkg:cargo/rand@0.8.5");
 	assert_string_equal(inv.items[0].file, "Cargo.lock");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -94,9 +94,9 @@ static void test_v3_sources(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_cargo_lock, "cargo/v3-sources", "Cargo.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_cargo_lock, "cargo/v3-sources", "Cargo.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Version 1: dependencies always "name version (source)", checksums in [metadata]. */
@@ -115,9 +115,9 @@ static void test_v1(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_cargo_lock, "cargo/v1", "Cargo.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_cargo_lock, "cargo/v1", "Cargo.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* The [root] table of the oldest lockfiles, [[patch.unused]], and edges to packages not listed. */
@@ -147,18 +147,18 @@ static void test_root_table_and_odd_edges(void **state)
 	          "name = \"unused\"\n"
 	          "version = \"1.0.0\"\n");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* No packages at all, and an edge by a version no package has. */
 	run(&inv, "version = 4\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	run(&inv, "[[package]]\nname = \"a\"\nversion = \"1.0.0\"\ndependencies = [\"b 9.9.9\"]\n"
 	          "[[package]]\nname = \"b\"\nversion = \"1.0.0\"\nsource = \"registry+x\"\n");
 	assert_int_equal(inv.count, 2);
 	assert_int_equal(inv.items[0].ndeps, 0);
 	assert_int_equal(inv.items[1].flags, TRN);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_errors(void **state)
@@ -187,7 +187,7 @@ static void test_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_cargo_lock, LOCK, cases[i].text, strlen(cases[i].text), SCAN_EPARSE,
+		sca_expect_error(scan_lockfile__extract_cargo_lock, LOCK, cases[i].text, strlen(cases[i].text), SCAN_EPARSE,
 		                 cases[i].message);
 }
 
@@ -217,7 +217,7 @@ static void test_large_chain(void **state)
 		assert_int_equal(inv.items[i].ndeps, 1);
 		assert_int_equal(inv.items[i].deps[0], i + 1);
 	}
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	free(text);
 }
 
@@ -239,7 +239,7 @@ static void test_many_versions_bounded(void **state)
 		scan_buf_printf(&b, "[[package]]\nname = \"a\"\nversion = \"1.0.%d\"\nsource = \"registry+r\"\n", i);
 	assert_int_equal(scan_buf_failed(&b), 0);
 	/* Refused within SCA_REFUSE_SECONDS. */
-	sca_expect_error(scan_sca__extract_cargo_lock, LOCK, b.ptr, b.size, SCAN_ELIMIT, "too costly");
+	sca_expect_error(scan_lockfile__extract_cargo_lock, LOCK, b.ptr, b.size, SCAN_ELIMIT, "too costly");
 	scan_buf_dispose(&b);
 }
 

@@ -15,9 +15,9 @@
 static void test_detects(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_composer_lock("composer.lock", "composer.lock"));
-	assert_true(scan_sca__is_composer_lock("web/composer.lock", "composer.lock"));
-	assert_false(scan_sca__is_composer_lock("composer.json", "composer.json"));
+	assert_true(scan_lockfile__is_composer_lock("composer.lock", "composer.lock"));
+	assert_true(scan_lockfile__is_composer_lock("web/composer.lock", "composer.lock"));
+	assert_false(scan_lockfile__is_composer_lock("composer.json", "composer.json"));
 }
 
 /*
@@ -46,10 +46,10 @@ static void test_app(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_composer_lock, "composer", "app/composer.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_composer_lock, "composer", "app/composer.lock");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
 	assert_string_equal(sca_find(&inv, "symfony/console")->purl, "pkg:composer/symfony/console@6.4.8");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Composer 1 lockfile, no composer.json: neither DIRECT nor TRANSITIVE; "packages-dev": null. */
@@ -62,9 +62,9 @@ static void test_without_manifest(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_composer_lock, "composer", "nomanifest/composer.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_composer_lock, "composer", "nomanifest/composer.lock");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* A broken composer.json does not fail the lockfile; it just gives no direct information. */
@@ -83,10 +83,10 @@ static void test_broken_manifest(void **state)
 	th_write(dir, "composer.json", "{\"require\": {\"psr/container\": \"^2\"}, \"require\": {}}");
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(fd >= 0);
-	err = sca_run(&inv, scan_sca__extract_composer_lock, fd, "composer.lock", lock, strlen(lock));
+	err = sca_run(&inv, scan_lockfile__extract_composer_lock, fd, "composer.lock", lock, strlen(lock));
 	assert_int_equal(err, 0);
 	sca_expect(&inv, want, 1);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	close(fd);
 	th_rmtree(dir);
 	free(dir);
@@ -109,7 +109,7 @@ static void test_malformed(void **state)
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_composer_lock, "composer.lock", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_composer_lock, "composer.lock", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 
@@ -127,7 +127,7 @@ static void test_hostile(void **state)
 	for (int i = 0; i < 300; i++)
 		scan_buf_putc(&b, ']');
 	scan_buf_putc(&b, '}');
-	sca_expect_error(scan_sca__extract_composer_lock, "composer.lock", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
+	sca_expect_error(scan_lockfile__extract_composer_lock, "composer.lock", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
 	/* 40,000 packages in compact JSON (no lines to find), each requiring the next. */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "{\"packages\":[");
@@ -136,12 +136,12 @@ static void test_hostile(void **state)
 		                "\"license\":[\"MIT\"]}", i ? "," : "", i, i, i + 1);
 	scan_buf_puts(&b, "]}");
 	assert_false(scan_buf_failed(&b));
-	sca_run_str(&inv, scan_sca__extract_composer_lock, "composer.lock", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_composer_lock, "composer.lock", b.ptr);
 	assert_int_equal(inv.count, 40000);
 	assert_string_equal(inv.items[7].version, "1.0.7");
 	assert_int_equal(inv.items[7].line, 0);
 	assert_int_equal(inv.items[7].ndeps, 1);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 	assert_true(th_cpu_seconds() - t0 < SCA_FAST_SECONDS);
 }

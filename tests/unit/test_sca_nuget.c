@@ -44,7 +44,7 @@ static void test_lock_v1(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_nuget_lock, "nuget", "lockv1/packages.lock.json", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_nuget_lock, "nuget", "lockv1/packages.lock.json", w, N(w));
 }
 
 static void test_lock_v2_central_transitive(void **state)
@@ -61,7 +61,7 @@ static void test_lock_v2_central_transitive(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_nuget_lock, "nuget", "cpm/src/Api/packages.lock.json", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_nuget_lock, "nuget", "cpm/src/Api/packages.lock.json", w, N(w));
 }
 
 static void test_lock_escaped_names(void **state)
@@ -74,7 +74,7 @@ static void test_lock_escaped_names(void **state)
 	};
 
 	(void)state;
-	sca_expect_text(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_text(scan_lockfile__extract_nuget_lock, "packages.lock.json",
 	            "{\n  \"version\": 1,\n  \"dependencies\": {\n    \"net8.0\": {\n"
 	            "      \"A\": { \"type\": \"Direct\", \"resolved\": \"1.0.0\" },\n"
 	            "      \"Foo\\u002eBar\": { \"type\": \"Transitive\", \"resolved\": \"2.0.0\" },\n"
@@ -86,26 +86,26 @@ static void test_lock_escaped_names(void **state)
 static void test_lock_refused(void **state)
 {
 	(void)state;
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 3, \"dependencies\": {}}"),
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json", S("{\"version\": 3, \"dependencies\": {}}"),
 	             SCAN_EPARSE, "packages.lock.json: unsupported lock file version 3");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"dependencies\": {}}"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json", S("{\"dependencies\": {}}"), SCAN_EPARSE,
 	             "not a NuGet lock file");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("[1, 2]"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json", S("[1, 2]"), SCAN_EPARSE,
 	             "not a NuGet lock file");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1}"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1}"), SCAN_EPARSE,
 	             "no \"dependencies\" object");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": []}}"), SCAN_EPARSE, "is not an object");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": 1}}}"), SCAN_EPARSE,
 	             "package 'A' is not an object");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": {\"resolved\": \"1\"}, "
 	               "\"A\": {\"resolved\": \"2\"}}}}"),
 	             SCAN_EPARSE, "duplicate key 'A'");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1,\n\"dependencies\": {"),
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json", S("{\"version\": 1,\n\"dependencies\": {"),
 	             SCAN_EPARSE, "not valid JSON");
-	sca_expect_error(scan_sca__extract_nuget_lock, "packages.lock.json",
+	sca_expect_error(scan_lockfile__extract_nuget_lock, "packages.lock.json",
 	             S("{\"version\": 1, \"dependencies\": {\"net8.0\": {\"A\": {\"type\": \"Direct\", \"resolved\": \"1\\n2\"}}}}"),
 	             SCAN_EPARSE, "invalid version of 'A'");
 }
@@ -133,7 +133,7 @@ static void test_csproj_plain(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "plain/Web.csproj", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_csproj, "nuget", "plain/Web.csproj", w, N(w));
 }
 
 static void test_csproj_central_nested(void **state)
@@ -152,7 +152,7 @@ static void test_csproj_central_nested(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/src/Api/Api.csproj", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_csproj, "nuget", "cpm/src/Api/Api.csproj", w, N(w));
 }
 
 static void test_csproj_central_test_project(void **state)
@@ -168,7 +168,7 @@ static void test_csproj_central_test_project(void **state)
 	};
 
 	(void)state;
-	sca_expect_fixture(scan_sca__extract_csproj, "nuget", "cpm/tests/Api.Tests/Api.Tests.csproj", w, N(w));
+	sca_expect_fixture(scan_lockfile__extract_csproj, "nuget", "cpm/tests/Api.Tests/Api.Tests.csproj", w, N(w));
 }
 
 static void test_csproj_without_file_system(void **state)
@@ -187,7 +187,7 @@ static void test_csproj_without_file_system(void **state)
 
 	(void)state;
 	assert_non_null(text);
-	sca_expect_text(scan_sca__extract_csproj, "src/Api/Api.csproj", text, w, N(w));
+	sca_expect_text(scan_lockfile__extract_csproj, "src/Api/Api.csproj", text, w, N(w));
 	free(text);
 }
 
@@ -209,7 +209,7 @@ static void test_csproj_properties_and_items(void **state)
 	};
 
 	(void)state;
-	sca_expect_text(scan_sca__extract_csproj, "App.csproj",
+	sca_expect_text(scan_lockfile__extract_csproj, "App.csproj",
 	            "<Project Sdk=\"Microsoft.NET.Sdk\">\n"
 	            "  <PropertyGroup>\n"
 	            "    <A>$(B)</A>\n"
@@ -244,7 +244,7 @@ static void test_csproj_is_test_project(void **state)
 	};
 
 	(void)state;
-	sca_expect_text(scan_sca__extract_csproj, "Tests.fsproj",
+	sca_expect_text(scan_lockfile__extract_csproj, "Tests.fsproj",
 	            "<Project Sdk=\"Microsoft.NET.Sdk\">\n"
 	            "  <PropertyGroup><IsTestProject>true</IsTestProject></PropertyGroup>\n"
 	            "  <ItemGroup>\n"
@@ -262,15 +262,15 @@ static void test_csproj_refused(void **state)
 	                          "<Project><ItemGroup><PackageReference Include=\"A\" Version=\"&v;\" /></ItemGroup></Project>";
 
 	(void)state;
-	sca_expect_error(scan_sca__extract_csproj, "App.csproj", S(xxe), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_csproj, "App.csproj", S(xxe), SCAN_EPARSE,
 	             "App.csproj:2: DOCTYPE declarations are not allowed");
-	sca_expect_error(scan_sca__extract_csproj, "App.csproj", S("<project/>"), SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_csproj, "App.csproj", S("<project/>"), SCAN_EPARSE,
 	             "root element is <project>, not <Project>");
 	scan_buf_puts(&b, "<Project><ItemGroup>\n");
 	for (int i = 0; i < 6000; i++)
 		scan_buf_printf(&b, "<PackageReference Include=\"P%d\" Version=\"1.0.0\" />\n", i);
 	scan_buf_puts(&b, "</ItemGroup></Project>\n");
-	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
 	             "App.csproj:5002: more than 5000 package references");
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<Project><PropertyGroup><V>");
@@ -282,7 +282,7 @@ static void test_csproj_refused(void **state)
 		/* a self-referencing property many times over: bounded, unpinned */
 		static const sca_want w[] = { { "A", NULL, D | UNP, 1, NULL, NULL } };
 		double t0 = th_cpu_seconds();
-		sca_expect_text(scan_sca__extract_csproj, "App.csproj", b.ptr, w, N(w));
+		sca_expect_text(scan_lockfile__extract_csproj, "App.csproj", b.ptr, w, N(w));
 		if (th_cpu_seconds() - t0 > SCA_REFUSE_SECONDS)
 			fail_msg("took %.2f s", th_cpu_seconds() - t0);
 	}
@@ -296,13 +296,13 @@ static void test_csproj_refused(void **state)
 		scan_buf_puts(&b, "<PackageReference Include=\"$(L)\" Version=\"1.0.0\" />\n"
 		                  "<PackageReference Update=\"$(L)\" Version=\"2.0.0\" />\n");
 	scan_buf_puts(&b, "</ItemGroup></Project>\n");
-	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT,
 	             "more than 5000 package references");
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "<Project>");
 	for (int i = 0; i < 1000; i++)
 		scan_buf_puts(&b, "<ItemGroup>");
-	sca_expect_error(scan_sca__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
+	sca_expect_error(scan_lockfile__extract_csproj, "App.csproj", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
 	assert_int_equal(scan_buf_failed(&b), 0);
 	scan_buf_dispose(&b);
 }
@@ -310,15 +310,15 @@ static void test_csproj_refused(void **state)
 static void test_paths(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_nuget_lock("packages.lock.json", "packages.lock.json"));
-	assert_true(scan_sca__is_nuget_lock("src/App/packages.App.lock.json", "packages.App.lock.json"));
-	assert_false(scan_sca__is_nuget_lock("package-lock.json", "package-lock.json"));
-	assert_false(scan_sca__is_nuget_lock("packages.json", "packages.json"));
-	assert_true(scan_sca__is_csproj("src/App/App.csproj", "App.csproj"));
-	assert_true(scan_sca__is_csproj("Lib.fsproj", "Lib.fsproj"));
-	assert_true(scan_sca__is_csproj("Legacy.vbproj", "Legacy.vbproj"));
-	assert_false(scan_sca__is_csproj("Directory.Packages.props", "Directory.Packages.props"));
-	assert_false(scan_sca__is_csproj("App.csproj.user", "App.csproj.user"));
+	assert_true(scan_lockfile__is_nuget_lock("packages.lock.json", "packages.lock.json"));
+	assert_true(scan_lockfile__is_nuget_lock("src/App/packages.App.lock.json", "packages.App.lock.json"));
+	assert_false(scan_lockfile__is_nuget_lock("package-lock.json", "package-lock.json"));
+	assert_false(scan_lockfile__is_nuget_lock("packages.json", "packages.json"));
+	assert_true(scan_lockfile__is_csproj("src/App/App.csproj", "App.csproj"));
+	assert_true(scan_lockfile__is_csproj("Lib.fsproj", "Lib.fsproj"));
+	assert_true(scan_lockfile__is_csproj("Legacy.vbproj", "Legacy.vbproj"));
+	assert_false(scan_lockfile__is_csproj("Directory.Packages.props", "Directory.Packages.props"));
+	assert_false(scan_lockfile__is_csproj("App.csproj.user", "App.csproj.user"));
 }
 
 int main(void)

@@ -9,20 +9,20 @@
 static void test_detects(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_dpkg_status("var/lib/dpkg/status", "status"));
-	assert_true(scan_sca__is_dpkg_status("images/web/rootfs/var/lib/dpkg/status", "status"));
-	assert_true(scan_sca__is_dpkg_status("var/lib/dpkg/status.d/libssl3", "libssl3"));
-	assert_true(scan_sca__is_dpkg_status("layer/var/lib/dpkg/status.d/base-files", "base-files"));
-	assert_false(scan_sca__is_dpkg_status("var/lib/dpkg/status.d/libssl3.md5sums", "libssl3.md5sums"));
-	assert_false(scan_sca__is_dpkg_status("var/lib/dpkg/status-old", "status-old"));
-	assert_false(scan_sca__is_dpkg_status("var/lib/dpkg/available", "available"));
-	assert_false(scan_sca__is_dpkg_status("myvar/lib/dpkg/status", "status"));
-	assert_false(scan_sca__is_dpkg_status("status", "status"));
-	assert_false(scan_sca__is_dpkg_status("notvar/lib/dpkg/status.d/x", "x"));
-	assert_true(scan_sca__is_apk_installed("lib/apk/db/installed", "installed"));
-	assert_true(scan_sca__is_apk_installed("rootfs/usr/lib/apk/db/installed", "installed"));
-	assert_false(scan_sca__is_apk_installed("lib/apk/db/installed.bak", "installed.bak"));
-	assert_false(scan_sca__is_apk_installed("xlib/apk/db/installed", "installed"));
+	assert_true(scan_lockfile__is_dpkg_status("var/lib/dpkg/status", "status"));
+	assert_true(scan_lockfile__is_dpkg_status("images/web/rootfs/var/lib/dpkg/status", "status"));
+	assert_true(scan_lockfile__is_dpkg_status("var/lib/dpkg/status.d/libssl3", "libssl3"));
+	assert_true(scan_lockfile__is_dpkg_status("layer/var/lib/dpkg/status.d/base-files", "base-files"));
+	assert_false(scan_lockfile__is_dpkg_status("var/lib/dpkg/status.d/libssl3.md5sums", "libssl3.md5sums"));
+	assert_false(scan_lockfile__is_dpkg_status("var/lib/dpkg/status-old", "status-old"));
+	assert_false(scan_lockfile__is_dpkg_status("var/lib/dpkg/available", "available"));
+	assert_false(scan_lockfile__is_dpkg_status("myvar/lib/dpkg/status", "status"));
+	assert_false(scan_lockfile__is_dpkg_status("status", "status"));
+	assert_false(scan_lockfile__is_dpkg_status("notvar/lib/dpkg/status.d/x", "x"));
+	assert_true(scan_lockfile__is_apk_installed("lib/apk/db/installed", "installed"));
+	assert_true(scan_lockfile__is_apk_installed("rootfs/usr/lib/apk/db/installed", "installed"));
+	assert_false(scan_lockfile__is_apk_installed("lib/apk/db/installed.bak", "installed.bak"));
+	assert_false(scan_lockfile__is_apk_installed("xlib/apk/db/installed", "installed"));
 }
 
 /*
@@ -60,10 +60,10 @@ static void test_debian(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_dpkg_status, "os/debian", "var/lib/dpkg/status");
+	sca_run_fixture(&inv, scan_lockfile__extract_dpkg_status, "os/debian", "var/lib/dpkg/status");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
 	assert_string_equal(sca_find(&inv, "zlib")->purl, "pkg:deb/debian/zlib@1:1.2.13.dfsg-1");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Distroless: one control file per package, no Status field, each installed. */
@@ -74,16 +74,16 @@ static void test_distroless(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_dpkg_status, "os/distroless", "var/lib/dpkg/status.d/libssl3");
+	sca_run_fixture(&inv, scan_lockfile__extract_dpkg_status, "os/distroless", "var/lib/dpkg/status.d/libssl3");
 	sca_expect(&inv, ssl, 1);
-	scan_sca__inventory_dispose(&inv);
-	sca_run_fixture(&inv, scan_sca__extract_dpkg_status, "os/distroless", "var/lib/dpkg/status.d/tzdata");
+	scan_inventory__dispose(&inv);
+	sca_run_fixture(&inv, scan_lockfile__extract_dpkg_status, "os/distroless", "var/lib/dpkg/status.d/tzdata");
 	sca_expect(&inv, tz, 1);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	/* The same paragraph in a status file proper says nothing about installation: not reported. */
-	sca_run_str(&inv, scan_sca__extract_dpkg_status, "var/lib/dpkg/status", "Package: tzdata\nVersion: 2024a-0+deb12u1\n");
+	sca_run_str(&inv, scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", "Package: tzdata\nVersion: 2024a-0+deb12u1\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Folded fields, lower-case names, alternatives, arch qualifiers, a Source with no version. */
@@ -118,9 +118,9 @@ static void test_dpkg_syntax(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_dpkg_status, "var/lib/dpkg/status", text);
+	sca_run_str(&inv, scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", text);
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -146,10 +146,10 @@ static void test_alpine(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_apk_installed, "os/alpine", "lib/apk/db/installed");
+	sca_run_fixture(&inv, scan_lockfile__extract_apk_installed, "os/alpine", "lib/apk/db/installed");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
 	assert_string_equal(sca_find(&inv, "openssl")->purl, "pkg:apk/alpine/openssl@3.3.2-r0");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* No origin: the package is its own; a conflict ("!") is no edge; CRLF; no final blank line. */
@@ -167,12 +167,12 @@ static void test_apk_syntax(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_apk_installed, "lib/apk/db/installed", text);
+	sca_run_str(&inv, scan_lockfile__extract_apk_installed, "lib/apk/db/installed", text);
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
-	sca_run_str(&inv, scan_sca__extract_apk_installed, "lib/apk/db/installed", "");
+	scan_inventory__dispose(&inv);
+	sca_run_str(&inv, scan_lockfile__extract_apk_installed, "lib/apk/db/installed", "");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_malformed(void **state)
@@ -198,12 +198,12 @@ static void test_malformed(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(dpkg) / sizeof(dpkg[0]); i++)
-		sca_expect_error(scan_sca__extract_dpkg_status, "var/lib/dpkg/status", dpkg[i].text, strlen(dpkg[i].text),
+		sca_expect_error(scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", dpkg[i].text, strlen(dpkg[i].text),
 		                 SCAN_EPARSE, dpkg[i].message);
 	for (size_t i = 0; i < sizeof(apk) / sizeof(apk[0]); i++)
-		sca_expect_error(scan_sca__extract_apk_installed, "lib/apk/db/installed", apk[i].text, strlen(apk[i].text),
+		sca_expect_error(scan_lockfile__extract_apk_installed, "lib/apk/db/installed", apk[i].text, strlen(apk[i].text),
 		                 SCAN_EPARSE, apk[i].message);
-	sca_expect_error(scan_sca__extract_dpkg_status, "var/lib/dpkg/status", nul, sizeof(nul) - 1, SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", nul, sizeof(nul) - 1, SCAN_EPARSE,
 	                 "status:3: NUL byte");
 }
 
@@ -221,11 +221,11 @@ static void test_hostile(void **state)
 	memcpy(big, "Package: a\nDescription: ", 24);
 	memset(big + 24, 'x', n - 24);
 	big[n] = '\0';
-	sca_expect_error(scan_sca__extract_dpkg_status, "var/lib/dpkg/status", big, n, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", big, n, SCAN_ELIMIT,
 	                 "status:2: line longer than");
 	memcpy(big, "P:a\nT:", 6);
 	memset(big + 6, 'x', n - 6);
-	sca_expect_error(scan_sca__extract_apk_installed, "lib/apk/db/installed", big, n, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_apk_installed, "lib/apk/db/installed", big, n, SCAN_ELIMIT,
 	                 "installed:2: line longer than");
 	free(big);
 	/* 60,000 packages, each depending on the next and on a virtual name all provide. */
@@ -233,21 +233,21 @@ static void test_hostile(void **state)
 		scan_buf_printf(&b, "Package: p%d\nStatus: install ok installed\nVersion: 1.%d\nProvides: virt\n"
 		                "Depends: p%d (>= 1), virt | p0\n\n", i, i, i + 1);
 	assert_false(scan_buf_failed(&b));
-	sca_run_str(&inv, scan_sca__extract_dpkg_status, "var/lib/dpkg/status", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_dpkg_status, "var/lib/dpkg/status", b.ptr);
 	assert_int_equal(inv.count, 60000);
 	assert_int_equal(inv.items[5].ndeps, 2);
 	assert_int_equal(inv.items[59999].ndeps, 1);   /* p60000 is missing; virt is p0 */
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	/* One dependency line naming the same package 100,000 times: one edge. */
 	scan_buf_clear(&b);
 	scan_buf_puts(&b, "P:a\nV:1\nD:");
 	for (int i = 0; i < 100000; i++)
 		scan_buf_puts(&b, "b>=1 ");
 	scan_buf_puts(&b, "\n\nP:b\nV:2\n");
-	sca_run_str(&inv, scan_sca__extract_apk_installed, "lib/apk/db/installed", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_apk_installed, "lib/apk/db/installed", b.ptr);
 	assert_int_equal(inv.count, 2);
 	assert_int_equal(inv.items[0].ndeps, 1);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 	assert_true(th_cpu_seconds() - t0 < SCA_FAST_SECONDS);
 }

@@ -177,8 +177,8 @@ static void test_cases(void **state)
 		const osv_case *c = &cases[i];
 		bool affected = !c->affected;
 		const char *fixed = "unset";
-		int rc = scan_sca__osv_affects(c->eco, c->ranges, c->nranges, c->versions, c->nversions, c->version,
-		                               &affected, &fixed);
+		int rc = scan_version__osv_affects(c->eco, c->ranges, c->nranges, c->versions, c->nversions, c->version,
+		                                   &affected, &fixed);
 
 		if (rc)
 			fail_msg("%s: %d: %s", c->name, rc, scan_error_last()->message);
@@ -206,15 +206,15 @@ static void test_bad_version(void **state)
 	const char *fixed = "x";
 
 	(void)state;
-	assert_int_equal(scan_sca__osv_affects(SCAN_ECO_PYPI, &r, 1, NULL, 0, "not-a-version", &affected, &fixed),
+	assert_int_equal(scan_version__osv_affects(SCAN_ECO_PYPI, &r, 1, NULL, 0, "not-a-version", &affected, &fixed),
 	                 SCAN_EPARSE);
 	assert_false(affected);
 	assert_null(fixed);
 	assert_non_null(strstr(scan_error_last()->message, "'not-a-version'"));
 	assert_non_null(strstr(scan_error_last()->message, "PyPI"));
-	assert_int_equal(scan_sca__osv_affects(SCAN_ECO_PACKAGIST, &r, 1, NULL, 0, "dev-main", &affected, &fixed),
+	assert_int_equal(scan_version__osv_affects(SCAN_ECO_PACKAGIST, &r, 1, NULL, 0, "dev-main", &affected, &fixed),
 	                 SCAN_EPARSE);
-	assert_int_equal(scan_sca__osv_affects(SCAN_ECO_GO, &r, 1, NULL, 0, "", &affected, &fixed), SCAN_EPARSE);
+	assert_int_equal(scan_version__osv_affects(SCAN_ECO_GO, &r, 1, NULL, 0, "", &affected, &fixed), SCAN_EPARSE);
 }
 
 /* Hostile records: many events, events with NULL or huge versions. */
@@ -235,7 +235,7 @@ static void test_hostile(void **state)
 		ev[i].version = i % 3 == 0 ? huge : i % 3 == 1 ? NULL : "1.0";
 	}
 	ev[0].version = "0";
-	assert_int_equal(scan_sca__osv_affects(SCAN_ECO_PYPI, &r, 1, vs, 2, "1.5", &affected, &fixed), 0);
+	assert_int_equal(scan_version__osv_affects(SCAN_ECO_PYPI, &r, 1, vs, 2, "1.5", &affected, &fixed), 0);
 	/* introduced 0 and 1.0, fixed 1.0: at 1.0 fixed sorts first, introduced wins */
 	assert_true(affected);
 	assert_null(fixed);

@@ -54,16 +54,16 @@ static void test_is_rules(void **state)
 	for (size_t i = 0; i < sizeof(req) / sizeof(req[0]); i++) {
 		const char *base = strrchr(req[i].path, '/');
 		base = base ? base + 1 : req[i].path;
-		if (scan_sca__is_requirements(req[i].path, base) != req[i].yes)
+		if (scan_lockfile__is_requirements(req[i].path, base) != req[i].yes)
 			fail_msg("is_requirements(%s) != %d", req[i].path, req[i].yes);
 	}
-	assert_true(scan_sca__is_poetry_lock("a/poetry.lock", "poetry.lock"));
-	assert_false(scan_sca__is_poetry_lock("a/Poetry.lock", "Poetry.lock"));
-	assert_true(scan_sca__is_pipfile_lock("Pipfile.lock", "Pipfile.lock"));
-	assert_false(scan_sca__is_pipfile_lock("Pipfile", "Pipfile"));
-	assert_true(scan_sca__is_uv_lock("x/uv.lock", "uv.lock"));
-	assert_true(scan_sca__is_pyproject("pyproject.toml", "pyproject.toml"));
-	assert_false(scan_sca__is_pyproject("pyproject.toml.orig", "pyproject.toml.orig"));
+	assert_true(scan_lockfile__is_poetry_lock("a/poetry.lock", "poetry.lock"));
+	assert_false(scan_lockfile__is_poetry_lock("a/Poetry.lock", "Poetry.lock"));
+	assert_true(scan_lockfile__is_pipfile_lock("Pipfile.lock", "Pipfile.lock"));
+	assert_false(scan_lockfile__is_pipfile_lock("Pipfile", "Pipfile"));
+	assert_true(scan_lockfile__is_uv_lock("x/uv.lock", "uv.lock"));
+	assert_true(scan_lockfile__is_pyproject("pyproject.toml", "pyproject.toml"));
+	assert_false(scan_lockfile__is_pyproject("pyproject.toml.orig", "pyproject.toml.orig"));
 }
 
 /* ---- requirements ---- */
@@ -103,11 +103,11 @@ static void test_requirements_fixture(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "requirements.txt");
+	sca_run_fixture(&inv, scan_lockfile__extract_requirements, "python/requirements", "requirements.txt");
 	CHECK(&inv, w);
 	assert_string_equal(inv.items[8].purl, "pkg:pypi/django@4.2.11");
 	assert_string_equal(inv.items[7].purl, "pkg:pypi/typing-extensions@4.10.0");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* An included file as a document of its own: the include of it from the file it includes is a cycle. */
@@ -139,9 +139,9 @@ static void test_requirements_included_file(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "requirements/base.txt");
+	sca_run_fixture(&inv, scan_lockfile__extract_requirements, "python/requirements", "requirements/base.txt");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* A constraints file read on its own lists what it pins. */
@@ -156,9 +156,9 @@ static void test_constraints_file(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_requirements, "python/requirements", "constraints.txt");
+	sca_run_fixture(&inv, scan_lockfile__extract_requirements, "python/requirements", "constraints.txt");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Without a file system the includes are skipped and the constraints unknown. */
@@ -167,7 +167,7 @@ static void test_requirements_without_fs(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture_fs(&inv, scan_sca__extract_requirements, "python/requirements", "requirements.txt", false);
+	sca_run_fixture_fs(&inv, scan_lockfile__extract_requirements, "python/requirements", "requirements.txt", false);
 	assert_int_equal(inv.count, 19);
 	assert_string_equal(inv.items[0].name, "certifi");
 	assert_string_equal(inv.items[6].name, "Django");
@@ -175,7 +175,7 @@ static void test_requirements_without_fs(void **state)
 	assert_int_equal(inv.items[6].flags, DIR_ | UNP);
 	assert_string_equal(inv.items[8].name, "numpy");
 	assert_null(inv.items[8].version);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_requirements_forms(void **state)
@@ -203,7 +203,7 @@ static void test_requirements_forms(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_str(&inv, scan_sca__extract_requirements, "req.txt",
+	sca_run_str(&inv, scan_lockfile__extract_requirements, "req.txt",
 	            "\xEF\xBB\xBF# every form pip accepts\r\n"
 	            "pkg-a==1.0\r\n"
 	            "pkg_b === 2.0-custom\n"
@@ -233,12 +233,12 @@ static void test_requirements_forms(void **state)
 	            "after==2.0\n"
 	            "last==9.0 \\");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* Nothing but comments and options. */
-	sca_run_str(&inv, scan_sca__extract_requirements, "req.txt", "# x\n--pre\n-e .\n\n");
+	sca_run_str(&inv, scan_lockfile__extract_requirements, "req.txt", "# x\n--pre\n-e .\n\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_requirements_errors(void **state)
@@ -260,7 +260,7 @@ static void test_requirements_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_requirements, "r.txt", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_requirements, "r.txt", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 
@@ -297,11 +297,11 @@ static void test_requirements_includes(void **state)
 	link = th_join(root, "svc/link.txt");
 	target = th_join(root, "shared/linked.txt");
 	assert_int_equal(symlink(target, link), 0);
-	rc = sca_run_path(&inv, scan_sca__extract_requirements, root, "svc/requirements.txt", text, strlen(text));
+	rc = sca_run_path(&inv, scan_lockfile__extract_requirements, root, "svc/requirements.txt", text, strlen(text));
 	if (rc)
 		fail_msg("%d %s", rc, scan_error_last()->message);
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* A chain longer than SCAN_SCA_INCLUDES_MAX. */
 	for (int i = 0; i < 40; i++) {
@@ -311,18 +311,18 @@ static void test_requirements_includes(void **state)
 		th_write(root, name, body);
 	}
 	text = "-r 1.txt\n";
-	sca_expect_error_path(scan_sca__extract_requirements, root, "chain/0.txt", text, strlen(text), SCAN_ELIMIT,
+	sca_expect_error_path(scan_lockfile__extract_requirements, root, "chain/0.txt", text, strlen(text), SCAN_ELIMIT,
 	                      "more than 32 included files");
 
 	/* Many requirements: linear, one component each. */
 	for (int i = 0; i < 20000; i++)
 		scan_buf_printf(&b, "package-%d==1.%d \\\n    --hash=sha256:%064d\n", i, i, i);
-	rc = sca_run_path(&inv, scan_sca__extract_requirements, NULL, "big.txt", b.ptr, b.size);
+	rc = sca_run_path(&inv, scan_lockfile__extract_requirements, NULL, "big.txt", b.ptr, b.size);
 	assert_int_equal(rc, 0);
 	assert_int_equal(inv.count, 20000);
 	assert_string_equal(inv.items[19999].version, "1.19999");
 	assert_int_equal(inv.items[19999].line, 39999);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 
 	th_rmtree(root);
@@ -360,9 +360,9 @@ static void test_poetry_1_1(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-1.1", "poetry.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_poetry_lock, "python/poetry-1.1", "poetry.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Poetry 1.8 (lock-version 2.0): neither category nor groups; dev from the pyproject's groups. */
@@ -385,9 +385,9 @@ static void test_poetry_2_0(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.0", "poetry.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_poetry_lock, "python/poetry-2.0", "poetry.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Poetry 2 (lock-version 2.1): groups, an optional extra, numpy at two versions; PEP 621 pyproject. */
@@ -416,9 +416,9 @@ static void test_poetry_2_1(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.1", "poetry.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_poetry_lock, "python/poetry-2.1", "poetry.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Without pyproject.toml nothing says what is direct; lock-version 2.0 cannot say what is dev either. */
@@ -427,20 +427,20 @@ static void test_poetry_without_pyproject(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture_fs(&inv, scan_sca__extract_poetry_lock, "python/poetry-2.0", "poetry.lock", false);
+	sca_run_fixture_fs(&inv, scan_lockfile__extract_poetry_lock, "python/poetry-2.0", "poetry.lock", false);
 	assert_int_equal(inv.count, 12);
 	for (size_t i = 0; i < inv.count; i++)
 		assert_int_equal(inv.items[i].flags, 0);
 	assert_int_equal(inv.items[6].ndeps, 5);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
-	sca_run_fixture_fs(&inv, scan_sca__extract_poetry_lock, "python/poetry-1.1", "poetry.lock", false);
+	sca_run_fixture_fs(&inv, scan_lockfile__extract_poetry_lock, "python/poetry-1.1", "poetry.lock", false);
 	assert_int_equal(inv.count, 19);
 	assert_int_equal(inv.items[0].flags, DEV);
 	assert_int_equal(inv.items[5].flags, GIT);
 	assert_int_equal(inv.items[8].flags, LOC);
 	assert_int_equal(inv.items[15].flags, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* A pyproject.toml that is not TOML is as good as none. */
 	{
@@ -448,11 +448,11 @@ static void test_poetry_without_pyproject(void **state)
 		const char *lock = "[[package]]\nname = \"a\"\nversion = \"1.0\"\n";
 		int rc;
 		th_write(root, "pyproject.toml", "[project\n");
-		rc = sca_run_path(&inv, scan_sca__extract_poetry_lock, root, "poetry.lock", lock, strlen(lock));
+		rc = sca_run_path(&inv, scan_lockfile__extract_poetry_lock, root, "poetry.lock", lock, strlen(lock));
 		assert_int_equal(rc, 0);
 		assert_int_equal(inv.count, 1);
 		assert_int_equal(inv.items[0].flags, 0);
-		scan_sca__inventory_dispose(&inv);
+		scan_inventory__dispose(&inv);
 		th_rmtree(root);
 		free(root);
 	}
@@ -473,7 +473,7 @@ static void test_poetry_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_poetry_lock, "poetry.lock", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_poetry_lock, "poetry.lock", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 
@@ -517,10 +517,10 @@ static void test_uv_workspace(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_uv_lock, "python/uv-workspace", "uv.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_uv_lock, "python/uv-workspace", "uv.lock");
 	CHECK(&inv, w);
 	assert_string_equal(inv.items[15].purl, "pkg:pypi/member-lib");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* A virtual root, the manifest's own requirements and groups, a wheel by path, [[distribution]]. */
@@ -538,7 +538,7 @@ static void test_uv_virtual_and_manifest(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_str(&inv, scan_sca__extract_uv_lock, "uv.lock",
+	sca_run_str(&inv, scan_lockfile__extract_uv_lock, "uv.lock",
 	            "version = 1\n"
 	            "requires-python = \">=3.12\"\n"
 	            "\n"
@@ -584,14 +584,14 @@ static void test_uv_virtual_and_manifest(void **state)
 	            "version = \"2.0\"\n"
 	            "source = { path = \"dist/wheelonly-2.0-py3-none-any.whl\" }\n");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
-	sca_run_str(&inv, scan_sca__extract_uv_lock, "uv.lock",
+	sca_run_str(&inv, scan_lockfile__extract_uv_lock, "uv.lock",
 	            "version = 1\n[[distribution]]\nname = \"anyio\"\nversion = \"3.7.0\"\n"
 	            "source = { registry = \"https://pypi.org/simple\" }\n");
 	assert_int_equal(inv.count, 1);
 	assert_string_equal(inv.items[0].version, "3.7.0");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_uv_errors(void **state)
@@ -611,7 +611,7 @@ static void test_uv_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_uv_lock, "uv.lock", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_uv_lock, "uv.lock", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 
@@ -634,9 +634,9 @@ static void test_pipfile_lock(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_pipfile_lock, "python/pipenv", "Pipfile.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_pipfile_lock, "python/pipenv", "Pipfile.lock");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Without the Pipfile the lock cannot say what is direct. */
@@ -656,12 +656,12 @@ static void test_pipfile_lock_alone(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture_fs(&inv, scan_sca__extract_pipfile_lock, "python/pipenv", "Pipfile.lock", false);
+	sca_run_fixture_fs(&inv, scan_lockfile__extract_pipfile_lock, "python/pipenv", "Pipfile.lock", false);
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* Compact JSON, keys with escapes: lines where they can be found, 0 where not. */
-	sca_run_str(&inv, scan_sca__extract_pipfile_lock, "Pipfile.lock",
+	sca_run_str(&inv, scan_lockfile__extract_pipfile_lock, "Pipfile.lock",
 	            "{\"default\":{\"a\":{\"version\":\"==1\"},\"\\u0062\":{\"version\":\"*\"}},\n\"develop\":{}}");
 	assert_int_equal(inv.count, 2);
 	assert_int_equal(inv.items[0].line, 1);
@@ -669,7 +669,7 @@ static void test_pipfile_lock_alone(void **state)
 	assert_string_equal(inv.items[1].name, "b");
 	assert_null(inv.items[1].version);
 	assert_int_equal(inv.items[1].flags, UNP);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_pipfile_lock_errors(void **state)
@@ -690,7 +690,7 @@ static void test_pipfile_lock_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_pipfile_lock, "Pipfile.lock", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_pipfile_lock, "Pipfile.lock", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 
@@ -717,9 +717,9 @@ static void test_pyproject_pep621(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_pyproject, "python/pyproject-pep621", "pyproject.toml");
+	sca_run_fixture(&inv, scan_lockfile__extract_pyproject, "python/pyproject-pep621", "pyproject.toml");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* Poetry's tables: exact versions, carets, git tag and branch, path, url, multiple constraints, groups. */
@@ -743,14 +743,14 @@ static void test_pyproject_poetry(void **state)
 	scan_sca_inventory inv;
 	(void)state;
 
-	sca_run_fixture(&inv, scan_sca__extract_pyproject, "python/pyproject-poetry", "pyproject.toml");
+	sca_run_fixture(&inv, scan_lockfile__extract_pyproject, "python/pyproject-poetry", "pyproject.toml");
 	CHECK(&inv, w);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/* No dependencies at all. */
-	sca_run_str(&inv, scan_sca__extract_pyproject, "pyproject.toml", "[project]\nname = \"x\"\n[tool.black]\n");
+	sca_run_str(&inv, scan_lockfile__extract_pyproject, "pyproject.toml", "[project]\nname = \"x\"\n[tool.black]\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_pyproject_errors(void **state)
@@ -769,7 +769,7 @@ static void test_pyproject_errors(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_pyproject, "pyproject.toml", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_pyproject, "pyproject.toml", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
 }
 

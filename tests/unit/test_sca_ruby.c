@@ -13,10 +13,10 @@
 static void test_detects(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_gemfile_lock("Gemfile.lock", "Gemfile.lock"));
-	assert_true(scan_sca__is_gemfile_lock("apps/api/gems.locked", "gems.locked"));
-	assert_false(scan_sca__is_gemfile_lock("Gemfile", "Gemfile"));
-	assert_false(scan_sca__is_gemfile_lock("gemfile.lock", "gemfile.lock"));
+	assert_true(scan_lockfile__is_gemfile_lock("Gemfile.lock", "Gemfile.lock"));
+	assert_true(scan_lockfile__is_gemfile_lock("apps/api/gems.locked", "gems.locked"));
+	assert_false(scan_lockfile__is_gemfile_lock("Gemfile", "Gemfile"));
+	assert_false(scan_lockfile__is_gemfile_lock("gemfile.lock", "gemfile.lock"));
 }
 
 /*
@@ -60,10 +60,10 @@ static void test_app(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_gemfile_lock, "ruby", "app/Gemfile.lock");
+	sca_run_fixture(&inv, scan_lockfile__extract_gemfile_lock, "ruby", "app/Gemfile.lock");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
 	assert_string_equal(sca_find(&inv, "nokogiri")->purl, "pkg:gem/nokogiri@1.16.6");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -81,9 +81,9 @@ static void test_gem_locked(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_fixture(&inv, scan_sca__extract_gemfile_lock, "ruby", "legacy/gems.locked");
+	sca_run_fixture(&inv, scan_lockfile__extract_gemfile_lock, "ruby", "legacy/gems.locked");
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* CRLF, a BOM, DEPENDENCIES before the specs, a "!" after a requirement, unknown sections. */
@@ -117,17 +117,17 @@ static void test_variants(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_gemfile_lock, "Gemfile.lock", text);
+	sca_run_str(&inv, scan_lockfile__extract_gemfile_lock, "Gemfile.lock", text);
 	sca_expect(&inv, want, sizeof(want) / sizeof(want[0]));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	/* An empty lockfile (no gems at all) is an empty inventory. */
-	sca_run_str(&inv, scan_sca__extract_gemfile_lock, "Gemfile.lock", "\n\n");
+	sca_run_str(&inv, scan_lockfile__extract_gemfile_lock, "Gemfile.lock", "\n\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
-	sca_run_str(&inv, scan_sca__extract_gemfile_lock, "Gemfile.lock",
+	scan_inventory__dispose(&inv);
+	sca_run_str(&inv, scan_lockfile__extract_gemfile_lock, "Gemfile.lock",
 	            "PLATFORMS\n  ruby\n\nDEPENDENCIES\n\nBUNDLED WITH\n   2.5.3\n");
 	assert_int_equal(inv.count, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_malformed(void **state)
@@ -154,9 +154,9 @@ static void test_malformed(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		sca_expect_error(scan_sca__extract_gemfile_lock, "Gemfile.lock", cases[i].text, strlen(cases[i].text),
+		sca_expect_error(scan_lockfile__extract_gemfile_lock, "Gemfile.lock", cases[i].text, strlen(cases[i].text),
 		                 SCAN_EPARSE, cases[i].message);
-	sca_expect_error(scan_sca__extract_gemfile_lock, "Gemfile.lock", nul, sizeof(nul) - 1, SCAN_EPARSE,
+	sca_expect_error(scan_lockfile__extract_gemfile_lock, "Gemfile.lock", nul, sizeof(nul) - 1, SCAN_EPARSE,
 	                 "Gemfile.lock:3: NUL byte");
 }
 
@@ -173,7 +173,7 @@ static void test_hostile(void **state)
 	memcpy(big, "GEM\n  specs:\n    ", 17);
 	memset(big + 17, 'x', 100000 - 17);
 	big[100000] = '\0';
-	sca_expect_error(scan_sca__extract_gemfile_lock, "Gemfile.lock", big, 100000, SCAN_ELIMIT,
+	sca_expect_error(scan_lockfile__extract_gemfile_lock, "Gemfile.lock", big, 100000, SCAN_ELIMIT,
 	                 "Gemfile.lock:3: line longer than");
 	free(big);
 	/* 50,000 gems each depending on the next, and as many DEPENDENCIES. */
@@ -184,13 +184,13 @@ static void test_hostile(void **state)
 	for (int i = 0; i < 50000; i += 2)
 		scan_buf_printf(&b, "  g%d\n", i);
 	assert_false(scan_buf_failed(&b));
-	sca_run_str(&inv, scan_sca__extract_gemfile_lock, "Gemfile.lock", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_gemfile_lock, "Gemfile.lock", b.ptr);
 	assert_int_equal(inv.count, 50000);
 	assert_int_equal(inv.items[0].flags, D);
 	assert_int_equal(inv.items[1].flags, T);
 	assert_int_equal(inv.items[0].ndeps, 1);
 	assert_int_equal(inv.items[49999].ndeps, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 	assert_true(th_cpu_seconds() - t0 < SCA_FAST_SECONDS);
 }

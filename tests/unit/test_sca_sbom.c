@@ -2,7 +2,7 @@
  * tests/unit/test_sca_sbom.c - SBOMs as inventories: CycloneDX JSON as
  * cdxgen, syft and trivy write it (1.4, 1.5, 1.6), SPDX 2.3 JSON as syft
  * and trivy write it; package URLs read back (purl_parse.c), round-trips
- * with scan_sca__purl, skipped components, and hostile input.
+ * with scan_model__purl, skipped components, and hostile input.
  */
 #include "sca_expect.h"
 #include "model/purl.h"
@@ -61,21 +61,21 @@ static void expect_fixture(scan_sca_extract_fn fn, const char *file, const sbom_
 	} else {
 		assert_int_equal(inv.nproblems, 0);
 	}
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 static void test_detects(void **state)
 {
 	(void)state;
-	assert_true(scan_sca__is_cyclonedx_json("bom.json", "bom.json"));
-	assert_true(scan_sca__is_cyclonedx_json("sbom/app.cdx.json", "app.cdx.json"));
-	assert_true(scan_sca__is_cyclonedx_json("dist/app.bom.json", "app.bom.json"));
-	assert_false(scan_sca__is_cyclonedx_json("x/bom.xml", "bom.xml"));
-	assert_false(scan_sca__is_cyclonedx_json("x/.cdx.json", ".cdx.json"));
-	assert_false(scan_sca__is_cyclonedx_json("x/app.spdx.json", "app.spdx.json"));
-	assert_true(scan_sca__is_spdx_json("x/app.spdx.json", "app.spdx.json"));
-	assert_false(scan_sca__is_spdx_json("x/app.spdx", "app.spdx"));
-	assert_false(scan_sca__is_spdx_json("x/bom.json", "bom.json"));
+	assert_true(scan_lockfile__is_cyclonedx_json("bom.json", "bom.json"));
+	assert_true(scan_lockfile__is_cyclonedx_json("sbom/app.cdx.json", "app.cdx.json"));
+	assert_true(scan_lockfile__is_cyclonedx_json("dist/app.bom.json", "app.bom.json"));
+	assert_false(scan_lockfile__is_cyclonedx_json("x/bom.xml", "bom.xml"));
+	assert_false(scan_lockfile__is_cyclonedx_json("x/.cdx.json", ".cdx.json"));
+	assert_false(scan_lockfile__is_cyclonedx_json("x/app.spdx.json", "app.spdx.json"));
+	assert_true(scan_lockfile__is_spdx_json("x/app.spdx.json", "app.spdx.json"));
+	assert_false(scan_lockfile__is_spdx_json("x/app.spdx", "app.spdx"));
+	assert_false(scan_lockfile__is_spdx_json("x/bom.json", "bom.json"));
 }
 
 /*
@@ -100,13 +100,13 @@ static void test_cdxgen_npm(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	expect_fixture(scan_sca__extract_cyclonedx_json, "cdxgen-npm.cdx.json", want, N(want),
+	expect_fixture(scan_lockfile__extract_cyclonedx_json, "cdxgen-npm.cdx.json", want, N(want),
 	               "skipped 1 of 10 components: 1 without a package URL");
-	sca_run_fixture(&inv, scan_sca__extract_cyclonedx_json, "sbom", "cdxgen-npm.cdx.json");
+	sca_run_fixture(&inv, scan_lockfile__extract_cyclonedx_json, "sbom", "cdxgen-npm.cdx.json");
 	assert_string_equal(sca_find(&inv, "@babel/code-frame")->purl, "pkg:npm/%40babel/code-frame@7.23.5");
 	assert_string_equal(sca_find(&inv, "fsevents")->purl, "pkg:npm/fsevents@2.3.3");
 	assert_string_equal(sca_find(&inv, "fsevents")->file, "cdxgen-npm.cdx.json");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -132,7 +132,7 @@ static void test_cdxgen_maven(void **state)
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_cyclonedx_json, "cdxgen-maven.cdx.json", want, N(want),
+	expect_fixture(scan_lockfile__extract_cyclonedx_json, "cdxgen-maven.cdx.json", want, N(want),
 	               "skipped 1 of 9 components: 1 of an unsupported type (first: unsupported package URL type 'generic')");
 }
 
@@ -157,11 +157,11 @@ static void test_syft_debian(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	expect_fixture(scan_sca__extract_cyclonedx_json, "syft-debian.cdx.json", want, N(want),
+	expect_fixture(scan_lockfile__extract_cyclonedx_json, "syft-debian.cdx.json", want, N(want),
 	               "skipped 1 of 9 components: 1 of an unsupported type (first: unsupported package URL type 'generic')");
-	sca_run_fixture(&inv, scan_sca__extract_cyclonedx_json, "sbom", "syft-debian.cdx.json");
+	sca_run_fixture(&inv, scan_lockfile__extract_cyclonedx_json, "sbom", "syft-debian.cdx.json");
 	assert_string_equal(sca_find(&inv, "glibc")->purl, "pkg:deb/debian/glibc@2.36-9%2Bdeb12u4");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -185,7 +185,7 @@ static void test_trivy_alpine(void **state)
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_cyclonedx_json, "trivy-alpine.cdx.json", want, N(want), NULL);
+	expect_fixture(scan_lockfile__extract_cyclonedx_json, "trivy-alpine.cdx.json", want, N(want), NULL);
 }
 
 /*
@@ -210,7 +210,7 @@ static void test_trivy_repo(void **state)
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_cyclonedx_json, "trivy-repo.cdx.json", want, N(want), NULL);
+	expect_fixture(scan_lockfile__extract_cyclonedx_json, "trivy-repo.cdx.json", want, N(want), NULL);
 }
 
 /*
@@ -231,7 +231,7 @@ static void test_syft_spdx(void **state)
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_spdx_json, "syft-webapp.spdx.json", want, N(want),
+	expect_fixture(scan_lockfile__extract_spdx_json, "syft-webapp.spdx.json", want, N(want),
 	               "skipped 1 of 8 components: 1 without a package URL");
 }
 
@@ -254,7 +254,7 @@ static void test_trivy_spdx(void **state)
 	};
 
 	(void)state;
-	expect_fixture(scan_sca__extract_spdx_json, "trivy-debian.spdx.json", want, N(want), NULL);
+	expect_fixture(scan_lockfile__extract_spdx_json, "trivy-debian.spdx.json", want, N(want), NULL);
 }
 
 /*
@@ -300,10 +300,10 @@ static void test_spdx22(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_spdx_json, "app.spdx.json", doc);
+	sca_run_str(&inv, scan_lockfile__extract_spdx_json, "app.spdx.json", doc);
 	sbom_expect(&inv, want, N(want));
 	assert_int_equal(inv.nproblems, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /*
@@ -337,10 +337,10 @@ static void test_cdx_compact(void **state)
 	scan_sca_inventory inv;
 
 	(void)state;
-	sca_run_str(&inv, scan_sca__extract_cyclonedx_json, "bom.json", doc);
+	sca_run_str(&inv, scan_lockfile__extract_cyclonedx_json, "bom.json", doc);
 	sbom_expect(&inv, want, N(want));
 	assert_int_equal(inv.nproblems, 0);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 /* What cannot be checked is counted, reported once, and does not fail the document. */
@@ -364,25 +364,25 @@ static void test_skipped(void **state)
 	scan_sbom_stats st;
 
 	(void)state;
-	scan_sca__inventory_init(&inv);
-	assert_int_equal(scan_sca__doc_begin(&d, &inv, "bom.json", -1), 0);
-	assert_int_equal(scan_sca__read_cyclonedx(&d, doc, strlen(doc), &st), 0);
-	assert_int_equal(scan_sca__doc_end(&d), 0);
+	scan_inventory__init(&inv);
+	assert_int_equal(scan_lockfile__doc_begin(&d, &inv, "bom.json", -1), 0);
+	assert_int_equal(scan_lockfile__read_cyclonedx(&d, doc, strlen(doc), &st), 0);
+	assert_int_equal(scan_lockfile__doc_end(&d), 0);
 	assert_int_equal(inv.count, 1);
 	assert_int_equal(st.packages, 1);
 	assert_int_equal(st.no_purl, 2);
 	assert_int_equal(st.unsupported, 2);
 	assert_int_equal(st.bad_purl, 4);
 	assert_string_equal(st.first_skipped, "unsupported package URL type 'rpm'");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
-	sca_run_str(&inv, scan_sca__extract_cyclonedx_json, "bom.json", doc);
+	sca_run_str(&inv, scan_lockfile__extract_cyclonedx_json, "bom.json", doc);
 	assert_int_equal(inv.nproblems, 1);
 	assert_string_equal(inv.problems[0].message,
 	                    "skipped 8 of 9 components: 2 without a package URL, 2 of an unsupported type,"
 	                    " 4 with an invalid package URL (first: unsupported package URL type 'rpm')");
 	assert_null(strchr(inv.problems[0].message, '\n'));
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 }
 
 #define CDX_HEAD "{\"bomFormat\":\"CycloneDX\",\"specVersion\":\"1.5\","
@@ -424,7 +424,7 @@ static void test_malformed(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < N(bad_docs); i++)
-		sca_expect_error(bad_docs[i].spdx ? scan_sca__extract_spdx_json : scan_sca__extract_cyclonedx_json,
+		sca_expect_error(bad_docs[i].spdx ? scan_lockfile__extract_spdx_json : scan_lockfile__extract_cyclonedx_json,
 		                 bad_docs[i].spdx ? "a.spdx.json" : "bom.json", bad_docs[i].text, strlen(bad_docs[i].text),
 		                 bad_docs[i].code, bad_docs[i].want);
 }
@@ -443,7 +443,7 @@ static void test_hostile(void **state)
 	for (int i = 0; i < 300; i++)
 		scan_buf_putc(&b, ']');
 	scan_buf_putc(&b, '}');
-	sca_expect_error(scan_sca__extract_cyclonedx_json, "bom.json", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
+	sca_expect_error(scan_lockfile__extract_cyclonedx_json, "bom.json", b.ptr, b.size, SCAN_ELIMIT, "nested deeper");
 
 	/* Components nested 60 deep (within the JSON limit): read, each under the last. */
 	scan_buf_clear(&b);
@@ -454,10 +454,10 @@ static void test_hostile(void **state)
 	for (int i = 0; i < 60; i++)
 		scan_buf_puts(&b, "}]");
 	scan_buf_putc(&b, '}');
-	sca_run_str(&inv, scan_sca__extract_cyclonedx_json, "bom.json", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_cyclonedx_json, "bom.json", b.ptr);
 	assert_int_equal(inv.count, 60);
 	assert_string_equal(inv.items[59].name, "c59");
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 
 	/*
 	 * 50,000 components in a chain under the project, and one entry whose
@@ -478,14 +478,14 @@ static void test_hostile(void **state)
 		scan_buf_puts(&b, i ? ",\"c9\"" : "\"c9\"");
 	scan_buf_puts(&b, "]}]}");
 	assert_false(scan_buf_failed(&b));
-	sca_run_str(&inv, scan_sca__extract_cyclonedx_json, "bom.json", b.ptr);
+	sca_run_str(&inv, scan_lockfile__extract_cyclonedx_json, "bom.json", b.ptr);
 	assert_int_equal(inv.count, 50000);
 	assert_int_equal(inv.items[0].flags, SCAN_DEP_DIRECT);
 	assert_int_equal(inv.items[49999].flags, SCAN_DEP_TRANSITIVE);
 	assert_int_equal(inv.items[7].ndeps, 2);
 	assert_string_equal(inv.items[123].version, "1.0.123");
 	assert_int_equal(inv.items[123].line, 1);
-	scan_sca__inventory_dispose(&inv);
+	scan_inventory__dispose(&inv);
 	scan_buf_dispose(&b);
 	if (th_cpu_seconds() - t0 > SCA_FAST_SECONDS)
 		fail_msg("took %.2f s", th_cpu_seconds() - t0);
@@ -502,7 +502,7 @@ static void test_purl_parse(void **state)
 	(void)state;
 	s = "pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?repository_url=repo.spring.io%2Frelease"
 	    "&Classifier=sources#org/apache/./../batik/";
-	assert_int_equal(scan_sca__purl_parse(&p, s, strlen(s), &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, s, strlen(s), &a), 0);
 	assert_string_equal(p.type, "maven");
 	assert_string_equal(p.ns, "org.apache.xmlgraphics");
 	assert_string_equal(p.name, "batik-anim");
@@ -510,12 +510,12 @@ static void test_purl_parse(void **state)
 	assert_int_equal(p.nqualifiers, 2);
 	assert_string_equal(p.qualifiers[0].key, "classifier");
 	assert_string_equal(p.qualifiers[0].value, "sources");
-	assert_string_equal(scan_sca__purl_qualifier(&p, "repository_url"), "repo.spring.io/release");
-	assert_null(scan_sca__purl_qualifier(&p, "type"));
+	assert_string_equal(scan_model__purl_qualifier(&p, "repository_url"), "repo.spring.io/release");
+	assert_null(scan_model__purl_qualifier(&p, "type"));
 	assert_string_equal(p.subpath, "org/apache/batik");
 
 	s = "PKG:NPM/%40angular/animation@12.3.1";
-	assert_int_equal(scan_sca__purl_parse(&p, s, strlen(s), &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, s, strlen(s), &a), 0);
 	assert_string_equal(p.type, "npm");
 	assert_string_equal(p.ns, "@angular");
 	assert_null(p.subpath);
@@ -523,14 +523,14 @@ static void test_purl_parse(void **state)
 
 	/* Leading slashes after the scheme, an unencoded scope, empty qualifier values dropped. */
 	s = "pkg://npm/@types/node@20.1.0?foo=&bar=1";
-	assert_int_equal(scan_sca__purl_parse(&p, s, strlen(s), &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, s, strlen(s), &a), 0);
 	assert_string_equal(p.ns, "@types");
 	assert_string_equal(p.name, "node");
 	assert_string_equal(p.version, "20.1.0");
 	assert_int_equal(p.nqualifiers, 1);
 
 	s = "pkg:golang/google.golang.org/genproto#googleapis/api/annotations";
-	assert_int_equal(scan_sca__purl_parse(&p, s, strlen(s), &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, s, strlen(s), &a), 0);
 	assert_string_equal(p.ns, "google.golang.org");
 	assert_string_equal(p.name, "genproto");
 	assert_null(p.version);
@@ -538,28 +538,28 @@ static void test_purl_parse(void **state)
 
 	/* An encoded '@', '/', '?' and '#' stay inside their part. */
 	s = "pkg:generic/a%3Fb%23c@1%2F2%40x";
-	assert_int_equal(scan_sca__purl_parse(&p, s, strlen(s), &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, s, strlen(s), &a), 0);
 	assert_string_equal(p.name, "a?b#c");
 	assert_string_equal(p.version, "1/2@x");
 
 	/* Not NUL-terminated: only len bytes are read. */
-	assert_int_equal(scan_sca__purl_parse(&p, "pkg:cargo/serde@1.0.0XYZ", 21, &a), 0);
+	assert_int_equal(scan_model__purl_parse(&p, "pkg:cargo/serde@1.0.0XYZ", 21, &a), 0);
 	assert_string_equal(p.version, "1.0.0");
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void expect_purl_error(const char *s, size_t len, int code, const char *want)
 {
 	scan_arena a = SCAN_ARENA_INIT;
 	scan_purl p;
-	int err = scan_sca__purl_parse(&p, s, len, &a);
+	int err = scan_model__purl_parse(&p, s, len, &a);
 
 	if (err != code)
 		fail_msg("'%s': expected %d, got %d", s, code, err);
 	if (!strstr(scan_error_last()->message, want))
 		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want);
 	assert_null(strchr(scan_error_last()->message, '\n'));
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void test_purl_errors(void **state)
@@ -601,9 +601,9 @@ static void expect_package(const char *s, int code, scan_ecosystem eco, const ch
 	scan_purl p;
 	scan_purl_package pk;
 
-	if (scan_sca__purl_parse(&p, s, strlen(s), &a) < 0)
+	if (scan_model__purl_parse(&p, s, strlen(s), &a) < 0)
 		fail_msg("'%s': %s", s, scan_error_last()->message);
-	if (scan_sca__purl_package(&pk, &p, &a) != code)
+	if (scan_model__purl_package(&pk, &p, &a) != code)
 		fail_msg("'%s': expected %d: %s", s, code, scan_error_last()->message);
 	if (code == 0) {
 		assert_int_equal(pk.ecosystem, eco);
@@ -613,7 +613,7 @@ static void expect_package(const char *s, int code, scan_ecosystem eco, const ch
 	} else {
 		assert_non_null(strstr(scan_error_last()->message, name));
 	}
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void test_purl_package(void **state)
@@ -665,7 +665,7 @@ static void test_purl_package(void **state)
 	               NULL);
 }
 
-/* Every purl scan_sca__purl builds parses back to the same package and builds the same purl again. */
+/* Every purl scan_model__purl builds parses back to the same package and builds the same purl again. */
 static void test_purl_roundtrip(void **state)
 {
 	static const struct {
@@ -710,22 +710,22 @@ static void test_purl_roundtrip(void **state)
 		scan_purl p;
 		scan_purl_package pk;
 
-		assert_int_equal(scan_sca__purl(&a, cases[i].eco, cases[i].name, cases[i].version, &purl), 0);
-		if (scan_sca__purl_parse(&p, purl, strlen(purl), &a) < 0 || scan_sca__purl_package(&pk, &p, &a) < 0)
+		assert_int_equal(scan_model__purl(&a, cases[i].eco, cases[i].name, cases[i].version, &purl), 0);
+		if (scan_model__purl_parse(&p, purl, strlen(purl), &a) < 0 || scan_model__purl_package(&pk, &p, &a) < 0)
 			fail_msg("'%s' (%s): %s", purl, cases[i].name, scan_error_last()->message);
 		if (pk.ecosystem != cases[i].eco || !sca_streq(pk.version, cases[i].version))
 			fail_msg("'%s' read back as %s %s@%s", purl, scan_ecosystem_name(pk.ecosystem), pk.name,
 			         pk.version ? pk.version : "NULL");
-		assert_int_equal(scan_sca__purl(&a, pk.ecosystem, pk.name, pk.version, &again), 0);
+		assert_int_equal(scan_model__purl(&a, pk.ecosystem, pk.name, pk.version, &again), 0);
 		if (strcmp(purl, again))
 			fail_msg("'%s' -> %s -> '%s'", purl, pk.name, again);
 		/* The name may come back normalised, never as another package. */
-		assert_int_equal(scan_sca__name_key(&a, cases[i].eco, cases[i].name, &k1), 0);
-		assert_int_equal(scan_sca__name_key(&a, pk.ecosystem, pk.name, &k2), 0);
+		assert_int_equal(scan_model__name_key(&a, cases[i].eco, cases[i].name, &k1), 0);
+		assert_int_equal(scan_model__name_key(&a, pk.ecosystem, pk.name, &k2), 0);
 		if (strcmp(k1, k2))
 			fail_msg("'%s': %s is not %s", purl, pk.name, cases[i].name);
 	}
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 int main(void)

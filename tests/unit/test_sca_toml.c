@@ -17,7 +17,7 @@
 
 static void parse_ok(scan_toml_doc *doc, const char *s)
 {
-	int rc = scan_sca__toml_parse(doc, s, strlen(s), "t.toml");
+	int rc = scan_toml__parse(doc, s, strlen(s), "t.toml");
 
 	if (rc)
 		fail_msg("parse failed (%d): %s", rc, scan_error_last()->message);
@@ -28,7 +28,7 @@ static void parse_ok(scan_toml_doc *doc, const char *s)
 static void expect_error_n(const char *s, size_t len, int code, const char *want)
 {
 	scan_toml_doc doc;
-	int rc = scan_sca__toml_parse(&doc, s, len, "t.toml");
+	int rc = scan_toml__parse(&doc, s, len, "t.toml");
 
 	if (rc != code)
 		fail_msg("expected %d, got %d (%s) for: %.80s", code, rc, rc ? scan_error_last()->message : "ok", s);
@@ -37,7 +37,7 @@ static void expect_error_n(const char *s, size_t len, int code, const char *want
 	if (want && !strstr(scan_error_last()->message, want))
 		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, want);
 	assert_null(strchr(scan_error_last()->message, '\n'));
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 }
 
 static void expect_error(const char *s, int code, const char *want)
@@ -47,7 +47,7 @@ static void expect_error(const char *s, int code, const char *want)
 
 static const scan_toml_node *path(const scan_toml_doc *doc, const char *p)
 {
-	const scan_toml_node *n = scan_sca__toml_path(doc, doc->root, p);
+	const scan_toml_node *n = scan_toml__path(doc, doc->root, p);
 
 	if (!n)
 		fail_msg("no '%s'", p);
@@ -120,7 +120,7 @@ static void test_strings(void **state)
 	assert_int_equal(path(&doc, "ml")->line, 5);
 	assert_int_equal(path(&doc, "ml_join")->line, 8);
 	assert_int_equal(path(&doc, "lit")->line, 16);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 }
 
 static void test_numbers_booleans_dates(void **state)
@@ -161,7 +161,7 @@ static void test_numbers_booleans_dates(void **state)
 	assert_scalar(&doc, "ld", SCAN_TOML_DATETIME, "1979-05-27");
 	assert_scalar(&doc, "lt", SCAN_TOML_DATETIME, "00:32:00.999999");
 	assert_scalar(&doc, "leap", SCAN_TOML_DATETIME, "2000-02-29");
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 
 	expect_error("a = 012\n", SCAN_EPARSE, "leading zero");
 	expect_error("a = 9223372036854775808\n", SCAN_EPARSE, "64-bit range");
@@ -224,15 +224,15 @@ static void test_table_entries(void **state)
 	ASSERT_STRING(&doc, "physical.color", "orange");
 	ASSERT_STRING(&doc, "physical.shape", "round");
 	ASSERT_STRING(&doc, "3.14159", "pi");
-	assert_string_equal(scan_sca__toml_string(&doc, doc.root, "", NULL), "blank");
+	assert_string_equal(scan_toml__string(&doc, doc.root, "", NULL), "blank");
 	site = path(&doc, "site");
-	assert_int_equal(scan_sca__toml_get_kind(&doc, site, "google.com", SCAN_TOML_BOOL)->integer, 1);
-	dog = scan_sca__toml_get(&doc, path(&doc, "dog"), "tater.man");
+	assert_int_equal(scan_toml__get_kind(&doc, site, "google.com", SCAN_TOML_BOOL)->integer, 1);
+	dog = scan_toml__get(&doc, path(&doc, "dog"), "tater.man");
 	assert_non_null(dog);
 	assert_int_equal(dog->line, 8);
-	assert_string_equal(scan_sca__toml_string(&doc, scan_sca__toml_get(&doc, dog, "type"), "name", NULL), "pug");
-	t = scan_sca__toml_get(&doc, path(&doc, "j"), "\xca\x9e");
-	assert_non_null(scan_sca__toml_get_kind(&doc, t, "l", SCAN_TOML_TABLE));
+	assert_string_equal(scan_toml__string(&doc, scan_toml__get(&doc, dog, "type"), "name", NULL), "pug");
+	t = scan_toml__get(&doc, path(&doc, "j"), "\xca\x9e");
+	assert_non_null(scan_toml__get_kind(&doc, t, "l", SCAN_TOML_TABLE));
 	/* [x] defined after [x.y.z.w] created it implicitly; its line is the header's. */
 	assert_int_equal(path(&doc, "x")->line, 12);
 	assert_int_equal(path(&doc, "x.k")->integer, 1);
@@ -246,13 +246,13 @@ static void test_table_entries(void **state)
 	assert_int_equal(path(&doc, "inline.empty")->kind, SCAN_TOML_TABLE);
 	assert_int_equal(path(&doc, "inline.empty")->len, 0);
 	/* Lookups that miss. */
-	assert_null(scan_sca__toml_path(&doc, doc.root, "name.x"));
-	assert_null(scan_sca__toml_path(&doc, doc.root, "nothing"));
-	assert_null(scan_sca__toml_get(&doc, path(&doc, "name"), "x"));
-	assert_null(scan_sca__toml_get(&doc, NULL, "x"));
-	assert_null(scan_sca__toml_get_kind(&doc, doc.root, "name", SCAN_TOML_INTEGER));
-	assert_null(scan_sca__toml_string(&doc, doc.root, "x", NULL));
-	scan_sca__toml_dispose(&doc);
+	assert_null(scan_toml__path(&doc, doc.root, "name.x"));
+	assert_null(scan_toml__path(&doc, doc.root, "nothing"));
+	assert_null(scan_toml__get(&doc, path(&doc, "name"), "x"));
+	assert_null(scan_toml__get(&doc, NULL, "x"));
+	assert_null(scan_toml__get_kind(&doc, doc.root, "name", SCAN_TOML_INTEGER));
+	assert_null(scan_toml__string(&doc, doc.root, "x", NULL));
+	scan_toml__dispose(&doc);
 }
 
 static void test_arrays_and_arrays_of_tables(void **state)
@@ -296,7 +296,7 @@ static void test_arrays_and_arrays_of_tables(void **state)
 	assert_int_equal(a->len, 4);
 	it = a->child->next->next;
 	assert_int_equal(it->kind, SCAN_TOML_TABLE);
-	assert_int_equal(scan_sca__toml_get(&doc, it, "k")->integer, 1);
+	assert_int_equal(scan_toml__get(&doc, it, "k")->integer, 1);
 	assert_int_equal(a->last->kind, SCAN_TOML_ARRAY);
 	assert_int_equal(a->last->len, 0);
 	a = path(&doc, "multi");
@@ -310,19 +310,19 @@ static void test_arrays_and_arrays_of_tables(void **state)
 	assert_int_equal(fruits->len, 2);
 	f = fruits->child;
 	assert_int_equal(f->line, 9);
-	assert_string_equal(scan_sca__toml_string(&doc, f, "name", NULL), "apple");
-	assert_string_equal(scan_sca__toml_string(&doc, scan_sca__toml_get(&doc, f, "physical"), "color", NULL), "red");
-	a = scan_sca__toml_get(&doc, f, "varieties");
+	assert_string_equal(scan_toml__string(&doc, f, "name", NULL), "apple");
+	assert_string_equal(scan_toml__string(&doc, scan_toml__get(&doc, f, "physical"), "color", NULL), "red");
+	a = scan_toml__get(&doc, f, "varieties");
 	assert_int_equal(a->len, 2);
-	assert_string_equal(scan_sca__toml_string(&doc, a->last, "name", NULL), "granny smith");
+	assert_string_equal(scan_toml__string(&doc, a->last, "name", NULL), "granny smith");
 	assert_int_equal(a->last->line, 15);
 	f = fruits->last;
 	assert_int_equal(f->line, 18);
-	assert_string_equal(scan_sca__toml_string(&doc, f, "name", NULL), "banana");
-	a = scan_sca__toml_get(&doc, f, "varieties");
+	assert_string_equal(scan_toml__string(&doc, f, "name", NULL), "banana");
+	a = scan_toml__get(&doc, f, "varieties");
 	assert_int_equal(a->len, 1);
-	assert_string_equal(scan_sca__toml_string(&doc, a->child, "name", NULL), "plantain");
-	scan_sca__toml_dispose(&doc);
+	assert_string_equal(scan_toml__string(&doc, a->child, "name", NULL), "plantain");
+	scan_toml__dispose(&doc);
 }
 
 static void test_bom_crlf_and_empty(void **state)
@@ -334,13 +334,13 @@ static void test_bom_crlf_and_empty(void **state)
 	assert_int_equal(path(&doc, "a")->integer, 1);
 	ASSERT_STRING(&doc, "t.b", "x");
 	assert_int_equal(path(&doc, "t.b")->line, 3);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	parse_ok(&doc, "");
 	assert_null(doc.root->child);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	parse_ok(&doc, "\n# only a comment\n   \t\n");
 	assert_int_equal(doc.root->len, 0);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	/* A lone CR is not a newline. */
 	expect_error("a = 1\rb = 2\n", SCAN_EPARSE, "expected a newline");
 }
@@ -443,7 +443,7 @@ static void test_depth_limits(void **state)
 	s[len + n] = '\n';
 	s[len + n + 1] = '\0';
 	parse_ok(&doc, s);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	free(s);
 
 	s = repeat("a = ", "[", 100000, "", &len);
@@ -498,7 +498,7 @@ static void test_size_and_count_limits(void **state)
 		assert_int_equal(doc.root->len, 100001);
 		assert_int_equal(path(&doc, "k99999")->integer, 99999);
 		assert_int_equal(path(&doc, "package")->len, 20000);
-		scan_sca__toml_dispose(&doc);
+		scan_toml__dispose(&doc);
 		/* A duplicate at the end is still found. */
 		scan_buf_puts(&b, "[k5]\n");
 		expect_error(b.ptr, SCAN_EPARSE, "not a table");
@@ -510,7 +510,7 @@ static void test_size_and_count_limits(void **state)
 	s = repeat("a = \"", "xxxxxxxxxxxxxxxx", 1 << 16, "\"\n", &len);
 	parse_ok(&doc, s);
 	assert_int_equal(path(&doc, "a")->len, (size_t)16 << 16);
-	scan_sca__toml_dispose(&doc);
+	scan_toml__dispose(&doc);
 	free(s);
 }
 
@@ -520,9 +520,9 @@ static void test_dispose_twice_and_null(void **state)
 	(void)state;
 
 	parse_ok(&doc, "a = 1\n");
-	scan_sca__toml_dispose(&doc);
-	scan_sca__toml_dispose(&doc);
-	scan_sca__toml_dispose(NULL);
+	scan_toml__dispose(&doc);
+	scan_toml__dispose(&doc);
+	scan_toml__dispose(NULL);
 	expect_error("a = [\n", SCAN_EPARSE, NULL);
 }
 

@@ -55,7 +55,7 @@ static void chain_split(chain *c, const char *text)
 static int cmp_ok(scan_ecosystem eco, const char *a, const char *b)
 {
 	int c = 42;
-	int rc = scan_sca__version_cmp(eco, a, b, &c);
+	int rc = scan_version__cmp(eco, a, b, &c);
 
 	if (rc)
 		fail_msg("%s: '%s' vs '%s': %d: %s", scan_ecosystem_name(eco), a, b, rc, scan_error_last()->message);
@@ -70,7 +70,7 @@ static void check_chain(scan_ecosystem eco, const char *text)
 
 	chain_split(&c, text);
 	for (size_t i = 0; i < c.n; i++) {
-		if (scan_sca__version_check(eco, c.v[i]))
+		if (scan_version__check(eco, c.v[i]))
 			fail_msg("%s: '%s' refused: %s", scan_ecosystem_name(eco), c.v[i], scan_error_last()->message);
 		for (size_t j = 0; j < c.n; j++) {
 			int want = c.rank[i] < c.rank[j] ? -1 : c.rank[i] > c.rank[j] ? 1 : 0;
@@ -95,7 +95,7 @@ static void check_chains(scan_ecosystem eco, const char *const *chains, size_t n
 static void expect_refused(scan_ecosystem eco, const char *v)
 {
 	int c = 42;
-	int rc = scan_sca__version_check(eco, v);
+	int rc = scan_version__check(eco, v);
 	char quoted[128];
 
 	if (rc != SCAN_EPARSE)
@@ -112,9 +112,9 @@ static void expect_refused(scan_ecosystem eco, const char *v)
 		         scan_ecosystem_name(eco));
 	assert_null(strchr(scan_error_last()->message, '\n'));
 	/* Either side of a comparison. */
-	assert_int_equal(scan_sca__version_cmp(eco, v, "1.0.0", &c), SCAN_EPARSE);
+	assert_int_equal(scan_version__cmp(eco, v, "1.0.0", &c), SCAN_EPARSE);
 	assert_int_equal(c, 0);
-	assert_int_equal(scan_sca__version_cmp(eco, "1.0.0", v, &c), SCAN_EPARSE);
+	assert_int_equal(scan_version__cmp(eco, "1.0.0", v, &c), SCAN_EPARSE);
 }
 
 static void expect_all_refused(scan_ecosystem eco, const char *const *v, size_t n)
@@ -498,9 +498,9 @@ static void test_hostile(void **state)
 	expect_refused(SCAN_ECO_RUBYGEMS, parts);
 	expect_refused(SCAN_ECO_ALPINE, parts);
 	/* dpkg compares the text as it goes: any length up to the cap is fine */
-	assert_int_equal(scan_sca__version_check(SCAN_ECO_DEBIAN, parts), 0);
+	assert_int_equal(scan_version__check(SCAN_ECO_DEBIAN, parts), 0);
 	/* a NUL ends the string: what follows is not read */
-	assert_int_equal(scan_sca__version_check(SCAN_ECO_NPM, "1.2.3\0garbage"), 0);
+	assert_int_equal(scan_version__check(SCAN_ECO_NPM, "1.2.3\0garbage"), 0);
 }
 
 /* The same version in every ecosystem that reads it the same way. */
@@ -511,7 +511,7 @@ static void test_common_versions(void **state)
 	(void)state;
 	for (int e = 0; e < SCAN_ECO__COUNT; e++)
 		for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
-			if (scan_sca__version_check((scan_ecosystem)e, plain[i]))
+			if (scan_version__check((scan_ecosystem)e, plain[i]))
 				fail_msg("%s refuses %s: %s", scan_ecosystem_name((scan_ecosystem)e), plain[i],
 				         scan_error_last()->message);
 			assert_int_equal(cmp_ok((scan_ecosystem)e, "1.2.3", "1.2.4"), -1);
@@ -548,7 +548,7 @@ static void test_speed(void **state)
 	for (int round = 0; round < 20000; round++)
 		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 			int c;
-			assert_int_equal(scan_sca__version_cmp(pairs[i].eco, pairs[i].a, pairs[i].b, &c), 0);
+			assert_int_equal(scan_version__cmp(pairs[i].eco, pairs[i].a, pairs[i].b, &c), 0);
 			if (c != pairs[i].want)
 				fail_msg("%s vs %s: %d", pairs[i].a, pairs[i].b, c);
 		}

@@ -73,7 +73,7 @@ static void expect_fixture(const char *file, const scan_vex_statement *want, siz
 
 	read_fixture(file, &a, &st, &n);
 	expect_statements(st, n, want, nwant);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 #define OCI "pkg:oci/shop-api@sha256%3A3e1b9a7c5d2f4e6a8b0c1d3e5f7a9b2c4d6e8f0a1b3c5d7e9f2a4b6c8d0e1f3a" \
@@ -185,7 +185,7 @@ static void test_suppresses_fixtures(void **state)
 	scan_error_clear();
 	assert_false(scan_sca__vex_suppresses(st, n, "CVE-2021-44228", NULL, "not a purl"));
 	assert_int_equal(scan_error_last()->code, 0);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 
 	a = (scan_arena)SCAN_ARENA_INIT;
 	read_fixture("dtrack-bom-vex.json", &a, &st, &n);
@@ -196,7 +196,7 @@ static void test_suppresses_fixtures(void **state)
 	/* A statement about every product. */
 	assert_true(scan_sca__vex_suppresses(st, n, "CVE-2023-99999", NULL, "pkg:npm/anything@1.0.0"));
 	assert_true(scan_sca__vex_suppresses(st, n, "CVE-2023-99999", NULL, NULL));
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void test_suppresses_rules(void **state)
@@ -268,7 +268,7 @@ static void test_latest_wins(void **state)
 	(void)state;
 	assert_int_equal(scan_sca__vex_read("v.json", doc, strlen(doc), &a, &st, &n), 0);
 	expect_statements(st, n, want, N(want));
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static const struct {
@@ -342,7 +342,7 @@ static void expect_error(const char *text, size_t len, int code, const char *wan
 	assert_int_equal(n, 77);
 	if (th_cpu_seconds() - t0 > 2.0)
 		fail_msg("took %.2f s to refuse", th_cpu_seconds() - t0);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 }
 
 static void test_malformed(void **state)
@@ -422,7 +422,7 @@ static void test_hostile(void **state)
 	expect_error(b.ptr, b.size, SCAN_ELIMIT, "more than 1048576 statements");
 
 	scan_buf_dispose(&b);
-	scan__arena_dispose(&a);
+	scan_arena__dispose(&a);
 	if (th_cpu_seconds() - t0 > 3.0)
 		fail_msg("took %.2f s", th_cpu_seconds() - t0);
 }

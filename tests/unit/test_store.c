@@ -387,9 +387,9 @@ static void test_migration_keeps_epoch_times(void **state)
 	for (int i = 0; i < 9; i++) {
 		scan_buf_clear(&sql);
 		if (th_pg_url())
-			assert_int_equal(scan__store_migration_postgres(&sql, i), 0);
+			assert_int_equal(scan_store__migration_postgres(&sql, i), 0);
 		else
-			scan_buf_puts(&sql, scan__store_migrations[i]);
+			scan_buf_puts(&sql, scan_store__migrations[i]);
 		th_db_exec(f->db, sql.ptr);
 	}
 	th_db_exec(f->db, th_pg_url() ? "CREATE TABLE rampart_schema (application TEXT NOT NULL, version INTEGER NOT NULL);"
@@ -408,7 +408,7 @@ static void test_migration_keeps_epoch_times(void **state)
 	           "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES ('kev', 'kev', 'k', 1760000000, 3);"
 	           "INSERT INTO vuln_sources (name, kind, location, imported_at, records) VALUES ('epss', 'epss', 'e', 0, 0);");
 	assert_int_equal(scan_store_open(&st, f->db), 0);
-	assert_int_equal(scan_store_schema_version(st), scan__store_migration_count);
+	assert_int_equal(scan_store_schema_version(st), scan_store__migration_count);
 	assert_int_equal(scan_store_findings(&fl, st, SCAN_STORE_LOCAL_ORG, 6, NULL), 0);
 	assert_int_equal(scan_finding_list_count(fl), 1);
 	assert_int_equal(scan_finding_list_get(fl, 0)->sca->published, 1700000000);

@@ -16,7 +16,7 @@
 static bool parse(scan_suppression *s, const char *c, const char *rule, const char *cwe)
 {
 	memset(s, 0, sizeof(*s));
-	return scan__suppress_parse(s, c, strlen(c), rule, cwe);
+	return scan_suppress__parse(s, c, strlen(c), rule, cwe);
 }
 
 static void assert_reason(const scan_suppression *s, const char *want)
@@ -105,8 +105,8 @@ static bool check(scan_suppression *s, const char *src, scan_lang lang, uint32_t
 {
 	scan_line_index idx = { 0 };
 
-	assert_int_equal(scan__suppress_check(s, &idx, src, strlen(src), lang, NULL, line, rule, cwe), 0);
-	scan__line_index_dispose(&idx);
+	assert_int_equal(scan_suppress__check(s, &idx, src, strlen(src), lang, NULL, line, rule, cwe), 0);
+	scan_analyzers__line_index_dispose(&idx);
 	return s->kind != NULL;
 }
 
@@ -190,16 +190,16 @@ static void test_tree(void **state)
 	scan_suppression s;
 
 	(void)state;
-	assert_true(ts_parser_set_language(p, scan__ts_language(SCAN_LANG_PYTHON)));
+	assert_true(ts_parser_set_language(p, scan_parse__ts_language(SCAN_LANG_PYTHON)));
 	assert_non_null(t = ts_parser_parse_string(p, NULL, py, (uint32_t)strlen(py)));
-	assert_int_equal(scan__suppress_check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, t, 3, SHELL, NULL), 0);
+	assert_int_equal(scan_suppress__check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, t, 3, SHELL, NULL), 0);
 	assert_null(s.kind);
-	assert_int_equal(scan__suppress_check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, t, 4, SHELL, NULL), 0);
+	assert_int_equal(scan_suppress__check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, t, 4, SHELL, NULL), 0);
 	assert_string_equal(s.kind, "nosec");
 	/* without the tree the line lexer takes line 2 for a comment: why the tree is used */
-	assert_int_equal(scan__suppress_check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, NULL, 3, SHELL, NULL), 0);
+	assert_int_equal(scan_suppress__check(&s, &idx, py, strlen(py), SCAN_LANG_PYTHON, NULL, 3, SHELL, NULL), 0);
 	assert_non_null(s.kind);
-	scan__line_index_dispose(&idx);
+	scan_analyzers__line_index_dispose(&idx);
 	ts_tree_delete(t);
 	ts_parser_delete(p);
 }

@@ -44,7 +44,7 @@ static void test_every_grammar(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(samples) / sizeof(samples[0]); i++) {
-		const TSLanguage *l = scan__ts_language(samples[i].lang);
+		const TSLanguage *l = scan_parse__ts_language(samples[i].lang);
 		TSTree *t;
 		TSNode root;
 		assert_non_null(l);
@@ -73,7 +73,7 @@ static void test_errors_are_local(void **state)
 	TSNode root;
 
 	(void)state;
-	assert_true(ts_parser_set_language(p, scan__ts_language(SCAN_LANG_PYTHON)));
+	assert_true(ts_parser_set_language(p, scan_parse__ts_language(SCAN_LANG_PYTHON)));
 	/* A broken line in the middle: the error is reported and the functions around it still parse. */
 	t = parse(p, "def a():\n    return 1\n\nx = = = (\n\ndef b():\n    return 2\n");
 	root = ts_tree_root_node(t);
@@ -84,7 +84,7 @@ static void test_errors_are_local(void **state)
 		free(sexp);
 	}
 	ts_tree_delete(t);
-	assert_null(scan__ts_language(SCAN_LANG_MARKDOWN));
+	assert_null(scan_parse__ts_language(SCAN_LANG_MARKDOWN));
 	ts_parser_delete(p);
 }
 

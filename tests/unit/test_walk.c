@@ -724,7 +724,7 @@ static void test_lang_shebang(void **state)
 
 /* Both ways of opening beneath the root: openat2 where the kernel has it, and the component walk. */
 typedef int (*open_beneath_fn)(int, const char *, int, const char *);
-static const open_beneath_fn beneath_fns[] = { scan__open_beneath, scan__open_beneath_walk };
+static const open_beneath_fn beneath_fns[] = { scan_util__open_beneath, scan_util__open_beneath_walk };
 
 /* What open(root, rel) reads: the file's first line, or NULL with errno from the open. */
 static char *read_beneath(open_beneath_fn fn, int root_fd, const char *rel, const char *link_root)
@@ -829,7 +829,7 @@ static void test_open_beneath_links(void **state)
 		expect_refused(fn, root_fd, "real/../../x", NULL, EXDEV);
 		expect_refused(fn, root_fd, "loop1/f", f->dir, ELOOP);
 	}
-	expect_refused(scan__open_beneath_walk, root_fd, "/etc/passwd", NULL, EXDEV);
+	expect_refused(scan_util__open_beneath_walk, root_fd, "/etc/passwd", NULL, EXDEV);
 	close(root_fd);
 	free(abs_in);
 	free(abs_out);

@@ -42,7 +42,7 @@ typedef struct {
 	scan_osv_event_kind kind;
 	bool zero;                 /* introduced "0": below everything */
 	const char *text;
-	scan_sca__ver v;
+	scan_version__ver v;
 } event;
 
 /* At one version: fixed, then introduced, then last_affected. */
@@ -58,12 +58,12 @@ static int event_cmp(const event *a, const event *b)
 	if (a->zero || b->zero)
 		c = (int)b->zero - (int)a->zero;
 	else
-		c = scan_sca__ver_order(&a->v, &b->v);
+		c = scan_version__ver_order(&a->v, &b->v);
 	return c ? c : tie_rank(a->kind) - tie_rank(b->kind);
 }
 
 /* Parse e's version as family f into out; false when it does not parse. */
-static bool read_event(event *out, const scan_osv_event *e, scan_sca__vfamily f)
+static bool read_event(event *out, const scan_osv_event *e, scan_version__vfamily f)
 {
 	out->kind = e->kind;
 	out->text = e->version;
@@ -74,10 +74,10 @@ static bool read_event(event *out, const scan_osv_event *e, scan_sca__vfamily f)
 		out->zero = true;
 		return true;
 	}
-	return scan_sca__ver_parse(&out->v, f, e->version) == NULL;
+	return scan_version__ver_parse(&out->v, f, e->version) == NULL;
 }
 
-static bool below_limits(const scan_osv_range *r, const scan_sca__ver *v)
+static bool below_limits(const scan_osv_range *r, const scan_version__ver *v)
 {
 	bool any = false;
 	event e;
@@ -90,14 +90,14 @@ static bool below_limits(const scan_osv_range *r, const scan_sca__ver *v)
 		if (!read_event(&e, &r->events[k], v->family))
 			continue;
 		any = true;
-		if (scan_sca__ver_order(v, &e.v) < 0)
+		if (scan_version__ver_order(v, &e.v) < 0)
 			return true;
 	}
 	return !any;
 }
 
 /* Whether v is inside range r (read in v's family). */
-static bool in_range(const scan_osv_range *r, const scan_sca__ver *v)
+static bool in_range(const scan_osv_range *r, const scan_version__ver *v)
 {
 	event cur, best;
 	bool have = false;
@@ -109,7 +109,7 @@ static bool in_range(const scan_osv_range *r, const scan_sca__ver *v)
 
 		if (r->events[k].kind == SCAN_OSV_LIMIT || !read_event(&cur, &r->events[k], v->family))
 			continue;
-		c = cur.zero ? 1 : scan_sca__ver_order(v, &cur.v);
+		c = cur.zero ? 1 : scan_version__ver_order(v, &cur.v);
 		if (cur.kind == SCAN_OSV_LAST_AFFECTED ? c <= 0 : c < 0)
 			continue;          /* its condition does not hold */
 		if (!have || event_cmp(&cur, &best) > 0) {
@@ -120,12 +120,12 @@ static bool in_range(const scan_osv_range *r, const scan_sca__ver *v)
 	return have && best.kind == SCAN_OSV_INTRODUCED;
 }
 
-int scan_sca__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size_t nranges,
+int scan_version__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size_t nranges,
                           const char *const *versions, size_t nversions, const char *version,
                           bool *affected, const char **fixed)
 {
-	scan_sca__vfamily fam = scan_sca__ver_family(eco), semfam;
-	scan_sca__ver pv, psem, other;
+	scan_version__vfamily fam = scan_version__ver_family(eco), semfam;
+	scan_version__ver pv, psem, other;
 	event fix, best_fix;
 	const char *why;
 	int sem_state = 0;         /* 0 not read yet, 1 read, -1 not SemVer */
@@ -136,19 +136,19 @@ int scan_sca__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size
 	assert(nversions == 0 || versions);
 	*affected = false;
 	*fixed = NULL;
-	if ((why = scan_sca__ver_parse(&pv, fam, version)) != NULL)
-		return scan_sca__ver_fail(eco, version, why);
+	if ((why = scan_version__ver_parse(&pv, fam, version)) != NULL)
+		return scan_version__ver_fail(eco, version, why);
 	semfam = fam == SCAN_SCA__VF_GO || fam == SCAN_SCA__VF_NPM ? fam : SCAN_SCA__VF_SEMVER;
 
 	for (size_t r = 0; r < nranges; r++) {
 		const scan_osv_range *rg = &ranges[r];
-		const scan_sca__ver *v = &pv;
+		const scan_version__ver *v = &pv;
 
 		if (rg->type == SCAN_OSV_RANGE_GIT)
 			continue;
 		if (rg->type == SCAN_OSV_RANGE_SEMVER && semfam != fam) {
 			if (sem_state == 0)
-				sem_state = scan_sca__ver_parse(&psem, semfam, version) ? -1 : 1;
+				sem_state = scan_version__ver_parse(&psem, semfam, version) ? -1 : 1;
 			if (sem_state < 0)
 				continue;
 			v = &psem;
@@ -160,9 +160,9 @@ int scan_sca__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size
 		for (size_t k = 0; k < rg->nevents; k++) {
 			if (rg->events[k].kind != SCAN_OSV_FIXED || !read_event(&fix, &rg->events[k], v->family))
 				continue;
-			if (scan_sca__ver_order(&fix.v, v) <= 0)
+			if (scan_version__ver_order(&fix.v, v) <= 0)
 				continue;
-			if (have_fix && (best_fix.v.family != fix.v.family || scan_sca__ver_order(&fix.v, &best_fix.v) >= 0))
+			if (have_fix && (best_fix.v.family != fix.v.family || scan_version__ver_order(&fix.v, &best_fix.v) >= 0))
 				continue;
 			best_fix = fix;
 			have_fix = true;
@@ -171,7 +171,7 @@ int scan_sca__osv_affects(scan_ecosystem eco, const scan_osv_range *ranges, size
 	if (have_fix)
 		*fixed = best_fix.text;
 	for (size_t k = 0; k < nversions && !*affected; k++)
-		if (versions[k] && !scan_sca__ver_parse(&other, fam, versions[k]) && !scan_sca__ver_order(&pv, &other))
+		if (versions[k] && !scan_version__ver_parse(&other, fam, versions[k]) && !scan_version__ver_order(&pv, &other))
 			*affected = true;
 	return 0;
 }
