@@ -59,7 +59,7 @@ typedef enum {
 
 typedef struct {
 	const char **items;
-	size_t count;
+	size_t count, cap;
 } cli_strlist;
 
 typedef struct {

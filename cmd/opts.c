@@ -3,15 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "scan/array.h"
 
 static int list_add(cli_strlist *l, const char *s)
 {
-	const char **n = realloc(l->items, (l->count + 1) * sizeof(*n));
-
-	if (!n)
+	if (scan_array_reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)))
 		return cli_error("out of memory");
-	n[l->count++] = s;
-	l->items = n;
+	l->items[l->count++] = s;
 	return 0;
 }
 
@@ -19,7 +17,7 @@ void cli_strlist_dispose(cli_strlist *l)
 {
 	free(l->items);
 	l->items = NULL;
-	l->count = 0;
+	l->count = l->cap = 0;
 }
 
 static const cli_opt *find_long(const cli_opt *opts, const char *name, size_t len)

@@ -150,7 +150,7 @@ typedef struct {
 	size_t condition_count;        /* every policy key, in policy order; 0 when not configured */
 	scan_gate_condition *conditions;
 	size_t violation_count;        /* not waived */
-	scan_gate_violation *violations;
+	scan_gate_violation *violations; /* NULL when none, as every empty list here */
 	size_t waived_count;
 	scan_gate_violation *waived;
 	scan_gate_config config;       /* the configuration evaluated */

@@ -1,4 +1,4 @@
-/* include/scan/map.h - the one hash map: one or two borrowed strings to an index */
+/* include/scan/map.h - the one hash map: one or two borrowed keys to an index */
 #ifndef SCAN_MAP_H
 #define SCAN_MAP_H
 
@@ -10,10 +10,15 @@
 /*
  * Open addressing, at most half full; keys are borrowed (they must outlive
  * the map) and compared whole, so a collision costs a probe, never a wrong
- * answer. SCAN_MAP_INIT is an empty map.
+ * answer. A key is one or two parts: strings, or byte ranges (a substring
+ * of a file, an object id, a pointer's own bytes). The value is an index
+ * into the owner's array; several values under one key are a chain the
+ * owner keeps in that array, the map holding its head. SCAN_MAP_INIT is an
+ * empty map.
  */
 typedef struct {
-	const char *a, *b;      /* borrowed; b may be NULL */
+	const char *a, *b;      /* borrowed; b may be NULL (a one-part key) */
+	size_t alen, blen;
 	uint64_t hash;
 	size_t value;
 	bool used;
@@ -32,6 +37,14 @@ SCAN_EXTERN int scan_map_put(scan_map *m, const char *a, const char *b, size_t v
 SCAN_EXTERN bool scan_map_get(const scan_map *m, const char *a, const char *b, size_t *value);
 /* Change the value of a key that is there; false when it is not. */
 SCAN_EXTERN bool scan_map_set(scan_map *m, const char *a, const char *b, size_t value);
+
+/* The same over byte ranges; b NULL is a one-part key. */
+SCAN_EXTERN int scan_map_put_bytes(scan_map *m, const void *a, size_t alen, const void *b, size_t blen, size_t value,
+                                   size_t *existing);
+SCAN_EXTERN bool scan_map_get_bytes(const scan_map *m, const void *a, size_t alen, const void *b, size_t blen,
+                                    size_t *value);
+SCAN_EXTERN bool scan_map_set_bytes(scan_map *m, const void *a, size_t alen, const void *b, size_t blen, size_t value);
+
 SCAN_EXTERN void scan_map_dispose(scan_map *m);
 #define SCAN_MAP_INIT { NULL, 0, 0 }
 

@@ -32,6 +32,7 @@ SCAN_EXTERN const scan_vulndb_feed *scan_vulndb_default_feeds(size_t *count);
 typedef struct {
 	scan_vulndb_feed *feeds;
 	size_t count;
+	size_t cap;                    /* allocated entries; start from a zeroed list */
 } scan_vulndb_feed_list;
 
 /*

@@ -9,7 +9,7 @@
 #include "quality/dup_keep.h"
 #include "quality/quality.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -259,7 +259,7 @@ static int push_go(quality_state *st, const char *path, const char *name, size_t
 	if (!g.dir || !g.name || (decl && (!g.path || !g.line_text)))
 		rc = scan_error__oom();
 	pthread_mutex_lock(&st->lock);
-	if (!rc && scan_array__reserve(&st->go, &st->go_cap, st->ngo + 1, sizeof(*st->go)))
+	if (!rc && scan_array_reserve(&st->go, &st->go_cap, st->ngo + 1, sizeof(*st->go)))
 		rc = SCAN_ENOMEM;
 	if (!rc)
 		st->go[st->ngo++] = g;
@@ -295,7 +295,7 @@ typedef struct {
 static int on_go_ref(void *ud, const char *name, size_t len)
 {
 	name_refs *r = ud;
-	if (scan_array__reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
+	if (scan_array_reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
 		return SCAN_ENOMEM;
 	r->v[r->n].name = name, r->v[r->n].len = len;
 	r->n++;
@@ -545,7 +545,7 @@ static int count_duplicated_lines(const quality_state *st, scan_sink *sink, cons
 			;
 		if (!m)
 			continue;
-		if (scan_array__reserve(&dup, &dup_cap, nlines, sizeof(*dup))) {
+		if (scan_array_reserve(&dup, &dup_cap, nlines, sizeof(*dup))) {
 			rc = SCAN_ENOMEM;
 			break;
 		}

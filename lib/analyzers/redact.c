@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/redact.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* A cut credential still leaks: a fragment this long at either end of a text is masked. */
@@ -78,7 +78,7 @@ static int add_value(scan_redactor *r, const unsigned char *v, size_t len)
 	for (size_t i = 0; i < r->nvals; i++)
 		if (r->vals[i].len == len && !memcmp(r->bytes.ptr + r->vals[i].off, v, len))
 			return 0;
-	if (scan_array__reserve(&r->vals, &r->cap, r->nvals + 1, sizeof(*r->vals)))
+	if (scan_array_reserve(&r->vals, &r->cap, r->nvals + 1, sizeof(*r->vals)))
 		return SCAN_ENOMEM;
 	mlen = scan_secrets__mask(mask, sizeof(mask), v, len);
 	r->vals[r->nvals].off = r->bytes.size;

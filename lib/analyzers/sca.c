@@ -11,7 +11,7 @@
 #include "sca/vex_read.h"
 #include "scan/buf.h"
 #include "analyzers/sink.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 
@@ -49,7 +49,7 @@ static int add_vex(sca_state *st, const char *label, const char *text, size_t le
 	if (st->nvex + n > SCAN_VEX_STATEMENTS_MAX)
 		return scan_util__error(SCAN_ELIMIT, "%s: more than %u VEX statements in the scan", label,
 		                        SCAN_VEX_STATEMENTS_MAX);
-	if (scan_array__reserve(&st->vex, &st->vex_cap, st->nvex + n, sizeof(*st->vex)))
+	if (scan_array_reserve(&st->vex, &st->vex_cap, st->nvex + n, sizeof(*st->vex)))
 		return SCAN_ENOMEM;
 	if (n)
 		memcpy(st->vex + st->nvex, got, n * sizeof(*got));

@@ -10,7 +10,7 @@
 #include "scan/buf.h"
 #include "secrets/engine.h"
 #include "secrets/verify.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -79,7 +79,7 @@ static int load_allowlist(secrets_state *st, const char *root)
 		colon = strrchr(line, ':');
 		if (colon && is_hex64(colon + 1)) {
 			allow_hash *n;
-			if (scan_array__reserve(&st->hashes, &st->hash_cap, st->hash_count + 1, sizeof(*st->hashes))) {
+			if (scan_array_reserve(&st->hashes, &st->hash_cap, st->hash_count + 1, sizeof(*st->hashes))) {
 				rc = SCAN_ENOMEM;
 				break;
 			}

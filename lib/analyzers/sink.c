@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/sink.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* A minified bundle can put megabytes on one line; a snippet is for reading. */
@@ -25,7 +25,7 @@ int scan_analyzers__emit_skip(scan_sink *sink, const char *path, const char *rea
 {
 	scan_skipped_file *e;
 
-	if (scan_array__reserve(&sink->skipped, &sink->skipped_cap, sink->nskipped + 1, sizeof(*sink->skipped)))
+	if (scan_array_reserve(&sink->skipped, &sink->skipped_cap, sink->nskipped + 1, sizeof(*sink->skipped)))
 		return SCAN_ENOMEM;
 	e = &sink->skipped[sink->nskipped];
 	e->path = strdup(path);
@@ -237,7 +237,7 @@ int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const s
 	scan_file_metrics *out;
 	scan_function_metrics *fn = NULL;
 
-	if (scan_array__reserve(&sink->metrics, &sink->metrics_cap, sink->nmetrics + 1, sizeof(*sink->metrics)))
+	if (scan_array_reserve(&sink->metrics, &sink->metrics_cap, sink->nmetrics + 1, sizeof(*sink->metrics)))
 		return SCAN_ENOMEM;
 	if (m->nfunctions && !(fn = scan_arena__alloc(a, m->nfunctions * sizeof(*fn))))
 		return scan_error__oom();

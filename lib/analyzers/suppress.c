@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyzers/suppress.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* How a language writes comments, for the line lexer. */
@@ -414,7 +414,7 @@ static int index_lines(scan_line_index *idx, const char *data, size_t len)
 	for (size_t i = 0; i <= len; i++) {
 		if (i != 0 && data[i - 1] != '\n')
 			continue;
-		if (scan_array__reserve(&idx->starts, &idx->cap, idx->n + 1, sizeof(*idx->starts))) {
+		if (scan_array_reserve(&idx->starts, &idx->cap, idx->n + 1, sizeof(*idx->starts))) {
 			idx->n = 0, idx->data = NULL;
 			return SCAN_ENOMEM;
 		}

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "coverage/coverage_int.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 #define UNKNOWN_FORMAT "unknown coverage format (expected Cobertura, JaCoCo, Clover, LCOV or Rampart JSON)"
@@ -63,7 +63,7 @@ int scan_coverage__add_file(scan_coverage__builder *b, const char *path, size_t 
 		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %d files", SCAN_COV_FILES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (!(f = scan_array__push(&r->files, &r->nfiles, &b->files_cap, sizeof(*r->files)))) {
+	if (!(f = scan_array_push(&r->files, &r->nfiles, &b->files_cap, sizeof(*r->files)))) {
 		free(copy);
 		return SCAN_ENOMEM;
 	}
@@ -85,7 +85,7 @@ int scan_coverage__add_line(scan_coverage__builder *b, uint64_t line, uint64_t h
 	if (b->total_lines == SCAN_COV_LINES_MAX)
 		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %u lines", SCAN_COV_LINES_MAX);
 	f = &b->r->files[b->r->nfiles - 1];
-	if (scan_array__reserve(&f->lines, &b->lines_cap, f->nlines + 1, sizeof(*f->lines)))
+	if (scan_array_reserve(&f->lines, &b->lines_cap, f->nlines + 1, sizeof(*f->lines)))
 		return SCAN_ENOMEM;
 	f->lines[f->nlines].line = (uint32_t)line;
 	f->lines[f->nlines].hits = hits > UINT32_MAX ? UINT32_MAX : (uint32_t)hits;
@@ -106,7 +106,7 @@ int scan_coverage__add_source(scan_coverage__builder *b, const char *path, size_
 		return scan_coverage__fail(b, SCAN_ELIMIT, where, "more than %d sources", SCAN_COV_SOURCES_MAX);
 	if ((rc = copy_path(b, &copy, path, len, where)) != 0)
 		return rc;
-	if (scan_array__reserve(&r->sources, &b->sources_cap, r->nsources + 1, sizeof(*r->sources))) {
+	if (scan_array_reserve(&r->sources, &b->sources_cap, r->nsources + 1, sizeof(*r->sources))) {
 		free(copy);
 		return SCAN_ENOMEM;
 	}

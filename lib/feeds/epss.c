@@ -8,7 +8,7 @@
 #define ZLIB_CONST /* next_in is const: the data is the caller's */
 #include <zlib.h>
 #include "feeds/feeds.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /*
@@ -143,7 +143,7 @@ static int parse_row(epss_reader *r, const char *s, size_t n)
 		return epss_fail(r->origin, r->lineno, "percentile is not a number from 0 to 1");
 	if (r->nrows == EPSS_ROWS_MAX)
 		return scan_util__error(SCAN_ELIMIT, "%.200s: more than %d rows", r->origin, EPSS_ROWS_MAX);
-	if (scan_array__reserve(&r->rows, &r->cap, r->nrows + 1, sizeof(*r->rows)))
+	if (scan_array_reserve(&r->rows, &r->cap, r->nrows + 1, sizeof(*r->rows)))
 		return SCAN_ENOMEM;
 	if (!(e.cve = scan_arena__strndup(&r->f->arena, s, cve_len)))
 		return scan_error__oom();

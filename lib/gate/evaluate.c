@@ -1,4 +1,5 @@
 /* lib/gate/evaluate.c - apply a policy and the waivers to what one scan measured */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gate/gate_int.h"
@@ -53,11 +54,7 @@ static int add_violation(scan_gate_report *r, const scan_gate_policy_key *k, dou
 	}
 	arr = best ? &r->waived : &r->violations;
 	count = best ? &r->waived_count : &r->violation_count;
-	v = realloc(*arr, (*count + 1) * sizeof(**arr));
-	if (!v)
-		return scan_error__oom();
-	*arr = v;
-	v = &v[(*count)++];
+	v = &(*arr)[(*count)++];
 	v->rule = k->name;
 	v->threshold = threshold;
 	v->actual = actual;
@@ -78,18 +75,42 @@ const char *scan_condition_status_name(scan_condition_status s)
 	}
 }
 
+/* A list with nothing in it is NULL, as the report documents. */
+static void empty_is_null(scan_gate_report *r)
+{
+	if (!r->condition_count) {
+		free(r->conditions);
+		r->conditions = NULL;
+	}
+	if (!r->violation_count) {
+		free(r->violations);
+		r->violations = NULL;
+	}
+	if (!r->waived_count) {
+		free(r->waived);
+		r->waived = NULL;
+	}
+}
+
+static size_t key_count(void)
+{
+	size_t n = 0;
+
+	while (scan_gate__policy_keys[n].name)
+		n++;
+	return n;
+}
+
 /* One condition: always in the table; a violation (waived or not) when it fails. */
 static int check(scan_gate_report *r, const scan_gate_policy_key *k, bool measured, bool bad, double threshold,
                  double actual, const scan_gate_input *in, const scan_waiver *waivers, size_t nw, time_t now)
 {
-	scan_gate_condition *v = realloc(r->conditions, (r->condition_count + 1) * sizeof(*v));
+	scan_gate_condition *v;
 	size_t waived = r->waived_count;
 	int rc;
 
-	if (!v)
-		return scan_error__oom();
-	r->conditions = v;
-	v = &v[r->condition_count++];
+	assert(k && r->condition_count < key_count());
+	v = &r->conditions[r->condition_count++];
 	v->rule = k->name, v->threshold = threshold, v->actual = actual;
 	v->status = measured ? SCAN_COND_PASSED : SCAN_COND_NOT_MEASURED;
 	if (!bad)
@@ -105,14 +126,24 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 {
 	scan_gate_report *r = calloc(1, sizeof(*r));
 	const scan_gate_policy *p = &cfg->policy;
+	size_t nkeys = key_count();
 	int rc = 0;
 
 	*out = NULL;
 	if (!r)
 		return scan_error__oom();
 	r->config = *cfg;
+	/* Each key gives one condition and at most one violation, waived or not. */
+	r->conditions = calloc(nkeys, sizeof(*r->conditions));
+	r->violations = calloc(nkeys, sizeof(*r->violations));
+	r->waived = calloc(nkeys, sizeof(*r->waived));
+	if (!r->conditions || !r->violations || !r->waived) {
+		scan_gate_report_free(r);
+		return scan_error__oom();
+	}
 	if (!cfg->enabled) {
 		r->status = SCAN_GATE_NOT_CONFIGURED;
+		empty_is_null(r);
 		*out = r;
 		return 0;
 	}
@@ -139,6 +170,7 @@ int scan_gate_evaluate(scan_gate_report **out, const scan_gate_config *cfg, cons
 		return rc;
 	}
 	r->status = r->violation_count ? SCAN_GATE_FAILED : SCAN_GATE_PASSED;
+	empty_is_null(r);
 	*out = r;
 	return 0;
 }

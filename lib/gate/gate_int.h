@@ -15,5 +15,7 @@ typedef struct {
 /* Every key of spec 2.6, NULL-terminated; names are static storage. */
 extern const scan_gate_policy_key scan_gate__policy_keys[];
 const scan_gate_policy_key *scan_gate__policy_key_find(const char *name);
+/* The policy as a JSON object of the keys whose bit (1 << index in scan_gate__policy_keys) is in set. */
+void scan_gate__policy_members(scan_json *w, const char *key, const scan_gate_policy *p, unsigned set);
 
 #endif

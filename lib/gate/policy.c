@@ -141,18 +141,37 @@ int scan_gate_policy_set(scan_gate_policy *p, const char *key, const char *value
 	return k->type == POLICY_INT ? set_int(int_field(p, key), v, key) : set_pct(pct_field(p, key), v, key);
 }
 
-void scan_gate_policy_json(scan_json *w, const char *key, const scan_gate_policy *p)
+/* One key of the policy as a member of the object w has open. */
+static void policy_member(scan_json *w, const scan_gate_policy_key *k, const scan_gate_policy *p)
 {
 	char rating[2] = { p->rating_min ? p->rating_min : 'A', 0 };
 
+	if (!strcmp(k->name, "new_critical_max"))
+		scan_json_int(w, k->name, (long long)p->new_critical_max);
+	else if (!strcmp(k->name, "new_high_max"))
+		scan_json_int(w, k->name, (long long)p->new_high_max);
+	else if (!strcmp(k->name, "duplication_pct_max"))
+		scan_json_num(w, k->name, p->duplication_pct_max);
+	else if (!strcmp(k->name, "complexity_new_max"))
+		scan_json_int(w, k->name, (long long)p->complexity_new_max);
+	else if (!strcmp(k->name, "rating_min"))
+		scan_json_str(w, k->name, rating);
+	else if (!strcmp(k->name, "new_coverage_min"))
+		scan_json_num(w, k->name, p->new_coverage_min);
+}
+
+void scan_gate__policy_members(scan_json *w, const char *key, const scan_gate_policy *p, unsigned set)
+{
 	scan_json_open(w, key, '{');
-	scan_json_int(w, "new_critical_max", (long long)p->new_critical_max);
-	scan_json_int(w, "new_high_max", (long long)p->new_high_max);
-	scan_json_num(w, "duplication_pct_max", p->duplication_pct_max);
-	scan_json_int(w, "complexity_new_max", (long long)p->complexity_new_max);
-	scan_json_str(w, "rating_min", rating);
-	scan_json_num(w, "new_coverage_min", p->new_coverage_min);
+	for (const scan_gate_policy_key *k = scan_gate__policy_keys; k->name; k++)
+		if (set & (1u << (k - scan_gate__policy_keys)))
+			policy_member(w, k, p);
 	scan_json_close(w, '}');
+}
+
+void scan_gate_policy_json(scan_json *w, const char *key, const scan_gate_policy *p)
+{
+	scan_gate__policy_members(w, key, p, ~0u);
 }
 
 int scan_gate_policy_write_json(scan_buf *out, const scan_gate_policy *p)

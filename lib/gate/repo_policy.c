@@ -73,31 +73,11 @@ done:
 
 int scan_gate_repo_policy_write_json(scan_buf *out, const scan_gate_repo_policy *rp)
 {
-	scan_buf all = SCAN_BUF_INIT;
-	cJSON *full = NULL, *sub = cJSON_CreateObject();
-	char *text = NULL;
-	int rc = 0;
+	scan_json w;
 
-	if (!sub || scan_gate_policy_write_json(&all, &rp->policy) || !(full = cJSON_Parse(all.ptr))) {
-		rc = scan_error__oom();
-		goto done;
-	}
-	for (const scan_gate_policy_key *k = scan_gate__policy_keys; k->name; k++) {
-		cJSON *v;
-		if (!(rp->set & (1u << key_index(k))) || !(v = cJSON_GetObjectItemCaseSensitive(full, k->name)))
-			continue;
-		cJSON_AddItemToObject(sub, k->name, cJSON_Duplicate(v, 1));
-	}
-	if (!(text = cJSON_PrintUnformatted(sub)) || scan_buf_puts(out, text)) {
-		rc = scan_error__oom();
-		goto done;
-	}
-done:
-	cJSON_free(text);
-	cJSON_Delete(full);
-	cJSON_Delete(sub);
-	scan_buf_dispose(&all);
-	return rc;
+	scan_json_init(&w, out, false);
+	scan_gate__policy_members(&w, NULL, &rp->policy, rp->set);
+	return scan_json_finish(&w);
 }
 
 int scan_gate_repo_policy_parse_json(scan_gate_repo_policy *out, const char *json, size_t len)

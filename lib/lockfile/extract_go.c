@@ -4,7 +4,7 @@
 #include "lockfile/extractors.h"
 #include "scan/buf.h"
 #include "util/arena.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /*
@@ -104,7 +104,7 @@ static int grow(const scan_sca_doc *d, void **items, size_t *cap, size_t count, 
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array__reserve(items, cap, count + 1, elem))
+	if (scan_array_reserve(items, cap, count + 1, elem))
 		return SCAN_ENOMEM;
 	return 0;
 }

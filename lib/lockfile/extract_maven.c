@@ -4,7 +4,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /*
@@ -106,7 +106,7 @@ static int grow(void **items, size_t *cap, size_t count, size_t size)
 		return 0;
 	if (count >= SCAN_SCA_COMPONENTS_MAX)
 		return SCAN_ELIMIT;
-	if (scan_array__reserve(items, cap, count + 1, size))
+	if (scan_array_reserve(items, cap, count + 1, size))
 		return SCAN_ENOMEM;
 	return 0;
 }

@@ -6,7 +6,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 static bool ends_with_ci(const char *s, const char *suffix)
@@ -120,7 +120,7 @@ static int table_add(msb_ctx *c, msb_table *t, const char *name, const char *val
 
 	if (t->n >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array__reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
+	if (scan_array_reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
 		return SCAN_ENOMEM;
 	def = &t->v[t->n];
 	def->order = c->rank << 32 | (uint64_t)t->n;
@@ -222,7 +222,7 @@ static int add_ref(msb_ctx *c, scan_sca_xml *x, int op, const char *items, const
 
 	if (c->nrefs >= MSB_REFS_MAX)
 		return scan_lockfile__xml_fail(x, SCAN_ELIMIT, "more than %d package references", MSB_REFS_MAX);
-	if (scan_array__reserve(&c->refs, &c->refs_cap, c->nrefs + 1, sizeof(*c->refs)))
+	if (scan_array_reserve(&c->refs, &c->refs_cap, c->nrefs + 1, sizeof(*c->refs)))
 		return SCAN_ENOMEM;
 	r = &c->refs[c->nrefs];
 	memset(r, 0, sizeof(*r));
@@ -534,7 +534,7 @@ static bool private_all(const char *s)
 
 static int push_item(msb_item **items, size_t *n, size_t *cap)
 {
-	return scan_array__push(items, n, cap, sizeof(**items)) ? 0 : SCAN_ENOMEM;
+	return scan_array_push(items, n, cap, sizeof(**items)) ? 0 : SCAN_ENOMEM;
 }
 
 /* Apply the reference operations in order: the items MSBuild would end up with. */

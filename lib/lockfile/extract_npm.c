@@ -6,7 +6,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/quote.h"
 
@@ -144,7 +144,7 @@ static int add_dir(npm_ctx *c, const char *s, size_t len, int *out)
 
 	if ((*out = find_dir(c, len, h)) >= 0)
 		return 0;
-	if (scan_array__reserve(&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof(*c->dirs)))
+	if (scan_array_reserve(&c->dirs, &c->dirs_cap, c->ndirs + 1, sizeof(*c->dirs)))
 		return SCAN_ENOMEM;
 	c->dirs[c->ndirs].s = s;
 	c->dirs[c->ndirs].len = len;
@@ -203,7 +203,7 @@ static int ent_new(npm_ctx *c, const char *path, size_t len, const cJSON *obj, s
 		return scan_lockfile__fail(c->d, SCAN_EPARSE, 0, "entry '%s' is not an object", scan_util__quote(show, path, len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(e = scan_array__push(&c->ents, &c->nents, &c->cap, sizeof(*c->ents))))
+	if (!(e = scan_array_push(&c->ents, &c->nents, &c->cap, sizeof(*c->ents))))
 		return SCAN_ENOMEM;
 	e->path = path;
 	e->len = len;

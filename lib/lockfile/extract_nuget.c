@@ -6,7 +6,7 @@
 #include <cjson/cJSON.h>
 #include "lockfile/extractors.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* --- packages.lock.json --------------------------------------------------- */

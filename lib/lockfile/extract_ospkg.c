@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lockfile/extractors.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/slice.h"
 
@@ -100,7 +100,7 @@ static int new_pkg(os_db *db, unsigned line, os_pkg **out)
 {
 	if (db->npkgs >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(db->d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(*out = scan_array__push(&db->pkgs, &db->npkgs, &db->cap, sizeof(*db->pkgs))))
+	if (!(*out = scan_array_push(&db->pkgs, &db->npkgs, &db->cap, sizeof(*db->pkgs))))
 		return SCAN_ENOMEM;
 	(*out)->idx = -1;
 	return 0;
@@ -113,7 +113,7 @@ static int add_provider(os_db *db, scan_slice name, bool virtual, int idx)
 	if (db->nprov >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(db->d, SCAN_ELIMIT, 0, "more than %d package names and provided names",
 		                           SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&db->prov, &db->prov_cap, db->nprov + 1, sizeof(*db->prov)))
+	if (scan_array_reserve(&db->prov, &db->prov_cap, db->nprov + 1, sizeof(*db->prov)))
 		return SCAN_ENOMEM;
 	db->prov[db->nprov].name = name;
 	db->prov[db->nprov].virtual = virtual;

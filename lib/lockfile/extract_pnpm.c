@@ -5,7 +5,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/yamltree.h"
 #include "util/slice.h"
@@ -114,7 +114,7 @@ static int ent_add(pnpm_ctx *c, const scan_yaml_node *k, const scan_yaml_node *i
 		                           scan_util__quote(show, key.s, key.len));
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, k->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array__reserve(&c->ents, &c->ents_cap, c->nents + 1, sizeof(*c->ents)))
+	if (scan_array_reserve(&c->ents, &c->ents_cap, c->nents + 1, sizeof(*c->ents)))
 		return SCAN_ENOMEM;
 	e = &c->ents[c->nents];
 	e->key = key;
@@ -379,7 +379,7 @@ static int collect(pnpm_ctx *c, const scan_yaml_node *root)
 	}
 	if (c->major >= 9) {
 		/* a node per snapshot, its metadata from the package without the peer context */
-		scan_lockfile__js_map bases = { NULL, NULL, 0, 0 };
+		scan_lockfile__js_map bases = { 0 };
 		unsigned char *used = calloc(packages ? packages->len / 2 + 1 : 1, 1);
 		err = used ? 0 : scan_error__oom();
 		for (size_t i = 0; !err && packages && i + 1 < packages->len; i += 2) {

@@ -9,7 +9,7 @@
 #include "lockfile/pep508.h"
 #include "lockfile/toml.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* ---- pyproject.toml ---------------------------------------------------- */

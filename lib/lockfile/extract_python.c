@@ -6,7 +6,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/pep508.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* ---- requirements.txt -------------------------------------------------- */
@@ -67,7 +67,7 @@ static int rq_push(rq_ctx *c, bool constraint, const pyreq *r, unsigned line)
 
 	if (*n >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d requirements", SCAN_SCA_COMPONENTS_MAX);
-	if (!(it = scan_array__push(v, n, cap, sizeof(**v))))
+	if (!(it = scan_array_push(v, n, cap, sizeof(**v))))
 		return SCAN_ENOMEM;
 	it->flags = r->flags;
 	it->line = line;
@@ -152,7 +152,7 @@ static int rq_include(rq_ctx *c, const char *from, const char *target, size_t tl
 	for (size_t i = 0; i < c->nseen; i++)
 		if (!strcmp(c->seen[i], key.ptr))
 			goto done;   /* read already: a cycle, or a file two others include */
-	if (scan_array__reserve(&c->seen, &c->seen_cap, c->nseen + 1, sizeof(*c->seen))) {
+	if (scan_array_reserve(&c->seen, &c->seen_cap, c->nseen + 1, sizeof(*c->seen))) {
 		err = SCAN_ENOMEM;
 		goto done;
 	}

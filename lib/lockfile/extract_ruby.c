@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/extractors.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/slice.h"
 
@@ -156,7 +156,7 @@ static int direct_names(const scan_sca_doc *d, const char *text, size_t len, sca
 			err = scan_lockfile__fail(d, SCAN_ELIMIT, it.line, "more than %d dependencies", SCAN_SCA_COMPONENTS_MAX);
 			goto fail;
 		}
-		if (scan_array__reserve(&names, &cap, nnames + 1, sizeof(*names))) {
+		if (scan_array_reserve(&names, &cap, nnames + 1, sizeof(*names))) {
 			err = SCAN_ENOMEM;
 			goto fail;
 		}

@@ -7,7 +7,7 @@
 #include "model/purl.h"
 #include "lockfile/sbom_read.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /*
@@ -119,7 +119,7 @@ static int add_node(sbom *g, const cJSON *json, const char *ref, const char *pur
 	*out = NULL; /* on error too: GCC cannot see that callers then skip it */
 	if (g->nnodes >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(g->d, SCAN_ELIMIT, 0, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (!(n = scan_array__push(&g->nodes, &g->nnodes, &g->cap, sizeof(*g->nodes))))
+	if (!(n = scan_array_push(&g->nodes, &g->nnodes, &g->cap, sizeof(*g->nodes))))
 		return SCAN_ENOMEM;
 	n->json = json;
 	n->ref = ref && ref[0] ? ref : NULL;
@@ -135,7 +135,7 @@ static int add_edge(sbom *g, size_t from, size_t to, int kind)
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(g->d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&g->edges, &g->ecap, g->nedges + 1, sizeof(*g->edges)))
+	if (scan_array_reserve(&g->edges, &g->ecap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;

@@ -5,7 +5,7 @@
 #include "lockfile/extractors.h"
 #include "lockfile/js_common.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/number.h"
 #include "util/yamltree.h"
@@ -89,7 +89,7 @@ static int ent_new(yarn_ctx *c, unsigned line)
 
 	if (c->nents >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d entries", SCAN_SCA_COMPONENTS_MAX);
-	if (!(e = scan_array__push(&c->ents, &c->nents, &c->ents_cap, sizeof(*c->ents))))
+	if (!(e = scan_array_push(&c->ents, &c->nents, &c->ents_cap, sizeof(*c->ents))))
 		return SCAN_ENOMEM;
 	e->line = line;
 	e->node = -1;
@@ -101,7 +101,7 @@ static int dep_add(yarn_ctx *c, scan_slice name, scan_slice range, unsigned kind
 {
 	if (c->ndeps >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d dependencies", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&c->deps, &c->deps_cap, c->ndeps + 1, sizeof(*c->deps)))
+	if (scan_array_reserve(&c->deps, &c->deps_cap, c->ndeps + 1, sizeof(*c->deps)))
 		return SCAN_ENOMEM;
 	c->deps[c->ndeps].name = name;
 	c->deps[c->ndeps].range = range;
@@ -123,7 +123,7 @@ static int desc_add(yarn_ctx *c, scan_slice s, int ent, unsigned line)
 		                           scan_util__quote(show, s.s, s.len));
 	if (c->ndescs >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, line, "more than %d descriptors", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&c->descs, &c->descs_cap, c->ndescs + 1, sizeof(*c->descs)))
+	if (scan_array_reserve(&c->descs, &c->descs_cap, c->ndescs + 1, sizeof(*c->descs)))
 		return SCAN_ENOMEM;
 	/* one descriptor naming two entries would let each tool pick another package */
 	{

@@ -10,11 +10,11 @@
 #include <unistd.h>
 #include "lockfile/lockfile.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
+#include "scan/map.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
-#include "util/hash.h"
 
 /*
  * Per document: a hash of component names (lockfiles of 50,000 packages
@@ -28,9 +28,8 @@ struct scan_sca_edge {
 };
 
 struct scan_sca_docindex {
-	size_t *heads;             /* bucket -> 1 + local index of the newest component, 0 empty */
-	size_t nbuckets;           /* power of two */
-	size_t *chain;             /* local index -> 1 + older local index in the same bucket */
+	scan_map newest;           /* name (the component's arena copy) -> local index of the newest of that name */
+	size_t *chain;             /* local index -> 1 + the next older local index of the same name, 0: none */
 	size_t chain_cap;
 	struct scan_sca_edge *edges;
 	size_t nedges, edges_cap;
@@ -121,11 +120,6 @@ done:
 	return rc;
 }
 
-static uint64_t hash_name(const char *s, size_t len)
-{
-	return scan_hash__bytes(SCAN_HASH_SEED, s, len);
-}
-
 int scan_lockfile__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const char *file, int root_fd)
 {
 	memset(d, 0, sizeof(*d));
@@ -136,12 +130,6 @@ int scan_lockfile__doc_begin(scan_sca_doc *d, scan_sca_inventory *inv, const cha
 		return scan_error__oom();
 	if (!(d->index = calloc(1, sizeof(*d->index))))
 		return scan_error__oom();
-	d->index->nbuckets = 256;
-	if (!(d->index->heads = calloc(d->index->nbuckets, sizeof(size_t)))) {
-		free(d->index);
-		d->index = NULL;
-		return scan_error__oom();
-	}
 	return 0;
 }
 
@@ -149,7 +137,7 @@ static void index_free(scan_sca_doc *d)
 {
 	if (!d->index)
 		return;
-	free(d->index->heads);
+	scan_map_dispose(&d->index->newest);
 	free(d->index->chain);
 	free(d->index->edges);
 	free(d->index);
@@ -165,43 +153,21 @@ void scan_lockfile__doc_abort(scan_sca_doc *d)
 	index_free(d);
 }
 
-/* Local index (from 0) of the newest component of the document named name[0..len). */
+/*
+ * 1 + the local index of the newest component of the document named
+ * name[0..len) (cursor 0), or of the next older one (cursor: the last
+ * answer); 0 when there is no more.
+ */
 static size_t find_name(const scan_sca_doc *d, const char *name, size_t len, size_t *cursor)
 {
 	const scan_sca_docindex *x = d->index;
-	size_t at = *cursor ? x->chain[*cursor - 1]
-	                    : x->heads[hash_name(name, len) & (x->nbuckets - 1)];
+	size_t at;
 
-	for (; at; at = x->chain[at - 1]) {
-		const char *n = d->inv->items[d->first + at - 1].name;
-		if (strlen(n) == len && !memcmp(n, name, len)) {
-			*cursor = at;
-			return at;
-		}
-	}
-	*cursor = 0;
-	return 0;
-}
-
-static int grow_buckets(scan_sca_doc *d)
-{
-	scan_sca_docindex *x = d->index;
-	size_t n = d->inv->count - d->first, nb = x->nbuckets * 2;
-	size_t *heads = calloc(nb, sizeof(size_t));
-
-	if (!heads)
-		return scan_error__oom();
-	/* Re-insert oldest first so each chain stays newest-first. */
-	for (size_t i = 0; i < n; i++) {
-		const char *name = d->inv->items[d->first + i].name;
-		size_t b = hash_name(name, strlen(name)) & (nb - 1);
-		x->chain[i] = heads[b];
-		heads[b] = i + 1;
-	}
-	free(x->heads);
-	x->heads = heads;
-	x->nbuckets = nb;
-	return 0;
+	if (*cursor)
+		at = x->chain[*cursor - 1];
+	else
+		at = scan_map_get_bytes(&x->newest, name, len, NULL, 0, &at) ? at + 1 : 0;
+	return *cursor = at;
 }
 
 static bool version_eq(const char *v, const char *w, size_t wlen)
@@ -225,7 +191,7 @@ int scan_lockfile__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, si
 	scan_sca_inventory *inv = d->inv;
 	scan_sca_docindex *x = d->index;
 	scan_component *c;
-	size_t cursor = 0, local, b;
+	size_t cursor = 0, local, older = 0;
 	int err;
 
 	if (!name_len || name_len > SCAN_SCA_NAME_MAX || !clean_text(name, name_len))
@@ -250,10 +216,10 @@ int scan_lockfile__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, si
 	}
 	if (inv->count >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d components", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array__reserve(&inv->items, &inv->cap, inv->count + 1, sizeof(*inv->items)))
+	if (scan_array_reserve(&inv->items, &inv->cap, inv->count + 1, sizeof(*inv->items)))
 		return SCAN_ENOMEM;
 	local = inv->count - d->first;
-	if (scan_array__reserve(&x->chain, &x->chain_cap, local + 1, sizeof(*x->chain)))
+	if (scan_array_reserve(&x->chain, &x->chain_cap, local + 1, sizeof(*x->chain)))
 		return SCAN_ENOMEM;
 	c = &inv->items[inv->count];
 	memset(c, 0, sizeof(*c));
@@ -268,11 +234,12 @@ int scan_lockfile__add(scan_sca_doc *d, scan_ecosystem eco, const char *name, si
 	if ((err = scan_model__purl(&inv->arena, eco, c->name, c->version, &c->purl)) < 0)
 		return err;
 	inv->count++;
-	b = hash_name(name, name_len) & (x->nbuckets - 1);
-	x->chain[local] = x->heads[b];
-	x->heads[b] = local + 1;
-	if (local + 1 > x->nbuckets * 2 && (err = grow_buckets(d)) < 0)
+	/* Newest first: the map points at this one, which points at the one it had. */
+	if ((err = scan_map_put_bytes(&x->newest, c->name, name_len, NULL, 0, local, &older)) < 0)
 		return err;
+	x->chain[local] = err ? older + 1 : 0;
+	if (err)
+		scan_map_set_bytes(&x->newest, c->name, name_len, NULL, 0, local);
 	return (int)(inv->count - 1);
 }
 
@@ -306,7 +273,7 @@ int scan_lockfile__dep(scan_sca_doc *d, int from, const char *name, size_t name_
 		return scan_lockfile__fail(d, SCAN_EPARSE, d->inv->items[from].line, "invalid dependency name");
 	if (d->inv->edges + x->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&x->edges, &x->edges_cap, x->nedges + 1, sizeof(*x->edges)))
+	if (scan_array_reserve(&x->edges, &x->edges_cap, x->nedges + 1, sizeof(*x->edges)))
 		return SCAN_ENOMEM;
 	e = &x->edges[x->nedges];
 	e->from = (size_t)from;
@@ -484,7 +451,7 @@ int scan_inventory__problem(scan_sca_inventory *inv, const char *file, unsigned 
 {
 	scan_sca_problem *p;
 
-	if (scan_array__reserve(&inv->problems, &inv->problems_cap, inv->nproblems + 1, sizeof(*inv->problems)))
+	if (scan_array_reserve(&inv->problems, &inv->problems_cap, inv->nproblems + 1, sizeof(*inv->problems)))
 		return SCAN_ENOMEM;
 	p = &inv->problems[inv->nproblems];
 	p->file = scan_arena__strdup(&inv->arena, file);

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "lockfile/js_common.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -25,56 +25,28 @@ uint64_t scan_lockfile__js_hash(const char *s, size_t len)
 	return scan_hash__bytes(SCAN_HASH_SEED, s, len);
 }
 
-static void map_put(uint64_t *hashes, int *values, size_t cap, uint64_t hash, int value)
-{
-	size_t at = (size_t)hash & (cap - 1);
-
-	while (values[at] >= 0)
-		at = (at + 1) & (cap - 1);
-	hashes[at] = hash;
-	values[at] = value;
-}
-
-static int map_grow(scan_lockfile__js_map *m)
-{
-	size_t cap = m->cap ? m->cap * 2 : 64, start = 0;
-	uint64_t *hashes = malloc(cap * sizeof(*hashes));
-	int *values = malloc(cap * sizeof(*values));
-
-	if (!hashes || !values) {
-		free(hashes);
-		free(values);
-		return scan_error__oom();
-	}
-	for (size_t i = 0; i < cap; i++)
-		values[i] = -1;
-	/*
-	 * Re-insert starting after an empty slot: a run of occupied slots then
-	 * never wraps, so values of one hash keep the order they were added in.
-	 */
-	while (start < m->cap && m->values[start] >= 0)
-		start++;
-	for (size_t k = 1; k <= m->cap; k++) {
-		size_t at = (start + k) & (m->cap - 1);
-		if (m->values[at] >= 0)
-			map_put(hashes, values, cap, m->hashes[at], m->values[at]);
-	}
-	free(m->hashes);
-	free(m->values);
-	m->hashes = hashes;
-	m->values = values;
-	m->cap = cap;
-	return 0;
-}
-
 int scan_lockfile__js_map_add(scan_lockfile__js_map *m, uint64_t hash, int value)
 {
+	scan_lockfile__js_entry *e;
+	size_t first;
+	uint64_t *key;
 	int err;
 
-	/* at most half full, so probes stay short and an empty slot always exists */
-	if ((m->count + 1) * 2 > m->cap && (err = map_grow(m)) < 0)
-		return err;
-	map_put(m->hashes, m->values, m->cap, hash, value);
+	if (scan_array_reserve(&m->entries, &m->cap, m->count + 1, sizeof(*m->entries)))
+		return SCAN_ENOMEM;
+	e = &m->entries[m->count];
+	e->value = value, e->next = e->last = 0;
+	if (scan_map_get_bytes(&m->first, &hash, sizeof(hash), NULL, 0, &first)) {
+		scan_lockfile__js_entry *f = &m->entries[first];
+		m->entries[f->last ? f->last - 1 : first].next = m->count + 1;
+		f->last = m->count + 1;
+	} else {
+		if (!(key = scan_arena__alloc(&m->keys, sizeof(*key))))
+			return scan_error__oom();
+		*key = hash;
+		if ((err = scan_map_put_bytes(&m->first, key, sizeof(*key), NULL, 0, m->count, NULL)) < 0)
+			return err;
+	}
 	m->count++;
 	return 0;
 }
@@ -83,23 +55,24 @@ int scan_lockfile__js_map_next(const scan_lockfile__js_map *m, uint64_t hash, si
 {
 	size_t at;
 
-	if (!m->cap)
+	if (!*cursor) {
+		if (!scan_map_get_bytes(&m->first, &hash, sizeof(hash), NULL, 0, &at))
+			return -1;
+	} else if (*cursor == SIZE_MAX) {
 		return -1;
-	at = *cursor ? *cursor & (m->cap - 1) : (size_t)hash & (m->cap - 1);
-	for (; m->values[at] >= 0; at = (at + 1) & (m->cap - 1)) {
-		if (m->hashes[at] == hash) {
-			/* the slot after this one, never 0 so the cursor stays started */
-			*cursor = at + 1 + m->cap;
-			return m->values[at];
-		}
+	} else {
+		at = *cursor - 1;
 	}
-	return -1;
+	/* The cursor is 1 + the index of the next entry, or SIZE_MAX past the last. */
+	*cursor = m->entries[at].next ? m->entries[at].next : SIZE_MAX;
+	return m->entries[at].value;
 }
 
 void scan_lockfile__js_map_dispose(scan_lockfile__js_map *m)
 {
-	free(m->hashes);
-	free(m->values);
+	scan_map_dispose(&m->first);
+	scan_arena__dispose(&m->keys);
+	free(m->entries);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -109,7 +82,7 @@ int scan_lockfile__js_pkg_new(scan_sca_doc *d, scan_lockfile__js_graph *g, unsig
 
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (!(p = scan_array__push(&g->pkgs, &g->npkgs, &g->pkgs_cap, sizeof(*g->pkgs))))
+	if (!(p = scan_array_push(&g->pkgs, &g->npkgs, &g->pkgs_cap, sizeof(*g->pkgs))))
 		return SCAN_ENOMEM;
 	p->line = line;
 	return (int)g->npkgs - 1;
@@ -119,7 +92,7 @@ int scan_lockfile__js_edge_add(scan_sca_doc *d, scan_lockfile__js_graph *g, int 
 {
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+	if (scan_array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lockfile/lockfile.h"
+#include "scan/map.h"
 
 /*
  * The three JavaScript lockfiles describe the same thing differently, so
@@ -18,11 +19,21 @@
  * equal name@version nodes merge into one component.
  */
 
-/* A hash map from 64-bit hashes to int values >= 0; the caller keeps the keys and checks equality. */
+/*
+ * Int values >= 0 under 64-bit hashes, several per hash; the caller keeps
+ * the keys and checks equality. Over the one map: it holds each hash's
+ * first entry, the entries chain the rest in the order they were added.
+ */
 typedef struct {
-	uint64_t *hashes;
-	int *values;               /* -1: empty slot */
-	size_t cap, count;
+	int value;
+	size_t next, last;         /* 1 + index of the next (and, in a first entry, the last) entry of its hash; 0: none */
+} scan_lockfile__js_entry;
+
+typedef struct {
+	scan_map first;            /* hash bytes (in `keys`) -> index of its first entry */
+	scan_arena keys;           /* one copy of each hash: entries move as they grow */
+	scan_lockfile__js_entry *entries;
+	size_t count, cap;
 } scan_lockfile__js_map;
 
 uint64_t scan_lockfile__js_hash(const char *s, size_t len);

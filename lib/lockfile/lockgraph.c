@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/lockgraph.h"
-#include "util/array.h"
+#include "scan/array.h"
+#include "scan/map.h"
 #include "util/error.h"
-#include "util/hash.h"
 
 /* Candidate packages looked at while resolving edges, in all: a few per edge in real lockfiles. */
 #define GRAPH_STEPS_MAX ((size_t)8 * SCAN_SCA_EDGES_MAX)
@@ -87,33 +87,28 @@ bool scan_lockfile__pep503_eq(const char *a, size_t alen, const char *b, size_t 
 }
 
 /*
- * FNV-1a of the (normalised) name, seeded with an address and mixed down,
- * so which names share a bucket cannot be worked out from the file alone.
+ * The name as packages are matched by it: its PEP 503 form written into
+ * out (at least len bytes), or the name itself.
  */
-static uint64_t name_hash(const scan_sca_graph *g, const char *s, size_t len)
+static const char *name_key(const scan_sca_graph *g, const char *s, size_t len, char *out, size_t *keylen)
 {
-	uint64_t h = SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)g->pkgs;
-	size_t i = 0;
+	size_t i = 0, n = 0;
 
-	while (i < len) {
-		char c = g->pep503 ? pep503_next(s, len, &i) : s[i++];
-		h = scan_hash__byte(h, (unsigned char)c);
+	if (!g->pep503) {
+		*keylen = len;
+		return s;
 	}
-	return h ^ (h >> 29) ^ (h >> 47);
-}
-
-static bool name_eq(const scan_sca_graph *g, const char *a, size_t alen, const char *b, size_t blen)
-{
-	if (g->pep503)
-		return scan_lockfile__pep503_eq(a, alen, b, blen);
-	return alen == blen && !memcmp(a, b, alen);
+	while (i < len)
+		out[n++] = pep503_next(s, len, &i);
+	*keylen = n;
+	return out;
 }
 
 int scan_lockfile__graph_add(scan_sca_doc *d, scan_sca_graph *g, const scan_sca_graph_pkg *pkg)
 {
 	if (g->npkgs >= SCAN_SCA_COMPONENTS_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, pkg->line, "more than %d packages", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array__reserve(&g->pkgs, &g->pkgs_cap, g->npkgs + 1, sizeof(*g->pkgs)))
+	if (scan_array_reserve(&g->pkgs, &g->pkgs_cap, g->npkgs + 1, sizeof(*g->pkgs)))
 		return SCAN_ENOMEM;
 	g->pkgs[g->npkgs] = *pkg;
 	return (int)g->npkgs++;
@@ -129,7 +124,7 @@ int scan_lockfile__graph_edge(scan_sca_doc *d, scan_sca_graph *g, size_t from, c
 		return 0;
 	if (g->nedges >= SCAN_SCA_EDGES_MAX)
 		return scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
-	if (scan_array__reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
+	if (scan_array_reserve(&g->edges, &g->edges_cap, g->nedges + 1, sizeof(*g->edges)))
 		return SCAN_ENOMEM;
 	e = &g->edges[g->nedges++];
 	e->from = from;
@@ -220,34 +215,44 @@ static int classify(const scan_sca_graph *g, const link *links, size_t nlinks, u
 
 int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned derive)
 {
-	size_t nb = 64, *heads = NULL, *chain = NULL, nlinks = 0, links_cap = 0, i, steps = 0;
+	size_t *chain = NULL, nlinks = 0, links_cap = 0, i, steps = 0, names_len = 0, keylen, at0;
+	scan_map first = SCAN_MAP_INIT;   /* package name -> its first package, the chain links the others */
+	char *names = NULL, *edge_key = NULL;
 	link *links = NULL;
 	int *idx = NULL;
 	unsigned char *level = NULL, *direct = NULL;
 	bool has_roots = false;
 	int err = 0;
 
-	while (nb < g->npkgs * 2)
-		nb *= 2;
-	heads = calloc(nb, sizeof(size_t));
+	for (i = 0; i < g->npkgs; i++)
+		names_len += g->pkgs[i].name_len;
 	chain = calloc(g->npkgs + 1, sizeof(size_t));
 	idx = calloc(g->npkgs + 1, sizeof(int));
 	level = calloc(g->npkgs + 1, 1);
 	direct = calloc(g->npkgs + 1, 1);
-	if (!heads || !chain || !idx || !level || !direct) {
+	names = malloc(names_len + 1);
+	edge_key = malloc(SCAN_SCA_NAME_MAX + 1);
+	if (!chain || !idx || !level || !direct || !names || !edge_key) {
 		err = scan_error__oom();
 		goto done;
 	}
-	/* Insert newest first so each chain lists packages in document order. */
+	/* Inserted newest first, so each chain lists the packages of a name in document order. */
+	names_len = 0;
 	for (i = g->npkgs; i-- > 0;) {
-		size_t b = name_hash(g, g->pkgs[i].name, g->pkgs[i].name_len) & (nb - 1);
-		chain[i] = heads[b];
-		heads[b] = i + 1;
+		const char *key = name_key(g, g->pkgs[i].name, g->pkgs[i].name_len, names + names_len, &keylen);
+		names_len += g->pkgs[i].name_len;
+		if ((err = scan_map_put_bytes(&first, key, keylen, NULL, 0, i, &at0)) < 0)
+			goto done;
+		chain[i] = err ? at0 + 1 : 0;
+		if (err)
+			scan_map_set_bytes(&first, key, keylen, NULL, 0, i);
+		err = 0;
 		has_roots |= g->pkgs[i].root;
 	}
 	for (i = 0; i < g->nedges; i++) {
 		const scan_sca_graph_edge *e = &g->edges[i];
-		size_t at = heads[name_hash(g, e->name, e->name_len) & (nb - 1)];
+		const char *key = e->name_len <= SCAN_SCA_NAME_MAX ? name_key(g, e->name, e->name_len, edge_key, &keylen) : NULL;
+		size_t at = key && scan_map_get_bytes(&first, key, keylen, NULL, 0, &at0) ? at0 + 1 : 0;
 
 		has_roots |= e->from == SCAN_SCA_GRAPH_PROJECT;
 		for (; at; at = chain[at - 1]) {
@@ -260,7 +265,7 @@ int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned deriv
 				err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "dependency graph too costly to resolve");
 				goto done;
 			}
-			if (at - 1 == e->from || !name_eq(g, p->name, p->name_len, e->name, e->name_len))
+			if (at - 1 == e->from)
 				continue;
 			if (e->version && (!p->version || p->version_len != e->version_len ||
 			                   memcmp(p->version, e->version, e->version_len)))
@@ -272,7 +277,7 @@ int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned deriv
 				err = scan_lockfile__fail(d, SCAN_ELIMIT, 0, "more than %d dependency edges", SCAN_SCA_EDGES_MAX);
 				goto done;
 			}
-			if (scan_array__reserve(&links, &links_cap, nlinks + 1, sizeof(*links))) {
+			if (scan_array_reserve(&links, &links_cap, nlinks + 1, sizeof(*links))) {
 				err = SCAN_ENOMEM;
 				goto done;
 			}
@@ -325,7 +330,9 @@ int scan_lockfile__graph_emit(scan_sca_doc *d, scan_sca_graph *g, unsigned deriv
 			goto done;
 	}
 done:
-	free(heads);
+	scan_map_dispose(&first);
+	free(names);
+	free(edge_key);
 	free(chain);
 	free(idx);
 	free(level);

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/toml.h"
+#include "scan/array.h"
 #include "scan/buf.h"
 #include "util/error.h"
 #include "util/number.h"
-#include "util/hash.h"
 
 /*
  * A cursor over the whole input, one pass, building the tree as it goes.
@@ -36,11 +36,6 @@ enum {
 	T_DOTTED = 1u << 2,
 	T_INLINE = 1u << 3,
 	A_TABLES = 1u << 4,
-};
-
-struct scan_toml_slot {
-	const scan_toml_node *table;  /* NULL: empty slot */
-	scan_toml_node *node;
 };
 
 typedef struct {
@@ -197,56 +192,14 @@ static int skip_wcn(parser *ps)
 
 /* ---- the tree ---------------------------------------------------------- */
 
-static uint64_t slot_hash(const scan_toml_node *table, const char *key, size_t len)
-{
-	uint64_t h = scan_hash__bytes(SCAN_HASH_SEED ^ (uint64_t)(uintptr_t)table, key, len);
-
-	return h ^ (h >> 31);
-}
-
+/* An entry's key is its table's address (as bytes) and its name. */
 static scan_toml_node *find(const scan_toml_doc *doc, const scan_toml_node *table, const char *key, size_t len)
 {
-	size_t mask, i;
+	size_t at;
 
-	if (!doc->nslots)
+	if (!scan_map_get_bytes(&doc->by_key, &table, sizeof(table), key, len, &at))
 		return NULL;
-	mask = doc->nslots - 1;
-	for (i = slot_hash(table, key, len) & mask; doc->slots[i].table; i = (i + 1) & mask) {
-		const scan_toml_node *n = doc->slots[i].node;
-		if (doc->slots[i].table == table && n->key_len == len && !memcmp(n->key, key, len))
-			return doc->slots[i].node;
-	}
-	return NULL;
-}
-
-static void slot_put(struct scan_toml_slot *slots, size_t nslots, const scan_toml_node *table, scan_toml_node *n)
-{
-	size_t mask = nslots - 1, i = slot_hash(table, n->key, n->key_len) & mask;
-
-	while (slots[i].table)
-		i = (i + 1) & mask;
-	slots[i].table = table;
-	slots[i].node = n;
-}
-
-/* Keep the table at most half full. */
-static int slots_reserve(scan_toml_doc *doc)
-{
-	struct scan_toml_slot *slots;
-	size_t n;
-
-	if (doc->nslots && doc->nused + 1 <= doc->nslots / 2)
-		return 0;
-	n = doc->nslots ? doc->nslots * 2 : 64;
-	if (!(slots = calloc(n, sizeof(*slots))))
-		return scan_error__oom();
-	for (size_t i = 0; i < doc->nslots; i++)
-		if (doc->slots[i].table)
-			slot_put(slots, n, doc->slots[i].table, doc->slots[i].node);
-	free(doc->slots);
-	doc->slots = slots;
-	doc->nslots = n;
-	return 0;
+	return doc->entries[at];
 }
 
 static int new_node(parser *ps, scan_toml_node **out, scan_toml_kind kind, unsigned depth, unsigned line)
@@ -289,10 +242,14 @@ static int attach(parser *ps, scan_toml_node *table, const keypart *k, scan_toml
 		return scan_error__oom();
 	}
 	n->key_len = k->len;
-	if ((err = slots_reserve(ps->doc)) < 0)
+	n->parent = table;
+	if (scan_array_reserve(&ps->doc->entries, &ps->doc->cap_entries, ps->doc->nentries + 1,
+	                       sizeof(*ps->doc->entries)))
+		return SCAN_ENOMEM;
+	if ((err = scan_map_put_bytes(&ps->doc->by_key, &n->parent, sizeof(n->parent), n->key, n->key_len,
+	                              ps->doc->nentries, NULL)) < 0)
 		return err;
-	slot_put(ps->doc->slots, ps->doc->nslots, table, n);
-	ps->doc->nused++;
+	ps->doc->entries[ps->doc->nentries++] = n;
 	append(table, n);
 	return 0;
 }
@@ -959,7 +916,8 @@ void scan_toml__dispose(scan_toml_doc *doc)
 	if (!doc)
 		return;
 	scan_arena__dispose(&doc->arena);
-	free(doc->slots);
+	scan_map_dispose(&doc->by_key);
+	free(doc->entries);
 	memset(doc, 0, sizeof(*doc));
 }
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lockfile/lockfile.h"
+#include "scan/map.h"
 #include "util/arena.h"
 
 /*
@@ -33,6 +34,7 @@ struct scan_toml_node {
 	scan_toml_node *next;   /* the next entry of the parent table or item of the parent array */
 	scan_toml_node *child;  /* TABLE, ARRAY: the first entry or item, in document order */
 	scan_toml_node *last;   /* TABLE, ARRAY: the last one */
+	const scan_toml_node *parent; /* the table holding this entry; NULL for array items and the root */
 	/*
 	 * The entry's key in its parent table, decoded and NUL-terminated (a
 	 * quoted key may hold a NUL: use key_len); NULL for array items and the
@@ -54,13 +56,16 @@ struct scan_toml_node {
 	unsigned char flags;    /* private to toml.c: how a table was defined */
 };
 
-struct scan_toml_slot;
 typedef struct {
 	scan_arena arena;             /* every node and string */
 	scan_toml_node *root;         /* a TABLE; NULL after a failed parse */
-	/* Private: (table, key) -> entry, so lookups and duplicate checks are not linear. */
-	struct scan_toml_slot *slots;
-	size_t nslots, nused, nodes;
+	/*
+	 * Private: (table, key) -> index of the entry in `entries`, so lookups
+	 * and duplicate checks are not linear.
+	 */
+	scan_map by_key;
+	scan_toml_node **entries;
+	size_t nentries, cap_entries, nodes;
 } scan_toml_doc;
 
 /*

@@ -6,7 +6,7 @@
 #include "model/finding_list.h"
 #include "util/digest.h"
 #include "util/error.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 
 bool scan_finding_counts(const scan_finding *f)
@@ -68,7 +68,7 @@ scan_finding *scan_model__finding_list_push(scan_finding_list *l)
 {
 	scan_finding *f;
 
-	if (scan_array__reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)) != 0)
+	if (scan_array_reserve(&l->items, &l->cap, l->count + 1, sizeof(*l->items)) != 0)
 		return NULL;
 	f = &l->items[l->count++];
 	memset(f, 0, sizeof(*f));
@@ -83,7 +83,7 @@ int scan_model__finding_list_absorb(scan_finding_list *dst, scan_finding_list *s
 		scan_arena__absorb(&dst->arena, &src->arena);
 		return 0;
 	}
-	if (scan_array__reserve(&dst->items, &dst->cap, dst->count + src->count, sizeof(*dst->items)) != 0)
+	if (scan_array_reserve(&dst->items, &dst->cap, dst->count + src->count, sizeof(*dst->items)) != 0)
 		return SCAN_ENOMEM;
 	memcpy(dst->items + dst->count, src->items, src->count * sizeof(*src->items));
 	dst->count += src->count;

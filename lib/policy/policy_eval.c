@@ -5,7 +5,7 @@
 #include "policy/policy_int.h"
 #include "version/version.h"
 #include "util/error.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 /*
  * The semantics are documented in policy.h; this file follows them in
@@ -258,7 +258,7 @@ static int add_violation(evalctx *e, const scan_sca_rule *r, scan_sca_violation 
 		rep->pub.violations_dropped++;
 		return 0;
 	}
-	if (scan_array__reserve(&rep->violations, &rep->cap, rep->pub.violation_count + 1, sizeof(*rep->violations)) != 0)
+	if (scan_array_reserve(&rep->violations, &rep->cap, rep->pub.violation_count + 1, sizeof(*rep->violations)) != 0)
 		return SCAN_ENOMEM;
 	*out = &rep->violations[rep->pub.violation_count++];
 	memset(*out, 0, sizeof(**out));

@@ -4,9 +4,9 @@
 #include <string.h>
 #include "parse/language.h"
 #include "quality/deadcode.h"
-#include "util/array.h"
+#include "scan/array.h"
+#include "scan/map.h"
 #include "util/error.h"
-#include "util/hash.h"
 
 /*
  * Uses are counted, never resolved: every identifier with the same text as
@@ -24,7 +24,7 @@
 #define DC_STUB_STMTS 3
 
 typedef struct {
-	uint32_t off, len, hash;
+	uint32_t off, len;
 } dc_name;
 
 typedef struct {
@@ -40,8 +40,7 @@ typedef struct {
 typedef struct {
 	dc_name *names;
 	size_t nnames, cap_names;
-	uint32_t *slots;             /* open addressing: name index + 1, 0 empty */
-	size_t nslots;
+	scan_map by_text;            /* a name's bytes (borrowed from the source) -> its index */
 	dc_occ *occ;
 	size_t nocc, cap_occ;
 	uint32_t *first;             /* after the walk: per name, its first entry in at */
@@ -167,46 +166,17 @@ size_t scan_quality__dead_code_lang_check(scan_lang l, const char **missing, siz
 
 /* ---- the occurrence table ---- */
 
-static uint32_t hash_bytes(const char *s, size_t n)
+static int64_t find_name(const dc_uses *u, const char *s, size_t n)
 {
-	return scan_hash__bytes32(SCAN_HASH32_SEED, s, n);
-}
+	size_t k;
 
-static int64_t find_name(const dc_uses *u, const char *src, const char *s, size_t n, uint32_t h)
-{
-	if (!u->nslots)
-		return -1;
-	for (size_t i = h & (u->nslots - 1);; i = (i + 1) & (u->nslots - 1)) {
-		uint32_t k = u->slots[i];
-		if (!k)
-			return -1;
-		if (u->names[k - 1].hash == h && u->names[k - 1].len == n && !memcmp(src + u->names[k - 1].off, s, n))
-			return k - 1;
-	}
-}
-
-static bool rehash(dc_uses *u)
-{
-	size_t n = u->nslots ? u->nslots * 2 : 1024;
-	uint32_t *slots = calloc(n, sizeof(*slots));
-	if (!slots)
-		return false;
-	for (size_t k = 0; k < u->nnames; k++) {
-		size_t i = u->names[k].hash & (n - 1);
-		while (slots[i])
-			i = (i + 1) & (n - 1);
-		slots[i] = (uint32_t)k + 1;
-	}
-	free(u->slots);
-	u->slots = slots, u->nslots = n;
-	return true;
+	return scan_map_get_bytes(&u->by_text, s, n, NULL, 0, &k) ? (int64_t)k : -1;
 }
 
 /* One use of src[off, off + n). */
 static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 {
 	dc_uses *u = c->uses;
-	uint32_t h;
 	int64_t k;
 
 	if (c->rc || c->no_uses || !n || n > DC_NAME_MAX)
@@ -215,22 +185,15 @@ static void add_use(dc_ctx *c, uint32_t off, uint32_t n, uint8_t flags)
 		c->no_uses = true; /* counts would be short: say nothing about names */
 		return;
 	}
-	h = hash_bytes(c->src + off, n);
-	k = find_name(u, c->src, c->src + off, n, h);
+	k = find_name(u, c->src + off, n);
 	if (k < 0) {
-		if ((u->nnames + 1) * 2 > u->nslots && !rehash(u))
+		if (scan_array_reserve(&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)) ||
+		    scan_map_put_bytes(&u->by_text, c->src + off, n, NULL, 0, u->nnames, NULL) < 0)
 			goto oom;
-		if (scan_array__reserve(&u->names, &u->cap_names, u->nnames + 1, sizeof(*u->names)))
-			goto oom;
-		u->names[u->nnames] = (dc_name){ off, n, h };
+		u->names[u->nnames] = (dc_name){ off, n };
 		k = (int64_t)u->nnames++;
-		for (size_t i = h & (u->nslots - 1);; i = (i + 1) & (u->nslots - 1))
-			if (!u->slots[i]) {
-				u->slots[i] = (uint32_t)k + 1;
-				break;
-			}
 	}
-	if (scan_array__reserve(&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
+	if (scan_array_reserve(&u->occ, &u->cap_occ, u->nocc + 1, sizeof(*u->occ)))
 		goto oom;
 	u->occ[u->nocc++] = (dc_occ){ (uint32_t)k, off, flags };
 	return;
@@ -335,7 +298,7 @@ static int64_t lookup(const dc_ctx *c, const char *s, size_t n)
 	const dc_uses *u = c->uses;
 	if (!n || n > DC_NAME_MAX)
 		return -1;
-	return find_name(u, c->src, s, n, hash_bytes(s, n));
+	return find_name(u, s, n);
 }
 
 /* The first entry of name k at or after byte from. */
@@ -379,7 +342,7 @@ bool scan_quality__dc_mentions(const dc_ctx *c, const char *s, uint32_t from, ui
 static void uses_free(dc_uses *u)
 {
 	free(u->names);
-	free(u->slots);
+	scan_map_dispose(&u->by_text);
 	free(u->occ);
 	free(u->first);
 	free(u->at);
@@ -420,7 +383,7 @@ uint8_t scan_quality__dc_kind(const dc_ctx *c, TSNode n)
 int32_t scan_quality__dc_scope(dc_ctx *c, TSNode n, TSNode name, uint32_t flags)
 {
 	dc_scope *s;
-	if (scan_array__reserve(&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
+	if (scan_array_reserve(&c->scopes, &c->cap_scopes, c->nscopes + 1, sizeof(*c->scopes))) {
 		c->rc = SCAN_ENOMEM;
 		return -1;
 	}
@@ -439,7 +402,7 @@ dc_cand *scan_quality__dc_cand(dc_ctx *c, dead_kind kind, TSNode name, TSNode wh
 	uint32_t nb = ts_node_start_byte(name), ne = ts_node_end_byte(name);
 	if (ts_node_is_null(name) || ne <= nb || ne - nb > DC_NAME_MAX || ne > c->len)
 		return NULL;
-	if (scan_array__reserve(&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
+	if (scan_array_reserve(&c->cands, &c->cap_cands, c->ncands + 1, sizeof(*c->cands))) {
 		c->rc = SCAN_ENOMEM;
 		return NULL;
 	}
@@ -542,7 +505,7 @@ static void add_item(dc_ctx *c, dc_items *out, dead_kind kind, uint32_t sb, uint
                      uint32_t name_sb, uint32_t name_eb)
 {
 	dead_item *it;
-	if (scan_array__reserve(&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
+	if (scan_array_reserve(&out->v, &out->cap, out->n + 1, sizeof(*out->v))) {
 		c->rc = SCAN_ENOMEM;
 		return;
 	}

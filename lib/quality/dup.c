@@ -3,7 +3,7 @@
 #include <string.h>
 #include "quality/dup.h"
 #include "quality/quality.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/hash.h"
 
@@ -23,7 +23,7 @@ static void push(tok_vec *v, uint32_t hash, uint32_t line)
 	if (v->rc)
 		return;
 	/* the count is handed on as a uint32_t */
-	if (v->n == UINT32_MAX || scan_array__reserve(&v->t, &v->cap, (size_t)v->n + 1, sizeof(*v->t))) {
+	if (v->n == UINT32_MAX || scan_array_reserve(&v->t, &v->cap, (size_t)v->n + 1, sizeof(*v->t))) {
 		v->rc = SCAN_ENOMEM;
 		return;
 	}
@@ -122,7 +122,7 @@ static int index_add(win_index *ix, uint64_t h, uint32_t file, uint32_t pos)
 	/* head[] and next hold a slot + 1 as a uint32_t */
 	if (ix->n + 1 >= UINT32_MAX)
 		return scan_error__oom();
-	if (scan_array__reserve(&ix->w, &ix->cap, ix->n + 1, sizeof(*ix->w)))
+	if (scan_array_reserve(&ix->w, &ix->cap, ix->n + 1, sizeof(*ix->w)))
 		return SCAN_ENOMEM;
 	ix->w[ix->n] = (win){ (uint32_t)(h >> 32), file, pos, ix->head[b] };
 	ix->head[b] = (uint32_t)++ix->n;
@@ -255,7 +255,7 @@ static bool on_short_copy(const short_copy *v, unsigned n, uint32_t file, int64_
 
 static int clones_push(dup_clone **v, size_t *n, size_t *cap, const dup_clone *c)
 {
-	if (scan_array__reserve(v, cap, *n + 1, sizeof(**v)))
+	if (scan_array_reserve(v, cap, *n + 1, sizeof(**v)))
 		return SCAN_ENOMEM;
 	(*v)[(*n)++] = *c;
 	return 0;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quality/dup_keep.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 static int cmp_path(const dup_file *a, const dup_file *b)
@@ -44,7 +44,7 @@ static int drop_greatest(dup_keep *k)
 {
 	dup_file top = k->files[0];
 
-	if (scan_array__reserve(&k->left_out, &k->left_cap, k->nleft + 1, sizeof(*k->left_out)))
+	if (scan_array_reserve(&k->left_out, &k->left_cap, k->nleft + 1, sizeof(*k->left_out)))
 		return SCAN_ENOMEM;
 	k->left_out[k->nleft++] = (char *)(uintptr_t)top.path;
 	free(top.t);
@@ -63,7 +63,7 @@ int scan_quality__dup_keep_add(dup_keep *k, const char *path, dup_token *t, uint
 		free(t);
 		return scan_error__oom();
 	}
-	if (scan_array__reserve(&k->files, &k->cap, k->n + 1, sizeof(*k->files))) {
+	if (scan_array_reserve(&k->files, &k->cap, k->n + 1, sizeof(*k->files))) {
 		free(p), free(t);
 		return SCAN_ENOMEM;
 	}

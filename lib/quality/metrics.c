@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quality/quality.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /* Deeper trees are cut here: a hostile file must not exhaust the stack. */
@@ -372,7 +372,7 @@ static void record(walker *w, unsigned depth)
 	size_t at;
 	uint32_t sl = ts_node_start_point(n).row + 1, el = ts_node_end_point(n).row + 1;
 
-	if (!(f = scan_array__push(&w->fn, &w->nfn, &w->cap, sizeof(*w->fn)))) {
+	if (!(f = scan_array_push(&w->fn, &w->nfn, &w->cap, sizeof(*w->fn)))) {
 		w->rc = SCAN_ENOMEM;
 		return;
 	}

@@ -14,7 +14,8 @@
 #include "scan/buf.h"
 #include "run/history.h"
 #include "analyzers/sink.h"
-#include "util/array.h"
+#include "scan/array.h"
+#include "scan/map.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 #include "walk/walk.h"
@@ -37,54 +38,25 @@ typedef struct {
 } commit_info;
 
 /* An open-addressing set of blob ids: 20 bytes a blob, grown at half load. */
+/* The blob ids already collected: the map's keys are the ids, copied into an arena. */
 typedef struct {
-	git_oid *slots;
-	unsigned char *used;
-	size_t cap, count;
+	scan_map ids;
+	scan_arena keys;
 } oid_set;
-
-static size_t oid_hash(const git_oid *id)
-{
-	size_t h;
-
-	memcpy(&h, id->id, sizeof(h)); /* object ids are already uniformly random */
-	return h;
-}
 
 static int oid_set_add(oid_set *s, const git_oid *id, bool *added)
 {
-	size_t i;
+	git_oid *key;
+	int rc;
 
-	if (s->count * 2 >= s->cap) {
-		oid_set grown = { 0 };
-		grown.cap = s->cap ? s->cap * 2 : 4096;
-		grown.slots = malloc(grown.cap * sizeof(*grown.slots));
-		grown.used = calloc(grown.cap, 1);
-		if (!grown.slots || !grown.used) {
-			free(grown.slots);
-			free(grown.used);
-			return scan_error__oom();
-		}
-		for (size_t j = 0; j < s->cap; j++)
-			if (s->used[j]) {
-				for (i = oid_hash(&s->slots[j]) & (grown.cap - 1); grown.used[i]; i = (i + 1) & (grown.cap - 1))
-					;
-				grown.used[i] = 1;
-				grown.slots[i] = s->slots[j];
-				grown.count++;
-			}
-		free(s->slots);
-		free(s->used);
-		*s = grown;
-	}
-	for (i = oid_hash(id) & (s->cap - 1); s->used[i]; i = (i + 1) & (s->cap - 1))
-		if (git_oid_equal(&s->slots[i], id)) {
-			*added = false;
-			return 0;
-		}
-	s->used[i] = 1;
-	s->slots[i] = *id;
-	s->count++;
+	*added = false;
+	if (scan_map_get_bytes(&s->ids, id->id, GIT_OID_RAWSZ, NULL, 0, NULL))
+		return 0;
+	if (!(key = scan_arena__alloc(&s->keys, sizeof(*key))))
+		return scan_error__oom();
+	*key = *id;
+	if ((rc = scan_map_put_bytes(&s->ids, key->id, GIT_OID_RAWSZ, NULL, 0, 0, NULL)) < 0)
+		return rc;
 	*added = true;
 	return 0;
 }
@@ -273,7 +245,7 @@ static int add_blob(collector *c, const git_oid *id, const char *path)
 
 	if ((c->rc = oid_set_add(&c->seen, id, &added)) != 0 || !added)
 		return c->rc;
-	if (scan_array__reserve(&c->entries, &c->cap, c->count + 1, sizeof(*c->entries)))
+	if (scan_array_reserve(&c->entries, &c->cap, c->count + 1, sizeof(*c->entries)))
 		return c->rc = SCAN_ENOMEM;
 	c->entries[c->count].blob = *id;
 	c->entries[c->count].commit = c->commit;
@@ -727,7 +699,7 @@ int scan_history__scan(scan_result *r, const char *root, const scan_active_analy
 			commits_over++;
 			continue; /* counted for the message; the walk is in memory already */
 		}
-		if (scan_array__reserve(&oids, &oid_cap, noids + 1, sizeof(*oids))) {
+		if (scan_array_reserve(&oids, &oid_cap, noids + 1, sizeof(*oids))) {
 			rc = SCAN_ENOMEM;
 			goto done;
 		}
@@ -761,7 +733,7 @@ int scan_history__scan(scan_result *r, const char *root, const scan_active_analy
 			c.unreadable++;
 			continue;
 		}
-		if (scan_array__reserve(&commits, &commit_cap, ncommits + 1, sizeof(*commits))) {
+		if (scan_array_reserve(&commits, &commit_cap, ncommits + 1, sizeof(*commits))) {
 			git_commit_free(commit);
 			rc = SCAN_ENOMEM;
 			break;
@@ -820,8 +792,8 @@ done:
 	r->stats.history_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	scan_finding_list_free(hist);
 	free(c.entries);
-	free(c.seen.slots);
-	free(c.seen.used);
+	scan_map_dispose(&c.seen.ids);
+	scan_arena__dispose(&c.seen.keys);
 	scan_arena__dispose(&c.paths);
 	free(commits);
 	free(oids);

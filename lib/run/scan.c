@@ -16,7 +16,7 @@
 #include "run/result.h"
 #include "analyzers/sink.h"
 #include "source/source.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -153,15 +153,9 @@ static int read_file(scan_worker *w, const scan_walk_entry *e, scan_file *f)
 	f->size = (uint64_t)st.st_size;
 	f->too_large = f->size > sh->max_size;
 	want = f->too_large ? SCAN_HEAD_BYTES : (size_t)f->size;
-	if (w->bufcap < want + 1) {
-		size_t cap = want + 1 > 65536 ? want + 1 : 65536;
-		unsigned char *nb = realloc(w->buf, cap);
-		if (!nb) {
-			close(fd);
-			return scan_error__oom();
-		}
-		w->buf = nb;
-		w->bufcap = cap;
+	if (scan_array_reserve(&w->buf, &w->bufcap, want + 1, 1)) {
+		close(fd);
+		return SCAN_ENOMEM;
 	}
 	while (len < want) {
 		ssize_t n = read(fd, w->buf + len, want - len);
@@ -407,7 +401,7 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		if (!rc)
 			rc = scan_run__result_take_skipped(r, &w->sink);
 		if (!rc && w->sink.nmetrics) {
-			if (scan_array__reserve(&r->metrics, &r->metrics_cap, r->nmetrics + w->sink.nmetrics,
+			if (scan_array_reserve(&r->metrics, &r->metrics_cap, r->nmetrics + w->sink.nmetrics,
 			                        sizeof(*r->metrics)))
 				rc = SCAN_ENOMEM;
 			else {
@@ -529,7 +523,7 @@ int scan_run__result_take_skipped(scan_result *r, scan_sink *sink)
 {
 	if (!sink->nskipped)
 		return 0;
-	if (scan_array__reserve(&r->skipped, &r->skipped_cap, r->stats.skipped_count + sink->nskipped,
+	if (scan_array_reserve(&r->skipped, &r->skipped_cap, r->stats.skipped_count + sink->nskipped,
 	                        sizeof(*r->skipped)))
 		return SCAN_ENOMEM;
 	memcpy(r->skipped + r->stats.skipped_count, sink->skipped, sink->nskipped * sizeof(*r->skipped));

@@ -5,7 +5,7 @@
 #include "sast/sast.h"
 #include "scan/buf.h"
 #include "scan/common.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 /*
  * Dockerfiles are line-based, so a grammar buys nothing: an instruction is a
@@ -80,7 +80,7 @@ static int push(sast_dockerfile *df, const sast_instr *in)
 {
 	if (df->n >= INSTRUCTIONS_MAX)
 		return SCAN_ELIMIT;
-	if (scan_array__reserve(&df->v, &df->cap, df->n + 1, sizeof(*df->v)))
+	if (scan_array_reserve(&df->v, &df->cap, df->n + 1, sizeof(*df->v)))
 		return SCAN_ENOMEM;
 	df->v[df->n++] = *in;
 	return 0;

@@ -8,7 +8,7 @@
 #include "sast/engine.h"
 #include "sast/match.h"
 #include "scan/common.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 
@@ -81,7 +81,7 @@ static uint64_t first_bit(TSSymbol first)
 
 static int push_ref(leaf_ref **v, size_t *n, size_t *cap, const leaf_ref *r)
 {
-	if (scan_array__reserve(v, cap, *n + 1, sizeof(**v)))
+	if (scan_array_reserve(v, cap, *n + 1, sizeof(**v)))
 		return SCAN_ENOMEM;
 	(*v)[(*n)++] = *r;
 	return 0;
@@ -231,7 +231,7 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		if (!(rule->langs & (1ull << lang)))
 			continue;
 		compile_leaves(e, &e->rs->rules[r], e->rs->rules[r].match, lang);
-		if (scan_array__reserve(&li->rules, &li->rules_cap, li->nrules + 1, sizeof(*li->rules))) {
+		if (scan_array_reserve(&li->rules, &li->rules_cap, li->nrules + 1, sizeof(*li->rules))) {
 			rc = SCAN_ENOMEM;
 			goto done;
 		}
@@ -629,7 +629,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 			break;
 		if (ts_tree_cursor_goto_first_child(&cur)) {
 			d++;
-			if (scan_array__reserve(&c->seen, &c->seen_cap, d + 1, sizeof(*c->seen))) {
+			if (scan_array_reserve(&c->seen, &c->seen_cap, d + 1, sizeof(*c->seen))) {
 				rc = SCAN_ENOMEM;
 				break;
 			}

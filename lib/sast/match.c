@@ -4,7 +4,7 @@
 #include "sast/engine.h"
 #include "sast/match.h"
 #include "scan/common.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 void scan_sast__drop_rule(sast_ctx *c, uint32_t rule, const char *why)
 {
@@ -78,7 +78,7 @@ bool scan_sast__budget_ok(sast_ctx *c)
 
 int scan_sast__matches_push(sast_matches *v, const sast_match *m)
 {
-	if (scan_array__reserve(&v->v, &v->cap, v->n + 1, sizeof(*v->v)))
+	if (scan_array_reserve(&v->v, &v->cap, v->n + 1, sizeof(*v->v)))
 		return SCAN_ENOMEM;
 	v->v[v->n++] = *m;
 	if (v->count)
@@ -147,7 +147,7 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 	uint32_t k = 0;
 	sast_kids_entry *e = &c->kids[((uintptr_t)n.id >> 4) % SAST_KIDS_CACHE];
 	*count = 0;
-	if (scan_array__reserve(&c->stk, &c->cap, c->top + SAST_KIDS_CACHED, sizeof(*c->stk)))
+	if (scan_array_reserve(&c->stk, &c->cap, c->top + SAST_KIDS_CACHED, sizeof(*c->stk)))
 		return SCAN_ENOMEM;
 	if (e->id == n.id && e->gen == c->gen) {
 		memcpy(c->stk + c->top, e->kids, e->n * sizeof(TSNode));
@@ -164,7 +164,7 @@ static int push_children(sast_ctx *c, TSNode n, uint32_t *count)
 			continue;
 		if ((flags_of(c, ch) & SAST_SYM_WRAPPER) && ts_node_named_child_count(ch) == 1)
 			ch = ts_node_named_child(ch, 0); /* statements match alike at file level and in a body */
-		if (scan_array__reserve(&c->stk, &c->cap, c->top + 1, sizeof(*c->stk)))
+		if (scan_array_reserve(&c->stk, &c->cap, c->top + 1, sizeof(*c->stk)))
 			return SCAN_ENOMEM;
 		c->stk[c->top++] = ch;
 		k++;
@@ -330,7 +330,7 @@ static bool match_children(sast_ctx *c, const sast_pnode *p, TSNode t)
 		return false;
 	}
 	if (p->unordered) {
-		if (scan_array__reserve(&c->used, &c->used_cap, c->used_top + nt, sizeof(*c->used))) {
+		if (scan_array_reserve(&c->used, &c->used_cap, c->used_top + nt, sizeof(*c->used))) {
 			c->top = tb;
 			return false;
 		}

@@ -6,7 +6,7 @@
 #include "sast/pattern_int.h"
 #include "sast/sast.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "util/yamltree.h"
@@ -686,7 +686,7 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 		rp->title = rp->message;
 	if (ld->set->count >= SAST_RULES_MAX)
 		return bad(ld, node, "more than %d rules", SAST_RULES_MAX);
-	if (scan_array__reserve(&ld->set->rules, &ld->set->cap, ld->set->count + 1, sizeof(*ld->set->rules)))
+	if (scan_array_reserve(&ld->set->rules, &ld->set->cap, ld->set->count + 1, sizeof(*ld->set->rules)))
 		return SCAN_ENOMEM;
 	ld->set->rules[ld->set->count++] = *rp;
 	memset(rp, 0, sizeof(*rp)); /* the set owns it now */

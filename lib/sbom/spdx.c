@@ -4,6 +4,7 @@
 #include <string.h>
 #include "scan/license.h"
 #include "sbom/sbom_int.h"
+#include "scan/array.h"
 #include "util/arena.h"
 #include "util/error.h"
 
@@ -18,9 +19,13 @@
  * and NOASSERTION would drop what the package says.
  */
 typedef struct {
-	const char **text;      /* trimmed, as declared */
-	size_t *text_len;
-	const char **ref;       /* "LicenseRef-..." */
+	const char *text;       /* trimmed, as declared */
+	size_t text_len;
+	const char *ref;        /* "LicenseRef-..." */
+} spdx_ref;
+
+typedef struct {
+	spdx_ref *items;
 	size_t count, cap;
 	scan_map by_text;  /* text -> index */
 	scan_map by_ref;   /* ref -> index */
@@ -29,9 +34,7 @@ typedef struct {
 
 static void refs_dispose(spdx_refs *r)
 {
-	free(r->text);
-	free(r->text_len);
-	free(r->ref);
+	free(r->items);
 	scan_map_dispose(&r->by_text);
 	scan_map_dispose(&r->by_ref);
 	scan_arena__dispose(&r->arena);
@@ -60,24 +63,11 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n' || s[len - 1] == '\r'))
 		len--;
 	if (scan_map_get(&r->by_text, license, NULL, &at)) {
-		*out = r->ref[at];
+		*out = r->items[at].ref;
 		return 0;
 	}
-	if (r->count == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		const char **t = realloc(r->text, cap * sizeof(*t)), **f;
-		size_t *tl;
-		if (t)
-			r->text = t;
-		tl = t ? realloc(r->text_len, cap * sizeof(*tl)) : NULL;
-		if (tl)
-			r->text_len = tl;
-		f = tl ? realloc(r->ref, cap * sizeof(*f)) : NULL;
-		if (!f)
-			return scan_error__oom();
-		r->ref = f;
-		r->cap = cap;
-	}
+	if (scan_array_reserve(&r->items, &r->cap, r->count + 1, sizeof(*r->items)))
+		return SCAN_ENOMEM;
 	scan_buf_puts(&name, "LicenseRef-");
 	for (size_t i = 0; i < len && kept < SPDX_REF_NAME_MAX; i++) {
 		if (is_idchar(s[i])) {
@@ -95,17 +85,17 @@ static int ref_for(spdx_refs *r, const char *license, const char **out)
 	if (scan_map_get(&r->by_ref, name.ptr, NULL, NULL))
 		scan_buf_printf(&name, "--%zu", r->count + 1);
 	if (scan_buf_failed(&name) ||
-	    !(r->ref[r->count] = scan_arena__strndup(&r->arena, name.ptr, name.size))) {
+	    !(r->items[r->count].ref = scan_arena__strndup(&r->arena, name.ptr, name.size))) {
 		scan_buf_dispose(&name);
 		return scan_error__oom();
 	}
 	scan_buf_dispose(&name);
-	r->text[r->count] = s;
-	r->text_len[r->count] = len;
+	r->items[r->count].text = s;
+	r->items[r->count].text_len = len;
 	if ((rc = scan_map_put(&r->by_text, license, NULL, r->count, NULL)) < 0 ||
-	    (rc = scan_map_put(&r->by_ref, r->ref[r->count], NULL, r->count, NULL)) < 0)
+	    (rc = scan_map_put(&r->by_ref, r->items[r->count].ref, NULL, r->count, NULL)) < 0)
 		return rc;
-	*out = r->ref[r->count++];
+	*out = r->items[r->count++].ref;
 	return 0;
 }
 
@@ -247,8 +237,8 @@ int scan_sbom_spdx(scan_buf *out, const scan_sbom_input *in)
 		scan_json_open(&w, "hasExtractedLicensingInfos", '[');
 		for (size_t i = 0; i < refs.count; i++) {
 			scan_json_open(&w, NULL, '{');
-			scan_json_str_opt(&w, "licenseId", refs.ref[i]);
-			scan_json_strn(&w, "extractedText", refs.text[i], refs.text_len[i]);
+			scan_json_str_opt(&w, "licenseId", refs.items[i].ref);
+			scan_json_strn(&w, "extractedText", refs.items[i].text, refs.items[i].text_len);
 			scan_json_str_opt(&w, "comment", "The license as the package declares it (a name, URL or "
 			                    "text) where no SPDX License List identifier could be told from it.");
 			scan_json_close(&w, '}');

@@ -7,7 +7,7 @@
 #include "sca/cvss.h"
 #include "sca/match.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/timefmt.h"
 #include "version/version.h"
@@ -139,7 +139,7 @@ static int on_affected(const scan_vuln_row *row, void *payload)
 		cJSON_Delete(root);
 		return 0;
 	}
-	if (scan_array__reserve(&L->hits, &L->cap, L->nhits + 1, sizeof(*L->hits))) {
+	if (scan_array_reserve(&L->hits, &L->cap, L->nhits + 1, sizeof(*L->hits))) {
 		cJSON_Delete(root);
 		return SCAN_ENOMEM;
 	}
@@ -373,7 +373,7 @@ static int emit_groups(scan_sca_matches *out, lookup *L, size_t comp, scan_vulnd
 
 		if (find_root(parent, g) != g)
 			continue;
-		if (scan_array__reserve(&out->items, &out->cap, out->count + 1, sizeof(*out->items))) {
+		if (scan_array_reserve(&out->items, &out->cap, out->count + 1, sizeof(*out->items))) {
 			rc = SCAN_ENOMEM;
 			break;
 		}

@@ -11,7 +11,7 @@
 #include "lockfile/lockfile.h"
 #include "sca/vex_read.h"
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/number.h"
 
@@ -230,7 +230,7 @@ static int push(vex *v, const char *vuln, const char *purl, int status, const ch
 		justification = NULL;
 	if (v->n >= SCAN_VEX_STATEMENTS_MAX)
 		return scan_lockfile__fail(&v->d, SCAN_ELIMIT, 0, "more than %u statements", SCAN_VEX_STATEMENTS_MAX);
-	if (scan_array__reserve(&v->items, &v->cap, v->n + 1, sizeof(*v->items)))
+	if (scan_array_reserve(&v->items, &v->cap, v->n + 1, sizeof(*v->items)))
 		return SCAN_ENOMEM;
 	it = &v->items[v->n];
 	memset(it, 0, sizeof(*it));
@@ -359,7 +359,7 @@ static int collect_refs(vex *v, cdx_refs *r, const cJSON *c, unsigned depth)
 	ref = scan_json__string(c, "bom-ref");
 	purl = scan_json__string(c, "purl");
 	if (ref && purl) {
-		if (scan_array__reserve(&r->refs, &r->cap, r->n + 1, sizeof(*r->refs)))
+		if (scan_array_reserve(&r->refs, &r->cap, r->n + 1, sizeof(*r->refs)))
 			return SCAN_ENOMEM;
 		r->refs[r->n].ref = ref;
 		r->refs[r->n++].purl = purl;

@@ -7,7 +7,7 @@
 #include "secrets/engine.h"
 #include "secrets/engine_int.h"
 #include <openssl/evp.h>
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 
@@ -81,7 +81,7 @@ static size_t keyword_index(scan_secret_engine *e, const char *kw, int *rc)
 	for (size_t i = 0; i < e->keyword_count; i++)
 		if (!strcmp(e->keywords[i], kw))
 			return i;
-	if (scan_array__reserve(&e->keywords, &e->keyword_cap, e->keyword_count + 1, sizeof(*e->keywords))) {
+	if (scan_array_reserve(&e->keywords, &e->keyword_cap, e->keyword_count + 1, sizeof(*e->keywords))) {
 		*rc = SCAN_ENOMEM;
 		return 0;
 	}
@@ -380,7 +380,7 @@ static int on_hs_match(unsigned id, unsigned long long from, unsigned long long 
 
 static int push_line(scan_secret_scratch *s, size_t off)
 {
-	if (scan_array__reserve(&s->line_starts, &s->line_cap, s->line_count + 1, sizeof(*s->line_starts)))
+	if (scan_array_reserve(&s->line_starts, &s->line_cap, s->line_count + 1, sizeof(*s->line_starts)))
 		return SCAN_ENOMEM;
 	s->line_starts[s->line_count++] = off;
 	return 0;
@@ -445,7 +445,7 @@ static bool context_ok(const compiled_rule *c, scan_secret_scratch *s, const uns
 
 static int add_candidate(scan_secret_scratch *s, const candidate *c)
 {
-	if (scan_array__reserve(&s->cands, &s->cand_cap, s->cand_count + 1, sizeof(*s->cands)))
+	if (scan_array_reserve(&s->cands, &s->cand_cap, s->cand_count + 1, sizeof(*s->cands)))
 		return SCAN_ENOMEM;
 	s->cands[s->cand_count++] = *c;
 	return 0;
@@ -589,7 +589,7 @@ static int run_windows(const scan_secret_engine *e, scan_secret_scratch *s, size
 			mine = s->kw_hits[h].keyword == c->keywords[k];
 		if (!mine)
 			continue;
-		if (scan_array__reserve(&s->windows, &s->window_cap, 2 * (nw + 1), sizeof(*s->windows)))
+		if (scan_array_reserve(&s->windows, &s->window_cap, 2 * (nw + 1), sizeof(*s->windows)))
 			return SCAN_ENOMEM;
 		li = line_of(s, s->kw_hits[h].end ? s->kw_hits[h].end - 1 : 0);
 		last = li + ENGINE_CONTEXT_LINES < s->line_count ? li + ENGINE_CONTEXT_LINES : s->line_count - 1;

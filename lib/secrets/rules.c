@@ -6,7 +6,7 @@
 #include <string.h>
 #include "scan/buf.h"
 #include "secrets/rules.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "util/yamltree.h"
@@ -279,7 +279,7 @@ static int load_rule(loader *ld, const scan_yaml_node *node)
 		return scan_error__oom();
 	if (set->count == SCAN_SECRET_RULES_MAX)
 		return bad(ld, node, "more than 4096 rules");
-	if (scan_array__reserve(&set->rules, &set->cap, set->count + 1, sizeof(*set->rules)))
+	if (scan_array_reserve(&set->rules, &set->cap, set->count + 1, sizeof(*set->rules)))
 		return SCAN_ENOMEM;
 	set->rules[set->count++] = r;
 	return 0;

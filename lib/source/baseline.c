@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <git2.h>
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "internal.h"
 #include "newcode.h"
@@ -44,7 +44,7 @@ static int add_changed(snapshot_walk *w, const char *rel)
 
 	if (s->nchanged == SNAPSHOT_FILES_MAX)
 		return w->rc = scan_util__error(SCAN_ELIMIT, "the branch changes more than %d files", SNAPSHOT_FILES_MAX);
-	if (scan_array__reserve(&s->changed, &w->cap, s->nchanged + 1, sizeof(*s->changed)))
+	if (scan_array_reserve(&s->changed, &w->cap, s->nchanged + 1, sizeof(*s->changed)))
 		return w->rc = SCAN_ENOMEM;
 	if (!(s->changed[s->nchanged] = strdup(rel)))
 		return w->rc = scan_error__oom();

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <git2.h>
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "internal.h"
 #include "newcode.h"
@@ -52,7 +52,7 @@ static int on_file(const git_diff_delta *d, float progress, void *payload)
 		w->rc = scan_util__error(SCAN_ELIMIT, "the branch changes more than %d files", NEWCODE_FILES_MAX);
 		return -1;
 	}
-	if (scan_array__reserve(&w->nc->files, &w->cap, w->nc->n + 1, sizeof(*w->nc->files))) {
+	if (scan_array_reserve(&w->nc->files, &w->cap, w->nc->n + 1, sizeof(*w->nc->files))) {
 		w->rc = SCAN_ENOMEM;
 		return -1;
 	}
@@ -73,7 +73,6 @@ static int on_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payloa
 {
 	newcode_walk *w = payload;
 	scan_newcode_file *f = w->cur;
-	scan_line_range *v;
 	(void)d;
 
 	if (!f || h->new_lines <= 0 || h->new_start <= 0)
@@ -87,11 +86,10 @@ static int on_hunk(const git_diff_delta *d, const git_diff_hunk *h, void *payloa
 		                         NEWCODE_RANGES_MAX);
 		return -1;
 	}
-	if (!(v = realloc(f->r, (f->n + 1) * sizeof(*v)))) {
-		w->rc = scan_error__oom();
+	if (scan_array_reserve(&f->r, &f->cap, f->n + 1, sizeof(*f->r))) {
+		w->rc = SCAN_ENOMEM;
 		return -1;
 	}
-	f->r = v;
 	f->r[f->n].start = (uint32_t)h->new_start, f->r[f->n].count = (uint32_t)h->new_lines;
 	f->n++;
 	return 0;
@@ -445,7 +443,7 @@ int scan_source__ranges_parse(scan_line_range **out, size_t *n, const char *text
 			p++;
 		else if (*p)
 			goto bad;
-		if (scan_array__reserve(&v, &cap, k + 1, sizeof(*v))) {
+		if (scan_array_reserve(&v, &cap, k + 1, sizeof(*v))) {
 			free(v);
 			return SCAN_ENOMEM;
 		}

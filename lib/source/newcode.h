@@ -13,7 +13,7 @@ typedef struct {
 typedef struct {
 	char *path;                   /* relative to the scanned root, '/'-separated */
 	scan_line_range *r;           /* sorted, not overlapping */
-	size_t n;
+	size_t n, cap;
 } scan_newcode_file;
 
 typedef struct {

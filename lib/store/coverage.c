@@ -6,7 +6,7 @@
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 /* The files the scan measured: what report paths are mapped onto. */
 int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id)
@@ -23,7 +23,7 @@ int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, i
 	scan_db__bind_int64(s, 1, scan_id);
 	scan_db__bind_int64(s, 2, org);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		if (scan_array__reserve(&v, &cap, k + 1, sizeof(*v)) != 0)
+		if (scan_array_reserve(&v, &cap, k + 1, sizeof(*v)) != 0)
 			goto oom;
 		if (!(v[k] = strdup(scan_db__column_text(s, 0))))
 			goto oom;
@@ -64,7 +64,7 @@ int scan_store__new_lines(scan_path_text **out, size_t *n, scan_store *st, int64
 		return rc;
 	scan_db__bind_int64(s, 1, scan_id);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		scan_path_text *e = scan_array__push(&v, &count, &cap, sizeof(*e));
+		scan_path_text *e = scan_array_push(&v, &count, &cap, sizeof(*e));
 		if (!e) {
 			oom = 1;
 			break;

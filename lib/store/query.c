@@ -8,7 +8,7 @@
 #include "store/record.h"
 #include "store/store_int.h"
 #include "util/error.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 SCAN_STORE_LIST(scan_scan, scan_scan_record)
 SCAN_STORE_LIST(scan_repo, scan_repo_record)
@@ -26,7 +26,7 @@ static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 	if (!l)
 		return scan_error__oom();
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		scan_scan_record *r = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*r));
+		scan_scan_record *r = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;
@@ -82,7 +82,7 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	scan_db__bind_int64(s, 1, scan_id);
 	scan_db__bind_int64(s, 2, org);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		if (scan_array__reserve(&v, &cap, count + 1, sizeof(*v)) != 0) {
+		if (scan_array_reserve(&v, &cap, count + 1, sizeof(*v)) != 0) {
 			rc = SCAN_ENOMEM;
 			break;
 		}
@@ -159,7 +159,7 @@ int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org)
 		goto done;
 	scan_db__bind_int64(s, 1, org);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		scan_repo_record *r = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*r));
+		scan_repo_record *r = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*r));
 		if (!r) {
 			oom = 1;
 			break;

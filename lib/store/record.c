@@ -152,7 +152,7 @@ static int load_known(scan_known_fingerprints *out, scan_store *st, const char *
 	if (branch)
 		scan_db__bind_text(s, 2, branch);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW && !oom) {
-		scan_known_fingerprint *k = scan_array__push(&out->items, &out->count, &out->cap, sizeof(*k));
+		scan_known_fingerprint *k = scan_array_push(&out->items, &out->count, &out->cap, sizeof(*k));
 		if (!k) {
 			oom = 1;
 			break;

@@ -7,7 +7,7 @@
 #include "scan/buf.h"
 #include "scan/store.h"
 #include "util/arena.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 #define SCAN_STORE_CONNS_MAX 64
 

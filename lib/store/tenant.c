@@ -80,7 +80,7 @@ static int read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *coun
 	int step, oom = 0;
 
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		void *item = scan_array__push(itemsp, count, cap, size);
+		void *item = scan_array_push(itemsp, count, cap, size);
 		if (!item)
 			return SCAN_ENOMEM;
 		read(s, item, a, &oom);

@@ -77,7 +77,7 @@ int scan_store_triage_list(scan_triage_list **out, scan_store *st, int64_t org, 
 	scan_db__bind_int64(s, 1, repo_id);
 	scan_db__bind_int64(s, 2, org);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW && !oom) {
-		scan_triage *t = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*t));
+		scan_triage *t = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*t));
 		if (!t) {
 			oom = 1;
 			break;

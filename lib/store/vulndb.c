@@ -1,14 +1,14 @@
 /* lib/store/vulndb.c - the vulnerability database: advisories, KEV, EPSS */
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "model/purl.h"
 #include "sca/advisories.h"
 #include "store/store_int.h"
-#include "util/error.h"
+#include "scan/json.h"
 #include "scan/vulndb.h"
 #include "store/vulndb.h"
+#include "util/error.h"
 
 struct scan_vulndb_writer {
 	scan_store *st;
@@ -121,77 +121,87 @@ int64_t scan_store__vulndb_write_previous(const scan_vulndb_writer *w)
 	return w->previous;
 }
 
-/* JSON text of a string array, or NULL for an empty one. */
-static char *string_array_json(const char *const *v, size_t n)
+/* The JSON text w wrote into b, detached into *out (the caller frees it), or the writer's error. */
+static int json_text(scan_json *w, scan_buf *b, char **out)
 {
-	cJSON *a;
-	char *out;
+	int rc = scan_json_finish(w);
 
-	if (!n)
-		return NULL;
-	if (!(a = cJSON_CreateArray()))
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
-	out = cJSON_PrintUnformatted(a);
-	cJSON_Delete(a);
-	return out;
+	*out = rc ? NULL : scan_buf_detach(b);
+	scan_buf_dispose(b);
+	return rc ? rc : *out ? 0 : scan_error__oom();
 }
 
-static char *severity_json(const scan_osv_record *rec)
+/* JSON text of a string array; *out NULL for an empty one. */
+static int string_array_json(const char *const *v, size_t n, char **out)
 {
-	cJSON *a;
-	char *out;
+	scan_buf b = SCAN_BUF_INIT;
+	scan_json w;
 
+	*out = NULL;
+	if (!n)
+		return 0;
+	scan_json_init(&w, &b, false);
+	scan_json_open(&w, NULL, '[');
+	for (size_t i = 0; i < n; i++)
+		scan_json_str(&w, NULL, v[i]);
+	scan_json_close(&w, ']');
+	return json_text(&w, &b, out);
+}
+
+static int severity_json(const scan_osv_record *rec, char **out)
+{
+	scan_buf b = SCAN_BUF_INIT;
+	scan_json w;
+
+	*out = NULL;
 	if (!rec->nseverity)
-		return NULL;
-	if (!(a = cJSON_CreateArray()))
-		return NULL;
+		return 0;
+	scan_json_init(&w, &b, false);
+	scan_json_open(&w, NULL, '[');
 	for (size_t i = 0; i < rec->nseverity; i++) {
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "type", rec->severity[i].type ? rec->severity[i].type : "");
-		cJSON_AddStringToObject(o, "score", rec->severity[i].score ? rec->severity[i].score : "");
-		cJSON_AddItemToArray(a, o);
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "type", rec->severity[i].type ? rec->severity[i].type : "");
+		scan_json_str(&w, "score", rec->severity[i].score ? rec->severity[i].score : "");
+		scan_json_close(&w, '}');
 	}
-	out = cJSON_PrintUnformatted(a);
-	cJSON_Delete(a);
-	return out;
+	scan_json_close(&w, ']');
+	return json_text(&w, &b, out);
 }
 
 static const char *const event_keys[] = { "introduced", "fixed", "last_affected", "limit" };
 static const char *const range_types[] = { "ECOSYSTEM", "SEMVER", "GIT" };
 
 /* What matching needs of one affected[] entry, as compact JSON. */
-static char *ranges_json(const scan_osv_affected *a)
+static int ranges_json(const scan_osv_affected *a, char **out)
 {
-	cJSON *o = cJSON_CreateObject(), *ranges, *versions;
-	char *out;
+	scan_buf b = SCAN_BUF_INIT;
+	scan_json w;
 
-	if (!o)
-		return NULL;
-	ranges = cJSON_AddArrayToObject(o, "ranges");
-	for (size_t i = 0; ranges && i < a->nranges; i++) {
+	scan_json_init(&w, &b, false);
+	scan_json_open(&w, NULL, '{');
+	scan_json_open(&w, "ranges", '[');
+	for (size_t i = 0; i < a->nranges; i++) {
 		const scan_osv_range *r = &a->ranges[i];
-		cJSON *ro = cJSON_CreateObject(), *ev;
-		if (r->type == SCAN_OSV_RANGE_GIT) {
-			cJSON_Delete(ro);
+		if (r->type == SCAN_OSV_RANGE_GIT)
 			continue;
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "type", range_types[r->type]);
+		scan_json_open(&w, "events", '[');
+		for (size_t k = 0; k < r->nevents; k++) {
+			scan_json_open(&w, NULL, '{');
+			scan_json_str(&w, event_keys[r->events[k].kind], r->events[k].version);
+			scan_json_close(&w, '}');
 		}
-		cJSON_AddStringToObject(ro, "type", range_types[r->type]);
-		ev = cJSON_AddArrayToObject(ro, "events");
-		for (size_t k = 0; ev && k < r->nevents; k++) {
-			cJSON *e = cJSON_CreateObject();
-			cJSON_AddStringToObject(e, event_keys[r->events[k].kind], r->events[k].version);
-			cJSON_AddItemToArray(ev, e);
-		}
-		cJSON_AddItemToArray(ranges, ro);
+		scan_json_close(&w, ']');
+		scan_json_close(&w, '}');
 	}
-	versions = cJSON_AddArrayToObject(o, "versions");
-	for (size_t i = 0; versions && i < a->nversions; i++)
-		cJSON_AddItemToArray(versions, cJSON_CreateString(a->versions[i]));
-	out = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	return out;
+	scan_json_close(&w, ']');
+	scan_json_open(&w, "versions", '[');
+	for (size_t i = 0; i < a->nversions; i++)
+		scan_json_str(&w, NULL, a->versions[i]);
+	scan_json_close(&w, ']');
+	scan_json_close(&w, '}');
+	return json_text(&w, &b, out);
 }
 
 static int add_id(scan_vulndb_writer *w, const char *id, int64_t adv)
@@ -218,13 +228,9 @@ int scan_store__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec
 		return scan_db__error(scan_store__conn(w->st), "cannot replace an advisory");
 	if (rec->withdrawn)
 		return 0;
-	sev = severity_json(rec);
-	cwes = string_array_json(rec->cwes, rec->ncwes);
-	refs = string_array_json(rec->references, rec->nreferences);
-	if ((rec->nseverity && !sev) || (rec->ncwes && !cwes) || (rec->nreferences && !refs)) {
-		rc = scan_error__oom();
+	if ((rc = severity_json(rec, &sev)) < 0 || (rc = string_array_json(rec->cwes, rec->ncwes, &cwes)) < 0 ||
+	    (rc = string_array_json(rec->references, rec->nreferences, &refs)) < 0)
 		goto done;
-	}
 	scan_db__reset(w->adv);
 	scan_db__bind_text(w->adv, 1, rec->id);
 	scan_db__bind_text(w->adv, 2, w->source);
@@ -258,10 +264,8 @@ int scan_store__vulndb_put_osv(scan_vulndb_writer *w, const scan_osv_record *rec
 			continue;
 		if ((rc = scan_model__name_key(&keys, (scan_ecosystem)eco, a->name, &key)) < 0)
 			goto done;
-		if (!(ranges = ranges_json(a))) {
-			rc = scan_error__oom();
+		if ((rc = ranges_json(a, &ranges)) < 0)
 			goto done;
-		}
 		scan_db__reset(w->aff);
 		scan_db__bind_int64(w->aff, 1, adv);
 		scan_db__bind_text(w->aff, 2, scan_ecosystem_name((scan_ecosystem)eco));
@@ -506,7 +510,7 @@ int scan_vulndb_sources(scan_vulndb_source_list **out, scan_store *st)
 	        " WHERE imported_at IS NOT NULL ORDER BY kind, name")) != 0)
 		goto done;
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		scan_vulndb_source *v = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*v));
+		scan_vulndb_source *v = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*v));
 		if (!v) {
 			oom = 1;
 			break;

@@ -82,7 +82,7 @@ int scan_store_waivers(scan_waiver_list **out, scan_store *st, int64_t org, int6
 	scan_db__bind_text(s, 4, now);
 	scan_db__bind_int64(s, 5, include_revoked);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		scan_waiver *w = scan_array__push(&l->items, &l->count, &l->cap, sizeof(*w));
+		scan_waiver *w = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*w));
 		if (!w) {
 			rc = SCAN_ENOMEM;
 			goto done;

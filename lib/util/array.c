@@ -2,10 +2,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 
-int scan_array__reserve(void *itemsp, size_t *cap, size_t need, size_t size)
+int scan_array_reserve(void *itemsp, size_t *cap, size_t need, size_t size)
 {
 	void *items, *grown;
 	size_t ncap = *cap ? *cap : 16;
@@ -28,11 +28,11 @@ int scan_array__reserve(void *itemsp, size_t *cap, size_t need, size_t size)
 	return 0;
 }
 
-void *scan_array__push(void *itemsp, size_t *count, size_t *cap, size_t size)
+void *scan_array_push(void *itemsp, size_t *count, size_t *cap, size_t size)
 {
 	char *items;
 
-	if (scan_array__reserve(itemsp, cap, *count + 1, size) != 0)
+	if (scan_array_reserve(itemsp, cap, *count + 1, size) != 0)
 		return NULL;
 	memcpy(&items, itemsp, sizeof(items));
 	return memset(items + (*count)++ * size, 0, size);

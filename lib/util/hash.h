@@ -6,9 +6,14 @@
 #include <stdint.h>
 
 /*
- * For hash tables only, never for anything an attacker must not forge:
- * tables that hold names from a scanned file seed it (with a pointer of the
- * table, which the file cannot know) so bucket collisions cannot be planned.
+ * For hash tables only, never for anything an attacker must not forge.
+ * The one map (include/scan/map.h) seeds it with a random value drawn once
+ * per process, so a scanned file cannot plan bucket collisions. The other
+ * users hash without a table of their own: npm's folder prefixes
+ * (lockfile/js_common.c, keyed in the map by the hash) and the clone
+ * finder's rolling window fingerprints (quality/dup.c, an index of 16-byte
+ * windows with a bucket array sized once; a map entry per window would
+ * take four times the memory on the largest repositories).
  */
 #define SCAN_HASH_SEED 1469598103934665603ull /* FNV-1a's offset basis */
 #define SCAN_HASH32_SEED 2166136261u

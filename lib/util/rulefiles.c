@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "scan/array.h"
 #include "scan/buf.h"
 #include "scan/file.h"
 #include "util/beneath.h"
@@ -157,13 +158,9 @@ static int each(const char *dir, unsigned depth, bool recursive, scan_rule_file_
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
-		if (count == cap) {
-			char **nn = realloc(names, (cap = cap ? cap * 2 : 32) * sizeof(*nn));
-			if (!nn) {
-				rc = scan_error__oom();
-				goto done;
-			}
-			names = nn;
+		if (scan_array_reserve(&names, &cap, count + 1, sizeof(*names))) {
+			rc = SCAN_ENOMEM;
+			goto done;
 		}
 		if (!(names[count] = strdup(e->d_name))) {
 			rc = scan_error__oom();

@@ -5,7 +5,7 @@
 #include <yaml.h>
 #include "util/error.h"
 #include "util/yamltree.h"
-#include "util/array.h"
+#include "scan/array.h"
 
 typedef struct {
 	scan_yaml_node *node;
@@ -35,7 +35,7 @@ static int add_child(builder *b, scan_yaml_node *n)
 		return 0;
 	}
 	top = &b->stack[b->depth - 1];
-	if (scan_array__reserve(&top->items, &top->cap, top->count + 1, sizeof(*top->items)) != 0)
+	if (scan_array_reserve(&top->items, &top->cap, top->count + 1, sizeof(*top->items)) != 0)
 		return SCAN_ENOMEM;
 	top->items[top->count++] = n;
 	return 0;

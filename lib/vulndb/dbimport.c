@@ -12,7 +12,7 @@
 #include "scan/buf.h"
 #include "scan/vulndb.h"
 #include "store/vulndb.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/digest.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -296,7 +296,7 @@ static int keep_feed(dir_import *di, const char *path)
 	if (di->nfeeds >= IMPORT_DIR_FEEDS_MAX)
 		return scan_util__error(SCAN_ELIMIT, "'%s' holds more than %d KEV, EPSS or zip files", di->root,
 		                        IMPORT_DIR_FEEDS_MAX);
-	if (scan_array__reserve(&di->feeds, &di->feeds_cap, di->nfeeds + 1, sizeof(*di->feeds)))
+	if (scan_array_reserve(&di->feeds, &di->feeds_cap, di->nfeeds + 1, sizeof(*di->feeds)))
 		return SCAN_ENOMEM;
 	if (!(di->feeds[di->nfeeds] = strdup(path)))
 		return scan_error__oom();

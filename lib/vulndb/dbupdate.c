@@ -14,6 +14,7 @@
 #include "vulndb/download.h"
 #include "scan/sca.h"
 #include "util/digest.h"
+#include "scan/array.h"
 #include "util/error.h"
 
 /*
@@ -128,7 +129,7 @@ void scan_vulndb_feed_list_dispose(scan_vulndb_feed_list *l)
 	}
 	free(l->feeds);
 	l->feeds = NULL;
-	l->count = 0;
+	l->count = l->cap = 0;
 }
 
 static char *dup_n(const char *s, size_t len)
@@ -161,18 +162,16 @@ static int add_feed(scan_vulndb_feed_list *l, scan_vulndb_feed_kind kind, const 
 		free_const(l->feeds[i].ecosystem);
 		free_const(l->feeds[i].url);
 	} else {
-		scan_vulndb_feed *grown;
 		if (l->count >= FEEDS_MAX) {
 			free_const(f.ecosystem);
 			free_const(f.url);
 			return scan_util__error(SCAN_EINVAL, "feed list: more than %d feeds", FEEDS_MAX);
 		}
-		if (!(grown = realloc(l->feeds, (l->count + 1) * sizeof(*grown)))) {
+		if (scan_array_reserve(&l->feeds, &l->cap, l->count + 1, sizeof(*l->feeds))) {
 			free_const(f.ecosystem);
 			free_const(f.url);
-			return scan_error__oom();
+			return SCAN_ENOMEM;
 		}
-		l->feeds = grown;
 		l->count++;
 	}
 	l->feeds[i] = f;

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
 
@@ -155,29 +155,19 @@ static int parse_line(struct parsed *out, const char *s, size_t n)
 
 static int reserve_bytes(scan_ignore *ig, size_t more)
 {
-	size_t need, cap;
-	char *p;
+	size_t need;
 
 	if (more > SIZE_MAX - ig->nbytes)
 		return scan_error__oom();
 	need = ig->nbytes + more;
-	if (need <= ig->abytes)
-		return 0;
-	cap = ig->abytes ? ig->abytes : 1024;
-	while (cap < need)
-		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-	if (!(p = realloc(ig->bytes, cap)))
-		return scan_error__oom();
-	ig->bytes = p;
-	ig->abytes = cap;
-	return 0;
+	return scan_array_reserve(&ig->bytes, &ig->abytes, need, 1);
 }
 
 static int reserve_rule(scan_ignore *ig)
 {
 	if (ig->nrules >= SCAN_IGNORE_RULES_MAX)
 		return scan_util__error(SCAN_ELIMIT, "too many ignore rules (limit %d)", SCAN_IGNORE_RULES_MAX);
-	if (scan_array__reserve(&ig->rules, &ig->arules, ig->nrules + 1, sizeof(*ig->rules)))
+	if (scan_array_reserve(&ig->rules, &ig->arules, ig->nrules + 1, sizeof(*ig->rules)))
 		return SCAN_ENOMEM;
 	return 0;
 }

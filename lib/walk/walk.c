@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "scan/buf.h"
-#include "util/array.h"
+#include "scan/array.h"
 #include "util/beneath.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
@@ -58,7 +58,7 @@ static int add_entry(walker *w, bool via_link)
 	scan_walk_list *l = w->out;
 	scan_walk_entry *e;
 
-	if (scan_array__reserve(&l->entries, &l->cap, l->count + 1, sizeof(*l->entries)))
+	if (scan_array_reserve(&l->entries, &l->cap, l->count + 1, sizeof(*l->entries)))
 		return SCAN_ENOMEM;
 	e = &l->entries[l->count];
 	if (!(e->path = scan_arena__strndup(&l->arena, w->rel.ptr, w->rel.size)))
@@ -75,7 +75,7 @@ static int skip_entry(walker *w, const char *name, const char *reason)
 	scan_walk_skip *sk;
 	size_t len = w->rel.size;
 
-	if (scan_array__reserve(&l->skips, &l->skips_cap, l->nskips + 1, sizeof(*l->skips)))
+	if (scan_array_reserve(&l->skips, &l->skips_cap, l->nskips + 1, sizeof(*l->skips)))
 		return SCAN_ENOMEM;
 	sk = &l->skips[l->nskips];
 	if (name) {
@@ -121,7 +121,7 @@ static bool seen_before(walker *w, const struct stat *st)
 	for (size_t i = 0; i < w->seen_count; i++)
 		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
 			return true;
-	if (scan_array__reserve(&w->seen, &w->seen_cap, w->seen_count + 1, sizeof(*w->seen)))
+	if (scan_array_reserve(&w->seen, &w->seen_cap, w->seen_count + 1, sizeof(*w->seen)))
 		return true; /* out of memory: refusing to enter is the safe answer */
 	w->seen[w->seen_count].dev = st->st_dev;
 	w->seen[w->seen_count].ino = st->st_ino;

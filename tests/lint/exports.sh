@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # exports.sh LIBSCAN_SO - libscan.so exports its public API only: every
 # defined dynamic symbol is scan_<name> (include/scan/), none internal
-# (scan__...) or from the code linked into it (tree-sitter, its grammars).
+# (scan_<dir>__...) or from the code linked into it (tree-sitter, its grammars).
 set -u
 lib=$1
 syms=$(nm -D --defined-only "$lib" | awk '{print $3}') || { echo "exports: cannot read $lib"; exit 1; }

@@ -3,7 +3,7 @@
 
 An internal name (a function, variable, type or macro the public headers do
 not declare) is spelled scan_<where>__<what>: <where> is the lib/ directory
-that defines it, or the file (util/array.c defines scan_array__reserve). A
+that defines it, or the file (util/array.c defines scan_array_reserve). A
 reader who meets scan_lockfile__read_sibling knows to open lib/lockfile/.
 Other spellings of internal names (scan__x, sast__x) fail anywhere in the
 tree. --plant adds one definition to a file as if it were there, to show
