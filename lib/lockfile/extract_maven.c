@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockfile/extractors.h"
+#include "lockfile/props.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
 #include "scan/array.h"
@@ -42,16 +43,10 @@ typedef struct {
 } pom_dep;
 
 typedef struct {
-	const char *key, *value;
-	size_t order;
-} pom_prop;
-
-typedef struct {
 	const char *group, *artifact, *version;
 	const char *parent_group, *parent_artifact, *parent_version, *parent_relpath;
 	bool has_parent;
-	pom_prop *props;
-	size_t nprops, props_cap;
+	scan_lockfile__props props;
 	pom_dep *deps;
 	size_t ndeps, deps_cap;
 	pom_dep *mgmt;
@@ -72,13 +67,7 @@ typedef struct {
 	size_t n;                 /* poms in chain; chain[0] is the document */
 	mgmt_entry *mgmt;
 	size_t nmgmt;
-	/* interpolation of one value */
-	struct {
-		const char *name;
-		size_t len;
-	} stack[POM_EXPAND_DEPTH];
-	unsigned depth, budget;
-	bool unresolved;
+	scan_lockfile__interp_rules interp;
 	size_t total;             /* substitutions so far, all values */
 } pom_ctx;
 
@@ -94,7 +83,7 @@ typedef struct {
 
 static void pom_dispose(pom *p)
 {
-	free(p->props);
+	scan_lockfile__props_dispose(&p->props);
 	free(p->deps);
 	free(p->mgmt);
 	memset(p, 0, sizeof(*p));
@@ -219,63 +208,13 @@ static int on_end(scan_sca_xml *x, const char *path, const char *text, size_t le
 		return 0;
 	}
 	if (depth == 3 && !strncmp(path, PROPS, strlen(PROPS))) {
-		pom_prop *pr;
-		if ((err = grow((void **)&p->props, &p->props_cap, p->nprops, sizeof(*p->props))) < 0)
-			return err == SCAN_ELIMIT ? scan_lockfile__xml_fail(x, err, "too many properties") : err;
-		pr = &p->props[p->nprops];
-		pr->order = p->nprops;
-		if ((err = set_str(s, &pr->key, name, strlen(name))) < 0 ||
-		    (err = set_str(s, &pr->value, text, len)) < 0)
+		const char *key, *value;
+		if ((err = set_str(s, &key, name, strlen(name))) < 0 || (err = set_str(s, &value, text, len)) < 0)
 			return err;
-		p->nprops++;
+		if ((err = scan_lockfile__props_add(&p->props, key, value, p->props.n, false)) < 0)
+			return err == SCAN_ELIMIT ? scan_lockfile__xml_fail(x, err, "too many properties") : err;
 	}
 	return 0;
-}
-
-static int cmp_prop(const void *a, const void *b)
-{
-	const pom_prop *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
-
-	if (c)
-		return c;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/* Sort the properties for lookups; of a key given twice the last one counts. */
-static void index_props(pom *p)
-{
-	size_t out = 0;
-
-	if (!p->nprops)
-		return;
-	qsort(p->props, p->nprops, sizeof(*p->props), cmp_prop);
-	for (size_t i = 0; i < p->nprops; i++) {
-		if (out && !strcmp(p->props[out - 1].key, p->props[i].key))
-			out--;
-		p->props[out++] = p->props[i];
-	}
-	p->nprops = out;
-}
-
-static const pom_prop *find_prop(const pom *p, const char *key, size_t len)
-{
-	size_t lo = 0, hi = p->nprops;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *k = p->props[mid].key;
-		int c = strncmp(k, key, len);
-		if (!c && k[len])
-			c = 1;
-		if (!c)
-			return &p->props[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
 }
 
 static int parse_pom(pom_ctx *c, pom *p, const char *label, const char *text, size_t len)
@@ -289,7 +228,7 @@ static int parse_pom(pom_ctx *c, pom *p, const char *label, const char *text, si
 	s.p = p;
 	if ((err = scan_lockfile__xml_parse(c->d, label, text, len, &h, &s)) < 0)
 		return err;
-	index_props(p);
+	scan_lockfile__props_resolve(&p->props);
 	return 0;
 }
 
@@ -321,8 +260,9 @@ static const char *lookup_builtin(const pom_ctx *c, const char *rest, size_t rle
 }
 
 /* The raw value of ${name}: a project.* built-in or a property of the chain, child first. */
-static const char *lookup(const pom_ctx *c, const char *name, size_t len)
+static const char *lookup(void *ctx, const char *name, size_t len)
 {
+	const pom_ctx *c = ctx;
 	const char *v;
 
 	if (len > 8 && !memcmp(name, "project.", 8) && (v = lookup_builtin(c, name + 8, len - 8)))
@@ -331,7 +271,7 @@ static const char *lookup(const pom_ctx *c, const char *name, size_t len)
 	if (len > 4 && !memcmp(name, "pom.", 4) && (v = lookup_builtin(c, name + 4, len - 4)))
 		return v;
 	for (size_t i = 0; i < c->n; i++) {
-		const pom_prop *pr = find_prop(&c->chain[i], name, len);
+		const scan_lockfile__prop *pr = scan_lockfile__props_find(&c->chain[i].props, name, len);
 		if (pr)
 			return pr->value;
 	}
@@ -341,94 +281,16 @@ static const char *lookup(const pom_ctx *c, const char *name, size_t len)
 	return NULL;
 }
 
-static bool in_stack(const pom_ctx *c, const char *name, size_t len)
-{
-	for (unsigned i = 0; i < c->depth; i++)
-		if (c->stack[i].len == len && !memcmp(c->stack[i].name, name, len))
-			return true;
-	return false;
-}
-
-/* Append s[0..len) to out with every ${name} replaced; what cannot be is kept and noted. */
-static void expand_into(pom_ctx *c, const char *s, size_t len, scan_buf *out)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		const char *open = NULL, *close, *name, *value;
-		size_t nlen;
-
-		for (size_t k = i; k + 1 < len; k++) {
-			if (s[k] == '$' && s[k + 1] == '{') {
-				open = s + k;
-				break;
-			}
-		}
-		if (!open) {
-			scan_buf_put(out, s + i, len - i);
-			return;
-		}
-		scan_buf_put(out, s + i, (size_t)(open - (s + i)));
-		name = open + 2;
-		if (!(close = memchr(name, '}', len - (size_t)(name - s)))) {
-			scan_buf_put(out, open, len - (size_t)(open - s));
-			c->unresolved = true;
-			return;
-		}
-		nlen = (size_t)(close - name);
-		value = nlen ? lookup(c, name, nlen) : NULL;
-		if (!value || !c->budget || c->depth >= POM_EXPAND_DEPTH || in_stack(c, name, nlen)) {
-			c->unresolved = true;
-			scan_buf_put(out, open, (size_t)(close + 1 - open));
-		} else {
-			c->budget--;
-			c->total++;
-			c->stack[c->depth].name = name;
-			c->stack[c->depth].len = nlen;
-			c->depth++;
-			expand_into(c, value, strlen(value), out);
-			c->depth--;
-		}
-		i = (size_t)(close + 1 - s);
-	}
-}
-
 /*
  * The interpolated value of s in the arena: *out is NULL when s is NULL,
  * empty, or keeps a ${...} nothing defines (or that is circular).
  */
 static int interp(pom_ctx *c, const char *s, const char **out)
 {
-	scan_buf b = SCAN_BUF_INIT;
-	int err = 0;
-
 	*out = NULL;
-	if (!s || !*s)
-		return 0;
 	if (c->total > POM_EXPAND_TOTAL)
 		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d property substitutions", POM_EXPAND_TOTAL);
-	scan_buf_init(&b, POM_VALUE_MAX);
-	c->depth = 0;
-	c->budget = POM_EXPAND_BUDGET;
-	c->unresolved = false;
-	expand_into(c, s, strlen(s), &b);
-	if (scan_buf_failed(&b) == SCAN_ENOMEM) {
-		err = scan_error__oom();
-	} else if (!scan_buf_failed(&b) && !c->unresolved && b.size) {
-		/* A property's value is trimmed text; what it is spliced into may add space. */
-		const char *v = b.ptr;
-		size_t len = b.size;
-		while (len && (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r')) {
-			v++;
-			len--;
-		}
-		while (len && (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\n' || v[len - 1] == '\r'))
-			len--;
-		if (len && !(*out = scan_arena__strndup(&c->arena, v, len)))
-			err = scan_error__oom();
-	}
-	scan_buf_dispose(&b);
-	return err;
+	return scan_lockfile__interp(&c->interp, &c->arena, s, out, &c->total);
 }
 
 /* --- the parent chain ----------------------------------------------------- */
@@ -681,6 +543,8 @@ int scan_lockfile__extract_pom(scan_sca_doc *d, const char *text, size_t len)
 	if (!c)
 		return scan_error__oom();
 	c->d = d;
+	c->interp = (scan_lockfile__interp_rules){ '{', '}', false, POM_EXPAND_DEPTH, POM_EXPAND_BUDGET, POM_VALUE_MAX,
+	                                           lookup, c };
 	if ((err = parse_pom(c, &c->chain[0], NULL, text, len)) < 0)
 		goto done;
 	c->n = 1;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lockfile/extractors.h"
+#include "lockfile/props.h"
 #include "lockfile/xmlread.h"
 #include "scan/buf.h"
 #include "scan/array.h"
@@ -58,18 +59,6 @@ bool scan_lockfile__is_csproj(const char *path, const char *base)
 	return ends_with_ci(base, ".csproj") || ends_with_ci(base, ".fsproj") || ends_with_ci(base, ".vbproj");
 }
 
-/* A definition of a property or of a central package version. */
-typedef struct {
-	const char *name, *value;
-	uint64_t order;           /* file rank << 32 | position: later definitions win */
-	bool cond;                /* under a Condition */
-} msb_def;
-
-typedef struct {
-	msb_def *v;
-	size_t n, cap;
-} msb_table;
-
 enum { REF_INCLUDE, REF_UPDATE, REF_REMOVE, REF_GLOBAL };
 
 typedef struct {
@@ -89,7 +78,7 @@ typedef struct {
 typedef struct {
 	scan_sca_doc *d;
 	scan_arena arena;
-	msb_table props, versions;
+	scan_lockfile__props props, versions;   /* names without case */
 	msb_ref *refs;
 	size_t nrefs, refs_cap;
 	/* parse of one file */
@@ -100,13 +89,7 @@ typedef struct {
 	int open_kind;            /* 0, 'r' (a ref) or 'v' (a PackageVersion) open */
 	size_t open_idx;
 	unsigned open_depth;
-	/* interpolation of one value */
-	struct {
-		const char *name;
-		size_t len;
-	} stack[MSB_EXPAND_DEPTH];
-	unsigned depth, budget;
-	bool unresolved;
+	scan_lockfile__interp_rules interp;
 } msb_ctx;
 
 static const char *dup(msb_ctx *c, const char *s, size_t len)
@@ -114,87 +97,17 @@ static const char *dup(msb_ctx *c, const char *s, size_t len)
 	return scan_arena__strndup(&c->arena, s, len);
 }
 
-static int table_add(msb_ctx *c, msb_table *t, const char *name, const char *value, size_t vlen, bool cond)
+static int table_add(msb_ctx *c, scan_lockfile__props *t, const char *name, const char *value, size_t vlen,
+                     bool cond)
 {
-	msb_def *def;
+	const char *n, *v;
+	int err;
 
-	if (t->n >= SCAN_SCA_COMPONENTS_MAX)
-		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
-	if (scan_array_reserve(&t->v, &t->cap, t->n + 1, sizeof(*t->v)))
-		return SCAN_ENOMEM;
-	def = &t->v[t->n];
-	def->order = c->rank << 32 | (uint64_t)t->n;
-	def->cond = cond;
-	if (!(def->name = dup(c, name, strlen(name))) || !(def->value = dup(c, value, vlen)))
+	if (!(n = dup(c, name, strlen(name))) || !(v = dup(c, value, vlen)))
 		return scan_error__oom();
-	t->n++;
-	return 0;
-}
-
-static int cmp_def(const void *a, const void *b)
-{
-	const msb_def *x = a, *y = b;
-	int c = strcasecmp(x->name, y->name);
-
-	if (c)
-		return c;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/*
- * One value per name: the last unconditional definition; failing that, the
- * conditional ones when they all agree (the "default unless set" idiom);
- * otherwise none (value NULL): which one applies depends on the build.
- */
-static void table_resolve(msb_table *t)
-{
-	size_t out = 0, i = 0;
-
-	if (!t->n)
-		return;
-	qsort(t->v, t->n, sizeof(*t->v), cmp_def);
-	while (i < t->n) {
-		size_t j = i;
-		const char *value = NULL;
-		bool agree = true;
-
-		while (j < t->n && !strcasecmp(t->v[j].name, t->v[i].name))
-			j++;
-		for (size_t k = i; k < j; k++)
-			if (!t->v[k].cond)
-				value = t->v[k].value;
-		if (!value) {
-			const msb_def *first = &t->v[i];
-			for (const msb_def *d = first + 1; d < t->v + j && agree; d++)
-				agree = !strcmp(d->value, first->value);
-			value = agree ? t->v[i].value : NULL;
-		}
-		t->v[out] = t->v[i];
-		t->v[out].value = value;
-		out++;
-		i = j;
-	}
-	t->n = out;
-}
-
-static const msb_def *table_find(const msb_table *t, const char *name, size_t len)
-{
-	size_t lo = 0, hi = t->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *k = t->v[mid].name;
-		int c = strncasecmp(k, name, len);
-		if (!c && k[len])
-			c = 1;
-		if (!c)
-			return &t->v[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	if ((err = scan_lockfile__props_add(t, n, v, c->rank << 32 | (uint64_t)t->n, cond)) == SCAN_ELIMIT)
+		return scan_lockfile__fail(c->d, SCAN_ELIMIT, 0, "more than %d properties", SCAN_SCA_COMPONENTS_MAX);
+	return err;
 }
 
 /* The next-to-last component of path: the parent element's name. */
@@ -388,14 +301,6 @@ static int read_central(msb_ctx *c)
 	return err == SCAN_ENOMEM ? err : 0;
 }
 
-static bool msb_in_stack(const msb_ctx *c, const char *name, size_t len)
-{
-	for (unsigned i = 0; i < c->depth; i++)
-		if (c->stack[i].len == len && !strncasecmp(c->stack[i].name, name, len))
-			return true;
-	return false;
-}
-
 static bool msb_ident(const char *s, size_t len)
 {
 	if (!len || !(s[0] == '_' || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
@@ -407,80 +312,19 @@ static bool msb_ident(const char *s, size_t len)
 	return true;
 }
 
-/* Append s with every $(Name) replaced; property functions and unknown names are kept and noted. */
-static void msb_expand_into(msb_ctx *c, const char *s, size_t len, scan_buf *out)
+/* A property's value for $(Name); property functions ($([System...])) and unknown names are none. */
+static const char *msb_lookup(void *ctx, const char *name, size_t len)
 {
-	size_t i = 0;
+	const msb_ctx *c = ctx;
+	const scan_lockfile__prop *def = msb_ident(name, len) ? scan_lockfile__props_find(&c->props, name, len) : NULL;
 
-	while (i < len) {
-		const char *open = NULL, *close, *name;
-		const msb_def *def;
-		size_t nlen;
-
-		for (size_t k = i; k + 1 < len; k++) {
-			if (s[k] == '$' && s[k + 1] == '(') {
-				open = s + k;
-				break;
-			}
-		}
-		if (!open) {
-			scan_buf_put(out, s + i, len - i);
-			return;
-		}
-		scan_buf_put(out, s + i, (size_t)(open - (s + i)));
-		name = open + 2;
-		if (!(close = memchr(name, ')', len - (size_t)(name - s)))) {
-			scan_buf_put(out, open, len - (size_t)(open - s));
-			c->unresolved = true;
-			return;
-		}
-		nlen = (size_t)(close - name);
-		def = msb_ident(name, nlen) ? table_find(&c->props, name, nlen) : NULL;
-		if (!def || !def->value || !c->budget || c->depth >= MSB_EXPAND_DEPTH || msb_in_stack(c, name, nlen)) {
-			c->unresolved = true;
-			scan_buf_put(out, open, (size_t)(close + 1 - open));
-		} else {
-			c->budget--;
-			c->stack[c->depth].name = name;
-			c->stack[c->depth].len = nlen;
-			c->depth++;
-			msb_expand_into(c, def->value, strlen(def->value), out);
-			c->depth--;
-		}
-		i = (size_t)(close + 1 - s);
-	}
+	return def ? def->value : NULL;
 }
 
 /* s with properties expanded, trimmed, in the arena; NULL when empty or not fully known. */
 static int msb_expand(msb_ctx *c, const char *s, const char **out)
 {
-	scan_buf b = SCAN_BUF_INIT;
-	int err = 0;
-
-	*out = NULL;
-	if (!s)
-		return 0;
-	scan_buf_init(&b, MSB_VALUE_MAX);
-	c->depth = 0;
-	c->budget = MSB_EXPAND_BUDGET;
-	c->unresolved = false;
-	msb_expand_into(c, s, strlen(s), &b);
-	if (scan_buf_failed(&b) == SCAN_ENOMEM) {
-		err = scan_error__oom();
-	} else if (!scan_buf_failed(&b) && !c->unresolved) {
-		const char *v = b.ptr;
-		size_t len = b.size;
-		while (len && scan_lockfile__is_space(*v)) {
-			v++;
-			len--;
-		}
-		while (len && scan_lockfile__is_space(v[len - 1]))
-			len--;
-		if (len && !(*out = dup(c, v, len)))
-			err = scan_error__oom();
-	}
-	scan_buf_dispose(&b);
-	return err;
+	return scan_lockfile__interp(&c->interp, &c->arena, s, out, NULL);
 }
 
 /*
@@ -612,6 +456,9 @@ int scan_lockfile__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 	if (!c)
 		return scan_error__oom();
 	c->d = d;
+	c->props.fold_case = c->versions.fold_case = true;
+	c->interp = (scan_lockfile__interp_rules){ '(', ')', true, MSB_EXPAND_DEPTH, MSB_EXPAND_BUDGET, MSB_VALUE_MAX,
+	                                           msb_lookup, c };
 	c->in_project = true;
 	c->rank = 2000;
 	if ((err = parse_msbuild(c, NULL, text, len)) < 0)
@@ -621,8 +468,8 @@ int scan_lockfile__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 		central |= c->refs[i].op == REF_INCLUDE && !c->refs[i].version && !c->refs[i].override;
 	if (central && (err = read_central(c)) < 0)
 		goto done;
-	table_resolve(&c->props);
-	table_resolve(&c->versions);
+	scan_lockfile__props_resolve(&c->props);
+	scan_lockfile__props_resolve(&c->versions);
 	if ((err = evaluate_refs(c, &items, &nitems)) < 0)
 		goto done;
 	if ((err = msb_expand(c, "$(IsTestProject)", &testproj)) < 0)
@@ -639,7 +486,7 @@ int scan_lockfile__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 		if (it->removed)
 			continue;
 		if (!raw) {
-			const msb_def *pv = table_find(&c->versions, it->name, strlen(it->name));
+			const scan_lockfile__prop *pv = scan_lockfile__props_find(&c->versions, it->name, strlen(it->name));
 			raw = pv ? pv->value : NULL;
 		}
 		if ((err = msb_expand(c, raw, &v)) < 0 || (err = exact_version(c, v, &v)) < 0)
@@ -657,8 +504,8 @@ int scan_lockfile__extract_csproj(scan_sca_doc *d, const char *text, size_t len)
 	}
 done:
 	free(items);
-	free(c->props.v);
-	free(c->versions.v);
+	scan_lockfile__props_dispose(&c->props);
+	scan_lockfile__props_dispose(&c->versions);
 	free(c->refs);
 	scan_arena__dispose(&c->arena);
 	free(c);
