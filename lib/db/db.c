@@ -179,7 +179,14 @@ int scan_db__begin(scan_db *db)
 
 int scan_db__commit(scan_db *db)
 {
-	return db ? db->drv->commit(db) : no_connection();
+	int rc;
+
+	if (!db)
+		return no_connection();
+	/* A commit that fails leaves the transaction open on both engines: end it. */
+	if ((rc = db->drv->exec(db, "COMMIT")) != 0)
+		db->drv->rollback(db);
+	return rc;
 }
 
 void scan_db__rollback(scan_db *db)

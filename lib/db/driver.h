@@ -25,7 +25,6 @@ typedef struct {
 	size_t (*column_bytes)(scan_db_stmt *s, int i);
 	int64_t (*changes)(scan_db *db);
 	int (*begin)(scan_db *db);
-	int (*commit)(scan_db *db);
 	void (*rollback)(scan_db *db);
 } scan_db_driver;
 

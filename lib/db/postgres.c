@@ -323,15 +323,6 @@ static void db_rollback(scan_db *db)
 		PQclear(PQexec(d->conn, "ROLLBACK"));
 }
 
-static int db_commit(scan_db *db)
-{
-	int rc = db_exec(db, "COMMIT");
-
-	if (rc)
-		db_rollback(db);
-	return rc;
-}
-
 static const scan_db_driver postgres_driver = {
 	SCAN_DB_POSTGRES,
 	db_close,
@@ -353,7 +344,6 @@ static const scan_db_driver postgres_driver = {
 	db_column_bytes,
 	db_changes,
 	db_begin,
-	db_commit,
 	db_rollback,
 };
 

@@ -159,15 +159,6 @@ static void db_rollback(scan_db *db)
 		sqlite3_exec(conn_of(db), "ROLLBACK", NULL, NULL, NULL);
 }
 
-static int db_commit(scan_db *db)
-{
-	int rc = db_exec(db, "COMMIT");
-
-	if (rc)
-		db_rollback(db);
-	return rc;
-}
-
 static const scan_db_driver sqlite_driver = {
 	SCAN_DB_SQLITE,
 	db_close,
@@ -189,7 +180,6 @@ static const scan_db_driver sqlite_driver = {
 	db_column_bytes,
 	db_changes,
 	db_begin,
-	db_commit,
 	db_rollback,
 };
 

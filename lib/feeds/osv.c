@@ -129,21 +129,39 @@ static int check_id(const osv_ctx *c, const char *id)
 	return 0;
 }
 
+/*
+ * Room in the record's arena for the items of an optional array member,
+ * zeroed: *items NULL when the member is absent or empty. 1 when there is
+ * room to fill, 0 when nothing to do, or the error.
+ */
+static int array_room(const osv_ctx *c, const cJSON *arr, const char *what, size_t size, void **items)
+{
+	size_t n;
+
+	*items = NULL;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return fail(c, "%s is not an array", what);
+	if (!(n = (size_t)cJSON_GetArraySize(arr)))
+		return 0;
+	if (!(*items = scan_arena__calloc(&c->rec->arena, n * size)))
+		return scan_error__oom();
+	return 1;
+}
+
 /* Entries without a string type and score are skipped: severity is shown, never matched on. */
 static int parse_severity(const osv_ctx *c, const cJSON *arr)
 {
 	scan_osv_record *rec = c->rec;
 	const cJSON *e;
-	size_t n, i = 0;
+	void *items;
+	size_t i = 0;
+	int rc;
 
-	if (!arr)
-		return 0;
-	if (!cJSON_IsArray(arr))
-		return fail(c, "severity is not an array");
-	if (!(n = (size_t)cJSON_GetArraySize(arr)))
-		return 0;
-	if (!(rec->severity = scan_arena__calloc(&rec->arena, n * sizeof(*rec->severity))))
-		return scan_error__oom();
+	if ((rc = array_room(c, arr, "severity", sizeof(*rec->severity), &items)) <= 0)
+		return rc;
+	rec->severity = items;
 	cJSON_ArrayForEach(e, arr) {
 		const cJSON *type = cJSON_GetObjectItemCaseSensitive(e, "type");
 		const cJSON *score = cJSON_GetObjectItemCaseSensitive(e, "score");
@@ -290,16 +308,13 @@ static int parse_references(const osv_ctx *c, const cJSON *arr)
 {
 	scan_osv_record *rec = c->rec;
 	const cJSON *e;
-	size_t n, i = 0;
+	void *items;
+	size_t i = 0;
+	int rc;
 
-	if (!arr)
-		return 0;
-	if (!cJSON_IsArray(arr))
-		return fail(c, "references is not an array");
-	if (!(n = (size_t)cJSON_GetArraySize(arr)))
-		return 0;
-	if (!(rec->references = scan_arena__alloc(&rec->arena, n * sizeof(*rec->references))))
-		return scan_error__oom();
+	if ((rc = array_room(c, arr, "references", sizeof(*rec->references), &items)) <= 0)
+		return rc;
+	rec->references = items;
 	cJSON_ArrayForEach(e, arr) {
 		const cJSON *url = cJSON_GetObjectItemCaseSensitive(e, "url");
 		int err;

@@ -117,3 +117,17 @@ void scan_parse__dispose(scan_parse_state *ps)
 		ts_parser_delete(ps->parser);
 	ps->parser = NULL;
 }
+
+bool scan_parse__walk_next(TSTreeCursor *cur, bool descend, uint32_t *depth)
+{
+	if (descend && ts_tree_cursor_goto_first_child(cur)) {
+		++*depth;
+		return true;
+	}
+	while (!ts_tree_cursor_goto_next_sibling(cur)) {
+		if (!ts_tree_cursor_goto_parent(cur))
+			return false;
+		--*depth;
+	}
+	return true;
+}

@@ -54,4 +54,12 @@ const char *scan_parse__minified(const char *data, size_t len);
 /* Does Rampart parse files of this language (with a grammar or by hand)? */
 bool scan_parse__supported(scan_lang lang);
 
+/*
+ * One step of a preorder walk with a cursor (a deep file costs heap, not
+ * stack): into the current node's first child when descend, else to the
+ * next node after its subtree. *depth follows the moves. false when the
+ * walk is over: the cursor is back at the node it started from.
+ */
+bool scan_parse__walk_next(TSTreeCursor *cur, bool descend, uint32_t *depth);
+
 #endif

@@ -357,6 +357,25 @@ bool scan_quality__dc_text_is(const dc_ctx *c, TSNode n, const char *s)
 	return e <= c->len && e - b == k && !memcmp(c->src + b, s, k);
 }
 
+bool scan_quality__dc_text_in(const dc_ctx *c, TSNode n, const char *const *words)
+{
+	for (const char *const *w = words; *w; w++)
+		if (scan_quality__dc_text_is(c, n, *w))
+			return true;
+	return false;
+}
+
+bool scan_quality__dc_is_callee(const dc_ctx *c, const dc_frame *leaf, const dc_frame *parent, const dc_frame *grand,
+                                TSFieldId member_name)
+{
+	if (!parent)
+		return false;
+	if (parent->kind == DK_CALL && leaf->field == c->f_function)
+		return true;
+	return parent->kind == DK_MEMBER && leaf->field == member_name && parent->field == c->f_function && grand &&
+	       grand->kind == DK_CALL;
+}
+
 bool scan_quality__dc_text_starts(const dc_ctx *c, TSNode n, const char *s)
 {
 	uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);

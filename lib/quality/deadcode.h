@@ -224,6 +224,11 @@ struct dc_ctx {
 /* Helpers for the language hooks (deadcode.c). */
 bool scan_quality__dc_text_is(const dc_ctx *c, TSNode n, const char *s);
 bool scan_quality__dc_text_starts(const dc_ctx *c, TSNode n, const char *s);
+/* Whether n's text is one of words (NULL-terminated). */
+bool scan_quality__dc_text_in(const dc_ctx *c, TSNode n, const char *const *words);
+/* leaf names the callee of a call: f(...) directly, or x.f(...) as the member_name field of a member access. */
+bool scan_quality__dc_is_callee(const dc_ctx *c, const dc_frame *leaf, const dc_frame *parent, const dc_frame *grand,
+                                TSFieldId member_name);
 uint8_t scan_quality__dc_kind(const dc_ctx *c, TSNode n);
 uint8_t scan_quality__dc_flags(const dc_ctx *c, TSSymbol s); /* DC_SYM_* of a symbol, ERROR included */
 /* A scope for node n named by name (may be a null node); its index, or -1 when out of memory. */

@@ -94,9 +94,8 @@ static cs_mods modifiers(dc_ctx *c, TSNode decl)
 					m.access = m.protect = true;
 				else if (scan_quality__dc_text_is(c, k, "public") || scan_quality__dc_text_is(c, k, "internal"))
 					m.access = true;
-				for (const char *const *o = opening; *o; o++)
-					if (scan_quality__dc_text_is(c, k, *o))
-						m.open = true;
+				if (scan_quality__dc_text_in(c, k, opening))
+					m.open = true;
 			}
 		} while (ts_tree_cursor_goto_next_sibling(&cur));
 	}
@@ -106,9 +105,8 @@ static cs_mods modifiers(dc_ctx *c, TSNode decl)
 
 static bool engine_message(const dc_ctx *c, TSNode name)
 {
-	for (const char *const *m = engine_messages; *m; m++)
-		if (scan_quality__dc_text_is(c, name, *m))
-			return true;
+	if (scan_quality__dc_text_in(c, name, engine_messages))
+		return true;
 	/* OnTriggerEnter, OnCollisionExit, OnMouseDown, ... and event handlers wired in a designer */
 	return scan_quality__dc_text_starts(c, name, "On") && ts_node_end_byte(name) - ts_node_start_byte(name) > 2 &&
 	       c->src[ts_node_start_byte(name) + 2] >= 'A' && c->src[ts_node_start_byte(name) + 2] <= 'Z';
@@ -228,12 +226,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 /* F(...) and x.F(...): the name is the callee. */
 static bool is_call(const dc_ctx *c, const dc_frame *leaf, const dc_frame *parent, const dc_frame *grand)
 {
-	if (!parent)
-		return false;
-	if (parent->kind == DK_CALL && leaf->field == c->f_function)
-		return true;
-	return parent->kind == DK_MEMBER && leaf->field == c->f_name && parent->field == c->f_function && grand &&
-	       grand->kind == DK_CALL;
+	return scan_quality__dc_is_callee(c, leaf, parent, grand, c->f_name);
 }
 
 static void finish(dc_ctx *c)

@@ -1,5 +1,6 @@
 /* lib/quality/deadcode_go.c - Go's dead-code rules: unreachable statements here, unused functions per package */
 #include <string.h>
+#include "parse/tree.h"
 #include "quality/deadcode.h"
 #include "util/error.h"
 
@@ -191,23 +192,11 @@ int scan_quality__dead_code_go_refs(const TSTree *tree, const char *src, size_t 
 		} else if ((fl & DC_SYM_IDENT) && ts_node_child_count(n) == 0 && b != decl_name && e > b) {
 			rc = ref(ud, src + b, e - b);
 		}
-		if (rc)
+		if (rc || !scan_parse__walk_next(&cur, true, &depth))
 			break;
-		if (ts_tree_cursor_goto_first_child(&cur)) {
-			depth++;
-			continue;
-		}
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto done;
-			if (raw_depth == depth)
-				raw_depth = 0;
-			depth--;
-		}
-		if (raw_depth == depth + 1)
-			raw_depth = 0; /* left the raw node for its next sibling */
+		if (depth < raw_depth)
+			raw_depth = 0; /* out of the raw node's subtree */
 	}
-done:
 	ts_tree_cursor_delete(&cur);
 	return rc;
 }

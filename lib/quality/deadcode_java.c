@@ -75,10 +75,7 @@ static java_mods modifiers(dc_ctx *c, TSNode decl)
 
 static bool is_hook(const dc_ctx *c, TSNode name)
 {
-	for (const char *const *h = hooks; *h; h++)
-		if (scan_quality__dc_text_is(c, name, *h))
-			return true;
-	return false;
+	return scan_quality__dc_text_in(c, name, hooks);
 }
 
 static bool annotated_param(dc_ctx *c, TSNode param)

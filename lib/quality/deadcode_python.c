@@ -1,5 +1,6 @@
 /* lib/quality/deadcode_python.c - Python's dead-code rules */
 #include <string.h>
+#include "parse/tree.h"
 #include "quality/deadcode.h"
 
 static const struct dc_kind_name kinds[] = {
@@ -103,6 +104,7 @@ static void import_name(dc_ctx *c, const dc_frame *f, TSNode name, TSNode what)
 static bool private_module(const dc_ctx *c, TSNode path)
 {
 	TSTreeCursor cur;
+	uint32_t depth = 0;
 	bool priv = false;
 
 	if (ts_node_is_null(path))
@@ -114,13 +116,9 @@ static bool private_module(const dc_ctx *c, TSNode path)
 			priv = true;
 			break;
 		}
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur))
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto out;
+		if (!scan_parse__walk_next(&cur, true, &depth))
+			break;
 	}
-out:
 	ts_tree_cursor_delete(&cur);
 	return priv;
 }
@@ -315,12 +313,7 @@ static void enter(dc_ctx *c, dc_frame *f, dc_frame *parent)
 /* f(...) and obj.f(...): the callee. */
 static bool is_call(const dc_ctx *c, const dc_frame *leaf, const dc_frame *parent, const dc_frame *grand)
 {
-	if (!parent)
-		return false;
-	if (leaf->field == c->f_function && parent->kind == DK_CALL)
-		return true;
-	return leaf->field == c->f_attribute && parent->kind == DK_MEMBER && parent->field == c->f_function && grand &&
-	       grand->kind == DK_CALL;
+	return scan_quality__dc_is_callee(c, leaf, parent, grand, c->f_attribute);
 }
 
 /* A module taking more names with from ... import than it uses is a facade (compat.py): it keeps them all. */

@@ -1,6 +1,7 @@
 /* lib/quality/dup.c - token-based clone detection: normalised tokens, rolling hashes, extension */
 #include <stdlib.h>
 #include <string.h>
+#include "parse/tree.h"
 #include "quality/dup.h"
 #include "quality/quality.h"
 #include "scan/array.h"
@@ -45,7 +46,7 @@ int scan_dup__tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
 	const q_lang *q = scan_quality__lang(l);
 	tok_vec v = { 0 };
 	TSTreeCursor cur;
-	unsigned depth = 0;
+	uint32_t depth = 0;
 
 	*out = NULL, *n = 0;
 	if (!q || !tree)
@@ -72,19 +73,9 @@ int scan_dup__tokens(dup_token **out, uint32_t *n, scan_lang l, const TSTree *tr
 		} else {
 			descend = depth < DUP_WALK_DEPTH_MAX;
 		}
-		if (v.rc)
+		if (v.rc || !scan_parse__walk_next(&cur, descend, &depth))
 			break;
-		if (descend && ts_tree_cursor_goto_first_child(&cur)) {
-			depth++;
-			continue;
-		}
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto out;
-			depth--;
-		}
 	}
-out:
 	ts_tree_cursor_delete(&cur);
 	if (v.rc) {
 		free(v.t);

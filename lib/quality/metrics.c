@@ -1,6 +1,7 @@
 /* lib/quality/metrics.c - lines, complexity, parameters and nesting of one file's functions */
 #include <stdlib.h>
 #include <string.h>
+#include "parse/tree.h"
 #include "quality/quality.h"
 #include "scan/array.h"
 #include "util/error.h"
@@ -398,20 +399,18 @@ static void mark(uint8_t *v, uint32_t nlines, uint32_t from, uint32_t to, uint8_
 static void count_lines(walker *w, TSNode root, uint8_t *kind)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(root);
+	uint32_t depth = 0;
+
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		bool comment = role_of(w, n) == Q_COMMENT;
-		if (comment || ts_node_child_count(n) == 0) {
+		bool comment = role_of(w, n) == Q_COMMENT, leaf = comment || ts_node_child_count(n) == 0;
+		if (leaf) {
 			if (ts_node_end_byte(n) > ts_node_start_byte(n))
 				mark(kind, w->nlines, ts_node_start_point(n).row, ts_node_end_point(n).row, comment ? 2 : 1);
-		} else if (ts_tree_cursor_goto_first_child(&cur)) {
-			continue;
 		}
-		while (!ts_tree_cursor_goto_next_sibling(&cur))
-			if (!ts_tree_cursor_goto_parent(&cur))
-				goto out;
+		if (!scan_parse__walk_next(&cur, !leaf, &depth))
+			break;
 	}
-out:
 	ts_tree_cursor_delete(&cur);
 }
 
