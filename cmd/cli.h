@@ -262,7 +262,17 @@ int cli_resolve_scan(int64_t *scan_id, scan_store *st, const char *arg, const ch
 int cli_resolve_repo(int64_t *repo_id, scan_store *st, const char *repo);
 /* Parses a positive id ("12") for a command's message; EXIT_ERROR when it is not one. */
 int cli_parse_id(int64_t *out, const char *what, const char *s);
-/* Fills the scan fields of doc from a stored record. */
-void cli_doc_from_record(cli_doc *doc, const scan_scan_record *r);
+/* A stored scan as a document to render: its record, findings (filtered) and skipped files, owned here. */
+typedef struct {
+	cli_doc doc;
+	scan_scan_list *scan;
+	scan_finding_list *findings;
+	scan_skipped_file *skipped;
+	size_t nskipped;
+} cli_stored_scan;
+
+/* Loads scan_id of the CLI's organization; EXIT_ERROR with the message printed. flt may be NULL. */
+int cli_stored_scan_load(cli_stored_scan *s, scan_store *st, int64_t scan_id, const scan_finding_filter *flt);
+void cli_stored_scan_dispose(cli_stored_scan *s);
 
 #endif

@@ -76,17 +76,14 @@ int cmd_findings(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
 	scan_store *st = NULL;
-	scan_scan_list *scan = NULL;
-	scan_finding_list *findings = NULL;
-	scan_skipped_file *skipped = NULL;
-	size_t nskipped = 0;
+	cli_stored_scan loaded = { 0 };
+	const scan_finding_list *findings;
 	scan_finding_filter flt = SCAN_FINDING_FILTER_INIT;
 	cli_format format;
-	cli_doc doc;
 	int64_t scan_id = 0;
 	bool help;
 	const cli_verb *verb = NULL;
-	int rc, lrc;
+	int rc;
 
 	memset(&o, 0, sizeof(o));
 	if ((rc = cli_parse(&cli_findings_def, argc, argv, &pos, &help)) != 0 || help)
@@ -125,21 +122,9 @@ int cmd_findings(int argc, char **argv)
 	flt.include_fp = o.include_fp;
 	flt.rule_id = o.rule;
 	flt.path_prefix = o.path;
-	if ((lrc = scan_store_scan_get(&scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
-	    (lrc = scan_store_findings(&findings, st, SCAN_STORE_LOCAL_ORG, scan_id, &flt)) != 0) {
-		rc = cli_error_lib(lrc);
+	if ((rc = cli_stored_scan_load(&loaded, st, scan_id, &flt)) != 0)
 		goto done;
-	}
-	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
-		rc = cli_error_lib(lrc);
-		goto done;
-	}
-	memset(&doc, 0, sizeof(doc));
-	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
-	doc.skipped_known = true;
-	doc.skipped = skipped;
-	doc.nskipped = nskipped;
-	doc.findings = findings;
+	findings = loaded.findings;
 	if (format == FORMAT_TEXT && !o.output) {
 		scan_buf path = SCAN_BUF_INIT, rule = SCAN_BUF_INIT;
 		for (size_t i = 0; i < scan_finding_list_count(findings); i++) {
@@ -154,15 +139,13 @@ int cmd_findings(int argc, char **argv)
 		scan_buf_dispose(&rule);
 		printf("%zu finding%s in scan %lld\n", scan_finding_list_count(findings),
 		       scan_finding_list_count(findings) == 1 ? "" : "s", (long long)scan_id);
-		cli_print_skipped_note(stdout, nskipped);
+		cli_print_skipped_note(stdout, loaded.nskipped);
 	} else {
 		/* text to a file is the JSON document: a list is for reading on a terminal */
-		rc = cli_emit_doc(&doc, format == FORMAT_SARIF ? FORMAT_SARIF : FORMAT_JSON, o.output);
+		rc = cli_emit_doc(&loaded.doc, format == FORMAT_SARIF ? FORMAT_SARIF : FORMAT_JSON, o.output);
 	}
 done:
-	scan_store_skipped_free(skipped, nskipped);
-	scan_finding_list_free(findings);
-	scan_scan_list_free(scan);
+	cli_stored_scan_dispose(&loaded);
 	scan_store_free(st);
 	cli_strlist_dispose(&pos);
 	return rc;

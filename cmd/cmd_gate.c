@@ -114,13 +114,10 @@ int cmd_gate(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
 	scan_store *st = NULL;
-	scan_scan_list *scan = NULL;
-	scan_finding_list *findings = NULL;
-	scan_skipped_file *skipped = NULL;
-	size_t nskipped = 0;
+	cli_stored_scan loaded = { 0 };
+	cli_doc *doc = &loaded.doc;
 	scan_gate_report *gate = NULL;
 	cli_format format;
-	cli_doc doc;
 	int64_t scan_id = 0;
 	bool help;
 	const cli_verb *verb = NULL;
@@ -149,48 +146,36 @@ int cmd_gate(int argc, char **argv)
 	}
 	if ((rc = cli_resolve_scan(&scan_id, st, pos.count ? pos.items[0] : NULL, o.repo)) != 0)
 		goto done;
-	if ((lrc = scan_store_scan_get(&scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
-	    (lrc = o.stored ? scan_store_gate_stored(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id)
-	                    : scan_ops_gate_evaluate(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id, o.pr)) != 0 ||
-	    (lrc = scan_store_findings(&findings, st, SCAN_STORE_LOCAL_ORG, scan_id, NULL)) != 0) {
+	if ((rc = cli_stored_scan_load(&loaded, st, scan_id, NULL)) != 0)
+		goto done;
+	if ((lrc = o.stored ? scan_store_gate_stored(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id)
+	                    : scan_ops_gate_evaluate(&gate, st, SCAN_STORE_LOCAL_ORG, scan_id, o.pr)) != 0) {
 		rc = cli_error_lib(lrc);
 		goto done;
 	}
-	if ((lrc = scan_store_skipped(&skipped, &nskipped, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
-		rc = cli_error_lib(lrc);
-		goto done;
-	}
-	memset(&doc, 0, sizeof(doc));
-	cli_doc_from_record(&doc, scan_scan_list_get(scan, 0));
-	doc.skipped_known = true;
-	doc.skipped = skipped;
-	doc.nskipped = nskipped;
 	if (o.pr)
-		doc.pr_number = o.pr;
-	doc.findings = findings;
-	doc.gate = gate;
+		doc->pr_number = o.pr;
+	doc->gate = gate;
 	if (format == FORMAT_TEXT) {
 		/* The repository's and branch's names are the scanned tree's, stored: quoted for the terminal. */
-		printf("scan %lld of ", (long long)doc.scan_id);
-		cli_put_safe(stdout, doc.repo_name);
-		if (doc.branch) {
+		printf("scan %lld of ", (long long)doc->scan_id);
+		cli_put_safe(stdout, doc->repo_name);
+		if (doc->branch) {
 			printf(" on ");
-			cli_put_safe(stdout, doc.branch);
+			cli_put_safe(stdout, doc->branch);
 		}
-		if (doc.pr_number)
-			printf(" (pull request %lld)", (long long)doc.pr_number);
+		if (doc->pr_number)
+			printf(" (pull request %lld)", (long long)doc->pr_number);
 		printf("\n");
-		cli_write_gate_text(stdout, &doc, cli_use_color(stdout));
-		cli_print_skipped_note(stdout, nskipped);
-	} else if ((rc = cli_emit_doc(&doc, format, o.output)) != 0) {
+		cli_write_gate_text(stdout, doc, cli_use_color(stdout));
+		cli_print_skipped_note(stdout, loaded.nskipped);
+	} else if ((rc = cli_emit_doc(doc, format, o.output)) != 0) {
 		goto done;
 	}
 	rc = gate->status == SCAN_GATE_FAILED ? EXIT_FAILED : EXIT_OK;
 done:
-	scan_store_skipped_free(skipped, nskipped);
 	scan_gate_report_free(gate);
-	scan_finding_list_free(findings);
-	scan_scan_list_free(scan);
+	cli_stored_scan_dispose(&loaded);
 	scan_store_free(st);
 	cli_strlist_dispose(&pos);
 	cli_strlist_dispose(&o.set);

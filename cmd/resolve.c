@@ -61,7 +61,7 @@ int cli_resolve_scan(int64_t *scan_id, scan_store *st, const char *arg, const ch
 	return rc;
 }
 
-void cli_doc_from_record(cli_doc *doc, const scan_scan_record *r)
+static void doc_from_record(cli_doc *doc, const scan_scan_record *r)
 {
 	doc->scan_id = r->id;
 	doc->repo_name = r->repo_name;
@@ -74,4 +74,29 @@ void cli_doc_from_record(cli_doc *doc, const scan_scan_record *r)
 	doc->is_baseline_scan = r->is_baseline_scan;
 	doc->created_at = r->created_at;
 	doc->completed_at = r->completed_at;
+}
+
+int cli_stored_scan_load(cli_stored_scan *s, scan_store *st, int64_t scan_id, const scan_finding_filter *flt)
+{
+	int lrc;
+
+	memset(s, 0, sizeof(*s));
+	if ((lrc = scan_store_scan_get(&s->scan, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0 ||
+	    (lrc = scan_store_findings(&s->findings, st, SCAN_STORE_LOCAL_ORG, scan_id, flt)) != 0 ||
+	    (lrc = scan_store_skipped(&s->skipped, &s->nskipped, st, SCAN_STORE_LOCAL_ORG, scan_id)) != 0)
+		return cli_error_lib(lrc);
+	doc_from_record(&s->doc, scan_scan_list_get(s->scan, 0));
+	s->doc.skipped_known = true;
+	s->doc.skipped = s->skipped;
+	s->doc.nskipped = s->nskipped;
+	s->doc.findings = s->findings;
+	return EXIT_OK;
+}
+
+void cli_stored_scan_dispose(cli_stored_scan *s)
+{
+	scan_store_skipped_free(s->skipped, s->nskipped);
+	scan_finding_list_free(s->findings);
+	scan_scan_list_free(s->scan);
+	memset(s, 0, sizeof(*s));
 }

@@ -98,6 +98,22 @@ static int schema_check(scan_store *st, int *version)
 	return 0;
 }
 
+/*
+ * The end of a migration, either engine: rc 0 runs `record` (the statement
+ * that stores the new version) and commits; an error, or a failure of
+ * either, rolls the whole migration back.
+ */
+static int migrated(scan_store *st, scan_buf *record, int rc)
+{
+	if (!rc && (rc = scan_buf_failed(record) ? scan_error__oom() : 0) == 0 &&
+	    (rc = scan_db__exec(st->db, record->ptr)) == 0 && (rc = scan_db__commit(st->db)) == 0)
+		st->schema_version = scan_store__migration_count;
+	else if (rc)
+		scan_db__rollback(st->db);
+	scan_buf_dispose(record);
+	return rc;
+}
+
 static int migrate(scan_store *st)
 {
 	int version, rc;
@@ -115,17 +131,9 @@ static int migrate(scan_store *st)
 			goto fail;
 	scan_buf_printf(&sql, "PRAGMA user_version = %d; PRAGMA application_id = %d;",
 	                scan_store__migration_count, SCAN_STORE_APPLICATION_ID);
-	if ((rc = scan_buf_failed(&sql)) != 0 || (rc = scan_db__exec(st->db, sql.ptr)) != 0)
-		goto fail;
-	scan_buf_dispose(&sql);
-	if ((rc = scan_db__commit(st->db)) != 0)
-		return rc;
-	st->schema_version = scan_store__migration_count;
-	return 0;
+	return migrated(st, &sql, 0);
 fail:
-	scan_buf_dispose(&sql);
-	scan_db__rollback(st->db);
-	return rc;
+	return migrated(st, &sql, rc);
 }
 
 /*
@@ -341,17 +349,9 @@ static int migrate_postgres(scan_store *st)
 	}
 	scan_buf_clear(&sql);
 	scan_buf_printf(&sql, "UPDATE rampart_schema SET version = %d", scan_store__migration_count);
-	if ((rc = scan_buf_failed(&sql) ? scan_error__oom() : 0) != 0 || (rc = scan_db__exec(st->db, sql.ptr)) != 0)
-		goto fail;
-	scan_buf_dispose(&sql);
-	if ((rc = scan_db__commit(st->db)) != 0)
-		return rc;
-	st->schema_version = scan_store__migration_count;
-	return 0;
+	return migrated(st, &sql, 0);
 fail:
-	scan_buf_dispose(&sql);
-	scan_db__rollback(st->db);
-	return rc;
+	return migrated(st, &sql, rc);
 }
 
 static int open_postgres(scan_store **out, const char *url, bool read_only)
