@@ -43,15 +43,7 @@ static int print_config(const scan_gate_config *cfg, cli_format format)
 	if (format == FORMAT_JSON) {
 		scan_json w;
 		scan_json_init(&w, &out, false);
-		scan_json_open(&w, NULL, '{');
-		scan_json_int(&w, "org_id", SCAN_STORE_LOCAL_ORG);
-		scan_json_bool(&w, "enabled", cfg->enabled);
-		scan_json_bool(&w, "block_merge_on_fail", cfg->block_merge_on_fail);
-		scan_json_bool(&w, "applies_to_new_code_only", cfg->applies_to_new_code_only);
-		scan_gate_policy_json(&w, "policy", &cfg->policy);
-		scan_json_str(&w, "policy_version", SCAN_GATE_POLICY_VERSION);
-		scan_json_bool(&w, "configured", cfg->configured);
-		scan_json_close(&w, '}');
+		scan_gate_config_json(&w, NULL, SCAN_STORE_LOCAL_ORG, cfg);
 		scan_buf_putc(&out, '\n');
 		if ((lrc = scan_json_finish(&w)) != 0)
 			rc = cli_error_lib(lrc);

@@ -153,19 +153,7 @@ static int waiver_list(scan_store *st, cli_format format)
 		fmt_time(expires, sizeof(expires), w->expires_at);
 		fmt_time(revoked, sizeof(revoked), w->revoked_at);
 		if (format == FORMAT_JSON) {
-			scan_json_open(&jw, NULL, '{');
-			scan_json_int(&jw, "id", (long long)w->id);
-			scan_json_str(&jw, "rule", w->rule);
-			scan_json_str(&jw, "reason", w->reason);
-			scan_json_id(&jw, "repo_id", (long long)w->repo_id);
-			scan_json_id(&jw, "pr_number", (long long)w->pr_number);
-			scan_json_int(&jw, "created_by_user_id", (long long)w->created_by_user_id);
-			scan_json_str(&jw, "created_at", created);
-			scan_json_str(&jw, "expires_at", w->expires_at ? expires : NULL);
-			scan_json_str(&jw, "revoked_at", w->revoked_at ? revoked : NULL);
-			scan_json_bool(&jw, "expired", expired);
-			scan_json_bool(&jw, "revoked", w->revoked_at != 0);
-			scan_json_close(&jw, '}');
+			scan_waiver_json(&jw, NULL, w, now);
 		} else {
 			/* The rule, reason and repository name are whatever was stored (a server takes them from anyone). */
 			char idbuf[32], pr[32] = "-";

@@ -68,139 +68,6 @@ static void write_scan(scan_json *w, const cli_doc *doc)
 	scan_json_close(w, '}');
 }
 
-static void write_finding(scan_json *w, const scan_finding *f)
-{
-	scan_json_open(w, NULL, '{');
-	scan_json_id(w, "id", f->id);
-	scan_json_id(w, "scan_id", f->scan_id);
-	scan_json_str(w, "rule_id", f->rule_id);
-	scan_json_str(w, "title", f->title);
-	scan_json_str(w, "tool", f->tool);
-	scan_json_str(w, "category", scan_category_name(f->category));
-	scan_json_str(w, "file_path", f->file_path);
-	scan_json_uint(w, "line_number", f->line_number);
-	scan_json_uint(w, "end_line", f->end_line);
-	scan_json_uint(w, "column", f->column);
-	scan_json_uint(w, "end_column", f->end_column);
-	scan_json_str(w, "description", f->description);
-	scan_json_str(w, "remediation", f->remediation);
-	scan_json_str(w, "fix", f->fix);
-	scan_json_str(w, "cwe_id", f->cwe_id);
-	scan_json_str(w, "severity", scan_severity_name(f->severity));
-	if (f->cvss_score >= 0)
-		scan_json_num_fmt(w, "cvss_score", f->cvss_score, 6);
-	else
-		scan_json_str(w, "cvss_score", NULL);
-	scan_json_uint(w, "confidence", f->confidence);
-	scan_json_str(w, "snippet", f->snippet);
-	scan_json_str(w, "fingerprint", f->fingerprint);
-	scan_json_bool(w, "is_new_in_pr", f->is_new_in_pr);
-	scan_json_bool(w, "user_marked_fp", f->user_marked_fp);
-	scan_json_time(w, "fp_marked_at", (long long)f->fp_marked_at);
-	scan_json_str(w, "fp_reason", f->fp_reason);
-	scan_json_str(w, "secret_hash", f->secret_hash);
-	scan_json_str(w, "commit", f->commit);
-	scan_json_time(w, "commit_time", (long long)f->commit_time);
-	scan_json_bool(w, "in_head", f->in_head);
-	scan_json_str(w, "verified", f->verified);
-	scan_json_bool(w, "in_test", f->in_test);
-	scan_json_bool(w, "suppressed", f->suppressed);
-	if (f->suppressed) {
-		scan_json_open(w, "suppression", '{');
-		scan_json_str(w, "kind", f->suppression_kind);
-		scan_json_str(w, "reason", f->suppression_reason);
-		scan_json_close(w, '}');
-	} else {
-		scan_json_str(w, "suppression", NULL);
-	}
-	if (f->sca) {
-		const scan_finding_sca *v = f->sca;
-		scan_json_str(w, "vuln_id", v->vuln_id);
-		scan_json_str(w, "cve_id", v->cve_id);
-		scan_json_str(w, "aliases", v->aliases);
-		scan_json_str(w, "ecosystem", v->ecosystem);
-		scan_json_str(w, "package_name", v->package_name);
-		scan_json_str(w, "installed_version", v->installed_version);
-		scan_json_str(w, "fixed_version", v->fixed_version);
-		scan_json_str(w, "purl", v->purl);
-		if (v->epss_score >= 0) {
-			scan_json_num_fmt(w, "epss_score", v->epss_score, 6);
-			scan_json_num_fmt(w, "epss_percentile", v->epss_percentile, 6);
-		} else {
-			scan_json_str(w, "epss_score", NULL);
-			scan_json_str(w, "epss_percentile", NULL);
-		}
-		scan_json_bool(w, "kev_listed", v->kev_listed);
-		scan_json_bool(w, "is_direct", v->direct);
-		scan_json_num_fmt(w, "risk_score", v->risk_score, 6);
-		scan_json_str(w, "priority_label", v->priority_label);
-		scan_json_time(w, "published", (long long)v->published);
-		scan_json_str(w, "cvss_vector", v->cvss_vector);
-		scan_json_bool(w, "unrated", v->unrated);
-		scan_json_str(w, "rated_by", v->rated_by);
-	}
-	scan_json_close(w, '}');
-}
-
-static void write_violations(scan_json *w, const char *key, const scan_gate_violation *v, size_t n)
-{
-	scan_json_open(w, key, '[');
-	for (size_t i = 0; i < n; i++) {
-		scan_json_open(w, NULL, '{');
-		scan_json_str(w, "rule", v[i].rule);
-		scan_json_num_fmt(w, "threshold", v[i].threshold, 6);
-		scan_json_num_fmt(w, "actual", v[i].actual, 6);
-		scan_json_str(w, "severity", v[i].severity);
-		if (v[i].waived) {
-			scan_json_bool(w, "waived", true);
-			scan_json_id(w, "waiver_id", v[i].waiver_id);
-			scan_json_str(w, "waiver_scope", v[i].waiver_scope);
-		}
-		scan_json_close(w, '}');
-	}
-	scan_json_close(w, ']');
-}
-
-static void write_gate(scan_json *w, const cli_doc *doc, const sev_counts *new_in_pr)
-{
-	const scan_gate_report *g = doc->gate;
-
-	if (!g) {
-		scan_json_str(w, "gate", NULL);
-		return;
-	}
-	scan_json_open(w, "gate", '{');
-	scan_json_id(w, "scan_id", doc->scan_id);
-	scan_json_str(w, "status", scan_gate_status_name(g->status));
-	write_violations(w, "violations", g->violations, g->violation_count);
-	write_violations(w, "waived_violations", g->waived, g->waived_count);
-	scan_json_str(w, "policy_version", SCAN_GATE_POLICY_VERSION);
-	if (g->condition_count) {
-		scan_json_open(w, "conditions", '[');
-		for (size_t i = 0; i < g->condition_count; i++) {
-			const scan_gate_condition *c = &g->conditions[i];
-			scan_json_open(w, NULL, '{');
-			scan_json_str(w, "rule", c->rule);
-			scan_json_num_fmt(w, "threshold", c->threshold, 6);
-			if (c->status == SCAN_COND_NOT_MEASURED) {
-				scan_json_null(w, "actual");
-			} else {
-				scan_json_num_fmt(w, "actual", c->actual, 6);
-			}
-			scan_json_str(w, "status", scan_condition_status_name(c->status));
-			scan_json_close(w, '}');
-		}
-		scan_json_close(w, ']');
-	}
-	scan_gate_policy_json(w, "policy", &g->config.policy);
-	scan_json_bool(w, "applies_to_new_code_only", g->config.applies_to_new_code_only);
-	scan_json_str(w, "default_branch", doc->default_branch);
-	scan_json_str(w, "scanned_branch", doc->branch);
-	scan_json_bool(w, "is_baseline_scan", doc->is_baseline_scan);
-	write_counts(w, "new_in_pr", new_in_pr);
-	scan_json_close(w, '}');
-}
-
 static void write_stats(scan_json *w, const scan_stats *st)
 {
 	scan_json_open(w, "stats", '{');
@@ -407,10 +274,14 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 	scan_json_open(&w, "findings", '[');
 	/* A full buffer stays full: stop early instead of formatting into nothing. */
 	for (size_t i = 0; i < n && !scan_buf_failed(out); i++)
-		write_finding(&w, scan_finding_list_get(doc->findings, i));
+		scan_finding_json(&w, scan_finding_list_get(doc->findings, i));
 	scan_json_close(&w, ']');
 	write_suppressions_by_rule(&w, doc->findings);
-	write_gate(&w, doc, &new_in_pr);
+	{
+		scan_gate_scan gs = { doc->scan_id, doc->default_branch, doc->branch, doc->is_baseline_scan, { 0 } };
+		memcpy(gs.new_in_pr, new_in_pr.sev, sizeof(gs.new_in_pr));
+		scan_gate_report_json(&w, "gate", doc->gate, &gs);
+	}
 	if (doc->skipped_known)
 		write_skipped(&w, doc);
 	if (doc->nsca_problems)

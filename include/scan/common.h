@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <stdbool.h>
 
 #if defined(SCAN_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -69,6 +70,15 @@ SCAN_EXTERN void scan_error_clear(void);
  * options. getvar answers NULL for an unset variable.
  */
 typedef const char *(*scan_getvar_fn)(const char *name, void *ctx);
+
+/*
+ * Times as the store and every document write them: "2026-11-28T13:05:00Z"
+ * (UTC), read also as a date "2026-11-28" (midnight UTC). parse: 0 or
+ * SCAN_EINVAL. format: out holds at least SCAN_TIME_TEXT_LEN bytes.
+ */
+#define SCAN_TIME_TEXT_LEN 32
+SCAN_EXTERN int scan_time_parse(time_t *out, const char *s);
+SCAN_EXTERN void scan_time_format(char *out, time_t t);
 
 /* "0.1.0"; static storage. */
 SCAN_EXTERN const char *scan_version(void);

@@ -4,6 +4,7 @@
 
 #include <time.h>
 #include "common.h"
+#include "json.h"
 
 typedef enum {
 	SCAN_SEV_LOW = 0,
@@ -141,5 +142,8 @@ SCAN_EXTERN void scan_finding_list_free(scan_finding_list *l); /* NULL is fine *
  */
 SCAN_EXTERN void scan_fingerprint(char out[SCAN_FINGERPRINT_LEN + 1], const char *file_path,
                                   const char *rule_id, const char *snippet);
+
+/* The finding as one JSON object: every field, the SCA ones for a dependency finding. */
+SCAN_EXTERN void scan_finding_json(scan_json *w, const scan_finding *f);
 
 #endif

@@ -167,4 +167,24 @@ SCAN_EXTERN int scan_gate_evaluate(scan_gate_report **out, const scan_gate_confi
                                    size_t waiver_count, time_t now);
 SCAN_EXTERN void scan_gate_report_free(scan_gate_report *r); /* NULL is fine */
 
+/* The scan a gate report is about, as its JSON names it (spec 2.7). */
+typedef struct {
+	int64_t scan_id;
+	const char *default_branch, *scanned_branch;
+	bool is_baseline_scan;
+	unsigned long long new_in_pr[4];   /* by scan_severity: the findings new in the pull request that count */
+} scan_gate_scan;
+
+/*
+ * The report as the spec's gate status: status, violations,
+ * waived_violations, conditions, policy and the scan's branches and new
+ * findings. g NULL writes null (a gate not computed yet).
+ */
+SCAN_EXTERN void scan_gate_report_json(scan_json *w, const char *key, const scan_gate_report *g, const scan_gate_scan *scan);
+/* The configuration as spec 2.6 has it (with policy_version and configured). */
+SCAN_EXTERN void scan_gate_config_json(scan_json *w, const char *key, int64_t org, const scan_gate_config *cfg);
+/* A waiver as spec 2.8 has it; expired is judged at now. */
+SCAN_EXTERN void scan_waiver_json(scan_json *w, const char *key, const scan_waiver *v, time_t now);
+SCAN_EXTERN void scan_gate_violations_json(scan_json *w, const char *key, const scan_gate_violation *v, size_t n);
+
 #endif

@@ -101,6 +101,9 @@ SCAN_EXTERN int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_stor
 SCAN_EXTERN void scan_store_skipped_free(scan_skipped_file *v, size_t n); /* NULL is fine */
 /* Newest first; repo_id 0: every repository; limit 0: all. */
 SCAN_EXTERN int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t limit);
+/* The same, a page: skip offset scans first. */
+SCAN_EXTERN int scan_store_scans_page(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t offset,
+                                      size_t limit);
 
 typedef struct {
 	int64_t id;

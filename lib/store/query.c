@@ -125,21 +125,28 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64
 	return rc;
 }
 
-int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t limit)
+int scan_store_scans_page(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t offset,
+                          size_t limit)
 {
 	scan_db_stmt *s = NULL;
 	int rc;
 
 	*out = NULL;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s, SCAN_COLUMNS
-	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3")) != 0)
+	        " WHERE s.org_id = ?1 AND (?2 = 0 OR s.repo_id = ?2) ORDER BY s.id DESC LIMIT ?3 OFFSET ?4")) != 0)
 		return rc;
 	scan_db__bind_int64(s, 1, org);
 	scan_db__bind_int64(s, 2, repo_id);
 	scan_db__bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX); /* PostgreSQL has no LIMIT -1 */
+	scan_db__bind_int64(s, 4, offset > INT64_MAX ? INT64_MAX : (int64_t)offset);
 	rc = read_scans(out, st, s);
 	scan_db__finalize(s);
 	return rc;
+}
+
+int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t repo_id, size_t limit)
+{
+	return scan_store_scans_page(out, st, org, repo_id, 0, limit);
 }
 
 int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org)
