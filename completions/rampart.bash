@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help'
+_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help serve admin'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -222,6 +222,35 @@ _rampart_vex()
 	-o | --output | --db) _rampart_files ;;
 	-f | --format) _rampart_words 'cyclonedx openvex' ;;
 	*) _rampart_default "$opts" "$args" ;;
+	esac
+}
+
+_rampart_serve()
+{
+	local opts='-c --config -l --listen --db --database-url --data-dir --workers --tls-cert --tls-key --access-log --check-config -h --help'
+	local args='-c --config -l --listen --db --database-url --data-dir --workers --tls-cert --tls-key --access-log'
+	case $opt in
+	-c | --config | --db | --tls-cert | --tls-key | --access-log) _rampart_files ;;
+	--data-dir) _rampart_files dirs ;;
+	*) _rampart_default "$opts" "$args" ;;
+	esac
+}
+
+_rampart_admin()
+{
+	local opts='--plan --org --email --role --password-env --db --database-url -h --help'
+	local args='--plan --org --email --role --password-env --db --database-url'
+	case $opt in
+	--db) _rampart_files ;;
+	--plan) _rampart_words 'free team enterprise' ;;
+	--role) _rampart_words 'SUPER_ADMIN ORG_OWNER ORG_ADMIN MEMBER VIEWER' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'org user' ;;
+		1) _rampart_words 'create' ;;
+		esac
+		;;
 	esac
 }
 

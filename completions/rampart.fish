@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help
+set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help serve admin
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -67,6 +67,8 @@ complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability da
 complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
 complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
 complete -c rampart -n __rampart_needs_command -a vex -d 'export the triage decisions of a repository as VEX'
+complete -c rampart -n __rampart_needs_command -a serve -d 'serve the HTTP API over the database'
+complete -c rampart -n __rampart_needs_command -a admin -d 'create organizations and users in the database'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
 complete -c rampart -n __rampart_needs_command -a help -d 'list the commands, or show the options of one'
@@ -245,3 +247,29 @@ complete -c rampart -n '__rampart_using vex' -l author -x -d 'who makes the stat
 complete -c rampart -n '__rampart_using vex' -l db -r -F -d 'database file'
 complete -c rampart -n '__rampart_using vex' -l database-url -x -d 'a PostgreSQL database instead of a file'
 complete -c rampart -n '__rampart_using vex' -s h -l help -d 'show this help'
+
+# serve
+complete -c rampart -n '__rampart_using serve' -s c -l config -r -F -d 'configuration file'
+complete -c rampart -n '__rampart_using serve' -s l -l listen -x -d 'address to listen on (ADDR:PORT)'
+complete -c rampart -n '__rampart_using serve' -l db -r -F -d 'SQLite database file'
+complete -c rampart -n '__rampart_using serve' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using serve' -l data-dir -x -a '(__fish_complete_directories)' -d 'signing key and work directories'
+complete -c rampart -n '__rampart_using serve' -l workers -x -d 'scan workers in this process'
+complete -c rampart -n '__rampart_using serve' -l tls-cert -r -F -d 'serve HTTPS with this certificate'
+complete -c rampart -n '__rampart_using serve' -l tls-key -r -F -d 'the certificate private key'
+complete -c rampart -n '__rampart_using serve' -l access-log -r -F -d 'one JSON line per request'
+complete -c rampart -n '__rampart_using serve' -l check-config -d 'check the configuration, then exit'
+complete -c rampart -n '__rampart_using serve' -s h -l help -d 'show this help'
+
+# admin
+complete -c rampart -n '__rampart_using admin; and test (__rampart_npos) -eq 0' -a org -d 'org create NAME'
+complete -c rampart -n '__rampart_using admin; and test (__rampart_npos) -eq 0' -a user -d 'user create'
+complete -c rampart -n '__rampart_using admin; and test (__rampart_npos) -eq 1' -a create -d 'create one'
+complete -c rampart -n '__rampart_using admin' -l plan -x -a 'free team enterprise' -d 'org create: the plan'
+complete -c rampart -n '__rampart_using admin' -l org -x -d 'user create: the organization id'
+complete -c rampart -n '__rampart_using admin' -l email -x -d 'user create: the sign-in email'
+complete -c rampart -n '__rampart_using admin' -l role -x -a 'SUPER_ADMIN ORG_OWNER ORG_ADMIN MEMBER VIEWER' -d 'user create: the role'
+complete -c rampart -n '__rampart_using admin' -l password-env -x -d 'user create: the variable holding the password'
+complete -c rampart -n '__rampart_using admin' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using admin' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using admin' -s h -l help -d 'show this help'

@@ -1,0 +1,165 @@
+/* server/config.c - the server's configuration: the file, then RAMPART_<KEY> variables */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <yaml.h>
+#include "config.h"
+
+typedef enum { K_STRING, K_UINT } key_type;
+
+#define FIELD(name, type, member) { name, type, offsetof(srv_config, member) }
+
+static const struct {
+	const char *name;
+	key_type type;
+	size_t offset;
+} keys[] = {
+	FIELD("listen", K_STRING, listen),
+	FIELD("database", K_STRING, database),
+	FIELD("data_dir", K_STRING, data_dir),
+	FIELD("http_threads", K_UINT, http_threads),
+	FIELD("workers", K_UINT, workers),
+	FIELD("tls_cert", K_STRING, tls_cert),
+	FIELD("tls_key", K_STRING, tls_key),
+	FIELD("jwt_key_file", K_STRING, jwt_key_file),
+	FIELD("token_ttl", K_UINT, token_ttl),
+	FIELD("cors_origins", K_STRING, cors_origins),
+	FIELD("trusted_proxies", K_STRING, trusted_proxies),
+	FIELD("rate_default", K_UINT, rate_default),
+	FIELD("rate_trigger", K_UINT, rate_trigger),
+	FIELD("rate_login", K_UINT, rate_login),
+	FIELD("environment", K_STRING, environment),
+	FIELD("access_log", K_STRING, access_log),
+};
+
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+#define CONFIG_MAX (256u << 10)
+
+static int set_key(srv_config *cfg, size_t k, const char *value, const char *origin, char *err, size_t errlen)
+{
+	char *copy, *end;
+	unsigned long v;
+
+	if (keys[k].type == K_UINT) {
+		errno = 0;
+		v = strtoul(value, &end, 10);
+		if (!*value || *end || errno || v > 1000000) {
+			snprintf(err, errlen, "%s: %s must be a whole number, not '%.40s'", origin, keys[k].name, value);
+			return -1;
+		}
+		*(unsigned *)((char *)cfg + keys[k].offset) = (unsigned)v;
+		return 0;
+	}
+	/* The configuration lives as long as the process. */
+	if (!(copy = strdup(value))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*(const char **)((char *)cfg + keys[k].offset) = copy;
+	return 0;
+}
+
+static int find_key(const char *name)
+{
+	for (size_t k = 0; k < NKEYS; k++)
+		if (!strcmp(keys[k].name, name))
+			return (int)k;
+	return -1;
+}
+
+/* A flat mapping of scalars: "key: value" lines; anything else is an error, not a guess. */
+static int load_file(srv_config *cfg, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "re");
+	yaml_parser_t p;
+	yaml_event_t ev;
+	char key[64] = "";
+	int depth = 0, rc = 0, done = 0;
+	long size;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot read the configuration '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || size > (long)CONFIG_MAX || fseek(f, 0, SEEK_SET) != 0) {
+		fclose(f);
+		snprintf(err, errlen, "%s: not a configuration file (over %u bytes, or not a file)", path, CONFIG_MAX);
+		return -1;
+	}
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_file(&p, f);
+	while (!done && !rc) {
+		if (!yaml_parser_parse(&p, &ev)) {
+			snprintf(err, errlen, "%s:%zu: %s", path, p.problem_mark.line + 1, p.problem ? p.problem : "malformed YAML");
+			rc = -1;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > 1) {
+				snprintf(err, errlen, "%s:%zu: values are plain scalars", path, ev.start_mark.line + 1);
+				rc = -1;
+			}
+			break;
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_ALIAS_EVENT:
+			snprintf(err, errlen, "%s:%zu: values are plain scalars", path, ev.start_mark.line + 1);
+			rc = -1;
+			break;
+		case YAML_SCALAR_EVENT: {
+			const char *v = (const char *)ev.data.scalar.value;
+			int k;
+			if (depth != 1) {
+				snprintf(err, errlen, "%s: the configuration is a mapping of keys to values", path);
+				rc = -1;
+			} else if (!*key) {
+				if (strlen(v) >= sizeof(key) || (k = find_key(v)) < 0) {
+					snprintf(err, errlen, "%s:%zu: unknown key '%.40s'", path, ev.start_mark.line + 1, v);
+					rc = -1;
+				} else {
+					snprintf(key, sizeof(key), "%s", v);
+				}
+			} else {
+				rc = set_key(cfg, (size_t)find_key(key), v, path, err, errlen);
+				key[0] = '\0';
+			}
+			break;
+		}
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	fclose(f);
+	return rc;
+}
+
+int srv_config_load(srv_config *cfg, const char *path, bool path_given, scan_getvar_fn getvar, void *ctx, char *err,
+                    size_t errlen)
+{
+	char var[64];
+
+	if (path && (path_given || access(path, F_OK) == 0) && load_file(cfg, path, err, errlen) != 0)
+		return -1;
+	/* Every key also as RAMPART_<KEY>, over the file. */
+	for (size_t k = 0; k < NKEYS; k++) {
+		const char *v;
+		size_t i = 0;
+		memcpy(var, "RAMPART_", 8);
+		for (const char *s = keys[k].name; *s && i + 9 < sizeof(var); s++, i++)
+			var[8 + i] = (char)(*s >= 'a' && *s <= 'z' ? *s - 'a' + 'A' : *s);
+		var[8 + i] = '\0';
+		if ((v = getvar(var, ctx)) && *v && set_key(cfg, k, v, var, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}

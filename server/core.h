@@ -1,0 +1,62 @@
+/* server/core.h - the running server, as http.c, server.c and the rate limiter see it */
+#ifndef RAMPART_SERVER_CORE_H
+#define RAMPART_SERVER_CORE_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include "auth.h"
+#include "scan/map.h"
+#include "srv.h"
+
+/* Fixed windows of a minute per (class, client address). */
+typedef struct {
+	char key[64];                 /* class digit, '|', address */
+	time_t window;                /* the minute it counts */
+	unsigned count;
+} srv_rate_slot;
+
+#define SRV_RATE_CLIENTS_MAX 65536
+
+typedef struct {
+	pthread_mutex_t lock;
+	scan_map index;               /* key -> slot */
+	srv_rate_slot *slots;         /* SRV_RATE_CLIENTS_MAX, allocated once: the map borrows their keys */
+	size_t used;
+	unsigned per_minute[SRV_RATE_CLASSES];
+} srv_rate_limiter;
+
+int srv_rate_init(srv_rate_limiter *rl, const srv_config *cfg);
+void srv_rate_dispose(srv_rate_limiter *rl);
+/* Count one request of ip in class; 0 when allowed, else the seconds until it would be. */
+unsigned srv_rate_take(srv_rate_limiter *rl, srv_rate cls, const char *ip, time_t now);
+
+struct srv {
+	srv_config cfg;
+	scan_store *store;
+	unsigned char jwt_key[SRV_JWT_KEY_BYTES];
+	srv_rate_limiter rate;
+	FILE *access_log;
+	pthread_mutex_t log_lock;
+	struct mg_context *ctx;
+};
+
+/* The route table: every family's routes (routes.c). */
+extern const srv_route *const srv_families[];
+/* The route matching method and path, filling r's parameters; *path_known when some route has the path. */
+const srv_route *srv_route_match(srv_req *r, srv_method method, const char *path, bool *path_known);
+const char *srv_method_name(srv_method m);
+
+/* Authentication (auth.c): resolve r->who from the request's credential; 0, or the 401 status after answering. */
+int srv_authenticate(srv_req *r);
+
+/* The OpenAPI 3.1 document of the route table (openapi.c). */
+int srv_openapi(scan_buf *out);
+
+/* civetweb's handler for every request (http.c). */
+struct mg_connection;
+int srv_http_request(struct mg_connection *conn, void *data);
+
+/* The access log line of a finished request. */
+void srv_access_log(srv *s, const srv_req *r, double ms);
+
+#endif

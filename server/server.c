@@ -1,0 +1,265 @@
+/* server/server.c - start and stop: the store, the signing key, the rate limiter, civetweb */
+#include <civetweb.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "core.h"
+
+void srv_config_defaults(srv_config *cfg)
+{
+	if (!cfg->listen)
+		cfg->listen = "127.0.0.1:8080";
+	if (!cfg->http_threads)
+		cfg->http_threads = 16;
+	if (!cfg->token_ttl)
+		cfg->token_ttl = 8 * 3600;
+	if (!cfg->rate_default)
+		cfg->rate_default = 500;
+	if (!cfg->rate_trigger)
+		cfg->rate_trigger = 10;
+	if (!cfg->rate_login)
+		cfg->rate_login = 10;
+	if (!cfg->environment)
+		cfg->environment = "production";
+}
+
+static int fail(const char *fmt, const char *a, const char *b) __attribute__((format(printf, 1, 0)));
+
+/* One line on standard error; fmt takes up to two strings. Returns the exit code 2. */
+static int fail(const char *fmt, const char *a, const char *b)
+{
+	fputs("rampart serve: ", stderr);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	fprintf(stderr, fmt, a, b);
+#pragma GCC diagnostic pop
+	fputc('\n', stderr);
+	return 2;
+}
+
+/*
+ * The HS256 key: 32 random bytes in a file only this user may read. Made at
+ * the first start; a file others can read or write is refused, since
+ * whoever reads it can sign in as anyone.
+ */
+static int load_key(srv *s, const char *path)
+{
+	unsigned char key[SRV_JWT_KEY_BYTES];
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0 && errno == ENOENT) {
+		if (RAND_bytes(key, sizeof(key)) != 1)
+			return fail("cannot make a signing key: %s%s", "no randomness", "");
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 || write(fd, key, sizeof(key)) != (ssize_t)sizeof(key) || fsync(fd) != 0) {
+			if (fd >= 0)
+				close(fd);
+			return fail("cannot write the signing key '%s': %s", path, strerror(errno));
+		}
+		close(fd);
+		memcpy(s->jwt_key, key, sizeof(key));
+		OPENSSL_cleanse(key, sizeof(key));
+		return 0;
+	}
+	if (fd < 0)
+		return fail("cannot read the signing key '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) || st.st_uid != geteuid()) {
+		close(fd);
+		return fail("the signing key '%s' must be a regular file of this user with mode 0600%s", path, "");
+	}
+	n = read(fd, key, sizeof(key));
+	close(fd);
+	if (n != (ssize_t)sizeof(key))
+		return fail("the signing key '%s' is not %s bytes", path, "32");
+	memcpy(s->jwt_key, key, sizeof(key));
+	OPENSSL_cleanse(key, sizeof(key));
+	return 0;
+}
+
+static int open_store(srv *s)
+{
+	scan_store_options o = SCAN_STORE_OPTIONS_INIT;
+	int rc;
+
+	if (!s->cfg.database)
+		return fail("no database: give --db FILE or --database-url URL%s%s", "", "");
+	if ((rc = scan_store_open_ext(&s->store, s->cfg.database, &o)) != 0)
+		return fail("cannot open the database: %s%s", scan_error_last()->message, "");
+	return 0;
+}
+
+static int prepare(srv *s, const srv_config *cfg)
+{
+	char keypath[4096];
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	s->cfg = *cfg;
+	srv_config_defaults(&s->cfg);
+	pthread_mutex_init(&s->log_lock, NULL);
+	if (!s->cfg.data_dir)
+		return fail("no data directory: give --data-dir DIR%s%s", "", "");
+	if (mkdir(s->cfg.data_dir, 0700) != 0 && errno != EEXIST)
+		return fail("cannot create the data directory '%s': %s", s->cfg.data_dir, strerror(errno));
+	if (s->cfg.jwt_key_file)
+		snprintf(keypath, sizeof(keypath), "%s", s->cfg.jwt_key_file);
+	else
+		snprintf(keypath, sizeof(keypath), "%s/jwt.key", s->cfg.data_dir);
+	if ((rc = load_key(s, keypath)) != 0 || (rc = open_store(s)) != 0)
+		return rc;
+	if (srv_rate_init(&s->rate, &s->cfg) != 0)
+		return fail("out of memory%s%s", "", "");
+	if (!s->cfg.access_log)
+		s->access_log = stderr;
+	else if (!strcmp(s->cfg.access_log, "-"))
+		s->access_log = stdout;
+	else if (!(s->access_log = fopen(s->cfg.access_log, "ae")))
+		return fail("cannot open the access log '%s': %s", s->cfg.access_log, strerror(errno));
+	return 0;
+}
+
+static void release(srv *s)
+{
+	if (s->access_log && s->access_log != stderr && s->access_log != stdout)
+		fclose(s->access_log);
+	srv_rate_dispose(&s->rate);
+	scan_store_free(s->store);
+	OPENSSL_cleanse(s->jwt_key, sizeof(s->jwt_key));
+	pthread_mutex_destroy(&s->log_lock);
+}
+
+int srv_check(const srv_config *cfg)
+{
+	srv s;
+	int rc = prepare(&s, cfg);
+
+	release(&s);
+	return rc;
+}
+
+static int append_file(FILE *out, const char *path)
+{
+	char chunk[8192];
+	size_t n;
+	FILE *in = fopen(path, "re");
+
+	if (!in)
+		return fail("cannot read '%s': %s", path, strerror(errno));
+	while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
+		fwrite(chunk, 1, n, out);
+	fclose(in);
+	fputc('\n', out);
+	return 0;
+}
+
+/* The certificate and its key in one file of mode 0600, written afresh at each start. */
+static int srv_tls_bundle(const char *pem, const char *cert, const char *key)
+{
+	FILE *out;
+	int fd, rc;
+
+	unlink(pem);
+	if ((fd = open(pem, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)) < 0 || !(out = fdopen(fd, "w"))) {
+		if (fd >= 0)
+			close(fd);
+		return fail("cannot write '%s': %s", pem, strerror(errno));
+	}
+	rc = append_file(out, cert);
+	if (!rc)
+		rc = append_file(out, key);
+	if (fclose(out) != 0 && !rc)
+		rc = fail("cannot write '%s': %s", pem, strerror(errno));
+	return rc;
+}
+
+/* "127.0.0.1:8080" as civetweb wants it; a bare port listens on loopback only. */
+static int listen_spec(char *out, size_t outlen, const srv_config *cfg)
+{
+	const char *l = cfg->listen;
+	bool bare = strspn(l, "0123456789") == strlen(l);
+	int n = snprintf(out, outlen, "%s%s%s", bare ? "127.0.0.1:" : "", l, cfg->tls_cert ? "s" : "");
+
+	return n < 0 || (size_t)n >= outlen || !strchr(out, ':') ? -1 : 0;
+}
+
+/* civetweb's own messages (a failed TLS handshake, a bad request line) go to the error stream once. */
+static int log_message(const struct mg_connection *conn, const char *message)
+{
+	(void)conn;
+	fprintf(stderr, "rampart serve: %s\n", message);
+	return 1;
+}
+
+int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
+{
+	struct mg_callbacks cb;
+	char ports[128], threads[16], pem[4096];
+	const char *options[32];
+	struct mg_server_port bound[4];
+	size_t k = 0;
+	srv s;
+	int rc, n;
+
+	if ((rc = prepare(&s, cfg)) != 0) {
+		release(&s);
+		return rc;
+	}
+	if (listen_spec(ports, sizeof(ports), &s.cfg) != 0) {
+		release(&s);
+		return fail("cannot listen on '%s': give ADDRESS:PORT%s", s.cfg.listen, "");
+	}
+	mg_init_library(s.cfg.tls_cert ? MG_FEATURES_TLS : 0);
+	snprintf(threads, sizeof(threads), "%u", s.cfg.http_threads);
+	options[k++] = "listening_ports", options[k++] = ports;
+	options[k++] = "num_threads", options[k++] = threads;
+	options[k++] = "request_timeout_ms", options[k++] = "30000";
+	options[k++] = "enable_keep_alive", options[k++] = "yes";
+	options[k++] = "decode_url", options[k++] = "yes";
+	if (s.cfg.tls_cert) {
+		/* civetweb reads the certificate and its key from one file. */
+		if (s.cfg.tls_key && strcmp(s.cfg.tls_key, s.cfg.tls_cert)) {
+			snprintf(pem, sizeof(pem), "%s/tls.pem", s.cfg.data_dir);
+			if ((rc = srv_tls_bundle(pem, s.cfg.tls_cert, s.cfg.tls_key)) != 0) {
+				release(&s);
+				return rc;
+			}
+			options[k++] = "ssl_certificate", options[k++] = pem;
+		} else {
+			options[k++] = "ssl_certificate", options[k++] = s.cfg.tls_cert;
+		}
+		options[k++] = "ssl_protocol_version", options[k++] = "4"; /* TLS 1.2 and later */
+	}
+	options[k] = NULL;
+	memset(&cb, 0, sizeof(cb));
+	cb.log_message = log_message;
+	if (!(s.ctx = mg_start(&cb, &s, options))) {
+		release(&s);
+		return fail("cannot listen on '%s' (in use, or not an address of this machine)%s", s.cfg.listen, "");
+	}
+	mg_set_request_handler(s.ctx, "/", srv_http_request, &s);
+	n = mg_get_server_ports(s.ctx, 4, bound);
+	{
+		/* The port the system chose for port 0: scripts and tests read it from this line. */
+		char host[128];
+		const char *colon = strrchr(ports, ':');
+		snprintf(host, sizeof(host), "%.*s", colon ? (int)(colon - ports) : 0, ports);
+		fprintf(stderr, "rampart serve: listening on %s://%s:%d\n", s.cfg.tls_cert ? "https" : "http", host,
+		        n > 0 ? bound[0].port : 0);
+	}
+	fflush(stderr);
+	while (!*stop)
+		usleep(100 * 1000);
+	/* mg_stop waits for the requests in flight. */
+	mg_stop(s.ctx);
+	mg_exit_library();
+	release(&s);
+	return 0;
+}

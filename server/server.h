@@ -1,0 +1,48 @@
+/* server/server.h - `rampart serve`: what the command line hands the server */
+#ifndef RAMPART_SERVER_SERVER_H
+#define RAMPART_SERVER_SERVER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The configuration, from the file (`/etc/rampart/server.yaml` or
+ * --config), then the environment (RAMPART_<KEY>), then the command line;
+ * cmd/ reads all three and fills this. Strings are owned by whoever
+ * filled it and outlive the server.
+ */
+typedef struct {
+	const char *listen;            /* "127.0.0.1:8080"; "[::1]:8080"; a port alone listens on 127.0.0.1 */
+	const char *database;          /* a SQLite file or a postgres:// URL */
+	const char *data_dir;          /* the signing key and job work directories */
+	unsigned http_threads;         /* 0: 16 */
+	unsigned workers;              /* scan workers in this process */
+	const char *tls_cert, *tls_key;
+	const char *jwt_key_file;      /* NULL: <data_dir>/jwt.key, created 0600 at first start */
+	unsigned token_ttl;            /* seconds a sign-in lasts; 0: 8 hours */
+	const char *cors_origins;      /* comma-separated allow-list; NULL: CORS off */
+	const char *trusted_proxies;   /* comma-separated addresses whose X-Forwarded-For is believed */
+	unsigned rate_default, rate_trigger, rate_login; /* per client address per minute; 0: 500, 10, 10 */
+	const char *environment;       /* shown by /api/health; NULL: "production" */
+	const char *access_log;        /* a file; NULL: standard error; "-": standard output */
+} srv_config;
+
+/* Fill the defaults of what is unset. */
+void srv_config_defaults(srv_config *cfg);
+
+/*
+ * Check a configuration without serving: the database opens and migrates,
+ * the key file is usable, TLS files read, the address parses. 0, or the
+ * exit code after one line on standard error.
+ */
+int srv_check(const srv_config *cfg);
+
+/*
+ * Serve until *stop becomes non-zero (SIGTERM, SIGINT), then stop
+ * accepting, finish the requests in flight and return 0; 2 after one line
+ * on standard error when the server cannot start.
+ */
+int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop);
+
+#endif

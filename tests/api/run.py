@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""run.py RAMPART CASES_DIR [--database-url URL] - the black-box API suite.
+
+Starts `rampart serve` on a free port against a fresh database (a SQLite
+file, or with --database-url a new database on that PostgreSQL server),
+bootstraps two organizations and a user of every role with `rampart admin`,
+records scans with `rampart scan` (the CLI's organization is the first
+one), signs every user in, then runs each case file of CASES_DIR in name
+order against the one server.
+
+A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
+  {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
+   "body": JSON or "raw": TEXT, "headers": {...},
+   "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
+   "save": {"var": "path.in.response"}}
+${var} is replaced everywhere by a saved or seeded value. SHAPE matches the
+response: "<int>", "<str>", "<bool>", "<num>", "<null>", "<time>", "<any>"
+for a type; "~regex" for a string; an object matches when each key it lists
+matches ("<absent>": not there) - {"$exact": true} forbids other keys; a
+list matches element-wise, or {"$each": SHAPE, "$len": N, "$min_len": N}.
+Afterwards every route of /api/openapi.json must have been called by some
+step: the route table and this suite cannot drift apart.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+PASSWORD = "correct horse battery staple"
+USERS = {  # name: (org key, role)
+    "owner": ("acme", "ORG_OWNER"),
+    "admin": ("acme", "ORG_ADMIN"),
+    "member": ("acme", "MEMBER"),
+    "viewer": ("acme", "VIEWER"),
+    "super": ("acme", "SUPER_ADMIN"),
+    "beta_admin": ("beta", "ORG_ADMIN"),
+    "beta_viewer": ("beta", "VIEWER"),
+}
+
+
+class Failure(Exception):
+    pass
+
+
+def sh(cmd, cwd, env=None, check=True):
+    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if check and p.returncode != 0:
+        raise Failure("%s exited %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[:500]))
+    return p.stdout
+
+
+def seed_repo(work, rampart, env):
+    """A git repository with findings on main and more on a feature branch, scanned by the CLI."""
+    repo = os.path.join(work, "repo")
+    os.makedirs(repo)
+    git = ["git", "-c", "user.email=dev@example.com", "-c", "user.name=dev"]
+    sh(["git", "init", "-q", "-b", "main", repo], work)
+    with open(os.path.join(repo, "app.py"), "w") as f:
+        f.write("import sqlite3\n\n\ndef find(db, name):\n"
+                "    return db.execute(\"SELECT * FROM users WHERE name = '%s'\" % name)\n")
+    sh(git + ["add", "-A"], repo)
+    sh(git + ["commit", "-qm", "main"], repo)
+    sh([rampart, "scan", ".", "-q", "--format", "json", "-o", os.path.join(work, "main.json")], repo, env, check=False)
+    sh(["git", "checkout", "-q", "-b", "feature"], repo)
+    with open(os.path.join(repo, "more.py"), "w") as f:
+        f.write("import subprocess\n\n\ndef run(cmd):\n    return subprocess.call(cmd, shell=True)\n")
+    sh(git + ["add", "-A"], repo)
+    sh(git + ["commit", "-qm", "feature"], repo)
+    sh([rampart, "scan", ".", "-q", "--format", "json", "-o", os.path.join(work, "feature.json")], repo, env,
+       check=False)
+    ids = {}
+    for name in ("main", "feature"):
+        doc = json.load(open(os.path.join(work, name + ".json")))
+        ids["scan_" + name] = doc["scan"]["id"]
+        ids["issue_" + name] = doc["findings"][0]["id"] if doc["findings"] else 0
+    ids["repo"] = 1
+    return ids
+
+
+def new_pg_database(url):
+    m = re.match(r"postgresql:///([^?]+)\?host=([^&]+)&user=(\w+)", url)
+    if not m:
+        raise Failure("--database-url must be postgresql:///DB?host=DIR&user=USER")
+    name = "api_%d_%d" % (os.getpid(), int(time.time()))
+    bindir = sorted(os.listdir("/usr/lib/postgresql"))[-1]
+    sh(["/usr/lib/postgresql/%s/bin/createdb" % bindir, "-h", m.group(2), "-U", m.group(3), name], "/")
+    return "postgresql:///%s?host=%s&user=%s" % (name, m.group(2), m.group(3))
+
+
+class Api:
+    def __init__(self, base):
+        self.base = base
+
+    def call(self, method, path, body=None, raw=None, headers=None):
+        data = None
+        hdrs = dict(headers or {})
+        if raw is not None:
+            data = raw.encode() if isinstance(raw, str) else raw
+        elif body is not None:
+            data = json.dumps(body).encode()
+            hdrs.setdefault("Content-Type", "application/json")
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=hdrs)
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+
+def subst(v, env):
+    if isinstance(v, str):
+        def one(m):
+            if m.group(1) not in env:
+                raise Failure("unknown variable ${%s}" % m.group(1))
+            return str(env[m.group(1)])
+        whole = re.fullmatch(r"\$\{(\w+)\}", v)
+        if whole and whole.group(1) in env and not isinstance(env[whole.group(1)], str):
+            return env[whole.group(1)]
+        return re.sub(r"\$\{(\w+)\}", one, v)
+    if isinstance(v, list):
+        return [subst(x, env) for x in v]
+    if isinstance(v, dict):
+        return {k: subst(x, env) for k, x in v.items()}
+    return v
+
+
+TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+
+def match(shape, got, where):
+    if isinstance(shape, str) and shape.startswith("<") and shape.endswith(">"):
+        ok = {
+            "<any>": True,
+            "<int>": isinstance(got, int) and not isinstance(got, bool),
+            "<num>": isinstance(got, (int, float)) and not isinstance(got, bool),
+            "<str>": isinstance(got, str),
+            "<bool>": isinstance(got, bool),
+            "<null>": got is None,
+            "<time>": isinstance(got, str) and bool(TIME.match(got)),
+        }.get(shape)
+        if ok is None:
+            raise Failure("%s: unknown shape %s" % (where, shape))
+        if not ok:
+            raise Failure("%s: expected %s, got %r" % (where, shape, got))
+        return
+    if isinstance(shape, str) and shape.startswith("~"):
+        if not isinstance(got, str) or not re.search(shape[1:], got):
+            raise Failure("%s: expected a string matching %s, got %r" % (where, shape[1:], got))
+        return
+    if isinstance(shape, dict) and ("$each" in shape or "$len" in shape or "$min_len" in shape):
+        if not isinstance(got, list):
+            raise Failure("%s: expected a list, got %r" % (where, got))
+        if "$len" in shape and len(got) != shape["$len"]:
+            raise Failure("%s: expected %d items, got %d" % (where, shape["$len"], len(got)))
+        if "$min_len" in shape and len(got) < shape["$min_len"]:
+            raise Failure("%s: expected at least %d items, got %d" % (where, shape["$min_len"], len(got)))
+        for i, x in enumerate(got):
+            if "$each" in shape:
+                match(shape["$each"], x, "%s[%d]" % (where, i))
+        return
+    if isinstance(shape, dict):
+        if not isinstance(got, dict):
+            raise Failure("%s: expected an object, got %r" % (where, got))
+        for k, v in shape.items():
+            if k == "$exact":
+                continue
+            if v == "<absent>":
+                if k in got:
+                    raise Failure("%s: %s must not be there, got %r" % (where, k, got[k]))
+                continue
+            if k not in got:
+                raise Failure("%s: %s missing" % (where, k))
+            match(v, got[k], where + "." + k)
+        if shape.get("$exact"):
+            extra = set(got) - set(shape) - {"$exact"}
+            if extra:
+                raise Failure("%s: unexpected keys %s" % (where, sorted(extra)))
+        return
+    if isinstance(shape, list):
+        if not isinstance(got, list) or len(got) != len(shape):
+            raise Failure("%s: expected %d items, got %r" % (where, len(shape), got))
+        for i, (s, g) in enumerate(zip(shape, got)):
+            match(s, g, "%s[%d]" % (where, i))
+        return
+    if shape != got:
+        raise Failure("%s: expected %r, got %r" % (where, shape, got))
+
+
+def dig(doc, path):
+    for part in path.split("."):
+        doc = doc[int(part)] if isinstance(doc, list) else doc[part]
+    return doc
+
+
+def template_of(routes, method, path):
+    path = path.split("?", 1)[0]
+    for (m, t) in routes:
+        if m != method:
+            continue
+        if re.fullmatch(re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(t)) + "/?", path):
+            return (m, t)
+    return None
+
+
+def run_case(api, path, env, routes, called):
+    case = json.load(open(path))
+    for i, step in enumerate(case["steps"]):
+        where = "%s step %d (%s %s)" % (os.path.basename(path), i + 1, step.get("method"), step.get("path"))
+        headers = subst(step.get("headers", {}), env)
+        who = step.get("as")
+        if who and who.startswith("key:"):
+            headers.setdefault("X-API-Key", env["key_" + who[4:]])
+        elif who:
+            headers.setdefault("Authorization", "Bearer " + env["token_" + who])
+        method, p = step["method"], subst(step["path"], env)
+        # "repeat": up to N calls, stopping at the first with the expected status (a limit reached).
+        for _ in range(step.get("repeat", 1)):
+            status, hdrs, raw = api.call(method, p, subst(step.get("body"), env) if "body" in step else None,
+                                         subst(step.get("raw"), env) if "raw" in step else None, headers)
+            if status == step.get("status", 200):
+                break
+        t = template_of(routes, method, p)
+        if t:
+            called.add(t)
+        try:
+            doc = json.loads(raw) if raw and hdrs.get("Content-Type", "").startswith("application/json") else raw
+        except ValueError:
+            raise Failure("%s: response is not JSON: %r" % (where, raw[:200]))
+        if status != step.get("status", 200):
+            raise Failure("%s: status %d, expected %d: %r" % (where, status, step.get("status", 200), doc))
+        if "expect" in step:
+            match(subst(step["expect"], env), doc, where)
+        for name, rx in step.get("expect_headers", {}).items():
+            v = {k.lower(): x for k, x in hdrs.items()}.get(name.lower())
+            if rx == "<absent>":
+                if v is not None:
+                    raise Failure("%s: header %s must not be sent, got %r" % (where, name, v))
+            elif v is None or not re.search(rx, v):
+                raise Failure("%s: header %s: expected /%s/, got %r" % (where, name, rx, v))
+        for var, jp in step.get("save", {}).items():
+            env[var] = dig(doc, jp)
+
+
+def main():
+    args = sys.argv[1:]
+    url = None
+    if "--database-url" in args:
+        i = args.index("--database-url")
+        url = args[i + 1]
+        del args[i:i + 2]
+    rampart, cases = os.path.abspath(args[0]), args[1]
+    only = set(args[2:])
+    work = tempfile.mkdtemp(prefix="rampart-api.")
+    server = None
+    try:
+        env = dict(os.environ)
+        env.pop("RAMPART_DATABASE_URL", None)
+        env["HOME"] = work
+        env["XDG_DATA_HOME"] = os.path.join(work, "xdg")
+        if url:
+            env["RAMPART_DATABASE_URL"] = new_pg_database(url)
+        else:
+            env["RAMPART_DB"] = os.path.join(work, "rampart.db")
+        vars_ = {}
+        # The CLI's organization (1) is "acme"; a second one is "beta".
+        beta = json.loads(sh([rampart, "admin", "org", "create", "Beta Corp", "--plan", "team"], work, env))
+        orgs = {"acme": 1, "beta": beta["id"]}
+        vars_.update({"org_acme": 1, "org_beta": beta["id"]})
+        for name, (org, role) in USERS.items():
+            e = dict(env, RAMPART_TEST_PW=PASSWORD)
+            u = json.loads(sh([rampart, "admin", "user", "create", "--org", str(orgs[org]), "--email",
+                               "%s@%s.test" % (name, org), "--role", role, "--password-env", "RAMPART_TEST_PW"], work, e))
+            vars_["user_" + name] = u["id"]
+        vars_.update(seed_repo(work, rampart, env))
+        vars_["big"] = "a" * 20000
+        vars_["deep"] = "[" * 100 + "]" * 100
+        # Room for the suite's own sign-ins; 99_rate_limit.json counts on 30.
+        env["RAMPART_RATE_LOGIN"] = "30"
+        log = open(os.path.join(work, "server.err"), "w+")
+        server = subprocess.Popen([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir",
+                                   os.path.join(work, "data"), "--access-log", os.path.join(work, "access.log")],
+                                  cwd=work, env=env, stderr=log, stdout=subprocess.DEVNULL)
+        port = None
+        for _ in range(200):
+            log.seek(0)
+            m = re.search(r"listening on http://\S+:(\d+)", log.read())
+            if m:
+                port = int(m.group(1))
+                break
+            if server.poll() is not None:
+                break
+            time.sleep(0.05)
+        if not port:
+            log.seek(0)
+            raise Failure("the server did not start: " + log.read()[-2000:])
+        api = Api("http://127.0.0.1:%d/api" % port)
+        for name in USERS:
+            st, _, raw = api.call("POST", "/auth/login", {"email": "%s@%s.test" % (name, USERS[name][0]),
+                                                          "password": PASSWORD})
+            if st != 200:
+                raise Failure("sign-in of %s: %d %r" % (name, st, raw))
+            vars_["token_" + name] = json.loads(raw)["access_token"]
+        st, _, raw = api.call("GET", "/openapi.json")
+        doc = json.loads(raw)
+        routes = [(m.upper(), p) for p, ops in doc["paths"].items() for m in ops]
+        called = set()
+        failed = passed = 0
+        for f in sorted(os.listdir(cases)):
+            if not f.endswith(".json") or (only and f[:-5] not in only):
+                continue
+            try:
+                run_case(api, os.path.join(cases, f), vars_, routes, called)
+                passed += 1
+                print("ok   %s" % f)
+            except Failure as e:
+                failed += 1
+                print("FAIL %s" % e)
+        if not only:
+            missed = sorted(set(routes) - called)
+            for m, p in missed:
+                failed += 1
+                print("FAIL no case calls %s %s" % (m, p))
+        # The access log names route templates, never a token or a key.
+        text = open(os.path.join(work, "access.log")).read()
+        for k, v in vars_.items():
+            if (k.startswith("token_") or k.startswith("key_")) and isinstance(v, str) and v in text:
+                failed += 1
+                print("FAIL the access log holds the secret %s" % k)
+        print("api: %d passed, %d failed" % (passed, failed))
+        return 1 if failed else 0
+    except Failure as e:
+        print("FAIL %s" % e)
+        return 1
+    finally:
+        rc_final = None
+        if server and server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                rc_final = server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                print("FAIL the server did not stop within 30 s of SIGTERM")
+                rc_final = -1
+        elif server:
+            rc_final = server.returncode
+        # A sanitizer build reports on the server's standard error, at exit for leaks.
+        err = ""
+        try:
+            err = open(os.path.join(work, "server.err")).read()
+        except OSError:
+            pass
+        if rc_final not in (None, 0) or "Sanitizer" in err or "runtime error:" in err:
+            print("FAIL the server exited %s:\n%s" % (rc_final, err[-4000:]))
+            sys.exit(1)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
