@@ -214,6 +214,7 @@ int cmd_version(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_admin(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
 
 /* Every command's table, for `rampart help` and the docs drift test. */
 /* Every command, in the order `rampart help` lists them (commands.c). */

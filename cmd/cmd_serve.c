@@ -1,8 +1,10 @@
 /* cmd/cmd_serve.c - rampart serve: the HTTP API over the same library and database */
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 #include "config.h"
 #include "scan/userdir.h"
@@ -20,7 +22,7 @@ static const cli_opt serve_opts[] = {
 	{ "db", 0, OPT_STRING, "FILE", "SQLite database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
 	CLI_OPT_DATABASE_URL,
 	{ "data-dir", 0, OPT_STRING, "DIR", "the signing key and scan work directories (default: the XDG data dir)", &o.data_dir, "@dir" },
-	{ "workers", 0, OPT_INT, "N", "scan workers in this process", &o.workers, NULL },
+	{ "workers", 0, OPT_INT, "N", "scan workers in this process (default: the cores)", &o.workers, NULL },
 	{ "tls-cert", 0, OPT_STRING, "FILE", "serve HTTPS with this certificate (PEM)", &o.tls_cert, "@file" },
 	{ "tls-key", 0, OPT_STRING, "FILE", "the certificate's private key (PEM; default: in the certificate file)", &o.tls_key, "@file" },
 	{ "access-log", 0, OPT_STRING, "FILE", "one JSON line per request (default: standard error; - for standard output)", &o.access_log, "@file" },
@@ -62,6 +64,7 @@ int cmd_serve(int argc, char **argv)
 		goto done;
 	}
 	memset(&cfg, 0, sizeof(cfg));
+	cfg.workers = UINT_MAX; /* unset: the cores, unless the file or the environment says */
 	if (srv_config_load(&cfg, o.config ? o.config : "/etc/rampart/server.yaml", o.config != NULL, cli_getvar, NULL, err,
 	                    sizeof(err)) != 0) {
 		rc = cli_error("%s", err);
@@ -84,6 +87,10 @@ int cmd_serve(int argc, char **argv)
 			goto done;
 		}
 		cfg.workers = (unsigned)o.workers;
+	}
+	if (cfg.workers == UINT_MAX) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		cfg.workers = cores > 0 && cores < 256 ? (unsigned)cores : 1;
 	}
 	if (o.db || cli_database_url || !cfg.database) {
 		if ((rc = cli_store_target(&target, &own_dir, o.db)) != EXIT_OK)

@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help serve admin'
+_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help serve worker admin'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -232,6 +232,17 @@ _rampart_serve()
 	case $opt in
 	-c | --config | --db | --tls-cert | --tls-key | --access-log) _rampart_files ;;
 	--data-dir) _rampart_files dirs ;;
+	*) _rampart_default "$opts" "$args" ;;
+	esac
+}
+
+_rampart_worker()
+{
+	local opts='--db --database-url --threads --allow-local-repos --tmp-dir --lease --grace -h --help'
+	local args='--db --database-url --threads --tmp-dir --lease --grace'
+	case $opt in
+	--db) _rampart_files ;;
+	--tmp-dir) _rampart_files dirs ;;
 	*) _rampart_default "$opts" "$args" ;;
 	esac
 }

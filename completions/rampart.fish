@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help serve admin
+set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help serve worker admin
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -68,6 +68,7 @@ complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bi
 complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
 complete -c rampart -n __rampart_needs_command -a vex -d 'export the triage decisions of a repository as VEX'
 complete -c rampart -n __rampart_needs_command -a serve -d 'serve the HTTP API over the database'
+complete -c rampart -n __rampart_needs_command -a worker -d 'run the scans the server queues'
 complete -c rampart -n __rampart_needs_command -a admin -d 'create organizations and users in the database'
 complete -c rampart -n __rampart_needs_command -a rules -d 'list, show, test and validate the code and IaC rules'
 complete -c rampart -n __rampart_needs_command -a version -d 'print the versions of rampart and its analyzers'
@@ -260,6 +261,16 @@ complete -c rampart -n '__rampart_using serve' -l tls-key -r -F -d 'the certific
 complete -c rampart -n '__rampart_using serve' -l access-log -r -F -d 'one JSON line per request'
 complete -c rampart -n '__rampart_using serve' -l check-config -d 'check the configuration, then exit'
 complete -c rampart -n '__rampart_using serve' -s h -l help -d 'show this help'
+
+# worker
+complete -c rampart -n '__rampart_using worker' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using worker' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using worker' -l threads -x -d 'scans this process runs at once'
+complete -c rampart -n '__rampart_using worker' -l allow-local-repos -d 'run jobs whose repository is a local path'
+complete -c rampart -n '__rampart_using worker' -l tmp-dir -x -a '(__fish_complete_directories)' -d 'where clones are made'
+complete -c rampart -n '__rampart_using worker' -l lease -x -d 'seconds a claimed scan stays this worker'"'"'s'
+complete -c rampart -n '__rampart_using worker' -l grace -x -d 'seconds running scans may go on after SIGTERM'
+complete -c rampart -n '__rampart_using worker' -s h -l help -d 'show this help'
 
 # admin
 complete -c rampart -n '__rampart_using admin; and test (__rampart_npos) -eq 0' -a org -d 'org create NAME'

@@ -32,6 +32,10 @@ static const struct {
 	FIELD("rate_login", K_UINT, rate_login),
 	FIELD("environment", K_STRING, environment),
 	FIELD("access_log", K_STRING, access_log),
+	FIELD("allow_local_repos", K_UINT, allow_local_repos),
+	FIELD("grace_seconds", K_UINT, grace_seconds),
+	FIELD("lease_seconds", K_UINT, lease_seconds),
+	FIELD("max_attempts", K_UINT, max_attempts),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

@@ -38,7 +38,14 @@ struct srv {
 	FILE *access_log;
 	pthread_mutex_t log_lock;
 	struct mg_context *ctx;
+	pthread_t *workers;           /* cfg.workers scan workers */
+	size_t nworkers;
+	volatile sig_atomic_t *stop;
 };
+
+/* The scan workers of this process (workers.c): started after the listener, joined at the stop. */
+int srv_workers_start(srv *s);
+void srv_workers_join(srv *s);
 
 /* The route table: every family's routes (routes.c). */
 extern const srv_route *const srv_families[];

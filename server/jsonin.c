@@ -68,6 +68,7 @@ static const char *type_name(srv_ftype t)
 	case SRV_F_BOOL: return "a boolean";
 	case SRV_F_OBJECT: return "an object";
 	case SRV_F_STRINGS: return "an array of strings";
+	case SRV_F_SCALAR: return "a string or a number";
 	}
 	return "a value";
 }
@@ -99,6 +100,11 @@ static bool read_one(const cJSON *v, const srv_field *f)
 		return true;
 	case SRV_F_OBJECT:
 		if (!cJSON_IsObject(v))
+			return false;
+		*(const cJSON **)f->out = v;
+		return true;
+	case SRV_F_SCALAR:
+		if (!cJSON_IsString(v) && !cJSON_IsNumber(v))
 			return false;
 		*(const cJSON **)f->out = v;
 		return true;

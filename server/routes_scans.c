@@ -1,14 +1,17 @@
 /* server/routes_scans.c - GET /scans, GET /scans/{scan_id}, GET /scans/{scan_id}/issues */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "core.h"
+#include "scan/jobs.h"
 
 #define SCANS_PAGE 100
 #define SCANS_PAGE_MAX 1000
 #define ISSUES_PAGE 1000
 #define ISSUES_PAGE_MAX 10000
 
-/* A scan as spec 2.1 has it, and what the server adds (branch, commit, pull request). */
-static void write_scan(scan_json *w, const scan_scan_record *s)
+/* A scan as spec 2.1 has it, and what the server adds (branch, commit, pull request, a queued scan's progress). */
+static void write_scan(scan_json *w, const scan_scan_record *s, const scan_job *job)
 {
 	scan_json_open(w, NULL, '{');
 	scan_json_int(w, "id", s->id);
@@ -25,6 +28,12 @@ static void write_scan(scan_json *w, const scan_scan_record *s)
 	scan_json_time(w, "created_at", s->created_at);
 	if (s->completed_at)
 		scan_json_time(w, "completed_at", s->completed_at);
+	if (job) {
+		scan_json_int(w, "progress", job->progress);
+		scan_json_int(w, "attempts", job->attempts);
+		if (job->error)
+			scan_json_str(w, "error", job->error);
+	}
 	scan_json_close(w, '}');
 }
 
@@ -42,7 +51,7 @@ static int list(srv_req *r)
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '[');
 	for (size_t i = 0; i < scan_scan_list_count(l); i++)
-		write_scan(&w, scan_scan_list_get(l, i));
+		write_scan(&w, scan_scan_list_get(l, i), NULL);
 	scan_json_close(&w, ']');
 	scan_scan_list_free(l);
 	return srv_json_end(r, &w);
@@ -52,6 +61,7 @@ static int get(srv_req *r)
 {
 	int64_t id = srv_param_id(r, "scan_id");
 	scan_scan_list *l = NULL;
+	scan_job_list *jl = NULL;
 	scan_json w;
 	int rc;
 
@@ -59,10 +69,102 @@ static int get(srv_req *r)
 		return r->status;
 	if ((rc = scan_store_scan_get(&l, srv_store(r), r->who.org, id)) != 0)
 		return rc == SCAN_ENOTFOUND ? srv_error(r, 404, "Scan not found") : srv_lib_error(r, rc);
+	/* A scan the API queued has a job: its progress, and why it failed. */
+	if ((rc = scan_store_job_of_scan(&jl, srv_store(r), r->who.org, id)) != 0 && rc != SCAN_ENOTFOUND) {
+		scan_scan_list_free(l);
+		return srv_lib_error(r, rc);
+	}
 	srv_json_begin(r, &w, 200);
-	write_scan(&w, scan_scan_list_get(l, 0));
+	write_scan(&w, scan_scan_list_get(l, 0), scan_job_list_get(jl, 0));
 	scan_scan_list_free(l);
+	scan_job_list_free(jl);
 	return srv_json_end(r, &w);
+}
+
+/* A branch name as git allows it, and never one a command line could take for an option. */
+static bool branch_ok(const char *b)
+{
+	size_t n = strlen(b);
+
+	if (!n || n > 255 || b[0] == '-' || b[0] == '/' || b[n - 1] == '/' || b[n - 1] == '.' || strstr(b, "..") ||
+	    strstr(b, "@{") || strstr(b, "//"))
+		return false;
+	for (const char *p = b; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("~^:?*[\\", *p))
+			return false;
+	return true;
+}
+
+static int trigger(srv_req *r)
+{
+	int64_t repo_id = srv_param_id(r, "repo_id"), scan_id;
+	const char *type = "smart", *branch = NULL;
+	const cJSON *tier = NULL;
+	const srv_field fields[] = {
+		{ "type", SRV_F_STRING, false, true, &type, NULL },
+		{ "tier", SRV_F_SCALAR, false, true, &tier, NULL },
+		{ "branch", SRV_F_STRING, false, true, &branch, NULL },
+		{ 0 },
+	};
+	scan_repo_list *repos = NULL;
+	scan_scan_list *sl = NULL;
+	scan_job_list *jl = NULL;
+	const scan_repo_record *repo = NULL;
+	cJSON *body = NULL;
+	scan_json w;
+	long t = 80;
+	int rc;
+
+	if (!repo_id)
+		return r->status;
+	/* The body is optional: no body is {"type": "smart", "tier": "80"}. */
+	if (r->body.size && (!srv_body_json(r, &body) || !srv_read_fields(r, body, fields, "the scan request")))
+		goto done;
+	if (strcmp(type, "smart") && strcmp(type, "deep")) {
+		srv_error(r, 422, "Field 'type' must be smart or deep");
+		goto done;
+	}
+	if (tier) {
+		char *end = NULL;
+		if (cJSON_IsNumber(tier) && tier->valuedouble == floor(tier->valuedouble))
+			t = (long)tier->valuedouble;
+		else if (cJSON_IsString(tier) && *tier->valuestring)
+			t = strtol(tier->valuestring, &end, 10);
+		if ((end && *end) || (!cJSON_IsNumber(tier) && !end) || t < 0 || t > 100) {
+			srv_error(r, 422, "Field 'tier' must be a confidence threshold from 0 to 100");
+			goto done;
+		}
+	}
+	if (branch && !branch_ok(branch)) {
+		srv_error(r, 422, "Field 'branch' is not a branch name");
+		goto done;
+	}
+	if ((rc = scan_store_repos(&repos, srv_store(r), r->who.org)) != 0) {
+		srv_lib_error(r, rc);
+		goto done;
+	}
+	for (size_t i = 0; i < scan_repo_list_count(repos); i++)
+		if (scan_repo_list_get(repos, i)->id == repo_id)
+			repo = scan_repo_list_get(repos, i);
+	if (!repo) {
+		srv_error(r, 404, "Repository not found");
+		goto done;
+	}
+	if ((rc = scan_store_job_enqueue(&scan_id, srv_store(r), r->who.org, repo_id, repo->url, branch, type, (int)t)) != 0 ||
+	    (rc = scan_store_scan_get(&sl, srv_store(r), r->who.org, scan_id)) != 0 ||
+	    (rc = scan_store_job_of_scan(&jl, srv_store(r), r->who.org, scan_id)) != 0) {
+		srv_lib_error(r, rc);
+		goto done;
+	}
+	srv_json_begin(r, &w, 200);
+	write_scan(&w, scan_scan_list_get(sl, 0), scan_job_list_get(jl, 0));
+	srv_json_end(r, &w);
+done:
+	scan_job_list_free(jl);
+	scan_scan_list_free(sl);
+	scan_repo_list_free(repos);
+	cJSON_Delete(body);
+	return r->status;
 }
 
 static int issues(srv_req *r)
@@ -100,5 +202,7 @@ srv_family srv_routes_scans = {
 	{ SRV_GET, "/scans/{scan_id}", get, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0, "One scan", NULL },
 	{ SRV_GET, "/scans/{scan_id}/issues", issues, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
 	  "A scan's findings (skip, limit)", NULL },
+	{ SRV_POST, "/scans/trigger/{repo_id}", trigger, SRV_AUTH_ANY, SCAN_ROLE_MEMBER, SRV_SCOPE_WRITE_SCANS, 4096,
+	  SRV_RATE_TRIGGER, "Queue a scan of a repository (type smart or deep, tier, branch): a pending scan", NULL },
 	{ 0 },
 };

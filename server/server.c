@@ -245,6 +245,14 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 		return fail("cannot listen on '%s' (in use, or not an address of this machine)%s", s.cfg.listen, "");
 	}
 	mg_set_request_handler(s.ctx, "/", srv_http_request, &s);
+	s.stop = stop;
+	if (srv_workers_start(&s) != 0) {
+		*stop = 1;
+		srv_workers_join(&s);
+		mg_stop(s.ctx);
+		release(&s);
+		return fail("cannot start the scan workers%s%s", "", "");
+	}
 	n = mg_get_server_ports(s.ctx, 4, bound);
 	{
 		/* The port the system chose for port 0: scripts and tests read it from this line. */
@@ -257,8 +265,9 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 	fflush(stderr);
 	while (!*stop)
 		usleep(100 * 1000);
-	/* mg_stop waits for the requests in flight. */
+	/* mg_stop waits for the requests in flight; the workers finish or give their scans back. */
 	mg_stop(s.ctx);
+	srv_workers_join(&s);
 	mg_exit_library();
 	release(&s);
 	return 0;

@@ -26,6 +26,10 @@ typedef struct {
 	unsigned rate_default, rate_trigger, rate_login; /* per client address per minute; 0: 500, 10, 10 */
 	const char *environment;       /* shown by /api/health; NULL: "production" */
 	const char *access_log;        /* a file; NULL: standard error; "-": standard output */
+	unsigned allow_local_repos;    /* 1: repositories may be local paths of git repositories (self-hosted, offline) */
+	unsigned grace_seconds;        /* on SIGTERM, how long running scans may go on; 0: 30 */
+	unsigned lease_seconds;        /* a claimed scan stays a worker's this long without news; 0: 60 */
+	unsigned max_attempts;         /* a scan whose workers die this often fails; 0: 3 */
 } srv_config;
 
 /* Fill the defaults of what is unset. */

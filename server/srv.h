@@ -144,6 +144,7 @@ typedef enum {
 	SRV_F_BOOL,       /* bool */
 	SRV_F_OBJECT,     /* const cJSON * */
 	SRV_F_STRINGS,    /* const cJSON * of an array of strings */
+	SRV_F_SCALAR,     /* const cJSON * of a string or a number: the handler decides */
 } srv_ftype;
 
 typedef struct {

@@ -11,12 +11,15 @@
 #ifndef SCAN_OPS_H
 #define SCAN_OPS_H
 
+#include <signal.h>
+
 #include "common.h"
 #include "coverage.h"
 #include "gate.h"
 #include "quality.h"
 #include "sca_policy.h"
 #include "scan.h"
+#include "jobs.h"
 #include "store.h"
 
 /*
@@ -124,5 +127,42 @@ typedef struct {
 SCAN_EXTERN int scan_ops_sla(scan_sla_view *out, scan_store *st, int64_t org, int64_t repo_id, int64_t scan_id,
                              const scan_sca_policy *p, time_t now);
 SCAN_EXTERN void scan_sla_view_dispose(scan_sla_view *v);
+
+/*
+ * A queued scan's result, recorded into its pending scan (the one the job
+ * names) with the same rules as scan_ops_record(), and the job completed,
+ * in one transaction: SCAN_ECANCELED, with nothing stored, when owner's
+ * lease on the job ran out and another worker took it over.
+ */
+SCAN_EXTERN int scan_ops_job_complete(scan_store *st, const scan_job *job, const char *owner, scan_result *r);
+
+/* What a scan worker is: the server's threads and `rampart worker` alike. */
+typedef struct {
+	unsigned int version;
+	const char *owner;               /* unique among the workers of a database: "host:pid:n" */
+	unsigned lease_seconds;          /* 0: 60; renewed every third of it while a scan runs */
+	unsigned max_attempts;           /* 0: 3 */
+	const char *tmp_dir;             /* where clones are made; NULL: /tmp */
+	bool allow_local;                /* run jobs whose target is a local path, not a URL */
+	unsigned jobs;                   /* threads of each scan; 0: the cores */
+	struct scan_vulndb_reader *vulndb; /* for dependency findings; NULL: inventory only */
+	/*
+	 * Asked while a scan runs: non-zero stops it (the job is given back,
+	 * not failed, for another worker) once grace_seconds have passed since
+	 * it turned non-zero; a scan that ends within the grace is recorded.
+	 */
+	volatile sig_atomic_t *stop;
+	unsigned grace_seconds;          /* 0: 30 */
+} scan_worker_options;
+#define SCAN_WORKER_OPTIONS_VERSION 1
+#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0 }
+
+/*
+ * Claim one job and run it to its end: completed (recorded), failed (the
+ * error is the job's and its scan's), or given back (stop, or the lease
+ * lost). *ran is false when there was nothing to claim. The return is an
+ * error of the store itself; a scan's own failure is the job's.
+ */
+SCAN_EXTERN int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "ops/ops_int.h"
+#include "scan/jobs.h"
 #include "scan/license.h"
 #include "scan/ops.h"
 #include "store/record.h"
@@ -18,6 +19,8 @@ typedef struct {
 	int64_t org;
 	scan_result *r;
 	int64_t scan_id;
+	const scan_job *job;      /* a queued scan's job: its row is completed, not a new one made */
+	const char *owner;
 } recording;
 
 static int cmp_known(const void *a, const void *b)
@@ -81,9 +84,18 @@ static int record_body(scan_store *st, void *ctx)
 	bool baseline_exists = false;
 	int rc;
 
-	if ((rc = scan_store__repo_upsert(&repo_id, st, rec->org, &r->repo)) != 0 ||
-	    (rc = scan_store__scan_insert(&scan_id, st, rec->org, repo_id, r)) != 0 ||
-	    (rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
+	if (rec->job) {
+		/* Exactly once: the job must still be this worker's, and is done in the same transaction. */
+		repo_id = rec->job->repo_id;
+		scan_id = rec->job->scan_id;
+		if ((rc = scan_store__job_finish(st, rec->job->id, rec->owner, time(NULL))) != 0 ||
+		    (rc = scan_store__scan_complete(st, rec->org, scan_id, r)) != 0)
+			goto done;
+	} else if ((rc = scan_store__repo_upsert(&repo_id, st, rec->org, &r->repo)) != 0 ||
+	           (rc = scan_store__scan_insert(&scan_id, st, rec->org, repo_id, r)) != 0) {
+		goto done;
+	}
+	if ((rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
 	    (rc = scan_store__fp_marks(&marks, st, repo_id, &r->findings->arena)) != 0 ||
 	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
 	     (rc = scan_store__baseline_fingerprints(&baseline, st, repo_id, r->repo.default_branch,
@@ -109,9 +121,10 @@ done:
 	return rc;
 }
 
-int scan_ops_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_result *r)
+static int record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_result *r, const scan_job *job,
+                  const char *owner)
 {
-	recording rec = { org, r, 0 };
+	recording rec = { org, r, 0, job, owner };
 	int rc;
 
 	if ((rc = scan_store_transact(st, record_body, &rec)) != 0) {
@@ -123,6 +136,17 @@ int scan_ops_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_resu
 		}
 		return rc;
 	}
-	*scan_id_out = rec.scan_id;
+	if (scan_id_out)
+		*scan_id_out = rec.scan_id;
 	return 0;
+}
+
+int scan_ops_record(int64_t *scan_id_out, scan_store *st, int64_t org, scan_result *r)
+{
+	return record(scan_id_out, st, org, r, NULL, NULL);
+}
+
+int scan_ops_job_complete(scan_store *st, const scan_job *job, const char *owner, scan_result *r)
+{
+	return record(NULL, st, job->org_id, r, job, owner);
 }

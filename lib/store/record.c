@@ -87,6 +87,34 @@ done:
 	return rc;
 }
 
+/* A queued scan (scan_store_job_enqueue()) completed with r: its row says so, in the organization only. */
+int scan_store__scan_complete(scan_store *st, int64_t org, int64_t scan_id, const scan_result *r)
+{
+	const scan_repo_info *ri = &r->repo;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	        "UPDATE scans SET status = 'completed', issues_count = ?1, branch = ?2, default_branch = ?3,"
+	        " commit_sha = ?4, is_baseline_scan = ?5, completed_at = ?6, error = NULL"
+	        " WHERE id = ?7 AND org_id = ?8")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, (int64_t)scan_finding_list_count(r->findings));
+	scan_db__bind_text(s, 2, ri->branch);
+	scan_db__bind_text(s, 3, ri->default_branch);
+	scan_db__bind_text(s, 4, ri->commit);
+	scan_db__bind_int64(s, 5, ri->is_baseline_scan);
+	scan_db__bind_time(s, 6, ri->completed_at ? ri->completed_at : time(NULL));
+	scan_db__bind_int64(s, 7, scan_id);
+	scan_db__bind_int64(s, 8, org);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot complete the scan");
+	else if (scan_db__changes(scan_store__conn(st)) == 0)
+		rc = scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+	scan_db__finalize(s);
+	return rc;
+}
+
 int scan_store__baseline_exists(bool *out, scan_store *st, int64_t repo_id, const char *branch)
 {
 	scan_db_stmt *s = NULL;

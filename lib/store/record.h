@@ -27,6 +27,10 @@ typedef struct {
 int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri);
 /* The scan's row: completed, with its stats and times. */
 int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r);
+/* A queued scan's row, completed with r's facts. */
+int scan_store__scan_complete(scan_store *st, int64_t org, int64_t scan_id, const scan_result *r);
+/* The job is done: SCAN_ECANCELED when its lease is no longer owner's (another worker records it). */
+int scan_store__job_finish(scan_store *st, int64_t job_id, const char *owner, time_t now);
 /* Whether repo_id has baseline fingerprints on branch. */
 int scan_store__baseline_exists(bool *out, scan_store *st, int64_t repo_id, const char *branch);
 /* The repository's false-positive marks, or its baseline on branch; strings in a. */

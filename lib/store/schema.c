@@ -397,6 +397,30 @@ static const char migration_10[] =
 	"ALTER TABLE vuln_sources DROP COLUMN imported_at;"
 	"ALTER TABLE vuln_sources RENAME COLUMN loaded_at TO imported_at;";
 
+/*
+ * Durable scan jobs for the server's workers: a job is the pending scan
+ * row's work, claimed with a lease a worker renews while it runs; a lease
+ * that runs out (a worker killed) lets another worker take the job again,
+ * attempts counting how often it was taken.
+ */
+static const char migration_11[] =
+	"CREATE TABLE scan_jobs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  scan_id INTEGER NOT NULL UNIQUE REFERENCES scans(id) ON DELETE CASCADE,"
+	"  target TEXT NOT NULL,"
+	"  branch TEXT,"
+	"  status TEXT NOT NULL CHECK (status IN ('pending','scanning','completed','failed')),"
+	"  progress INTEGER NOT NULL DEFAULT 0,"
+	"  attempts INTEGER NOT NULL DEFAULT 0,"
+	"  lease_owner TEXT,"
+	"  lease_until TEXT,"
+	"  error TEXT,"
+	"  created_at TEXT NOT NULL,"
+	"  updated_at TEXT NOT NULL);"
+	"CREATE INDEX scan_jobs_queue ON scan_jobs (status, id);";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -408,6 +432,7 @@ const char *const scan_store__migrations[] = {
 	migration_8,
 	migration_9,
 	migration_10,
+	migration_11,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

@@ -1,0 +1,76 @@
+/* server/workers.c - the scan workers inside `rampart serve`: threads running the library's worker step */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core.h"
+#include "scan/ops.h"
+
+typedef struct {
+	srv *s;
+	char owner[128];
+} worker_arg;
+
+static void *worker_main(void *p)
+{
+	worker_arg *w = p;
+	srv *s = w->s;
+	scan_worker_options o = SCAN_WORKER_OPTIONS_INIT;
+	bool ran;
+	int rc;
+
+	o.owner = w->owner;
+	o.allow_local = s->cfg.allow_local_repos != 0;
+	o.tmp_dir = s->cfg.data_dir;
+	o.stop = s->stop;
+	o.grace_seconds = s->cfg.grace_seconds;
+	o.lease_seconds = s->cfg.lease_seconds;
+	o.max_attempts = s->cfg.max_attempts;
+	/* Scans share the machine with the requests: each takes two threads. */
+	o.jobs = 2;
+	while (!*s->stop) {
+		if ((rc = scan_ops_worker_step(&ran, s->store, &o)) != 0)
+			fprintf(stderr, "rampart serve: worker %s: %s\n", w->owner, scan_error_last()->message);
+		if (!ran || rc) {
+			/* Idle (or the store failing): look again in half a second. */
+			for (int i = 0; i < 5 && !*s->stop; i++)
+				usleep(100 * 1000);
+		}
+	}
+	scan_store_job_release(s->store, w->owner, time(NULL));
+	free(w);
+	return NULL;
+}
+
+int srv_workers_start(srv *s)
+{
+	char host[64] = "host";
+
+	if (!s->cfg.workers)
+		return 0;
+	gethostname(host, sizeof(host) - 1);
+	if (!(s->workers = calloc(s->cfg.workers, sizeof(*s->workers))))
+		return -1;
+	for (unsigned i = 0; i < s->cfg.workers; i++) {
+		worker_arg *w = calloc(1, sizeof(*w));
+		if (!w)
+			return -1;
+		w->s = s;
+		snprintf(w->owner, sizeof(w->owner), "%s:%ld:%u", host, (long)getpid(), i);
+		if (pthread_create(&s->workers[s->nworkers], NULL, worker_main, w) != 0) {
+			free(w);
+			return -1;
+		}
+		s->nworkers++;
+	}
+	return 0;
+}
+
+void srv_workers_join(srv *s)
+{
+	for (size_t i = 0; i < s->nworkers; i++)
+		pthread_join(s->workers[i], NULL);
+	free(s->workers);
+	s->workers = NULL;
+	s->nworkers = 0;
+}
