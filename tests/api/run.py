@@ -9,6 +9,9 @@ one), signs every user in, then runs each case file of CASES_DIR in name
 order against the one server.
 
 A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
+  {"sql": STATEMENT} (run on the server's database: an expiry passing), or
+  {"jwt": {"sub", "org", "exp": seconds from now, "nbf", "iat", "key": "other", "save": VAR}}
+  (a token signed with the server's key, or another), or a request:
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
    "body": JSON or "raw": TEXT, "headers": {...},
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
@@ -228,9 +231,47 @@ def template_of(routes, method, path):
     return None
 
 
+def sql(db, statement):
+    """Change the database behind the server's back: what time would do (an expiry passing)."""
+    if db.startswith("postgresql:"):
+        m = re.match(r"postgresql:///([^?]+)\?host=([^&]+)&user=(\w+)", db)
+        bindir = sorted(os.listdir("/usr/lib/postgresql"))[-1]
+        sh(["/usr/lib/postgresql/%s/bin/psql" % bindir, "-q", "-h", m.group(2), "-U", m.group(3), "-d", m.group(1),
+            "-v", "ON_ERROR_STOP=1", "-c", statement], "/")
+    else:
+        import sqlite3
+        c = sqlite3.connect(db, timeout=30)
+        c.execute(statement)
+        c.commit()
+        c.close()
+
+
+def jwt(key, claims):
+    """A token signed like the server's, from claims the case chooses (expired, another key)."""
+    import base64
+    import hashlib
+    import hmac
+
+    def b64(b):
+        return base64.urlsafe_b64encode(b).rstrip(b"=").decode()
+    head = b64(b'{"alg":"HS256","typ":"JWT"}') + "." + b64(json.dumps(claims, separators=(",", ":")).encode())
+    return head + "." + b64(hmac.new(key, head.encode(), hashlib.sha256).digest())
+
+
 def run_case(api, path, env, routes, called):
     case = json.load(open(path))
     for i, step in enumerate(case["steps"]):
+        if "sql" in step:
+            sql(env["database"], subst(step["sql"], env))
+            continue
+        if "jwt" in step:
+            spec = subst(step["jwt"], env)
+            key = open(env["jwt_key_file"], "rb").read() if spec.get("key") != "other" else b"x" * 32
+            now = int(time.time())
+            claims = {"sub": spec["sub"], "org": spec["org"], "aud": "rampart", "iat": now + spec.get("iat", 0),
+                      "nbf": now + spec.get("nbf", 0), "exp": now + spec.get("exp", 3600), "jti": "0" * 32}
+            env[spec["save"]] = jwt(key, claims)
+            continue
         where = "%s step %d (%s %s)" % (os.path.basename(path), i + 1, step.get("method"), step.get("path"))
         headers = subst(step.get("headers", {}), env)
         who = step.get("as")
@@ -312,6 +353,8 @@ def main():
                                "%s@%s.test" % (name, org), "--role", role, "--password-env", "RAMPART_TEST_PW"], work, e))
             vars_["user_" + name] = u["id"]
         vars_.update(seed_repo(work, rampart, env))
+        vars_["database"] = env.get("RAMPART_DATABASE_URL") or env["RAMPART_DB"]
+        vars_["jwt_key_file"] = os.path.join(work, "data", "jwt.key")
         vars_["big"] = "a" * 20000
         vars_["deep"] = "[" * 100 + "]" * 100
         # Room for the suite's own sign-ins; 99_rate_limit.json counts on 30.
