@@ -223,6 +223,9 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 	options[k++] = "request_timeout_ms", options[k++] = "30000";
 	options[k++] = "enable_keep_alive", options[k++] = "yes";
 	options[k++] = "decode_url", options[k++] = "yes";
+	/* civetweb would answer CORS preflights itself, allowing every origin: CORS is ours (http.c), off by default. */
+	options[k++] = "access_control_allow_origin", options[k++] = "";
+	options[k++] = "access_control_allow_methods", options[k++] = "";
 	if (s.cfg.tls_cert) {
 		/* civetweb reads the certificate and its key from one file. */
 		if (s.cfg.tls_key && strcmp(s.cfg.tls_key, s.cfg.tls_cert)) {

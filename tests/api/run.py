@@ -11,7 +11,8 @@ order against the one server.
 A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
   {"sql": STATEMENT} (run on the server's database: an expiry passing), or
   {"jwt": {"sub", "org", "exp": seconds from now, "nbf", "iat", "key": "other", "save": VAR}}
-  (a token signed with the server's key, or another), or a request:
+  (a token signed with the server's key, or another), or {"log_contains": REGEX} (the access log),
+  or a request:
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
    "body": JSON or "raw": TEXT, "headers": {...},
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
@@ -264,6 +265,16 @@ def run_case(api, path, env, routes, called):
         if "sql" in step:
             sql(env["database"], subst(step["sql"], env))
             continue
+        if "log_contains" in step:
+            # The access log is written after the response is sent: give it a moment.
+            for _ in range(50):
+                text = open(env["access_log"]).read()
+                if re.search(subst(step["log_contains"], env), text):
+                    break
+                time.sleep(0.05)
+            else:
+                raise Failure("%s: the access log has no line matching %s" % (os.path.basename(path), step["log_contains"]))
+            continue
         if "jwt" in step:
             spec = subst(step["jwt"], env)
             key = open(env["jwt_key_file"], "rb").read() if spec.get("key") != "other" else b"x" * 32
@@ -355,6 +366,10 @@ def main():
         vars_.update(seed_repo(work, rampart, env))
         vars_["database"] = env.get("RAMPART_DATABASE_URL") or env["RAMPART_DB"]
         vars_["jwt_key_file"] = os.path.join(work, "data", "jwt.key")
+        vars_["access_log"] = os.path.join(work, "access.log")
+        # CORS for one origin; the loopback peer is a trusted proxy (X-Forwarded-For believed from it).
+        env["RAMPART_CORS_ORIGINS"] = "https://app.example"
+        env["RAMPART_TRUSTED_PROXIES"] = "127.0.0.1"
         vars_["big"] = "a" * 20000
         vars_["deep"] = "[" * 100 + "]" * 100
         # Room for the suite's own sign-ins; 99_rate_limit.json counts on 30.
