@@ -35,9 +35,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(text);
 
 	memset(&c, 0, sizeof(c));
-	for (size_t i = 0; i < size && i < 16; i++)
-		c.sub = c.sub * 31 + data[i];
-	c.sub = (c.sub & 0xffffff) + 1;
+	{
+		uint64_t h = 0;
+		for (size_t i = 0; i < size && i < 16; i++)
+			h = h * 31 + data[i];
+		c.sub = (int64_t)(h & 0xffffff) + 1;
+	}
 	c.org = (int64_t)(size % 1000) + 1;
 	c.iat = c.nbf = now - 10;
 	c.exp = now + 3600;
