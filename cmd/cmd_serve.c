@@ -56,6 +56,7 @@ int cmd_serve(int argc, char **argv)
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	memset(&cfg, 0, sizeof(cfg));
 	o.workers = -1;
 	if ((rc = cli_parse(&cli_serve_def, argc, argv, &pos, &help)) != 0 || help)
 		goto done;
@@ -121,6 +122,7 @@ int cmd_serve(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	rc = srv_run(&cfg, &stop_requested) ? EXIT_ERROR : EXIT_OK;
 done:
+	srv_config_dispose(&cfg);
 	scan_buf_dispose(&dir);
 	cli_strlist_dispose(&pos);
 	return rc;

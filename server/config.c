@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <yaml.h>
 #include "config.h"
+#include "scan/array.h"
 
 typedef enum { K_STRING, K_UINT } key_type;
 
@@ -56,11 +57,12 @@ static int set_key(srv_config *cfg, size_t k, const char *value, const char *ori
 		*(unsigned *)((char *)cfg + keys[k].offset) = (unsigned)v;
 		return 0;
 	}
-	/* The configuration lives as long as the process. */
-	if (!(copy = strdup(value))) {
+	if (scan_array_reserve(&cfg->owned, &cfg->owned_cap, cfg->nowned + 1, sizeof(*cfg->owned)) ||
+	    !(copy = strdup(value))) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	cfg->owned[cfg->nowned++] = copy;
 	*(const char **)((char *)cfg + keys[k].offset) = copy;
 	return 0;
 }
@@ -166,4 +168,13 @@ int srv_config_load(srv_config *cfg, const char *path, bool path_given, scan_get
 			return -1;
 	}
 	return 0;
+}
+
+void srv_config_dispose(srv_config *cfg)
+{
+	for (size_t i = 0; i < cfg->nowned; i++)
+		free(cfg->owned[i]);
+	free(cfg->owned);
+	cfg->owned = NULL;
+	cfg->nowned = cfg->owned_cap = 0;
 }

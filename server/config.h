@@ -14,5 +14,7 @@
  */
 int srv_config_load(srv_config *cfg, const char *path, bool path_given, scan_getvar_fn getvar, void *ctx, char *err,
                     size_t errlen);
+/* Free the strings the loader copied into cfg (after the server stopped). */
+void srv_config_dispose(srv_config *cfg);
 
 #endif
