@@ -178,3 +178,24 @@ bool srv_role_at_least(const srv_req *r, scan_role min)
 {
 	return r->who.authenticated && !r->who.is_key && r->who.role >= min;
 }
+
+void srv_json_copy(scan_json *w, const char *key, const cJSON *v)
+{
+	const cJSON *c;
+
+	if (!v || cJSON_IsNull(v)) {
+		scan_json_null(w, key);
+	} else if (cJSON_IsBool(v)) {
+		scan_json_bool(w, key, cJSON_IsTrue(v));
+	} else if (cJSON_IsNumber(v)) {
+		scan_json_num(w, key, v->valuedouble);
+	} else if (cJSON_IsString(v)) {
+		scan_json_str(w, key, v->valuestring);
+	} else if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+		char open = cJSON_IsArray(v) ? '[' : '{';
+		scan_json_open(w, key, open);
+		cJSON_ArrayForEach(c, v)
+			srv_json_copy(w, open == '{' ? c->string : NULL, c);
+		scan_json_close(w, open == '[' ? ']' : '}');
+	}
+}

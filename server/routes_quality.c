@@ -345,6 +345,53 @@ done:
 	return r->status;
 }
 
+/*
+ * A part of the quality summary stored with the scan (spec 2.10), with the
+ * scan's id first: "ratings" or "tech_debt". 404 for a scan of another
+ * organization, or one the quality analyzer did not run on.
+ */
+static int summary_part(srv_req *r, const char *part)
+{
+	int64_t id = srv_param_id(r, "scan_id");
+	char *text = NULL;
+	cJSON *doc = NULL;
+	const cJSON *p, *m;
+	scan_json w;
+	int rc;
+
+	if (!id)
+		return r->status;
+	if ((rc = scan_store_quality_json(&text, srv_store(r), r->who.org, id)) != 0) {
+		if (rc == SCAN_ENOTFOUND)
+			return srv_error(r, 404, "Scan not found");
+		return srv_lib_error(r, rc);
+	}
+	if (!text || !(doc = cJSON_Parse(text)) || !cJSON_IsObject(p = cJSON_GetObjectItemCaseSensitive(doc, part))) {
+		free(text);
+		cJSON_Delete(doc);
+		return srv_error(r, 404, "No quality measures for this scan (the quality analyzer did not run)");
+	}
+	srv_json_begin(r, &w, 200);
+	scan_json_open(&w, NULL, '{');
+	scan_json_int(&w, "scan_id", id);
+	cJSON_ArrayForEach(m, p)
+		srv_json_copy(&w, m->string, m);
+	scan_json_close(&w, '}');
+	free(text);
+	cJSON_Delete(doc);
+	return srv_json_end(r, &w);
+}
+
+static int ratings(srv_req *r)
+{
+	return summary_part(r, "ratings");
+}
+
+static int tech_debt(srv_req *r)
+{
+	return summary_part(r, "tech_debt");
+}
+
 /* Spec §5.1: the gate routes take a person's session or bearer token. */
 #define PERSON SRV_AUTH_PERSON
 
@@ -365,6 +412,10 @@ srv_family srv_routes_quality = {
 	  "Revoke a waiver", ADMIN },
 	{ SRV_POST, "/quality/gates/rebuild-baseline/{repo_id}", rebuild_baseline, PERSON, SCAN_ROLE_ORG_ADMIN, 0, 1024, 0,
 	  "Clear the default branch's baseline fingerprints", ADMIN },
+	{ SRV_GET, "/quality/ratings/{scan_id}", ratings, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
+	  "A scan's letter ratings, debt minutes, parse coverage and analyzer versions", NULL },
+	{ SRV_GET, "/quality/tech-debt/{scan_id}", tech_debt, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
+	  "A scan's technical debt: minutes, hours, engineer days, findings by type", NULL },
 	{ SRV_POST, "/quality/findings/mark-fp", mark_fp, PERSON, SCAN_ROLE_MEMBER, 0, 16384, 0,
 	  "Mark or unmark a finding as a false positive", NULL },
 	{ 0 },

@@ -119,6 +119,8 @@ int srv_error(srv_req *r, int status, const char *fmt, ...) __attribute__((forma
 void srv_json_begin(srv_req *r, scan_json *w, int status);
 /* Finish it: 500 when the writer failed. Returns the status. */
 int srv_json_end(srv_req *r, scan_json *w);
+/* A parsed JSON value (a stored document's part) written as the member key (NULL: a value). */
+void srv_json_copy(scan_json *w, const char *key, const cJSON *v);
 /* Add a response header line (name and value checked for CR/LF). */
 void srv_header(srv_req *r, const char *name, const char *value);
 
