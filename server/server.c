@@ -1,5 +1,6 @@
 /* server/server.c - start and stop: the store, the signing key, the rate limiter, civetweb */
 #include <civetweb.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/crypto.h>
@@ -96,6 +97,8 @@ static int open_store(srv *s)
 	return 0;
 }
 
+static bool civetweb_tls_usable(void);
+
 static int prepare(srv *s, const srv_config *cfg)
 {
 	char keypath[4096];
@@ -107,6 +110,10 @@ static int prepare(srv *s, const srv_config *cfg)
 	pthread_mutex_init(&s->log_lock, NULL);
 	if (!s->cfg.data_dir)
 		return fail("no data directory: give --data-dir DIR%s%s", "", "");
+	if (s->cfg.tls_cert && !civetweb_tls_usable())
+		return fail("cannot serve HTTPS here: this civetweb's TLS needs OpenSSL functions the installed OpenSSL "
+		            "does not have (%s); terminate TLS at a reverse proxy in front of rampart serve%s",
+		            "civetweb 1.15 with OpenSSL 3", "");
 	if (mkdir(s->cfg.data_dir, 0700) != 0 && errno != EEXIST)
 		return fail("cannot create the data directory '%s': %s", s->cfg.data_dir, strerror(errno));
 	if (s->cfg.jwt_key_file)
@@ -178,6 +185,23 @@ static int srv_tls_bundle(const char *pem, const char *cert, const char *key)
 	if (fclose(out) != 0 && !rc)
 		rc = fail("cannot write '%s': %s", pem, strerror(errno));
 	return rc;
+}
+
+/*
+ * civetweb loads OpenSSL by name at run time and calls what it finds:
+ * Debian 12's civetweb 1.15 asks for SSL_get_peer_certificate, which
+ * OpenSSL 3 no longer exports, and calls the missing function on the first
+ * TLS request (a crash). Serving HTTPS is refused up front when the
+ * library civetweb would load lacks what it calls.
+ */
+static bool civetweb_tls_usable(void)
+{
+	void *h = dlopen("libssl.so", RTLD_LAZY | RTLD_LOCAL);
+	bool ok = h && dlsym(h, "SSL_get_peer_certificate") && dlsym(h, "SSL_CTX_new");
+
+	if (h)
+		dlclose(h);
+	return ok;
 }
 
 /* "127.0.0.1:8080" as civetweb wants it; a bare port listens on loopback only. */
