@@ -1,6 +1,7 @@
 /* lib/db/sqlite.c - the SQLite driver: the embedded default database */
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include "db/driver.h"
 #include "util/error.h"
@@ -183,6 +184,18 @@ static const scan_db_driver sqlite_driver = {
 	db_rollback,
 };
 
+/*
+ * SQLite counts every allocation under one process-wide mutex unless told
+ * not to; with many threads each on its own connection (the server) that
+ * mutex is where they queue. Said once, before SQLite starts.
+ */
+static pthread_once_t sqlite_config_once = PTHREAD_ONCE_INIT;
+
+static void sqlite_config(void)
+{
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 int scan_db__open_sqlite(scan_db **out, const char *name, unsigned flags, const char *label)
 {
 	sqlite_db *db = calloc(1, sizeof(*db));
@@ -202,6 +215,7 @@ int scan_db__open_sqlite(scan_db **out, const char *name, unsigned flags, const 
 #ifdef SQLITE_OPEN_NOFOLLOW
 	oflags |= SQLITE_OPEN_NOFOLLOW; /* a link swapped in after the caller looked */
 #endif
+	pthread_once(&sqlite_config_once, sqlite_config);
 	if (sqlite3_open_v2(name, &db->conn, oflags, NULL) != SQLITE_OK) {
 		rc = db->conn ? db_error(&db->head, "cannot open")
 		              : scan_util__error(SCAN_ENOMEM, "out of memory opening '%s'", label);
