@@ -118,6 +118,11 @@ SCAN_EXTERN size_t scan_repo_list_count(const scan_repo_list *l);
 SCAN_EXTERN const scan_repo_record *scan_repo_list_get(const scan_repo_list *l, size_t i);
 SCAN_EXTERN void scan_repo_list_free(scan_repo_list *l);
 SCAN_EXTERN int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org);
+/*
+ * Delete a repository with everything of it: scans, findings, baseline,
+ * dependencies, queued jobs. SCAN_ENOTFOUND for another organization's.
+ */
+SCAN_EXTERN int scan_store_repo_delete(scan_store *st, int64_t org, int64_t repo_id);
 /* By id ("12") or by name or URL; SCAN_ENOTFOUND, or SCAN_EINVAL when a name is ambiguous. */
 SCAN_EXTERN int scan_store_repo_find(int64_t *repo_id, scan_store *st, int64_t org, const char *id_or_name);
 

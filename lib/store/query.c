@@ -496,3 +496,22 @@ int scan_store_baseline_rebuild(int64_t *cleared, scan_store *st, int64_t org, i
 {
 	return baseline_op(cleared, st, org, repo_id, branch, true);
 }
+
+int scan_store_repo_delete(scan_store *st, int64_t org, int64_t repo_id)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	/* Its scans, findings, baseline, dependencies and queued jobs go with it (ON DELETE CASCADE). */
+	if ((rc = scan_db__prepare(db, &s, "DELETE FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(db, "cannot delete the repository");
+	else if (scan_db__changes(db) == 0)
+		rc = scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id);
+	scan_db__finalize(s);
+	return rc;
+}

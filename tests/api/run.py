@@ -376,6 +376,8 @@ def main():
         env["RAMPART_RATE_LOGIN"] = "30"
         # One scan worker in the server; the seeded repository is a local path.
         env["RAMPART_WORKERS"] = "1"
+        # Room for 06_trigger.json's requests (valid or not, each counts) in one minute.
+        env["RAMPART_RATE_TRIGGER"] = "20"
         env["RAMPART_ALLOW_LOCAL_REPOS"] = "1"
         log = open(os.path.join(work, "server.err"), "w+")
         server = subprocess.Popen([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir",
