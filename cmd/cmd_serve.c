@@ -64,7 +64,6 @@ int cmd_serve(int argc, char **argv)
 		rc = cli_error("serve takes no arguments");
 		goto done;
 	}
-	memset(&cfg, 0, sizeof(cfg));
 	cfg.workers = UINT_MAX; /* unset: the cores, unless the file or the environment says */
 	if (srv_config_load(&cfg, o.config ? o.config : "/etc/rampart/server.yaml", o.config != NULL, cli_getvar, NULL, err,
 	                    sizeof(err)) != 0) {

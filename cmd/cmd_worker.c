@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "scan/ops.h"
+#include "server.h"
 
 static struct {
 	const char *db, *tmp_dir;
@@ -42,14 +43,12 @@ static void on_signal(int sig)
 typedef struct {
 	scan_store *st;
 	char owner[128];
-	int rc;
 } thread_arg;
 
 static void *run_thread(void *p)
 {
 	thread_arg *t = p;
 	scan_worker_options w = SCAN_WORKER_OPTIONS_INIT;
-	bool ran;
 
 	w.owner = t->owner;
 	w.allow_local = o.allow_local;
@@ -57,15 +56,7 @@ static void *run_thread(void *p)
 	w.stop = &stop_requested;
 	w.grace_seconds = (unsigned)o.grace;
 	w.lease_seconds = (unsigned)o.lease;
-	while (!stop_requested) {
-		int rc = scan_ops_worker_step(&ran, t->st, &w);
-		if (rc)
-			fprintf(stderr, "rampart worker: %s\n", scan_error_last()->message);
-		if (!ran || rc)
-			for (int i = 0; i < 5 && !stop_requested; i++)
-				usleep(100 * 1000);
-	}
-	scan_store_job_release(t->st, t->owner, time(NULL));
+	srv_worker_loop(t->st, &w, "rampart worker");
 	return NULL;
 }
 

@@ -110,7 +110,12 @@ static bool gate_scan(srv_req *r, int64_t scan_id, scan_gate_scan *out, scan_sca
 	return true;
 }
 
-static int status(srv_req *r)
+/*
+ * The gate of a scan: as stored when it completed (status null before,
+ * and CI polls), or evaluated again against today's policy and waivers
+ * without writing.
+ */
+static int gate_answer(srv_req *r, bool evaluate)
 {
 	int64_t id = srv_param_id(r, "scan_id");
 	scan_scan_list *l = NULL;
@@ -121,8 +126,9 @@ static int status(srv_req *r)
 
 	if (!id || !gate_scan(r, id, &gs, &l))
 		goto done;
-	/* Not computed yet (the scan has not completed): the status is null, and CI polls. */
-	if ((rc = scan_store_gate_stored(&g, srv_store(r), r->who.org, id)) != 0 && rc != SCAN_ENOTFOUND) {
+	rc = evaluate ? scan_ops_gate_evaluate(&g, srv_store(r), r->who.org, id, 0)
+	              : scan_store_gate_stored(&g, srv_store(r), r->who.org, id);
+	if (rc && (evaluate || rc != SCAN_ENOTFOUND)) {
 		srv_lib_error(r, rc);
 		goto done;
 	}
@@ -147,28 +153,14 @@ done:
 	return r->status;
 }
 
+static int status(srv_req *r)
+{
+	return gate_answer(r, false);
+}
+
 static int evaluate(srv_req *r)
 {
-	int64_t id = srv_param_id(r, "scan_id");
-	scan_scan_list *l = NULL;
-	scan_gate_report *g = NULL;
-	scan_gate_scan gs;
-	scan_json w;
-	int rc;
-
-	if (!id || !gate_scan(r, id, &gs, &l))
-		goto done;
-	if ((rc = scan_ops_gate_evaluate(&g, srv_store(r), r->who.org, id, 0)) != 0) {
-		srv_lib_error(r, rc);
-		goto done;
-	}
-	srv_json_begin(r, &w, 200);
-	scan_gate_report_json(&w, NULL, g, &gs);
-	srv_json_end(r, &w);
-done:
-	scan_gate_report_free(g);
-	scan_scan_list_free(l);
-	return r->status;
+	return gate_answer(r, true);
 }
 
 static int waivers_list(srv_req *r)

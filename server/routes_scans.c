@@ -95,6 +95,23 @@ static bool branch_ok(const char *b)
 	return true;
 }
 
+/* The spec's tier: "80", or 80; a whole number from 0 to 100. */
+static bool tier_parse(const cJSON *v, long *out)
+{
+	char *end;
+
+	if (cJSON_IsNumber(v)) {
+		if (v->valuedouble < 0 || v->valuedouble > 100 || v->valuedouble != floor(v->valuedouble))
+			return false;
+		*out = (long)v->valuedouble;
+		return true;
+	}
+	if (!*v->valuestring || *v->valuestring < '0' || *v->valuestring > '9')
+		return false;
+	*out = strtol(v->valuestring, &end, 10);
+	return !*end && *out >= 0 && *out <= 100;
+}
+
 static int trigger(srv_req *r)
 {
 	int64_t repo_id = srv_param_id(r, "repo_id"), scan_id;
@@ -124,16 +141,9 @@ static int trigger(srv_req *r)
 		srv_error(r, 422, "Field 'type' must be smart or deep");
 		goto done;
 	}
-	if (tier) {
-		char *end = NULL;
-		if (cJSON_IsNumber(tier) && tier->valuedouble == floor(tier->valuedouble))
-			t = (long)tier->valuedouble;
-		else if (cJSON_IsString(tier) && *tier->valuestring)
-			t = strtol(tier->valuestring, &end, 10);
-		if ((end && *end) || (!cJSON_IsNumber(tier) && !end) || t < 0 || t > 100) {
-			srv_error(r, 422, "Field 'tier' must be a confidence threshold from 0 to 100");
-			goto done;
-		}
+	if (tier && !tier_parse(tier, &t)) {
+		srv_error(r, 422, "Field 'tier' must be a confidence threshold from 0 to 100");
+		goto done;
 	}
 	if (branch && !branch_ok(branch)) {
 		srv_error(r, 422, "Field 'branch' is not a branch name");

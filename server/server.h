@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "scan/ops.h"
 
 /*
  * The configuration, from the file (`/etc/rampart/server.yaml` or
@@ -51,5 +52,13 @@ int srv_check(const srv_config *cfg);
  * on standard error when the server cannot start.
  */
 int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop);
+
+/*
+ * A scan worker until *o->stop: claim and run jobs, idle half a second
+ * when there are none, give back what it holds at the end; errors of the
+ * store go to standard error prefixed with who. The server's worker
+ * threads and `rampart worker` both run this.
+ */
+void srv_worker_loop(scan_store *st, const scan_worker_options *o, const char *who);
 
 #endif

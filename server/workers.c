@@ -1,4 +1,4 @@
-/* server/workers.c - the scan workers inside `rampart serve`: threads running the library's worker step */
+/* server/workers.c - scan workers: the loop over the library's worker step, and the threads of `rampart serve` */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +11,28 @@ typedef struct {
 	char owner[128];
 } worker_arg;
 
+void srv_worker_loop(scan_store *st, const scan_worker_options *o, const char *who)
+{
+	bool ran;
+	int rc;
+
+	while (!*o->stop) {
+		if ((rc = scan_ops_worker_step(&ran, st, o)) != 0)
+			fprintf(stderr, "%s: worker %s: %s\n", who, o->owner, scan_error_last()->message);
+		if (!ran || rc) {
+			/* Idle (or the store failing): look again in half a second. */
+			for (int i = 0; i < 5 && !*o->stop; i++)
+				usleep(100 * 1000);
+		}
+	}
+	scan_store_job_release(st, o->owner, time(NULL));
+}
+
 static void *worker_main(void *p)
 {
 	worker_arg *w = p;
 	srv *s = w->s;
 	scan_worker_options o = SCAN_WORKER_OPTIONS_INIT;
-	bool ran;
-	int rc;
 
 	o.owner = w->owner;
 	o.allow_local = s->cfg.allow_local_repos != 0;
@@ -28,16 +43,7 @@ static void *worker_main(void *p)
 	o.max_attempts = s->cfg.max_attempts;
 	/* Scans share the machine with the requests: each takes two threads. */
 	o.jobs = 2;
-	while (!*s->stop) {
-		if ((rc = scan_ops_worker_step(&ran, s->store, &o)) != 0)
-			fprintf(stderr, "rampart serve: worker %s: %s\n", w->owner, scan_error_last()->message);
-		if (!ran || rc) {
-			/* Idle (or the store failing): look again in half a second. */
-			for (int i = 0; i < 5 && !*s->stop; i++)
-				usleep(100 * 1000);
-		}
-	}
-	scan_store_job_release(s->store, w->owner, time(NULL));
+	srv_worker_loop(s->store, &o, "rampart serve");
 	free(w);
 	return NULL;
 }

@@ -72,13 +72,10 @@ SCAN_EXTERN void scan_error_clear(void);
 typedef const char *(*scan_getvar_fn)(const char *name, void *ctx);
 
 /*
- * Times as the store and every document write them: "2026-11-28T13:05:00Z"
- * (UTC), read also as a date "2026-11-28" (midnight UTC). parse: 0 or
- * SCAN_EINVAL. format: out holds at least SCAN_TIME_TEXT_LEN bytes.
+ * A time as the store and every document write it, "2026-11-28T13:05:00Z"
+ * (UTC), or a date "2026-11-28" (midnight UTC): 0 or SCAN_EINVAL.
  */
-#define SCAN_TIME_TEXT_LEN 32
 SCAN_EXTERN int scan_time_parse(time_t *out, const char *s);
-SCAN_EXTERN void scan_time_format(char *out, time_t t);
 
 /* "0.1.0"; static storage. */
 SCAN_EXTERN const char *scan_version(void);

@@ -6,6 +6,7 @@
 #include <time.h>
 #include "scan/jobs.h"
 #include "scan/ops.h"
+#include "source/source.h"
 #include "util/error.h"
 
 typedef struct {
@@ -51,12 +52,6 @@ static bool is_cancelled(void *payload)
 	return atomic_load(&run->lost) || atomic_load(&run->stopping);
 }
 
-static bool is_url(const char *target)
-{
-	return !strncmp(target, "https://", 8) || !strncmp(target, "http://", 7) || !strncmp(target, "ssh://", 6) ||
-	       !strncmp(target, "git@", 4);
-}
-
 int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o)
 {
 	scan_job_list *l = NULL;
@@ -76,7 +71,8 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 		return rc;
 	*ran = true;
 	job = scan_job_list_get(l, 0);
-	if (!is_url(job->target) && !o->allow_local) {
+	/* The same rule as scan_run()'s: what is not a URL it takes for a local path. */
+	if (!scan_source__is_url(job->target) && !o->allow_local) {
 		rc = scan_store_job_fail(st, job->id, o->owner, "scanning local paths is not allowed by this server", now);
 		goto done;
 	}

@@ -94,8 +94,3 @@ int scan_time_parse(time_t *out, const char *s)
 {
 	return scan_util__time_parse(out, s);
 }
-
-void scan_time_format(char *out, time_t t)
-{
-	scan_util__time_format(out, t);
-}

@@ -27,25 +27,6 @@ import run  # noqa: E402
 LEASE = "3"
 
 
-def start(cmd, work, env, name):
-    log = open(os.path.join(work, name + ".err"), "w+")
-    p = subprocess.Popen(cmd, cwd=work, env=env, stderr=log, stdout=subprocess.DEVNULL)
-    return p, log
-
-
-def wait_port(p, log):
-    for _ in range(200):
-        log.seek(0)
-        m = re.search(r"listening on http://\S+:(\d+)", log.read())
-        if m:
-            return int(m.group(1))
-        if p.poll() is not None:
-            break
-        time.sleep(0.05)
-    log.seek(0)
-    raise run.Failure("the server did not start: " + log.read()[-2000:])
-
-
 def main():
     args = sys.argv[1:]
     url = None
@@ -86,9 +67,9 @@ def main():
         serve = [rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir", os.path.join(work, "data"),
                  "--access-log", os.path.join(work, "access.log")]
         senv = dict(env, RAMPART_WORKERS="0" if url else "1")
-        server, log = start(serve, work, senv, "server1")
+        server, log = run.start(serve, work, senv, "server1")
         procs.append(server)
-        api = run.Api("http://127.0.0.1:%d/api" % wait_port(server, log))
+        api = run.Api("http://127.0.0.1:%d/api" % run.wait_port(server, log))
         st, _, raw = api.call("POST", "/auth/login", {"email": "dev@acme.test", "password": run.PASSWORD})
         auth = {"Authorization": "Bearer " + json.loads(raw)["access_token"]}
         st, _, raw = api.call("GET", "/repositories", headers=auth)
@@ -99,7 +80,7 @@ def main():
         scan_id = json.loads(raw)["id"]
         victim = server
         if url:
-            victim, _ = start([rampart, "worker", "--threads", "1", "--lease", LEASE, "--allow-local-repos"], work, env,
+            victim, _ = run.start([rampart, "worker", "--threads", "1", "--lease", LEASE, "--allow-local-repos"], work, env,
                               "worker1")
             procs.append(victim)
         deadline = time.time() + 60
@@ -115,13 +96,13 @@ def main():
         victim.wait()
         print("killed the %s while it scanned (job attempts %s)" % ("worker" if url else "server", doc.get("attempts")))
         if url:
-            second, _ = start([rampart, "worker", "--threads", "1", "--lease", LEASE, "--allow-local-repos"], work, env,
+            second, _ = run.start([rampart, "worker", "--threads", "1", "--lease", LEASE, "--allow-local-repos"], work, env,
                               "worker2")
             procs.append(second)
         else:
-            server, log = start(serve, work, senv, "server2")
+            server, log = run.start(serve, work, senv, "server2")
             procs.append(server)
-            api = run.Api("http://127.0.0.1:%d/api" % wait_port(server, log))
+            api = run.Api("http://127.0.0.1:%d/api" % run.wait_port(server, log))
         deadline = time.time() + 180
         while True:
             st, _, raw = api.call("GET", "/scans/%d" % scan_id, headers=auth)

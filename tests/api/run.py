@@ -97,6 +97,27 @@ def seed_repo(work, rampart, env):
     return ids
 
 
+def start(cmd, work, env, name):
+    """A process of the suite, its standard error kept in WORK/NAME.err."""
+    log = open(os.path.join(work, name + ".err"), "w+")
+    p = subprocess.Popen(cmd, cwd=work, env=env, stderr=log, stdout=subprocess.DEVNULL)
+    return p, log
+
+
+def wait_port(p, log):
+    """The port `rampart serve --listen 127.0.0.1:0` says it took, once it listens."""
+    for _ in range(200):
+        log.seek(0)
+        m = re.search(r"listening on http://\S+:(\d+)", log.read())
+        if m:
+            return int(m.group(1))
+        if p.poll() is not None:
+            break
+        time.sleep(0.05)
+    log.seek(0)
+    raise Failure("the server did not start: " + log.read()[-2000:])
+
+
 def new_pg_database(url):
     m = re.match(r"postgresql:///([^?]+)\?host=([^&]+)&user=(\w+)", url)
     if not m:
@@ -379,23 +400,9 @@ def main():
         # Room for 06_trigger.json's requests (valid or not, each counts) in one minute.
         env["RAMPART_RATE_TRIGGER"] = "20"
         env["RAMPART_ALLOW_LOCAL_REPOS"] = "1"
-        log = open(os.path.join(work, "server.err"), "w+")
-        server = subprocess.Popen([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir",
-                                   os.path.join(work, "data"), "--access-log", os.path.join(work, "access.log")],
-                                  cwd=work, env=env, stderr=log, stdout=subprocess.DEVNULL)
-        port = None
-        for _ in range(200):
-            log.seek(0)
-            m = re.search(r"listening on http://\S+:(\d+)", log.read())
-            if m:
-                port = int(m.group(1))
-                break
-            if server.poll() is not None:
-                break
-            time.sleep(0.05)
-        if not port:
-            log.seek(0)
-            raise Failure("the server did not start: " + log.read()[-2000:])
+        server, log = start([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir", os.path.join(work, "data"),
+                             "--access-log", os.path.join(work, "access.log")], work, env, "server")
+        port = wait_port(server, log)
         api = Api("http://127.0.0.1:%d/api" % port)
         for name in USERS:
             st, _, raw = api.call("POST", "/auth/login", {"email": "%s@%s.test" % (name, USERS[name][0]),

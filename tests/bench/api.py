@@ -86,18 +86,9 @@ def main():
         run.sh([rampart, "scan", ".", "-q"], small, env, check=False)
         run.sh([rampart, "admin", "user", "create", "--org", "1", "--email", "bench@acme.test", "--role", "MEMBER",
                 "--password-env", "PW"], work, dict(env, PW=run.PASSWORD))
-        log = open(os.path.join(work, "server.err"), "w+")
-        server = subprocess.Popen([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir", os.path.join(work, "data"),
-                                   "--access-log", "/dev/null"], cwd=work, env=env, stderr=log,
-                                  stdout=subprocess.DEVNULL)
-        port = None
-        for _ in range(200):
-            log.seek(0)
-            m = re.search(r"listening on http://\S+:(\d+)", log.read())
-            if m:
-                port = int(m.group(1))
-                break
-            time.sleep(0.05)
+        server, log = run.start([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir",
+                                 os.path.join(work, "data"), "--access-log", "/dev/null"], work, env, "server")
+        port = run.wait_port(server, log)
         base = "http://127.0.0.1:%d/api" % port
         api = run.Api(base)
         st, _, raw = api.call("POST", "/auth/login", {"email": "bench@acme.test", "password": run.PASSWORD})
