@@ -143,15 +143,22 @@ static void client_ip(srv_req *r, char *out, size_t outlen)
 	}
 }
 
-/* The body, whole, refused early from Content-Length and again while it streams. */
-static int read_body(srv_req *r, size_t max)
+/* A body announced larger than the route takes is refused before anything else is done. */
+static int body_announced(srv_req *r, size_t max)
 {
 	const struct mg_request_info *ri = mg_get_request_info(r->conn);
-	char chunk[16384];
-	int n;
 
 	if (ri->content_length > 0 && (unsigned long long)ri->content_length > max)
 		return srv_error(r, 400, "Request body too large (limit %zu bytes)", max);
+	return 0;
+}
+
+/* The body, whole, once the caller is known: refused again while it streams past max. */
+static int read_body(srv_req *r, size_t max)
+{
+	char chunk[16384];
+	int n;
+
 	if (!max)
 		return 0; /* a route without a body: whatever came is not read */
 	while ((n = mg_read(r->conn, chunk, sizeof(chunk))) > 0) {
@@ -252,7 +259,7 @@ static void handle(srv_req *r)
 	r->route = rt;
 	if (rt->rate != SRV_RATE_DEFAULT && (wait = srv_rate_take(&r->s->rate, rt->rate, r->ip, now)) != 0)
 		goto limited;
-	if (read_body(r, rt->body_max) || authorize(r, rt))
+	if (body_announced(r, rt->body_max) || authorize(r, rt) || read_body(r, rt->body_max))
 		return;
 	if (!rt->handler(r) && !r->status)
 		srv_error(r, 500, "Internal error (request %s)", r->id);

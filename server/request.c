@@ -58,6 +58,11 @@ void srv_header(srv_req *r, const char *name, const char *value)
 	scan_buf_printf(&r->headers, "%s: %s\r\n", name, value);
 }
 
+const char *srv_request_header(const srv_req *r, const char *name)
+{
+	return mg_get_header(r->conn, name);
+}
+
 const char *srv_param(const srv_req *r, const char *name)
 {
 	for (size_t i = 0; i < r->nparams; i++)

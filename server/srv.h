@@ -121,6 +121,8 @@ void srv_json_begin(srv_req *r, scan_json *w, int status);
 int srv_json_end(srv_req *r, scan_json *w);
 /* A parsed JSON value (a stored document's part) written as the member key (NULL: a value). */
 void srv_json_copy(scan_json *w, const char *key, const cJSON *v);
+/* A request header's value; NULL when absent. */
+const char *srv_request_header(const srv_req *r, const char *name);
 /* Add a response header line (name and value checked for CR/LF). */
 void srv_header(srv_req *r, const char *name, const char *value);
 

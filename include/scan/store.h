@@ -219,6 +219,22 @@ SCAN_EXTERN int scan_store_quality(scan_quality_summary *out, bool *found, scan_
 SCAN_EXTERN int scan_store_scan_files(char ***out, size_t *n, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN void scan_store_scan_files_free(char **v, size_t n);
 
+/* Coverage imported onto a scan (spec 2.10), one row per repository file. */
+typedef struct {
+	const char *file_path;
+	uint64_t lines_total, lines_covered;
+	uint64_t new_lines_total, new_lines_covered; /* on the scan's new lines */
+	const char *report_format;
+} scan_coverage_record;
+
+typedef struct scan_coverage_list scan_coverage_list;
+SCAN_EXTERN size_t scan_coverage_list_count(const scan_coverage_list *l);
+SCAN_EXTERN const scan_coverage_record *scan_coverage_list_get(const scan_coverage_list *l, size_t i);
+SCAN_EXTERN void scan_coverage_list_free(scan_coverage_list *l);
+
+/* By path; empty when none was imported, SCAN_ENOTFOUND for a scan the organization does not have. */
+SCAN_EXTERN int scan_store_coverage(scan_coverage_list **out, scan_store *st, int64_t org, int64_t scan_id);
+
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id);
 
 #endif

@@ -44,6 +44,70 @@ fail:
 	return rc;
 }
 
+SCAN_STORE_LIST(scan_coverage, scan_coverage_record)
+
+/* The scan's row, when the organization has it: an empty list says "none imported", not "not yours". */
+static int scan_of_org(scan_store *st, int64_t org, int64_t scan_id)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT 1 FROM scans WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, scan_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
+	if (step == SCAN_DB_DONE)
+		rc = SCAN_ENOTFOUND;
+	else if (step != SCAN_DB_ROW)
+		rc = scan_db__error(scan_store__conn(st), "cannot read the scan");
+	scan_db__finalize(s);
+	return rc;
+}
+
+int scan_store_coverage(scan_coverage_list **out, scan_store *st, int64_t org, int64_t scan_id)
+{
+	scan_coverage_list *l;
+	scan_db_stmt *s = NULL;
+	int rc, step, oom = 0;
+
+	*out = NULL;
+	if ((rc = scan_of_org(st, org, scan_id)) != 0)
+		return rc;
+	if (!(l = calloc(1, sizeof(*l))))
+		return scan_error__oom();
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	        "SELECT file_path, lines_total, lines_covered, new_lines_total, new_lines_covered, report_format"
+	        " FROM coverage_files WHERE scan_id = ?1 ORDER BY file_path")) != 0)
+		goto done;
+	scan_db__bind_int64(s, 1, scan_id);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_coverage_record *c = scan_array_push(&l->items, &l->count, &l->cap, sizeof(*c));
+		if (!c) {
+			oom = 1;
+			break;
+		}
+		c->file_path = scan_db__col_text(s, 0, &l->arena, &oom);
+		c->lines_total = (uint64_t)scan_db__column_int64(s, 1);
+		c->lines_covered = (uint64_t)scan_db__column_int64(s, 2);
+		c->new_lines_total = (uint64_t)scan_db__column_int64(s, 3);
+		c->new_lines_covered = (uint64_t)scan_db__column_int64(s, 4);
+		c->report_format = scan_db__col_text(s, 5, &l->arena, &oom);
+	}
+	if (oom)
+		rc = scan_error__oom();
+	else if (step != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot read the coverage");
+done:
+	scan_db__finalize(s);
+	if (rc) {
+		scan_coverage_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
 void scan_store_scan_files_free(char **v, size_t n)
 {
 	for (size_t i = 0; v && i < n; i++)

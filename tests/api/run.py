@@ -14,7 +14,8 @@ A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
   (a token signed with the server's key, or another), or {"log_contains": REGEX} (the access log),
   or a request:
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
-   "body": JSON or "raw": TEXT, "headers": {...},
+   "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
+   "body_size": N (N bytes of "x"), "chunked": true (the body streamed without a length), "headers": {...},
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
    "save": {"var": "path.in.response"}}
 ${var} is replaced everywhere by a saved or seeded value. SHAPE matches the
@@ -136,7 +137,7 @@ class Api:
         data = None
         hdrs = dict(headers or {})
         if raw is not None:
-            data = raw.encode() if isinstance(raw, str) else raw
+            data = raw
         elif body is not None:
             data = json.dumps(body).encode()
             hdrs.setdefault("Content-Type", "application/json")
@@ -280,6 +281,34 @@ def jwt(key, claims):
     return head + "." + b64(hmac.new(key, head.encode(), hashlib.sha256).digest())
 
 
+BOUNDARY = "rampart-suite-7f3a9c"
+
+
+def request_body(step, env, headers):
+    """The step's raw body (bytes or a generator of chunks), setting the headers it needs; None for JSON."""
+    if "multipart" in step:
+        out = b""
+        for part in subst(step["multipart"], env):
+            disp = 'form-data; name="%s"' % part["name"]
+            if "filename" in part:
+                disp += '; filename="%s"' % part["filename"]
+            out += b"--" + BOUNDARY.encode() + b"\r\nContent-Disposition: " + disp.encode() + b"\r\n\r\n"
+            out += str(part["content"]).encode() + b"\r\n"
+        out += b"--" + BOUNDARY.encode() + b"--\r\n"
+        headers.setdefault("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+        data = out
+    elif "body_size" in step:
+        data = b"x" * step["body_size"]
+    elif "raw" in step:
+        data = subst(step["raw"], env).encode()
+    else:
+        return None
+    if step.get("chunked"):
+        # A generator has no length: urllib sends it chunked, and the server learns the size only as it reads.
+        return (data[i:i + 65536] for i in range(0, len(data), 65536))
+    return data
+
+
 def run_case(api, path, env, routes, called):
     case = json.load(open(path))
     for i, step in enumerate(case["steps"]):
@@ -319,7 +348,7 @@ def run_case(api, path, env, routes, called):
         deadline = time.time() + step.get("timeout", 120)
         for _ in range(step.get("repeat", 1)) if not until else iter(int, 1):
             status, hdrs, raw = api.call(method, p, subst(step.get("body"), env) if "body" in step else None,
-                                         subst(step.get("raw"), env) if "raw" in step else None, headers)
+                                         request_body(step, env, headers), headers)
             if until:
                 try:
                     if dig(json.loads(raw), until["path"]) in until["in"]:
