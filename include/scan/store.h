@@ -235,6 +235,35 @@ SCAN_EXTERN void scan_coverage_list_free(scan_coverage_list *l);
 /* By path; empty when none was imported, SCAN_ENOTFOUND for a scan the organization does not have. */
 SCAN_EXTERN int scan_store_coverage(scan_coverage_list **out, scan_store *st, int64_t org, int64_t scan_id);
 
+/*
+ * The organization's security posture (spec 4.1 security stats): the
+ * findings of each repository's latest completed scan, of its default
+ * branch when it has one, without quality findings and findings marked
+ * false positive.
+ */
+#define SCAN_STATS_HISTORY_DAYS 30
+typedef struct {
+	char name[16];                   /* a category's name */
+	uint64_t count;
+} scan_type_count;
+
+typedef struct {
+	uint64_t by_severity[4];         /* indexed by scan_severity */
+	uint64_t total;
+	uint64_t secrets;                /* category secret */
+	int compliance_score;            /* max(0, 100 - critical*20 - high*10 - medium*2) */
+	bool has_scans;                  /* any completed scan */
+	scan_type_count by_type[SCAN_CAT__COUNT]; /* most first; ntypes of them */
+	size_t ntypes;
+	struct {
+		char date[11];           /* YYYY-MM-DD, UTC */
+		uint64_t issues;         /* of each repository's last default-branch scan completed that day */
+	} history[SCAN_STATS_HISTORY_DAYS + 1]; /* the last 30 days with a completed scan, oldest first */
+	size_t nhistory;
+} scan_security_stats;
+
+SCAN_EXTERN int scan_store_security_stats(scan_security_stats *out, scan_store *st, int64_t org, time_t now);
+
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id);
 
 #endif

@@ -1389,6 +1389,87 @@ static void test_record_busy(void **state)
 	scan_result_free(r);
 }
 
+/*
+ * Security stats: the findings of each repository's latest default-branch
+ * scan by severity and type, quality findings and false positives left
+ * out, spec 4.1's compliance score, and a day of history.
+ */
+static void test_security_stats(void **state)
+{
+	fixture *f = *state;
+	scan_store *st = open_store(f);
+	scan_security_stats s;
+	scan_finding_list *fl;
+	int64_t main_scan, org2 = 0;
+	char sql[512], today[16];
+	time_t now = time(NULL);
+
+	assert_int_equal(scan_store_security_stats(&s, st, SCAN_STORE_LOCAL_ORG, now), 0);
+	assert_false(s.has_scans);
+	assert_int_equal(s.total, 0);
+	assert_int_equal(s.compliance_score, 100);
+	assert_int_equal(s.ntypes, 0);
+	assert_int_equal(s.nhistory, 0);
+
+	th_write(f->repo, "a.py", BIDI_A);
+	th_write(f->repo, "b.py", BIDI_B);
+	th_write(f->repo, "c.py", BIDI_C);
+	th_write(f->repo, "d.py", CONFLICT);
+	main_scan = record(st, f->repo, "main", NULL);
+	/* Severities and categories set by hand: the counts then say what the query did with them. */
+	snprintf(sql, sizeof(sql), "UPDATE scan_issues SET severity = CASE file_path WHEN 'a.py' THEN 'critical'"
+	         " WHEN 'b.py' THEN 'high' WHEN 'c.py' THEN 'medium' ELSE 'critical' END,"
+	         " category = CASE file_path WHEN 'b.py' THEN 'secret' WHEN 'd.py' THEN 'quality' ELSE 'security' END"
+	         " WHERE scan_id = %lld", (long long)main_scan);
+	th_db_exec(f->db, sql);
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM scan_issues WHERE scan_id = %lld", (long long)main_scan);
+	assert_int_equal(th_db_count(f->db, sql), 4);
+
+	/* A feature branch with more findings does not change the repository's standing. */
+	th_write(f->repo, "e.py", BIDI_A);
+	(void)record(st, f->repo, "feature", NULL);
+
+	assert_int_equal(scan_store_security_stats(&s, st, SCAN_STORE_LOCAL_ORG, now), 0);
+	assert_true(s.has_scans);
+	assert_int_equal(s.by_severity[SCAN_SEV_CRITICAL], 1);
+	assert_int_equal(s.by_severity[SCAN_SEV_HIGH], 1);
+	assert_int_equal(s.by_severity[SCAN_SEV_MEDIUM], 1);
+	assert_int_equal(s.by_severity[SCAN_SEV_LOW], 0);
+	assert_int_equal(s.total, 3);
+	assert_int_equal(s.secrets, 1);
+	assert_int_equal(s.compliance_score, 100 - 20 - 10 - 2);
+	assert_int_equal(s.ntypes, 2);
+	assert_string_equal(s.by_type[0].name, "security");
+	assert_int_equal(s.by_type[0].count, 2);
+	assert_string_equal(s.by_type[1].name, "secret");
+	assert_int_equal(s.by_type[1].count, 1);
+	strftime(today, sizeof(today), "%Y-%m-%d", gmtime(&now));
+	assert_int_equal(s.nhistory, 1);
+	assert_string_equal(s.history[0].date, today);
+	assert_int_equal(s.history[0].issues, 3);
+	/* Thirty-one days on, the day has left the window; the standing has not. */
+	assert_int_equal(scan_store_security_stats(&s, st, SCAN_STORE_LOCAL_ORG, now + 31 * DAY), 0);
+	assert_int_equal(s.nhistory, 0);
+	assert_int_equal(s.total, 3);
+
+	/* A false positive is not a vulnerability. */
+	assert_int_equal(scan_store_findings(&fl, st, SCAN_STORE_LOCAL_ORG, main_scan, NULL), 0);
+	for (size_t i = 0; i < scan_finding_list_count(fl); i++)
+		if (!strcmp(scan_finding_list_get(fl, i)->file_path, "a.py"))
+			assert_int_equal(scan_ops_mark_fp(st, SCAN_STORE_LOCAL_ORG, 0, scan_finding_list_get(fl, i)->id, true,
+			                                  "test fixture"), 0);
+	scan_finding_list_free(fl);
+	assert_int_equal(scan_store_security_stats(&s, st, SCAN_STORE_LOCAL_ORG, now), 0);
+	assert_int_equal(s.by_severity[SCAN_SEV_CRITICAL], 0);
+	assert_int_equal(s.compliance_score, 100 - 10 - 2);
+
+	/* Another organization sees none of it. */
+	assert_int_equal(scan_store_org_create(&org2, st, "other", SCAN_PLAN_FREE), 0);
+	assert_int_equal(scan_store_security_stats(&s, st, org2, now), 0);
+	assert_false(s.has_scans);
+	assert_int_equal(s.total, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1412,6 +1493,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_repo_find, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_record_failure_rolls_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_record_busy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_security_stats, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
