@@ -45,7 +45,7 @@ static bool part_format(srv_req *r, const srv_part *p, scan_cov_format *out)
 	if (!scan_coverage_format_parse(out, name))
 		return true;
 bad:
-	srv_error(r, 422, "report_format: expected cobertura, jacoco, clover, lcov, rampart or auto");
+	srv_error(r, 422, "Field 'report_format' must be cobertura, jacoco, clover, lcov, rampart or auto");
 	return false;
 }
 
@@ -66,13 +66,14 @@ static int upload(srv_req *r)
 		return srv_error(r, 400, "%s", err);
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(parts[i].name, "scan_id") && strcmp(parts[i].name, "report_format") && strcmp(parts[i].name, "file"))
-			return srv_error(r, 422, "%s: unknown form field (expected scan_id, report_format, file)", parts[i].name);
+			return srv_error(r, 422, "Unknown field '%s' in the upload (it takes scan_id, report_format, file)",
+			                 parts[i].name);
 	if (!(scan_part = part_named(parts, n, "scan_id")))
-		return srv_error(r, 422, "scan_id: field required");
+		return srv_error(r, 422, "Field 'scan_id' is required in the upload");
 	if (!(file_part = part_named(parts, n, "file")))
-		return srv_error(r, 422, "file: field required");
+		return srv_error(r, 422, "Field 'file' is required in the upload");
 	if (!(scan_id = part_id(scan_part)))
-		return srv_error(r, 422, "scan_id: expected a positive integer");
+		return srv_error(r, 422, "Field 'scan_id' must be a positive integer");
 	if (!part_format(r, part_named(parts, n, "report_format"), &opts.format))
 		return r->status;
 	/* The report's absolute paths are the CI machine's: they map onto the scan's files by their ends. */

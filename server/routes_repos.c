@@ -1,5 +1,11 @@
-/* server/routes_repos.c - GET /repositories, DELETE /repositories/{repo_id} */
+/* server/routes_repos.c - GET /repositories, POST /repositories/bulk, DELETE /repositories/{repo_id} */
+#include <stdlib.h>
+#include <string.h>
 #include "core.h"
+#include "scan/location.h"
+
+/* One request imports at most this many: an organization's list from a provider, page by page. */
+#define IMPORT_MAX 100
 
 static int list(srv_req *r)
 {
@@ -29,6 +35,147 @@ static int list(srv_req *r)
 	return srv_json_end(r, &w);
 }
 
+static const char *const sources[] = { "github", "gitlab", "bitbucket", "git", "local" };
+
+/* One item of the import, checked: its canonical location and provider. false after a 422 naming it. */
+static bool import_item(srv_req *r, const cJSON *o, size_t i, scan_location *loc, scan_repo_import *it)
+{
+	const char *name = NULL, *url = NULL, *source = NULL;
+	const srv_field fields[] = {
+		{ "name", SRV_F_STRING, true, false, &name, NULL },
+		{ "url", SRV_F_STRING, true, false, &url, NULL },
+		{ "source", SRV_F_STRING, false, true, &source, NULL },
+		{ 0 },
+	};
+	char where[32];
+	size_t k;
+
+	snprintf(where, sizeof(where), "repository %zu", i + 1);
+	if (!srv_read_fields(r, o, fields, where))
+		return false;
+	if (!*name || strlen(name) > 200 || strpbrk(name, "\r\n\t")) {
+		srv_error(r, 422, "Field 'name' of %s must be 1 to 200 characters on one line", where);
+		return false;
+	}
+	if (scan_location_check(loc, url, srv_cfg(r)->allow_local_repos) != 0) {
+		srv_error(r, 422, "Field 'url' of %s: %s", where, scan_error_last()->message);
+		return false;
+	}
+	/* The caller knows a self-hosted GitHub or GitLab by its host; the host says the rest. */
+	if (source) {
+		for (k = 0; k < sizeof(sources) / sizeof(sources[0]) && strcmp(sources[k], source); k++)
+			;
+		if (k == sizeof(sources) / sizeof(sources[0]) || (!strcmp(source, "local")) != loc->local) {
+			srv_error(r, 422, "Field 'source' of %s must be github, gitlab, bitbucket or git for a URL, local for"
+			          " a path", where);
+			return false;
+		}
+	}
+	it->name = name;
+	it->url = loc->url;
+	it->source = source ? source : loc->provider;
+	return true;
+}
+
+static int plan_exceeded(srv_req *r, int64_t count, unsigned limit, size_t adding)
+{
+	scan_org_list *ol = NULL;
+	const char *plan = "free";
+	char message[256];
+	scan_json w;
+
+	if (scan_store_org_get(&ol, srv_store(r), r->who.org) == 0 && scan_org_list_count(ol))
+		plan = scan_plan_name(scan_org_list_get(ol, 0)->plan);
+	snprintf(message, sizeof(message), "The %s plan allows %u repositories; the organization has %lld and the"
+	         " import adds %zu", plan, limit, (long long)count, adding);
+	srv_json_begin(r, &w, 402);
+	scan_json_open(&w, NULL, '{');
+	scan_json_open(&w, "detail", '{');
+	scan_json_str(&w, "error", "plan_upgrade_required");
+	scan_json_str(&w, "message", message);
+	scan_json_str(&w, "current_plan", plan);
+	scan_json_str(&w, "required_plan", !strcmp(plan, "free") ? "team" : "enterprise");
+	scan_json_uint(&w, "repository_limit", limit);
+	scan_json_int(&w, "repository_count", count);
+	scan_json_close(&w, '}');
+	scan_json_close(&w, '}');
+	scan_org_list_free(ol);
+	return srv_json_end(r, &w);
+}
+
+static int bulk_import(srv_req *r)
+{
+	cJSON *body = NULL;
+	const cJSON *o;
+	scan_location *locs = NULL;
+	scan_repo_import *items = NULL;
+	size_t n = 0, created = 0;
+	int64_t count = 0;
+	unsigned limit = 0;
+	scan_json w;
+	int rc;
+
+	if (!srv_body_json(r, &body))
+		goto done;
+	if (!cJSON_IsArray(body) || !(n = (size_t)cJSON_GetArraySize(body)) || n > IMPORT_MAX) {
+		srv_error(r, 422, "The body must be an array of 1 to %d repositories {name, url, source}", IMPORT_MAX);
+		goto done;
+	}
+	if (!(locs = calloc(n, sizeof(*locs))) || !(items = calloc(n, sizeof(*items)))) {
+		srv_error(r, 500, "Internal error (request %s)", r->id);
+		goto done;
+	}
+	/* Every item is checked before any is added: a bad one adds nothing. */
+	n = 0;
+	cJSON_ArrayForEach(o, body) {
+		if (!import_item(r, o, n, &locs[n], &items[n]))
+			goto done;
+		n++;
+	}
+	if ((rc = scan_ops_repos_import(&count, &limit, srv_store(r), r->who.org, items, n)) != 0) {
+		if (rc == SCAN_ELIMIT) {
+			size_t adding = 0;
+			for (size_t i = 0; i < n; i++)
+				adding += items[i].id == 0;
+			plan_exceeded(r, count, limit, adding);
+		} else {
+			srv_lib_error(r, rc);
+		}
+		goto done;
+	}
+	srv_json_begin(r, &w, 200);
+	scan_json_open(&w, NULL, '{');
+	for (int pass = 0; pass < 2; pass++) {
+		scan_json_open(&w, pass ? "skipped" : "imported", '[');
+		for (size_t i = 0; i < n; i++) {
+			if (items[i].created == !!pass)
+				continue;
+			scan_json_open(&w, NULL, '{');
+			scan_json_int(&w, "id", items[i].id);
+			scan_json_str(&w, "name", items[i].name);
+			scan_json_str(&w, "url", items[i].url);
+			scan_json_str(&w, "source", items[i].source);
+			if (pass)
+				scan_json_str(&w, "reason", "already imported");
+			scan_json_close(&w, '}');
+			created += !pass;
+		}
+		scan_json_close(&w, ']');
+	}
+	scan_json_int(&w, "repository_count", count + (int64_t)created);
+	if (limit)
+		scan_json_uint(&w, "repository_limit", limit);
+	else
+		scan_json_null(&w, "repository_limit");
+	scan_json_close(&w, '}');
+	srv_json_end(r, &w);
+done:
+	free(locs);
+	free(items);
+	cJSON_Delete(body);
+	return r->status;
+}
+
 static int delete_repo(srv_req *r)
 {
 	int64_t id = srv_param_id(r, "repo_id");
@@ -49,6 +196,9 @@ static int delete_repo(srv_req *r)
 srv_family srv_routes_repos = {
 	{ SRV_GET, "/repositories", list, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_REPOS, 0, 0,
 	  "The organization's repositories with their latest scan", NULL },
+	{ SRV_POST, "/repositories/bulk", bulk_import, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 1u << 20, 0,
+	  "Import repositories (https URLs, or local paths where allowed) within the plan's limit, skipping known ones",
+	  "Org admin role required" },
 	{ SRV_DELETE, "/repositories/{repo_id}", delete_repo, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
 	  "Delete a repository with its scans, issues, dependencies and baseline", "Org admin role required" },
 	{ 0 },

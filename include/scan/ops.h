@@ -69,6 +69,27 @@ SCAN_EXTERN int scan_ops_coverage_import(scan_coverage_import_result *out, scan_
                                          int64_t scan_id, const char *data, size_t len,
                                          const scan_coverage_import_options *opts);
 
+/* How many repositories an organization on plan p may have: free 5, team 50; 0 for enterprise, no limit. */
+SCAN_EXTERN unsigned scan_plan_repo_limit(scan_plan p);
+
+typedef struct {
+	const char *name;
+	const char *url;       /* canonical, as scan_location_check() gives it */
+	const char *source;    /* the provider's lower-case name */
+	/* set by the import */
+	int64_t id;
+	bool created;          /* false: the organization had it already, or an earlier item is the same */
+} scan_repo_import;
+
+/*
+ * Add repositories to the organization in one transaction, skipping the
+ * ones it has (by URL) and repeats. When the new ones would take it over
+ * its plan's limit nothing is added and SCAN_ELIMIT returned; *count is
+ * then the repositories it has, and *limit the plan's (0: none).
+ */
+SCAN_EXTERN int scan_ops_repos_import(int64_t *count, unsigned *limit, scan_store *st, int64_t org,
+                                      scan_repo_import *items, size_t n);
+
 /*
  * Mark (is_fp true, reason required) or unmark a finding as a false
  * positive, by user_id. The mark also sticks to the fingerprint, so later

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 #include "scan/jobs.h"
+#include "scan/location.h"
 #include "scan/ops.h"
-#include "source/source.h"
 #include "util/error.h"
 
 typedef struct {
@@ -59,6 +59,7 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 	scan_result *r = NULL;
 	const scan_job *job;
 	running run;
+	scan_location loc;
 	char message[512];
 	time_t now = time(NULL);
 	int rc, src;
@@ -71,9 +72,14 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 		return rc;
 	*ran = true;
 	job = scan_job_list_get(l, 0);
-	/* The same rule as scan_run()'s: what is not a URL it takes for a local path. */
-	if (!scan_source__is_url(job->target) && !o->allow_local) {
-		rc = scan_store_job_fail(st, job->id, o->owner, "scanning local paths is not allowed by this server", now);
+	/*
+	 * The import's rule again, on what the store holds: a repository the
+	 * CLI recorded (an ssh remote, a local path) or a row written around
+	 * the API is not cloned unless an import would have taken it.
+	 */
+	if (scan_location_check(&loc, job->target, o->allow_local) != 0) {
+		snprintf(message, sizeof(message), "cannot scan this repository: %s", scan_error_last()->message);
+		rc = scan_store_job_fail(st, job->id, o->owner, message, now);
 		goto done;
 	}
 	memset(&run, 0, sizeof(run));

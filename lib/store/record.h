@@ -82,6 +82,14 @@ int scan_store__coverage_replace(scan_store *st, int64_t org, int64_t scan_id, c
 /* The scan's quality summary replaced by q, keeping the analyzer versions recorded with it. */
 int scan_store__quality_update(scan_store *st, int64_t org, int64_t scan_id, const scan_quality_summary *q);
 
+/* Repositories by import (repos.c): the organization's row locked for the transaction, with its plan. */
+int scan_store__org_lock(scan_plan *plan, scan_store *st, int64_t org);
+int scan_store__repo_count(int64_t *n, scan_store *st, int64_t org);
+/* *id 0 when the organization has no repository at url. */
+int scan_store__repo_by_url(int64_t *id, scan_store *st, int64_t org, const char *url);
+int scan_store__repo_insert(int64_t *id, scan_store *st, int64_t org, const char *name, const char *url,
+                            const char *source);
+
 /* The rows of the calls of include/scan/ops.h of the same names, which validate first. */
 int scan_store__mark_fp(scan_store *st, int64_t org, int64_t user_id, int64_t issue_id, bool is_fp, const char *reason);
 int scan_store__triage_set(scan_store *st, int64_t org, int64_t issue_id, const char *status,

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "scan/jobs.h"
+#include "scan/ops.h"
 #include "scan/tenant.h"
 
 typedef struct {
@@ -161,6 +162,46 @@ static void test_release_gives_back_without_an_attempt(void **state)
 	scan_job_list_free(b);
 }
 
+/*
+ * The worker applies the import's rule to what the store holds: a target
+ * no import would take (a file:// URL on a server without local
+ * repositories, a transport helper, an option) fails its job with why and
+ * is never cloned.
+ */
+static void test_worker_refuses_hostile_targets(void **state)
+{
+	fixture *f = *state;
+	static const struct {
+		const char *target;
+		bool allow_local;
+		const char *why;
+	} cases[] = {
+		{ "file:///etc", false, "file:// URLs are not allowed" },
+		{ "/etc", false, "local paths are not allowed" },
+		{ "ext::sh", true, "only https URLs" },
+		{ "--upload-pack=id", true, "cannot start with '-'" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		scan_worker_options o = SCAN_WORKER_OPTIONS_INIT;
+		scan_job_list *l = NULL;
+		int64_t scan_id;
+		bool ran = false;
+
+		o.owner = "w1";
+		o.allow_local = cases[i].allow_local;
+		o.jobs = 1;
+		assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, cases[i].target, NULL, "smart", 80), 0);
+		assert_int_equal(scan_ops_worker_step(&ran, f->st, &o), 0);
+		assert_true(ran);
+		assert_int_equal(scan_store_job_of_scan(&l, f->st, 1, scan_id), 0);
+		assert_string_equal(scan_job_list_get(l, 0)->status, "failed");
+		if (!strstr(scan_job_list_get(l, 0)->error, cases[i].why))
+			fail_msg("%s: error '%s'", cases[i].target, scan_job_list_get(l, 0)->error);
+		scan_job_list_free(l);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +210,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gives_up_after_max_attempts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_one_scan_per_repository_and_branch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_release_gives_back_without_an_attempt, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_worker_refuses_hostile_targets, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

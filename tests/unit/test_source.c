@@ -15,6 +15,7 @@
 #include <git2/sys/credential.h>
 #include "helpers.h"
 #include "scan/common.h"
+#include "scan/location.h"
 #include "source/source.h"
 #include "source/internal.h"
 #include "source/rmtree.h"
@@ -1119,6 +1120,87 @@ static void test_rmtree_keeps_link_targets(void **state)
 	free(outside);
 }
 
+/* What an importer may give as a repository's location, and its canonical form. */
+static void expect_location(const char *given, bool allow_local, const char *url, const char *provider)
+{
+	scan_location loc;
+
+	if (scan_location_check(&loc, given, allow_local) != 0)
+		fail_msg("%s refused: %s", given, scan_error_last()->message);
+	assert_string_equal(loc.url, url);
+	assert_string_equal(loc.provider, provider);
+}
+
+static void expect_refused(const char *given, bool allow_local, const char *why)
+{
+	scan_location loc;
+
+	if (scan_location_check(&loc, given, allow_local) != SCAN_EINVAL)
+		fail_msg("%s was accepted as %s", given, loc.url);
+	if (!strstr(scan_error_last()->message, why))
+		fail_msg("%s: message '%s' does not say '%s'", given, scan_error_last()->message, why);
+}
+
+static void test_location_check(void **state)
+{
+	fixture *f = *state;
+	char *work = th_join(f->dir, "work"), *bare = th_join(f->dir, "bare.git"), *plain = th_join(f->dir, "plain");
+	char *file_url, *with_dots;
+	char *real_work, *real_bare;
+
+	expect_location("https://github.com/acme/svc", false, "https://github.com/acme/svc", "github");
+	expect_location("HTTPS://GitHub.COM/acme/Svc.git/", false, "https://github.com/acme/Svc", "github");
+	expect_location("https://gitlab.com/g/sub/p", false, "https://gitlab.com/g/sub/p", "gitlab");
+	expect_location("https://bitbucket.org/t/r.GIT", false, "https://bitbucket.org/t/r", "bitbucket");
+	expect_location("https://git.example.com:8443/a/b", false, "https://git.example.com:8443/a/b", "git");
+
+	expect_refused("--upload-pack=touch /tmp/x", true, "space");
+	expect_refused("--upload-pack=touch", true, "cannot start with '-'");
+	expect_refused("-u", true, "cannot start with '-'");
+	expect_refused("ext::sh -c id", true, "space");
+	expect_refused("ext::sh", true, "only https URLs");
+	expect_refused("fd::17", true, "only https URLs");
+	expect_refused("ssh://git@github.com/a/b", true, "only https URLs");
+	expect_refused("git://github.com/a/b", true, "only https URLs");
+	expect_refused("http://github.com/a/b", true, "only https URLs");
+	expect_refused("git@github.com:a/b.git", true, "only https URLs");
+	expect_refused("https://tok@github.com/a/b", false, "credentials");
+	expect_refused("https://u:p_w@github.com/a/b", false, "credentials");
+	expect_refused("https://-oProxyCommand/a/b", false, "no valid host");
+	expect_refused("https:///a/b", false, "no valid host");
+	expect_refused("https://github.com:x/a/b", false, "port");
+	expect_refused("https://github.com", false, "names no repository");
+	expect_refused("https://github.com/", false, "names no repository");
+	expect_refused("https://github.com/a/../b", false, "'..' segment");
+	expect_refused("https://github.com/a/./b", false, "'..' segment");
+	expect_refused("https://github.com/a/b?x=1", false, "no query");
+	expect_refused("https://github.com/a/b#x", false, "no query");
+	expect_refused("https://github.com/a/b\"c", false, "character");
+	expect_refused("https://github.com/a/b\\c", false, "backslash");
+	expect_refused("https://github.com/a/b\nc", false, "control character");
+	expect_refused("", true, "no repository location");
+
+	/* Local repositories only where the server allows them, and only git ones. */
+	git_repository_free(repo_new(work, false, NULL));
+	git_repository_free(repo_new(bare, true, NULL));
+	assert_int_equal(mkdir(plain, 0700), 0);
+	real_work = realpath(work, NULL);
+	real_bare = realpath(bare, NULL);
+	expect_location(work, true, real_work, "local");
+	expect_location(bare, true, real_bare, "local");
+	file_url = malloc(strlen(work) + 8);
+	sprintf(file_url, "file://%s", work);
+	expect_location(file_url, true, real_work, "local");
+	expect_refused(file_url, false, "file:// URLs are not allowed");
+	expect_refused(work, false, "local paths are not allowed");
+	expect_refused(plain, true, "not a git repository");
+	expect_refused("work", true, "absolute path");
+	with_dots = th_join(f->dir, "plain/../work");
+	expect_refused(with_dots, true, "'..' component");
+	expect_refused("/nonexistent/rampart/repo", true, "no directory");
+	free(work), free(bare), free(plain), free(file_url), free(with_dots), free(real_work), free(real_bare);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1135,6 +1217,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_plain_http_never_gets_a_token, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_credentials_callback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_is_url, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_location_check, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_redact_url, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rmtree_keeps_link_targets, setup, teardown),
 	};

@@ -1,0 +1,28 @@
+/* include/scan/location.h - where a repository may be, as an importer gives it */
+#ifndef SCAN_LOCATION_H
+#define SCAN_LOCATION_H
+
+#include "common.h"
+
+#define SCAN_LOCATION_MAX 2048
+
+typedef struct {
+	char url[SCAN_LOCATION_MAX]; /* the canonical form: what is stored and cloned */
+	char provider[16];           /* github, gitlab, bitbucket, git (another https host) or local */
+	bool local;                  /* a path of this machine */
+} scan_location;
+
+/*
+ * Check a repository location given from outside (an API body): an https
+ * URL without credentials, query or fragment, whose host is a DNS name or
+ * address; or, when allow_local, an absolute path (or file:// URL) of a
+ * git repository on this machine, with no ".." component. Everything
+ * else - other schemes, ext:: and other transport helpers, scp-like
+ * addresses, anything starting with '-', control characters - is
+ * refused. The canonical URL has a lower-case scheme and host and no
+ * trailing '/' or ".git"; a local path is resolved. 0, or SCAN_EINVAL
+ * with the reason as the error message.
+ */
+SCAN_EXTERN int scan_location_check(scan_location *out, const char *given, bool allow_local);
+
+#endif
