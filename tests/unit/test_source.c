@@ -1189,7 +1189,7 @@ static void test_location_check(void **state)
 	expect_location(work, true, real_work, "local");
 	expect_location(bare, true, real_bare, "local");
 	file_url = malloc(strlen(work) + 8);
-	sprintf(file_url, "file://%s", work);
+	snprintf(file_url, strlen(work) + 8, "file://%s", work);
 	expect_location(file_url, true, real_work, "local");
 	expect_refused(file_url, false, "file:// URLs are not allowed");
 	expect_refused(work, false, "local paths are not allowed");
