@@ -2,7 +2,8 @@
 #include "core.h"
 
 extern srv_family srv_routes_status, srv_routes_auth, srv_routes_keys, srv_routes_scans, srv_routes_repos,
-	srv_routes_quality, srv_routes_coverage, srv_routes_security;
+	srv_routes_quality, srv_routes_coverage, srv_routes_security,
+	srv_routes_reports;
 
 /*
  * Dispatch, the OpenAPI document and the test that every route is
@@ -18,5 +19,6 @@ const srv_route *const srv_families[] = {
 	srv_routes_quality,
 	srv_routes_coverage,
 	srv_routes_security,
+	srv_routes_reports,
 	NULL,
 };

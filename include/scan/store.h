@@ -92,6 +92,8 @@ SCAN_EXTERN int scan_store_has_baseline(bool *out, scan_store *st, int64_t org, 
 
 /* One scan by id; SCAN_ENOTFOUND when there is none. */
 SCAN_EXTERN int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64_t scan_id);
+/* The id of the repository's latest completed scan, of any branch (spec 4.1's report); SCAN_ENOTFOUND when none. */
+SCAN_EXTERN int scan_store_latest_completed(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id);
 
 /*
  * What a stored scan could not look at, whole or in part, sorted by path.

@@ -175,24 +175,48 @@ static int violations_json(scan_buf *out, const scan_gate_violation *v, size_t n
 	return scan_json_finish(&w);
 }
 
+/* Every condition as the stored JSON array; a condition not measured has a null actual. */
+static int conditions_json(scan_buf *out, const scan_gate_condition *c, size_t n)
+{
+	scan_json w;
+
+	scan_json_init(&w, out, false);
+	scan_json_open(&w, NULL, '[');
+	for (size_t i = 0; i < n; i++) {
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "rule", c[i].rule);
+		scan_json_num(&w, "threshold", c[i].threshold);
+		if (c[i].status == SCAN_COND_NOT_MEASURED)
+			scan_json_null(&w, "actual");
+		else
+			scan_json_num(&w, "actual", c[i].actual);
+		scan_json_str(&w, "status", scan_condition_status_name(c[i].status));
+		scan_json_close(&w, '}');
+	}
+	scan_json_close(&w, ']');
+	return scan_json_finish(&w);
+}
+
 int scan_store__gate_save(scan_store *st, int64_t scan_id, const scan_gate_report *r, time_t now)
 {
-	scan_buf viol = SCAN_BUF_INIT, waived = SCAN_BUF_INIT, policy = SCAN_BUF_INIT;
+	scan_buf viol = SCAN_BUF_INIT, waived = SCAN_BUF_INIT, policy = SCAN_BUF_INIT, conds = SCAN_BUF_INIT;
 	scan_db_stmt *s = NULL;
 	int rc = 0;
 
 	if ((rc = violations_json(&viol, r->violations, r->violation_count)) != 0 ||
+	    (rc = conditions_json(&conds, r->conditions, r->condition_count)) != 0 ||
 	    (rc = violations_json(&waived, r->waived, r->waived_count)) != 0 ||
 	    (rc = scan_gate_policy_write_json(&policy, &r->config.policy)) != 0)
 		goto done;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO quality_gate_results (scan_id, status, violations, waived_violations,"
-	        " policy, policy_version, applies_to_new_code_only, computed_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+	        " policy, policy_version, applies_to_new_code_only, computed_at, conditions)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
 	        " ON CONFLICT (scan_id) DO UPDATE SET status = excluded.status, violations = excluded.violations,"
 	        "  waived_violations = excluded.waived_violations, policy = excluded.policy,"
 	        "  policy_version = excluded.policy_version,"
-	        "  applies_to_new_code_only = excluded.applies_to_new_code_only, computed_at = excluded.computed_at")) != 0)
+	        "  applies_to_new_code_only = excluded.applies_to_new_code_only, computed_at = excluded.computed_at,"
+	        "  conditions = excluded.conditions")) != 0)
 		goto done;
 	scan_db__bind_int64(s, 1, scan_id);
 	scan_db__bind_text(s, 2, scan_gate_status_name(r->status));
@@ -202,10 +226,12 @@ int scan_store__gate_save(scan_store *st, int64_t scan_id, const scan_gate_repor
 	scan_db__bind_text(s, 6, SCAN_GATE_POLICY_VERSION);
 	scan_db__bind_int64(s, 7, r->config.applies_to_new_code_only);
 	scan_db__bind_time(s, 8, now);
+	scan_db__bind_text(s, 9, conds.ptr);
 	if (scan_db__step(s) != SCAN_DB_DONE)
 		rc = scan_db__error(scan_store__conn(st), "cannot save the gate result");
 done:
 	scan_db__finalize(s);
+	scan_buf_dispose(&conds);
 	scan_buf_dispose(&viol);
 	scan_buf_dispose(&waived);
 	scan_buf_dispose(&policy);
@@ -260,6 +286,44 @@ static int parse_violations(scan_gate_violation **out, size_t *count, const char
 	return rc;
 }
 
+/* The stored conditions; a row from before they were stored has none, and a key this version does not know is left out. */
+static int parse_conditions(scan_gate_report *r, const char *text)
+{
+	cJSON *arr, *o;
+	size_t n = 0;
+
+	if (!text)
+		return 0;
+	if (!cJSON_IsArray(arr = cJSON_Parse(text))) {
+		cJSON_Delete(arr);
+		return scan_util__error(SCAN_ESTORE, "stored gate conditions are unreadable");
+	}
+	if (cJSON_GetArraySize(arr) && !(r->conditions = calloc((size_t)cJSON_GetArraySize(arr), sizeof(*r->conditions)))) {
+		cJSON_Delete(arr);
+		return scan_error__oom();
+	}
+	cJSON_ArrayForEach(o, arr) {
+		const scan_gate_policy_key *k = scan_gate__policy_key_find(cJSON_GetStringValue(cJSON_GetObjectItem(o, "rule")));
+		const char *status = cJSON_GetStringValue(cJSON_GetObjectItem(o, "status"));
+		scan_gate_condition *c;
+		int st = -1;
+
+		for (int i = SCAN_COND_PASSED; status && i <= SCAN_COND_NOT_MEASURED; i++)
+			if (!strcmp(status, scan_condition_status_name((scan_condition_status)i)))
+				st = i;
+		if (!k || st < 0)
+			continue;
+		c = &r->conditions[n++];
+		c->rule = k->name;
+		c->threshold = json_number(o, "threshold");
+		c->actual = json_number(o, "actual");
+		c->status = (scan_condition_status)st;
+	}
+	r->condition_count = n;
+	cJSON_Delete(arr);
+	return 0;
+}
+
 int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_gate_report *r = NULL;
@@ -268,7 +332,7 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, 
 
 	*out = NULL;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
-	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only"
+	        "SELECT g.status, g.violations, g.waived_violations, g.policy, g.applies_to_new_code_only, g.conditions"
 	        " FROM quality_gate_results g JOIN scans sc ON sc.id = g.scan_id"
 	        " WHERE g.scan_id = ?1 AND sc.org_id = ?2")) != 0)
 		return rc;
@@ -300,7 +364,8 @@ int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, 
 		if ((rc = parse_violations(&r->violations, &r->violation_count,
 		                           scan_db__column_text(s, 1))) != 0 ||
 		    (rc = parse_violations(&r->waived, &r->waived_count,
-		                           scan_db__column_text(s, 2))) != 0)
+		                           scan_db__column_text(s, 2))) != 0 ||
+		    (rc = parse_conditions(r, scan_db__column_text(s, 5))) != 0)
 			goto done;
 		if (policy && scan_gate_policy_parse_json(&r->config.policy, policy, strlen(policy)) != 0) {
 			rc = scan_util__error(SCAN_ESTORE, "stored gate policy is unreadable");

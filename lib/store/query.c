@@ -149,6 +149,29 @@ int scan_store_scans(scan_scan_list **out, scan_store *st, int64_t org, int64_t 
 	return scan_store_scans_page(out, st, org, repo_id, 0, limit);
 }
 
+int scan_store_latest_completed(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id)
+{
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	*scan_id = 0;
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	        "SELECT id FROM scans WHERE repo_id = ?1 AND org_id = ?2 AND status = 'completed'"
+	        " ORDER BY id DESC LIMIT 1")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
+	if (step == SCAN_DB_ROW)
+		*scan_id = scan_db__column_int64(s, 0);
+	else if (step == SCAN_DB_DONE)
+		rc = scan_util__error(SCAN_ENOTFOUND, "no completed scan of repository %lld", (long long)repo_id);
+	else
+		rc = scan_db__error(scan_store__conn(st), "cannot read the repository's scans");
+	scan_db__finalize(s);
+	return rc;
+}
+
 int scan_store_repos(scan_repo_list **out, scan_store *st, int64_t org)
 {
 	scan_repo_list *l;

@@ -421,6 +421,10 @@ static const char migration_11[] =
 	"  updated_at TEXT NOT NULL);"
 	"CREATE INDEX scan_jobs_queue ON scan_jobs (status, id);";
 
+/* The gate's every condition, stored with its verdict: a report shows what was measured, not only what failed. */
+static const char migration_12[] =
+	"ALTER TABLE quality_gate_results ADD COLUMN conditions TEXT;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -433,6 +437,7 @@ const char *const scan_store__migrations[] = {
 	migration_9,
 	migration_10,
 	migration_11,
+	migration_12,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

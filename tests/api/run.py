@@ -17,7 +17,9 @@ A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
    "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
    "body_size": N (N bytes of "x"), "chunked": true (the body streamed without a length), "headers": {...},
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
-   "save": {"var": "path.in.response"}}
+   "save": {"var": "path.in.response"},
+   "pdf_text": [REGEX, ...] (the PDF body rendered to text with pdftotext matches each, in order),
+   "pdf_image": true (its first page rendered with pdftoppm is not blank)}
 ${var} is replaced everywhere by a saved or seeded value. SHAPE matches the
 response: "<int>", "<str>", "<bool>", "<num>", "<null>", "<time>", "<any>"
 for a type; "~regex" for a string; an object matches when each key it lists
@@ -309,6 +311,37 @@ def request_body(step, env, headers):
     return data
 
 
+def check_pdf(where, raw, patterns, image):
+    """A PDF response read back as a person would: its text (pdftotext) and its first page as pixels (pdftoppm)."""
+    if not raw.startswith(b"%PDF-"):
+        raise Failure("%s: the body is not a PDF: %r" % (where, raw[:40]))
+    with tempfile.TemporaryDirectory() as d:
+        pdf = os.path.join(d, "report.pdf")
+        with open(pdf, "wb") as f:
+            f.write(raw)
+        text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True, check=True).stdout
+        at = 0
+        for rx in patterns:
+            m = re.compile(rx).search(text, at)
+            if not m:
+                raise Failure("%s: the PDF's text has no /%s/ after offset %d:\n%s" % (where, rx, at, text[:3000]))
+            at = m.end()
+        if image:
+            subprocess.run(["pdftoppm", "-gray", "-r", "40", "-f", "1", "-l", "1", pdf, os.path.join(d, "page")],
+                           check=True, capture_output=True)
+            pages = [x for x in os.listdir(d) if x.startswith("page")]
+            if len(pages) != 1:
+                raise Failure("%s: pdftoppm rendered %r" % (where, pages))
+            data = open(os.path.join(d, pages[0]), "rb").read()
+            # PGM: "P5", width, height, maxval, then one byte a pixel.
+            head = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+            w, h = int(head.group(1)), int(head.group(2))
+            pixels = data[head.end():]
+            dark = sum(1 for b in pixels if b < 128)
+            if len(pixels) != w * h or w < 200 or h < 300 or dark < 500:
+                raise Failure("%s: page 1 renders %dx%d with %d dark pixels: blank or broken" % (where, w, h, dark))
+
+
 def run_case(api, path, env, routes, called):
     case = json.load(open(path))
     for i, step in enumerate(case["steps"]):
@@ -372,6 +405,8 @@ def run_case(api, path, env, routes, called):
             raise Failure("%s: status %d, expected %d: %r" % (where, status, step.get("status", 200), doc))
         if "expect" in step:
             match(subst(step["expect"], env), doc, where)
+        if "pdf_text" in step or step.get("pdf_image"):
+            check_pdf(where, raw, subst(step.get("pdf_text", []), env), step.get("pdf_image"))
         for name, rx in step.get("expect_headers", {}).items():
             v = {k.lower(): x for k, x in hdrs.items()}.get(name.lower())
             if rx == "<absent>":
