@@ -37,6 +37,9 @@ static const struct {
 	FIELD("grace_seconds", K_UINT, grace_seconds),
 	FIELD("lease_seconds", K_UINT, lease_seconds),
 	FIELD("max_attempts", K_UINT, max_attempts),
+	FIELD("github_api_url", K_STRING, github_api_url),
+	FIELD("gitlab_api_url", K_STRING, gitlab_api_url),
+	FIELD("bitbucket_api_url", K_STRING, bitbucket_api_url),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

@@ -3,6 +3,8 @@
 #include <string.h>
 #include "core.h"
 #include "scan/location.h"
+#include "scan/map.h"
+#include "scan/provider.h"
 
 /* One request imports at most this many: an organization's list from a provider, page by page. */
 #define IMPORT_MAX 100
@@ -176,6 +178,89 @@ done:
 	return r->status;
 }
 
+/* The header a provider's token comes in: its name says the provider (spec 4.1). */
+static const char *const token_headers[] = {
+	[SCAN_PROVIDER_GITHUB] = "X-GitHub-Token",
+	[SCAN_PROVIDER_GITLAB] = "X-GitLab-Token",
+	[SCAN_PROVIDER_BITBUCKET] = "X-Bitbucket-Token",
+};
+
+static const char *api_url_of(const srv_config *cfg, scan_provider p)
+{
+	return p == SCAN_PROVIDER_GITHUB ? cfg->github_api_url
+	     : p == SCAN_PROVIDER_GITLAB ? cfg->gitlab_api_url
+	                                 : cfg->bitbucket_api_url;
+}
+
+static int provider_list(srv_req *r)
+{
+	scan_provider_request req;
+	scan_provider_repo *v = NULL;
+	scan_repo_list *known = NULL;
+	scan_map urls = SCAN_MAP_INIT;
+	size_t n = 0;
+	bool truncated = false;
+	scan_json w;
+	int rc;
+
+	memset(&req, 0, sizeof(req));
+	if (scan_provider_parse(&req.provider, srv_param(r, "provider")) != 0)
+		return srv_error(r, 404, "Unknown provider: use github, gitlab or bitbucket");
+	if (!(req.token = srv_request_header(r, token_headers[req.provider])))
+		return srv_error(r, 400, "The provider token goes in the %s header", token_headers[req.provider]);
+	req.api_url = api_url_of(srv_cfg(r), req.provider);
+	if ((rc = scan_provider_repos(&v, &n, &truncated, &req)) != 0) {
+		/* The provider's answer, not the caller's request or this server, is what failed: 502 unless the token is. */
+		if (rc == SCAN_EINVAL)
+			srv_error(r, 400, "%s", scan_error_last()->message);
+		else if (rc == SCAN_ENOMEM)
+			srv_lib_error(r, rc);
+		else
+			srv_error(r, 502, "%s", scan_error_last()->message);
+		goto done;
+	}
+	if ((rc = scan_store_repos(&known, srv_store(r), r->who.org)) != 0) {
+		srv_lib_error(r, rc);
+		goto done;
+	}
+	for (size_t i = 0; i < scan_repo_list_count(known); i++)
+		if (scan_map_put(&urls, scan_repo_list_get(known, i)->url, NULL, i, NULL) < 0) {
+			srv_lib_error(r, SCAN_ENOMEM);
+			goto done;
+		}
+	srv_json_begin(r, &w, 200);
+	scan_json_open(&w, NULL, '{');
+	scan_json_str(&w, "provider", scan_provider_name(req.provider));
+	scan_json_open(&w, "repositories", '[');
+	for (size_t i = 0; i < n; i++) {
+		scan_location loc;
+		size_t at;
+		/* What the bulk import would make of the clone URL: the same rule, so the two never disagree. */
+		bool importable = scan_location_check(&loc, v[i].clone_url, false) == 0;
+		scan_json_open(&w, NULL, '{');
+		scan_json_str(&w, "name", v[i].name);
+		scan_json_str(&w, "full_name", v[i].full_name);
+		scan_json_str(&w, "url", importable ? loc.url : v[i].clone_url);
+		scan_json_str(&w, "source", scan_provider_name(req.provider));
+		scan_json_bool(&w, "private", v[i].is_private);
+		scan_json_str(&w, "default_branch", v[i].default_branch);
+		scan_json_bool(&w, "imported", importable && scan_map_get(&urls, loc.url, NULL, &at));
+		scan_json_bool(&w, "importable", importable);
+		if (!importable)
+			scan_json_str(&w, "reason", scan_error_last()->message);
+		scan_json_close(&w, '}');
+	}
+	scan_json_close(&w, ']');
+	scan_json_bool(&w, "truncated", truncated);
+	scan_json_close(&w, '}');
+	srv_json_end(r, &w);
+done:
+	scan_map_dispose(&urls);
+	scan_repo_list_free(known);
+	scan_provider_repos_free(v, n);
+	return r->status;
+}
+
 static int delete_repo(srv_req *r)
 {
 	int64_t id = srv_param_id(r, "repo_id");
@@ -196,6 +281,9 @@ static int delete_repo(srv_req *r)
 srv_family srv_routes_repos = {
 	{ SRV_GET, "/repositories", list, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_REPOS, 0, 0,
 	  "The organization's repositories with their latest scan", NULL },
+	{ SRV_GET, "/repositories/provider/{provider}", provider_list, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
+	  "Repositories the caller's provider token can import (token in X-GitHub-Token, X-GitLab-Token or"
+	  " X-Bitbucket-Token)", "Org admin role required" },
 	{ SRV_POST, "/repositories/bulk", bulk_import, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 1u << 20, 0,
 	  "Import repositories (https URLs, or local paths where allowed) within the plan's limit, skipping known ones",
 	  "Org admin role required" },

@@ -31,6 +31,8 @@ typedef struct {
 	unsigned grace_seconds;        /* on SIGTERM, how long running scans may go on; 0: 30 */
 	unsigned lease_seconds;        /* a claimed scan stays a worker's this long without news; 0: 60 */
 	unsigned max_attempts;         /* a scan whose workers die this often fails; 0: 3 */
+	/* Git hosting providers' API roots (GitHub Enterprise, self-hosted GitLab); NULL: the hosted services'. */
+	const char *github_api_url, *gitlab_api_url, *bitbucket_api_url;
 	/* Private: the strings srv_config_load() copied, freed by srv_config_dispose(). */
 	char **owned;
 	size_t nowned, owned_cap;

@@ -428,7 +428,7 @@ def main():
     rampart, cases = os.path.abspath(args[0]), args[1]
     only = set(args[2:])
     work = tempfile.mkdtemp(prefix="rampart-api.")
-    server = None
+    server = provider = None
     try:
         env = dict(os.environ)
         env.pop("RAMPART_DATABASE_URL", None)
@@ -464,6 +464,13 @@ def main():
         # Room for 06_trigger.json's requests (valid or not, each counts) in one minute.
         env["RAMPART_RATE_TRIGGER"] = "20"
         env["RAMPART_ALLOW_LOCAL_REPOS"] = "1"
+        # GitHub, GitLab and Bitbucket on loopback: the provider listing's API roots point there.
+        provider, plog = start([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                            "fake_provider.py")], work, env, "provider")
+        fake = "http://127.0.0.1:%d" % wait_port(provider, plog)
+        env["RAMPART_GITHUB_API_URL"] = fake + "/github"
+        env["RAMPART_GITLAB_API_URL"] = fake + "/gitlab/"
+        env["RAMPART_BITBUCKET_API_URL"] = fake + "/bitbucket"
         server, log = start([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir", os.path.join(work, "data"),
                              "--access-log", os.path.join(work, "access.log")], work, env, "server")
         port = wait_port(server, log)
@@ -510,6 +517,8 @@ def main():
         print("FAIL %s" % e)
         return 1
     finally:
+        if provider:
+            provider.kill()
         rc_final = None
         if server and server.poll() is None:
             server.send_signal(signal.SIGTERM)

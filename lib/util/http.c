@@ -1,0 +1,104 @@
+/* lib/util/http.c - one bounded HTTP request to a service's JSON API, over libcurl */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/error.h"
+#include "util/global.h"
+#include "util/http.h"
+
+typedef struct {
+	scan_buf *out;
+	size_t max, got;
+	bool too_big, oom;
+} sink;
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *payload)
+{
+	sink *s = payload;
+	size_t n = size * nmemb;
+
+	if (s->got + n > s->max) {
+		s->too_big = true;
+		return 0; /* libcurl stops with a write error */
+	}
+	if (scan_buf_put(s->out, data, n) != 0) {
+		s->oom = true;
+		return 0;
+	}
+	s->got += n;
+	return n;
+}
+
+/* The URL's scheme and host for a message: never its path, query or credentials. */
+static void host_of(char *out, size_t outlen, const char *url)
+{
+	const char *p = strstr(url, "://"), *end;
+	const char *at;
+
+	p = p ? p + 3 : url;
+	end = p + strcspn(p, "/?#");
+	if ((at = memchr(p, '@', (size_t)(end - p))) != NULL)
+		p = at + 1;
+	snprintf(out, outlen, "%.*s", (int)(end - p), p);
+}
+
+int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
+{
+	sink s = { out, req->max_response, 0, false, false };
+	struct curl_slist *headers = NULL;
+	char errbuf[CURL_ERROR_SIZE] = "", host[256];
+	long code = 0;
+	CURL *curl;
+	CURLcode cc;
+	int rc = 0;
+
+	*status = 0;
+	if ((rc = scan_util__curl_ready()) != 0)
+		return rc;
+	if (!(curl = curl_easy_init()))
+		return scan_error__oom();
+	for (size_t i = 0; req->headers && req->headers[i]; i++) {
+		struct curl_slist *n = curl_slist_append(headers, req->headers[i]);
+		if (!n) {
+			rc = scan_error__oom();
+			goto done;
+		}
+		headers = n;
+	}
+	curl_easy_setopt(curl, CURLOPT_URL, req->url);
+	curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, req->allow_http ? "http,https" : "https");
+	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(curl, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
+	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, req->timeout_ms < 10000 ? req->timeout_ms : 10000L);
+	curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, req->timeout_ms);
+	curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)req->max_response);
+	curl_easy_setopt(curl, CURLOPT_USERAGENT, "rampart/" SCAN_VERSION_STRING);
+	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);
+	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	if (req->method && !strcmp(req->method, "POST")) {
+		curl_easy_setopt(curl, CURLOPT_POST, 1L);
+		curl_easy_setopt(curl, CURLOPT_POSTFIELDS, req->body ? req->body : "");
+		curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)(req->body ? req->body_len : 0));
+	}
+	cc = curl_easy_perform(curl);
+	host_of(host, sizeof(host), req->url);
+	if (s.oom) {
+		rc = scan_error__oom();
+	} else if (s.too_big || cc == CURLE_FILESIZE_EXCEEDED) {
+		rc = scan_util__error(SCAN_ELIMIT, "%s answered more than %zu bytes", host, req->max_response);
+	} else if (cc != CURLE_OK) {
+		rc = scan_util__error(SCAN_EIO, "cannot reach %s: %s", host, errbuf[0] ? errbuf : curl_easy_strerror(cc));
+	} else {
+		curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+		*status = (int)code;
+	}
+done:
+	curl_slist_free_all(headers);
+	curl_easy_cleanup(curl);
+	return rc;
+}

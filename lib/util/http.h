@@ -1,0 +1,30 @@
+/* lib/util/http.h - one bounded HTTP request to a service's JSON API */
+#ifndef SCAN_UTIL_HTTP_H
+#define SCAN_UTIL_HTTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "scan/buf.h"
+
+typedef struct {
+	const char *method;          /* "GET" or "POST" */
+	const char *url;
+	const char *const *headers;  /* "Name: value" lines, NULL-terminated; may be NULL */
+	const char *body;            /* POST: sent as is; NULL for none */
+	size_t body_len;
+	size_t max_response;         /* larger responses fail with SCAN_ELIMIT */
+	long timeout_ms;             /* the whole request */
+	bool allow_http;             /* else https only: http is for a service on this machine or a test */
+} scan_http_request;
+
+/*
+ * Perform it: no redirect followed (a service that moves answers 3xx, and
+ * the caller decides), no .netrc, no proxy from the environment beyond
+ * libcurl's own rules. *status is the HTTP status and the body is
+ * appended to out (for any status). 0, SCAN_EIO for a transport failure
+ * (the message names the host, never the headers), SCAN_ELIMIT or
+ * SCAN_ENOMEM.
+ */
+int scan_util__http(int *status, scan_buf *out, const scan_http_request *req);
+
+#endif

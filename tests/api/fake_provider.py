@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""fake_provider.py - GitHub, GitLab and Bitbucket's repository listings, on loopback, for the API suite.
+
+Serves /github/user/repos, /gitlab/projects and /bitbucket/repositories the
+way the providers page them, for the bearer token "good-token" only (401
+otherwise). The token "broken" gets an answer that is not JSON, "redirect"
+a 302 to another host, "error" a 500, "many" endless full pages. Prints "listening on http://127.0.0.1:PORT"
+on standard error once it listens.
+"""
+import json
+import sys
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+GITHUB_TOTAL = 105  # two pages of 100
+
+
+def github(page, per_page):
+    items = []
+    for i in range((page - 1) * per_page, min(page * per_page, GITHUB_TOTAL)):
+        items.append({"name": "svc%03d" % i, "full_name": "acme/svc%03d" % i, "private": i % 2 == 0,
+                      "clone_url": "https://github.com/acme/svc%03d.git" % i, "default_branch": "main"})
+    if page == 1:
+        # An ssh-only mirror: listed, not importable.
+        items[1]["clone_url"] = "git@github.com:acme/svc001.git"
+    return items
+
+
+def gitlab(page):
+    if page > 1:
+        return []
+    return [{"path": "lib", "path_with_namespace": "group/sub/lib", "visibility": "private",
+             "http_url_to_repo": "https://gitlab.example.com/group/sub/lib.git", "default_branch": "trunk"},
+            {"path": "docs", "path_with_namespace": "group/docs", "visibility": "public",
+             "http_url_to_repo": "https://gitlab.example.com/group/docs.git", "default_branch": None}]
+
+
+def bitbucket(base, page):
+    doc = {"values": [{"name": "app%d" % page, "full_name": "team/app%d" % page, "is_private": True,
+                       "mainbranch": {"name": "master"},
+                       "links": {"clone": [{"name": "ssh", "href": "git@bitbucket.org:team/app%d.git" % page},
+                                           {"name": "https", "href": "https://x@bitbucket.org/team/app%d.git" % page}]}}]}
+    if page == 1:
+        doc["next"] = base + "/bitbucket/repositories?page=2"
+    return doc
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, ctype="application/json", headers=None):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        url = urllib.parse.urlparse(self.path)
+        q = dict(urllib.parse.parse_qsl(url.query))
+        page = int(q.get("page", "1"))
+        token = self.headers.get("Authorization", "")
+        if token == "Bearer broken":
+            return self.send(200, b"<html>not json</html>", "text/html")
+        if token == "Bearer redirect":
+            return self.send(302, b"", headers={"Location": "http://169.254.169.254/latest/meta-data"})
+        if token == "Bearer error":
+            return self.send(500, {"message": "boom"})
+        if token == "Bearer many" and url.path == "/github/user/repos":
+            # An account with more than the listing takes: every page is full.
+            return self.send(200, [{"name": "r%d" % i, "full_name": "big/r%d" % i, "private": False,
+                                    "clone_url": "https://github.com/big/r%d.git" % i}
+                                   for i in range((page - 1) * 100, page * 100)])
+        if token != "Bearer good-token":
+            return self.send(401, {"message": "Bad credentials"})
+        if url.path == "/github/user/repos":
+            return self.send(200, github(page, int(q.get("per_page", "30"))))
+        if url.path == "/gitlab/projects":
+            return self.send(200, gitlab(page))
+        if url.path == "/bitbucket/repositories":
+            return self.send(200, bitbucket("http://%s:%d" % self.server.server_address, page))
+        self.send(404, {"message": "Not Found"})
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print("fake provider listening on http://127.0.0.1:%d" % server.server_address[1], file=sys.stderr, flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
