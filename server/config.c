@@ -8,7 +8,7 @@
 #include "config.h"
 #include "scan/array.h"
 
-typedef enum { K_STRING, K_UINT } key_type;
+typedef enum { K_STRING, K_UINT, K_SECRET } key_type; /* K_SECRET: from the environment only */
 
 #define FIELD(name, type, member) { name, type, offsetof(srv_config, member) }
 
@@ -40,6 +40,9 @@ static const struct {
 	FIELD("github_api_url", K_STRING, github_api_url),
 	FIELD("gitlab_api_url", K_STRING, gitlab_api_url),
 	FIELD("bitbucket_api_url", K_STRING, bitbucket_api_url),
+	FIELD("ai_url", K_STRING, ai_url),
+	FIELD("ai_model", K_STRING, ai_model),
+	FIELD("ai_api_key", K_SECRET, ai_api_key),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -129,6 +132,10 @@ static int load_file(srv_config *cfg, const char *path, char *err, size_t errlen
 			} else if (!*key) {
 				if (strlen(v) >= sizeof(key) || (k = find_key(v)) < 0) {
 					snprintf(err, errlen, "%s:%zu: unknown key '%.40s'", path, ev.start_mark.line + 1, v);
+					rc = -1;
+				} else if (keys[k].type == K_SECRET) {
+					snprintf(err, errlen, "%s:%zu: %s is a secret: set it in the environment, not a file others"
+					         " may read", path, ev.start_mark.line + 1, v);
 					rc = -1;
 				} else {
 					snprintf(key, sizeof(key), "%s", v);

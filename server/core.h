@@ -41,11 +41,21 @@ struct srv {
 	pthread_t *workers;           /* cfg.workers scan workers */
 	size_t nworkers;
 	volatile sig_atomic_t *stop;
+	struct srv_enricher *enrich;  /* NULL: AI remediation is not configured */
 };
 
 /* The scan workers of this process (workers.c): started after the listener, joined at the stop. */
 int srv_workers_start(srv *s);
 void srv_workers_join(srv *s);
+
+/*
+ * AI remediation (enrich.c): a thread that asks the configured endpoint
+ * about issues offered by reads, one at a time; started after the
+ * listener, joined at the stop. Offering never blocks a read.
+ */
+int srv_enrich_start(srv *s);
+void srv_enrich_join(srv *s);
+void srv_enrich_offer(srv *s, int64_t org, const scan_finding_list *l);
 
 /* The route table: every family's routes (routes.c). */
 extern const srv_route *const srv_families[];

@@ -202,6 +202,8 @@ static int issues(srv_req *r)
 	for (size_t i = 0; i < scan_finding_list_count(l); i++)
 		scan_finding_json(&w, scan_finding_list_get(l, i));
 	scan_json_close(&w, ']');
+	/* Spec 4.1: advice for the read's top issues that lack it, asked in the background; a later read shows it. */
+	srv_enrich_offer(r->s, r->who.org, l);
 	scan_finding_list_free(l);
 	return srv_json_end(r, &w);
 }
@@ -211,7 +213,7 @@ srv_family srv_routes_scans = {
 	  "The organization's scans, newest first (skip, limit)", NULL },
 	{ SRV_GET, "/scans/{scan_id}", get, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0, "One scan", NULL },
 	{ SRV_GET, "/scans/{scan_id}/issues", issues, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "A scan's findings (skip, limit)", NULL },
+	  "A scan's findings (skip, limit); starts AI remediation advice for the top 5 lacking any", NULL },
 	{ SRV_POST, "/scans/trigger/{repo_id}", trigger, SRV_AUTH_ANY, SCAN_ROLE_MEMBER, SRV_SCOPE_WRITE_SCANS, 4096,
 	  SRV_RATE_TRIGGER, "Queue a scan of a repository (type smart or deep, tier, branch): a pending scan", NULL },
 	{ 0 },

@@ -269,16 +269,23 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 	options[k] = NULL;
 	memset(&cb, 0, sizeof(cb));
 	cb.log_message = log_message;
+	s.stop = stop;
+	/* Before the listener: a request may offer issues as soon as it can be served. */
+	if (srv_enrich_start(&s) != 0) {
+		release(&s);
+		return fail("cannot start AI remediation%s%s", "", "");
+	}
 	if (!(s.ctx = mg_start(&cb, &s, options))) {
+		srv_enrich_join(&s);
 		release(&s);
 		return fail("cannot listen on '%s' (in use, or not an address of this machine)%s", s.cfg.listen, "");
 	}
 	mg_set_request_handler(s.ctx, "/", srv_http_request, &s);
-	s.stop = stop;
 	if (srv_workers_start(&s) != 0) {
 		*stop = 1;
 		srv_workers_join(&s);
 		mg_stop(s.ctx);
+		srv_enrich_join(&s);
 		release(&s);
 		return fail("cannot start the scan workers%s%s", "", "");
 	}
@@ -296,6 +303,7 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 		usleep(100 * 1000);
 	/* mg_stop waits for the requests in flight; the workers finish or give their scans back. */
 	mg_stop(s.ctx);
+	srv_enrich_join(&s);
 	srv_workers_join(&s);
 	mg_exit_library();
 	release(&s);

@@ -33,6 +33,8 @@ typedef struct {
 	unsigned max_attempts;         /* a scan whose workers die this often fails; 0: 3 */
 	/* Git hosting providers' API roots (GitHub Enterprise, self-hosted GitLab); NULL: the hosted services'. */
 	const char *github_api_url, *gitlab_api_url, *bitbucket_api_url;
+	/* AI remediation: an OpenAI-compatible API root and model (both, or it is off); the key only from the environment. */
+	const char *ai_url, *ai_model, *ai_api_key;
 	/* Private: the strings srv_config_load() copied, freed by srv_config_dispose(). */
 	char **owned;
 	size_t nowned, owned_cap;

@@ -266,6 +266,14 @@ typedef struct {
 
 SCAN_EXTERN int scan_store_security_stats(scan_security_stats *out, scan_store *st, int64_t org, time_t now);
 
+/*
+ * Remediation advice for an issue that has none (AI enrichment): the
+ * organization's issue only; *set false when it had advice already or is
+ * not the organization's.
+ */
+SCAN_EXTERN int scan_store_issue_remediation_fill(bool *set, scan_store *st, int64_t org, int64_t issue_id,
+                                                  const char *text);
+
 SCAN_EXTERN int scan_store_new_counts(uint64_t counts[5], scan_store *st, int64_t org, int64_t scan_id);
 
 #endif

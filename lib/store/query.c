@@ -538,3 +538,24 @@ int scan_store_repo_delete(scan_store *st, int64_t org, int64_t repo_id)
 	scan_db__finalize(s);
 	return rc;
 }
+
+int scan_store_issue_remediation_fill(bool *set, scan_store *st, int64_t org, int64_t issue_id, const char *text)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*set = false;
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	        "UPDATE scan_issues SET remediation = ?1 WHERE id = ?2 AND (remediation IS NULL OR remediation = '') AND"
+	        SCAN_STORE_SCAN_IN_ORG("scan_id", "?3"))) != 0)
+		return rc;
+	scan_db__bind_text(s, 1, text);
+	scan_db__bind_int64(s, 2, issue_id);
+	scan_db__bind_int64(s, 3, org);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(scan_store__conn(st), "cannot store the remediation advice");
+	else
+		*set = scan_db__changes(scan_store__conn(st)) > 0;
+	scan_db__finalize(s);
+	return rc;
+}

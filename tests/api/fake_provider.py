@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""fake_provider.py - GitHub, GitLab and Bitbucket's repository listings, on loopback, for the API suite.
+"""fake_provider.py - GitHub, GitLab and Bitbucket's repository listings and an OpenAI-compatible
+chat-completions endpoint, on loopback, for the API suite.
 
 Serves /github/user/repos, /gitlab/projects and /bitbucket/repositories the
 way the providers page them, for the bearer token "good-token" only (401
 otherwise). The token "broken" gets an answer that is not JSON, "redirect"
-a 302 to another host, "error" a 500, "many" endless full pages. Prints "listening on http://127.0.0.1:PORT"
+a 302 to another host, "error" a 500, "many" endless full pages.
+POST /ai/v1/chat/completions answers the bearer key "sk-test-key" with fixed
+advice and keeps each prompt; GET /ai/prompts returns them. Prints "listening on http://127.0.0.1:PORT"
 on standard error once it listens.
 """
 import json
@@ -45,6 +48,10 @@ def bitbucket(base, page):
     return doc
 
 
+ADVICE = "Use parameterized queries: db.execute(\"SELECT * FROM users WHERE name = ?\", (name,))."
+PROMPTS = []
+
+
 class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -59,8 +66,22 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path != "/ai/v1/chat/completions":
+            return self.send(404, {"error": "not found"})
+        if self.headers.get("Authorization") != "Bearer sk-test-key":
+            return self.send(401, {"error": {"message": "invalid api key"}})
+        req = json.loads(body)
+        PROMPTS.append({"model": req.get("model"), "messages": req.get("messages")})
+        self.send(200, {"id": "chatcmpl-1", "object": "chat.completion", "model": req.get("model"),
+                        "choices": [{"index": 0, "message": {"role": "assistant", "content": ADVICE},
+                                     "finish_reason": "stop"}]})
+
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)
+        if url.path == "/ai/prompts":
+            return self.send(200, PROMPTS)
         q = dict(urllib.parse.parse_qsl(url.query))
         page = int(q.get("page", "1"))
         token = self.headers.get("Authorization", "")

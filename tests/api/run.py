@@ -358,6 +358,21 @@ def run_case(api, path, env, routes, called):
             else:
                 raise Failure("%s: the access log has no line matching %s" % (os.path.basename(path), step["log_contains"]))
             continue
+        if "ai_prompts" in step:
+            # What the fake AI endpoint was asked: {"count": N, "include": [REGEX], "exclude": [TEXT]}.
+            want = subst(step["ai_prompts"], env)
+            with urllib.request.urlopen(env["fake_services"] + "/ai/prompts", timeout=10) as r:
+                prompts = json.loads(r.read())
+            text = json.dumps(prompts)
+            if "count" in want and len(prompts) != want["count"]:
+                raise Failure("%s: the AI endpoint was asked %d times, expected %d" % (os.path.basename(path), len(prompts), want["count"]))
+            for rx in want.get("include", []):
+                if not re.search(rx, text):
+                    raise Failure("%s: no prompt matches /%s/: %s" % (os.path.basename(path), rx, text[:2000]))
+            for secret in want.get("exclude", []):
+                if secret in text:
+                    raise Failure("%s: a prompt carries %r" % (os.path.basename(path), secret))
+            continue
         if "jwt" in step:
             spec = subst(step["jwt"], env)
             key = open(env["jwt_key_file"], "rb").read() if spec.get("key") != "other" else b"x" * 32
@@ -376,7 +391,7 @@ def run_case(api, path, env, routes, called):
         method, p = step["method"], subst(step["path"], env)
         # "repeat": up to N calls, stopping at the first with the expected status (a limit reached).
         # "until": {"path": P, "in": [values]}: call again (every 0.2 s, up to "timeout" seconds) until
-        # the response's P is one of values - a queued scan finishing.
+        # the response's P is one of values - a queued scan finishing; or {"expect": SHAPE}: until it matches.
         until = step.get("until")
         deadline = time.time() + step.get("timeout", 120)
         for _ in range(step.get("repeat", 1)) if not until else iter(int, 1):
@@ -384,12 +399,16 @@ def run_case(api, path, env, routes, called):
                                          request_body(step, env, headers), headers)
             if until:
                 try:
+                    if "expect" in until:
+                        match(subst(until["expect"], env), json.loads(raw), where)
+                        break
                     if dig(json.loads(raw), until["path"]) in until["in"]:
                         break
-                except (ValueError, KeyError, IndexError, TypeError):
+                except (ValueError, KeyError, IndexError, TypeError, Failure):
                     pass
                 if time.time() > deadline:
-                    raise Failure("%s: %s never became one of %s: %r" % (where, until["path"], until["in"], raw[:300]))
+                    raise Failure("%s: %s never came: %r" % (where, until.get("expect") or (until["path"], until["in"]),
+                                                             raw[:300]))
                 time.sleep(0.2)
                 continue
             if status == step.get("status", 200):
@@ -471,6 +490,11 @@ def main():
         env["RAMPART_GITHUB_API_URL"] = fake + "/github"
         env["RAMPART_GITLAB_API_URL"] = fake + "/gitlab/"
         env["RAMPART_BITBUCKET_API_URL"] = fake + "/bitbucket"
+        # AI remediation against the same fake: its prompts are read back by "ai_prompts" steps.
+        env["RAMPART_AI_URL"] = fake + "/ai/v1"
+        env["RAMPART_AI_MODEL"] = "fake-model"
+        env["RAMPART_AI_API_KEY"] = "sk-test-key"
+        vars_["fake_services"] = fake
         server, log = start([rampart, "serve", "--listen", "127.0.0.1:0", "--data-dir", os.path.join(work, "data"),
                              "--access-log", os.path.join(work, "access.log")], work, env, "server")
         port = wait_port(server, log)
