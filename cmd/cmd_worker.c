@@ -7,10 +7,11 @@
 #include <unistd.h>
 #include "cli.h"
 #include "scan/ops.h"
+#include "scan/seal.h"
 #include "server.h"
 
 static struct {
-	const char *db, *tmp_dir;
+	const char *db, *tmp_dir, *token_key;
 	long long threads, grace, lease;
 	bool allow_local;
 } o;
@@ -20,6 +21,7 @@ static const cli_opt worker_opts[] = {
 	CLI_OPT_DATABASE_URL,
 	{ "threads", 0, OPT_INT, "N", "scans this process runs at once (default: 1)", &o.threads, NULL },
 	{ "allow-local-repos", 0, OPT_FLAG, NULL, "run jobs whose repository is a local path, not a URL", &o.allow_local, NULL },
+	{ "token-key", 0, OPT_STRING, "FILE", "the server's token.key (mode 0600): opens the provider tokens scans of private repositories carry", &o.token_key, "@file" },
 	{ "tmp-dir", 0, OPT_STRING, "DIR", "where clones are made (default: $TMPDIR or /tmp)", &o.tmp_dir, "@dir" },
 	{ "lease", 0, OPT_INT, "SECONDS", "how long a claimed scan stays this worker's without news (default: 60; renewed while it runs)", &o.lease, NULL },
 	{ "grace", 0, OPT_INT, "SECONDS", "on SIGTERM, how long running scans may go on before they are given back (default: 30)", &o.grace, NULL },
@@ -33,6 +35,7 @@ const cli_command cli_worker_def = {
 };
 
 static volatile sig_atomic_t stop_requested;
+static unsigned char token_key[SCAN_SEAL_KEY_BYTES];
 
 static void on_signal(int sig)
 {
@@ -56,6 +59,7 @@ static void *run_thread(void *p)
 	w.stop = &stop_requested;
 	w.grace_seconds = (unsigned)o.grace;
 	w.lease_seconds = (unsigned)o.lease;
+	w.token_key = o.token_key ? token_key : NULL;
 	srv_worker_loop(t->st, &w, "rampart worker");
 	return NULL;
 }
@@ -93,6 +97,10 @@ int cmd_worker(int argc, char **argv)
 		rc = cli_error("--grace takes 0 to 86400 seconds");
 		goto done;
 	}
+	if (o.token_key && scan_key_file(token_key, sizeof(token_key), o.token_key, false) != 0) {
+		rc = cli_error("--token-key: %s", scan_error_last()->message);
+		goto done;
+	}
 	if ((rc = cli_open_store(&st, o.db, false)) != 0)
 		goto done;
 	memset(&sa, 0, sizeof(sa));
@@ -120,6 +128,7 @@ int cmd_worker(int argc, char **argv)
 	for (long long i = 0; i < o.threads; i++)
 		pthread_join(threads[i], NULL);
 done:
+	explicit_bzero(token_key, sizeof(token_key));
 	free(threads);
 	free(args);
 	scan_store_free(st);

@@ -238,10 +238,10 @@ _rampart_serve()
 
 _rampart_worker()
 {
-	local opts='--db --database-url --threads --allow-local-repos --tmp-dir --lease --grace -h --help'
-	local args='--db --database-url --threads --tmp-dir --lease --grace'
+	local opts='--db --database-url --threads --allow-local-repos --token-key --tmp-dir --lease --grace -h --help'
+	local args='--db --database-url --threads --token-key --tmp-dir --lease --grace'
 	case $opt in
-	--db) _rampart_files ;;
+	--db | --token-key) _rampart_files ;;
 	--tmp-dir) _rampart_files dirs ;;
 	*) _rampart_default "$opts" "$args" ;;
 	esac

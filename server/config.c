@@ -25,6 +25,7 @@ static const struct {
 	FIELD("tls_cert", K_STRING, tls_cert),
 	FIELD("tls_key", K_STRING, tls_key),
 	FIELD("jwt_key_file", K_STRING, jwt_key_file),
+	FIELD("token_key_file", K_STRING, token_key_file),
 	FIELD("token_ttl", K_UINT, token_ttl),
 	FIELD("cors_origins", K_STRING, cors_origins),
 	FIELD("trusted_proxies", K_STRING, trusted_proxies),

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "auth.h"
 #include "scan/map.h"
+#include "scan/seal.h"
 #include "srv.h"
 
 /* Fixed windows of a minute per (class, client address). */
@@ -34,6 +35,7 @@ struct srv {
 	srv_config cfg;
 	scan_store *store;
 	unsigned char jwt_key[SRV_JWT_KEY_BYTES];
+	unsigned char token_key[SCAN_SEAL_KEY_BYTES]; /* seals the trigger's provider token for the worker that clones */
 	srv_rate_limiter rate;
 	FILE *access_log;
 	pthread_mutex_t log_lock;

@@ -63,6 +63,29 @@ const char *srv_request_header(const srv_req *r, const char *name)
 	return mg_get_header(r->conn, name);
 }
 
+const char *srv_provider_token(const srv_req *r, const char *source, const char **header)
+{
+	static const char *const names[][2] = {
+		{ "github", "X-GitHub-Token" },
+		{ "gitlab", "X-GitLab-Token" },
+		{ "bitbucket", "X-Bitbucket-Token" },
+	};
+	const char *v;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (source && !strcmp(source, names[i][0])) {
+			*header = names[i][1];
+			return srv_request_header(r, names[i][1]);
+		}
+	*header = names[0][1];
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if ((v = srv_request_header(r, names[i][1])) != NULL) {
+			*header = names[i][1];
+			return v;
+		}
+	return NULL;
+}
+
 const char *srv_param(const srv_req *r, const char *name)
 {
 	for (size_t i = 0; i < r->nparams; i++)

@@ -178,13 +178,6 @@ done:
 	return r->status;
 }
 
-/* The header a provider's token comes in: its name says the provider (spec 4.1). */
-static const char *const token_headers[] = {
-	[SCAN_PROVIDER_GITHUB] = "X-GitHub-Token",
-	[SCAN_PROVIDER_GITLAB] = "X-GitLab-Token",
-	[SCAN_PROVIDER_BITBUCKET] = "X-Bitbucket-Token",
-};
-
 static const char *api_url_of(const srv_config *cfg, scan_provider p)
 {
 	return p == SCAN_PROVIDER_GITHUB ? cfg->github_api_url
@@ -195,6 +188,7 @@ static const char *api_url_of(const srv_config *cfg, scan_provider p)
 static int provider_list(srv_req *r)
 {
 	scan_provider_request req;
+	const char *header;
 	scan_provider_repo *v = NULL;
 	scan_repo_list *known = NULL;
 	scan_map urls = SCAN_MAP_INIT;
@@ -206,8 +200,8 @@ static int provider_list(srv_req *r)
 	memset(&req, 0, sizeof(req));
 	if (scan_provider_parse(&req.provider, srv_param(r, "provider")) != 0)
 		return srv_error(r, 404, "Unknown provider: use github, gitlab or bitbucket");
-	if (!(req.token = srv_request_header(r, token_headers[req.provider])))
-		return srv_error(r, 400, "The provider token goes in the %s header", token_headers[req.provider]);
+	if (!(req.token = srv_provider_token(r, scan_provider_name(req.provider), &header)))
+		return srv_error(r, 400, "The provider token goes in the %s header", header);
 	req.api_url = api_url_of(srv_cfg(r), req.provider);
 	if ((rc = scan_provider_repos(&v, &n, &truncated, &req)) != 0) {
 		/* The provider's answer, not the caller's request or this server, is what failed: 502 unless the token is. */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
+#include "scan/seal.h"
 #include "scan/jobs.h"
 
 #define SCANS_PAGE 100
@@ -112,6 +113,29 @@ static bool tier_parse(const cJSON *v, long *out)
 	return !*end && *out >= 0 && *out <= 100;
 }
 
+/* The provider token of the request, sealed under the workers' key; false after a 422. */
+static bool repo_token(srv_req *r, const scan_repo_record *repo, char **sealed)
+{
+	const char *header, *token = srv_provider_token(r, repo->source, &header);
+	size_t n = token ? strlen(token) : 0;
+
+	*sealed = NULL;
+	if (!token || strncmp(repo->url, "https://", 8))
+		return true; /* a public repository, or a local one: nothing to carry */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)token[i] <= ' ' || (unsigned char)token[i] >= 0x7f)
+			n = 0;
+	if (!n || n > 512) {
+		srv_error(r, 422, "The %s header must hold 1 to 512 printable characters without spaces", header);
+		return false;
+	}
+	if (scan_seal(sealed, r->s->token_key, token) != 0) {
+		srv_lib_error(r, SCAN_EIO);
+		return false;
+	}
+	return true;
+}
+
 static int trigger(srv_req *r)
 {
 	int64_t repo_id = srv_param_id(r, "repo_id"), scan_id;
@@ -129,6 +153,7 @@ static int trigger(srv_req *r)
 	const scan_repo_record *repo = NULL;
 	cJSON *body = NULL;
 	scan_json w;
+	char *sealed = NULL;
 	long t = 80;
 	int rc;
 
@@ -160,7 +185,11 @@ static int trigger(srv_req *r)
 		srv_error(r, 404, "Repository not found");
 		goto done;
 	}
-	if ((rc = scan_store_job_enqueue(&scan_id, srv_store(r), r->who.org, repo_id, repo->url, branch, type, (int)t)) != 0 ||
+	/* A private repository's clone needs the caller's token: sealed for the worker, gone when the job ends. */
+	if (!repo_token(r, repo, &sealed))
+		goto done;
+	if ((rc = scan_store_job_enqueue(&scan_id, srv_store(r), r->who.org, repo_id, repo->url, branch, type, (int)t,
+	                                 sealed)) != 0 ||
 	    (rc = scan_store_scan_get(&sl, srv_store(r), r->who.org, scan_id)) != 0 ||
 	    (rc = scan_store_job_of_scan(&jl, srv_store(r), r->who.org, scan_id)) != 0) {
 		srv_lib_error(r, rc);
@@ -170,6 +199,7 @@ static int trigger(srv_req *r)
 	write_scan(&w, scan_scan_list_get(sl, 0), scan_job_list_get(jl, 0));
 	srv_json_end(r, &w);
 done:
+	free(sealed);
 	scan_job_list_free(jl);
 	scan_scan_list_free(sl);
 	scan_repo_list_free(repos);

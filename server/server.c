@@ -4,13 +4,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/crypto.h>
-#include <openssl/rand.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core.h"
+#include "scan/seal.h"
 
 void srv_config_defaults(srv_config *cfg)
 {
@@ -49,39 +49,17 @@ static int fail(const char *fmt, const char *a, const char *b)
  * the first start; a file others can read or write is refused, since
  * whoever reads it can sign in as anyone.
  */
-static int load_key(srv *s, const char *path)
+/* A key file of the data directory (or the configuration's), made 0600 at the first start. */
+static int load_key(unsigned char *key, size_t len, const char *given, const char *data_dir, const char *name)
 {
-	unsigned char key[SRV_JWT_KEY_BYTES];
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	ssize_t n;
+	char path[4096];
 
-	if (fd < 0 && errno == ENOENT) {
-		if (RAND_bytes(key, sizeof(key)) != 1)
-			return fail("cannot make a signing key: %s%s", "no randomness", "");
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd < 0 || write(fd, key, sizeof(key)) != (ssize_t)sizeof(key) || fsync(fd) != 0) {
-			if (fd >= 0)
-				close(fd);
-			return fail("cannot write the signing key '%s': %s", path, strerror(errno));
-		}
-		close(fd);
-		memcpy(s->jwt_key, key, sizeof(key));
-		OPENSSL_cleanse(key, sizeof(key));
-		return 0;
-	}
-	if (fd < 0)
-		return fail("cannot read the signing key '%s': %s", path, strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) || st.st_uid != geteuid()) {
-		close(fd);
-		return fail("the signing key '%s' must be a regular file of this user with mode 0600%s", path, "");
-	}
-	n = read(fd, key, sizeof(key));
-	close(fd);
-	if (n != (ssize_t)sizeof(key))
-		return fail("the signing key '%s' is not %s bytes", path, "32");
-	memcpy(s->jwt_key, key, sizeof(key));
-	OPENSSL_cleanse(key, sizeof(key));
+	if (given)
+		snprintf(path, sizeof(path), "%s", given);
+	else
+		snprintf(path, sizeof(path), "%s/%s", data_dir, name);
+	if (scan_key_file(key, len, path, true) != 0)
+		return fail("%s%s", scan_error_last()->message, "");
 	return 0;
 }
 
@@ -101,7 +79,6 @@ static bool civetweb_tls_usable(void);
 
 static int prepare(srv *s, const srv_config *cfg)
 {
-	char keypath[4096];
 	int rc;
 
 	memset(s, 0, sizeof(*s));
@@ -116,11 +93,10 @@ static int prepare(srv *s, const srv_config *cfg)
 		            "civetweb 1.15 with OpenSSL 3", "");
 	if (mkdir(s->cfg.data_dir, 0700) != 0 && errno != EEXIST)
 		return fail("cannot create the data directory '%s': %s", s->cfg.data_dir, strerror(errno));
-	if (s->cfg.jwt_key_file)
-		snprintf(keypath, sizeof(keypath), "%s", s->cfg.jwt_key_file);
-	else
-		snprintf(keypath, sizeof(keypath), "%s/jwt.key", s->cfg.data_dir);
-	if ((rc = load_key(s, keypath)) != 0 || (rc = open_store(s)) != 0)
+	/* The tokens' signing key, and the key that seals provider tokens for the workers (rampart worker --token-key). */
+	if ((rc = load_key(s->jwt_key, sizeof(s->jwt_key), s->cfg.jwt_key_file, s->cfg.data_dir, "jwt.key")) != 0 ||
+	    (rc = load_key(s->token_key, sizeof(s->token_key), s->cfg.token_key_file, s->cfg.data_dir, "token.key")) != 0 ||
+	    (rc = open_store(s)) != 0)
 		return rc;
 	if (srv_rate_init(&s->rate, &s->cfg) != 0)
 		return fail("out of memory%s%s", "", "");
@@ -140,6 +116,7 @@ static void release(srv *s)
 	srv_rate_dispose(&s->rate);
 	scan_store_free(s->store);
 	OPENSSL_cleanse(s->jwt_key, sizeof(s->jwt_key));
+	OPENSSL_cleanse(s->token_key, sizeof(s->token_key));
 	pthread_mutex_destroy(&s->log_lock);
 }
 

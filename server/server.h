@@ -21,6 +21,7 @@ typedef struct {
 	unsigned workers;              /* scan workers in this process */
 	const char *tls_cert, *tls_key;
 	const char *jwt_key_file;      /* NULL: <data_dir>/jwt.key, created 0600 at first start */
+	const char *token_key_file;    /* NULL: <data_dir>/token.key, the same; rampart worker needs a copy */
 	unsigned token_ttl;            /* seconds a sign-in lasts; 0: 8 hours */
 	const char *cors_origins;      /* comma-separated allow-list; NULL: CORS off */
 	const char *trusted_proxies;   /* comma-separated addresses whose X-Forwarded-For is believed */

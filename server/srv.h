@@ -121,6 +121,13 @@ void srv_json_begin(srv_req *r, scan_json *w, int status);
 int srv_json_end(srv_req *r, scan_json *w);
 /* A parsed JSON value (a stored document's part) written as the member key (NULL: a value). */
 void srv_json_copy(scan_json *w, const char *key, const cJSON *v);
+/*
+ * The Git provider token a request carries (spec 4.1), from the header
+ * named for source: X-GitHub-Token, X-GitLab-Token or X-Bitbucket-Token;
+ * for another source, whichever of them is there. NULL when none; *header
+ * is the header's name (or the one expected).
+ */
+const char *srv_provider_token(const srv_req *r, const char *source, const char **header);
 /* A request header's value; NULL when absent. */
 const char *srv_request_header(const srv_req *r, const char *name);
 /* Add a response header line (name and value checked for CR/LF). */

@@ -27,6 +27,7 @@ typedef struct {
 	int progress;                /* 0-100 */
 	int attempts;
 	const char *error;           /* failed: why */
+	const char *git_token_sealed; /* the trigger's provider token, sealed (scan_seal()); NULL: none; cleared at the end */
 	time_t created_at, updated_at;
 } scan_job;
 
@@ -41,7 +42,8 @@ SCAN_EXTERN void scan_job_list_free(scan_job_list *l);
  * SCAN_ENOTFOUND for a repository of another organization.
  */
 SCAN_EXTERN int scan_store_job_enqueue(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id,
-                                       const char *target, const char *branch, const char *scan_type, int tier);
+                                       const char *target, const char *branch, const char *scan_type, int tier,
+                                       const char *git_token_sealed);
 
 /*
  * Claim the oldest job a worker may run: pending, or scanning under a lease

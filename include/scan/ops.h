@@ -174,9 +174,11 @@ typedef struct {
 	 */
 	volatile sig_atomic_t *stop;
 	unsigned grace_seconds;          /* 0: 30 */
+	/* Opens the provider tokens jobs carry (scan_seal()); NULL: a job with a token fails. */
+	const unsigned char *token_key;
 } scan_worker_options;
 #define SCAN_WORKER_OPTIONS_VERSION 1
-#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0 }
+#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0, NULL }
 
 /*
  * Claim one job and run it to its end: completed (recorded), failed (the

@@ -30,7 +30,7 @@ void scan_ai_client_free(scan_ai_client *c)
 	scan_secrets__engine_free(c->engine);
 	scan_secrets__ruleset_dispose(&c->rules);
 	if (c->api_key)
-		memset(c->api_key, 0, strlen(c->api_key));
+		explicit_bzero(c->api_key, strlen(c->api_key));
 	free(c->url);
 	free(c->model);
 	free(c->api_key);
@@ -192,7 +192,7 @@ int scan_ai_remediation(char **out, scan_ai_client *c, const scan_finding *f)
 	hr.timeout_ms = c->timeout_ms;
 	hr.allow_http = !strncmp(c->url, "http://", 7);
 	rc = scan_util__http(&status, &answer, &hr);
-	memset(auth, 0, sizeof(auth));
+	explicit_bzero(auth, sizeof(auth));
 	if (rc)
 		goto done;
 	if (status != 200) {

@@ -6,6 +6,7 @@
 #include <time.h>
 #include "scan/jobs.h"
 #include "scan/location.h"
+#include "scan/seal.h"
 #include "scan/ops.h"
 #include "util/error.h"
 
@@ -60,7 +61,7 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 	const scan_job *job;
 	running run;
 	scan_location loc;
-	char message[512];
+	char message[512], *token = NULL;
 	time_t now = time(NULL);
 	int rc, src;
 
@@ -81,6 +82,20 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 		snprintf(message, sizeof(message), "cannot scan this repository: %s", scan_error_last()->message);
 		rc = scan_store_job_fail(st, job->id, o->owner, message, now);
 		goto done;
+	}
+	/* The trigger's provider token, for this clone only: opened here, cleared once the scan is over. */
+	if (job->git_token_sealed) {
+		if (!o->token_key) {
+			rc = scan_store_job_fail(st, job->id, o->owner, "the scan carries a provider token and this worker has no"
+			                         " key to open it (rampart worker --token-key)", now);
+			goto done;
+		}
+		if (scan_unseal(&token, o->token_key, job->git_token_sealed) != 0) {
+			snprintf(message, sizeof(message), "cannot open the scan's provider token: %s", scan_error_last()->message);
+			rc = scan_store_job_fail(st, job->id, o->owner, message, now);
+			goto done;
+		}
+		so.git_token = token;
 	}
 	memset(&run, 0, sizeof(run));
 	run.st = st;
@@ -120,6 +135,10 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 			rc = src;
 	}
 done:
+	if (token) {
+		explicit_bzero(token, strlen(token));
+		free(token);
+	}
 	scan_result_free(r);
 	scan_job_list_free(l);
 	return rc;

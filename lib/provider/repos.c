@@ -204,7 +204,7 @@ static int fetch_page(scan_provider_repo **v, size_t *n, size_t *cap, bool *more
 	hr.allow_http = http;
 	rc = scan_util__http(&status, &body, &hr);
 	/* The header held the token: it goes before anything else can look at this stack. */
-	memset(auth, 0, sizeof(auth));
+	explicit_bzero(auth, sizeof(auth));
 	if (rc)
 		goto done;
 	if (status == 401 || status == 403) {

@@ -36,7 +36,7 @@ void scan_job_list_free(scan_job_list *l)
 
 #define JOB_COLUMNS \
 	"j.id, j.org_id, j.repo_id, j.scan_id, j.target, j.branch, s.scan_type, s.tier, j.status, j.progress," \
-	" j.attempts, j.error, j.created_at, j.updated_at"
+	" j.attempts, j.error, j.created_at, j.updated_at, j.git_token_sealed"
 
 static int read_jobs(scan_job_list **out, scan_store *st, scan_db_stmt *s)
 {
@@ -66,6 +66,7 @@ static int read_jobs(scan_job_list **out, scan_store *st, scan_db_stmt *s)
 		j->error = scan_db__col_text(s, 11, &l->arena, &oom);
 		j->created_at = scan_db__col_time(s, 12);
 		j->updated_at = scan_db__col_time(s, 13);
+		j->git_token_sealed = scan_db__col_text(s, 14, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan_error__oom();
@@ -83,6 +84,7 @@ typedef struct {
 	int64_t org, repo_id;
 	const char *target, *branch, *scan_type;
 	int tier;
+	const char *git_token_sealed;
 	int64_t scan_id;
 } enqueue_args;
 
@@ -131,8 +133,8 @@ static int enqueue_body(scan_store *st, void *ctx)
 	scan_db__finalize(s);
 	s = NULL;
 	if ((rc = scan_db__prepare(db, &s,
-	        "INSERT INTO scan_jobs (org_id, repo_id, scan_id, target, branch, status, created_at, updated_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6)")) != 0)
+	        "INSERT INTO scan_jobs (org_id, repo_id, scan_id, target, branch, status, created_at, updated_at,"
+	        " git_token_sealed) VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6, ?7)")) != 0)
 		goto done;
 	scan_db__bind_int64(s, 1, a->org);
 	scan_db__bind_int64(s, 2, a->repo_id);
@@ -140,6 +142,7 @@ static int enqueue_body(scan_store *st, void *ctx)
 	scan_db__bind_text(s, 4, a->target);
 	scan_db__bind_text(s, 5, a->branch ? a->branch : default_branch);
 	scan_db__bind_time(s, 6, now);
+	scan_db__bind_text(s, 7, a->git_token_sealed);
 	if (scan_db__step(s) != SCAN_DB_DONE)
 		rc = scan_db__error(db, "cannot queue the scan");
 done:
@@ -149,9 +152,9 @@ done:
 }
 
 int scan_store_job_enqueue(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const char *target,
-                           const char *branch, const char *scan_type, int tier)
+                           const char *branch, const char *scan_type, int tier, const char *git_token_sealed)
 {
-	enqueue_args a = { org, repo_id, target, branch, scan_type ? scan_type : "smart", tier, 0 };
+	enqueue_args a = { org, repo_id, target, branch, scan_type ? scan_type : "smart", tier, git_token_sealed, 0 };
 	int rc;
 
 	*scan_id = 0;
@@ -213,7 +216,8 @@ static int claim_body(scan_store *st, void *ctx)
 	/* Jobs whose workers died too often fail, with their scans. */
 	snprintf(message, sizeof(message), "a worker stopped while running this scan %u times; giving up", a->max_attempts);
 	if ((rc = scan_db__prepare(db, &s,
-	        "UPDATE scan_jobs SET status = 'failed', error = ?1, lease_owner = NULL, updated_at = ?2"
+	        "UPDATE scan_jobs SET status = 'failed', error = ?1, lease_owner = NULL, git_token_sealed = NULL,"
+	        " updated_at = ?2"
 	        " WHERE status = 'scanning' AND lease_until < ?2 AND attempts >= ?3 RETURNING scan_id")) != 0)
 		return rc;
 	scan_db__bind_text(s, 1, message);
@@ -343,7 +347,8 @@ static int fail_body(scan_store *st, void *ctx)
 	int rc, step;
 
 	if ((rc = scan_db__prepare(db, &s,
-	        "UPDATE scan_jobs SET status = 'failed', error = ?1, lease_owner = NULL, updated_at = ?2"
+	        "UPDATE scan_jobs SET status = 'failed', error = ?1, lease_owner = NULL, git_token_sealed = NULL,"
+	        " updated_at = ?2"
 	        " WHERE id = ?3 AND lease_owner = ?4 AND status = 'scanning' RETURNING scan_id")) != 0)
 		return rc;
 	scan_db__bind_text(s, 1, a->message);
@@ -439,7 +444,8 @@ int scan_store__job_finish(scan_store *st, int64_t job_id, const char *owner, ti
 	int rc;
 
 	if ((rc = scan_db__prepare(db, &s,
-	        "UPDATE scan_jobs SET status = 'completed', progress = 100, lease_owner = NULL, updated_at = ?1"
+	        "UPDATE scan_jobs SET status = 'completed', progress = 100, lease_owner = NULL, git_token_sealed = NULL,"
+	        " updated_at = ?1"
 	        " WHERE id = ?2 AND lease_owner = ?3 AND status = 'scanning'")) != 0)
 		return rc;
 	scan_db__bind_time(s, 1, now);

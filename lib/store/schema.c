@@ -425,6 +425,14 @@ static const char migration_11[] =
 static const char migration_12[] =
 	"ALTER TABLE quality_gate_results ADD COLUMN conditions TEXT;";
 
+/*
+ * A queued scan of a private repository carries the trigger's provider
+ * token to whichever worker clones it: sealed under the workers' key,
+ * cleared when the job ends.
+ */
+static const char migration_13[] =
+	"ALTER TABLE scan_jobs ADD COLUMN git_token_sealed TEXT;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -438,6 +446,7 @@ const char *const scan_store__migrations[] = {
 	migration_10,
 	migration_11,
 	migration_12,
+	migration_13,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

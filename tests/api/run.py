@@ -9,7 +9,8 @@ one), signs every user in, then runs each case file of CASES_DIR in name
 order against the one server.
 
 A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
-  {"sql": STATEMENT} (run on the server's database: an expiry passing), or
+  {"sql": STATEMENT, "equals": VALUE} (run on the server's database: an expiry passing; with "equals",
+  its first value must be VALUE), or
   {"jwt": {"sub", "org", "exp": seconds from now, "nbf", "iat", "key": "other", "save": VAR}}
   (a token signed with the server's key, or another), or {"log_contains": REGEX} (the access log),
   or a request:
@@ -257,18 +258,20 @@ def template_of(routes, method, path):
 
 
 def sql(db, statement):
-    """Change the database behind the server's back: what time would do (an expiry passing)."""
+    """Change the database behind the server's back (an expiry passing), or read a value from it: the first column
+    of the first row, as text ("" for none or NULL)."""
     if db.startswith("postgresql:"):
         m = re.match(r"postgresql:///([^?]+)\?host=([^&]+)&user=(\w+)", db)
         bindir = sorted(os.listdir("/usr/lib/postgresql"))[-1]
-        sh(["/usr/lib/postgresql/%s/bin/psql" % bindir, "-q", "-h", m.group(2), "-U", m.group(3), "-d", m.group(1),
-            "-v", "ON_ERROR_STOP=1", "-c", statement], "/")
-    else:
-        import sqlite3
-        c = sqlite3.connect(db, timeout=30)
-        c.execute(statement)
-        c.commit()
-        c.close()
+        out = sh(["/usr/lib/postgresql/%s/bin/psql" % bindir, "-q", "-A", "-t", "-h", m.group(2), "-U", m.group(3),
+                  "-d", m.group(1), "-v", "ON_ERROR_STOP=1", "-c", statement], "/")
+        return out.split("\n")[0].strip()
+    import sqlite3
+    c = sqlite3.connect(db, timeout=30)
+    row = c.execute(statement).fetchone()
+    c.commit()
+    c.close()
+    return "" if not row or row[0] is None else str(row[0])
 
 
 def jwt(key, claims):
@@ -346,7 +349,9 @@ def run_case(api, path, env, routes, called):
     case = json.load(open(path))
     for i, step in enumerate(case["steps"]):
         if "sql" in step:
-            sql(env["database"], subst(step["sql"], env))
+            got = sql(env["database"], subst(step["sql"], env))
+            if "equals" in step and got != str(subst(step["equals"], env)):
+                raise Failure("%s: %s gave %r, expected %r" % (os.path.basename(path), step["sql"], got, step["equals"]))
             continue
         if "log_contains" in step:
             # The access log is written after the response is sent: give it a moment.

@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "scan/jobs.h"
 #include "scan/ops.h"
+#include "scan/seal.h"
 #include "scan/tenant.h"
 
 typedef struct {
@@ -52,8 +53,8 @@ static void test_enqueue_is_pending_and_tenant_scoped(void **state)
 	scan_scan_list *sl = NULL;
 	int64_t scan_id;
 
-	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 2, f->repo, "x", NULL, "smart", 80), SCAN_ENOTFOUND);
-	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "https://example.com/app.git", NULL, "deep", 70), 0);
+	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 2, f->repo, "x", NULL, "smart", 80, NULL), SCAN_ENOTFOUND);
+	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "https://example.com/app.git", NULL, "deep", 70, NULL), 0);
 	assert_int_equal(scan_store_scan_get(&sl, f->st, 1, scan_id), 0);
 	assert_string_equal(scan_scan_list_get(sl, 0)->status, "pending");
 	assert_int_equal(scan_scan_list_get(sl, 0)->issues_count, 0);
@@ -75,7 +76,7 @@ static void test_lease_claim_renew_expire(void **state)
 	int64_t scan_id, counts[4];
 	time_t t = 1900000000;
 
-	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "u", NULL, "smart", 80), 0);
+	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "u", NULL, "smart", 80, NULL), 0);
 	assert_non_null(claim(f, &a, "w1", t));
 	assert_int_equal(scan_job_list_get(a, 0)->attempts, 1);
 	assert_int_equal(scan_store_scan_get(&sl, f->st, 1, scan_id), 0);
@@ -105,7 +106,7 @@ static void test_gives_up_after_max_attempts(void **state)
 	int64_t scan_id, counts[4];
 	time_t t = 1900000000;
 
-	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "u", NULL, "smart", 80), 0);
+	assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "u", NULL, "smart", 80, NULL), 0);
 	for (int i = 0; i < 3; i++) {
 		assert_non_null(claim(f, &l, "w", t + i * 20));
 		scan_job_list_free(l);
@@ -129,9 +130,9 @@ static void test_one_scan_per_repository_and_branch(void **state)
 	int64_t s1, s2, s3;
 	time_t t = 1900000000;
 
-	assert_int_equal(scan_store_job_enqueue(&s1, f->st, 1, f->repo, "u", "main", "smart", 80), 0);
-	assert_int_equal(scan_store_job_enqueue(&s2, f->st, 1, f->repo, "u", "main", "smart", 80), 0);
-	assert_int_equal(scan_store_job_enqueue(&s3, f->st, 1, f->repo, "u", "feature", "smart", 80), 0);
+	assert_int_equal(scan_store_job_enqueue(&s1, f->st, 1, f->repo, "u", "main", "smart", 80, NULL), 0);
+	assert_int_equal(scan_store_job_enqueue(&s2, f->st, 1, f->repo, "u", "main", "smart", 80, NULL), 0);
+	assert_int_equal(scan_store_job_enqueue(&s3, f->st, 1, f->repo, "u", "feature", "smart", 80, NULL), 0);
 	assert_non_null(claim(f, &a, "w1", t));
 	assert_int_equal(scan_job_list_get(a, 0)->scan_id, s1);
 	/* main is busy: the next free job is feature's, then nothing until main is done. */
@@ -153,7 +154,7 @@ static void test_release_gives_back_without_an_attempt(void **state)
 	int64_t s1;
 	time_t t = 1900000000;
 
-	assert_int_equal(scan_store_job_enqueue(&s1, f->st, 1, f->repo, "u", NULL, "smart", 80), 0);
+	assert_int_equal(scan_store_job_enqueue(&s1, f->st, 1, f->repo, "u", NULL, "smart", 80, NULL), 0);
 	assert_non_null(claim(f, &a, "w1", t));
 	assert_int_equal(scan_store_job_release(f->st, "w1", t + 1), 0);
 	assert_non_null(claim(f, &b, "w2", t + 1));
@@ -191,7 +192,7 @@ static void test_worker_refuses_hostile_targets(void **state)
 		o.owner = "w1";
 		o.allow_local = cases[i].allow_local;
 		o.jobs = 1;
-		assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, cases[i].target, NULL, "smart", 80), 0);
+		assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, cases[i].target, NULL, "smart", 80, NULL), 0);
 		assert_int_equal(scan_ops_worker_step(&ran, f->st, &o), 0);
 		assert_true(ran);
 		assert_int_equal(scan_store_job_of_scan(&l, f->st, 1, scan_id), 0);
@@ -200,6 +201,46 @@ static void test_worker_refuses_hostile_targets(void **state)
 			fail_msg("%s: error '%s'", cases[i].target, scan_job_list_get(l, 0)->error);
 		scan_job_list_free(l);
 	}
+}
+
+/*
+ * A provider token rides the queue sealed: a worker without the key, or
+ * with another, fails the job with why; with the key it clones with the
+ * token (here a clone that cannot connect fails for that reason, not the
+ * token's); whatever the end, the sealed token is gone from the queue.
+ */
+static void test_worker_opens_sealed_token(void **state)
+{
+	fixture *f = *state;
+	unsigned char key[SCAN_SEAL_KEY_BYTES], other[SCAN_SEAL_KEY_BYTES];
+	const unsigned char *keys[3] = { NULL, other, key };
+	const char *why[3] = { "no key to open it", "sealed under another key", "127.0.0.1" };
+	char *sealed = NULL;
+
+	memset(key, 1, sizeof(key));
+	memset(other, 2, sizeof(other));
+	assert_int_equal(scan_seal(&sealed, key, "glpat-test-token"), 0);
+	for (size_t i = 0; i < 3; i++) {
+		scan_worker_options o = SCAN_WORKER_OPTIONS_INIT;
+		scan_job_list *l = NULL;
+		int64_t scan_id;
+		bool ran = false;
+
+		o.owner = "w1";
+		o.jobs = 1;
+		o.token_key = keys[i];
+		assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, "https://127.0.0.1:1/acme/app", NULL,
+		                                        "smart", 80, sealed), 0);
+		assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM scan_jobs WHERE git_token_sealed IS NOT NULL"), 1);
+		assert_int_equal(scan_ops_worker_step(&ran, f->st, &o), 0);
+		assert_int_equal(scan_store_job_of_scan(&l, f->st, 1, scan_id), 0);
+		assert_string_equal(scan_job_list_get(l, 0)->status, "failed");
+		if (!strstr(scan_job_list_get(l, 0)->error, why[i]) || strstr(scan_job_list_get(l, 0)->error, "glpat"))
+			fail_msg("key %zu: error '%s'", i, scan_job_list_get(l, 0)->error);
+		scan_job_list_free(l);
+		assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM scan_jobs WHERE git_token_sealed IS NOT NULL"), 0);
+	}
+	free(sealed);
 }
 
 int main(void)
@@ -211,6 +252,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_one_scan_per_repository_and_branch, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_release_gives_back_without_an_attempt, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_worker_refuses_hostile_targets, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_worker_opens_sealed_token, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
