@@ -106,6 +106,8 @@ static int by_token(srv_req *r, const char *token)
 	u = scan_user_list_get(l, 0);
 	if (!u->is_active) {
 		rc = unauthorized(r, "Account disabled");
+	} else if (u->session_version != c.sv) {
+		rc = unauthorized(r, "Signed out");
 	} else {
 		r->who.authenticated = true;
 		r->who.org = u->org_id;

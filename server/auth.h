@@ -28,6 +28,7 @@ typedef struct {
 	int64_t org;
 	time_t iat, nbf, exp;
 	char jti[33];                /* 32 hex digits */
+	int64_t sv;                  /* the user's session version when signed: signing out raises it */
 } srv_claims;
 
 int srv_jwt_sign(scan_buf *out, const unsigned char key[SRV_JWT_KEY_BYTES], const srv_claims *c);

@@ -39,6 +39,7 @@ int srv_jwt_sign(scan_buf *out, const unsigned char key[SRV_JWT_KEY_BYTES], cons
 	scan_json_int(&w, "nbf", (long long)c->nbf);
 	scan_json_int(&w, "exp", (long long)c->exp);
 	scan_json_str(&w, "jti", c->jti);
+	scan_json_int(&w, "sv", c->sv);
 	scan_json_close(&w, '}');
 	if ((rc = scan_json_finish(&w)) != 0) {
 		scan_buf_dispose(&payload);
@@ -75,7 +76,7 @@ int srv_jwt_verify(srv_claims *c, const unsigned char key[SRV_JWT_KEY_BYTES], co
 	unsigned char want[32];
 	cJSON *payload = NULL;
 	const cJSON *aud, *jti;
-	int64_t sub, org, iat, nbf, exp;
+	int64_t sub, org, iat, nbf, exp, sv;
 	size_t n = strlen(token);
 	int rc = -1;
 
@@ -105,7 +106,8 @@ int srv_jwt_verify(srv_claims *c, const unsigned char key[SRV_JWT_KEY_BYTES], co
 	aud = cJSON_GetObjectItemCaseSensitive(payload, "aud");
 	jti = cJSON_GetObjectItemCaseSensitive(payload, "jti");
 	if (!int_claim(payload, "sub", &sub) || !int_claim(payload, "org", &org) || !int_claim(payload, "iat", &iat) ||
-	    !int_claim(payload, "nbf", &nbf) || !int_claim(payload, "exp", &exp) || !cJSON_IsString(aud) ||
+	    !int_claim(payload, "nbf", &nbf) || !int_claim(payload, "exp", &exp) || !int_claim(payload, "sv", &sv) ||
+	    !cJSON_IsString(aud) ||
 	    strcmp(aud->valuestring, SRV_JWT_AUDIENCE) || !cJSON_IsString(jti) || strlen(jti->valuestring) != 32) {
 		*why = "claims missing or of the wrong type";
 		goto done;
@@ -118,7 +120,7 @@ int srv_jwt_verify(srv_claims *c, const unsigned char key[SRV_JWT_KEY_BYTES], co
 		*why = "expired";
 		goto done;
 	}
-	c->sub = sub, c->org = org, c->iat = (time_t)iat, c->nbf = (time_t)nbf, c->exp = (time_t)exp;
+	c->sub = sub, c->org = org, c->iat = (time_t)iat, c->nbf = (time_t)nbf, c->exp = (time_t)exp, c->sv = sv;
 	memcpy(c->jti, jti->valuestring, 33);
 	*why = NULL;
 	rc = 0;

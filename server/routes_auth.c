@@ -58,6 +58,7 @@ static int login(srv_req *r)
 		goto done;
 	}
 	c.sub = u->id;
+	c.sv = u->session_version;
 	c.org = u->org_id;
 	c.iat = c.nbf = now;
 	c.exp = now + (time_t)srv_cfg(r)->token_ttl;
@@ -84,10 +85,14 @@ done:
 	return r->status;
 }
 
+/* Every session of the user ends, the one signing out with it: a copied token is worth nothing afterwards. */
 static int logout(srv_req *r)
 {
 	scan_json w;
+	int rc;
 
+	if ((rc = scan_store_user_sessions_end(srv_store(r), r->who.org, r->who.user_id)) != 0)
+		return srv_lib_error(r, rc);
 	session_cookie(r, "", 0);
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '{');
@@ -113,7 +118,7 @@ static int me(srv_req *r)
 srv_family srv_routes_auth = {
 	{ SRV_POST, "/auth/login", login, SRV_AUTH_PUBLIC, 0, 0, 4096, SRV_RATE_LOGIN,
 	  "Sign in with email and password: a bearer token and the session cookie", NULL },
-	{ SRV_POST, "/auth/logout", logout, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 1024, 0, "Sign out: clear the session cookie",
+	{ SRV_POST, "/auth/logout", logout, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 1024, 0, "Sign out: end every session of the user and clear the cookie",
 	  NULL },
 	{ SRV_GET, "/auth/me", me, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 0, 0, "The signed-in user", NULL },
 	{ 0 },

@@ -54,6 +54,7 @@ typedef struct {
 	const char *password_hash; /* NULL: cannot sign in with a password */
 	bool is_active;
 	time_t created_at;
+	int64_t session_version;   /* raised by signing out: tokens signed under an older one no longer count */
 } scan_user;
 
 /*
@@ -121,6 +122,8 @@ SCAN_EXTERN int scan_store_user_create(int64_t *id, scan_store *st, int64_t org,
 SCAN_EXTERN int scan_store_user_by_email(scan_user_list **out, scan_store *st, const char *email);
 SCAN_EXTERN int scan_store_user_get(scan_user_list **out, scan_store *st, int64_t org, int64_t user_id);
 SCAN_EXTERN int scan_store_users(scan_user_list **out, scan_store *st, int64_t org);
+/* End every session of the user: the session version goes up. SCAN_ENOTFOUND for another organization's user. */
+SCAN_EXTERN int scan_store_user_sessions_end(scan_store *st, int64_t org, int64_t user_id);
 
 /*
  * API keys. add: k's name, key_prefix, permissions (NULL: the default

@@ -433,6 +433,10 @@ static const char migration_12[] =
 static const char migration_13[] =
 	"ALTER TABLE scan_jobs ADD COLUMN git_token_sealed TEXT;";
 
+/* Signing out ends a user's sessions: tokens carry the version they were signed under. */
+static const char migration_14[] =
+	"ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -447,6 +451,7 @@ const char *const scan_store__migrations[] = {
 	migration_11,
 	migration_12,
 	migration_13,
+	migration_14,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

@@ -258,7 +258,8 @@ int scan_store_org_set_plan(scan_store *st, int64_t org, scan_plan plan)
 
 /* Users */
 
-#define USER_COLUMNS "SELECT id, org_id, email, role, password_hash, is_active, created_at FROM users"
+#define USER_COLUMNS \
+	"SELECT id, org_id, email, role, password_hash, is_active, created_at, session_version FROM users"
 
 static void read_user(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 {
@@ -271,6 +272,7 @@ static void read_user(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 	u->password_hash = scan_db__col_text(s, 4, a, oom);
 	u->is_active = scan_db__column_int(s, 5) != 0;
 	u->created_at = scan_db__col_time(s, 6);
+	u->session_version = scan_db__column_int64(s, 7);
 }
 
 int scan_store_user_create(int64_t *id, scan_store *st, int64_t org, const char *email, scan_role role,
@@ -320,6 +322,19 @@ int scan_store_user_get(scan_user_list **out, scan_store *st, int64_t org, int64
 int scan_store_users(scan_user_list **out, scan_store *st, int64_t org)
 {
 	return scan_user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 ORDER BY id", NUM(org), NONE, NULL);
+}
+
+int scan_store_user_sessions_end(scan_store *st, int64_t org, int64_t user_id)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	        "UPDATE users SET session_version = session_version + 1 WHERE org_id = ?1 AND id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, user_id);
+	return update_one(st, s, "cannot end the sessions", "user", user_id);
 }
 
 /* API keys */

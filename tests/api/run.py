@@ -383,7 +383,8 @@ def run_case(api, path, env, routes, called):
             key = open(env["jwt_key_file"], "rb").read() if spec.get("key") != "other" else b"x" * 32
             now = int(time.time())
             claims = {"sub": spec["sub"], "org": spec["org"], "aud": "rampart", "iat": now + spec.get("iat", 0),
-                      "nbf": now + spec.get("nbf", 0), "exp": now + spec.get("exp", 3600), "jti": "0" * 32}
+                      "nbf": now + spec.get("nbf", 0), "exp": now + spec.get("exp", 3600), "jti": "0" * 32,
+                      "sv": spec.get("sv", 0)}
             env[spec["save"]] = jwt(key, claims)
             continue
         where = "%s step %d (%s %s)" % (os.path.basename(path), i + 1, step.get("method"), step.get("path"))
