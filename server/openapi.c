@@ -43,8 +43,19 @@ static void operation(scan_json *w, const srv_route *rt)
 	lower_method(m, rt->method);
 	scan_json_open(w, m, '{');
 	scan_json_str(w, "summary", rt->summary);
-	if (strchr(rt->path, '{')) {
+	if (strchr(rt->path, '{') || (rt->flags & SRV_ROUTE_CROSS_TENANT)) {
 		scan_json_open(w, "parameters", '[');
+		if (rt->flags & SRV_ROUTE_CROSS_TENANT) {
+			scan_json_open(w, NULL, '{');
+			scan_json_str(w, "name", "org_id");
+			scan_json_str(w, "in", "query");
+			scan_json_bool(w, "required", false);
+			scan_json_str(w, "description", "Another organization's id: SUPER_ADMIN only");
+			scan_json_open(w, "schema", '{');
+			scan_json_str(w, "type", "integer");
+			scan_json_close(w, '}');
+			scan_json_close(w, '}');
+		}
 		for (const char *p = strchr(rt->path, '{'); p; p = strchr(p + 1, '{')) {
 			const char *e = strchr(p, '}');
 			scan_json_open(w, NULL, '{');
@@ -62,7 +73,7 @@ static void operation(scan_json *w, const srv_route *rt)
 		scan_json_open(w, "requestBody", '{');
 		scan_json_bool(w, "required", true);
 		scan_json_open(w, "content", '{');
-		scan_json_open(w, "application/json", '{');
+		scan_json_open(w, rt->flags & SRV_ROUTE_MULTIPART ? "multipart/form-data" : "application/json", '{');
 		scan_json_open(w, "schema", '{');
 		scan_json_str(w, "type", "object");
 		scan_json_close(w, '}');

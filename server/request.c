@@ -143,6 +143,33 @@ static bool query_int(srv_req *r, const char *name, long long min, long long max
 	return true;
 }
 
+bool srv_target_org(srv_req *r, int64_t *org)
+{
+	long long want = 0;
+	scan_org_list *l = NULL;
+	int rc;
+
+	*org = r->who.org;
+	if (!query_int(r, "org_id", 1, INT64_MAX, &want))
+		return false;
+	if (!want || want == r->who.org)
+		return true;
+	if (!srv_role_at_least(r, SCAN_ROLE_SUPER_ADMIN) || !(r->route->flags & SRV_ROUTE_CROSS_TENANT)) {
+		srv_error(r, 403, "Only a super admin reads another organization");
+		return false;
+	}
+	if ((rc = scan_store_org_get(&l, srv_store(r), want)) != 0) {
+		if (rc == SCAN_ENOTFOUND)
+			srv_error(r, 404, "Organization not found");
+		else
+			srv_lib_error(r, rc);
+		return false;
+	}
+	scan_org_list_free(l);
+	*org = want;
+	return true;
+}
+
 bool srv_paging(srv_req *r, size_t *skip, size_t *limit, size_t def, size_t max)
 {
 	long long s = 0, l = (long long)def;

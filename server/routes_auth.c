@@ -117,9 +117,9 @@ static int me(srv_req *r)
 
 srv_family srv_routes_auth = {
 	{ SRV_POST, "/auth/login", login, SRV_AUTH_PUBLIC, 0, 0, 4096, SRV_RATE_LOGIN,
-	  "Sign in with email and password: a bearer token and the session cookie", NULL },
-	{ SRV_POST, "/auth/logout", logout, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 1024, 0, "Sign out: end every session of the user and clear the cookie",
-	  NULL },
-	{ SRV_GET, "/auth/me", me, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 0, 0, "The signed-in user", NULL },
+	  "Sign in with email and password: a bearer token and the session cookie", NULL, 0 },
+	{ SRV_POST, "/auth/logout", logout, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 1024, 0,
+	  "Sign out: end every session of the user and clear the cookie", NULL, 0 },
+	{ SRV_GET, "/auth/me", me, SRV_AUTH_PERSON, SCAN_ROLE_VIEWER, 0, 0, 0, "The signed-in user", NULL, 0 },
 	{ 0 },
 };

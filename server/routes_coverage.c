@@ -156,8 +156,9 @@ static int read_coverage(srv_req *r)
 srv_family srv_routes_coverage = {
 	{ SRV_POST, "/quality/coverage/upload", upload, SRV_AUTH_ANY, SCAN_ROLE_MEMBER, SRV_SCOPE_WRITE_QUALITY,
 	  SRV_UPLOAD_MAX, 0,
-	  "Import a coverage report onto a scan (multipart: scan_id, report_format, file; 25 MB)", NULL },
+	  "Import a coverage report onto a scan (multipart: scan_id, report_format, file; 25 MB)", NULL,
+	  SRV_ROUTE_MULTIPART },
 	{ SRV_GET, "/quality/coverage/{scan_id}", read_coverage, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "A scan's imported coverage, overall, on new lines and per file", NULL },
+	  "A scan's imported coverage, overall, on new lines and per file", NULL, 0 },
 	{ 0 },
 };

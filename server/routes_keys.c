@@ -204,12 +204,12 @@ done:
 
 srv_family srv_routes_keys = {
 	{ SRV_GET, "/api-keys", list, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
-	  "The organization's API keys (never the keys themselves)", ADMIN },
+	  "The organization's API keys (never the keys themselves)", ADMIN, 0 },
 	{ SRV_POST, "/api-keys", create, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 16384, 0,
-	  "Create an API key; the key is in this response only", ADMIN },
+	  "Create an API key; the key is in this response only", ADMIN, 0 },
 	{ SRV_DELETE, "/api-keys/{key_id}", revoke, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
-	  "Revoke an API key: it answers 401 from now on", ADMIN },
+	  "Revoke an API key: it answers 401 from now on", ADMIN, 0 },
 	{ SRV_POST, "/api-keys/{key_id}/toggle", toggle, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 1024, 0,
-	  "Disable or enable an API key", ADMIN },
+	  "Disable or enable an API key", ADMIN, 0 },
 	{ 0 },
 };

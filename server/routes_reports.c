@@ -102,8 +102,8 @@ static int scan_report(srv_req *r)
 
 srv_family srv_routes_reports = {
 	{ SRV_GET, "/reports/{repo_id}/download", repo_report, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "The PDF report of the repository's latest completed scan", NULL },
+	  "The PDF report of the repository's latest completed scan", NULL, 0 },
 	{ SRV_GET, "/reports/scans/{scan_id}/download", scan_report, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0,
-	  0, "The PDF report of one scan: summary, gate verdict with its conditions, findings by severity", NULL },
+	  0, "The PDF report of one scan: summary, gate verdict with its conditions, findings by severity", NULL, 0 },
 	{ 0 },
 };

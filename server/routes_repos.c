@@ -12,10 +12,13 @@
 static int list(srv_req *r)
 {
 	scan_repo_list *l = NULL;
+	int64_t org;
 	scan_json w;
 	int rc;
 
-	if ((rc = scan_store_repos(&l, srv_store(r), r->who.org)) != 0)
+	if (!srv_target_org(r, &org))
+		return r->status;
+	if ((rc = scan_store_repos(&l, srv_store(r), org)) != 0)
 		return srv_lib_error(r, rc);
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '[');
@@ -274,14 +277,15 @@ static int delete_repo(srv_req *r)
 
 srv_family srv_routes_repos = {
 	{ SRV_GET, "/repositories", list, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_REPOS, 0, 0,
-	  "The organization's repositories with their latest scan", NULL },
+	  "The organization's repositories with their latest scan (org_id for a super admin)", NULL,
+	  SRV_ROUTE_CROSS_TENANT },
 	{ SRV_GET, "/repositories/provider/{provider}", provider_list, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
 	  "Repositories the caller's provider token can import (token in X-GitHub-Token, X-GitLab-Token or"
-	  " X-Bitbucket-Token)", "Org admin role required" },
+	  " X-Bitbucket-Token)", "Org admin role required", 0 },
 	{ SRV_POST, "/repositories/bulk", bulk_import, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 1u << 20, 0,
 	  "Import repositories (https URLs, or local paths where allowed) within the plan's limit, skipping known ones",
-	  "Org admin role required" },
+	  "Org admin role required", 0 },
 	{ SRV_DELETE, "/repositories/{repo_id}", delete_repo, SRV_AUTH_PERSON, SCAN_ROLE_ORG_ADMIN, 0, 0, 0,
-	  "Delete a repository with its scans, issues, dependencies and baseline", "Org admin role required" },
+	  "Delete a repository with its scans, issues, dependencies and baseline", "Org admin role required", 0 },
 	{ 0 },
 };

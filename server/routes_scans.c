@@ -42,12 +42,13 @@ static int list(srv_req *r)
 {
 	scan_scan_list *l = NULL;
 	size_t skip, limit;
+	int64_t org;
 	scan_json w;
 	int rc;
 
-	if (!srv_paging(r, &skip, &limit, SCANS_PAGE, SCANS_PAGE_MAX))
+	if (!srv_paging(r, &skip, &limit, SCANS_PAGE, SCANS_PAGE_MAX) || !srv_target_org(r, &org))
 		return r->status;
-	if ((rc = scan_store_scans_page(&l, srv_store(r), r->who.org, 0, skip, limit)) != 0)
+	if ((rc = scan_store_scans_page(&l, srv_store(r), org, 0, skip, limit)) != 0)
 		return srv_lib_error(r, rc);
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '[');
@@ -240,11 +241,11 @@ static int issues(srv_req *r)
 
 srv_family srv_routes_scans = {
 	{ SRV_GET, "/scans", list, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "The organization's scans, newest first (skip, limit)", NULL },
-	{ SRV_GET, "/scans/{scan_id}", get, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0, "One scan", NULL },
+	  "The organization's scans, newest first (skip, limit; org_id for a super admin)", NULL, SRV_ROUTE_CROSS_TENANT },
+	{ SRV_GET, "/scans/{scan_id}", get, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0, "One scan", NULL, 0 },
 	{ SRV_GET, "/scans/{scan_id}/issues", issues, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "A scan's findings (skip, limit); starts AI remediation advice for the top 5 lacking any", NULL },
+	  "A scan's findings (skip, limit); starts AI remediation advice for the top 5 lacking any", NULL, 0 },
 	{ SRV_POST, "/scans/trigger/{repo_id}", trigger, SRV_AUTH_ANY, SCAN_ROLE_MEMBER, SRV_SCOPE_WRITE_SCANS, 4096,
-	  SRV_RATE_TRIGGER, "Queue a scan of a repository (type smart or deep, tier, branch): a pending scan", NULL },
+	  SRV_RATE_TRIGGER, "Queue a scan of a repository (type smart or deep, tier, branch): a pending scan", NULL, 0 },
 	{ 0 },
 };

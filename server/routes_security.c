@@ -5,10 +5,13 @@
 static int stats(srv_req *r)
 {
 	scan_security_stats st;
+	int64_t org;
 	scan_json w;
 	int rc;
 
-	if ((rc = scan_store_security_stats(&st, srv_store(r), r->who.org, time(NULL))) != 0)
+	if (!srv_target_org(r, &org))
+		return r->status;
+	if ((rc = scan_store_security_stats(&st, srv_store(r), org, time(NULL))) != 0)
 		return srv_lib_error(r, rc);
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '{');
@@ -42,7 +45,7 @@ static int stats(srv_req *r)
 
 srv_family srv_routes_security = {
 	{ SRV_GET, "/security/stats", stats, SRV_AUTH_ANY, SCAN_ROLE_VIEWER, SRV_SCOPE_READ_SCANS, 0, 0,
-	  "Findings of each repository's latest scan by severity and type, the compliance score, 30 days of history",
-	  NULL },
+	  "Findings of each repository's latest scan by severity and type, the compliance score, 30 days of history"
+	  " (org_id for a super admin)", NULL, SRV_ROUTE_CROSS_TENANT },
 	{ 0 },
 };

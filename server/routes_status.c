@@ -65,8 +65,8 @@ static int openapi(srv_req *r)
 }
 
 srv_family srv_routes_status = {
-	{ SRV_GET, "/status", status, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "Service and database health", NULL },
-	{ SRV_GET, "/health", health, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "Liveness and environment", NULL },
-	{ SRV_GET, "/openapi.json", openapi, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "This API's OpenAPI 3.1 document", NULL },
+	{ SRV_GET, "/status", status, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "Service and database health", NULL, 0 },
+	{ SRV_GET, "/health", health, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "Liveness and environment", NULL, 0 },
+	{ SRV_GET, "/openapi.json", openapi, SRV_AUTH_PUBLIC, 0, 0, 0, 0, "This API's OpenAPI 3.1 document", NULL, 0 },
 	{ 0 },
 };

@@ -65,7 +65,13 @@ typedef struct {
 	srv_rate rate;
 	const char *summary;          /* one line, for the OpenAPI document */
 	const char *role_detail;      /* the 403 detail when the role is short; NULL: "Insufficient permission" */
+	unsigned flags;               /* SRV_ROUTE_* */
 } srv_route;
+
+/* A SUPER_ADMIN may name another organization (query org_id): the route reads it with srv_target_org(). */
+#define SRV_ROUTE_CROSS_TENANT (1u << 0)
+/* The body is multipart/form-data, not JSON. */
+#define SRV_ROUTE_MULTIPART (1u << 1)
 
 /* One route family per file: its routes end with a route whose path is NULL. */
 typedef const srv_route srv_family[];
@@ -136,6 +142,12 @@ void srv_header(srv_req *r, const char *name, const char *value);
 /* The path parameter name as a positive id; 0 after a 404 answer (an id that cannot exist is not found). */
 int64_t srv_param_id(srv_req *r, const char *name);
 const char *srv_param(const srv_req *r, const char *name);
+/*
+ * The organization a cross-tenant route reads: the caller's, or the one
+ * query org_id names - for a SUPER_ADMIN only (403 for anyone else, 404
+ * when there is no such organization). false after that answer.
+ */
+bool srv_target_org(srv_req *r, int64_t *org);
 /* A query parameter copied into out (decoded); false when absent. */
 bool srv_query(const srv_req *r, const char *name, char *out, size_t outlen);
 /*
