@@ -44,7 +44,19 @@ struct srv {
 	size_t nworkers;
 	volatile sig_atomic_t *stop;
 	struct srv_enricher *enrich;  /* NULL: AI remediation is not configured */
+	struct srv_tls *tls;          /* NULL: plain HTTP */
 };
+
+/*
+ * HTTPS (tls.c): a TLS listener on the configured address relaying each
+ * connection to civetweb, which listens on loopback only. srv_tls_context()
+ * checks a certificate and key (*out an SSL_CTX to free with SSL_CTX_free);
+ * srv_tls_client() names the client a relay's local port stands for.
+ */
+int srv_tls_context(void **out, const char *cert, const char *key, char *err, size_t errlen);
+int srv_tls_start(srv *s, const char *spec, int backend_port, int *bound, char *err, size_t errlen);
+void srv_tls_stop(srv *s);
+bool srv_tls_client(srv *s, int port, char *ip, size_t iplen);
 
 /* The scan workers of this process (workers.c): started after the listener, joined at the stop. */
 int srv_workers_start(srv *s);

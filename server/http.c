@@ -120,6 +120,9 @@ static void client_ip(srv_req *r, char *out, size_t outlen)
 	const char *xff = mg_get_header(r->conn, "X-Forwarded-For");
 
 	snprintf(out, outlen, "%s", ri->remote_addr);
+	/* Through the TLS listener: the client its relay stands for, over HTTPS. */
+	if (r->s->tls && !strcmp(ri->remote_addr, "127.0.0.1") && srv_tls_client(r->s, ri->remote_port, out, outlen))
+		r->tls = true;
 	if (!xff || !r->s->cfg.trusted_proxies || !listed(r->s->cfg.trusted_proxies, out))
 		return;
 	for (size_t end = strlen(xff); end > 0;) {

@@ -1,9 +1,9 @@
 /* server/server.c - start and stop: the store, the signing key, the rate limiter, civetweb */
 #include <civetweb.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/crypto.h>
+#include <openssl/ssl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +75,6 @@ static int open_store(srv *s)
 	return 0;
 }
 
-static bool civetweb_tls_usable(void);
 
 static int prepare(srv *s, const srv_config *cfg)
 {
@@ -87,10 +86,13 @@ static int prepare(srv *s, const srv_config *cfg)
 	pthread_mutex_init(&s->log_lock, NULL);
 	if (!s->cfg.data_dir)
 		return fail("no data directory: give --data-dir DIR%s%s", "", "");
-	if (s->cfg.tls_cert && !civetweb_tls_usable())
-		return fail("cannot serve HTTPS here: this civetweb's TLS needs OpenSSL functions the installed OpenSSL "
-		            "does not have (%s); terminate TLS at a reverse proxy in front of rampart serve%s",
-		            "civetweb 1.15 with OpenSSL 3", "");
+	if (s->cfg.tls_cert) {
+		char err[512];
+		void *ctx;
+		if (srv_tls_context(&ctx, s->cfg.tls_cert, s->cfg.tls_key, err, sizeof(err)) != 0)
+			return fail("%s%s", err, "");
+		SSL_CTX_free(ctx);
+	}
 	if (mkdir(s->cfg.data_dir, 0700) != 0 && errno != EEXIST)
 		return fail("cannot create the data directory '%s': %s", s->cfg.data_dir, strerror(errno));
 	/* The tokens' signing key, and the key that seals provider tokens for the workers (rampart worker --token-key). */
@@ -129,65 +131,18 @@ int srv_check(const srv_config *cfg)
 	return rc;
 }
 
-static int append_file(FILE *out, const char *path)
-{
-	char chunk[8192];
-	size_t n;
-	FILE *in = fopen(path, "re");
-
-	if (!in)
-		return fail("cannot read '%s': %s", path, strerror(errno));
-	while ((n = fread(chunk, 1, sizeof(chunk), in)) > 0)
-		fwrite(chunk, 1, n, out);
-	fclose(in);
-	fputc('\n', out);
-	return 0;
-}
-
-/* The certificate and its key in one file of mode 0600, written afresh at each start. */
-static int srv_tls_bundle(const char *pem, const char *cert, const char *key)
-{
-	FILE *out;
-	int fd, rc;
-
-	unlink(pem);
-	if ((fd = open(pem, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)) < 0 || !(out = fdopen(fd, "w"))) {
-		if (fd >= 0)
-			close(fd);
-		return fail("cannot write '%s': %s", pem, strerror(errno));
-	}
-	rc = append_file(out, cert);
-	if (!rc)
-		rc = append_file(out, key);
-	if (fclose(out) != 0 && !rc)
-		rc = fail("cannot write '%s': %s", pem, strerror(errno));
-	return rc;
-}
-
 /*
- * civetweb loads OpenSSL by name at run time and calls what it finds:
- * Debian 12's civetweb 1.15 asks for SSL_get_peer_certificate, which
- * OpenSSL 3 no longer exports, and calls the missing function on the first
- * TLS request (a crash). Serving HTTPS is refused up front when the
- * library civetweb would load lacks what it calls.
+ * "127.0.0.1:8080" as civetweb wants it; a bare port listens on loopback
+ * only. Under TLS civetweb takes a free loopback port and the TLS
+ * listener the configured address.
  */
-static bool civetweb_tls_usable(void)
+static int listen_spec(char *out, size_t outlen, const srv_config *cfg, const char *address)
 {
-	void *h = dlopen("libssl.so", RTLD_LAZY | RTLD_LOCAL);
-	bool ok = h && dlsym(h, "SSL_get_peer_certificate") && dlsym(h, "SSL_CTX_new");
-
-	if (h)
-		dlclose(h);
-	return ok;
-}
-
-/* "127.0.0.1:8080" as civetweb wants it; a bare port listens on loopback only. */
-static int listen_spec(char *out, size_t outlen, const srv_config *cfg)
-{
-	const char *l = cfg->listen;
+	const char *l = address;
 	bool bare = strspn(l, "0123456789") == strlen(l);
-	int n = snprintf(out, outlen, "%s%s%s", bare ? "127.0.0.1:" : "", l, cfg->tls_cert ? "s" : "");
+	int n = snprintf(out, outlen, "%s%s", bare ? "127.0.0.1:" : "", l);
 
+	(void)cfg;
 	return n < 0 || (size_t)n >= outlen || !strchr(out, ':') ? -1 : 0;
 }
 
@@ -202,22 +157,23 @@ static int log_message(const struct mg_connection *conn, const char *message)
 int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 {
 	struct mg_callbacks cb;
-	char ports[128], threads[16], pem[4096];
+	char ports[128], public[128], threads[16], err[512];
 	const char *options[32];
 	struct mg_server_port bound[4];
 	size_t k = 0;
 	srv s;
-	int rc, n;
+	int rc, n, port;
 
 	if ((rc = prepare(&s, cfg)) != 0) {
 		release(&s);
 		return rc;
 	}
-	if (listen_spec(ports, sizeof(ports), &s.cfg) != 0) {
+	if (listen_spec(public, sizeof(public), &s.cfg, s.cfg.listen) != 0 ||
+	    listen_spec(ports, sizeof(ports), &s.cfg, s.cfg.tls_cert ? "127.0.0.1:0" : s.cfg.listen) != 0) {
 		release(&s);
 		return fail("cannot listen on '%s': give ADDRESS:PORT%s", s.cfg.listen, "");
 	}
-	mg_init_library(s.cfg.tls_cert ? MG_FEATURES_TLS : 0);
+	mg_init_library(0);
 	snprintf(threads, sizeof(threads), "%u", s.cfg.http_threads);
 	options[k++] = "listening_ports", options[k++] = ports;
 	options[k++] = "num_threads", options[k++] = threads;
@@ -229,20 +185,6 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 	/* civetweb would answer CORS preflights itself, allowing every origin: CORS is ours (http.c), off by default. */
 	options[k++] = "access_control_allow_origin", options[k++] = "";
 	options[k++] = "access_control_allow_methods", options[k++] = "";
-	if (s.cfg.tls_cert) {
-		/* civetweb reads the certificate and its key from one file. */
-		if (s.cfg.tls_key && strcmp(s.cfg.tls_key, s.cfg.tls_cert)) {
-			snprintf(pem, sizeof(pem), "%s/tls.pem", s.cfg.data_dir);
-			if ((rc = srv_tls_bundle(pem, s.cfg.tls_cert, s.cfg.tls_key)) != 0) {
-				release(&s);
-				return rc;
-			}
-			options[k++] = "ssl_certificate", options[k++] = pem;
-		} else {
-			options[k++] = "ssl_certificate", options[k++] = s.cfg.tls_cert;
-		}
-		options[k++] = "ssl_protocol_version", options[k++] = "4"; /* TLS 1.2 and later */
-	}
 	options[k] = NULL;
 	memset(&cb, 0, sizeof(cb));
 	cb.log_message = log_message;
@@ -267,18 +209,27 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 		return fail("cannot start the scan workers%s%s", "", "");
 	}
 	n = mg_get_server_ports(s.ctx, 4, bound);
+	port = n > 0 ? bound[0].port : 0;
+	if (s.cfg.tls_cert && srv_tls_start(&s, public, port, &port, err, sizeof(err)) != 0) {
+		*stop = 1;
+		mg_stop(s.ctx);
+		srv_enrich_join(&s);
+		srv_workers_join(&s);
+		release(&s);
+		return fail("%s%s", err, "");
+	}
 	{
 		/* The port the system chose for port 0: scripts and tests read it from this line. */
 		char host[128];
-		const char *colon = strrchr(ports, ':');
-		snprintf(host, sizeof(host), "%.*s", colon ? (int)(colon - ports) : 0, ports);
-		fprintf(stderr, "rampart serve: listening on %s://%s:%d\n", s.cfg.tls_cert ? "https" : "http", host,
-		        n > 0 ? bound[0].port : 0);
+		const char *colon = strrchr(public, ':');
+		snprintf(host, sizeof(host), "%.*s", colon ? (int)(colon - public) : 0, public);
+		fprintf(stderr, "rampart serve: listening on %s://%s:%d\n", s.cfg.tls_cert ? "https" : "http", host, port);
 	}
 	fflush(stderr);
 	while (!*stop)
 		usleep(100 * 1000);
-	/* mg_stop waits for the requests in flight; the workers finish or give their scans back. */
+	/* No new HTTPS connections; mg_stop waits for the requests in flight; the workers finish or give their scans back. */
+	srv_tls_stop(&s);
 	mg_stop(s.ctx);
 	srv_enrich_join(&s);
 	srv_workers_join(&s);
