@@ -5,6 +5,7 @@
 #include <string.h>
 #include <libpq-fe.h>
 #include "db/driver.h"
+#include "util/hash.h"
 #include "util/error.h"
 
 /* libpq's type ids (catalog/pg_type.h, not installed with libpq-dev) */
@@ -12,18 +13,35 @@
 #define PG_FLOAT8OID 701
 
 /*
- * Statements are sent with PQexecParams, parameters as text: integers
+ * Statements are sent with PQexecPrepared (PQexecParams past the cache of
+ * prepared ones), parameters as text: integers
  * typed int8, reals float8, text and NULL left for the server to infer from
  * where they stand (an unknown literal takes the type of the column it is
  * compared with or stored in), which is how the one SQL text serves both
  * engines. A result is read whole; the store's queries are paged.
  */
+/*
+ * A statement run on a connection is prepared there once, by name, and
+ * executed by name from then on (the server answers the same few queries
+ * over and over; parsing and planning each was most of their cost).
+ * Named statements outlive transactions, rolled back or not.
+ */
+#define STMT_CACHE 64
+
+typedef struct {
+	char *sql;                /* as sent: ?N rewritten as $N */
+	uint64_t hash;
+	char name[16];
+} pg_prepared;
+
 typedef struct {
 	scan_db head;
 	PGconn *conn;
 	char message[512];        /* the last error, first line, for scan_db__error() */
 	char sqlstate[6];
 	int64_t changes;
+	pg_prepared cache[STMT_CACHE];
+	size_t ncache;
 } pg_db;
 
 typedef struct {
@@ -65,6 +83,8 @@ static void db_close(scan_db *db)
 {
 	pg_db *d = db_of(db);
 
+	for (size_t i = 0; i < d->ncache; i++)
+		free(d->cache[i].sql);
 	PQfinish(d->conn);
 	free(db->label);
 	free(d);
@@ -232,14 +252,46 @@ static void db_bind_text(scan_db_stmt *s, int i, const char *v)
 	set_param(s, i, strdup(v), 0);
 }
 
+/*
+ * The name the statement is prepared under on this connection, preparing
+ * it (with the parameter types of this first run) while there is room;
+ * NULL: send it whole. A statement the server refuses to prepare is sent
+ * whole, and the error comes from running it.
+ */
+static const char *prepared(pg_db *d, const pg_stmt *ps)
+{
+	uint64_t h = scan_hash__bytes(SCAN_HASH_SEED, ps->sql, strlen(ps->sql));
+	pg_prepared *p;
+	PGresult *res;
+	bool ok;
+
+	for (size_t i = 0; i < d->ncache; i++)
+		if (d->cache[i].hash == h && !strcmp(d->cache[i].sql, ps->sql))
+			return d->cache[i].name;
+	if (d->ncache == STMT_CACHE || PQtransactionStatus(d->conn) == PQTRANS_INERROR)
+		return NULL;
+	p = &d->cache[d->ncache];
+	snprintf(p->name, sizeof(p->name), "rampart_%zu", d->ncache);
+	res = PQprepare(d->conn, p->name, ps->sql, ps->nparams, ps->types);
+	ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+	PQclear(res);
+	if (!ok || !(p->sql = strdup(ps->sql)))
+		return NULL;
+	p->hash = h;
+	d->ncache++;
+	return p->name;
+}
+
 static int db_step(scan_db_stmt *s)
 {
 	pg_stmt *ps = stmt_of(s);
 	pg_db *d = db_of(s->db);
 
 	if (!ps->res) {
-		ps->res = PQexecParams(d->conn, ps->sql, ps->nparams, ps->types, (const char *const *)ps->values, NULL,
-		                       NULL, 0);
+		const char *name = prepared(d, ps);
+		ps->res = name ? PQexecPrepared(d->conn, name, ps->nparams, (const char *const *)ps->values, NULL, NULL, 0)
+		               : PQexecParams(d->conn, ps->sql, ps->nparams, ps->types, (const char *const *)ps->values, NULL,
+		                              NULL, 0);
 		if (!ps->res) {
 			keep_error(d, NULL);
 			return SCAN_DB_ERROR;
