@@ -3,12 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <yaml.h>
 #include "config.h"
 #include "scan/array.h"
 
-typedef enum { K_STRING, K_UINT, K_SECRET } key_type; /* K_SECRET: from the environment only */
+typedef enum { K_STRING, K_UINT, K_SECRET } key_type; /* K_SECRET: from the environment, or a file of mode 0600 */
 
 #define FIELD(name, type, member) { name, type, offsetof(srv_config, member) }
 
@@ -83,8 +84,24 @@ static int find_key(const char *name)
 }
 
 /* A flat mapping of scalars: "key: value" lines; anything else is an error, not a guess. */
+/* "scheme://user:password@host/...": a password in the authority. */
+static bool url_has_password(const char *v)
+{
+	const char *a = strstr(v, "://"), *end, *at, *colon;
+
+	if (!a)
+		return false;
+	a += 3;
+	end = a + strcspn(a, "/?#");
+	at = memchr(a, '@', (size_t)(end - a));
+	colon = at ? memchr(a, ':', (size_t)(at - a)) : NULL;
+	return colon != NULL;
+}
+
 static int load_file(srv_config *cfg, const char *path, char *err, size_t errlen)
 {
+	struct stat st;
+	bool private_file;
 	FILE *f = fopen(path, "re");
 	yaml_parser_t p;
 	yaml_event_t ev;
@@ -96,6 +113,8 @@ static int load_file(srv_config *cfg, const char *path, char *err, size_t errlen
 		snprintf(err, errlen, "cannot read the configuration '%s': %s", path, strerror(errno));
 		return -1;
 	}
+	/* A file others can read holds no secret: a key, or a database URL with a password, is refused in it. */
+	private_file = fstat(fileno(f), &st) == 0 && !(st.st_mode & 077);
 	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || size > (long)CONFIG_MAX || fseek(f, 0, SEEK_SET) != 0) {
 		fclose(f);
 		snprintf(err, errlen, "%s: not a configuration file (over %u bytes, or not a file)", path, CONFIG_MAX);
@@ -134,13 +153,17 @@ static int load_file(srv_config *cfg, const char *path, char *err, size_t errlen
 				if (strlen(v) >= sizeof(key) || (k = find_key(v)) < 0) {
 					snprintf(err, errlen, "%s:%zu: unknown key '%.40s'", path, ev.start_mark.line + 1, v);
 					rc = -1;
-				} else if (keys[k].type == K_SECRET) {
-					snprintf(err, errlen, "%s:%zu: %s is a secret: set it in the environment, not a file others"
-					         " may read", path, ev.start_mark.line + 1, v);
+				} else if (keys[k].type == K_SECRET && !private_file) {
+					snprintf(err, errlen, "%s:%zu: %s is a secret: set it in the environment, or make the file"
+					         " readable by its owner only (chmod 600)", path, ev.start_mark.line + 1, v);
 					rc = -1;
 				} else {
 					snprintf(key, sizeof(key), "%s", v);
 				}
+			} else if (!private_file && !strcmp(key, "database") && url_has_password(v)) {
+				snprintf(err, errlen, "%s:%zu: the database URL holds a password: use PGPASSWORD or ~/.pgpass, or"
+				         " make the file readable by its owner only (chmod 600)", path, ev.start_mark.line + 1);
+				rc = -1;
 			} else {
 				rc = set_key(cfg, (size_t)find_key(key), v, path, err, errlen);
 				key[0] = '\0';

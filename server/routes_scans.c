@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
+#include "scan/provider.h"
 #include "scan/seal.h"
 #include "scan/jobs.h"
 
@@ -118,16 +119,13 @@ static bool tier_parse(const cJSON *v, long *out)
 static bool repo_token(srv_req *r, const scan_repo_record *repo, char **sealed)
 {
 	const char *header, *token = srv_provider_token(r, repo->source, &header);
-	size_t n = token ? strlen(token) : 0;
 
 	*sealed = NULL;
 	if (!token || strncmp(repo->url, "https://", 8))
 		return true; /* a public repository, or a local one: nothing to carry */
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)token[i] <= ' ' || (unsigned char)token[i] >= 0x7f)
-			n = 0;
-	if (!n || n > 512) {
-		srv_error(r, 422, "The %s header must hold 1 to 512 printable characters without spaces", header);
+	if (!scan_provider_token_valid(token)) {
+		srv_error(r, 422, "The %s header must hold 1 to %d printable characters without spaces", header,
+		          SCAN_PROVIDER_TOKEN_MAX);
 		return false;
 	}
 	if (scan_seal(sealed, r->s->token_key, token) != 0) {

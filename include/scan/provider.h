@@ -21,6 +21,9 @@ SCAN_EXTERN const char *scan_provider_default_api(scan_provider p);
 #define SCAN_PROVIDER_PAGE_BYTES (8u << 20)
 #define SCAN_PROVIDER_TOKEN_MAX 512
 
+/* A token fit for a header line: 1 to SCAN_PROVIDER_TOKEN_MAX printable characters without spaces. */
+SCAN_EXTERN bool scan_provider_token_valid(const char *token);
+
 typedef struct {
 	scan_provider provider;
 	const char *api_url;   /* NULL: the hosted service's; a self-hosted GitLab or GitHub Enterprise API root */

@@ -39,8 +39,7 @@ const char *scan_provider_default_api(scan_provider p)
 	return (unsigned)p < NPROVIDERS ? providers[p].api : providers[0].api;
 }
 
-/* A token goes into a header line: printable ASCII without spaces, bounded. */
-static bool token_ok(const char *t)
+bool scan_provider_token_valid(const char *t)
 {
 	size_t n = t ? strlen(t) : 0;
 
@@ -257,7 +256,7 @@ int scan_provider_repos(scan_provider_repo **out, size_t *n, bool *truncated, co
 	*out = NULL, *n = 0, *truncated = false;
 	if ((unsigned)req->provider >= NPROVIDERS)
 		return scan_util__error(SCAN_EINVAL, "unknown provider");
-	if (!token_ok(req->token))
+	if (!scan_provider_token_valid(req->token))
 		return scan_util__error(SCAN_EINVAL, "the provider token must be 1 to %d printable characters without spaces",
 		                        SCAN_PROVIDER_TOKEN_MAX);
 	if ((rc = api_root(root, sizeof(root), req->api_url ? req->api_url : providers[req->provider].api, &http)) != 0)
