@@ -214,22 +214,49 @@ static void cors(srv_req *r, bool *preflight)
 	}
 }
 
+/* A small response goes out whole in one write; a larger body follows its head in a second. */
+#define RESPONSE_ONE_WRITE 65536
+
+/*
+ * The status line, headers and body written by us, not through
+ * civetweb's header calls: those send each header line in a write of
+ * its own, a TCP segment each on a TCP_NODELAY socket, which was most of
+ * a small response's cost.
+ */
 static void send_response(srv_req *r)
 {
-	char len[32];
+	const char *conn_hdr = mg_get_header(r->conn, "Connection");
+	const struct mg_request_info *ri = mg_get_request_info(r->conn);
+	bool close_after = (conn_hdr && !strcasecmp(conn_hdr, "close")) ||
+	                   (ri->http_version && !strcmp(ri->http_version, "1.0") &&
+	                    !(conn_hdr && !strcasecmp(conn_hdr, "keep-alive")));
+	scan_buf out = SCAN_BUF_INIT;
+	char date[64];
+	time_t now = time(NULL);
+	struct tm tm;
 
-	snprintf(len, sizeof(len), "%zu", r->out.size);
-	mg_response_header_start(r->conn, r->status);
-	mg_response_header_add(r->conn, "Content-Type", r->content_type ? r->content_type : "application/json", -1);
-	mg_response_header_add(r->conn, "Content-Length", len, -1);
-	mg_response_header_add(r->conn, "X-Request-Id", r->id, -1);
-	mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);
-	mg_response_header_add(r->conn, "X-Content-Type-Options", "nosniff", -1);
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S GMT", &tm);
+	scan_buf_printf(&out, "HTTP/1.1 %d %s\r\n", r->status, mg_get_response_code_text(r->conn, r->status));
+	/* A 204 has no body, and says nothing of one (RFC 9110 8.6). */
+	if (r->status != 204)
+		scan_buf_printf(&out, "Content-Type: %s\r\nContent-Length: %zu\r\n",
+		                r->content_type ? r->content_type : "application/json", r->out.size);
+	scan_buf_printf(&out,
+	                "X-Request-Id: %s\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nDate: %s\r\n"
+	                "Connection: %s\r\n",
+	                r->id, date, close_after ? "close" : "keep-alive");
 	if (r->headers.size)
-		mg_response_header_add_lines(r->conn, r->headers.ptr);
-	mg_response_header_send(r->conn);
-	if (r->out.size)
-		mg_write(r->conn, r->out.ptr, r->out.size);
+		scan_buf_put(&out, r->headers.ptr, r->headers.size);
+	scan_buf_puts(&out, "\r\n");
+	if (r->out.size <= RESPONSE_ONE_WRITE)
+		scan_buf_put(&out, r->out.ptr, r->out.size);
+	if (!scan_buf_failed(&out)) {
+		mg_write(r->conn, out.ptr, out.size);
+		if (r->out.size > RESPONSE_ONE_WRITE)
+			mg_write(r->conn, r->out.ptr, r->out.size);
+	}
+	scan_buf_dispose(&out);
 }
 
 static void handle(srv_req *r)

@@ -13,7 +13,7 @@
 #define ISSUES_PAGE_MAX 10000
 
 /* A scan as spec 2.1 has it, and what the server adds (branch, commit, pull request, a queued scan's progress). */
-static void write_scan(scan_json *w, const scan_scan_record *s, const scan_job *job)
+static void write_scan(scan_json *w, const scan_scan_record *s, bool with_job)
 {
 	scan_json_open(w, NULL, '{');
 	scan_json_int(w, "id", s->id);
@@ -30,11 +30,11 @@ static void write_scan(scan_json *w, const scan_scan_record *s, const scan_job *
 	scan_json_time(w, "created_at", s->created_at);
 	if (s->completed_at)
 		scan_json_time(w, "completed_at", s->completed_at);
-	if (job) {
-		scan_json_int(w, "progress", job->progress);
-		scan_json_int(w, "attempts", job->attempts);
-		if (job->error)
-			scan_json_str(w, "error", job->error);
+	if (with_job && s->job_id) {
+		scan_json_int(w, "progress", s->job_progress);
+		scan_json_int(w, "attempts", s->job_attempts);
+		if (s->job_error)
+			scan_json_str(w, "error", s->job_error);
 	}
 	scan_json_close(w, '}');
 }
@@ -54,7 +54,7 @@ static int list(srv_req *r)
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '[');
 	for (size_t i = 0; i < scan_scan_list_count(l); i++)
-		write_scan(&w, scan_scan_list_get(l, i), NULL);
+		write_scan(&w, scan_scan_list_get(l, i), false);
 	scan_json_close(&w, ']');
 	scan_scan_list_free(l);
 	return srv_json_end(r, &w);
@@ -64,7 +64,6 @@ static int get(srv_req *r)
 {
 	int64_t id = srv_param_id(r, "scan_id");
 	scan_scan_list *l = NULL;
-	scan_job_list *jl = NULL;
 	scan_json w;
 	int rc;
 
@@ -73,14 +72,9 @@ static int get(srv_req *r)
 	if ((rc = scan_store_scan_get(&l, srv_store(r), r->who.org, id)) != 0)
 		return rc == SCAN_ENOTFOUND ? srv_error(r, 404, "Scan not found") : srv_lib_error(r, rc);
 	/* A scan the API queued has a job: its progress, and why it failed. */
-	if ((rc = scan_store_job_of_scan(&jl, srv_store(r), r->who.org, id)) != 0 && rc != SCAN_ENOTFOUND) {
-		scan_scan_list_free(l);
-		return srv_lib_error(r, rc);
-	}
 	srv_json_begin(r, &w, 200);
-	write_scan(&w, scan_scan_list_get(l, 0), scan_job_list_get(jl, 0));
+	write_scan(&w, scan_scan_list_get(l, 0), true);
 	scan_scan_list_free(l);
-	scan_job_list_free(jl);
 	return srv_json_end(r, &w);
 }
 
@@ -148,7 +142,6 @@ static int trigger(srv_req *r)
 	};
 	scan_repo_list *repos = NULL;
 	scan_scan_list *sl = NULL;
-	scan_job_list *jl = NULL;
 	const scan_repo_record *repo = NULL;
 	cJSON *body = NULL;
 	scan_json w;
@@ -189,17 +182,15 @@ static int trigger(srv_req *r)
 		goto done;
 	if ((rc = scan_store_job_enqueue(&scan_id, srv_store(r), r->who.org, repo_id, repo->url, branch, type, (int)t,
 	                                 sealed)) != 0 ||
-	    (rc = scan_store_scan_get(&sl, srv_store(r), r->who.org, scan_id)) != 0 ||
-	    (rc = scan_store_job_of_scan(&jl, srv_store(r), r->who.org, scan_id)) != 0) {
+	    (rc = scan_store_scan_get(&sl, srv_store(r), r->who.org, scan_id)) != 0) {
 		srv_lib_error(r, rc);
 		goto done;
 	}
 	srv_json_begin(r, &w, 200);
-	write_scan(&w, scan_scan_list_get(sl, 0), scan_job_list_get(jl, 0));
+	write_scan(&w, scan_scan_list_get(sl, 0), true);
 	srv_json_end(r, &w);
 done:
 	free(sealed);
-	scan_job_list_free(jl);
 	scan_scan_list_free(sl);
 	scan_repo_list_free(repos);
 	cJSON_Delete(body);

@@ -80,6 +80,9 @@ typedef struct {
 	int64_t pr_number;
 	bool is_baseline_scan;
 	time_t created_at, completed_at;
+	int64_t job_id;           /* a scan queued over the API: its job; 0 for a scan the CLI recorded */
+	int job_progress, job_attempts;
+	const char *job_error;    /* a failed job's reason; NULL otherwise */
 } scan_scan_record;
 
 typedef struct scan_scan_list scan_scan_list;

@@ -13,10 +13,12 @@
 SCAN_STORE_LIST(scan_scan, scan_scan_record)
 SCAN_STORE_LIST(scan_repo, scan_repo_record)
 
+/* A queued scan's job comes with it: one read answers what the scan route shows. */
 #define SCAN_COLUMNS \
 	"SELECT s.id, s.repo_id, s.org_id, r.name, r.url, s.status, s.scan_type, s.issues_count," \
 	" s.branch, s.default_branch, s.commit_sha, s.pr_number, s.is_baseline_scan, s.created_at," \
-	" s.completed_at FROM scans s JOIN repositories r ON r.id = s.repo_id"
+	" s.completed_at, j.id, j.progress, j.attempts, j.error FROM scans s JOIN repositories r ON r.id = s.repo_id" \
+	" LEFT JOIN scan_jobs j ON j.scan_id = s.id"
 
 static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 {
@@ -46,6 +48,10 @@ static int read_scans(scan_scan_list **out, scan_store *st, scan_db_stmt *s)
 		r->is_baseline_scan = scan_db__column_int(s, 12) != 0;
 		r->created_at = scan_db__col_time(s, 13);
 		r->completed_at = scan_db__col_time(s, 14);
+		r->job_id = scan_db__column_int64(s, 15);
+		r->job_progress = scan_db__column_int(s, 16);
+		r->job_attempts = scan_db__column_int(s, 17);
+		r->job_error = scan_db__col_text(s, 18, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan_error__oom();
