@@ -175,6 +175,8 @@ int srv_enrich_start(srv *s)
 	e->ep.model = s->cfg.ai_model;
 	e->ep.api_key = s->cfg.ai_api_key && *s->cfg.ai_api_key ? s->cfg.ai_api_key : NULL;
 	e->ep.timeout_ms = 60000;
+	/* A stop does not wait out a slow model: the question in flight is dropped, and asked again after a restart. */
+	e->ep.cancel = s->stop;
 	e->st = s->store;
 	e->stop = s->stop;
 	if (pthread_create(&e->thread, NULL, enrich_main, e) != 0) {

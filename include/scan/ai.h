@@ -2,6 +2,7 @@
 #ifndef SCAN_AI_H
 #define SCAN_AI_H
 
+#include <signal.h>
 #include "common.h"
 #include "finding.h"
 
@@ -10,6 +11,7 @@ typedef struct {
 	const char *model;
 	const char *api_key;   /* NULL: none sent (a local server) */
 	long timeout_ms;       /* 0: 60 s */
+	volatile sig_atomic_t *cancel; /* non-zero: a question in flight stops within a second; may be NULL */
 } scan_ai_endpoint;
 
 /* Advice longer than this is cut: it is shown in a list of findings. */
@@ -33,7 +35,8 @@ SCAN_EXTERN void scan_ai_client_free(scan_ai_client *c); /* NULL is fine */
  * "AI suggestion (MODEL): " and the advice, printable, at most
  * SCAN_AI_ADVICE_MAX bytes; the caller frees it. 0; SCAN_EIO when the
  * endpoint cannot be reached or answers an error; SCAN_EPARSE for an
- * answer without a message; SCAN_ELIMIT, SCAN_ENOMEM.
+ * answer without a message; SCAN_ECANCELED when *cancel turned non-zero;
+ * SCAN_ELIMIT, SCAN_ENOMEM.
  */
 SCAN_EXTERN int scan_ai_remediation(char **out, scan_ai_client *c, const scan_finding *f);
 

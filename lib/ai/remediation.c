@@ -17,6 +17,7 @@
 struct scan_ai_client {
 	char *url, *model, *api_key;
 	long timeout_ms;
+	volatile sig_atomic_t *cancel;
 	scan_secret_ruleset rules;
 	scan_secret_engine *engine;
 	scan_redactor *redactor;
@@ -57,6 +58,7 @@ int scan_ai_client_new(scan_ai_client **out, const scan_ai_endpoint *ep)
 	for (n = strlen(c->url); n && c->url[n - 1] == '/'; n--)
 		c->url[n - 1] = '\0';
 	c->timeout_ms = ep->timeout_ms > 0 ? ep->timeout_ms : 60000;
+	c->cancel = ep->cancel;
 	if ((rc = scan_secrets__load_builtin(&c->rules)) != 0 ||
 	    (rc = scan_secrets__engine_new(&c->engine, &c->rules, NULL)) != 0 ||
 	    (rc = scan_analyzers__redactor_new(&c->redactor, c->engine)) != 0) {
@@ -191,6 +193,7 @@ int scan_ai_remediation(char **out, scan_ai_client *c, const scan_finding *f)
 	hr.max_response = AI_RESPONSE_MAX;
 	hr.timeout_ms = c->timeout_ms;
 	hr.allow_http = !strncmp(c->url, "http://", 7);
+	hr.cancel = c->cancel;
 	rc = scan_util__http(&status, &answer, &hr);
 	explicit_bzero(auth, sizeof(auth));
 	if (rc)

@@ -42,6 +42,15 @@ static void host_of(char *out, size_t outlen, const char *url)
 	snprintf(out, outlen, "%.*s", (int)(end - p), p);
 }
 
+/* libcurl asks about once a second, and at every chunk: a stop turns into an abort here. */
+static int on_progress(void *payload, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+	const scan_http_request *req = payload;
+
+	(void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
+	return req->cancel && *req->cancel ? 1 : 0;
+}
+
 int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 {
 	sink s = { out, req->max_response, 0, false, false };
@@ -80,6 +89,11 @@ int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);
 	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	if (req->cancel) {
+		curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+		curl_easy_setopt(curl, CURLOPT_XFERINFODATA, req);
+		curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+	}
 	if (req->method && !strcmp(req->method, "POST")) {
 		curl_easy_setopt(curl, CURLOPT_POST, 1L);
 		curl_easy_setopt(curl, CURLOPT_POSTFIELDS, req->body ? req->body : "");
@@ -89,6 +103,8 @@ int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 	host_of(host, sizeof(host), req->url);
 	if (s.oom) {
 		rc = scan_error__oom();
+	} else if (cc == CURLE_ABORTED_BY_CALLBACK) {
+		rc = scan_util__error(SCAN_ECANCELED, "the request to %s was stopped", host);
 	} else if (s.too_big || cc == CURLE_FILESIZE_EXCEEDED) {
 		rc = scan_util__error(SCAN_ELIMIT, "%s answered more than %zu bytes", host, req->max_response);
 	} else if (cc != CURLE_OK) {

@@ -2,6 +2,7 @@
 #ifndef SCAN_UTIL_HTTP_H
 #define SCAN_UTIL_HTTP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "scan/buf.h"
@@ -15,6 +16,7 @@ typedef struct {
 	size_t max_response;         /* larger responses fail with SCAN_ELIMIT */
 	long timeout_ms;             /* the whole request */
 	bool allow_http;             /* else https only: http is for a service on this machine or a test */
+	volatile sig_atomic_t *cancel; /* non-zero: the request stops within a second (SCAN_ECANCELED); may be NULL */
 } scan_http_request;
 
 /*
@@ -22,8 +24,8 @@ typedef struct {
  * the caller decides), no .netrc, no proxy from the environment beyond
  * libcurl's own rules. *status is the HTTP status and the body is
  * appended to out (for any status). 0, SCAN_EIO for a transport failure
- * (the message names the host, never the headers), SCAN_ELIMIT or
- * SCAN_ENOMEM.
+ * (the message names the host, never the headers), SCAN_ECANCELED, SCAN_ELIMIT
+ * or SCAN_ENOMEM.
  */
 int scan_util__http(int *status, scan_buf *out, const scan_http_request *req);
 

@@ -7,10 +7,12 @@ way the providers page them, for the bearer token "good-token" only (401
 otherwise). The token "broken" gets an answer that is not JSON, "redirect"
 a 302 to another host, "error" a 500, "many" endless full pages.
 POST /ai/v1/chat/completions answers the bearer key "sk-test-key" with fixed
-advice and keeps each prompt; GET /ai/prompts returns them. Prints "listening on http://127.0.0.1:PORT"
+advice and keeps each prompt (one that mentions SLOW is answered after five
+minutes); GET /ai/prompts returns them. Prints "listening on http://127.0.0.1:PORT"
 on standard error once it listens.
 """
 import json
+import time
 import sys
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -74,6 +76,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(401, {"error": {"message": "invalid api key"}})
         req = json.loads(body)
         PROMPTS.append({"model": req.get("model"), "messages": req.get("messages")})
+        if "SLOW" in json.dumps(req.get("messages")):
+            time.sleep(300)  # a model that never answers in time: the server's stop must not wait for it
         self.send(200, {"id": "chatcmpl-1", "object": "chat.completion", "model": req.get("model"),
                         "choices": [{"index": 0, "message": {"role": "assistant", "content": ADVICE},
                                      "finish_reason": "stop"}]})

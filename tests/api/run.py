@@ -366,8 +366,14 @@ def run_case(api, path, env, routes, called):
         if "ai_prompts" in step:
             # What the fake AI endpoint was asked: {"count": N, "include": [REGEX], "exclude": [TEXT]}.
             want = subst(step["ai_prompts"], env)
-            with urllib.request.urlopen(env["fake_services"] + "/ai/prompts", timeout=10) as r:
-                prompts = json.loads(r.read())
+            # "wait": the questions are asked in the background; give them that many seconds to arrive.
+            deadline = time.time() + step.get("wait", 0)
+            while True:
+                with urllib.request.urlopen(env["fake_services"] + "/ai/prompts", timeout=10) as r:
+                    prompts = json.loads(r.read())
+                if "count" not in want or len(prompts) >= want["count"] or time.time() > deadline:
+                    break
+                time.sleep(0.2)
             text = json.dumps(prompts)
             if "count" in want and len(prompts) != want["count"]:
                 raise Failure("%s: the AI endpoint was asked %d times, expected %d" % (os.path.basename(path), len(prompts), want["count"]))
@@ -547,8 +553,6 @@ def main():
         print("FAIL %s" % e)
         return 1
     finally:
-        if provider:
-            provider.kill()
         rc_final = None
         if server and server.poll() is None:
             server.send_signal(signal.SIGTERM)
@@ -560,6 +564,9 @@ def main():
                 rc_final = -1
         elif server:
             rc_final = server.returncode
+        # After the server: a question it is still asking the fake AI endpoint must not hold up its stop.
+        if provider:
+            provider.kill()
         # A sanitizer build reports on the server's standard error, at exit for leaks.
         err = ""
         try:
