@@ -11,7 +11,7 @@
 #include "server.h"
 
 static struct {
-	const char *db, *tmp_dir, *token_key;
+	const char *db, *tmp_dir, *token_key, *git_hosts;
 	long long threads, grace, lease;
 	bool allow_local;
 } o;
@@ -21,6 +21,7 @@ static const cli_opt worker_opts[] = {
 	CLI_OPT_DATABASE_URL,
 	{ "threads", 0, OPT_INT, "N", "scans this process runs at once (default: 1)", &o.threads, NULL },
 	{ "allow-local-repos", 0, OPT_FLAG, NULL, "run jobs whose repository is a local path, not a URL", &o.allow_local, NULL },
+	{ "git-hosts", 0, OPT_STRING, "LIST", "the only hosts scans may clone from: host names, *.domain for a domain's hosts, comma-separated (default: any)", &o.git_hosts, NULL },
 	{ "token-key", 0, OPT_STRING, "FILE", "the server's token.key (mode 0600): opens the provider tokens scans of private repositories carry", &o.token_key, "@file" },
 	{ "tmp-dir", 0, OPT_STRING, "DIR", "where clones are made (default: $TMPDIR or /tmp)", &o.tmp_dir, "@dir" },
 	{ "lease", 0, OPT_INT, "SECONDS", "how long a claimed scan stays this worker's without news (default: 60; renewed while it runs)", &o.lease, NULL },
@@ -60,6 +61,7 @@ static void *run_thread(void *p)
 	w.grace_seconds = (unsigned)o.grace;
 	w.lease_seconds = (unsigned)o.lease;
 	w.token_key = o.token_key ? token_key : NULL;
+	w.git_hosts = o.git_hosts;
 	srv_worker_loop(t->st, &w, "rampart worker");
 	return NULL;
 }

@@ -238,8 +238,8 @@ _rampart_serve()
 
 _rampart_worker()
 {
-	local opts='--db --database-url --threads --allow-local-repos --token-key --tmp-dir --lease --grace -h --help'
-	local args='--db --database-url --threads --token-key --tmp-dir --lease --grace'
+	local opts='--db --database-url --threads --allow-local-repos --git-hosts --token-key --tmp-dir --lease --grace -h --help'
+	local args='--db --database-url --threads --git-hosts --token-key --tmp-dir --lease --grace'
 	case $opt in
 	--db | --token-key) _rampart_files ;;
 	--tmp-dir) _rampart_files dirs ;;

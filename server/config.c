@@ -36,6 +36,7 @@ static const struct {
 	FIELD("environment", K_STRING, environment),
 	FIELD("access_log", K_STRING, access_log),
 	FIELD("allow_local_repos", K_UINT, allow_local_repos),
+	FIELD("git_hosts", K_STRING, git_hosts),
 	FIELD("grace_seconds", K_UINT, grace_seconds),
 	FIELD("lease_seconds", K_UINT, lease_seconds),
 	FIELD("max_attempts", K_UINT, max_attempts),

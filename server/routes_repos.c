@@ -52,6 +52,7 @@ static bool import_item(srv_req *r, const cJSON *o, size_t i, scan_location *loc
 		{ "source", SRV_F_STRING, false, true, &source, NULL },
 		{ 0 },
 	};
+	scan_location_policy policy = { srv_cfg(r)->allow_local_repos != 0, srv_cfg(r)->git_hosts };
 	char where[32];
 	size_t k;
 
@@ -62,7 +63,7 @@ static bool import_item(srv_req *r, const cJSON *o, size_t i, scan_location *loc
 		srv_error(r, 422, "Field 'name' of %s must be 1 to 200 characters on one line", where);
 		return false;
 	}
-	if (scan_location_check(loc, url, srv_cfg(r)->allow_local_repos) != 0) {
+	if (scan_location_check(loc, url, &policy) != 0) {
 		srv_error(r, 422, "Field 'url' of %s: %s", where, scan_error_last()->message);
 		return false;
 	}
@@ -233,7 +234,8 @@ static int provider_list(srv_req *r)
 		scan_location loc;
 		size_t at;
 		/* What the bulk import would make of the clone URL: the same rule, so the two never disagree. */
-		bool importable = scan_location_check(&loc, v[i].clone_url, false) == 0;
+		scan_location_policy policy = { false, srv_cfg(r)->git_hosts };
+		bool importable = scan_location_check(&loc, v[i].clone_url, &policy) == 0;
 		scan_json_open(&w, NULL, '{');
 		scan_json_str(&w, "name", v[i].name);
 		scan_json_str(&w, "full_name", v[i].full_name);

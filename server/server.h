@@ -29,6 +29,7 @@ typedef struct {
 	const char *environment;       /* shown by /api/health; NULL: "production" */
 	const char *access_log;        /* a file; NULL: standard error; "-": standard output */
 	unsigned allow_local_repos;    /* 1: repositories may be local paths of git repositories (self-hosted, offline) */
+	const char *git_hosts;         /* the hosts repositories may be imported and cloned from; NULL: any */
 	unsigned grace_seconds;        /* on SIGTERM, how long running scans may go on; 0: 30 */
 	unsigned lease_seconds;        /* a claimed scan stays a worker's this long without news; 0: 60 */
 	unsigned max_attempts;         /* a scan whose workers die this often fails; 0: 3 */

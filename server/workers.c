@@ -42,6 +42,7 @@ static void *worker_main(void *p)
 	o.lease_seconds = s->cfg.lease_seconds;
 	o.max_attempts = s->cfg.max_attempts;
 	o.token_key = s->token_key;
+	o.git_hosts = s->cfg.git_hosts;
 	/* Scans share the machine with the requests: each takes two threads. */
 	o.jobs = 2;
 	srv_worker_loop(s->store, &o, "rampart serve");

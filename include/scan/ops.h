@@ -176,9 +176,10 @@ typedef struct {
 	unsigned grace_seconds;          /* 0: 30 */
 	/* Opens the provider tokens jobs carry (scan_seal()); NULL: a job with a token fails. */
 	const unsigned char *token_key;
+	const char *git_hosts;           /* the hosts a job may clone from (scan_location_policy); NULL: any */
 } scan_worker_options;
 #define SCAN_WORKER_OPTIONS_VERSION 1
-#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0, NULL }
+#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0, NULL, NULL }
 
 /*
  * Claim one job and run it to its end: completed (recorded), failed (the

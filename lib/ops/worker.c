@@ -61,6 +61,7 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 	const scan_job *job;
 	running run;
 	scan_location loc;
+	scan_location_policy policy = { o->allow_local, o->git_hosts };
 	char message[512], *token = NULL;
 	time_t now = time(NULL);
 	int rc, src;
@@ -78,7 +79,7 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 	 * CLI recorded (an ssh remote, a local path) or a row written around
 	 * the API is not cloned unless an import would have taken it.
 	 */
-	if (scan_location_check(&loc, job->target, o->allow_local) != 0) {
+	if (scan_location_check(&loc, job->target, &policy) != 0) {
 		snprintf(message, sizeof(message), "cannot scan this repository: %s", scan_error_last()->message);
 		rc = scan_store_job_fail(st, job->id, o->owner, message, now);
 		goto done;

@@ -45,7 +45,34 @@ static bool has_dot_segment(const char *p, size_t len)
 	return false;
 }
 
-static int check_https(scan_location *out, const char *s)
+/* host[0..len) against one entry of the list: the host itself, or "*.domain" for any host below domain. */
+static bool host_matches(const char *host, size_t len, const char *e, size_t elen)
+{
+	if (elen > 2 && e[0] == '*' && e[1] == '.')
+		return len > elen - 1 && !strncasecmp(host + len - (elen - 1), e + 1, elen - 1);
+	return len == elen && !strncasecmp(host, e, len);
+}
+
+static bool host_allowed(const char *host, size_t len, const char *list)
+{
+	if (!list || !*list)
+		return true;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+		const char *e = p;
+		size_t elen = n;
+		while (elen && (*e == ' ' || *e == '\t'))
+			e++, elen--;
+		while (elen && (e[elen - 1] == ' ' || e[elen - 1] == '\t'))
+			elen--;
+		if (elen && host_matches(host, len, e, elen))
+			return true;
+		p += n + (p[n] == ',');
+	}
+	return false;
+}
+
+static int check_https(scan_location *out, const char *s, const char *git_hosts)
 {
 	const char *host = s + 8, *hend, *path, *pend;
 	size_t hlen, plen, n;
@@ -61,6 +88,9 @@ static int check_https(scan_location *out, const char *s)
 	hlen = (size_t)(hend - host);
 	if (!hlen || *host == '-' || *host == '.' || *host == ':')
 		return scan_util__error(SCAN_EINVAL, "the URL has no valid host");
+	/* The list names hosts, not ports: a server that allows a host allows it on any port. */
+	if (!host_allowed(host, strcspn(host, ":/"), git_hosts))
+		return scan_util__error(SCAN_EINVAL, "the URL's host is not among the git hosts this server allows");
 	/* An optional port: digits after the one ':'. */
 	{
 		const char *colon = memchr(host, ':', hlen);
@@ -144,8 +174,9 @@ static int check_local(scan_location *out, const char *path)
 	return 0;
 }
 
-int scan_location_check(scan_location *out, const char *given, bool allow_local)
+int scan_location_check(scan_location *out, const char *given, const scan_location_policy *policy)
 {
+	bool allow_local = policy && policy->allow_local;
 	size_t len;
 
 	memset(out, 0, sizeof(*out));
@@ -160,7 +191,7 @@ int scan_location_check(scan_location *out, const char *given, bool allow_local)
 	if (given[0] == '-')
 		return scan_util__error(SCAN_EINVAL, "a location cannot start with '-'");
 	if (!strncasecmp(given, "https://", 8))
-		return check_https(out, given);
+		return check_https(out, given, policy ? policy->git_hosts : NULL);
 	if (!strncasecmp(given, "file://", 7)) {
 		if (!allow_local)
 			return scan_util__error(SCAN_EINVAL, "file:// URLs are not allowed by this server");

@@ -181,6 +181,7 @@ static void test_worker_refuses_hostile_targets(void **state)
 		{ "/etc", false, "local paths are not allowed" },
 		{ "ext::sh", true, "only https URLs" },
 		{ "--upload-pack=id", true, "cannot start with '-'" },
+		{ "https://169.254.169.254/latest/x", false, "not among the git hosts" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -191,6 +192,7 @@ static void test_worker_refuses_hostile_targets(void **state)
 
 		o.owner = "w1";
 		o.allow_local = cases[i].allow_local;
+		o.git_hosts = "github.com,*.corp.example";
 		o.jobs = 1;
 		assert_int_equal(scan_store_job_enqueue(&scan_id, f->st, 1, f->repo, cases[i].target, NULL, "smart", 80, NULL), 0);
 		assert_int_equal(scan_ops_worker_step(&ran, f->st, &o), 0);

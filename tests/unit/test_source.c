@@ -1123,9 +1123,10 @@ static void test_rmtree_keeps_link_targets(void **state)
 /* What an importer may give as a repository's location, and its canonical form. */
 static void expect_location(const char *given, bool allow_local, const char *url, const char *provider)
 {
+	scan_location_policy policy = { allow_local, NULL };
 	scan_location loc;
 
-	if (scan_location_check(&loc, given, allow_local) != 0)
+	if (scan_location_check(&loc, given, &policy) != 0)
 		fail_msg("%s refused: %s", given, scan_error_last()->message);
 	assert_string_equal(loc.url, url);
 	assert_string_equal(loc.provider, provider);
@@ -1133,9 +1134,10 @@ static void expect_location(const char *given, bool allow_local, const char *url
 
 static void expect_refused(const char *given, bool allow_local, const char *why)
 {
+	scan_location_policy policy = { allow_local, NULL };
 	scan_location loc;
 
-	if (scan_location_check(&loc, given, allow_local) != SCAN_EINVAL)
+	if (scan_location_check(&loc, given, &policy) != SCAN_EINVAL)
 		fail_msg("%s was accepted as %s", given, loc.url);
 	if (!strstr(scan_error_last()->message, why))
 		fail_msg("%s: message '%s' does not say '%s'", given, scan_error_last()->message, why);
@@ -1201,6 +1203,36 @@ static void test_location_check(void **state)
 	free(work), free(bare), free(plain), free(file_url), free(with_dots), free(real_work), free(real_bare);
 }
 
+/* A server that names its git hosts imports and clones from them only. */
+static void test_location_git_hosts(void **state)
+{
+	scan_location_policy policy = { false, "github.com, *.corp.example ,gitlab.example.com" };
+	static const char *const allowed[] = {
+		"https://github.com/a/b", "https://GitHub.com/a/b", "https://git.corp.example/a/b",
+		"https://x.y.corp.example:8443/a/b", "https://gitlab.example.com/g/p",
+	};
+	static const char *const refused[] = {
+		"https://gitlab.com/a/b", "https://corp.example/a/b", "https://evilcorp.example/a/b",
+		"https://github.com.evil.example/a/b", "https://169.254.169.254/a/b", "https://example.com/a/b",
+	};
+	scan_location loc;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
+		if (scan_location_check(&loc, allowed[i], &policy) != 0)
+			fail_msg("%s refused: %s", allowed[i], scan_error_last()->message);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		if (scan_location_check(&loc, refused[i], &policy) != SCAN_EINVAL)
+			fail_msg("%s accepted", refused[i]);
+		assert_non_null(strstr(scan_error_last()->message, "not among the git hosts"));
+	}
+	/* No list: any host. */
+	policy.git_hosts = "";
+	assert_int_equal(scan_location_check(&loc, "https://gitlab.com/a/b", &policy), 0);
+	assert_int_equal(scan_location_check(&loc, "https://gitlab.com/a/b", NULL), 0);
+	assert_int_equal(scan_location_check(&loc, "/tmp", NULL), SCAN_EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1218,6 +1250,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_credentials_callback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_is_url, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_location_check, setup, teardown),
+		cmocka_unit_test(test_location_git_hosts),
 		cmocka_unit_test_setup_teardown(test_redact_url, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rmtree_keeps_link_targets, setup, teardown),
 	};
