@@ -136,13 +136,11 @@ int srv_check(const srv_config *cfg)
  * only. Under TLS civetweb takes a free loopback port and the TLS
  * listener the configured address.
  */
-static int listen_spec(char *out, size_t outlen, const srv_config *cfg, const char *address)
+static int listen_spec(char *out, size_t outlen, const char *address)
 {
-	const char *l = address;
-	bool bare = strspn(l, "0123456789") == strlen(l);
-	int n = snprintf(out, outlen, "%s%s", bare ? "127.0.0.1:" : "", l);
+	bool bare = strspn(address, "0123456789") == strlen(address);
+	int n = snprintf(out, outlen, "%s%s", bare ? "127.0.0.1:" : "", address);
 
-	(void)cfg;
 	return n < 0 || (size_t)n >= outlen || !strchr(out, ':') ? -1 : 0;
 }
 
@@ -168,8 +166,8 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 		release(&s);
 		return rc;
 	}
-	if (listen_spec(public, sizeof(public), &s.cfg, s.cfg.listen) != 0 ||
-	    listen_spec(ports, sizeof(ports), &s.cfg, s.cfg.tls_cert ? "127.0.0.1:0" : s.cfg.listen) != 0) {
+	if (listen_spec(public, sizeof(public), s.cfg.listen) != 0 ||
+	    listen_spec(ports, sizeof(ports), s.cfg.tls_cert ? "127.0.0.1:0" : s.cfg.listen) != 0) {
 		release(&s);
 		return fail("cannot listen on '%s': give ADDRESS:PORT%s", s.cfg.listen, "");
 	}

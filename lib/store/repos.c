@@ -65,6 +65,7 @@ int scan_store__repo_by_url(int64_t *id, scan_store *st, int64_t org, const char
 	return one_int(id, st, s, "cannot look the repository up");
 }
 
+/* The caller holds the organization's row (scan_store__org_lock()) and looked the URL up: no other insert races it. */
 int scan_store__repo_insert(int64_t *id, scan_store *st, int64_t org, const char *name, const char *url,
                             const char *source)
 {
@@ -80,7 +81,5 @@ int scan_store__repo_insert(int64_t *id, scan_store *st, int64_t org, const char
 	scan_db__bind_text(s, 3, url);
 	scan_db__bind_text(s, 4, source);
 	scan_db__bind_time(s, 5, time(NULL));
-	if ((rc = one_int(id, st, s, "cannot add the repository")) == 0 && !*id)
-		rc = scan_util__error(SCAN_EEXIST, "the repository exists");
-	return rc;
+	return one_int(id, st, s, "cannot add the repository");
 }

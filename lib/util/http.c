@@ -81,10 +81,12 @@ int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
 	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
 	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, req->timeout_ms < 10000 ? req->timeout_ms : 10000L);
+	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+	                 req->connect_timeout_ms > 0 ? req->connect_timeout_ms
+	                 : req->timeout_ms < 10000 ? req->timeout_ms : 10000L);
 	curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, req->timeout_ms);
 	curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)req->max_response);
-	curl_easy_setopt(curl, CURLOPT_USERAGENT, "rampart/" SCAN_VERSION_STRING);
+	curl_easy_setopt(curl, CURLOPT_USERAGENT, req->user_agent ? req->user_agent : "rampart/" SCAN_VERSION_STRING);
 	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
 	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);

@@ -15,6 +15,8 @@ typedef struct {
 	size_t body_len;
 	size_t max_response;         /* larger responses fail with SCAN_ELIMIT */
 	long timeout_ms;             /* the whole request */
+	long connect_timeout_ms;     /* 0: the smaller of timeout_ms and 10 s */
+	const char *user_agent;      /* NULL: "rampart/VERSION" */
 	bool allow_http;             /* else https only: http is for a service on this machine or a test */
 	volatile sig_atomic_t *cancel; /* non-zero: the request stops within a second (SCAN_ECANCELED); may be NULL */
 } scan_http_request;
