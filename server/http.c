@@ -293,6 +293,14 @@ static void handle(srv_req *r)
 		return;
 	if (!rt->handler(r) && !r->status)
 		srv_error(r, 500, "Internal error (request %s)", r->id);
+	/*
+	 * A request that may have changed something answers only once this
+	 * process's cache forgets what it kept: the caller's next request must
+	 * read the change (another process's cache drops it on the database's
+	 * notification).
+	 */
+	if (method != SRV_GET)
+		scan_store_cache_flush(r->s->store);
 	return;
 limited:
 	{

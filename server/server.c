@@ -162,7 +162,10 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop)
 	srv s;
 	int rc, n, port;
 
-	if ((rc = prepare(&s, cfg)) != 0) {
+	/* PostgreSQL: the users and scans every request reads, kept until the database announces their change. */
+	if ((rc = prepare(&s, cfg)) != 0 ||
+	    (scan_store_cache_start(s.store) != 0 &&
+	     (rc = fail("cannot start the store's cache: %s%s", scan_error_last()->message, "")) != 0)) {
 		release(&s);
 		return rc;
 	}

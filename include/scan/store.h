@@ -68,6 +68,20 @@ SCAN_EXTERN int scan_store_schema_version(const scan_store *st);
  * database that a second run would repeat wrongly.
  */
 #define SCAN_STORE_ATTEMPTS 4
+
+/*
+ * PostgreSQL: keep the users and scans this process reads in memory, each
+ * until the database announces a change to it - by any process, at
+ * commit (lib/store/cache.c). For a server, whose every request reads its
+ * caller's user; another process's change reaches this one's cache as
+ * fast as the notification does. SQLite: nothing is kept (returns 0).
+ * Reads inside a transaction never use it.
+ */
+SCAN_EXTERN int scan_store_cache_start(scan_store *st);
+/* Drop all that is kept: this process changed something and must read its own writes. */
+SCAN_EXTERN void scan_store_cache_flush(scan_store *st);
+/* Whether the cache is listening (false while its connection is down: reads go to the database). */
+SCAN_EXTERN bool scan_store_cache_live(scan_store *st);
 SCAN_EXTERN int scan_store_transact(scan_store *st, int (*body)(scan_store *st, void *ctx), void *ctx);
 
 typedef struct {

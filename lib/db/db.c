@@ -194,3 +194,13 @@ void scan_db__rollback(scan_db *db)
 	if (db)
 		db->drv->rollback(db);
 }
+
+bool scan_db__in_transaction(scan_db *db)
+{
+	return db && db->drv->in_transaction(db);
+}
+
+int scan_db__listen(scan_db *db, const char *channel, int timeout_ms, scan_db_notify_fn fn, void *ctx)
+{
+	return db ? db->drv->listen(db, channel, timeout_ms, fn, ctx) : no_connection();
+}

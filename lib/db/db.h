@@ -105,5 +105,16 @@ int64_t scan_db__changes(scan_db *db);
 int scan_db__begin(scan_db *db);  /* takes the write lock up front */
 int scan_db__commit(scan_db *db); /* rolls back when the commit fails */
 void scan_db__rollback(scan_db *db); /* only when a transaction is open */
+bool scan_db__in_transaction(scan_db *db);
+
+/*
+ * PostgreSQL's notifications: listens on channel (a plain identifier) on
+ * this connection, the first time, then waits up to timeout_ms and calls fn
+ * for every notification that arrived, in the order the transactions that
+ * sent them committed. Returns 0 (none is fine), or the error that broke
+ * the connection. SQLite has none: SCAN_EINVAL.
+ */
+typedef void (*scan_db_notify_fn)(void *ctx, const char *channel, const char *payload);
+int scan_db__listen(scan_db *db, const char *channel, int timeout_ms, scan_db_notify_fn fn, void *ctx);
 
 #endif

@@ -26,6 +26,8 @@ typedef struct {
 	int64_t (*changes)(scan_db *db);
 	int (*begin)(scan_db *db);
 	void (*rollback)(scan_db *db);
+	bool (*in_transaction)(scan_db *db);
+	int (*listen)(scan_db *db, const char *channel, int timeout_ms, scan_db_notify_fn fn, void *ctx);
 } scan_db_driver;
 
 /* The head of every driver's connection and statement. */

@@ -1,5 +1,8 @@
 /* lib/db/postgres.c - the PostgreSQL driver, over libpq: for when one machine is not enough */
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +45,7 @@ typedef struct {
 	int64_t changes;
 	pg_prepared cache[STMT_CACHE];
 	size_t ncache;
+	bool listening;           /* LISTEN sent (scan_db__listen) */
 } pg_db;
 
 typedef struct {
@@ -375,6 +379,47 @@ static void db_rollback(scan_db *db)
 		PQclear(PQexec(d->conn, "ROLLBACK"));
 }
 
+static bool db_in_transaction(scan_db *db)
+{
+	return PQtransactionStatus(db_of(db)->conn) != PQTRANS_IDLE;
+}
+
+static int broken(pg_db *d, const char *what)
+{
+	keep_error(d, NULL);
+	return scan_util__error(SCAN_ESTORE, "%s: %s", what, d->message);
+}
+
+static int db_listen(scan_db *db, const char *channel, int timeout_ms, scan_db_notify_fn fn, void *ctx)
+{
+	pg_db *d = db_of(db);
+	struct pollfd pfd = { PQsocket(d->conn), POLLIN, 0 };
+	PGnotify *n;
+	int rc;
+
+	if (!d->listening) {
+		char sql[96];
+		/* The channel is the caller's constant; still, only an identifier is sent as one. */
+		if (strspn(channel, "abcdefghijklmnopqrstuvwxyz_") != strlen(channel) || strlen(channel) > 63)
+			return scan_util__error(SCAN_EINVAL, "bad notification channel");
+		snprintf(sql, sizeof(sql), "LISTEN %s", channel);
+		if ((rc = db_exec(db, sql)) != 0)
+			return rc;
+		d->listening = true;
+	}
+	if (pfd.fd < 0 || PQstatus(d->conn) != CONNECTION_OK)
+		return broken(d, "the database connection is lost");
+	if (poll(&pfd, 1, timeout_ms) < 0 && errno != EINTR)
+		return scan_util__error(SCAN_EIO, "cannot wait for notifications: %s", strerror(errno));
+	if (!PQconsumeInput(d->conn))
+		return broken(d, "the database connection is lost");
+	while ((n = PQnotifies(d->conn)) != NULL) {
+		fn(ctx, n->relname, n->extra);
+		PQfreemem(n);
+	}
+	return 0;
+}
+
 static const scan_db_driver postgres_driver = {
 	SCAN_DB_POSTGRES,
 	db_close,
@@ -397,6 +442,8 @@ static const scan_db_driver postgres_driver = {
 	db_changes,
 	db_begin,
 	db_rollback,
+	db_in_transaction,
+	db_listen,
 };
 
 /* The server's notices ("relation already exists, skipping") are not the user's concern. */

@@ -206,6 +206,17 @@ static void db_rollback(scan_db *db)
 		sqlite3_exec(conn_of(db), "ROLLBACK", NULL, NULL, NULL);
 }
 
+static bool db_in_transaction(scan_db *db)
+{
+	return !sqlite3_get_autocommit(conn_of(db));
+}
+
+static int db_listen(scan_db *db, const char *channel, int timeout_ms, scan_db_notify_fn fn, void *ctx)
+{
+	(void)db, (void)channel, (void)timeout_ms, (void)fn, (void)ctx;
+	return scan_util__error(SCAN_EINVAL, "SQLite has no notifications");
+}
+
 static const scan_db_driver sqlite_driver = {
 	SCAN_DB_SQLITE,
 	db_close,
@@ -228,6 +239,8 @@ static const scan_db_driver sqlite_driver = {
 	db_changes,
 	db_begin,
 	db_rollback,
+	db_in_transaction,
+	db_listen,
 };
 
 /*

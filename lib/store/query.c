@@ -111,12 +111,60 @@ int scan_store_skipped(scan_skipped_file **out, size_t *n, scan_store *st, int64
 	return 0;
 }
 
+static void *copy_scans(const void *from)
+{
+	const scan_scan_list *l = from;
+	scan_scan_list *c = calloc(1, sizeof(*c));
+	int oom = 0;
+
+	if (!c || !(c->items = malloc(l->count * sizeof(*c->items) + 1))) {
+		free(c);
+		return NULL;
+	}
+	c->count = c->cap = l->count;
+	for (size_t i = 0; i < l->count; i++) {
+		scan_scan_record *r = &c->items[i];
+		*r = l->items[i];
+#define COPY(field) \
+	if (r->field && !(r->field = scan_arena__strdup(&c->arena, r->field))) \
+		oom = 1
+		COPY(repo_name);
+		COPY(repo_url);
+		COPY(status);
+		COPY(scan_type);
+		COPY(branch);
+		COPY(default_branch);
+		COPY(commit);
+		COPY(job_error);
+#undef COPY
+	}
+	if (oom) {
+		scan_scan_list_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void free_scans(void *l)
+{
+	scan_scan_list_free(l);
+}
+
+static const scan_store_cache_type scan_cache = { copy_scans, free_scans };
+
 int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64_t scan_id)
 {
 	scan_db_stmt *s = NULL;
+	uint64_t generation;
 	int rc;
 
-	*out = NULL;
+	if ((*out = scan_store__cache_get(st, &scan_cache, 's', scan_id, &generation)) != NULL) {
+		if ((*out)->items[0].org_id == org)
+			return 0;
+		scan_scan_list_free(*out);
+		*out = NULL;
+		return scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
+	}
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s, SCAN_COLUMNS " WHERE s.id = ?1 AND s.org_id = ?2")) != 0)
 		return rc;
 	scan_db__bind_int64(s, 1, scan_id);
@@ -128,6 +176,9 @@ int scan_store_scan_get(scan_scan_list **out, scan_store *st, int64_t org, int64
 		*out = NULL;
 		rc = scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	}
+	/* Kept by its id alone: another organization's read of it is answered by the check above. */
+	if (!rc)
+		scan_store__cache_put(st, &scan_cache, 's', scan_id, generation, *out);
 	return rc;
 }
 

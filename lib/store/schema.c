@@ -437,6 +437,33 @@ static const char migration_13[] =
 static const char migration_14[] =
 	"ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;";
 
+/*
+ * PostgreSQL: a change to a row another process may hold in its cache (a
+ * user, a scan, its job, a repository, an organization) is announced on
+ * the channel rampart_changes as "table:id" (a job by its scan's id) when
+ * its transaction commits - every writer's change, whichever program made
+ * it (lib/store/cache.c). SQLite's readers share no cache: nothing to do.
+ */
+static const char migration_15[] = "";
+static const char migration_15_postgres[] =
+	"CREATE FUNCTION rampart_changed() RETURNS trigger LANGUAGE plpgsql AS $body$"
+	" DECLARE r jsonb;"
+	" BEGIN"
+	"  IF TG_OP = 'DELETE' THEN r := to_jsonb(OLD); ELSE r := to_jsonb(NEW); END IF;"
+	"  PERFORM pg_notify('rampart_changes', TG_TABLE_NAME || ':' || (r ->> TG_ARGV[0]));"
+	"  RETURN NULL;"
+	" END $body$;"
+	"CREATE TRIGGER users_changed AFTER UPDATE OR DELETE ON users"
+	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('id');"
+	"CREATE TRIGGER scans_changed AFTER UPDATE OR DELETE ON scans"
+	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('id');"
+	"CREATE TRIGGER scan_jobs_changed AFTER INSERT OR UPDATE OR DELETE ON scan_jobs"
+	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('scan_id');"
+	"CREATE TRIGGER repositories_changed AFTER UPDATE OR DELETE ON repositories"
+	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('id');"
+	"CREATE TRIGGER organizations_changed AFTER UPDATE OR DELETE ON organizations"
+	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('id');";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -452,6 +479,7 @@ const char *const scan_store__migrations[] = {
 	migration_12,
 	migration_13,
 	migration_14,
+	migration_15,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));
@@ -523,5 +551,7 @@ int scan_store__migration_postgres(scan_buf *out, int i)
 	if (i == 0)
 		scan_buf_puts(out, ";SELECT setval(pg_get_serial_sequence('organizations', 'id'), 1);"
 		                   "SELECT setval(pg_get_serial_sequence('users', 'id'), 1);");
+	if (scan_store__migrations[i] == migration_15)
+		scan_buf_puts(out, migration_15_postgres);
 	return scan_buf_failed(out) ? scan_error__oom() : 0;
 }

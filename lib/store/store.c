@@ -435,6 +435,7 @@ void scan_store_free(scan_store *st)
 {
 	if (!st)
 		return;
+	scan_store__cache_stop(st);
 	if (!st->nconns)
 		scan_db__close(st->db);
 	for (size_t i = 0; i < st->nconns; i++)

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include "db/db.h"
+#include "store/cache.h"
 #include "scan/buf.h"
 #include "scan/store.h"
 #include "util/arena.h"
@@ -31,6 +32,7 @@ struct scan_store {
 		scan_db *db;
 	} conns[SCAN_STORE_CONNS_MAX];
 	size_t nconns;
+	scan_store_cache *cache; /* PostgreSQL, a server's: scan_store_cache_start() */
 };
 
 /*

@@ -313,10 +313,57 @@ int scan_store_user_by_email(scan_user_list **out, scan_store *st, const char *e
 	return scan_user_query(out, st, USER_COLUMNS " WHERE email = ?1", TEXT(email ? email : ""), NONE, "no such user");
 }
 
+static void *copy_users(const void *from)
+{
+	const scan_user_list *l = from;
+	scan_user_list *c = calloc(1, sizeof(*c));
+	int oom = 0;
+
+	if (!c || !(c->items = malloc(l->count * sizeof(*c->items) + 1))) {
+		free(c);
+		return NULL;
+	}
+	c->count = c->cap = l->count;
+	for (size_t i = 0; i < l->count; i++) {
+		scan_user *u = &c->items[i];
+		*u = l->items[i];
+		if (u->email && !(u->email = scan_arena__strdup(&c->arena, u->email)))
+			oom = 1;
+		if (u->password_hash && !(u->password_hash = scan_arena__strdup(&c->arena, u->password_hash)))
+			oom = 1;
+	}
+	if (oom) {
+		scan_user_list_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void free_users(void *l)
+{
+	scan_user_list_free(l);
+}
+
+static const scan_store_cache_type user_cache = { copy_users, free_users };
+
+/* Every request of a signed-in user reads this: a server's store keeps it (cache.c). */
 int scan_store_user_get(scan_user_list **out, scan_store *st, int64_t org, int64_t user_id)
 {
-	return scan_user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 AND id = ?2", NUM(org), NUM(user_id ? user_id : -1),
-	                       "no such user");
+	uint64_t generation;
+	int rc;
+
+	if ((*out = scan_store__cache_get(st, &user_cache, 'u', user_id, &generation)) != NULL) {
+		if ((*out)->items[0].org_id == org)
+			return 0;
+		scan_user_list_free(*out);
+		*out = NULL;
+		return scan_util__error(SCAN_ENOTFOUND, "no such user");
+	}
+	rc = scan_user_query(out, st, USER_COLUMNS " WHERE org_id = ?1 AND id = ?2", NUM(org), NUM(user_id ? user_id : -1),
+	                     "no such user");
+	if (!rc)
+		scan_store__cache_put(st, &user_cache, 'u', user_id, generation, *out);
+	return rc;
 }
 
 int scan_store_users(scan_user_list **out, scan_store *st, int64_t org)
