@@ -324,6 +324,43 @@ static void write_location(scan_json *w, scan_buf *tmp, const scan_finding *f)
 	scan_json_close(w, ']');
 }
 
+/* A taint finding's flow: one thread flow, a location per step, source first and sink last. */
+static void write_code_flow(scan_json *w, scan_buf *tmp, const scan_finding *f)
+{
+	scan_buf_clear(tmp);
+	put_uri_path(tmp, f->file_path);
+	scan_json_open(w, "codeFlows", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_open(w, "threadFlows", '[');
+	scan_json_open(w, NULL, '{');
+	scan_json_open(w, "locations", '[');
+	for (size_t i = 0; i < f->ndataflow; i++) {
+		const scan_flow_step *s = &f->dataflow[i];
+		scan_json_open(w, NULL, '{');
+		scan_json_open(w, "location", '{');
+		scan_json_open(w, "physicalLocation", '{');
+		write_artifact_location(w, tmp);
+		scan_json_open(w, "region", '{');
+		scan_json_uint(w, "startLine", s->line ? s->line : 1);
+		if (s->column)
+			scan_json_uint(w, "startColumn", s->column);
+		write_text(w, "snippet", s->code);
+		scan_json_close(w, '}');
+		scan_json_close(w, '}');
+		write_text(w, "message", s->kind);
+		scan_json_close(w, '}');
+		scan_json_open(w, "kinds", '[');
+		scan_json_str(w, NULL, s->kind);
+		scan_json_close(w, ']');
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+	scan_json_close(w, '}');
+	scan_json_close(w, ']');
+}
+
 /* A rule's fix: one replacement of the matched region (line:column to end_line:end_column) by the rendered text. */
 static void write_fix(scan_json *w, scan_buf *tmp, const scan_finding *f)
 {
@@ -456,6 +493,8 @@ static void write_result(scan_json *w, scan_buf *tmp, const cli_doc *doc, const 
 	/* An artifactLocation needs a uri; a finding without a file has no location. */
 	if (f->file_path && *f->file_path)
 		write_location(w, tmp, f);
+	if (f->ndataflow && f->file_path && *f->file_path)
+		write_code_flow(w, tmp, f);
 	/* Only a match whose region is known exactly can be replaced. */
 	if (f->fix && f->file_path && *f->file_path && f->line_number && f->column && f->end_column &&
 	    f->end_line >= f->line_number)

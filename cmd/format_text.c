@@ -52,6 +52,17 @@ static void write_snippet(FILE *f, const char *snippet, bool color)
 	}
 }
 
+/* A taint finding's flow: source to sink, a line each ("  line 3  source  x = request.args['q']"). */
+static void write_flow(FILE *f, const scan_finding *fd, bool color)
+{
+	for (size_t i = 0; i < fd->ndataflow; i++) {
+		const scan_flow_step *s = &fd->dataflow[i];
+		fprintf(f, "    %s%s line %u  %-6s  ", color ? C_DIM : "", i ? "->" : "  ", s->line, s->kind);
+		cli_put_safe(f, s->code ? s->code : "");
+		fprintf(f, "%s\n", color ? C_RESET : "");
+	}
+}
+
 /* A dependency finding: the advisory, what fixes it and how urgent it is, in one line. */
 static void write_dependency(FILE *f, const scan_finding_sca *v)
 {
@@ -137,6 +148,8 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 		fprintf(f, "\n");
 		if (fd->sca)
 			write_dependency(f, fd->sca);
+		else if (fd->ndataflow)
+			write_flow(f, fd, color);
 		else
 			write_snippet(f, fd->snippet, color);
 	}

@@ -67,6 +67,13 @@ typedef struct {
  * result that holds the finding and is valid until that is freed. Optional
  * strings are NULL when absent, never "".
  */
+/* One step of a code finding's data flow, in the finding's file. */
+typedef struct {
+	const char *kind;      /* "source", "step" (an assignment, a collection, a builder), "call", "sink" */
+	uint32_t line, column, end_line; /* 1-based */
+	const char *code;      /* the code there, its first line, credentials masked */
+} scan_flow_step;
+
 typedef struct {
 	int64_t id;            /* row id in the store; 0 before it is saved */
 	int64_t scan_id;       /* 0 before it is saved */
@@ -117,6 +124,13 @@ typedef struct {
 	 * finding's severity is one step lower than the rule's.
 	 */
 	bool in_test;
+	/*
+	 * A taint rule's finding: how the data went from its source to the
+	 * sink, in order (the last step is the sink, at the finding's line);
+	 * NULL and 0 for every other finding.
+	 */
+	const scan_flow_step *dataflow;
+	size_t ndataflow;
 } scan_finding;
 
 /*

@@ -68,6 +68,8 @@ typedef struct {
 	size_t nsensitive;
 	uint32_t end_column;        /* 1-based byte column just past the match on end_line; 0 unknown */
 	const char *fix;            /* code/IaC rules: the rendered fix template, replacing the match; masked too */
+	const scan_flow_step *dataflow; /* taint rules: source to sink; codes NUL-terminated, masked here */
+	size_t ndataflow;
 } scan_finding_draft;
 
 /*

@@ -12,6 +12,8 @@
 #define SNIPPET_LINES_MAX 5
 #define SNIPPET_BYTES_MAX 400
 #define SAST_FIX_MAX (16u << 10) /* a rendered fix template, bytes */
+#define SAST_FLOW_MAX 80         /* steps of a flow: the engine keeps fewer */
+#define SAST_FLOW_CODE_MAX 160   /* bytes of one step's code */
 
 typedef struct {
 	sast_ruleset rules;
@@ -22,6 +24,8 @@ typedef struct {
 	sast_ctx *ctx;
 	scan_buf message;
 	scan_buf fix;
+	scan_buf flow_code;              /* a flow's steps' code, NUL-separated */
+	scan_flow_step flow[SAST_FLOW_MAX];
 } sast_worker;
 
 typedef struct {
@@ -83,6 +87,7 @@ static int sast_worker_init(void **wstate, void *state)
 		return scan_error__oom();
 	scan_buf_init(&w->message, 4096);
 	scan_buf_init(&w->fix, SAST_FIX_MAX);
+	scan_buf_init(&w->flow_code, SAST_FLOW_MAX * (SAST_FLOW_CODE_MAX + 1));
 	if ((rc = scan_sast__ctx_new(&w->ctx, st->engine)) != 0) {
 		free(w);
 		return rc;
@@ -99,6 +104,7 @@ static void sast_worker_free(void *wstate)
 	scan_sast__ctx_free(w->ctx);
 	scan_buf_dispose(&w->message);
 	scan_buf_dispose(&w->fix);
+	scan_buf_dispose(&w->flow_code);
 	free(w);
 }
 
@@ -151,7 +157,40 @@ static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sas
 	return n;
 }
 
-static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
+static const char *const step_kinds[] = { "source", "step", "call", "sink" };
+
+/* A taint rule's flow as the finding carries it: each step's first line of code. */
+static int flow_of(emit_ctx *ec, const sast_flow *flow, scan_finding_draft *d)
+{
+	sast_worker *w = ec->w;
+	const char *data = (const char *)ec->f->data;
+	size_t n = flow->n < SAST_FLOW_MAX ? flow->n : SAST_FLOW_MAX, offsets[SAST_FLOW_MAX];
+
+	scan_buf_clear(&w->flow_code);
+	for (size_t i = 0; i < n; i++) {
+		const sast_flow_step *s = &flow->v[i];
+		size_t len = s->eb > s->sb ? s->eb - s->sb : 0, cut = 0;
+		while (cut < len && cut < SAST_FLOW_CODE_MAX && data[s->sb + cut] != '\n' && data[s->sb + cut] != '\r')
+			cut++;
+		/* on a UTF-8 boundary */
+		while (cut > 0 && cut < len && ((unsigned char)data[s->sb + cut] & 0xC0) == 0x80)
+			cut--;
+		offsets[i] = w->flow_code.size;
+		scan_buf_put(&w->flow_code, data + s->sb, cut);
+		scan_buf_putc(&w->flow_code, '\0');
+		w->flow[i].kind = step_kinds[s->kind];
+		w->flow[i].line = s->line, w->flow[i].column = s->column, w->flow[i].end_line = s->end_line;
+	}
+	if (scan_buf_failed(&w->flow_code))
+		return scan_error__oom();
+	for (size_t i = 0; i < n; i++)
+		w->flow[i].code = w->flow_code.ptr + offsets[i];
+	d->dataflow = w->flow;
+	d->ndataflow = n;
+	return 0;
+}
+
+static int emit_one(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
 	emit_ctx *ec = ud;
 	scan_finding_draft d;
@@ -185,6 +224,11 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m)
 	snippet_of(ec->f, m, &d.snippet, &d.snippet_len);
 	d.sensitive = sensitive;
 	d.nsensitive = r->sensitive ? sensitive_values(ec, r, m, sensitive) : 0;
+	if (flow && flow->n) {
+		int rc = flow_of(ec, flow, &d);
+		if (rc)
+			return rc;
+	}
 	return scan_analyzers__emit(ec->sink, ec->f->path, &d);
 }
 

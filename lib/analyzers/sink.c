@@ -97,6 +97,29 @@ static int redact(scan_sink *sink, scan_finding_draft *d)
 	return 0;
 }
 
+/* A flow's steps, each one's code masked like the finding's texts (redact() prepared the file). */
+static int copy_flow(scan_sink *sink, scan_finding *f, const scan_finding_draft *d)
+{
+	scan_flow_step *v = scan_arena__alloc(&sink->list->arena, d->ndataflow * sizeof(*v));
+	int rc;
+
+	if (!v)
+		return scan_error__oom();
+	for (size_t i = 0; i < d->ndataflow; i++) {
+		const char *code = d->dataflow[i].code ? d->dataflow[i].code : "";
+		bool changed = false;
+		v[i] = d->dataflow[i];
+		if (sink->redact &&
+		    (rc = scan_analyzers__redact(sink->redact, &sink->masked[0], code, strlen(code), &changed)) != 0)
+			return rc;
+		if (!(v[i].code = copy(sink->list, changed ? sink->masked[0].ptr : code)))
+			return scan_error__oom();
+	}
+	f->dataflow = v;
+	f->ndataflow = d->ndataflow;
+	return 0;
+}
+
 /*
  * The one suppression step: a marker in a comment on the finding's line or
  * the line above (docs/rules.md "Inline suppression") marks it suppressed;
@@ -225,6 +248,10 @@ int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_find
 	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash) || (d->fix && !f->fix)) {
 		sink->list->count--;
 		return scan_error__oom();
+	}
+	if (d->ndataflow && (rc = copy_flow(sink, f, d)) != 0) {
+		sink->list->count--;
+		return rc;
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
 	mark_test_code(sink, f);

@@ -47,6 +47,20 @@ void scan_finding_json(scan_json *w, const scan_finding *f)
 	} else {
 		scan_json_str(w, "suppression", NULL);
 	}
+	if (f->ndataflow) {
+		scan_json_open(w, "dataflow", '[');
+		for (size_t i = 0; i < f->ndataflow; i++) {
+			const scan_flow_step *s = &f->dataflow[i];
+			scan_json_open(w, NULL, '{');
+			scan_json_str(w, "kind", s->kind);
+			scan_json_uint(w, "line", s->line);
+			scan_json_uint(w, "column", s->column);
+			scan_json_uint(w, "end_line", s->end_line);
+			scan_json_str(w, "code", s->code);
+			scan_json_close(w, '}');
+		}
+		scan_json_close(w, ']');
+	}
 	if (f->sca) {
 		const scan_finding_sca *v = f->sca;
 		scan_json_str(w, "vuln_id", v->vuln_id);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sast/engine.h"
+#include "sast/taint.h"
 #include "sast/match.h"
 #include "scan/common.h"
 #include "scan/array.h"
@@ -887,6 +888,87 @@ bool scan_sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, co
 	return select_rules(c, &c->engine->lang[lang], path, data, len) > 0;
 }
 
+/* The lines of the flows reported in a file, by CWE. */
+typedef struct {
+	const char *cwe;
+	uint32_t line;
+	const sast_rule *rule;
+	bool sink;
+} flow_line;
+
+typedef struct {
+	sast_emit_fn emit;
+	void *ud;
+	flow_line *v;
+	size_t n, cap;
+} flow_seen;
+
+static bool seen_line(const flow_seen *fs, const char *cwe, const sast_rule *rule, uint32_t line, bool sink)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].line == line && (rule ? fs->v[i].rule == rule && fs->v[i].sink == sink :
+		                                     fs->v[i].cwe && cwe && !strcmp(fs->v[i].cwe, cwe)))
+			return true;
+	return false;
+}
+
+static int remember(flow_seen *fs, const sast_rule *r, uint32_t line, bool sink)
+{
+	if (fs->n == fs->cap) {
+		size_t cap = fs->cap ? fs->cap * 2 : 32;
+		flow_line *nv = realloc(fs->v, cap * sizeof(*nv));
+		if (!nv)
+			return scan_error__oom();
+		fs->v = nv, fs->cap = cap;
+	}
+	fs->v[fs->n++] = (flow_line){ r->cwe, line, r, sink };
+	return 0;
+}
+
+/* A taint rule's flow: reported once per rule and sink line, and its lines remembered. */
+static int emit_flow(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
+{
+	flow_seen *fs = ud;
+	int rc;
+
+	if (seen_line(fs, NULL, r, m->line, true))
+		return 0;
+	if ((rc = remember(fs, r, m->line, true)) != 0)
+		return rc;
+	for (size_t i = 0; flow && i < flow->n; i++)
+		if ((rc = remember(fs, r, flow->v[i].line, false)) != 0)
+			return rc;
+	return fs->emit(fs->ud, r, m, flow);
+}
+
+/* A pattern rule's match on a line of a reported flow of its CWE. */
+static bool on_flow(const flow_seen *fs, const sast_rule *r, const sast_match *m)
+{
+	if (!r->cwe || !fs->n)
+		return false;
+	for (uint32_t line = m->line; line <= m->end_line && line - m->line < 64; line++)
+		if (seen_line(fs, r->cwe, NULL, line, false))
+			return true;
+	return false;
+}
+
+/* A taint rule: its sources, sinks and sanitizers matched, then the data followed between them (taint.c). */
+static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
+{
+	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 };
+	int rc;
+
+	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && sinks.n &&
+	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && src.n &&
+	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
+	    c->active[c->rule])
+		rc = scan_taint__run(c, r, tree, &src, &sinks, &san, emit, ud);
+	free(src.v);
+	free(sinks.v);
+	free(san.v);
+	return rc;
+}
+
 int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len,
                          const TSTree *tree, sast_emit_fn emit, void *ud, const char **skip_reason)
 {
@@ -959,24 +1041,39 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 		*skip_reason = c->why;
 		return SCAN_ELIMIT;
 	}
-	for (size_t i = 0; i < li->nrules && !rc; i++) {
-		const sast_rule *r = &e->rs->rules[li->rules[i]];
-		sast_matches res = { 0 };
-		if (!c->active[li->rules[i]])
-			continue;
-		c->rule = li->rules[i];
-		rc = scan_sast__eval(c, r, r->match, &res, 0);
-		c->rule = SAST_NO_RULE;
-		if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
-			free(res.v);
-			continue;
-		}
-		if (!rc && res.n > 1)
-			qsort(res.v, res.n, sizeof(*res.v), cmp_match);
-		for (size_t k = 0; k < res.n && !rc; k++)
-			if (k == 0 || cmp_match(&res.v[k], &res.v[k - 1]))
-				rc = emit(ud, r, &res.v[k]);
-		free(res.v);
+	/*
+	 * Taint rules first: a pattern rule's match of the same CWE on a line
+	 * of a reported flow is the same flaw, already reported with its flow.
+	 */
+	{
+		flow_seen seen = { emit, ud, NULL, 0, 0 };
+		for (int pass = 0; pass < 2 && !rc; pass++)
+			for (size_t i = 0; i < li->nrules && !rc; i++) {
+				const sast_rule *r = &e->rs->rules[li->rules[i]];
+				sast_matches res = { 0 };
+				if (!c->active[li->rules[i]] || (pass == 0) != (r->taint_sinks != NULL))
+					continue;
+				c->rule = li->rules[i];
+				if (r->taint_sinks) {
+					rc = run_taint(c, r, tree, emit_flow, &seen);
+					c->rule = SAST_NO_RULE;
+					continue;
+				}
+				rc = scan_sast__eval(c, r, r->match, &res, 0);
+				c->rule = SAST_NO_RULE;
+				if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
+					free(res.v);
+					continue;
+				}
+				if (!rc && res.n > 1)
+					qsort(res.v, res.n, sizeof(*res.v), cmp_match);
+				for (size_t k = 0; k < res.n && !rc; k++)
+					if ((k == 0 || cmp_match(&res.v[k], &res.v[k - 1])) &&
+					    (c->keep_duplicates || !on_flow(&seen, r, &res.v[k])))
+						rc = emit(ud, r, &res.v[k], NULL);
+				free(res.v);
+			}
+		free(seen.v);
 	}
 	return rc;
 }

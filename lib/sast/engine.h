@@ -56,8 +56,8 @@ bool scan_sast__ctx_dropped(const sast_ctx *c, size_t i, const sast_rule **rule,
  */
 bool scan_sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, const char *data, size_t len);
 
-/* Called for every result of every rule; a non-zero return stops the file. */
-typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m);
+/* Called for every result of every rule (flow: a taint rule's, else NULL); a non-zero return stops the file. */
+typedef int (*sast_emit_fn)(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow);
 
 /*
  * Match every rule of lang against one file. tree is the file's parse tree

@@ -62,6 +62,7 @@ struct sast_ctx {
 	uint64_t gen;                  /* of the current file: older entries are stale */
 	uint64_t *seen;                /* the engine's walk: per depth, sequence starts met below */
 	size_t seen_cap;
+	bool keep_duplicates;         /* rules test: a pattern rule's match on a taint rule's flow is kept */
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */

@@ -18,6 +18,7 @@ typedef struct {
 	sast_ruleset *set;
 	const char *origin;
 	sast_rule *rule;          /* being loaded */
+	const scan_yaml_node *models; /* the file's models: mapping, or NULL */
 } loader;
 
 static int bad(const loader *ld, const scan_yaml_node *at, const char *fmt, ...) SCAN_PRINTF(3, 4);
@@ -565,7 +566,106 @@ static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, 
 
 static const char *const rule_keys[] = {
 	"id", "languages", "severity", "confidence", "category", "cwe", "owasp", "title", "message",
-	"remediation", "references", "paths", "fix", "match", "sensitive", "tests", NULL };
+	"remediation", "references", "paths", "fix", "match", "taint", "sensitive", "tests", NULL };
+
+/* The formulas a model of the file names (models: {NAME: [formula, ...]}), or NULL with the error set. */
+static const scan_yaml_node *model_of(loader *ld, const scan_yaml_node *item)
+{
+	const scan_yaml_node *name = item->kind == SCAN_YAML_MAPPING && item->len == 2 ? scan_util__yaml_get(item, "model") : NULL;
+	const scan_yaml_node *m;
+
+	if (!name)
+		return NULL;
+	if (!scalar(name) || !ld->models || !(m = scan_util__yaml_get(ld->models, name->value))) {
+		bad(ld, item, "no model '%s' in this file's models:", scalar(name) ? name->value : "?");
+		return item; /* not a formula either: the caller stops on the error */
+	}
+	if (m->kind != SCAN_YAML_SEQUENCE || !m->len || m->len > LIST_MAX) {
+		bad(ld, m, "model '%s' is a non-empty list of formulas", name->value);
+		return item;
+	}
+	return m;
+}
+
+/*
+ * A taint rule's list of formulas (sources:, sinks:, sanitizers:) as one
+ * any:. An item `model: NAME` stands for the formulas of the file's model
+ * NAME: a language's web sources, written once for all its rules.
+ */
+static int parse_taint_list(loader *ld, const scan_yaml_node *taint, const char *key, bool required,
+                            sast_formula **out)
+{
+	const scan_yaml_node *v = scan_util__yaml_get(taint, key);
+	sast_formula *f;
+	size_t n = 0, k = 0;
+	int rc;
+
+	*out = NULL;
+	if (!v) {
+		if (required)
+			return bad(ld, taint, "taint: needs '%s'", key);
+		return 0;
+	}
+	if (v->kind != SCAN_YAML_SEQUENCE || !v->len || v->len > LIST_MAX)
+		return bad(ld, v, "'%s' is a non-empty list of formulas", key);
+	for (size_t i = 0; i < v->len; i++) {
+		const scan_yaml_node *m = model_of(ld, v->items[i]);
+		if (m == v->items[i])
+			return SCAN_EINVAL;
+		n += m ? m->len : 1;
+	}
+	if (!(f = new_formula(ld, SAST_F_ANY, v->line)) ||
+	    !(f->kids = scan_arena__calloc(&ld->set->arena, n * sizeof(*f->kids))))
+		return scan_error__oom();
+	f->nkids = n;
+	*out = f;
+	for (size_t i = 0; i < v->len; i++) {
+		const scan_yaml_node *m = model_of(ld, v->items[i]);
+		for (size_t j = 0; j < (m ? m->len : 1); j++)
+			if ((rc = parse_formula(ld, m ? m->items[j] : v->items[i], &f->kids[k++], 1, false)) != 0)
+				return rc;
+	}
+	return 0;
+}
+
+/*
+ * taint: {sources, sinks, sanitizers}. The rule's match is any of them, so
+ * the engine matches their leaves like any rule's; the taint engine
+ * (taint.c) then follows the data between them.
+ */
+static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
+{
+	static const char *const keys[] = { "sources", "sinks", "sanitizers", NULL };
+	sast_formula *all;
+	int rc;
+
+	if (taint->kind != SCAN_YAML_MAPPING)
+		return bad(ld, taint, "'taint' is a mapping with sources, sinks and sanitizers");
+	for (size_t i = 0; i < taint->len; i += 2) {
+		bool ok = false;
+		for (const char *const *k = keys; *k && !ok; k++)
+			ok = !strcmp(*k, taint->items[i]->value);
+		if (!ok)
+			return bad(ld, taint->items[i], "unknown taint key '%s'", taint->items[i]->value);
+	}
+	/* attached before its members are parsed: a rule that fails to load frees what they compiled */
+	if (!(all = new_formula(ld, SAST_F_ANY, taint->line)) ||
+	    !(all->kids = scan_arena__calloc(&ld->set->arena, 3 * sizeof(*all->kids))))
+		return scan_error__oom();
+	rp->match = all;
+	if ((rc = parse_taint_list(ld, taint, "sources", true, &all->kids[0])) != 0)
+		return rc;
+	all->nkids = 1;
+	if ((rc = parse_taint_list(ld, taint, "sinks", true, &all->kids[1])) != 0)
+		return rc;
+	all->nkids = 2;
+	if ((rc = parse_taint_list(ld, taint, "sanitizers", false, &all->kids[2])) != 0)
+		return rc;
+	if (all->kids[2])
+		all->nkids = 3;
+	rp->taint_sources = all->kids[0], rp->taint_sinks = all->kids[1], rp->taint_sanitizers = all->kids[2];
+	return 0;
+}
 
 static void free_formula(sast_formula *f);
 
@@ -642,10 +742,16 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 		    (rc = get_list(ld, scan_util__yaml_get(x, "exclude"), "exclude", &rp->path_exclude, &rp->nexclude)) != 0)
 			return rc;
 	}
-	if (!(x = scan_util__yaml_get(node, "match")))
-		return bad(ld, node, "rule has no 'match'");
-	if ((rc = parse_formula(ld, x, &rp->match, 0, false)) != 0)
+	if ((x = scan_util__yaml_get(node, "taint"))) {
+		if (scan_util__yaml_get(node, "match"))
+			return bad(ld, node, "a rule has 'match' or 'taint', not both");
+		if ((rc = parse_taint(ld, x, rp)) != 0)
+			return rc;
+	} else if (!(x = scan_util__yaml_get(node, "match"))) {
+		return bad(ld, node, "rule has no 'match' (or 'taint')");
+	} else if ((rc = parse_formula(ld, x, &rp->match, 0, false)) != 0) {
 		return rc;
+	}
 	if ((x = scan_util__yaml_get(node, "sensitive"))) {
 		const char **names;
 		size_t nnames;
@@ -663,7 +769,8 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	{
 		const char *atoms[32];
 		size_t n = 0;
-		if (formula_atoms(rp->match, atoms, &n, 32) && n) {
+		/* a taint rule needs a sink in the file */
+		if (formula_atoms(rp->taint_sinks ? rp->taint_sinks : rp->match, atoms, &n, 32) && n) {
 			if (!(rp->atoms = scan_arena__alloc(&ld->set->arena, n * sizeof(*rp->atoms))))
 				return scan_error__oom();
 			memcpy(rp->atoms, atoms, n * sizeof(*atoms));
@@ -731,6 +838,12 @@ int scan_sast__load_text(sast_ruleset *set, const char *text, size_t len, const 
 
 	ld.set = set, ld.origin = origin;
 	if ((rc = scan_util__yaml_parse(&doc, text, len, origin)) != 0) {
+		scan_util__yaml_dispose(&doc);
+		return rc;
+	}
+	if (doc.root && doc.root->kind == SCAN_YAML_MAPPING && (ld.models = scan_util__yaml_get(doc.root, "models")) &&
+	    ld.models->kind != SCAN_YAML_MAPPING) {
+		rc = bad(&ld, ld.models, "'models' maps a name to a list of formulas");
 		scan_util__yaml_dispose(&doc);
 		return rc;
 	}

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include "parse/tree.h"
 #include "sast/engine.h"
+#include "sast/match.h"
 #include "scan/buf.h"
 #include "scan/rules.h"
 #include "util/beneath.h"
@@ -132,9 +133,10 @@ typedef struct {
 	unsigned first_line;
 } fixture_run;
 
-static int count_match(void *ud, const sast_rule *r, const sast_match *m)
+static int count_match(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
 	fixture_run *fr = ud;
+	(void)flow;
 	if (r == fr->want) {
 		if (!fr->matches++)
 			fr->first_line = m->line;
@@ -213,6 +215,7 @@ int scan_rules_test(const scan_rules *rs, size_t i, scan_rule_test_cb cb, void *
 		scan_sast__engine_free(e);
 		return rc;
 	}
+	ctx->keep_duplicates = true; /* each rule answers for its own fixtures */
 	for (size_t k = 0; k < rs->set.count && !rc; k++)
 		if (i == (size_t)-1 || k == i)
 			rc = test_rule(rs, ctx, &ps, k, cb, payload, failed);

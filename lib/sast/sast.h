@@ -125,7 +125,8 @@ typedef struct {
 	scan_severity severity;
 	scan_category category;
 	unsigned confidence;
-	sast_formula *match;
+	sast_formula *match;          /* a taint rule: any of the three below, so their leaves are matched */
+	sast_formula *taint_sources, *taint_sinks, *taint_sanitizers; /* a taint rule's; sanitizers may be NULL */
 	const char *mv_names[SAST_MV_MAX];
 	unsigned nmv;
 	uint32_t sensitive;           /* bit per metavariable whose text is masked in findings */
@@ -220,6 +221,20 @@ typedef struct {
 	uint32_t bound;               /* bit per metavariable */
 	sast_binding b[SAST_MV_MAX];
 } sast_match;
+
+/* A taint rule's flow: the source, the steps it went through, the sink (taint.c). */
+typedef enum { TAINT_SOURCE, TAINT_STEP, TAINT_CALL, TAINT_SINK } taint_step_kind;
+
+typedef struct {
+	uint32_t sb, eb;
+	uint32_t line, column, end_line; /* 1-based */
+	taint_step_kind kind;
+} sast_flow_step;
+
+typedef struct {
+	const sast_flow_step *v;
+	size_t n;
+} sast_flow;
 
 typedef struct {
 	sast_match *v;

@@ -35,9 +35,9 @@ static const char rules[] =
 static const char *const paths[] = { "f.py", "f.js", "f.rb", "f.php", "f.go", "F.java", "f.c", "f.rs",
 	"F.kt", "F.cs", "f.sh", "f.yaml", "main.tf", "f.json", "Dockerfile" };
 
-static int ignore(void *ud, const sast_rule *r, const sast_match *m)
+static int ignore(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
-	(void)ud, (void)r, (void)m;
+	(void)ud, (void)r, (void)m, (void)flow;
 	return 0;
 }
 

@@ -9,9 +9,9 @@
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-static int ignore(void *ud, const sast_rule *r, const sast_match *m)
+static int ignore(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
-	(void)ud, (void)r, (void)m;
+	(void)ud, (void)r, (void)m, (void)flow;
 	return 0;
 }
 

@@ -16,10 +16,10 @@ typedef struct {
 	unsigned lines[16];
 } hits;
 
-static int collect(void *ud, const sast_rule *r, const sast_match *m)
+static int collect(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
 	hits *h = ud;
-	(void)r;
+	(void)r, (void)flow;
 	if (h->count < 16)
 		h->lines[h->count] = m->line;
 	h->count++;

@@ -1,0 +1,1666 @@
+/* lib/sast/taint.c - the taint engine: data followed from sources to sinks over one file's tree */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sast/taint.h"
+#include "scan/map.h"
+#include "util/error.h"
+
+/*
+ * A file is analysed unit by unit: each named function, and the code
+ * outside them (anonymous functions run where they are written). Walking a
+ * unit in order, the engine keeps what each variable holds - tainted or
+ * not, and by which of the unit's parameters - under an access path
+ * ("x", "req.args", "m.key", "l.*" for any element), so a field, a map key
+ * or a list position is told from its neighbours. Branches are walked on
+ * copies of that state and joined (taint on any path); a branch whose
+ * condition is a constant is dead; a loop's body is walked twice.
+ *
+ * A function's summary says which parameters reach its return value and
+ * which reach a sink; calls to it apply the summary instead of assuming
+ * that any tainted argument taints the result. Summaries are computed
+ * in rounds until none changes (at most TAINT_ROUNDS); findings are taken
+ * from the last round. A value's trail (source, the assignments it went
+ * through, calls, the sink) is a chain of steps in the analysis's arena.
+ */
+
+#define TAINT_ROUNDS 4
+#define TAINT_DEPTH_MAX 256    /* nesting of the walk */
+#define TAINT_VARS_MAX 4096    /* access paths tracked in one unit */
+#define TAINT_PATH_MAX 256     /* bytes of one access path */
+#define TAINT_TRAIL_MAX 24     /* steps kept of one flow */
+#define TAINT_PARAMS_MAX 64
+
+typedef struct tstep {
+	uint32_t sb, eb;
+	TSPoint start, end;
+	taint_step_kind kind;
+	unsigned len;              /* steps in the chain, this one included */
+	const struct tstep *prev;
+} tstep;
+
+typedef struct {
+	uint64_t params;           /* bit i: derives from parameter i of the unit */
+	const tstep *trail;        /* non-NULL: derives from a source, by this trail */
+} tval;
+
+typedef struct {
+	char *path;
+	tval v;
+	bool vouched;              /* a check passed for it (an allow-list): clean, whatever its parts are */
+} tvar;
+
+typedef struct {
+	tvar *v;
+	size_t n, cap;
+	size_t nvouched;
+} tenv;
+
+typedef struct {
+	uint64_t params;           /* the parameters that reach this sink */
+	uint32_t sink;             /* index into the sinks */
+	const tstep *trail;        /* from the parameter to the sink */
+} tsink_hit;
+
+typedef struct {
+	TSNode node, body, params;
+	const char *name;          /* in the file's text */
+	uint32_t namelen;
+	unsigned nparams;
+	uint64_t ret_params;       /* parameters that reach the return value */
+	const tstep *ret_trail;    /* a source that reaches it */
+	tsink_hit *hits;
+	size_t nhits, caphits;
+	bool changed;
+} tfunc;
+
+typedef struct {
+	uint32_t sb, eb;
+} trange;
+
+typedef struct {
+	uint32_t sink;             /* index into the sinks */
+	sast_flow_step *steps;
+	size_t n;
+} pending;
+
+typedef struct {
+	sast_ctx *c;
+	const sast_rule *r;
+	const taint_lang *tl;
+	const char *src;
+	scan_arena arena;
+	trange *src_r, *san_r;
+	size_t nsrc, nsan;
+	const sast_matches *sinks;
+	uint32_t *sink_order;      /* sink indexes sorted by range */
+	uint8_t *sink_done;        /* reported */
+	tfunc *funcs;
+	size_t nfuncs, capfuncs;
+	scan_map by_name;          /* function name -> first index; same names chained by next */
+	size_t *next;
+	tenv env;
+	tfunc *unit;               /* the function being walked; NULL at file level */
+	tval ret;
+	bool report;               /* the last round: findings are kept */
+	bool stop;                 /* over budget, or out of memory */
+	bool over_budget;          /* then nothing is emitted: the rule is dropped for the file */
+	pending *found;            /* emitted when the analysis completes */
+	size_t nfound, capfound;
+	int rc;
+	unsigned depth;
+	taint_emit_fn emit;
+	void *ud;
+} taint_run;
+
+static const tval CLEAN = { 0, NULL };
+
+static bool tainted(tval v)
+{
+	return v.params || v.trail;
+}
+
+static tval join(tval a, tval b)
+{
+	tval v = { a.params | b.params, a.trail ? a.trail : b.trail };
+	return v;
+}
+
+static bool budget(taint_run *t)
+{
+	if (!t->stop && !scan_sast__budget_ok(t->c))
+		t->stop = t->over_budget = true;
+	return !t->stop;
+}
+
+static void oom(taint_run *t)
+{
+	if (!t->rc)
+		t->rc = scan_error__oom();
+	t->stop = true;
+}
+
+static const tstep *step(taint_run *t, const tstep *prev, TSNode n, taint_step_kind kind)
+{
+	tstep *s;
+
+	/* A long chain keeps its source and its latest steps: the middle is what a reader needs least. */
+	if (prev && prev->len >= TAINT_TRAIL_MAX && prev->prev && kind == TAINT_STEP)
+		prev = prev->prev;
+	if (!(s = scan_arena__alloc(&t->arena, sizeof(*s)))) {
+		oom(t);
+		return prev;
+	}
+	s->sb = ts_node_start_byte(n), s->eb = ts_node_end_byte(n);
+	s->start = ts_node_start_point(n), s->end = ts_node_end_point(n);
+	s->kind = kind;
+	s->prev = prev;
+	s->len = prev ? prev->len + 1 : 1;
+	return s;
+}
+
+/* Ranges */
+
+static int cmp_range(const void *a, const void *b)
+{
+	const trange *x = a, *y = b;
+	return x->sb != y->sb ? (x->sb < y->sb ? -1 : 1) : x->eb != y->eb ? (x->eb < y->eb ? -1 : 1) : 0;
+}
+
+static bool in_ranges(const trange *v, size_t n, uint32_t sb, uint32_t eb)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		trange k = { sb, eb };
+		int c = cmp_range(&v[mid], &k);
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static trange *ranges_of(const sast_matches *m, size_t *n)
+{
+	trange *v;
+
+	*n = 0;
+	if (!m || !m->n)
+		return NULL;
+	if (!(v = malloc(m->n * sizeof(*v))))
+		return NULL;
+	for (size_t i = 0; i < m->n; i++)
+		v[i].sb = m->v[i].sb, v[i].eb = m->v[i].eb;
+	qsort(v, m->n, sizeof(*v), cmp_range);
+	*n = m->n;
+	return v;
+}
+
+static _Thread_local const sast_matches *sort_sinks; /* qsort has no context argument */
+
+static int cmp_sink(const void *a, const void *b)
+{
+	const sast_match *x = &sort_sinks->v[*(const uint32_t *)a], *y = &sort_sinks->v[*(const uint32_t *)b];
+	trange p = { x->sb, x->eb }, q = { y->sb, y->eb };
+	return cmp_range(&p, &q);
+}
+
+/* The first sink at exactly [sb, eb), or -1. */
+static long sink_at(const taint_run *t, uint32_t sb, uint32_t eb)
+{
+	size_t lo = 0, hi = t->sinks->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const sast_match *m = &t->sinks->v[t->sink_order[mid]];
+		if (m->sb < sb || (m->sb == sb && m->eb < eb))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->sinks->n) {
+		const sast_match *m = &t->sinks->v[t->sink_order[lo]];
+		if (m->sb == sb && m->eb == eb)
+			return (long)lo;
+	}
+	return -1;
+}
+
+/* Nodes */
+
+static taint_role role_of(const taint_run *t, TSNode n)
+{
+	TSSymbol s = ts_node_symbol(n);
+	return s < ts_language_symbol_count(t->tl->ts) ? (taint_role)t->tl->role[s] : TR_NONE;
+}
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* The first of several field names the node has. */
+static TSNode field_any(TSNode n, const char *const *names)
+{
+	for (; *names; names++) {
+		TSNode k = field(n, *names);
+		if (!ts_node_is_null(k))
+			return k;
+	}
+	return (TSNode){ 0 };
+}
+
+static bool is_comment(TSNode n)
+{
+	return strstr(ts_node_type(n), "comment") != NULL;
+}
+
+static TSNode nth_named(TSNode n, uint32_t i)
+{
+	uint32_t k = 0, count = ts_node_named_child_count(n);
+
+	for (uint32_t j = 0; j < count; j++) {
+		TSNode c = ts_node_named_child(n, j);
+		if (is_comment(c))
+			continue;
+		if (k++ == i)
+			return c;
+	}
+	return (TSNode){ 0 };
+}
+
+static TSNode unparen(const taint_run *t, TSNode n)
+{
+	while (!ts_node_is_null(n) && (t->c->li->flags[ts_node_symbol(n)] & SAST_SYM_PAREN) &&
+	       ts_node_named_child_count(n) == 1)
+		n = ts_node_named_child(n, 0);
+	return n;
+}
+
+static void text_of(const taint_run *t, TSNode n, const char **s, size_t *len)
+{
+	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+	*s = t->src + sb;
+	*len = eb - sb;
+}
+
+static bool text_is(const taint_run *t, TSNode n, const char *word)
+{
+	const char *s;
+	size_t len;
+
+	text_of(t, n, &s, &len);
+	return len == strlen(word) && !memcmp(s, word, len);
+}
+
+/* A string or number literal's value, quotes dropped: a constant key or index. */
+static bool literal_key(const taint_run *t, TSNode n, char *out, size_t cap)
+{
+	uint16_t f;
+	const char *s;
+	size_t len;
+
+	n = unparen(t, n);
+	if (ts_node_is_null(n))
+		return false;
+	f = t->c->li->flags[ts_node_symbol(n)];
+	if (!(f & (SAST_SYM_STRING | SAST_SYM_NUMBER)) && strcmp(ts_node_type(n), "simple_symbol") != 0)
+		return false;
+	if ((f & SAST_SYM_STRING) && !scan_sast__is_constant(t->c, n, 0))
+		return false;
+	text_of(t, n, &s, &len);
+	if (len && *s == ':') /* Ruby's :symbol */
+		s++, len--;
+	while (len >= 2 && strchr("\"'`", *s) && s[len - 1] == *s)
+		s++, len -= 2;
+	if (len + 1 > cap || memchr(s, '.', len))
+		return false;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return true;
+}
+
+/* Access paths */
+
+static bool path_of(taint_run *t, TSNode n, char *out, size_t cap);
+
+static const char *const getter_names[] = { "get", "getOrDefault", "getAttribute", "fetch", "Get", "GetValueOrDefault",
+	                                    "getParameter", "dig", "at", "input", "query", "post", "cookie", "header",
+	                                    NULL };
+
+/* recv.get(KEY, ...) with KEY its first argument: a read of recv's KEY. */
+static bool call_getter(taint_run *t, TSNode n, TSNode *recv, TSNode *name, TSNode *arg)
+{
+	static const char *const objects[] = { "object", "receiver", NULL };
+	static const char *const objs[] = { "object", "value", "operand", "expression", NULL };
+	static const char *const props[] = { "property", "attribute", "field", "name", NULL };
+	TSNode fn = field(n, "function"), args = field(n, "arguments");
+	const char *s;
+	size_t len;
+
+	*recv = field_any(n, objects), *name = field(n, "name");
+	if (ts_node_is_null(*name))
+		*name = field(n, "method");
+	if (ts_node_is_null(*recv) && !ts_node_is_null(fn) && role_of(t, unparen(t, fn)) == TR_MEMBER) {
+		fn = unparen(t, fn);
+		*recv = field_any(fn, objs), *name = field_any(fn, props);
+	}
+	if (ts_node_is_null(*recv) || ts_node_is_null(*name) || ts_node_is_null(args))
+		return false;
+	*arg = nth_named(args, 0);
+	if (!ts_node_is_null(*arg) && !strcmp(ts_node_type(*arg), "argument") && ts_node_named_child_count(*arg) == 1)
+		*arg = ts_node_named_child(*arg, 0);
+	if (ts_node_is_null(*arg))
+		return false;
+	text_of(t, *name, &s, &len);
+	for (const char *const *g = getter_names; *g; g++)
+		if (strlen(*g) == len && !memcmp(*g, s, len))
+			return true;
+	return false;
+}
+
+static bool path_append(char *out, size_t cap, const char *seg, size_t len)
+{
+	size_t n = strlen(out);
+
+	if (n + 1 + len + 1 > cap)
+		return false;
+	out[n] = '.';
+	memcpy(out + n + 1, seg, len);
+	out[n + 1 + len] = '\0';
+	return true;
+}
+
+static bool path_of(taint_run *t, TSNode n, char *out, size_t cap)
+{
+	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver", NULL };
+	static const char *const props[] = { "property", "attribute", "field", "name", "method", NULL };
+	static const char *const indexes[] = { "index", "subscript", NULL };
+	taint_role role;
+	const char *s;
+	size_t len;
+
+	n = unparen(t, n);
+	if (ts_node_is_null(n))
+		return false;
+	role = role_of(t, n);
+	if (role == TR_IDENT || role == TR_SELF) {
+		text_of(t, n, &s, &len);
+		if (len + 1 > cap)
+			return false;
+		memcpy(out, s, len);
+		out[len] = '\0';
+		return true;
+	}
+	if (role == TR_MEMBER || (role == TR_CALL && t->tl->ternary_python == false &&
+	                          !strcmp(ts_node_type(n), "call") && ts_node_is_null(field(n, "arguments")) &&
+	                          !ts_node_is_null(field(n, "receiver")))) {
+		TSNode obj = field_any(n, objects), prop = field_any(n, props);
+		if (ts_node_is_null(obj) || ts_node_is_null(prop) || !path_of(t, obj, out, cap))
+			return false;
+		text_of(t, prop, &s, &len);
+		return path_append(out, cap, s, len);
+	}
+	if (role == TR_CALL) {
+		/* m.get("k"), params.fetch(:k): the same as m["k"] */
+		TSNode recv, name, arg;
+		char key[64];
+		const char *nm;
+		size_t nlen;
+		if (!call_getter(t, n, &recv, &name, &arg)) {
+			/* x.strip(), x.lower(): a value of x, named so a check of it can vouch for it */
+			TSNode args = field(n, "arguments");
+			if (ts_node_is_null(recv) || ts_node_is_null(name) || (!ts_node_is_null(args) && nth_named(args, 0).id) ||
+			    !path_of(t, recv, out, cap))
+				return false;
+			text_of(t, name, &nm, &nlen);
+			if (!path_append(out, cap, nm, nlen) || strlen(out) + 3 > cap)
+				return false;
+			memcpy(out + strlen(out), "()", 3);
+			return true;
+		}
+		text_of(t, name, &nm, &nlen);
+		if (!path_of(t, recv, out, cap) || !literal_key(t, arg, key, sizeof(key)))
+			return false;
+		return path_append(out, cap, key, strlen(key));
+	}
+	if (role == TR_SUBSCRIPT) {
+		TSNode obj = field_any(n, objects), idx = field_any(n, indexes);
+		char key[64];
+		if (ts_node_is_null(obj))
+			obj = nth_named(n, 0);
+		if (ts_node_is_null(idx))
+			idx = nth_named(n, 1);
+		if (ts_node_is_null(obj) || !path_of(t, obj, out, cap))
+			return false;
+		/* C#'s [x] is an argument list around the index */
+		if (!ts_node_is_null(idx) && ts_node_named_child_count(idx) == 1 && !strcmp(ts_node_type(idx), "bracketed_argument_list"))
+			idx = ts_node_named_child(ts_node_named_child(idx, 0), 0);
+		if (!ts_node_is_null(idx) && !strcmp(ts_node_type(idx), "argument") && ts_node_named_child_count(idx) == 1)
+			idx = ts_node_named_child(idx, 0);
+		if (!ts_node_is_null(idx) && literal_key(t, idx, key, sizeof(key)))
+			return path_append(out, cap, key, strlen(key));
+		return path_append(out, cap, "*", 1);
+	}
+	return false;
+}
+
+/* Environment */
+
+static bool seg_match(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return (alen == 1 && *a == '*') || (blen == 1 && *b == '*') || (alen == blen && !memcmp(a, b, alen));
+}
+
+/*
+ * Does stored path q cover path p: equal, a prefix of it (the whole was
+ * tainted), or equal segment by segment where either segment is "*"?
+ */
+static bool covers(const char *q, const char *p)
+{
+	while (*q && *p) {
+		size_t ql = strcspn(q, "."), pl = strcspn(p, ".");
+		if (!seg_match(q, ql, p, pl))
+			return false;
+		q += ql, p += pl;
+		if (*q == '.')
+			q++;
+		else if (*q)
+			return false;
+		if (*p == '.')
+			p++;
+		if (!*q)
+			return true; /* q is a prefix of p at a segment boundary */
+	}
+	return !*q;
+}
+
+/* What reading p yields: what covers it, and (reading a whole) what lies below it. */
+static tval env_read(const tenv *e, const char *p)
+{
+	size_t plen = strlen(p);
+	tval v = CLEAN;
+
+	for (size_t i = 0; i < e->n; i++) {
+		const char *q = e->v[i].path;
+		if (covers(q, p) || (!strncmp(q, p, plen) && q[plen] == '.'))
+			v = join(v, e->v[i].v);
+	}
+	return v;
+}
+
+static void env_kill(tenv *e, const char *p)
+{
+	size_t plen = strlen(p), k = 0;
+
+	for (size_t i = 0; i < e->n; i++) {
+		const char *q = e->v[i].path;
+		if (!strcmp(q, p) || (!strncmp(q, p, plen) && q[plen] == '.'))
+			continue;
+		e->v[k++] = e->v[i];
+	}
+	e->n = k;
+}
+
+static void env_set(taint_run *t, tenv *e, const char *p, tval v, bool add)
+{
+	char *copy;
+
+	if (!add)
+		env_kill(e, p);
+	if (!tainted(v))
+		return;
+	for (size_t i = 0; i < e->n; i++)
+		if (!strcmp(e->v[i].path, p)) {
+			e->v[i].v = join(e->v[i].v, v);
+			e->v[i].vouched = false;
+			return;
+		}
+	if (e->n >= TAINT_VARS_MAX)
+		return;
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? e->cap * 2 : 16;
+		tvar *nv = realloc(e->v, cap * sizeof(*nv));
+		if (!nv)
+			return oom(t);
+		e->v = nv, e->cap = cap;
+	}
+	if (!(copy = scan_arena__strdup(&t->arena, p)))
+		return oom(t);
+	e->v[e->n].path = copy;
+	e->v[e->n].vouched = false;
+	e->v[e->n++].v = v;
+}
+
+/* A check vouched for p: reads of it (and below it) are clean until it is assigned again. */
+static void env_vouch(taint_run *t, tenv *e, const char *p)
+{
+	char *copy;
+
+	env_kill(e, p);
+	if (e->n >= TAINT_VARS_MAX)
+		return;
+	if (e->n == e->cap) {
+		size_t cap = e->cap ? e->cap * 2 : 16;
+		tvar *nv = realloc(e->v, cap * sizeof(*nv));
+		if (!nv)
+			return oom(t);
+		e->v = nv, e->cap = cap;
+	}
+	if (!(copy = scan_arena__strdup(&t->arena, p)))
+		return oom(t);
+	e->v[e->n].path = copy;
+	e->v[e->n].v = CLEAN;
+	e->v[e->n++].vouched = true;
+	e->nvouched++;
+}
+
+static bool env_vouched(const tenv *e, const char *p)
+{
+	if (!e->nvouched)
+		return false;
+	for (size_t i = 0; i < e->n; i++)
+		if (e->v[i].vouched && covers(e->v[i].path, p))
+			return true;
+	return false;
+}
+
+static bool env_copy(taint_run *t, tenv *dst, const tenv *src)
+{
+	dst->n = 0;
+	if (src->n > dst->cap) {
+		tvar *nv = realloc(dst->v, src->n * sizeof(*nv));
+		if (!nv) {
+			oom(t);
+			return false;
+		}
+		dst->v = nv, dst->cap = src->n;
+	}
+	if (src->n)
+		memcpy(dst->v, src->v, src->n * sizeof(*src->v));
+	dst->n = src->n;
+	dst->nvouched = src->nvouched;
+	return true;
+}
+
+/* into = into ∪ other: taint on either path. */
+static void env_join(taint_run *t, tenv *into, const tenv *other)
+{
+	for (size_t i = 0; i < other->n; i++)
+		env_set(t, into, other->v[i].path, other->v[i].v, true);
+}
+
+/* Functions */
+
+static tfunc *func_lookup(taint_run *t, const char *name, size_t len, size_t *iter)
+{
+	size_t i;
+
+	if (*iter == SIZE_MAX) {
+		if (!scan_map_get_bytes(&t->by_name, name, len, NULL, 0, &i))
+			return NULL;
+	} else {
+		i = t->next[*iter];
+	}
+	if (i == SIZE_MAX)
+		return NULL;
+	*iter = i;
+	return &t->funcs[i];
+}
+
+static bool param_name(taint_run *t, TSNode p, TSNode *name)
+{
+	static const char *const names[] = { "name", "pattern", "left", NULL };
+	taint_role role = role_of(t, p);
+
+	for (int depth = 0; depth < 4 && !ts_node_is_null(p); depth++) {
+		if (role == TR_IDENT) {
+			*name = p;
+			return true;
+		}
+		TSNode k = field_any(p, names);
+		if (ts_node_is_null(k)) {
+			/* the first identifier child: Python's typed and splat parameters, Go's parameter lists */
+			uint32_t count = ts_node_named_child_count(p);
+			for (uint32_t i = 0; i < count && ts_node_is_null(k); i++) {
+				TSNode c = ts_node_named_child(p, i);
+				if (role_of(t, c) == TR_IDENT)
+					k = c;
+			}
+		}
+		p = k;
+		role = ts_node_is_null(p) ? TR_NONE : role_of(t, p);
+	}
+	return false;
+}
+
+static int collect_funcs(taint_run *t, TSNode root)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	int rc = 0;
+
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (role_of(t, n) == TR_FUNC) {
+			TSNode name = field(n, "name"), body = field(n, "body"), params = field(n, "parameters");
+			if (!ts_node_is_null(body)) {
+				tfunc *f;
+				if (t->nfuncs == t->capfuncs) {
+					size_t cap = t->capfuncs ? t->capfuncs * 2 : 16;
+					tfunc *nv = realloc(t->funcs, cap * sizeof(*nv));
+					size_t *nn = realloc(t->next, cap * sizeof(*nn));
+					if (nv)
+						t->funcs = nv;
+					if (nn)
+						t->next = nn;
+					if (!nv || !nn) {
+						rc = scan_error__oom();
+						break;
+					}
+					t->capfuncs = cap;
+				}
+				f = &t->funcs[t->nfuncs];
+				memset(f, 0, sizeof(*f));
+				f->node = n, f->body = body, f->params = params;
+				if (!ts_node_is_null(name)) {
+					f->name = t->src + ts_node_start_byte(name);
+					f->namelen = ts_node_end_byte(name) - ts_node_start_byte(name);
+				}
+				if (!ts_node_is_null(params))
+					for (uint32_t i = 0; i < ts_node_named_child_count(params); i++)
+						if (!is_comment(ts_node_named_child(params, i)))
+							f->nparams++;
+				t->next[t->nfuncs] = SIZE_MAX;
+				if (f->name) {
+					size_t first;
+					int put = scan_map_put_bytes(&t->by_name, f->name, f->namelen, NULL, 0, t->nfuncs, &first);
+					if (put < 0) {
+						rc = put;
+						break;
+					}
+					if (put == 1) { /* the same name again: chain it after the first */
+						size_t k = first;
+						while (t->next[k] != SIZE_MAX)
+							k = t->next[k];
+						t->next[k] = t->nfuncs;
+					}
+				}
+				t->nfuncs++;
+			}
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur))
+				goto done;
+	}
+done:
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}
+
+/* The walk */
+
+static tval visit(taint_run *t, TSNode n);
+
+static bool is_source(const taint_run *t, TSNode n)
+{
+	return in_ranges(t->src_r, t->nsrc, ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+static bool is_sanitizer(const taint_run *t, TSNode n)
+{
+	return in_ranges(t->san_r, t->nsan, ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+static void add_hit(taint_run *t, tfunc *f, uint64_t params, uint32_t sink, const tstep *trail)
+{
+	for (size_t i = 0; i < f->nhits; i++)
+		if (f->hits[i].sink == sink) {
+			if ((f->hits[i].params | params) != f->hits[i].params)
+				f->hits[i].params |= params, f->changed = true;
+			return;
+		}
+	if (f->nhits == f->caphits) {
+		size_t cap = f->caphits ? f->caphits * 2 : 4;
+		tsink_hit *nv = realloc(f->hits, cap * sizeof(*nv));
+		if (!nv)
+			return oom(t);
+		f->hits = nv, f->caphits = cap;
+	}
+	f->hits[f->nhits].params = params;
+	f->hits[f->nhits].sink = sink;
+	f->hits[f->nhits++].trail = trail;
+	f->changed = true;
+}
+
+/* A flow reached sink k (an index into sink_order) with trail; report it once. */
+static void report(taint_run *t, uint32_t k, const tstep *trail)
+{
+	const sast_match *m = &t->sinks->v[t->sink_order[k]];
+	const tstep *chain[TAINT_TRAIL_MAX * 3];
+	sast_flow_step steps[TAINT_TRAIL_MAX * 3 + 1];
+	struct {
+		size_t n;
+	} flow;
+	size_t n = 0;
+
+	if (!t->report || t->sink_done[k] || t->rc)
+		return;
+	t->sink_done[k] = 1;
+	for (const tstep *s = trail; s && n < sizeof(chain) / sizeof(chain[0]); s = s->prev)
+		chain[n++] = s;
+	flow.n = 0;
+	for (size_t i = n; i-- > 0;) {
+		sast_flow_step *o = &steps[flow.n];
+		/* a step on the sink's own line adds nothing */
+		if (flow.n && chain[i]->sb == steps[flow.n - 1].sb && chain[i]->eb == steps[flow.n - 1].eb)
+			continue;
+		o->sb = chain[i]->sb, o->eb = chain[i]->eb;
+		o->line = chain[i]->start.row + 1, o->column = chain[i]->start.column + 1;
+		o->end_line = chain[i]->end.row + 1;
+		o->kind = chain[i]->kind;
+		flow.n++;
+	}
+	steps[flow.n].sb = m->sb, steps[flow.n].eb = m->eb;
+	steps[flow.n].line = m->line, steps[flow.n].column = m->column, steps[flow.n].end_line = m->end_line;
+	steps[flow.n].kind = TAINT_SINK;
+	flow.n++;
+	if (t->nfound == t->capfound) {
+		size_t cap = t->capfound ? t->capfound * 2 : 8;
+		pending *nv = realloc(t->found, cap * sizeof(*nv));
+		if (!nv)
+			return oom(t);
+		t->found = nv, t->capfound = cap;
+	}
+	if (!(t->found[t->nfound].steps = scan_arena__alloc(&t->arena, flow.n * sizeof(*steps))))
+		return oom(t);
+	memcpy(t->found[t->nfound].steps, steps, flow.n * sizeof(*steps));
+	t->found[t->nfound].n = flow.n;
+	t->found[t->nfound++].sink = t->sink_order[k];
+}
+
+/* A value reached the node of sink k. */
+static void at_sink(taint_run *t, uint32_t k, tval v)
+{
+	if (v.trail)
+		report(t, k, v.trail);
+	if (v.params && t->unit) {
+		/* the first parameter's trail starts at the parameter: kept for the callers' flows */
+		add_hit(t, t->unit, v.params, k, NULL);
+	}
+}
+
+static void bind(taint_run *t, TSNode lhs, tval v, bool add);
+
+/* Destructuring: each name of a pattern takes the whole value's taint. */
+static void bind_each(taint_run *t, TSNode pattern, tval v, bool add)
+{
+	uint32_t count = ts_node_named_child_count(pattern);
+
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode c = ts_node_named_child(pattern, i);
+		taint_role role = role_of(t, c);
+		if (role == TR_IDENT || ts_node_named_child_count(c) == 0) {
+			if (!is_comment(c) && (role == TR_IDENT || strstr(ts_node_type(c), "identifier")))
+				bind(t, c, v, add);
+		} else if (role != TR_CLEAN) {
+			TSNode value = field(c, "value");
+			bind_each(t, ts_node_is_null(value) ? c : value, v, add);
+		}
+	}
+}
+
+static void bind(taint_run *t, TSNode lhs, tval v, bool add)
+{
+	char p[TAINT_PATH_MAX];
+	const char *s;
+	size_t len;
+
+	lhs = unparen(t, lhs);
+	if (ts_node_is_null(lhs))
+		return;
+	if (v.trail)
+		v.trail = step(t, v.trail, lhs, TAINT_STEP);
+	if (path_of(t, lhs, p, sizeof(p))) {
+		env_set(t, &t->env, p, v, add);
+		return;
+	}
+	if (strstr(ts_node_type(lhs), "identifier")) { /* JS's shorthand pattern names, Go's field names */
+		text_of(t, lhs, &s, &len);
+		if (len < sizeof(p)) {
+			memcpy(p, s, len);
+			p[len] = '\0';
+			env_set(t, &t->env, p, v, add);
+		}
+		return;
+	}
+	/* a, b = ...; [a, b] = ...; {a, b} = ...; Go's expression lists */
+	bind_each(t, lhs, v, add);
+}
+
+/* a = [x, y] / {k: x}: each element under its position or key. */
+static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
+{
+	char base[TAINT_PATH_MAX], p[TAINT_PATH_MAX], key[64];
+	taint_role role;
+	uint32_t count, index = 0;
+
+	rhs = unparen(t, rhs);
+	role = ts_node_is_null(rhs) ? TR_NONE : role_of(t, rhs);
+	if ((role != TR_LIST && role != TR_DICT) || !path_of(t, lhs, base, sizeof(base)))
+		return false;
+	env_kill(&t->env, base);
+	count = ts_node_named_child_count(rhs);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode c = ts_node_named_child(rhs, i), k, v;
+		tval val;
+		if (is_comment(c))
+			continue;
+		if (role_of(t, c) == TR_PAIR) {
+			k = field(c, "key"), v = field(c, "value");
+			if (ts_node_is_null(k) && ts_node_named_child_count(c) == 2)
+				k = ts_node_named_child(c, 0), v = ts_node_named_child(c, 1);
+			if (ts_node_is_null(v))
+				v = c, k = (TSNode){ 0 };
+		} else {
+			k = (TSNode){ 0 }, v = c;
+		}
+		val = visit(t, v);
+		snprintf(p, sizeof(p), "%s", base);
+		if (!ts_node_is_null(k) ? literal_key(t, k, key, sizeof(key)) : (snprintf(key, sizeof(key), "%u", index), true))
+			path_append(p, sizeof(p), key, strlen(key));
+		else
+			path_append(p, sizeof(p), "*", 1);
+		if (val.trail)
+			val.trail = step(t, val.trail, lhs, TAINT_STEP);
+		env_set(t, &t->env, p, val, true);
+		index++;
+	}
+	return true;
+}
+
+static tval visit_assign(taint_run *t, TSNode n, bool aug)
+{
+	static const char *const lefts[] = { "left", "name", "pattern", NULL };
+	static const char *const rights[] = { "right", "value", NULL };
+	TSNode lhs = field_any(n, lefts), rhs = field_any(n, rights);
+	tval v;
+
+	if (ts_node_is_null(lhs))
+		lhs = nth_named(n, 0);
+	if (ts_node_is_null(rhs)) {
+		/* C#'s declarator: name, then "= value" as its last child */
+		uint32_t count = ts_node_named_child_count(n);
+		if (count >= 2)
+			rhs = ts_node_named_child(n, count - 1);
+		if (count >= 1 && ts_node_eq(rhs, lhs))
+			rhs = (TSNode){ 0 };
+		if (!ts_node_is_null(rhs) && !strcmp(ts_node_type(rhs), "equals_value_clause"))
+			rhs = ts_node_named_child(rhs, 0);
+	}
+	if (ts_node_is_null(rhs))
+		return CLEAN;
+	/* Go's a, b := x, y: pairwise */
+	if (!strcmp(ts_node_type(lhs), "expression_list") && !strcmp(ts_node_type(rhs), "expression_list") &&
+	    ts_node_named_child_count(lhs) == ts_node_named_child_count(rhs)) {
+		tval all = CLEAN;
+		for (uint32_t i = 0; i < ts_node_named_child_count(lhs); i++) {
+			tval one = visit(t, ts_node_named_child(rhs, i));
+			bind(t, ts_node_named_child(lhs, i), one, aug);
+			all = join(all, one);
+		}
+		return all;
+	}
+	if (!aug && bind_literal(t, lhs, rhs))
+		return visit(t, rhs);
+	v = visit(t, rhs);
+	bind(t, lhs, v, aug);
+	return v;
+}
+
+/* 1 true, 0 false, -1 not a constant. */
+static int constant_truth(taint_run *t, TSNode n)
+{
+	static const char *const truths[] = { "true", "True", "1", NULL };
+	static const char *const falsehoods[] = { "false", "False", "0", "nil", "None", "null", NULL };
+	TSNode op;
+
+	n = unparen(t, n);
+	if (ts_node_is_null(n))
+		return -1;
+	for (const char *const *w = truths; *w; w++)
+		if (text_is(t, n, *w))
+			return 1;
+	for (const char *const *w = falsehoods; *w; w++)
+		if (text_is(t, n, *w))
+			return 0;
+	/* not X, !X */
+	if (ts_node_named_child_count(n) == 1 && ts_node_child_count(n) == 2) {
+		op = ts_node_child(n, 0);
+		if (text_is(t, op, "!") || text_is(t, op, "not")) {
+			int v = constant_truth(t, ts_node_named_child(n, 0));
+			return v < 0 ? -1 : !v;
+		}
+	}
+	/* literal == literal, literal != literal */
+	if (ts_node_named_child_count(n) == 2 && ts_node_child_count(n) == 3) {
+		TSNode a = ts_node_named_child(n, 0), b = ts_node_named_child(n, 1);
+		char x[64], y[64];
+		op = ts_node_child(n, 1);
+		if (literal_key(t, a, x, sizeof(x)) && literal_key(t, b, y, sizeof(y))) {
+			bool eq = !strcmp(x, y);
+			if (text_is(t, op, "==") || text_is(t, op, "===") || text_is(t, op, "is"))
+				return eq;
+			if (text_is(t, op, "!=") || text_is(t, op, "!==") || text_is(t, op, "is not"))
+				return !eq;
+		}
+	}
+	return -1;
+}
+
+/* Does a branch end by leaving (return, raise, throw, break, continue, abort(), exit())? Then its state does not flow on. */
+static bool exits(const taint_run *t, TSNode n)
+{
+	static const char *const leaving_calls[] = { "abort", "exit", "die", "halt", "raise", "fail", "panic",
+		                                     "redirect_to", "render", "head", NULL };
+	uint32_t count;
+
+	for (int depth = 0; depth < 8 && !ts_node_is_null(n); depth++) {
+		const char *kind = ts_node_type(n);
+		if (role_of(t, n) == TR_RETURN || strstr(kind, "return") || strstr(kind, "raise") || strstr(kind, "throw") ||
+		    strstr(kind, "break") || strstr(kind, "continue") || !strcmp(kind, "exit_statement"))
+			return true;
+		if (role_of(t, n) == TR_CALL) {
+			TSNode fn = field(n, "function");
+			const char *s;
+			size_t len;
+			if (ts_node_is_null(fn))
+				fn = field(n, "method");
+			if (ts_node_is_null(fn))
+				return false;
+			text_of(t, fn, &s, &len);
+			for (const char *const *w = leaving_calls; *w; w++)
+				if (strlen(*w) == len && !memcmp(*w, s, len))
+					return true;
+			return false;
+		}
+		/* the last statement of a block, or what a statement wraps */
+		count = ts_node_named_child_count(n);
+		while (count > 0 && is_comment(ts_node_named_child(n, count - 1)))
+			count--;
+		if (!count)
+			return false;
+		n = ts_node_named_child(n, count - 1);
+	}
+	return false;
+}
+
+/*
+ * A check in a condition (an allow-list, a prefix check - the rule's
+ * sanitizers that match a variable there): the variables it vouches for,
+ * and whether the condition holds when the check passes (1) or fails (0:
+ * "not x in ALLOWED", "!isSafe(x)", "unless").
+ */
+typedef struct {
+	char paths[4][TAINT_PATH_MAX];
+	int n;
+	bool negated;
+} guard;
+
+static bool has_text(const char *s, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(s + i, needle, n))
+			return true;
+	return false;
+}
+
+static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
+{
+	uint32_t sb = ts_node_start_byte(cond), eb = ts_node_end_byte(cond);
+	const char *s;
+	size_t len;
+
+	g->n = 0;
+	text_of(t, unparen(t, cond), &s, &len);
+	g->negated = (len > 4 && !memcmp(s, "not ", 4)) || (len && *s == '!') || has_text(s, len, " not in ") ||
+	             !strcmp(ts_node_type(n), "unless");
+	for (size_t i = 0; i < t->nsan && g->n < 4; i++) {
+		TSNode x;
+		if (t->san_r[i].sb < sb || t->san_r[i].eb > eb)
+			continue;
+		x = ts_node_descendant_for_byte_range(cond, t->san_r[i].sb, t->san_r[i].eb);
+		if (!ts_node_is_null(x) && ts_node_start_byte(x) == t->san_r[i].sb && ts_node_end_byte(x) == t->san_r[i].eb &&
+		    path_of(t, x, g->paths[g->n], sizeof(g->paths[0])))
+			g->n++;
+	}
+}
+
+static void guard_apply(taint_run *t, tenv *e, const guard *g)
+{
+	for (int i = 0; i < g->n; i++)
+		env_vouch(t, e, g->paths[i]);
+}
+
+static tval visit_if(taint_run *t, TSNode n)
+{
+	TSNode cond = field(n, "condition");
+	int truth = ts_node_is_null(cond) ? -1 : constant_truth(t, cond);
+	tenv in = { 0 }, out = { 0 };
+	bool out_set = false, has_else = false;
+	uint32_t count = ts_node_named_child_count(n);
+	guard g = { .n = 0 };
+	tval v = CLEAN;
+
+	if (!ts_node_is_null(cond)) {
+		v = visit(t, cond);
+		guard_of(t, n, cond, &g);
+	}
+	if (!env_copy(t, &in, &t->env))
+		return v;
+	for (uint32_t i = 0; i < count && !t->stop; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		taint_role role = role_of(t, c);
+		bool alternative;
+		if (ts_node_eq(c, cond) || is_comment(c))
+			continue;
+		alternative = role == TR_ELSE || role == TR_ELIF ||
+		              (ts_node_start_byte(c) > ts_node_start_byte(n) &&
+		               !ts_node_is_null(field(n, "alternative")) && ts_node_eq(c, field(n, "alternative")));
+		if (role == TR_ELSE || (alternative && role != TR_ELIF))
+			has_else = true;
+		/* a constant condition: only its live branch runs */
+		if ((truth == 1 && alternative) || (truth == 0 && !alternative))
+			continue;
+		if (!env_copy(t, &t->env, &in))
+			break;
+		/* the branch where the check passed: what it vouches for is clean there */
+		if (g.n && alternative == g.negated)
+			guard_apply(t, &t->env, &g);
+		visit(t, c);
+		if (exits(t, c))
+			continue;
+		if (!out_set)
+			env_copy(t, &out, &t->env);
+		else
+			env_join(t, &out, &t->env);
+		out_set = true;
+	}
+	/* no else: the state before the if flows on, past a failed check only when it passed */
+	if (!has_else && truth != 1) {
+		if (g.n && g.negated)
+			guard_apply(t, &in, &g);
+		if (!out_set)
+			env_copy(t, &out, &in);
+		else
+			env_join(t, &out, &in);
+	}
+	env_copy(t, &t->env, &out);
+	free(in.v);
+	free(out.v);
+	return v;
+}
+
+static tval visit_ternary(taint_run *t, TSNode n)
+{
+	TSNode cond = field(n, "condition"), a = field(n, "consequence"), b = field(n, "alternative");
+	int truth;
+
+	if (t->tl->ternary_python || ts_node_is_null(cond)) {
+		/* Python: a if c else b; Ruby and others without fields: c ? a : b */
+		if (t->tl->ternary_python)
+			a = nth_named(n, 0), cond = nth_named(n, 1), b = nth_named(n, 2);
+		else
+			cond = nth_named(n, 0), a = nth_named(n, 1), b = nth_named(n, 2);
+	}
+	if (ts_node_is_null(a) || ts_node_is_null(b)) { /* PHP's a ?: b */
+		tval v = CLEAN;
+		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+			v = join(v, visit(t, ts_node_named_child(n, i)));
+		return v;
+	}
+	truth = constant_truth(t, cond);
+	visit(t, cond);
+	if (truth == 1)
+		return visit(t, a);
+	if (truth == 0)
+		return visit(t, b);
+	{
+		/* x if x in ALLOWED else "default": the branch where the check passed reads x clean */
+		guard g;
+		tval va, vb;
+		guard_of(t, n, cond, &g);
+		if (g.n) {
+			tenv saved = { 0 };
+			TSNode checked = g.negated ? b : a;
+			if (!env_copy(t, &saved, &t->env))
+				return CLEAN;
+			guard_apply(t, &t->env, &g);
+			va = visit(t, checked);
+			env_copy(t, &t->env, &saved);
+			free(saved.v);
+			vb = visit(t, g.negated ? a : b);
+			return join(va, vb);
+		}
+	}
+	return join(visit(t, a), visit(t, b));
+}
+
+static tval visit_loop(taint_run *t, TSNode n)
+{
+	tenv in = { 0 };
+	tval v = CLEAN;
+
+	if (!env_copy(t, &in, &t->env))
+		return v;
+	/* twice: what one pass taints, the next reads */
+	for (int pass = 0; pass < 2 && !t->stop; pass++)
+		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+			v = join(v, visit(t, ts_node_named_child(n, i)));
+	env_join(t, &t->env, &in);
+	free(in.v);
+	return v;
+}
+
+static tval visit_foreach(taint_run *t, TSNode n)
+{
+	static const char *const targets[] = { "left", "name", "pattern", NULL };
+	static const char *const collections[] = { "right", "value", NULL };
+	TSNode target = field_any(n, targets), coll = field_any(n, collections), body = field(n, "body");
+	tenv in = { 0 };
+	tval elems;
+	char p[TAINT_PATH_MAX];
+
+	if (ts_node_is_null(coll) || ts_node_is_null(target)) {
+		/* PHP: foreach (coll as key => value) */
+		coll = nth_named(n, 0), target = nth_named(n, 1);
+		if (!ts_node_is_null(target) && !strcmp(ts_node_type(target), "pair"))
+			target = ts_node_named_child(target, ts_node_named_child_count(target) - 1);
+	}
+	if (ts_node_is_null(coll) || ts_node_is_null(target))
+		return visit_loop(t, n);
+	elems = visit(t, coll);
+	if (path_of(t, coll, p, sizeof(p))) {
+		path_append(p, sizeof(p), "*", 1);
+		elems = join(elems, env_read(&t->env, p));
+	}
+	if (!env_copy(t, &in, &t->env))
+		return CLEAN;
+	for (int pass = 0; pass < 2 && !t->stop; pass++) {
+		bind(t, target, elems, false);
+		if (!ts_node_is_null(body))
+			visit(t, body);
+		else
+			for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+				TSNode c = ts_node_named_child(n, i);
+				if (!ts_node_eq(c, coll) && !ts_node_eq(c, target))
+					visit(t, c);
+			}
+	}
+	env_join(t, &t->env, &in);
+	free(in.v);
+	return CLEAN;
+}
+
+static bool name_in(const char *s, size_t len, const char *const *list)
+{
+	for (; list && *list; list++)
+		if (strlen(*list) == len && !memcmp(*list, s, len))
+			return true;
+	return false;
+}
+
+/* The variable a call chain starts from: sb in sb.append(a).append(b). */
+static TSNode chain_base(taint_run *t, TSNode n)
+{
+	static const char *const objects[] = { "object", "receiver", "operand", "expression", NULL };
+
+	for (int i = 0; i < 64 && !ts_node_is_null(n); i++) {
+		taint_role role = role_of(t, n);
+		if (role == TR_CALL) {
+			TSNode obj = field_any(n, objects), fn = field(n, "function");
+			if (ts_node_is_null(obj) && !ts_node_is_null(fn) && role_of(t, fn) == TR_MEMBER)
+				obj = field_any(fn, objects);
+			n = obj;
+		} else {
+			return n;
+		}
+	}
+	return (TSNode){ 0 };
+}
+
+/*
+ * A read through an access path (a.b, a["k"], a.get("k")) takes what the
+ * path holds; but when a node along it is a source itself (request.args in
+ * request.args["q"]), the read is request data whatever the path holds.
+ */
+static tval chain_source(taint_run *t, TSNode n)
+{
+	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver", NULL };
+	tval v = CLEAN;
+
+	for (int i = 0; i < 32 && !ts_node_is_null(n); i++) {
+		taint_role role = role_of(t, n);
+		if (is_source(t, n)) {
+			v.trail = step(t, NULL, n, TAINT_SOURCE);
+			return v;
+		}
+		if (role != TR_MEMBER && role != TR_SUBSCRIPT)
+			break;
+		n = unparen(t, field_any(n, objects));
+		if (ts_node_is_null(n))
+			break;
+	}
+	return v;
+}
+
+static const char *const adders[] = { "append", "add", "push", "insert", "extend", "addAll", "offer", "unshift",
+	                              "appendLine", "Add", "Append", "AppendLine", "Insert", "AddRange", "concat!",
+	                              "write", "print", "println", NULL };
+static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent", "setAttribute", "Add", "Set",
+	                               "store", "[]=", NULL };
+static const char *const getters[] = { "get", "getOrDefault", "pop", "getAttribute", "fetch", "Get", "GetValueOrDefault",
+	                               "TryGetValue", "dig", "at", NULL };
+
+static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode *args, uint32_t nargs, const tval *vals)
+{
+	tval v = CLEAN;
+
+	for (uint32_t i = 0; i < nargs && i < TAINT_PARAMS_MAX; i++) {
+		if (!(f->ret_params & (1ull << i)) || !tainted(vals[i]))
+			continue;
+		v.params |= vals[i].params;
+		if (vals[i].trail && !v.trail)
+			v.trail = step(t, vals[i].trail, call, TAINT_CALL);
+	}
+	if (f->ret_trail && !v.trail)
+		v.trail = f->ret_trail;
+	/* arguments that reach a sink inside the callee */
+	for (size_t h = 0; h < f->nhits; h++)
+		for (uint32_t i = 0; i < nargs && i < TAINT_PARAMS_MAX; i++) {
+			if (!(f->hits[h].params & (1ull << i)) || !tainted(vals[i]))
+				continue;
+			if (vals[i].trail)
+				report(t, f->hits[h].sink, step(t, vals[i].trail, args[i], TAINT_CALL));
+			if (vals[i].params && t->unit)
+				add_hit(t, t->unit, vals[i].params, f->hits[h].sink, NULL);
+		}
+	return v;
+}
+
+static tval visit_call(taint_run *t, TSNode n, bool ctor)
+{
+	static const char *const objects[] = { "object", "receiver", "scope", NULL };
+	static const char *const names[] = { "name", "method", NULL };
+	static const char *const fns[] = { "function", "constructor", "type", NULL };
+	TSNode fn = field_any(n, fns), recv = field_any(n, objects), name = field_any(n, names), argl = field(n, "arguments");
+	TSNode args[TAINT_PARAMS_MAX];
+	tval vals[TAINT_PARAMS_MAX], any = CLEAN, rv = CLEAN;
+	uint32_t nargs = 0;
+	const char *s = NULL;
+	size_t len = 0;
+	char p[TAINT_PATH_MAX], key[64];
+	tfunc *f;
+	size_t iter = SIZE_MAX;
+	bool have_path = false;
+
+	/* the callee's name and receiver: f(x), o.m(x), o->m(x), O::m(x), o.m x */
+	if (ts_node_is_null(name) && !ts_node_is_null(fn)) {
+		TSNode f2 = unparen(t, fn);
+		if (role_of(t, f2) == TR_MEMBER) {
+			static const char *const props[] = { "property", "attribute", "field", "name", NULL };
+			static const char *const objs[] = { "object", "value", "operand", "expression", NULL };
+			name = field_any(f2, props), recv = field_any(f2, objs);
+		} else if (!ctor || role_of(t, f2) == TR_IDENT || strstr(ts_node_type(f2), "identifier") ||
+		           !strcmp(ts_node_type(f2), "name")) {
+			name = f2;
+		}
+		if (!ts_node_is_null(name) && ts_node_named_child_count(name) > 0 && strcmp(ts_node_type(name), "name"))
+			name = ts_node_named_child(name, ts_node_named_child_count(name) - 1); /* qualified: its last part */
+	}
+	if (!ts_node_is_null(name))
+		text_of(t, name, &s, &len);
+	if (!ts_node_is_null(recv))
+		any = visit(t, recv);
+	if (!ts_node_is_null(argl)) {
+		uint32_t count = ts_node_named_child_count(argl);
+		for (uint32_t i = 0; i < count && !t->stop; i++) {
+			TSNode a = ts_node_named_child(argl, i);
+			if (is_comment(a))
+				continue;
+			if (nargs < TAINT_PARAMS_MAX) {
+				args[nargs] = a;
+				vals[nargs] = visit(t, a);
+				any = join(any, vals[nargs]);
+				nargs++;
+			} else {
+				any = join(any, visit(t, a));
+			}
+		}
+	} else {
+		/* Ruby's call without parentheses, Go's conversions: the remaining children */
+		for (uint32_t i = 0; i < ts_node_named_child_count(n) && !t->stop; i++) {
+			TSNode a = ts_node_named_child(n, i);
+			if (ts_node_eq(a, fn) || ts_node_eq(a, recv) || ts_node_eq(a, name))
+				continue;
+			any = join(any, visit(t, a));
+		}
+	}
+	if (!s)
+		return any;
+	/* a conversion to a number sanitizes */
+	if (name_in(s, len, t->tl->numeric))
+		return CLEAN;
+	/* a function of this file (or a constructor of its class) */
+	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
+		tval v = CLEAN;
+		do {
+			v = join(v, apply_summary(t, n, f, args, nargs, vals));
+		} while ((f = func_lookup(t, s, len, &iter)) != NULL);
+		/* a constructor keeps what it was given in its fields: the object carries it */
+		if (ctor && !tainted(v))
+			v = any;
+		return v;
+	}
+	/* collections and builders: the receiver takes what is added to it */
+	if (!ts_node_is_null(recv)) {
+		TSNode base = chain_base(t, recv);
+		have_path = !ts_node_is_null(base) && path_of(t, base, p, sizeof(p));
+		if (have_path && nargs >= 2 && name_in(s, len, putters) && literal_key(t, args[0], key, sizeof(key))) {
+			tval v = vals[1];
+			path_append(p, sizeof(p), key, strlen(key));
+			bind(t, base, CLEAN, true); /* the trail step is on the base */
+			if (v.trail)
+				v.trail = step(t, v.trail, n, TAINT_STEP);
+			env_set(t, &t->env, p, v, false);
+			return CLEAN;
+		}
+		if (have_path && nargs >= 1 && (name_in(s, len, adders) || name_in(s, len, putters))) {
+			tval v = CLEAN;
+			for (uint32_t i = 0; i < nargs; i++)
+				v = join(v, vals[i]);
+			path_append(p, sizeof(p), "*", 1);
+			if (v.trail)
+				v.trail = step(t, v.trail, n, TAINT_STEP);
+			env_set(t, &t->env, p, v, true);
+			/* sb.append(x) returns sb: what it holds now */
+			p[strlen(p) - 2] = '\0';
+			return env_read(&t->env, p);
+		}
+		if (have_path && nargs >= 1 && name_in(s, len, getters) && literal_key(t, args[0], key, sizeof(key))) {
+			if (ts_node_eq(base, unparen(t, recv))) {
+				path_append(p, sizeof(p), key, strlen(key));
+				rv = join(env_read(&t->env, p), chain_source(t, base));
+				for (uint32_t i = 1; i < nargs; i++) /* a default value */
+					rv = join(rv, vals[i]);
+				return rv;
+			}
+		}
+	}
+	return any;
+}
+
+static tval visit_ident(taint_run *t, TSNode n)
+{
+	char p[TAINT_PATH_MAX];
+	const char *s;
+	size_t len;
+
+	text_of(t, n, &s, &len);
+	if (len + 1 > sizeof(p))
+		return CLEAN;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return env_read(&t->env, p);
+}
+
+static tval visit_children(taint_run *t, TSNode n)
+{
+	uint32_t count = ts_node_named_child_count(n);
+	tval v = CLEAN;
+
+	for (uint32_t i = 0; i < count && !t->stop; i++)
+		v = join(v, visit(t, ts_node_named_child(n, i)));
+	return v;
+}
+
+static tval visit_inner(taint_run *t, TSNode n)
+{
+	char p[TAINT_PATH_MAX];
+
+	switch (role_of(t, n)) {
+	case TR_CLEAN:
+		return CLEAN;
+	case TR_FUNC:
+		/* its own unit; but where a class's code runs, what it holds is not this unit's */
+		return CLEAN;
+	case TR_LAMBDA: {
+		TSNode body = field(n, "body");
+		visit(t, ts_node_is_null(body) ? n : body); /* runs here, in this state; its value is code, not data */
+		return CLEAN;
+	}
+	case TR_ASSIGN:
+		return visit_assign(t, n, false);
+	case TR_AUGASSIGN:
+		return visit_assign(t, n, true);
+	case TR_RETURN: {
+		tval v = visit_children(t, n);
+		t->ret = join(t->ret, v);
+		return v;
+	}
+	case TR_IF:
+		return visit_if(t, n);
+	case TR_TERNARY:
+		return visit_ternary(t, n);
+	case TR_LOOP:
+		return visit_loop(t, n);
+	case TR_FOREACH:
+		return visit_foreach(t, n);
+	case TR_CALL:
+		return visit_call(t, n, false);
+	case TR_NEW:
+		return visit_call(t, n, true);
+	case TR_IDENT:
+		return visit_ident(t, n);
+	case TR_MEMBER:
+	case TR_SUBSCRIPT: {
+		tval v;
+		if (path_of(t, n, p, sizeof(p))) {
+			v = join(env_read(&t->env, p), chain_source(t, n));
+			/* an index expression is evaluated too (it may hold a sink) */
+			if (role_of(t, n) == TR_SUBSCRIPT)
+				for (uint32_t i = 1; i < ts_node_named_child_count(n); i++)
+					visit(t, ts_node_named_child(n, i));
+			return v;
+		}
+		return visit_children(t, n);
+	}
+	default:
+		return visit_children(t, n);
+	}
+}
+
+static tval visit(taint_run *t, TSNode n)
+{
+	uint32_t sb, eb;
+	long k;
+	tval v;
+
+	if (ts_node_is_null(n) || t->stop || !budget(t))
+		return CLEAN;
+	if (t->depth >= TAINT_DEPTH_MAX)
+		return CLEAN;
+	sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+	if (t->env.nvouched) {
+		char p[TAINT_PATH_MAX];
+		if (path_of(t, n, p, sizeof(p)) && env_vouched(&t->env, p))
+			return CLEAN;
+	}
+	if (is_sanitizer(t, n)) {
+		/* still walked, for what it assigns and the sinks inside it; its value is clean */
+		t->depth++;
+		visit_inner(t, n);
+		t->depth--;
+		return CLEAN;
+	}
+	t->depth++;
+	v = visit_inner(t, n);
+	t->depth--;
+	if (is_source(t, n) && !v.trail)
+		v.trail = step(t, NULL, n, TAINT_SOURCE);
+	if ((k = sink_at(t, sb, eb)) >= 0) {
+		/* every sink with this range */
+		for (size_t i = (size_t)k; i < t->sinks->n; i++) {
+			const sast_match *m = &t->sinks->v[t->sink_order[i]];
+			if (m->sb != sb || m->eb != eb)
+				break;
+			at_sink(t, (uint32_t)i, v);
+		}
+	}
+	return v;
+}
+
+static bool numeric_type(const taint_run *t, TSNode p)
+{
+	static const char *const numbers[] = { "int", "float", "bool", "long", "double", "short", "byte", "boolean",
+		                               "Integer", "Long", "Double", "Float", "Boolean", "Short", "UUID",
+		                               "uuid.UUID", "int32", "int64", "uint", "uint32", "uint64", "float64",
+		                               "decimal", "Decimal", "Guid", "DateTime", "date", "datetime", NULL };
+	TSNode type = field(p, "type");
+	const char *s;
+	size_t len;
+
+	if (ts_node_is_null(type))
+		return false;
+	text_of(t, type, &s, &len);
+	return name_in(s, len, numbers);
+}
+
+/* A unit: a function with its parameters bound, or the file outside its functions. */
+static void run_unit(taint_run *t, tfunc *f, TSNode root)
+{
+	bool whole;
+
+	t->env.n = 0;
+	t->ret = CLEAN;
+	t->unit = f;
+	t->depth = 0;
+	if (!f) {
+		visit(t, root);
+		return;
+	}
+	/* a source that matches the whole function (a route handler's definition): all its parameters are request data */
+	{
+		TSNode up = ts_node_parent(f->node);
+		whole = is_source(t, f->node) || (!ts_node_is_null(up) && is_source(t, up));
+	}
+	if (!ts_node_is_null(f->params)) {
+		uint32_t count = ts_node_named_child_count(f->params), i = 0;
+		for (uint32_t j = 0; j < count; j++) {
+			TSNode p = ts_node_named_child(f->params, j), name;
+			tval v = CLEAN;
+			if (is_comment(p))
+				continue;
+			if (i < TAINT_PARAMS_MAX)
+				v.params = 1ull << i;
+			/* a parameter the rule's sources name (an annotated request parameter, a handler's request),
+			   unless its declared type is a number: the framework converted it */
+			if ((whole || is_source(t, p)) && !numeric_type(t, p))
+				v.trail = step(t, NULL, p, TAINT_SOURCE);
+			if (param_name(t, p, &name)) {
+				if (!v.trail && is_source(t, name))
+					v.trail = step(t, NULL, name, TAINT_SOURCE);
+				bind(t, name, (tval){ v.params, NULL }, false);
+				if (v.trail) {
+					char path[TAINT_PATH_MAX];
+					if (path_of(t, name, path, sizeof(path)))
+						env_set(t, &t->env, path, v, true);
+				}
+			}
+			i++;
+		}
+	}
+	visit(t, f->body);
+	/* an expression body (a Python lambda-free def never has one; Ruby's last expression, Kotlin's = expr) */
+	if (f->ret_params != (f->ret_params | t->ret.params) || (!f->ret_trail && t->ret.trail)) {
+		f->ret_params |= t->ret.params;
+		if (!f->ret_trail)
+			f->ret_trail = t->ret.trail;
+		f->changed = true;
+	}
+}
+
+int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
+                    const sast_matches *sinks, const sast_matches *sanitizers, taint_emit_fn emit, void *ud)
+{
+	taint_run t;
+	TSNode root;
+	int rc = 0;
+
+	if (!tree || !sinks || !sinks->n || !sources || !sources->n)
+		return 0;
+	memset(&t, 0, sizeof(t));
+	if (!(t.tl = scan_taint__lang(c->lang_id)))
+		return 0;
+	t.c = c, t.r = r, t.src = c->src, t.sinks = sinks, t.emit = emit, t.ud = ud;
+	t.by_name = (scan_map)SCAN_MAP_INIT;
+	root = ts_tree_root_node(tree);
+	t.src_r = ranges_of(sources, &t.nsrc);
+	t.san_r = ranges_of(sanitizers, &t.nsan);
+	t.sink_order = malloc(sinks->n * sizeof(*t.sink_order));
+	t.sink_done = calloc(sinks->n, 1);
+	if (!t.src_r || (sanitizers && sanitizers->n && !t.san_r) || !t.sink_order || !t.sink_done) {
+		rc = scan_error__oom();
+		goto done;
+	}
+	for (size_t i = 0; i < sinks->n; i++)
+		t.sink_order[i] = (uint32_t)i;
+	sort_sinks = sinks;
+	qsort(t.sink_order, sinks->n, sizeof(*t.sink_order), cmp_sink);
+	if ((rc = collect_funcs(&t, root)) != 0)
+		goto done;
+	/* summaries until they settle, then one more round that reports */
+	for (int round = 0; round < TAINT_ROUNDS && !t.stop; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < t.nfuncs && !t.stop; i++) {
+			t.funcs[i].changed = false;
+			run_unit(&t, &t.funcs[i], root);
+			changed |= t.funcs[i].changed;
+		}
+		if (!changed)
+			break;
+	}
+	t.report = true;
+	for (size_t i = 0; i < t.nfuncs && !t.stop; i++)
+		run_unit(&t, &t.funcs[i], root);
+	if (!t.stop)
+		run_unit(&t, NULL, root);
+	rc = t.rc;
+	/* a rule over its budget is dropped for the file (the engine says so): none of its flows is whole */
+	for (size_t i = 0; i < t.nfound && !rc && !t.over_budget; i++) {
+		sast_flow flow = { t.found[i].steps, t.found[i].n };
+		rc = emit(ud, r, &sinks->v[t.found[i].sink], &flow);
+	}
+done:
+	free(t.found);
+	for (size_t i = 0; i < t.nfuncs; i++)
+		free(t.funcs[i].hits);
+	free(t.funcs);
+	free(t.next);
+	free(t.env.v);
+	scan_map_dispose(&t.by_name);
+	free(t.src_r);
+	free(t.san_r);
+	free(t.sink_order);
+	free(t.sink_done);
+	scan_arena__dispose(&t.arena);
+	return rc;
+}

@@ -1,0 +1,9 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default function handler(req: NextApiRequest, res: NextApiResponse) {
+  const ref = String(req.query.ref ?? 'friend');
+  const html = `<!doctype html><html><body><p>Invited by ${ref}</p></body></html>`;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  // expect: CWE-79
+  res.status(200).send(html);
+}

@@ -1,0 +1,1 @@
+"""Shared helpers imported by the view modules of this directory."""
