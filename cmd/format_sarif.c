@@ -327,8 +327,6 @@ static void write_location(scan_json *w, scan_buf *tmp, const scan_finding *f)
 /* A taint finding's flow: one thread flow, a location per step, source first and sink last. */
 static void write_code_flow(scan_json *w, scan_buf *tmp, const scan_finding *f)
 {
-	scan_buf_clear(tmp);
-	put_uri_path(tmp, f->file_path);
 	scan_json_open(w, "codeFlows", '[');
 	scan_json_open(w, NULL, '{');
 	scan_json_open(w, "threadFlows", '[');
@@ -339,6 +337,8 @@ static void write_code_flow(scan_json *w, scan_buf *tmp, const scan_finding *f)
 		scan_json_open(w, NULL, '{');
 		scan_json_open(w, "location", '{');
 		scan_json_open(w, "physicalLocation", '{');
+		scan_buf_clear(tmp);
+		put_uri_path(tmp, s->file_path ? s->file_path : f->file_path);
 		write_artifact_location(w, tmp);
 		scan_json_open(w, "region", '{');
 		scan_json_uint(w, "startLine", s->line ? s->line : 1);

@@ -57,7 +57,14 @@ static void write_flow(FILE *f, const scan_finding *fd, bool color)
 {
 	for (size_t i = 0; i < fd->ndataflow; i++) {
 		const scan_flow_step *s = &fd->dataflow[i];
-		fprintf(f, "    %s%s line %u  %-6s  ", color ? C_DIM : "", i ? "->" : "  ", s->line, s->kind);
+		fprintf(f, "    %s%s ", color ? C_DIM : "", i ? "->" : "  ");
+		if (s->file_path) {
+			cli_put_safe(f, s->file_path);
+			fputc(':', f);
+		} else {
+			fputs("line ", f);
+		}
+		fprintf(f, "%u  %-6s  ", s->line, s->kind);
 		cli_put_safe(f, s->code ? s->code : "");
 		fprintf(f, "%s\n", color ? C_RESET : "");
 	}

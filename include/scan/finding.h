@@ -72,6 +72,7 @@ typedef struct {
 	const char *kind;      /* "source", "step" (an assignment, a collection, a builder), "call", "sink" */
 	uint32_t line, column, end_line; /* 1-based */
 	const char *code;      /* the code there, its first line, credentials masked */
+	const char *file_path; /* a step in another file (a deep scan's flow across files); NULL: the finding's */
 } scan_flow_step;
 
 typedef struct {

@@ -28,6 +28,7 @@ typedef struct {
 	scan_parse_state *parse;    /* the worker's: the tree is parsed once, for every analyzer; NULL in history scans */
 	bool in_test;               /* test or example code (walk/testpath.h); false with --include-tests */
 	bool generated;             /* a generator's marker in its header (walk/generated.h); read only when the quality analyzer runs */
+	int pass;                   /* 1; 2 when a deep scan hands the file again to an analyzer that asked (scan_analyzers__again) */
 } scan_file;
 
 /* The file's syntax tree, shared by every analyzer; NULL with *reason when it is skipped. */
@@ -80,6 +81,12 @@ typedef struct scan_sink scan_sink;
 int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_finding_draft *d);
 /* A file's metrics; copied, so m may live in the analyzer's scratch memory. */
 int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m);
+/*
+ * In a deep scan, the file being analyzed is to be handed to this analyzer
+ * once more, after every file has been (f->pass 2): what it learnt of the
+ * other files then applies to this one.
+ */
+void scan_analyzers__again(scan_sink *sink);
 /* path was not (fully) analyzed, and why: reported in every output; both strings are copied. */
 int scan_analyzers__emit_skip(scan_sink *sink, const char *path, const char *reason);
 /* In finalize(): the metrics emitted for a file, to amend; NULL when there are none. */
@@ -97,6 +104,7 @@ typedef struct {
 	struct scan_vulndb_reader *vulndb; /* read-only lookups for sca; NULL: no database */
 	const char *const *vex_files; /* VEX documents given with the scan (sca) */
 	size_t vex_count;
+	bool deep;                  /* a deep scan: the slower analyses, across files */
 } scan_analyzer_ctx;
 
 /*

@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include "analyzers/analyzer.h"
 #include "sast/engine.h"
+#include "sast/match.h"
+#include "sast/taint.h"
 #include "scan/buf.h"
 #include "util/beneath.h"
 #include "util/error.h"
@@ -18,6 +20,7 @@
 typedef struct {
 	sast_ruleset rules;
 	sast_engine *engine;
+	taint_world *world;    /* a deep scan's: taint flows across files */
 } sast_state;
 
 typedef struct {
@@ -41,6 +44,7 @@ static void sast_free(void *state)
 	if (!st)
 		return;
 	scan_sast__engine_free(st->engine);
+	scan_taint__world_free(st->world);
 	scan_sast__ruleset_dispose(&st->rules);
 	free(st);
 }
@@ -67,7 +71,8 @@ static int sast_init(void **state, const scan_analyzer_ctx *ctx)
 	}
 	if (scan_util__dir_beneath(ctx->root, REPO_RULES_DIR) && (rc = scan_sast__load_dir(&st->rules, repo.ptr)) != 0)
 		goto fail;
-	if ((rc = scan_sast__engine_new(&st->engine, &st->rules)) != 0)
+	if ((rc = scan_sast__engine_new(&st->engine, &st->rules)) != 0 ||
+	    (ctx->deep && (rc = scan_taint__world_new(&st->world)) != 0))
 		goto fail;
 	scan_buf_dispose(&repo);
 	*state = st;
@@ -169,17 +174,19 @@ static int flow_of(emit_ctx *ec, const sast_flow *flow, scan_finding_draft *d)
 	scan_buf_clear(&w->flow_code);
 	for (size_t i = 0; i < n; i++) {
 		const sast_flow_step *s = &flow->v[i];
-		size_t len = s->eb > s->sb ? s->eb - s->sb : 0, cut = 0;
-		while (cut < len && cut < SAST_FLOW_CODE_MAX && data[s->sb + cut] != '\n' && data[s->sb + cut] != '\r')
+		const char *code = s->code ? s->code : data + s->sb;
+		size_t len = s->code ? strlen(s->code) : s->eb > s->sb ? s->eb - s->sb : 0, cut = 0;
+		while (cut < len && cut < SAST_FLOW_CODE_MAX && code[cut] != '\n' && code[cut] != '\r')
 			cut++;
 		/* on a UTF-8 boundary */
-		while (cut > 0 && cut < len && ((unsigned char)data[s->sb + cut] & 0xC0) == 0x80)
+		while (cut > 0 && cut < len && ((unsigned char)code[cut] & 0xC0) == 0x80)
 			cut--;
 		offsets[i] = w->flow_code.size;
-		scan_buf_put(&w->flow_code, data + s->sb, cut);
+		scan_buf_put(&w->flow_code, code, cut);
 		scan_buf_putc(&w->flow_code, '\0');
 		w->flow[i].kind = step_kinds[s->kind];
 		w->flow[i].line = s->line, w->flow[i].column = s->column, w->flow[i].end_line = s->end_line;
+		w->flow[i].file_path = s->path && strcmp(s->path, ec->f->path) ? s->path : NULL;
 	}
 	if (scan_buf_failed(&w->flow_code))
 		return scan_error__oom();
@@ -267,7 +274,10 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 		return 0; /* counted as skipped, with the reason, by the scan */
 	if (!tree && f->lang != SCAN_LANG_DOCKERFILE)
 		return 0;
+	w->ctx->world = st->world, w->ctx->pass = f->pass, w->ctx->path = f->path;
 	rc = scan_sast__scan_file(w->ctx, f->lang, f->path, (const char *)f->data, f->len, tree, emit_one, &ec, &reason);
+	if (!rc && w->ctx->again)
+		scan_analyzers__again(sink);
 	if (rc == SCAN_ELIMIT && reason && f->parse) {
 		scan_parse__skip(f->parse, reason);
 		return 0;

@@ -97,6 +97,11 @@ static int redact(scan_sink *sink, scan_finding_draft *d)
 	return 0;
 }
 
+void scan_analyzers__again(scan_sink *sink)
+{
+	sink->again = true;
+}
+
 /* A flow's steps, each one's code masked like the finding's texts (redact() prepared the file). */
 static int copy_flow(scan_sink *sink, scan_finding *f, const scan_finding_draft *d)
 {
@@ -112,7 +117,8 @@ static int copy_flow(scan_sink *sink, scan_finding *f, const scan_finding_draft 
 		if (sink->redact &&
 		    (rc = scan_analyzers__redact(sink->redact, &sink->masked[0], code, strlen(code), &changed)) != 0)
 			return rc;
-		if (!(v[i].code = copy(sink->list, changed ? sink->masked[0].ptr : code)))
+		if (!(v[i].code = copy(sink->list, changed ? sink->masked[0].ptr : code)) ||
+		    (d->dataflow[i].file_path && !(v[i].file_path = copy(sink->list, d->dataflow[i].file_path))))
 			return scan_error__oom();
 	}
 	f->dataflow = v;

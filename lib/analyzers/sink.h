@@ -29,6 +29,7 @@ struct scan_sink {
 	bool no_suppressions;        /* --no-suppressions: markers are not looked for */
 	const scan_test_paths *tests; /* which paths are test code; NULL: none (--include-tests) */
 	scan_line_index lines;       /* line starts of file, built on first use */
+	bool again;                  /* the analyzer asked for the file again (scan_analyzers__again) */
 };
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */

@@ -53,6 +53,8 @@ void scan_finding_json(scan_json *w, const scan_finding *f)
 			const scan_flow_step *s = &f->dataflow[i];
 			scan_json_open(w, NULL, '{');
 			scan_json_str(w, "kind", s->kind);
+			if (s->file_path)
+				scan_json_str(w, "file_path", s->file_path);
 			scan_json_uint(w, "line", s->line);
 			scan_json_uint(w, "column", s->column);
 			scan_json_uint(w, "end_line", s->end_line);

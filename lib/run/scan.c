@@ -47,6 +47,9 @@ typedef struct {
 	atomic_int stop;
 	atomic_int cancelled;          /* stop because the caller asked (scan_options.cancelled) */
 	atomic_uint workers_running;
+	int pass;                      /* 1; 2: the files analyzers asked for again (deep scans) */
+	uint8_t *again;                /* per file: a bit per analyzer that asked for it again */
+	atomic_int any_again;
 	/* The last worker to finish wakes the progress loop, so a scan ends when its work does. */
 	pthread_mutex_t done_lock;
 	pthread_cond_t done;
@@ -240,6 +243,8 @@ static void *worker_main(void *arg)
 
 		if (idx >= sh->files->count)
 			break;
+		if (sh->pass == 2 && !sh->again[idx])
+			continue;
 		if (is_cancelled(sh->opts)) {
 			atomic_store(&sh->cancelled, 1);
 			atomic_store(&sh->stop, 1);
@@ -253,12 +258,15 @@ static void *worker_main(void *arg)
 			goto done;
 		}
 		if (!skip) {
-			if (f.is_binary)
-				w->binary++;
-			if (f.too_large)
-				w->too_large++;
-			else
-				w->scanned++;
+			if (sh->pass == 1) {
+				if (f.is_binary)
+					w->binary++;
+				if (f.too_large)
+					w->too_large++;
+				else
+					w->scanned++;
+			}
+			f.pass = sh->pass;
 			f.parse = &w->parse;
 			f.in_test = scan_walk__is_test_path(sh->tests, f.path);
 			f.generated = sh->has_quality && !f.is_binary && scan_walk__is_generated(f.head, f.head_len);
@@ -266,23 +274,33 @@ static void *worker_main(void *arg)
 			for (size_t i = 0; i < sh->analyzer_count; i++) {
 				const scan_analyzer *a = sh->analyzers[i].a;
 				double t0;
-				if (!wants_file(a, &f))
+				if (!wants_file(a, &f) || (sh->pass == 2 && !(sh->again[idx] & (1u << i))))
 					continue;
 				w->sink.current_tool = a->info.name;
 				w->sink.current_found = &w->astats[i].findings;
+				w->sink.again = false;
 				t0 = now_seconds();
 				rc = a->file(sh->analyzers[i].state, w->wstates[i], &f, &w->sink);
 				w->astats[i].cpu_seconds += now_seconds() - t0;
-				w->astats[i].files++;
+				w->astats[i].files += sh->pass == 1;
+				/* each file is one worker's: its byte is written by that worker only */
+				if (w->sink.again && sh->pass == 1 && sh->again && i < 8) {
+					sh->again[idx] |= (uint8_t)(1u << i);
+					atomic_store(&sh->any_again, 1);
+				}
 				/* One analyzer failing on one hostile file must not sink the scan. */
 				if (rc == SCAN_ENOMEM)
 					goto done;
 				rc = 0;
 			}
 			scan_sink__set_file(&w->sink, NULL);
-			if ((rc = account_parse(w, &f)) != 0)
+			if (sh->pass == 2)
+				scan_parse__reset(&w->parse); /* counted, and its skips reported, in the first pass */
+			else if ((rc = account_parse(w, &f)) != 0)
 				goto done;
 		}
+		if (sh->pass == 2)
+			continue;
 		atomic_fetch_add(&sh->files_done, 1);
 		atomic_fetch_add(&sh->bytes_done, skip ? 0 : f.len ? f.len : f.head_len);
 	}
@@ -770,6 +788,7 @@ int scan_run(scan_result **out, const scan_options *opts)
 	actx.vulndb = opts->vulndb;
 	actx.vex_files = opts->vex_files;
 	actx.vex_count = opts->vex_count;
+	actx.deep = opts->scan_type && !strcmp(opts->scan_type, "deep");
 	for (; inited < nsel; inited++) {
 		const scan_analyzer *a = sel[inited].a;
 		r->astats[inited].name = a->info.name;
@@ -811,8 +830,20 @@ int scan_run(scan_result **out, const scan_options *opts)
 	sh.has_quality = r->has_quality;
 	sh.max_size = opts->max_file_size ? opts->max_file_size : SCAN_DEFAULT_MAX_FILE_SIZE;
 	r->stats.jobs = opts->jobs ? opts->jobs : default_jobs();
+	sh.pass = 1;
+	if (actx.deep && files.count && !(sh.again = calloc(files.count, 1))) {
+		rc = scan_error__oom();
+		goto done;
+	}
 	if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
 		goto done;
+	/* a deep scan's second pass: the files analyzers asked for again, once all of them were seen */
+	if (!atomic_load(&sh.cancelled) && atomic_load(&sh.any_again)) {
+		sh.pass = 2;
+		atomic_store(&sh.next, 0);
+		if ((rc = run_workers(r, &sh, r->stats.jobs, t0)) != 0)
+			goto done;
+	}
 	if (atomic_load(&sh.cancelled) || is_cancelled(opts)) {
 		rc = cancelled_error();
 		goto done;
@@ -874,6 +905,7 @@ done:
 	free(sel);
 	scan_secrets__engine_free(secrets);
 	scan_walk__test_paths_free(sh.tests);
+	free(sh.again);
 	scan_secrets__ruleset_dispose(&secret_rules);
 	pthread_cond_destroy(&sh.done);
 	pthread_mutex_destroy(&sh.done_lock);

@@ -510,8 +510,10 @@ static size_t select_rules(sast_ctx *c, const lang_index *li, const char *path, 
 	const sast_engine *e = c->engine;
 	size_t n = 0;
 
+	/* in a deep scan a taint rule reads every file: a helper without a sink still passes data on */
 	for (size_t i = 0; i < li->nrules; i++)
-		c->active[li->rules[i]] = e->rs->rules[li->rules[i]].natoms == 0;
+		c->active[li->rules[i]] = e->rs->rules[li->rules[i]].natoms == 0 ||
+		                          (c->world && e->rs->rules[li->rules[i]].taint_sinks);
 	if (li->db && len <= 0xffffffffu) {
 		atom_scan a = { c, li->atom_rule };
 		hs_scan(li->db, data, (unsigned)len, 0, c->scratch, on_atom_hit, &a);
@@ -956,13 +958,17 @@ static bool on_flow(const flow_seen *fs, const sast_rule *r, const sast_match *m
 static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
 {
 	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 };
+	taint_scope scope = { c->world, c->pass == 2 ? 2 : 1, c->path, false };
 	int rc;
 
-	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && sinks.n &&
-	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && src.n &&
+	if (c->world && c->pass == 2 && !scan_taint__world_held(c->world, c->path, r->rule_id))
+		return 0;
+	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && (sinks.n || c->world) &&
+	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && (src.n || c->world) &&
 	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
 	    c->active[c->rule])
-		rc = scan_taint__run(c, r, tree, &src, &sinks, &san, emit, ud);
+		rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &scope, emit, ud);
+	c->again |= scope.again;
 	free(src.v);
 	free(sinks.v);
 	free(san.v);
@@ -1005,6 +1011,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 		c->rule_matches_max = c->leaf_matches_max / SAST_MATCH_MEM_RULE_SHARE;
 	}
 	c->gen++; /* node ids of the last file's tree may be reused by this one's */
+	c->again = false;
 	for (size_t i = 0; i < li->nleaves; i++) {
 		sast_matches *l = &c->leaf[li->leaves[i]];
 		l->n = 0;
@@ -1052,6 +1059,8 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 				const sast_rule *r = &e->rs->rules[li->rules[i]];
 				sast_matches res = { 0 };
 				if (!c->active[li->rules[i]] || (pass == 0) != (r->taint_sinks != NULL))
+					continue;
+				if (c->pass == 2 && !r->taint_sinks) /* reported in the first pass */
 					continue;
 				c->rule = li->rules[i];
 				if (r->taint_sinks) {

@@ -63,6 +63,11 @@ struct sast_ctx {
 	uint64_t *seen;                /* the engine's walk: per depth, sequence starts met below */
 	size_t seen_cap;
 	bool keep_duplicates;         /* rules test: a pattern rule's match on a taint rule's flow is kept */
+	/* a deep scan's taint rules (taint.h): set by the caller before each file */
+	struct taint_world *world;    /* NULL: each file alone */
+	int pass;                     /* 1, or 2: only the taint rules whose flows waited */
+	const char *path;             /* the file's */
+	bool again;                   /* out: some taint rule's flows wait for the second pass */
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */

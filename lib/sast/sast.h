@@ -229,6 +229,7 @@ typedef struct {
 	uint32_t sb, eb;
 	uint32_t line, column, end_line; /* 1-based */
 	taint_step_kind kind;
+	const char *path, *code;      /* a step in another file: its path and code; NULL: this file's [sb, eb) */
 } sast_flow_step;
 
 typedef struct {

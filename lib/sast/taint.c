@@ -29,7 +29,9 @@
 #define TAINT_VARS_MAX 4096    /* access paths tracked in one unit */
 #define TAINT_PATH_MAX 256     /* bytes of one access path */
 #define TAINT_TRAIL_MAX 24     /* steps kept of one flow */
-#define TAINT_PARAMS_MAX 64
+#define TAINT_PARAMS_MAX 62
+#define TAINT_RECV (1ull << 63)  /* the receiver: this, self, $this, @ivars */
+#define TAINT_CODE_MAX 160       /* bytes of a step's code kept for other files */
 
 typedef struct tstep {
 	uint32_t sb, eb;
@@ -37,6 +39,7 @@ typedef struct tstep {
 	taint_step_kind kind;
 	unsigned len;              /* steps in the chain, this one included */
 	const struct tstep *prev;
+	const char *path, *code;   /* a step another file taught (a deep scan); NULL: this file's */
 } tstep;
 
 typedef struct {
@@ -67,11 +70,13 @@ typedef struct {
 	const char *name;          /* in the file's text */
 	uint32_t namelen;
 	unsigned nparams;
-	uint64_t ret_params;       /* parameters that reach the return value */
+	uint64_t ret_params;       /* parameters that reach the return value (a call's numbering: TAINT_RECV, args) */
+	uint64_t recv_params;      /* parameters stored in the receiver's fields (a builder's where(), a setter) */
 	const tstep *ret_trail;    /* a source that reaches it */
 	tsink_hit *hits;
 	size_t nhits, caphits;
 	bool changed;
+	bool self_param;           /* Python: the first parameter is the receiver (self, cls) */
 } tfunc;
 
 typedef struct {
@@ -111,6 +116,12 @@ typedef struct {
 	unsigned depth;
 	taint_emit_fn emit;
 	void *ud;
+	taint_scope *scope;        /* NULL or no world: the file alone */
+	struct {
+		char *name, *origin;     /* name = a parse of origin (u = new URL(s)): a check of one vouches for the other */
+	} alias[16];
+	size_t nalias;
+	bool unresolved;           /* a call to a function the file does not define */
 } taint_run;
 
 static const tval CLEAN = { 0, NULL };
@@ -156,7 +167,69 @@ static const tstep *step(taint_run *t, const tstep *prev, TSNode n, taint_step_k
 	s->kind = kind;
 	s->prev = prev;
 	s->len = prev ? prev->len + 1 : 1;
+	s->path = s->code = NULL;
 	return s;
+}
+
+/* A trail another file taught, as steps of this file's chains. */
+static const tstep *import_trail(taint_run *t, const taint_gtrail *g)
+{
+	const tstep *prev = NULL;
+
+	for (size_t i = 0; i < g->n; i++) {
+		tstep *s = scan_arena__calloc(&t->arena, sizeof(*s));
+		if (!s) {
+			oom(t);
+			return prev;
+		}
+		s->kind = g->v[i].kind;
+		s->start.row = g->v[i].line ? g->v[i].line - 1 : 0;
+		s->start.column = g->v[i].column ? g->v[i].column - 1 : 0;
+		s->end.row = g->v[i].end_line ? g->v[i].end_line - 1 : s->start.row;
+		s->path = g->v[i].path, s->code = g->v[i].code;
+		s->prev = prev;
+		s->len = prev ? prev->len + 1 : 1;
+		prev = s;
+	}
+	return prev;
+}
+
+/* A chain as other files will import it: each step with its file and its first line of code. */
+static bool export_trail(taint_run *t, const tstep *last, taint_gtrail *out)
+{
+	const tstep *chain[TAINT_TRAIL_MAX * 3];
+	taint_gstep *v;
+	size_t n = 0;
+
+	out->v = NULL, out->n = 0;
+	for (const tstep *s = last; s && n < sizeof(chain) / sizeof(chain[0]); s = s->prev)
+		chain[n++] = s;
+	if (!n)
+		return true;
+	if (!(v = scan_arena__alloc(&t->arena, n * sizeof(*v)))) {
+		oom(t);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const tstep *s = chain[n - 1 - i];
+		taint_gstep *g = &v[i];
+		g->kind = s->kind;
+		g->line = s->start.row + 1, g->column = s->start.column + 1, g->end_line = s->end.row + 1;
+		if (s->path) {
+			g->path = s->path, g->code = s->code;
+		} else {
+			size_t len = s->eb - s->sb, cut = 0;
+			while (cut < len && cut < TAINT_CODE_MAX && t->src[s->sb + cut] != '\n' && t->src[s->sb + cut] != '\r')
+				cut++;
+			g->path = t->scope->path;
+			if (!(g->code = scan_arena__strndup(&t->arena, t->src + s->sb, cut))) {
+				oom(t);
+				return false;
+			}
+		}
+	}
+	out->v = v, out->n = n;
+	return true;
 }
 
 /* Ranges */
@@ -296,6 +369,14 @@ static bool text_is(const taint_run *t, TSNode n, const char *word)
 
 	text_of(t, n, &s, &len);
 	return len == strlen(word) && !memcmp(s, word, len);
+}
+
+static bool name_in(const char *s, size_t len, const char *const *list)
+{
+	for (; list && *list; list++)
+		if (strlen(*list) == len && !memcmp(*list, s, len))
+			return true;
+	return false;
 }
 
 /* A string or number literal's value, quotes dropped: a constant key or index. */
@@ -675,6 +756,10 @@ static int collect_funcs(taint_run *t, TSNode root)
 					for (uint32_t i = 0; i < ts_node_named_child_count(params); i++)
 						if (!is_comment(ts_node_named_child(params, i)))
 							f->nparams++;
+				if (t->tl->ternary_python && f->nparams) {
+					TSNode first = nth_named(params, 0);
+					f->self_param = text_is(t, first, "self") || text_is(t, first, "cls");
+				}
 				t->next[t->nfuncs] = SIZE_MAX;
 				if (f->name) {
 					size_t first;
@@ -759,14 +844,17 @@ static void report(taint_run *t, uint32_t k, const tstep *trail)
 	for (size_t i = n; i-- > 0;) {
 		sast_flow_step *o = &steps[flow.n];
 		/* a step on the sink's own line adds nothing */
-		if (flow.n && chain[i]->sb == steps[flow.n - 1].sb && chain[i]->eb == steps[flow.n - 1].eb)
+		if (flow.n && !chain[i]->path && !steps[flow.n - 1].path && chain[i]->sb == steps[flow.n - 1].sb &&
+		    chain[i]->eb == steps[flow.n - 1].eb)
 			continue;
 		o->sb = chain[i]->sb, o->eb = chain[i]->eb;
 		o->line = chain[i]->start.row + 1, o->column = chain[i]->start.column + 1;
 		o->end_line = chain[i]->end.row + 1;
 		o->kind = chain[i]->kind;
+		o->path = chain[i]->path, o->code = chain[i]->code;
 		flow.n++;
 	}
+	memset(&steps[flow.n], 0, sizeof(steps[flow.n]));
 	steps[flow.n].sb = m->sb, steps[flow.n].eb = m->eb;
 	steps[flow.n].line = m->line, steps[flow.n].column = m->column, steps[flow.n].end_line = m->end_line;
 	steps[flow.n].kind = TAINT_SINK;
@@ -844,6 +932,25 @@ static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 	bind_each(t, lhs, v, add);
 }
 
+/* A map literal's key written as a name: {version: x} in JavaScript, {key: x} in Ruby. */
+static bool name_key(const taint_run *t, TSNode k, char *out, size_t cap)
+{
+	const char *kind = ts_node_type(k), *s;
+	size_t len;
+
+	if (strcmp(kind, "property_identifier") && strcmp(kind, "identifier") && strcmp(kind, "hash_key_symbol") &&
+	    strcmp(kind, "simple_symbol"))
+		return false;
+	text_of(t, k, &s, &len);
+	if (len && *s == ':')
+		s++, len--;
+	if (len + 1 > cap || memchr(s, '.', len))
+		return false;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return true;
+}
+
 /* a = [x, y] / {k: x}: each element under its position or key. */
 static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 {
@@ -873,7 +980,8 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		}
 		val = visit(t, v);
 		snprintf(p, sizeof(p), "%s", base);
-		if (!ts_node_is_null(k) ? literal_key(t, k, key, sizeof(key)) : (snprintf(key, sizeof(key), "%u", index), true))
+		if (!ts_node_is_null(k) ? (literal_key(t, k, key, sizeof(key)) || name_key(t, k, key, sizeof(key)))
+		                        : (snprintf(key, sizeof(key), "%u", index), true))
 			path_append(p, sizeof(p), key, strlen(key));
 		else
 			path_append(p, sizeof(p), "*", 1);
@@ -883,6 +991,45 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		index++;
 	}
 	return true;
+}
+
+/* u = urlparse(s), u = new URL(s): u is s, parsed; a check of u's host vouches for s. */
+static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
+{
+	static const char *const parsers[] = { "urlparse", "urlsplit", "URL", "parse", "Parse", "create", "Uri", "URI",
+		                               "parse_url", "ParseRequestURI", NULL };
+	char name[TAINT_PATH_MAX], origin[TAINT_PATH_MAX];
+	TSNode fn, args, arg, last;
+	const char *s;
+	size_t len;
+
+	rhs = unparen(t, rhs);
+	if (ts_node_is_null(rhs) || t->nalias >= sizeof(t->alias) / sizeof(t->alias[0]))
+		return;
+	if (role_of(t, rhs) != TR_CALL && role_of(t, rhs) != TR_NEW)
+		return;
+	fn = field(rhs, "function");
+	if (ts_node_is_null(fn))
+		fn = field(rhs, "constructor");
+	if (ts_node_is_null(fn))
+		fn = field(rhs, "name");
+	if (ts_node_is_null(fn))
+		fn = field(rhs, "type");
+	args = field(rhs, "arguments");
+	if (ts_node_is_null(fn) || ts_node_is_null(args) || ts_node_is_null(arg = nth_named(args, 0)))
+		return;
+	if (!strcmp(ts_node_type(arg), "argument") && ts_node_named_child_count(arg) == 1)
+		arg = ts_node_named_child(arg, 0);
+	last = fn;
+	if (ts_node_named_child_count(fn) > 0)
+		last = ts_node_named_child(fn, ts_node_named_child_count(fn) - 1);
+	text_of(t, last, &s, &len);
+	if (!name_in(s, len, parsers) || !path_of(t, lhs, name, sizeof(name)) || !path_of(t, arg, origin, sizeof(origin)))
+		return;
+	if (!(t->alias[t->nalias].name = scan_arena__strdup(&t->arena, name)) ||
+	    !(t->alias[t->nalias].origin = scan_arena__strdup(&t->arena, origin)))
+		return oom(t);
+	t->nalias++;
 }
 
 static tval visit_assign(taint_run *t, TSNode n, bool aug)
@@ -921,6 +1068,8 @@ static tval visit_assign(taint_run *t, TSNode n, bool aug)
 		return visit(t, rhs);
 	v = visit(t, rhs);
 	bind(t, lhs, v, aug);
+	if (!aug)
+		note_parse(t, lhs, rhs);
 	return v;
 }
 
@@ -1023,31 +1172,94 @@ static bool has_text(const char *s, size_t len, const char *needle)
 	return false;
 }
 
+/* Is op the operator of binary node n? */
+static bool has_op(const taint_run *t, TSNode n, const char *op)
+{
+	TSNode o = field(n, "operator");
+
+	if (ts_node_is_null(o) && ts_node_child_count(n) == 3)
+		o = ts_node_child(n, 1);
+	return !ts_node_is_null(o) && text_is(t, o, op);
+}
+
+/* Is the check at x negated within cond: "not x in S", "!S.has(x)", "x not in S", "x !== y"? */
+static bool check_negated(taint_run *t, TSNode x, TSNode cond)
+{
+	const char *s;
+	size_t len;
+	bool neg = false;
+
+	text_of(t, x, &s, &len);
+	(void)s;
+	for (TSNode p = ts_node_parent(x); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		TSNode op;
+		if (ts_node_start_byte(p) < ts_node_start_byte(cond) || ts_node_end_byte(p) > ts_node_end_byte(cond))
+			break;
+		if (ts_node_child_count(p) == 2 && ts_node_named_child_count(p) == 1) {
+			op = ts_node_child(p, 0);
+			if (text_is(t, op, "!") || text_is(t, op, "not"))
+				neg = !neg;
+		}
+		if (ts_node_eq(p, cond))
+			break;
+	}
+	return neg;
+}
+
 static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 {
 	uint32_t sb = ts_node_start_byte(cond), eb = ts_node_end_byte(cond);
-	const char *s;
-	size_t len;
+	bool unless = !strcmp(ts_node_type(n), "unless"), first = true;
 
 	g->n = 0;
-	text_of(t, unparen(t, cond), &s, &len);
-	g->negated = (len > 4 && !memcmp(s, "not ", 4)) || (len && *s == '!') || has_text(s, len, " not in ") ||
-	             !strcmp(ts_node_type(n), "unless");
+	g->negated = false;
 	for (size_t i = 0; i < t->nsan && g->n < 4; i++) {
-		TSNode x;
+		TSNode x, check;
+		bool neg;
+		const char *s;
+		size_t len;
 		if (t->san_r[i].sb < sb || t->san_r[i].eb > eb)
 			continue;
 		x = ts_node_descendant_for_byte_range(cond, t->san_r[i].sb, t->san_r[i].eb);
-		if (!ts_node_is_null(x) && ts_node_start_byte(x) == t->san_r[i].sb && ts_node_end_byte(x) == t->san_r[i].eb &&
-		    path_of(t, x, g->paths[g->n], sizeof(g->paths[0])))
+		if (ts_node_is_null(x) || ts_node_start_byte(x) != t->san_r[i].sb || ts_node_end_byte(x) != t->san_r[i].eb)
+			continue;
+		/* the check around the vouched value: its comparison or call */
+		/* the check around the vouched value: up to the boolean operator or negation that holds it */
+		check = x;
+		for (int up = 0; up < 6 && !ts_node_eq(check, cond); up++) {
+			TSNode p = ts_node_parent(check);
+			const char *k;
+			if (ts_node_is_null(p) || ts_node_start_byte(p) < sb || ts_node_end_byte(p) > eb)
+				break;
+			k = ts_node_type(p);
+			if (!strcmp(k, "boolean_operator") || (strstr(k, "binary") && (has_op(t, p, "||") || has_op(t, p, "&&") ||
+			                                                             has_op(t, p, "or") || has_op(t, p, "and"))) ||
+			    (ts_node_child_count(p) == 2 && ts_node_named_child_count(p) == 1) ||
+			    (t->c->li->flags[ts_node_symbol(p)] & SAST_SYM_PAREN))
+				break;
+			check = p;
+		}
+		text_of(t, check, &s, &len);
+		neg = check_negated(t, check, cond) != unless;
+		if (has_text(s, len, " not in ") || has_text(s, len, "!=="))
+			neg = !neg;
+		if (!first && neg != g->negated)
+			continue; /* mixed: only the first polarity */
+		if (path_of(t, x, g->paths[g->n], sizeof(g->paths[0]))) {
+			g->negated = neg, first = false;
 			g->n++;
+		}
 	}
 }
 
 static void guard_apply(taint_run *t, tenv *e, const guard *g)
 {
-	for (int i = 0; i < g->n; i++)
+	for (int i = 0; i < g->n; i++) {
 		env_vouch(t, e, g->paths[i]);
+		for (size_t k = 0; k < t->nalias; k++)
+			if (!strcmp(t->alias[k].name, g->paths[i]))
+				env_vouch(t, e, t->alias[k].origin);
+	}
 }
 
 static tval visit_if(taint_run *t, TSNode n)
@@ -1210,13 +1422,6 @@ static tval visit_foreach(taint_run *t, TSNode n)
 	return CLEAN;
 }
 
-static bool name_in(const char *s, size_t len, const char *const *list)
-{
-	for (; list && *list; list++)
-		if (strlen(*list) == len && !memcmp(*list, s, len))
-			return true;
-	return false;
-}
 
 /* The variable a call chain starts from: sb in sb.append(a).append(b). */
 static TSNode chain_base(taint_run *t, TSNode n)
@@ -1270,19 +1475,51 @@ static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent"
 static const char *const getters[] = { "get", "getOrDefault", "pop", "getAttribute", "fetch", "Get", "GetValueOrDefault",
 	                               "TryGetValue", "dig", "at", NULL };
 
-static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode *args, uint32_t nargs, const tval *vals)
+/*
+ * What a call returns, by a summary: the arguments (and receiver) that reach
+ * the return value, and request data it returns. Arguments the callee stores
+ * in its receiver's fields taint the receiver from here on.
+ */
+static tval summary_value(taint_run *t, TSNode call, uint64_t ret_params, uint64_t recv_params, const tstep *ret_trail,
+                          TSNode recv_node, tval recv, uint32_t nargs, const tval *vals)
 {
-	tval v = CLEAN;
+	tval v = CLEAN, stored = CLEAN;
 
 	for (uint32_t i = 0; i < nargs && i < TAINT_PARAMS_MAX; i++) {
-		if (!(f->ret_params & (1ull << i)) || !tainted(vals[i]))
+		if (!tainted(vals[i]))
+			continue;
+		if (recv_params & (1ull << i))
+			stored = join(stored, vals[i]);
+		if (!(ret_params & (1ull << i)))
 			continue;
 		v.params |= vals[i].params;
 		if (vals[i].trail && !v.trail)
 			v.trail = step(t, vals[i].trail, call, TAINT_CALL);
 	}
-	if (f->ret_trail && !v.trail)
-		v.trail = f->ret_trail;
+	if (tainted(stored)) {
+		char p[TAINT_PATH_MAX];
+		TSNode base = chain_base(t, recv_node);
+		if (stored.trail)
+			stored.trail = step(t, stored.trail, call, TAINT_STEP);
+		if (!ts_node_is_null(base) && path_of(t, base, p, sizeof(p)))
+			env_set(t, &t->env, p, stored, true);
+		recv = join(recv, stored);
+	}
+	if ((ret_params & TAINT_RECV) && tainted(recv)) {
+		v.params |= recv.params;
+		if (recv.trail && !v.trail)
+			v.trail = step(t, recv.trail, call, TAINT_CALL);
+	}
+	if (ret_trail && !v.trail)
+		v.trail = ret_trail;
+	return v;
+}
+
+static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode recv_node, tval recv, TSNode *args,
+                          uint32_t nargs, const tval *vals)
+{
+	tval v = summary_value(t, call, f->ret_params, f->recv_params, f->ret_trail, recv_node, recv, nargs, vals);
+
 	/* arguments that reach a sink inside the callee */
 	for (size_t h = 0; h < f->nhits; h++)
 		for (uint32_t i = 0; i < nargs && i < TAINT_PARAMS_MAX; i++) {
@@ -1303,7 +1540,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	static const char *const fns[] = { "function", "constructor", "type", NULL };
 	TSNode fn = field_any(n, fns), recv = field_any(n, objects), name = field_any(n, names), argl = field(n, "arguments");
 	TSNode args[TAINT_PARAMS_MAX];
-	tval vals[TAINT_PARAMS_MAX], any = CLEAN, rv = CLEAN;
+	tval vals[TAINT_PARAMS_MAX], any = CLEAN, rv = CLEAN, recvv = CLEAN;
 	uint32_t nargs = 0;
 	const char *s = NULL;
 	size_t len = 0;
@@ -1329,7 +1566,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	if (!ts_node_is_null(name))
 		text_of(t, name, &s, &len);
 	if (!ts_node_is_null(recv))
-		any = visit(t, recv);
+		any = recvv = visit(t, recv);
 	if (!ts_node_is_null(argl)) {
 		uint32_t count = ts_node_named_child_count(argl);
 		for (uint32_t i = 0; i < count && !t->stop; i++) {
@@ -1363,12 +1600,34 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
 		tval v = CLEAN;
 		do {
-			v = join(v, apply_summary(t, n, f, args, nargs, vals));
+			v = join(v, apply_summary(t, n, f, recv, recvv, args, nargs, vals));
 		} while ((f = func_lookup(t, s, len, &iter)) != NULL);
 		/* a constructor keeps what it was given in its fields: the object carries it */
 		if (ctor && !tainted(v))
 			v = any;
 		return v;
+	}
+	/* a function another file defines (a deep scan) */
+	if (t->scope && t->scope->world) {
+		const char *rule = t->r->rule_id;
+		t->unresolved = true;
+		if (t->scope->pass == 2) {
+			uint64_t ret_params, recv_params;
+			taint_gtrail ret;
+			if (scan_taint__world_summary(t->scope->world, rule, s, len, &ret_params, &recv_params, &ret)) {
+				tval v = summary_value(t, n, ret_params, recv_params, ret.n ? import_trail(t, &ret) : NULL, recv,
+				                       recvv, nargs, vals);
+				if (ctor && !tainted(v))
+					v = any;
+				return v;
+			}
+		} else {
+			for (uint32_t i = 0; i < nargs && i < TAINT_WORLD_IN; i++) {
+				taint_gtrail g;
+				if (vals[i].trail && export_trail(t, step(t, vals[i].trail, args[i], TAINT_CALL), &g))
+					scan_taint__world_pass(t->scope->world, rule, s, len, i, &g);
+			}
+		}
 	}
 	/* collections and builders: the receiver takes what is added to it */
 	if (!ts_node_is_null(recv)) {
@@ -1547,9 +1806,13 @@ static bool numeric_type(const taint_run *t, TSNode p)
 /* A unit: a function with its parameters bound, or the file outside its functions. */
 static void run_unit(taint_run *t, tfunc *f, TSNode root)
 {
+	taint_gtrail in[TAINT_WORLD_IN];
+	uint64_t in_params = 0;
 	bool whole;
 
 	t->env.n = 0;
+	t->env.nvouched = 0;
+	t->nalias = 0;
 	t->ret = CLEAN;
 	t->unit = f;
 	t->depth = 0;
@@ -1562,19 +1825,32 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 		TSNode up = ts_node_parent(f->node);
 		whole = is_source(t, f->node) || (!ts_node_is_null(up) && is_source(t, up));
 	}
+	/* request data other files pass to this function (a deep scan's second pass) */
+	if (t->scope && t->scope->world && t->scope->pass == 2 && f->name)
+		in_params = scan_taint__world_incoming(t->scope->world, t->r->rule_id, f->name, f->namelen, in);
+	/* the receiver: what the object holds (fields set by its constructor) */
+	{
+		static const char *const receivers[] = { "this", "self", "$this", NULL };
+		for (const char *const *rv = receivers; *rv; rv++)
+			env_set(t, &t->env, *rv, (tval){ TAINT_RECV, NULL }, true);
+	}
 	if (!ts_node_is_null(f->params)) {
 		uint32_t count = ts_node_named_child_count(f->params), i = 0;
 		for (uint32_t j = 0; j < count; j++) {
 			TSNode p = ts_node_named_child(f->params, j), name;
 			tval v = CLEAN;
+			int arg;
 			if (is_comment(p))
 				continue;
-			if (i < TAINT_PARAMS_MAX)
-				v.params = 1ull << i;
+			/* the call's numbering: Python's self is the receiver, the arguments come after it */
+			arg = f->self_param ? (int)i - 1 : (int)i;
+			v.params = arg < 0 ? TAINT_RECV : arg < TAINT_PARAMS_MAX ? 1ull << arg : 0;
 			/* a parameter the rule's sources name (an annotated request parameter, a handler's request),
 			   unless its declared type is a number: the framework converted it */
 			if ((whole || is_source(t, p)) && !numeric_type(t, p))
 				v.trail = step(t, NULL, p, TAINT_SOURCE);
+			if (!v.trail && arg >= 0 && arg < TAINT_WORLD_IN && (in_params & (1ull << arg)) && !numeric_type(t, p))
+				v.trail = step(t, import_trail(t, &in[arg]), p, TAINT_STEP);
 			if (param_name(t, p, &name)) {
 				if (!v.trail && is_source(t, name))
 					v.trail = step(t, NULL, name, TAINT_SOURCE);
@@ -1589,7 +1865,16 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 		}
 	}
 	visit(t, f->body);
-	/* an expression body (a Python lambda-free def never has one; Ruby's last expression, Kotlin's = expr) */
+	/* what the function left in its receiver's fields */
+	for (size_t i = 0; i < t->env.n; i++) {
+		const char *q = t->env.v[i].path;
+		uint64_t stored = t->env.v[i].v.params & ~TAINT_RECV;
+		if (stored && (!strncmp(q, "this.", 5) || !strncmp(q, "self.", 5) || !strncmp(q, "$this.", 6) || *q == '@') &&
+		    (f->recv_params | stored) != f->recv_params) {
+			f->recv_params |= stored;
+			f->changed = true;
+		}
+	}
 	if (f->ret_params != (f->ret_params | t->ret.params) || (!f->ret_trail && t->ret.trail)) {
 		f->ret_params |= t->ret.params;
 		if (!f->ret_trail)
@@ -1599,25 +1884,33 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 }
 
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, taint_emit_fn emit, void *ud)
+                    const sast_matches *sinks, const sast_matches *sanitizers, taint_scope *scope,
+                    taint_emit_fn emit, void *ud)
 {
+	static const sast_matches none = { 0 };
+	bool world = scope && scope->world;
 	taint_run t;
 	TSNode root;
 	int rc = 0;
 
-	if (!tree || !sinks || !sinks->n || !sources || !sources->n)
+	/* alone, a file needs a source and a sink; in a deep scan its functions matter to other files */
+	if (!tree || (!world && (!sinks || !sinks->n || !sources || !sources->n)))
 		return 0;
+	if (!sinks)
+		sinks = &none;
+	if (!sources)
+		sources = &none;
 	memset(&t, 0, sizeof(t));
 	if (!(t.tl = scan_taint__lang(c->lang_id)))
 		return 0;
-	t.c = c, t.r = r, t.src = c->src, t.sinks = sinks, t.emit = emit, t.ud = ud;
+	t.c = c, t.r = r, t.src = c->src, t.sinks = sinks, t.emit = emit, t.ud = ud, t.scope = world ? scope : NULL;
 	t.by_name = (scan_map)SCAN_MAP_INIT;
 	root = ts_tree_root_node(tree);
 	t.src_r = ranges_of(sources, &t.nsrc);
 	t.san_r = ranges_of(sanitizers, &t.nsan);
-	t.sink_order = malloc(sinks->n * sizeof(*t.sink_order));
-	t.sink_done = calloc(sinks->n, 1);
-	if (!t.src_r || (sanitizers && sanitizers->n && !t.san_r) || !t.sink_order || !t.sink_done) {
+	t.sink_order = malloc((sinks->n + 1) * sizeof(*t.sink_order));
+	t.sink_done = calloc(sinks->n + 1, 1);
+	if ((sources->n && !t.src_r) || (sanitizers && sanitizers->n && !t.san_r) || !t.sink_order || !t.sink_done) {
 		rc = scan_error__oom();
 		goto done;
 	}
@@ -1644,6 +1937,28 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	if (!t.stop)
 		run_unit(&t, NULL, root);
 	rc = t.rc;
+	if (!rc && !t.stop && t.scope && t.scope->pass == 1) {
+		bool param_hits = false;
+		/* what this file's functions do, for the files that call them */
+		for (size_t i = 0; i < t.nfuncs; i++) {
+			taint_gtrail ret = { NULL, 0 };
+			if (!t.funcs[i].name)
+				continue;
+			if (t.funcs[i].ret_trail)
+				export_trail(&t, t.funcs[i].ret_trail, &ret);
+			scan_taint__world_define(t.scope->world, r->rule_id, t.funcs[i].name, t.funcs[i].namelen,
+			                         t.funcs[i].ret_params, t.funcs[i].recv_params, &ret);
+			for (size_t h = 0; h < t.funcs[i].nhits; h++)
+				param_hits |= t.funcs[i].hits[h].params != 0;
+		}
+		/* flows that other files' functions decide wait for the second pass: whether the helper returns
+		   request data, or what callers elsewhere pass to a sink here */
+		if ((t.unresolved && sinks->n && (sources->n || param_hits)) || param_hits) {
+			t.scope->again = true;
+			scan_taint__world_hold(t.scope->world, t.scope->path, r->rule_id);
+			t.nfound = 0;
+		}
+	}
 	/* a rule over its budget is dropped for the file (the engine says so): none of its flows is whole */
 	for (size_t i = 0; i < t.nfound && !rc && !t.over_budget; i++) {
 		sast_flow flow = { t.found[i].steps, t.found[i].n };

@@ -51,12 +51,58 @@ const taint_lang *scan_taint__lang(scan_lang lang); /* NULL: no model for the la
 /* Called for each flow found; the match is the sink's (its bindings render the message). */
 typedef int (*taint_emit_fn)(void *ud, const sast_rule *r, const sast_match *sink, const sast_flow *flow);
 
+/* A trail that crosses files: its steps carry their file and code (taint_world.c). */
+typedef struct {
+	const char *path, *code;
+	uint32_t line, column, end_line;
+	taint_step_kind kind;
+} taint_gstep;
+
+typedef struct {
+	const taint_gstep *v;
+	size_t n;
+} taint_gtrail;
+
+#define TAINT_WORLD_IN 16            /* parameters whose incoming request data is remembered */
+
+typedef struct taint_world taint_world;
+int scan_taint__world_new(taint_world **out);
+void scan_taint__world_free(taint_world *w);
+/* A file defines name: the parameters that reach its return value, and request data that does. */
+void scan_taint__world_define(taint_world *w, const char *rule, const char *name, size_t len, uint64_t ret_params,
+                              uint64_t recv_params, const taint_gtrail *ret);
+/* A file passes request data into parameter param of name, which it does not define. */
+void scan_taint__world_pass(taint_world *w, const char *rule, const char *name, size_t len, unsigned param,
+                            const taint_gtrail *trail);
+/* After the first pass: what name does (false: no file defines it), and what others pass it. */
+bool scan_taint__world_summary(taint_world *w, const char *rule, const char *name, size_t len, uint64_t *ret_params,
+                               uint64_t *recv_params, taint_gtrail *ret);
+uint64_t scan_taint__world_incoming(taint_world *w, const char *rule, const char *name, size_t len,
+                                    taint_gtrail in[TAINT_WORLD_IN]);
+/* The flows of rule in path wait for the second pass; whether they do. */
+void scan_taint__world_hold(taint_world *w, const char *path, const char *rule);
+bool scan_taint__world_held(taint_world *w, const char *path, const char *rule);
+
+/*
+ * How far a file's analysis reaches: alone (world NULL, a smart scan), or
+ * in a deep scan's first pass (it teaches the world, and keeps back the
+ * flows that depend on other files) or second pass (it applies what the
+ * world learnt).
+ */
+typedef struct {
+	taint_world *world;
+	int pass;
+	const char *path;            /* the file's, for the steps other files import */
+	bool again;                  /* out, first pass: the file's flows wait for the second */
+} taint_scope;
+
 /*
  * Run rule r's taint analysis over one file: sources, sinks and sanitizers
  * are the results of its formulas. Counts its work against the rule's
  * budget (scan_sast__budget_ok) and stops early when over it.
  */
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, taint_emit_fn emit, void *ud);
+                    const sast_matches *sinks, const sast_matches *sanitizers, taint_scope *scope,
+                    taint_emit_fn emit, void *ud);
 
 #endif
