@@ -13,6 +13,7 @@
 
 #define FIXTURES_MAX 64
 #define LIST_MAX 64
+#define TAINT_LIST_MAX 1024 /* formulas of one taint list, its models expanded */
 
 typedef struct {
 	sast_ruleset *set;
@@ -588,6 +589,35 @@ static const scan_yaml_node *model_of(loader *ld, const scan_yaml_node *item)
 }
 
 /*
+ * A list's formulas with each `model: NAME` replaced by the model's (models
+ * may name models, a few levels deep): counted into *n when into is NULL,
+ * else parsed into into->kids from *n on.
+ */
+static int flatten(loader *ld, const scan_yaml_node *list, sast_formula *into, size_t *n, unsigned depth)
+{
+	int rc;
+
+	if (depth > 4)
+		return bad(ld, list, "models nest more than 4 deep");
+	for (size_t i = 0; i < list->len; i++) {
+		const scan_yaml_node *m = model_of(ld, list->items[i]);
+		if (m == list->items[i])
+			return SCAN_EINVAL;
+		if (*n > TAINT_LIST_MAX)
+			return bad(ld, list, "a taint list expands to more than %d formulas", TAINT_LIST_MAX);
+		if (m) {
+			if ((rc = flatten(ld, m, into, n, depth + 1)) != 0)
+				return rc;
+		} else if (!into) {
+			(*n)++;
+		} else if ((rc = parse_formula(ld, list->items[i], &into->kids[(*n)++], 1, false)) != 0) {
+			return rc;
+		}
+	}
+	return 0;
+}
+
+/*
  * A taint rule's list of formulas (sources:, sinks:, sanitizers:) as one
  * any:. An item `model: NAME` stands for the formulas of the file's model
  * NAME: a language's web sources, written once for all its rules.
@@ -608,24 +638,14 @@ static int parse_taint_list(loader *ld, const scan_yaml_node *taint, const char 
 	}
 	if (v->kind != SCAN_YAML_SEQUENCE || !v->len || v->len > LIST_MAX)
 		return bad(ld, v, "'%s' is a non-empty list of formulas", key);
-	for (size_t i = 0; i < v->len; i++) {
-		const scan_yaml_node *m = model_of(ld, v->items[i]);
-		if (m == v->items[i])
-			return SCAN_EINVAL;
-		n += m ? m->len : 1;
-	}
+	if ((rc = flatten(ld, v, NULL, &n, 0)) != 0)
+		return rc;
 	if (!(f = new_formula(ld, SAST_F_ANY, v->line)) ||
 	    !(f->kids = scan_arena__calloc(&ld->set->arena, n * sizeof(*f->kids))))
 		return scan_error__oom();
 	f->nkids = n;
 	*out = f;
-	for (size_t i = 0; i < v->len; i++) {
-		const scan_yaml_node *m = model_of(ld, v->items[i]);
-		for (size_t j = 0; j < (m ? m->len : 1); j++)
-			if ((rc = parse_formula(ld, m ? m->items[j] : v->items[i], &f->kids[k++], 1, false)) != 0)
-				return rc;
-	}
-	return 0;
+	return flatten(ld, v, f, &k, 0);
 }
 
 /*

@@ -77,6 +77,7 @@ typedef struct {
 	size_t nhits, caphits;
 	bool changed;
 	bool self_param;           /* Python: the first parameter is the receiver (self, cls) */
+	uint32_t cls;              /* start byte of its class (or module), 0 at file level: where a call to it is nearest */
 } tfunc;
 
 typedef struct {
@@ -121,6 +122,19 @@ typedef struct {
 		char *name, *origin;     /* name = a parse of origin (u = new URL(s)): a check of one vouches for the other */
 	} alias[16];
 	size_t nalias;
+	struct {
+		const char *name;        /* in the file's text */
+		uint32_t len;
+		int truth;
+		uint32_t sb, eb;         /* where it is known: its class, or the file */
+	} consts[64];                /* the file's constants: static final boolean DEBUG = false, const X = 0 */
+	size_t nconsts;
+	struct {
+		char *path;
+		unsigned next;           /* the position the next add() fills */
+	} sizes[32];                 /* lists built here from empty: l = new ArrayList<>(); l.add(a); l.add(b) */
+	size_t nsizes;
+	unsigned loops;              /* inside a loop (or a callback): positions are unknown */
 	bool unresolved;           /* a call to a function the file does not define */
 } taint_run;
 
@@ -720,6 +734,15 @@ static bool param_name(taint_run *t, TSNode p, TSNode *name)
 	return false;
 }
 
+/* The start of the class (or module) around n; 0: none. */
+static uint32_t class_of(const taint_run *t, TSNode n)
+{
+	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p))
+		if (role_of(t, p) == TR_BLOCKFUNC)
+			return ts_node_start_byte(p) + 1;
+	return 0;
+}
+
 static int collect_funcs(taint_run *t, TSNode root)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(root);
@@ -748,6 +771,7 @@ static int collect_funcs(taint_run *t, TSNode root)
 				f = &t->funcs[t->nfuncs];
 				memset(f, 0, sizeof(*f));
 				f->node = n, f->body = body, f->params = params;
+				f->cls = class_of(t, n);
 				if (!ts_node_is_null(name)) {
 					f->name = t->src + ts_node_start_byte(name);
 					f->namelen = ts_node_end_byte(name) - ts_node_start_byte(name);
@@ -951,6 +975,8 @@ static bool name_key(const taint_run *t, TSNode k, char *out, size_t cap)
 	return true;
 }
 
+static void size_set(taint_run *t, const char *p, long n);
+
 /* a = [x, y] / {k: x}: each element under its position or key. */
 static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 {
@@ -963,6 +989,7 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 	if ((role != TR_LIST && role != TR_DICT) || !path_of(t, lhs, base, sizeof(base)))
 		return false;
 	env_kill(&t->env, base);
+	size_set(t, base, -1);
 	count = ts_node_named_child_count(rhs);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode c = ts_node_named_child(rhs, i), k, v;
@@ -990,7 +1017,70 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		env_set(t, &t->env, p, val, true);
 		index++;
 	}
+	if (role == TR_LIST && !t->loops)
+		size_set(t, base, index);
 	return true;
+}
+
+static long size_slot(taint_run *t, const char *p)
+{
+	for (size_t i = 0; i < t->nsizes; i++)
+		if (!strcmp(t->sizes[i].path, p))
+			return (long)i;
+	return -1;
+}
+
+/* p now holds a list of n known elements (n < 0: unknown). */
+static void size_set(taint_run *t, const char *p, long n)
+{
+	long i = size_slot(t, p);
+
+	if (n < 0) {
+		if (i >= 0)
+			t->sizes[i] = t->sizes[--t->nsizes];
+		return;
+	}
+	if (i < 0) {
+		if (t->nsizes >= sizeof(t->sizes) / sizeof(t->sizes[0]) || !(t->sizes[t->nsizes].path = scan_arena__strdup(&t->arena, p)))
+			return;
+		i = (long)t->nsizes++;
+	}
+	t->sizes[i].next = (unsigned)n;
+}
+
+/* An empty list or map being made: new ArrayList<>(), [], list(), new HashMap<>(), array(). */
+static bool fresh_collection(taint_run *t, TSNode rhs)
+{
+	TSNode args;
+	taint_role role;
+
+	rhs = unparen(t, rhs);
+	if (ts_node_is_null(rhs))
+		return false;
+	role = role_of(t, rhs);
+	if (role == TR_LIST || role == TR_DICT)
+		return nth_named(rhs, 0).id == NULL;
+	if (role != TR_NEW && role != TR_CALL)
+		return false;
+	args = field(rhs, "arguments");
+	if (!ts_node_is_null(args) && nth_named(args, 0).id)
+		return false;
+	{
+		const char *s;
+		size_t len;
+		static const char *const makers[] = { "list", "dict", "ArrayList", "LinkedList", "HashMap", "LinkedHashMap",
+			                              "TreeMap", "Array", "Map", "List", "Dictionary", "array", "StringBuilder",
+			                              NULL };
+		TSNode fn = field(rhs, role == TR_NEW ? "constructor" : "function");
+		if (ts_node_is_null(fn))
+			fn = field(rhs, "type");
+		if (ts_node_is_null(fn) || ts_node_is_null(args))
+			return role == TR_NEW && !ts_node_is_null(fn);
+		if (!strcmp(ts_node_type(fn), "generic_type") && ts_node_named_child_count(fn))
+			fn = ts_node_named_child(fn, 0);
+		text_of(t, fn, &s, &len);
+		return name_in(s, len, makers);
+	}
 }
 
 /* u = urlparse(s), u = new URL(s): u is s, parsed; a check of u's host vouches for s. */
@@ -1068,9 +1158,82 @@ static tval visit_assign(taint_run *t, TSNode n, bool aug)
 		return visit(t, rhs);
 	v = visit(t, rhs);
 	bind(t, lhs, v, aug);
-	if (!aug)
+	if (!aug) {
+		char p[TAINT_PATH_MAX];
 		note_parse(t, lhs, rhs);
+		if (path_of(t, lhs, p, sizeof(p)))
+			size_set(t, p, fresh_collection(t, rhs) && !t->loops ? 0 : -1);
+	}
 	return v;
+}
+
+static bool has_text(const char *s, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(s + i, needle, n))
+			return true;
+	return false;
+}
+
+static int constant_truth(taint_run *t, TSNode n);
+
+/*
+ * The file's named constants with a literal value: a declaration that says
+ * so (final, const) or, by convention, an upper-case name assigned once at
+ * the top of a module. A branch on one is as dead as a branch on the value.
+ */
+static void collect_consts(taint_run *t, TSNode root)
+{
+	static const char *const lefts[] = { "left", "name", NULL };
+	static const char *const rights[] = { "right", "value", NULL };
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (t->nconsts >= sizeof(t->consts) / sizeof(t->consts[0]))
+			break;
+		if (role_of(t, n) == TR_ASSIGN) {
+			TSNode lhs = field_any(n, lefts), rhs = field_any(n, rights), decl = ts_node_parent(n);
+			const char *s, *d;
+			size_t len, dlen;
+			bool upper = true, declared = false;
+			if (!ts_node_is_null(rhs) && ts_node_named_child_count(rhs) == 1 && !strcmp(ts_node_type(rhs), "expression_list"))
+				rhs = ts_node_named_child(rhs, 0);
+			if (!ts_node_is_null(lhs) && !strcmp(ts_node_type(lhs), "identifier_list") && ts_node_named_child_count(lhs) == 1)
+				lhs = ts_node_named_child(lhs, 0);
+			if (!ts_node_is_null(lhs) && !ts_node_is_null(rhs) && ts_node_named_child_count(lhs) == 0) {
+				int truth = constant_truth(t, rhs);
+				text_of(t, lhs, &s, &len);
+				for (size_t i = 0; i < len; i++)
+					if (s[i] >= 'a' && s[i] <= 'z')
+						upper = false;
+				for (int up = 0; up < 3 && !ts_node_is_null(decl); up++, decl = ts_node_parent(decl)) {
+					text_of(t, decl, &d, &dlen);
+					if (has_text(d, dlen < 64 ? dlen : 64, "final ") || has_text(d, dlen < 64 ? dlen : 64, "const "))
+						declared = true;
+				}
+				if (truth >= 0 && (declared || (upper && len > 1)) && len < 64) {
+					TSNode scope = ts_node_parent(n);
+					while (!ts_node_is_null(scope) && role_of(t, scope) != TR_BLOCKFUNC)
+						scope = ts_node_parent(scope);
+					if (ts_node_is_null(scope))
+						scope = root;
+					t->consts[t->nconsts].name = s, t->consts[t->nconsts].len = (uint32_t)len;
+					t->consts[t->nconsts].sb = ts_node_start_byte(scope), t->consts[t->nconsts].eb = ts_node_end_byte(scope);
+					t->consts[t->nconsts++].truth = truth;
+				}
+			}
+		}
+		if (role_of(t, n) != TR_FUNC && ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur))
+				goto done;
+	}
+done:
+	ts_tree_cursor_delete(&cur);
 }
 
 /* 1 true, 0 false, -1 not a constant. */
@@ -1086,6 +1249,24 @@ static int constant_truth(taint_run *t, TSNode n)
 	for (const char *const *w = truths; *w; w++)
 		if (text_is(t, n, *w))
 			return 1;
+	/* a constant of the file, by name (Config.DEBUG: its last name) */
+	if (t->nconsts && (role_of(t, n) == TR_IDENT || role_of(t, n) == TR_MEMBER || strstr(ts_node_type(n), "constant"))) {
+		TSNode last = n;
+		const char *s;
+		size_t len;
+		if (role_of(t, n) == TR_MEMBER && ts_node_named_child_count(n))
+			last = ts_node_named_child(n, ts_node_named_child_count(n) - 1);
+		uint32_t at = ts_node_start_byte(n), best = UINT32_MAX;
+		int truth = -1;
+		text_of(t, last, &s, &len);
+		/* the innermost class that declares it */
+		for (size_t i = 0; i < t->nconsts; i++)
+			if (t->consts[i].len == len && !memcmp(t->consts[i].name, s, len) && t->consts[i].sb <= at &&
+			    at < t->consts[i].eb && t->consts[i].eb - t->consts[i].sb < best)
+				best = t->consts[i].eb - t->consts[i].sb, truth = t->consts[i].truth;
+		if (truth >= 0)
+			return truth;
+	}
 	for (const char *const *w = falsehoods; *w; w++)
 		if (text_is(t, n, *w))
 			return 0;
@@ -1162,15 +1343,6 @@ typedef struct {
 	bool negated;
 } guard;
 
-static bool has_text(const char *s, size_t len, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (size_t i = 0; i + n <= len; i++)
-		if (!memcmp(s + i, needle, n))
-			return true;
-	return false;
-}
 
 /* Is op the operator of binary node n? */
 static bool has_op(const taint_run *t, TSNode n, const char *op)
@@ -1374,9 +1546,11 @@ static tval visit_loop(taint_run *t, TSNode n)
 	if (!env_copy(t, &in, &t->env))
 		return v;
 	/* twice: what one pass taints, the next reads */
+	t->loops++;
 	for (int pass = 0; pass < 2 && !t->stop; pass++)
 		for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
 			v = join(v, visit(t, ts_node_named_child(n, i)));
+	t->loops--;
 	env_join(t, &t->env, &in);
 	free(in.v);
 	return v;
@@ -1406,6 +1580,7 @@ static tval visit_foreach(taint_run *t, TSNode n)
 	}
 	if (!env_copy(t, &in, &t->env))
 		return CLEAN;
+	t->loops++;
 	for (int pass = 0; pass < 2 && !t->stop; pass++) {
 		bind(t, target, elems, false);
 		if (!ts_node_is_null(body))
@@ -1417,6 +1592,7 @@ static tval visit_foreach(taint_run *t, TSNode n)
 					visit(t, c);
 			}
 	}
+	t->loops--;
 	env_join(t, &t->env, &in);
 	free(in.v);
 	return CLEAN;
@@ -1470,6 +1646,8 @@ static tval chain_source(taint_run *t, TSNode n)
 static const char *const adders[] = { "append", "add", "push", "insert", "extend", "addAll", "offer", "unshift",
 	                              "appendLine", "Add", "Append", "AppendLine", "Insert", "AddRange", "concat!",
 	                              "write", "print", "println", NULL };
+/* what adds one element at the end of a list */
+static const char *const appenders[] = { "add", "append", "push", "Add", "offer", "addLast", "<<", NULL };
 static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent", "setAttribute", "Add", "Set",
 	                               "store", "[]=", NULL };
 static const char *const getters[] = { "get", "getOrDefault", "pop", "getAttribute", "fetch", "Get", "GetValueOrDefault",
@@ -1598,9 +1776,17 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		return CLEAN;
 	/* a function of this file (or a constructor of its class) */
 	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
+		/* functions of one name in several classes: the caller's own class's, when it has one */
+		uint32_t cls = class_of(t, n);
+		size_t first = iter, it2 = SIZE_MAX;
+		bool same = false;
 		tval v = CLEAN;
+		for (tfunc *g = func_lookup(t, s, len, &it2); g; g = func_lookup(t, s, len, &it2))
+			same |= g->cls == cls;
+		iter = first;
 		do {
-			v = join(v, apply_summary(t, n, f, recv, recvv, args, nargs, vals));
+			if (!same || f->cls == cls)
+				v = join(v, apply_summary(t, n, f, recv, recvv, args, nargs, vals));
 		} while ((f = func_lookup(t, s, len, &iter)) != NULL);
 		/* a constructor keeps what it was given in its fields: the object carries it */
 		if (ctor && !tainted(v))
@@ -1644,14 +1830,22 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		}
 		if (have_path && nargs >= 1 && (name_in(s, len, adders) || name_in(s, len, putters))) {
 			tval v = CLEAN;
+			long slot = nargs == 1 && !t->loops && name_in(s, len, appenders) ? size_slot(t, p) : -1;
 			for (uint32_t i = 0; i < nargs; i++)
 				v = join(v, vals[i]);
-			path_append(p, sizeof(p), "*", 1);
+			if (slot >= 0) {
+				/* l.add(x) on a list built here: x is at the next position */
+				char pos[16];
+				snprintf(pos, sizeof(pos), "%u", t->sizes[slot].next++);
+				path_append(p, sizeof(p), pos, strlen(pos));
+			} else {
+				path_append(p, sizeof(p), "*", 1);
+			}
 			if (v.trail)
 				v.trail = step(t, v.trail, n, TAINT_STEP);
 			env_set(t, &t->env, p, v, true);
 			/* sb.append(x) returns sb: what it holds now */
-			p[strlen(p) - 2] = '\0';
+			*strrchr(p, '.') = '\0';
 			return env_read(&t->env, p);
 		}
 		if (have_path && nargs >= 1 && name_in(s, len, getters) && literal_key(t, args[0], key, sizeof(key))) {
@@ -1703,7 +1897,9 @@ static tval visit_inner(taint_run *t, TSNode n)
 		return CLEAN;
 	case TR_LAMBDA: {
 		TSNode body = field(n, "body");
+		t->loops++; /* a callback may run any number of times */
 		visit(t, ts_node_is_null(body) ? n : body); /* runs here, in this state; its value is code, not data */
+		t->loops--;
 		return CLEAN;
 	}
 	case TR_ASSIGN:
@@ -1813,6 +2009,8 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 	t->env.n = 0;
 	t->env.nvouched = 0;
 	t->nalias = 0;
+	t->nsizes = 0;
+	t->loops = 0;
 	t->ret = CLEAN;
 	t->unit = f;
 	t->depth = 0;
@@ -1920,6 +2118,7 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	qsort(t.sink_order, sinks->n, sizeof(*t.sink_order), cmp_sink);
 	if ((rc = collect_funcs(&t, root)) != 0)
 		goto done;
+	collect_consts(&t, root);
 	/* summaries until they settle, then one more round that reports */
 	for (int round = 0; round < TAINT_ROUNDS && !t.stop; round++) {
 		bool changed = false;

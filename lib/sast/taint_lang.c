@@ -106,6 +106,7 @@ static const kind_role go[] = {
 	{ "function_declaration", TR_FUNC }, { "method_declaration", TR_FUNC },
 	{ "func_literal", TR_LAMBDA },
 	{ "assignment_statement", TR_ASSIGN }, { "short_var_declaration", TR_ASSIGN }, { "var_spec", TR_ASSIGN },
+	{ "const_spec", TR_ASSIGN },
 	{ "range_clause", TR_FOREACH },
 	{ "call_expression", TR_CALL },
 	{ "selector_expression", TR_MEMBER }, { "index_expression", TR_SUBSCRIPT },
