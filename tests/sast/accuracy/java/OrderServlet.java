@@ -101,6 +101,7 @@ public class OrderServlet extends HttpServlet {
     }
 
     private void updateCart(HttpServletRequest request) {
+        // expect: java.taint-trust-boundary
         request.getSession().setAttribute("lastSku", request.getParameter("sku"));
     }
 }
