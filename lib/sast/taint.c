@@ -140,6 +140,9 @@ typedef struct {
 
 static const tval CLEAN = { 0, NULL };
 
+static void size_set(taint_run *t, const char *p, long n);
+static long size_slot(taint_run *t, const char *p);
+
 static bool tainted(tval v)
 {
 	return v.params || v.trail;
@@ -383,6 +386,11 @@ static bool text_is(const taint_run *t, TSNode n, const char *word)
 
 	text_of(t, n, &s, &len);
 	return len == strlen(word) && !memcmp(s, word, len);
+}
+
+static bool text_eq(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !memcmp(s, word, len);
 }
 
 static bool name_in(const char *s, size_t len, const char *const *list)
@@ -940,6 +948,22 @@ static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 	if (v.trail)
 		v.trail = step(t, v.trail, lhs, TAINT_STEP);
 	if (path_of(t, lhs, p, sizeof(p))) {
+		size_t n = strlen(p);
+		/* a[] = x, a[i] = x: one element of many; the others keep what they hold */
+		if (n >= 2 && !strcmp(p + n - 2, ".*"))
+			add = true;
+		/* a[] = x on a list built here: the next position */
+		if (n >= 2 && !strcmp(p + n - 2, ".*") && !t->loops && ts_node_named_child_count(unparen(t, lhs)) == 1) {
+			long slot;
+			p[n - 2] = '\0';
+			if ((slot = size_slot(t, p)) >= 0) {
+				char pos[16];
+				snprintf(pos, sizeof(pos), "%u", t->sizes[slot].next++);
+				path_append(p, sizeof(p), pos, strlen(pos));
+			} else {
+				p[n - 2] = '.';
+			}
+		}
 		env_set(t, &t->env, p, v, add);
 		return;
 	}
@@ -974,8 +998,6 @@ static bool name_key(const taint_run *t, TSNode k, char *out, size_t cap)
 	out[len] = '\0';
 	return true;
 }
-
-static void size_set(taint_run *t, const char *p, long n);
 
 /* a = [x, y] / {k: x}: each element under its position or key. */
 static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
@@ -1017,7 +1039,7 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		env_set(t, &t->env, p, val, true);
 		index++;
 	}
-	if (role == TR_LIST && !t->loops)
+	if (!t->loops)
 		size_set(t, base, index);
 	return true;
 }
@@ -1413,8 +1435,13 @@ static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 		}
 		text_of(t, check, &s, &len);
 		neg = check_negated(t, check, cond) != unless;
-		if (has_text(s, len, " not in ") || has_text(s, len, "!=="))
+		if (has_text(s, len, " not in ") || has_text(s, len, "!==") || has_text(s, len, "=== false") ||
+		    has_text(s, len, "== false") || has_text(s, len, "=== null"))
 			neg = !neg;
+		/* in_array($x ?? '', ...): the check is of $x */
+		if (role_of(t, x) != TR_IDENT && (has_op(t, x, "??") || has_op(t, x, "||") || has_op(t, x, "or")) &&
+		    ts_node_named_child_count(x) == 2)
+			x = ts_node_named_child(x, 0);
 		if (!first && neg != g->negated)
 			continue; /* mixed: only the first polarity */
 		if (path_of(t, x, g->paths[g->n], sizeof(g->paths[0]))) {
@@ -1496,6 +1523,9 @@ static tval visit_if(taint_run *t, TSNode n)
 static tval visit_ternary(taint_run *t, TSNode n)
 {
 	TSNode cond = field(n, "condition"), a = field(n, "consequence"), b = field(n, "alternative");
+
+	if (ts_node_is_null(a))
+		a = field(n, "body"); /* PHP */
 	int truth;
 
 	if (t->tl->ternary_python || ts_node_is_null(cond)) {
@@ -1636,7 +1666,11 @@ static tval chain_source(taint_run *t, TSNode n)
 		}
 		if (role != TR_MEMBER && role != TR_SUBSCRIPT)
 			break;
-		n = unparen(t, field_any(n, objects));
+		{
+			TSNode obj = field_any(n, objects);
+			/* PHP's subscript has no fields: its object comes first */
+			n = unparen(t, ts_node_is_null(obj) ? nth_named(n, 0) : obj);
+		}
 		if (ts_node_is_null(n))
 			break;
 	}
@@ -1813,6 +1847,30 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 				if (vals[i].trail && export_trail(t, step(t, vals[i].trail, args[i], TAINT_CALL), &g))
 					scan_taint__world_pass(t->scope->world, rule, s, len, i, &g);
 			}
+		}
+	}
+	/* array_push($a, x, y): $a takes x and y, at its next positions */
+	if (ts_node_is_null(recv) && nargs >= 2 && (text_eq(s, len, "array_push") || text_eq(s, len, "array_unshift"))) {
+		TSNode arr = args[0];
+		if (!strcmp(ts_node_type(arr), "argument") && ts_node_named_child_count(arr) == 1)
+			arr = ts_node_named_child(arr, 0);
+		if (path_of(t, arr, p, sizeof(p))) {
+			long slot = !t->loops && text_eq(s, len, "array_push") ? size_slot(t, p) : -1;
+			size_t base = strlen(p);
+			for (uint32_t i = 1; i < nargs; i++) {
+				tval v = vals[i];
+				char pos[16];
+				p[base] = '\0';
+				if (slot >= 0)
+					snprintf(pos, sizeof(pos), "%u", t->sizes[slot].next++);
+				else
+					snprintf(pos, sizeof(pos), "*");
+				path_append(p, sizeof(p), pos, strlen(pos));
+				if (v.trail)
+					v.trail = step(t, v.trail, n, TAINT_STEP);
+				env_set(t, &t->env, p, v, true);
+			}
+			return CLEAN;
 		}
 	}
 	/* collections and builders: the receiver takes what is added to it */
