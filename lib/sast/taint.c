@@ -77,6 +77,7 @@ typedef struct {
 	size_t nhits, caphits;
 	bool changed;
 	bool self_param;           /* Python: the first parameter is the receiver (self, cls) */
+	TSNode recv_param;         /* Go: the receiver's parameter (func (f *Filter) Eq(...)) */
 	uint32_t cls;              /* start byte of its class (or module), 0 at file level: where a call to it is nearest */
 } tfunc;
 
@@ -142,6 +143,7 @@ static const tval CLEAN = { 0, NULL };
 
 static void size_set(taint_run *t, const char *p, long n);
 static long size_slot(taint_run *t, const char *p);
+static bool go_append(taint_run *t, TSNode lhs, TSNode rhs, tval *out);
 
 static bool tainted(tval v)
 {
@@ -788,6 +790,11 @@ static int collect_funcs(taint_run *t, TSNode root)
 					for (uint32_t i = 0; i < ts_node_named_child_count(params); i++)
 						if (!is_comment(ts_node_named_child(params, i)))
 							f->nparams++;
+				{
+					TSNode rp = field(n, "receiver");
+					if (!ts_node_is_null(rp) && nth_named(rp, 0).id)
+						f->recv_param = nth_named(rp, 0);
+				}
 				if (t->tl->ternary_python && f->nparams) {
 					TSNode first = nth_named(params, 0);
 					f->self_param = text_is(t, first, "self") || text_is(t, first, "cls");
@@ -1007,6 +1014,9 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 	uint32_t count, index = 0;
 
 	rhs = unparen(t, rhs);
+	/* Go's map[string]string{...}: the elements are its body's */
+	if (!ts_node_is_null(rhs) && !strcmp(ts_node_type(rhs), "composite_literal") && field(rhs, "body").id)
+		rhs = field(rhs, "body");
 	role = ts_node_is_null(rhs) ? TR_NONE : role_of(t, rhs);
 	if ((role != TR_LIST && role != TR_DICT) || !path_of(t, lhs, base, sizeof(base)))
 		return false;
@@ -1024,6 +1034,9 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 				k = ts_node_named_child(c, 0), v = ts_node_named_child(c, 1);
 			if (ts_node_is_null(v))
 				v = c, k = (TSNode){ 0 };
+			/* Go wraps keys in literal_element */
+			if (!ts_node_is_null(k) && !strcmp(ts_node_type(k), "literal_element") && ts_node_named_child_count(k) == 1)
+				k = ts_node_named_child(k, 0);
 		} else {
 			k = (TSNode){ 0 }, v = c;
 		}
@@ -1105,6 +1118,44 @@ static bool fresh_collection(taint_run *t, TSNode rhs)
 	}
 }
 
+/* s = append(s, x, y): Go's way to add to a slice; x and y at s's next positions. */
+static bool go_append(taint_run *t, TSNode lhs, TSNode rhs, tval *out)
+{
+	char lp[TAINT_PATH_MAX], ap[TAINT_PATH_MAX];
+	TSNode fn, args, first;
+	long slot;
+
+	if (!strcmp(ts_node_type(lhs), "expression_list") && ts_node_named_child_count(lhs) == 1)
+		lhs = ts_node_named_child(lhs, 0);
+	if (!strcmp(ts_node_type(rhs), "expression_list") && ts_node_named_child_count(rhs) == 1)
+		rhs = ts_node_named_child(rhs, 0);
+	if (role_of(t, rhs) != TR_CALL || ts_node_is_null(fn = field(rhs, "function")) || !text_is(t, fn, "append") ||
+	    ts_node_is_null(args = field(rhs, "arguments")) || !(first = nth_named(args, 0)).id ||
+	    !path_of(t, lhs, lp, sizeof(lp)) || !path_of(t, first, ap, sizeof(ap)) || strcmp(lp, ap))
+		return false;
+	*out = CLEAN;
+	slot = t->loops ? -1 : size_slot(t, lp);
+	for (uint32_t i = 1; i < ts_node_named_child_count(args); i++) {
+		TSNode a = ts_node_named_child(args, i);
+		tval v;
+		char p[TAINT_PATH_MAX], pos[16];
+		if (is_comment(a))
+			continue;
+		v = visit(t, a);
+		snprintf(p, sizeof(p), "%s", lp);
+		if (slot >= 0 && strcmp(ts_node_type(a), "variadic_argument"))
+			snprintf(pos, sizeof(pos), "%u", t->sizes[slot].next++);
+		else
+			snprintf(pos, sizeof(pos), "*");
+		path_append(p, sizeof(p), pos, strlen(pos));
+		if (v.trail)
+			v.trail = step(t, v.trail, a, TAINT_STEP);
+		env_set(t, &t->env, p, v, true);
+		*out = join(*out, v);
+	}
+	return true;
+}
+
 /* u = urlparse(s), u = new URL(s): u is s, parsed; a check of u's host vouches for s. */
 static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
 {
@@ -1116,6 +1167,8 @@ static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
 	size_t len;
 
 	rhs = unparen(t, rhs);
+	if (!ts_node_is_null(rhs) && !strcmp(ts_node_type(rhs), "expression_list") && ts_node_named_child_count(rhs) == 1)
+		rhs = ts_node_named_child(rhs, 0);
 	if (ts_node_is_null(rhs) || t->nalias >= sizeof(t->alias) / sizeof(t->alias[0]))
 		return;
 	if (role_of(t, rhs) != TR_CALL && role_of(t, rhs) != TR_NEW)
@@ -1136,6 +1189,9 @@ static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
 	if (ts_node_named_child_count(fn) > 0)
 		last = ts_node_named_child(fn, ts_node_named_child_count(fn) - 1);
 	text_of(t, last, &s, &len);
+	/* u, err := url.Parse(s): the first of a list */
+	if (!strcmp(ts_node_type(lhs), "expression_list") && nth_named(lhs, 0).id)
+		lhs = nth_named(lhs, 0);
 	if (!name_in(s, len, parsers) || !path_of(t, lhs, name, sizeof(name)) || !path_of(t, arg, origin, sizeof(origin)))
 		return;
 	if (!(t->alias[t->nalias].name = scan_arena__strdup(&t->arena, name)) ||
@@ -1170,14 +1226,26 @@ static tval visit_assign(taint_run *t, TSNode n, bool aug)
 	    ts_node_named_child_count(lhs) == ts_node_named_child_count(rhs)) {
 		tval all = CLEAN;
 		for (uint32_t i = 0; i < ts_node_named_child_count(lhs); i++) {
-			tval one = visit(t, ts_node_named_child(rhs, i));
-			bind(t, ts_node_named_child(lhs, i), one, aug);
+			TSNode l = ts_node_named_child(lhs, i), r = ts_node_named_child(rhs, i);
+			tval one;
+			if (!aug && bind_literal(t, l, r)) {
+				all = join(all, visit(t, r));
+				continue;
+			}
+			if (!aug && go_append(t, l, r, &one)) {
+				all = join(all, one);
+				continue;
+			}
+			one = visit(t, r);
+			bind(t, l, one, aug);
 			all = join(all, one);
 		}
 		return all;
 	}
 	if (!aug && bind_literal(t, lhs, rhs))
 		return visit(t, rhs);
+	if (!aug && go_append(t, lhs, rhs, &v))
+		return v;
 	v = visit(t, rhs);
 	bind(t, lhs, v, aug);
 	if (!aug) {
@@ -1455,15 +1523,20 @@ static void guard_apply(taint_run *t, tenv *e, const guard *g)
 {
 	for (int i = 0; i < g->n; i++) {
 		env_vouch(t, e, g->paths[i]);
-		for (size_t k = 0; k < t->nalias; k++)
-			if (!strcmp(t->alias[k].name, g->paths[i]))
+		for (size_t k = 0; k < t->nalias; k++) {
+			size_t nl = strlen(t->alias[k].name);
+			/* u checked, or its host (u.Host, u.Hostname()): s, which u was parsed from, is */
+			if (!strncmp(t->alias[k].name, g->paths[i], nl) && (g->paths[i][nl] == '\0' || g->paths[i][nl] == '.')) {
 				env_vouch(t, e, t->alias[k].origin);
+				env_vouch(t, e, t->alias[k].name);
+			}
+		}
 	}
 }
 
 static tval visit_if(taint_run *t, TSNode n)
 {
-	TSNode cond = field(n, "condition");
+	TSNode cond = field(n, "condition"), init = field(n, "initializer");
 	int truth = ts_node_is_null(cond) ? -1 : constant_truth(t, cond);
 	tenv in = { 0 }, out = { 0 };
 	bool out_set = false, has_else = false;
@@ -1471,6 +1544,9 @@ static tval visit_if(taint_run *t, TSNode n)
 	guard g = { .n = 0 };
 	tval v = CLEAN;
 
+	/* Go's if x := f(); cond { ... }: the initializer runs first, for every branch */
+	if (!ts_node_is_null(init))
+		visit(t, init);
 	if (!ts_node_is_null(cond)) {
 		v = visit(t, cond);
 		guard_of(t, n, cond, &g);
@@ -1481,7 +1557,7 @@ static tval visit_if(taint_run *t, TSNode n)
 		TSNode c = ts_node_named_child(n, i);
 		taint_role role = role_of(t, c);
 		bool alternative;
-		if (ts_node_eq(c, cond) || is_comment(c))
+		if (ts_node_eq(c, cond) || ts_node_eq(c, init) || is_comment(c))
 			continue;
 		alternative = role == TR_ELSE || role == TR_ELIF ||
 		              (ts_node_start_byte(c) > ts_node_start_byte(n) &&
@@ -1678,6 +1754,7 @@ static tval chain_source(taint_run *t, TSNode n)
 }
 
 static const char *const adders[] = { "append", "add", "push", "insert", "extend", "addAll", "offer", "unshift",
+	                              "WriteString", "WriteRune", "WriteByte",
 	                              "appendLine", "Add", "Append", "AppendLine", "Insert", "AddRange", "concat!",
 	                              "write", "print", "println", NULL };
 /* what adds one element at the end of a list */
@@ -1745,6 +1822,34 @@ static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode recv_node,
 	return v;
 }
 
+static tval call_literal(taint_run *t, TSNode lit, TSNode argl)
+{
+	TSNode params = field(lit, "parameters"), body = field(lit, "body");
+	tval saved = t->ret, v;
+	uint32_t k = 0;
+
+	if (!ts_node_is_null(params) && !ts_node_is_null(argl)) {
+		for (uint32_t j = 0; j < ts_node_named_child_count(params); j++) {
+			TSNode p = ts_node_named_child(params, j), name, a;
+			if (is_comment(p))
+				continue;
+			while ((a = ts_node_named_child(argl, k)).id && is_comment(a))
+				k++;
+			if (a.id && param_name(t, p, &name))
+				bind(t, name, visit(t, a), false);
+			k++;
+		}
+	}
+	t->ret = CLEAN;
+	v = visit(t, ts_node_is_null(body) ? lit : body);
+	v = join(v, t->ret);
+	if (!ts_node_is_null(body) && (strstr(ts_node_type(body), "block") || strstr(ts_node_type(body), "body") ||
+	                               strstr(ts_node_type(body), "statement")))
+		v = t->ret; /* a block: what it returns */
+	t->ret = saved;
+	return v;
+}
+
 static tval visit_call(taint_run *t, TSNode n, bool ctor)
 {
 	static const char *const objects[] = { "object", "receiver", "scope", NULL };
@@ -1761,6 +1866,9 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	size_t iter = SIZE_MAX;
 	bool have_path = false;
 
+	/* func(v string) string { ... }(x): the literal runs here, its parameters bound to the arguments */
+	if (!ts_node_is_null(fn) && role_of(t, unparen(t, fn)) == TR_LAMBDA && !ctor)
+		return call_literal(t, unparen(t, fn), argl);
 	/* the callee's name and receiver: f(x), o.m(x), o->m(x), O::m(x), o.m x */
 	if (ts_node_is_null(name) && !ts_node_is_null(fn)) {
 		TSNode f2 = unparen(t, fn);
@@ -2027,8 +2135,15 @@ static tval visit(taint_run *t, TSNode n)
 	t->depth++;
 	v = visit_inner(t, n);
 	t->depth--;
-	if (is_source(t, n) && !v.trail)
+	if (is_source(t, n) && !v.trail) {
 		v.trail = step(t, NULL, n, TAINT_SOURCE);
+		/* a variable a source fills (c.ShouldBindJSON(&req)): it holds request data from here on */
+		if (role_of(t, n) == TR_IDENT) {
+			char p[TAINT_PATH_MAX];
+			if (path_of(t, n, p, sizeof(p)))
+				env_set(t, &t->env, p, v, true);
+		}
+	}
 	if ((k = sink_at(t, sb, eb)) >= 0) {
 		/* every sink with this range */
 		for (size_t i = (size_t)k; i < t->sinks->n; i++) {
@@ -2060,6 +2175,7 @@ static bool numeric_type(const taint_run *t, TSNode p)
 /* A unit: a function with its parameters bound, or the file outside its functions. */
 static void run_unit(taint_run *t, tfunc *f, TSNode root)
 {
+	char recv_name[TAINT_PATH_MAX];
 	taint_gtrail in[TAINT_WORLD_IN];
 	uint64_t in_params = 0;
 	bool whole;
@@ -2085,10 +2201,14 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 	if (t->scope && t->scope->world && t->scope->pass == 2 && f->name)
 		in_params = scan_taint__world_incoming(t->scope->world, t->r->rule_id, f->name, f->namelen, in);
 	/* the receiver: what the object holds (fields set by its constructor) */
+	recv_name[0] = '\0';
 	{
 		static const char *const receivers[] = { "this", "self", "$this", NULL };
+		TSNode name;
 		for (const char *const *rv = receivers; *rv; rv++)
 			env_set(t, &t->env, *rv, (tval){ TAINT_RECV, NULL }, true);
+		if (f->recv_param.id && param_name(t, f->recv_param, &name) && path_of(t, name, recv_name, sizeof(recv_name)))
+			env_set(t, &t->env, recv_name, (tval){ TAINT_RECV, NULL }, true);
 	}
 	if (!ts_node_is_null(f->params)) {
 		uint32_t count = ts_node_named_child_count(f->params), i = 0;
@@ -2125,8 +2245,10 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 	for (size_t i = 0; i < t->env.n; i++) {
 		const char *q = t->env.v[i].path;
 		uint64_t stored = t->env.v[i].v.params & ~TAINT_RECV;
-		if (stored && (!strncmp(q, "this.", 5) || !strncmp(q, "self.", 5) || !strncmp(q, "$this.", 6) || *q == '@') &&
-		    (f->recv_params | stored) != f->recv_params) {
+		size_t rl = strlen(recv_name);
+		bool field = !strncmp(q, "this.", 5) || !strncmp(q, "self.", 5) || !strncmp(q, "$this.", 6) || *q == '@' ||
+		             (rl && !strncmp(q, recv_name, rl) && q[rl] == '.');
+		if (stored && field && (f->recv_params | stored) != f->recv_params) {
 			f->recv_params |= stored;
 			f->changed = true;
 		}
