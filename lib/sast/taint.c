@@ -1,4 +1,5 @@
 /* lib/sast/taint.c - the taint engine: data followed from sources to sinks over one file's tree */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,7 @@ static const tval CLEAN = { 0, NULL };
 static void size_set(taint_run *t, const char *p, long n);
 static long size_slot(taint_run *t, const char *p);
 static bool go_append(taint_run *t, TSNode lhs, TSNode rhs, tval *out);
+static bool numeric_type(const taint_run *t, TSNode p);
 
 static bool tainted(tval v)
 {
@@ -328,7 +330,25 @@ static long sink_at(const taint_run *t, uint32_t sb, uint32_t eb)
 static taint_role role_of(const taint_run *t, TSNode n)
 {
 	TSSymbol s = ts_node_symbol(n);
-	return s < ts_language_symbol_count(t->tl->ts) ? (taint_role)t->tl->role[s] : TR_NONE;
+	taint_role r = s < ts_language_symbol_count(t->tl->ts) ? (taint_role)t->tl->role[s] : TR_NONE;
+
+	/*
+	 * A contextual keyword used as a name (C#'s `file`, `value`, `record`)
+	 * is a node of its own kind: a named leaf whose text is a name is a
+	 * variable all the same.
+	 */
+	if (r == TR_NONE && ts_node_child_count(n) == 0 && ts_node_is_named(n) &&
+	    !(t->c->li->flags[s] & (SAST_SYM_STRING | SAST_SYM_STRPART | SAST_SYM_NUMBER | SAST_SYM_CONSTKW))) {
+		uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+		const char *p = t->src + sb;
+		if (eb > sb && eb - sb < 64 && (isalpha((unsigned char)*p) || *p == '_')) {
+			for (uint32_t i = 1; i < eb - sb; i++)
+				if (!isalnum((unsigned char)p[i]) && p[i] != '_')
+					return r;
+			return TR_IDENT;
+		}
+	}
+	return r;
 }
 
 static TSNode field(TSNode n, const char *name)
@@ -1014,9 +1034,11 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 	uint32_t count, index = 0;
 
 	rhs = unparen(t, rhs);
-	/* Go's map[string]string{...}: the elements are its body's */
+	/* Go's map[string]string{...}: the elements are its body's; C#'s new List<string> { ... }: its initializer's */
 	if (!ts_node_is_null(rhs) && !strcmp(ts_node_type(rhs), "composite_literal") && field(rhs, "body").id)
 		rhs = field(rhs, "body");
+	else if (!ts_node_is_null(rhs) && field(rhs, "initializer").id && role_of(t, field(rhs, "initializer")) == TR_LIST)
+		rhs = field(rhs, "initializer");
 	role = ts_node_is_null(rhs) ? TR_NONE : role_of(t, rhs);
 	if ((role != TR_LIST && role != TR_DICT) || !path_of(t, lhs, base, sizeof(base)))
 		return false;
@@ -1100,6 +1122,8 @@ static bool fresh_collection(taint_run *t, TSNode rhs)
 	args = field(rhs, "arguments");
 	if (!ts_node_is_null(args) && nth_named(args, 0).id)
 		return false;
+	if (role == TR_NEW && !field(rhs, "initializer").id)
+		return true; /* a new object made from nothing is empty */
 	{
 		const char *s;
 		size_t len;
@@ -2062,7 +2086,14 @@ static tval visit_inner(taint_run *t, TSNode n)
 		/* its own unit; but where a class's code runs, what it holds is not this unit's */
 		return CLEAN;
 	case TR_LAMBDA: {
-		TSNode body = field(n, "body");
+		TSNode body = field(n, "body"), params = field(n, "parameters");
+		/* a handler the sources name as a whole (app.MapGet("/x", (string q) => ...)): its parameters are request data */
+		if (!ts_node_is_null(params) && is_source(t, n))
+			for (uint32_t j = 0; j < ts_node_named_child_count(params); j++) {
+				TSNode prm = ts_node_named_child(params, j), name;
+				if (!is_comment(prm) && !numeric_type(t, prm) && param_name(t, prm, &name))
+					bind(t, name, (tval){ 0, step(t, NULL, prm, TAINT_SOURCE) }, false);
+			}
 		t->loops++; /* a callback may run any number of times */
 		visit(t, ts_node_is_null(body) ? n : body); /* runs here, in this state; its value is code, not data */
 		t->loops--;
