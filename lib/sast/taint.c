@@ -1204,6 +1204,8 @@ static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
 		fn = field(rhs, "name");
 	if (ts_node_is_null(fn))
 		fn = field(rhs, "type");
+	if (ts_node_is_null(fn))
+		fn = field(rhs, "method");
 	args = field(rhs, "arguments");
 	if (ts_node_is_null(fn) || ts_node_is_null(args) || ts_node_is_null(arg = nth_named(args, 0)))
 		return;
@@ -1495,7 +1497,7 @@ static bool check_negated(taint_run *t, TSNode x, TSNode cond)
 static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 {
 	uint32_t sb = ts_node_start_byte(cond), eb = ts_node_end_byte(cond);
-	bool unless = !strcmp(ts_node_type(n), "unless"), first = true;
+	bool unless = !strcmp(ts_node_type(n), "unless") || !strcmp(ts_node_type(n), "unless_modifier"), first = true;
 
 	g->n = 0;
 	g->negated = false;
@@ -1909,6 +1911,9 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	}
 	if (!ts_node_is_null(name))
 		text_of(t, name, &s, &len);
+	/* Ruby's Foo.new(x) runs Foo#initialize */
+	if (s && t->tl->implicit_return && text_eq(s, len, "new") && !ts_node_is_null(recv))
+		s = "initialize", len = 10, ctor = true, recv = (TSNode){ 0 };
 	if (!ts_node_is_null(recv))
 		any = recvv = visit(t, recv);
 	if (!ts_node_is_null(argl)) {
@@ -1926,6 +1931,9 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 				any = join(any, visit(t, a));
 			}
 		}
+		/* Ruby's call with a block: the block runs here */
+		if (field(n, "block").id)
+			visit(t, field(n, "block"));
 	} else {
 		/* Ruby's call without parentheses, Go's conversions: the remaining children */
 		for (uint32_t i = 0; i < ts_node_named_child_count(n) && !t->stop; i++) {
@@ -2056,13 +2064,18 @@ static tval visit_ident(taint_run *t, TSNode n)
 	char p[TAINT_PATH_MAX];
 	const char *s;
 	size_t len;
+	tval v;
 
 	text_of(t, n, &s, &len);
 	if (len + 1 > sizeof(p))
 		return CLEAN;
 	memcpy(p, s, len);
 	p[len] = '\0';
-	return env_read(&t->env, p);
+	v = env_read(&t->env, p);
+	/* Ruby's @name unset in this method: what the object holds */
+	if (!tainted(v) && len > 1 && *s == '@' && s[1] != '@' && t->unit)
+		v.params |= TAINT_RECV;
+	return v;
 }
 
 static tval visit_children(taint_run *t, TSNode n)
@@ -2136,6 +2149,24 @@ static tval visit_inner(taint_run *t, TSNode n)
 		return visit_children(t, n);
 	}
 	default:
+		/* Ruby's s << x, a << x: the left takes x (at the next position of a list built here) */
+		if (t->tl->implicit_return && !strcmp(ts_node_type(n), "binary") && has_op(t, n, "<<")) {
+			TSNode l = field(n, "left"), r = field(n, "right");
+			if (!ts_node_is_null(l) && !ts_node_is_null(r) && path_of(t, l, p, sizeof(p))) {
+				tval v = visit(t, r);
+				long slot = t->loops ? -1 : size_slot(t, p);
+				char pos[16];
+				snprintf(pos, sizeof(pos), "*");
+				if (slot >= 0)
+					snprintf(pos, sizeof(pos), "%u", t->sizes[slot].next++);
+				path_append(p, sizeof(p), pos, strlen(pos));
+				if (v.trail)
+					v.trail = step(t, v.trail, n, TAINT_STEP);
+				env_set(t, &t->env, p, v, true);
+				*strrchr(p, '.') = '\0';
+				return env_read(&t->env, p);
+			}
+		}
 		return visit_children(t, n);
 	}
 }
@@ -2271,7 +2302,19 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 			i++;
 		}
 	}
-	visit(t, f->body);
+	if (t->tl->implicit_return) {
+		/* Ruby: the last expression is the method's value */
+		uint32_t count = ts_node_named_child_count(f->body);
+		tval last = CLEAN;
+		for (uint32_t j = 0; j < count && !t->stop; j++) {
+			TSNode c = ts_node_named_child(f->body, j);
+			if (!is_comment(c))
+				last = visit(t, c);
+		}
+		t->ret = join(t->ret, last);
+	} else {
+		visit(t, f->body);
+	}
 	/* what the function left in its receiver's fields */
 	for (size_t i = 0; i < t->env.n; i++) {
 		const char *q = t->env.v[i].path;
@@ -2369,9 +2412,24 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 			t.nfound = 0;
 		}
 	}
+	/* a flow that went through another reported sink of the rule is that one's, continued: reported once */
+	for (size_t i = 0; i < t.nfound; i++)
+		for (size_t j = 0; j < t.nfound && t.found[i].n; j++) {
+			const sast_match *other = &sinks->v[t.found[j].sink];
+			if (i == j || !t.found[j].n)
+				continue;
+			for (size_t k = 0; k + 1 < t.found[i].n; k++)
+				if (!t.found[i].steps[k].path && t.found[i].steps[k].line == other->line &&
+				    t.found[i].steps[t.found[i].n - 1].line != other->line) {
+					t.found[i].n = 0;
+					break;
+				}
+		}
 	/* a rule over its budget is dropped for the file (the engine says so): none of its flows is whole */
 	for (size_t i = 0; i < t.nfound && !rc && !t.over_budget; i++) {
 		sast_flow flow = { t.found[i].steps, t.found[i].n };
+		if (!flow.n)
+			continue;
 		rc = emit(ud, r, &sinks->v[t.found[i].sink], &flow);
 	}
 done:

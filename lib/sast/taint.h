@@ -44,6 +44,7 @@ typedef struct {
 	uint8_t *role;                /* per symbol */
 	const char *const *numeric;   /* functions whose result is a number: they sanitize */
 	bool ternary_python;          /* conditional_expression as a if c else b */
+	bool implicit_return;         /* a body's last expression is its value (Ruby) */
 } taint_lang;
 
 const taint_lang *scan_taint__lang(scan_lang lang); /* NULL: no model for the language */

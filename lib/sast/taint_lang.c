@@ -120,6 +120,7 @@ static const kind_role ruby[] = {
 	{ "lambda", TR_LAMBDA }, { "block", TR_LAMBDA }, { "do_block", TR_LAMBDA },
 	{ "assignment", TR_ASSIGN }, { "operator_assignment", TR_AUGASSIGN },
 	{ "if", TR_IF }, { "unless", TR_IF }, { "elsif", TR_ELIF }, { "else", TR_ELSE },
+	{ "if_modifier", TR_IF }, { "unless_modifier", TR_IF },
 	{ "conditional", TR_TERNARY }, { "while", TR_LOOP }, { "until", TR_LOOP }, { "for", TR_FOREACH },
 	{ "return", TR_RETURN },
 	{ "call", TR_CALL }, { "element_reference", TR_SUBSCRIPT },
@@ -170,6 +171,7 @@ static void setup(scan_lang l, const kind_role *table, const char *const *numeri
 	assign(tl, table);
 	tl->numeric = numeric;
 	tl->ternary_python = l == SCAN_LANG_PYTHON;
+	tl->implicit_return = l == SCAN_LANG_RUBY;
 }
 
 static void build(void)
