@@ -71,6 +71,8 @@ typedef struct {
 	const char *fix;            /* code/IaC rules: the rendered fix template, replacing the match; masked too */
 	const scan_flow_step *dataflow; /* taint rules: source to sink; codes NUL-terminated, masked here */
 	size_t ndataflow;
+	const char *const *aliases; /* rules whose matches this finding stands for: a marker naming one silences it */
+	size_t naliases;
 } scan_finding_draft;
 
 /*

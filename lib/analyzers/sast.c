@@ -235,6 +235,7 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m, const sas
 		int rc = flow_of(ec, flow, &d);
 		if (rc)
 			return rc;
+		d.aliases = flow->aliases, d.naliases = flow->naliases;
 	}
 	return scan_analyzers__emit(ec->sink, ec->f->path, &d);
 }

@@ -145,8 +145,15 @@ static int suppress(scan_sink *sink, scan_finding *f)
 	if (file->parse && file->parse->tree && file->parse->lang == file->lang)
 		tree = file->parse->tree;
 	if ((rc = scan_suppress__check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
-	                               f->line_number, f->rule_id, f->cwe_id)) != 0 || !s.kind)
+	                               f->line_number, f->rule_id, f->cwe_id)) != 0)
 		return rc;
+	/* a marker naming a rule whose match this finding stands for (a taint flow's aliases) */
+	for (size_t i = 0; !s.kind && i < sink->naliases; i++)
+		if ((rc = scan_suppress__check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
+		                               f->line_number, sink->aliases[i], f->cwe_id)) != 0)
+			return rc;
+	if (!s.kind)
+		return 0;
 	f->suppressed = true;
 	f->suppression_kind = s.kind;
 	if (!s.reason)
@@ -261,7 +268,10 @@ int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_find
 	}
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
 	mark_test_code(sink, f);
-	return suppress(sink, f);
+	sink->aliases = d->aliases, sink->naliases = d->naliases;
+	rc = suppress(sink, f);
+	sink->aliases = NULL, sink->naliases = 0;
+	return rc;
 }
 
 int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const scan_file_metrics *m)

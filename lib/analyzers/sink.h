@@ -30,6 +30,8 @@ struct scan_sink {
 	const scan_test_paths *tests; /* which paths are test code; NULL: none (--include-tests) */
 	scan_line_index lines;       /* line starts of file, built on first use */
 	bool again;                  /* the analyzer asked for the file again (scan_analyzers__again) */
+	const char *const *aliases;  /* the finding being emitted: rules it stands for (suppression) */
+	size_t naliases;
 };
 
 /* Gives the sink its redactor over the scan's secrets engine (shared, outlives the sink). */

@@ -890,68 +890,85 @@ bool scan_sast__file_may_match(sast_ctx *c, scan_lang lang, const char *path, co
 	return select_rules(c, &c->engine->lang[lang], path, data, len) > 0;
 }
 
-/* The lines of the flows reported in a file, by CWE. */
+/* A pattern rule's matches in a file, held until the taint rules have run; merged[k]: match k is a flow's. */
 typedef struct {
-	const char *cwe;
-	uint32_t line;
 	const sast_rule *rule;
-	bool sink;
-} flow_line;
+	sast_matches m;
+	uint8_t *merged;
+} held_matches;
 
 typedef struct {
 	sast_emit_fn emit;
 	void *ud;
-	flow_line *v;
+	held_matches *held;
+	size_t nheld, capheld;
+	/* the taint rules' reported sink lines, by rule: each rule reports a sink line once */
+	struct {
+		const sast_rule *rule;
+		uint32_t line;
+	} *v;
 	size_t n, cap;
+	bool keep;                 /* rules test: every rule's matches are reported */
 } flow_seen;
 
-static bool seen_line(const flow_seen *fs, const char *cwe, const sast_rule *rule, uint32_t line, bool sink)
+static int hold(flow_seen *fs, const sast_rule *r, sast_matches *res)
 {
-	for (size_t i = 0; i < fs->n; i++)
-		if (fs->v[i].line == line && (rule ? fs->v[i].rule == rule && fs->v[i].sink == sink :
-		                                     fs->v[i].cwe && cwe && !strcmp(fs->v[i].cwe, cwe)))
-			return true;
-	return false;
-}
+	uint8_t *merged = calloc(res->n, 1);
 
-static int remember(flow_seen *fs, const sast_rule *r, uint32_t line, bool sink)
-{
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 32;
-		flow_line *nv = realloc(fs->v, cap * sizeof(*nv));
-		if (!nv)
-			return scan_error__oom();
-		fs->v = nv, fs->cap = cap;
+	if (!merged || (fs->nheld == fs->capheld && scan_array_reserve(&fs->held, &fs->capheld, fs->nheld + 1,
+	                                                                sizeof(*fs->held)))) {
+		free(merged);
+		free(res->v);
+		return scan_error__oom();
 	}
-	fs->v[fs->n++] = (flow_line){ r->cwe, line, r, sink };
+	fs->held[fs->nheld].rule = r;
+	fs->held[fs->nheld].m = *res;
+	fs->held[fs->nheld++].merged = merged;
 	return 0;
 }
 
-/* A taint rule's flow: reported once per rule and sink line, and its lines remembered. */
+static bool on_lines(const sast_flow *flow, const sast_match *m)
+{
+	for (size_t i = 0; flow && i < flow->n; i++)
+		if (!flow->v[i].path && flow->v[i].line >= m->line && flow->v[i].line <= m->end_line)
+			return true;
+	return false;
+}
+
+/*
+ * A taint rule's flow: reported once per rule and sink line; the pattern
+ * matches of its CWE on its lines become its aliases, and are not reported
+ * on their own. (The rules test keeps them: each rule answers for its own
+ * fixtures.)
+ */
 static int emit_flow(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {
 	flow_seen *fs = ud;
-	int rc;
+	const char *aliases[SAST_FLOW_ALIASES];
+	sast_flow with = *flow;
+	size_t naliases = 0;
 
-	if (seen_line(fs, NULL, r, m->line, true))
-		return 0;
-	if ((rc = remember(fs, r, m->line, true)) != 0)
-		return rc;
-	for (size_t i = 0; flow && i < flow->n; i++)
-		if ((rc = remember(fs, r, flow->v[i].line, false)) != 0)
-			return rc;
-	return fs->emit(fs->ud, r, m, flow);
-}
-
-/* A pattern rule's match on a line of a reported flow of its CWE. */
-static bool on_flow(const flow_seen *fs, const sast_rule *r, const sast_match *m)
-{
-	if (!r->cwe || !fs->n)
-		return false;
-	for (uint32_t line = m->line; line <= m->end_line && line - m->line < 64; line++)
-		if (seen_line(fs, r->cwe, NULL, line, false))
-			return true;
-	return false;
+	for (size_t i = 0; i < fs->n; i++)
+		if (fs->v[i].rule == r && fs->v[i].line == m->line)
+			return 0;
+	if (fs->n == fs->cap && scan_array_reserve(&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v)))
+		return scan_error__oom();
+	fs->v[fs->n].rule = r, fs->v[fs->n++].line = m->line;
+	for (size_t h = 0; h < fs->nheld && r->cwe; h++) {
+		const held_matches *hm = &fs->held[h];
+		bool used = false;
+		if (!hm->rule->cwe || strcmp(hm->rule->cwe, r->cwe) || hm->rule->category != r->category)
+			continue;
+		for (size_t k = 0; k < hm->m.n; k++)
+			if (!hm->merged[k] && on_lines(flow, &hm->m.v[k]) && !fs->keep) {
+				hm->merged[k] = 1;
+				used = true;
+			}
+		if (used && naliases < SAST_FLOW_ALIASES)
+			aliases[naliases++] = hm->rule->rule_id;
+	}
+	with.aliases = aliases, with.naliases = naliases;
+	return fs->emit(fs->ud, r, m, &with);
 }
 
 /* A taint rule: its sources, sinks and sanitizers matched, then the data followed between them (taint.c). */
@@ -1049,39 +1066,52 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 		return SCAN_ELIMIT;
 	}
 	/*
-	 * Taint rules first: a pattern rule's match of the same CWE on a line
-	 * of a reported flow is the same flaw, already reported with its flow.
+	 * A pattern rule's match of the same CWE on a line of a taint rule's
+	 * flow is the same flaw: reported once, as the flow, which carries the
+	 * pattern rule's id as an alias (a suppression naming it still holds).
+	 * So the pattern rules' matches wait until the taint rules have run.
 	 */
 	{
-		flow_seen seen = { emit, ud, NULL, 0, 0 };
-		for (int pass = 0; pass < 2 && !rc; pass++)
-			for (size_t i = 0; i < li->nrules && !rc; i++) {
-				const sast_rule *r = &e->rs->rules[li->rules[i]];
-				sast_matches res = { 0 };
-				if (!c->active[li->rules[i]] || (pass == 0) != (r->taint_sinks != NULL))
-					continue;
-				if (c->pass == 2 && !r->taint_sinks) /* reported in the first pass */
-					continue;
-				c->rule = li->rules[i];
-				if (r->taint_sinks) {
-					rc = run_taint(c, r, tree, emit_flow, &seen);
-					c->rule = SAST_NO_RULE;
-					continue;
-				}
-				rc = scan_sast__eval(c, r, r->match, &res, 0);
-				c->rule = SAST_NO_RULE;
-				if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
-					free(res.v);
-					continue;
-				}
-				if (!rc && res.n > 1)
-					qsort(res.v, res.n, sizeof(*res.v), cmp_match);
-				for (size_t k = 0; k < res.n && !rc; k++)
-					if ((k == 0 || cmp_match(&res.v[k], &res.v[k - 1])) &&
-					    (c->keep_duplicates || !on_flow(&seen, r, &res.v[k])))
-						rc = emit(ud, r, &res.v[k], NULL);
+		flow_seen seen = { emit, ud, NULL, 0, 0, NULL, 0, 0, c->keep_duplicates };
+		for (size_t i = 0; i < li->nrules && !rc; i++) {
+			const sast_rule *r = &e->rs->rules[li->rules[i]];
+			sast_matches res = { 0 };
+			/* a deep scan's second pass: only the taint rules, the rest reported in the first */
+			if (!c->active[li->rules[i]] || r->taint_sinks || c->pass == 2)
+				continue;
+			c->rule = li->rules[i];
+			rc = scan_sast__eval(c, r, r->match, &res, 0);
+			c->rule = SAST_NO_RULE;
+			if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
 				free(res.v);
+				continue;
 			}
+			if (!rc && res.n > 1)
+				qsort(res.v, res.n, sizeof(*res.v), cmp_match);
+			if (!rc && res.n)
+				rc = hold(&seen, r, &res);
+			else
+				free(res.v);
+		}
+		for (size_t i = 0; i < li->nrules && !rc; i++) {
+			const sast_rule *r = &e->rs->rules[li->rules[i]];
+			if (!c->active[li->rules[i]] || !r->taint_sinks)
+				continue;
+			c->rule = li->rules[i];
+			rc = run_taint(c, r, tree, emit_flow, &seen);
+			c->rule = SAST_NO_RULE;
+		}
+		for (size_t h = 0; h < seen.nheld && !rc; h++) {
+			const held_matches *hm = &seen.held[h];
+			for (size_t k = 0; k < hm->m.n && !rc; k++)
+				if ((k == 0 || cmp_match(&hm->m.v[k], &hm->m.v[k - 1])) && !hm->merged[k])
+					rc = emit(ud, hm->rule, &hm->m.v[k], NULL);
+		}
+		for (size_t h = 0; h < seen.nheld; h++) {
+			free(seen.held[h].m.v);
+			free(seen.held[h].merged);
+		}
+		free(seen.held);
 		free(seen.v);
 	}
 	return rc;

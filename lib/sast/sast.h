@@ -232,9 +232,13 @@ typedef struct {
 	const char *path, *code;      /* a step in another file: its path and code; NULL: this file's [sb, eb) */
 } sast_flow_step;
 
+#define SAST_FLOW_ALIASES 8
+
 typedef struct {
 	const sast_flow_step *v;
 	size_t n;
+	const char *const *aliases;   /* pattern rules whose matches on the flow's lines it stands for */
+	size_t naliases;
 } sast_flow;
 
 typedef struct {

@@ -1508,7 +1508,7 @@ static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 		size_t len;
 		if (t->san_r[i].sb < sb || t->san_r[i].eb > eb)
 			continue;
-		x = ts_node_descendant_for_byte_range(cond, t->san_r[i].sb, t->san_r[i].eb);
+		x = ts_node_named_descendant_for_byte_range(cond, t->san_r[i].sb, t->san_r[i].eb);
 		if (ts_node_is_null(x) || ts_node_start_byte(x) != t->san_r[i].sb || ts_node_end_byte(x) != t->san_r[i].eb)
 			continue;
 		/* the check around the vouched value: its comparison or call */
@@ -1783,6 +1783,9 @@ static const char *const adders[] = { "append", "add", "push", "insert", "extend
 	                              "WriteString", "WriteRune", "WriteByte",
 	                              "appendLine", "Add", "Append", "AppendLine", "Insert", "AddRange", "concat!",
 	                              "write", "print", "println", NULL };
+/* what maps each element through a function */
+static const char *const mappers[] = { "Select", "map", "Map", "collect", "flat_map", "flatMap", "ConvertAll",
+	                               "SelectMany", "transform", NULL };
 /* what adds one element at the end of a list */
 static const char *const appenders[] = { "add", "append", "push", "Add", "offer", "addLast", "<<", NULL };
 static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent", "setAttribute", "Add", "Set",
@@ -1845,6 +1848,34 @@ static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode recv_node,
 			if (vals[i].params && t->unit)
 				add_hit(t, t->unit, vals[i].params, f->hits[h].sink, NULL);
 		}
+	return v;
+}
+
+/* xs.Select(x => f(x)), xs.map(x => ...), xs.map { |x| ... }: each element passes through the function; its value is the result's */
+static tval map_with(taint_run *t, TSNode lit, tval elems)
+{
+	TSNode params = field(lit, "parameters"), body = field(lit, "body"), p, name;
+	tval saved = t->ret, v;
+
+	if (ts_node_is_null(params)) /* Ruby: block_parameters */
+		for (uint32_t i = 0; i < ts_node_named_child_count(lit) && ts_node_is_null(params); i++)
+			if (strstr(ts_node_type(ts_node_named_child(lit, i)), "parameters"))
+				params = ts_node_named_child(lit, i);
+	if (ts_node_is_null(params) && field(lit, "parameter").id)
+		params = lit, p = field(lit, "parameter"); /* C#'s x => ...: one parameter, no list */
+	else
+		p = ts_node_is_null(params) ? (TSNode){ 0 } : nth_named(params, 0);
+	if (p.id && (param_name(t, p, &name) || role_of(t, p) == TR_IDENT)) {
+		if (role_of(t, p) == TR_IDENT)
+			name = p;
+		bind(t, name, elems, false);
+	}
+	t->ret = CLEAN;
+	v = visit(t, ts_node_is_null(body) ? lit : body);
+	if (!ts_node_is_null(body) && (strstr(ts_node_type(body), "block") || strstr(ts_node_type(body), "body") ||
+	                               strstr(ts_node_type(body), "statement")))
+		v = join(t->ret, t->tl->implicit_return ? v : CLEAN);
+	t->ret = saved;
 	return v;
 }
 
@@ -1948,6 +1979,19 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	/* a conversion to a number sanitizes */
 	if (name_in(s, len, t->tl->numeric))
 		return CLEAN;
+	/* mapping each element through a function: the function's result is the elements' */
+	if (!ts_node_is_null(recv) && name_in(s, len, mappers)) {
+		TSNode lit = field(n, "block");
+		for (uint32_t i = 0; i < nargs && ts_node_is_null(lit); i++) {
+			TSNode a = args[i];
+			if (!strcmp(ts_node_type(a), "argument") && ts_node_named_child_count(a) == 1)
+				a = ts_node_named_child(a, 0);
+			if (role_of(t, a) == TR_LAMBDA)
+				lit = a;
+		}
+		if (!ts_node_is_null(lit))
+			return map_with(t, lit, recvv);
+	}
 	/* a function of this file (or a constructor of its class) */
 	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
 		/* functions of one name in several classes: the caller's own class's, when it has one */
@@ -2427,7 +2471,7 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 		}
 	/* a rule over its budget is dropped for the file (the engine says so): none of its flows is whole */
 	for (size_t i = 0; i < t.nfound && !rc && !t.over_budget; i++) {
-		sast_flow flow = { t.found[i].steps, t.found[i].n };
+		sast_flow flow = { t.found[i].steps, t.found[i].n, NULL, 0 };
 		if (!flow.n)
 			continue;
 		rc = emit(ud, r, &sinks->v[t.found[i].sink], &flow);

@@ -50,10 +50,10 @@ def main():
         os.makedirs(os.path.join(repo, "pkg"))
         for i in range(2500):
             with open(os.path.join(repo, "pkg", "m%04d.py" % i), "w") as f:
-                f.write("import subprocess\n\n\n")
+                f.write("import subprocess\nfrom flask import request\n\n\n")
                 for k in range(12):
                     f.write("def f%d(x, y):\n    if x > y:\n        return x * %d + y\n    return y - x\n\n\n" % (k, k))
-                f.write("def run(cmd):\n    return subprocess.call(cmd, shell=True)\n")
+                f.write("def run():\n    return subprocess.call(request.args[\"cmd\"], shell=True)\n")
         git = ["git", "-c", "user.email=dev@example.com", "-c", "user.name=dev"]
         run.sh(["git", "init", "-q", "-b", "main", repo], work)
         run.sh(git + ["add", "-A"], repo)

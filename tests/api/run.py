@@ -72,14 +72,14 @@ def seed_repo(work, rampart, env):
     git = ["git", "-c", "user.email=dev@example.com", "-c", "user.name=dev"]
     sh(["git", "init", "-q", "-b", "main", repo], work)
     with open(os.path.join(repo, "app.py"), "w") as f:
-        f.write("import sqlite3\n\n\ndef find(db, name):\n"
-                "    return db.execute(\"SELECT * FROM users WHERE name = '%s'\" % name)\n")
+        f.write("import sqlite3\nfrom flask import request\n\ndef find(db):\n"
+                "    return db.execute(\"SELECT * FROM users WHERE name = '%s'\" % request.args[\"name\"])\n")
     sh(git + ["add", "-A"], repo)
     sh(git + ["commit", "-qm", "main"], repo)
     sh([rampart, "scan", ".", "-q", "--format", "json", "-o", os.path.join(work, "main.json")], repo, env, check=False)
     sh(["git", "checkout", "-q", "-b", "feature"], repo)
     with open(os.path.join(repo, "more.py"), "w") as f:
-        f.write("import subprocess\n\n\ndef run(cmd):\n    return subprocess.call(cmd, shell=True)\n")
+        f.write("import subprocess\nfrom flask import request\n\ndef run():\n    return subprocess.call(request.args[\"cmd\"], shell=True)\n")
     sh(git + ["add", "-A"], repo)
     sh(git + ["commit", "-qm", "feature"], repo)
     sh([rampart, "scan", ".", "-q", "--format", "json", "-o", os.path.join(work, "feature.json")], repo, env,

@@ -45,7 +45,7 @@ static char *make_tree(void)
 	for (int d = 0; d < DIRS; d++)
 		for (int f = 0; f < FILES_PER_DIR; f++) {
 			snprintf(rel, sizeof(rel), "d%02d/f%03d.py", d, f);
-			th_write(dir, rel, "import subprocess\n\ndef run(c):\n    subprocess.call(c, shell=True)\n");
+			th_write(dir, rel, "import subprocess\nfrom flask import request\n\ndef run():\n    subprocess.call(request.args[\"c\"], shell=True)\n");
 		}
 	return dir;
 }
@@ -114,7 +114,7 @@ static void test_not_cancelled(void **state)
 	char *dir = th_tmpdir();
 
 	(void)state;
-	th_write(dir, "a.py", "import subprocess\n\ndef run(c):\n    subprocess.call(c, shell=True)\n");
+	th_write(dir, "a.py", "import subprocess\nfrom flask import request\n\ndef run():\n    subprocess.call(request.args[\"c\"], shell=True)\n");
 	c.stop_after = 1L << 40;
 	o.target = dir;
 	o.cancelled = cancel_cb;

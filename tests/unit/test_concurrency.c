@@ -69,7 +69,7 @@ static void test_threads_share_a_store(void **state)
 		repos[k] = th_join(dir, k ? "two" : "one");
 		for (int f = 0; f < 4 + k; f++) {
 			snprintf(rel, sizeof(rel), "%s/m%d.py", k ? "two" : "one", f);
-			th_write(dir, rel, "import subprocess\n\ndef run(c):\n    subprocess.call(c, shell=True)\n"
+			th_write(dir, rel, "import subprocess\nfrom flask import request\n\ndef run():\n    subprocess.call(request.args[\"c\"], shell=True)\n"
 			                   "x = 1 # \xE2\x80\xAE y\n");
 		}
 	}

@@ -100,7 +100,7 @@ static int setup(void **state)
 	fixture *f = calloc(1, sizeof(*f));
 
 	f->dir = th_tmpdir();
-	th_write(f->dir, "app/run.py", "import subprocess\n\ndef run(c):\n    subprocess.call(c, shell=True)\n");
+	th_write(f->dir, "app/run.py", "import subprocess\nfrom flask import request\n\ndef run():\n    subprocess.call(request.args[\"c\"], shell=True)\n");
 	f->tree = th_join(f->dir, "app");
 	f->db = th_pg_url() ? th_pg_fresh_db() : th_join(f->dir, "r.db");
 	assert_int_equal(scan_store_open(&f->st, f->db), 0);
