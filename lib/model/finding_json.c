@@ -1,6 +1,75 @@
 /* lib/model/finding_json.c - a finding as JSON: the one shape the report, the store's readers and the API share */
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "model/finding_list.h"
 #include "scan/finding.h"
 #include "scan/json.h"
+#include "util/error.h"
+
+void scan_model__flow_json(scan_json *w, const char *key, const scan_flow_step *v, size_t n)
+{
+	scan_json_open(w, key, '[');
+	for (size_t i = 0; i < n; i++) {
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "kind", v[i].kind);
+		if (v[i].file_path)
+			scan_json_str(w, "file_path", v[i].file_path);
+		scan_json_uint(w, "line", v[i].line);
+		scan_json_uint(w, "column", v[i].column);
+		scan_json_uint(w, "end_line", v[i].end_line);
+		scan_json_str(w, "code", v[i].code);
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, ']');
+}
+
+/* The kinds a step may have: a stored flow's kind is one of these (static storage), or the flow is not read. */
+static const char *const step_kinds[] = { "source", "step", "call", "sink", NULL };
+
+static const char *arena_str(scan_arena *a, const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(v) ? scan_arena__strdup(a, v->valuestring) : NULL;
+}
+
+static uint32_t json_uint(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 4294967296.0 ? (uint32_t)v->valuedouble : 0;
+}
+
+int scan_model__flow_parse(scan_arena *a, const char *text, const scan_flow_step **out, size_t *n)
+{
+	cJSON *doc = text ? cJSON_Parse(text) : NULL;
+	const cJSON *e;
+	scan_flow_step *v;
+	size_t count = 0, k = 0;
+
+	*out = NULL, *n = 0;
+	if (!doc || !cJSON_IsArray(doc) || !(count = (size_t)cJSON_GetArraySize(doc)) || count > 1024) {
+		cJSON_Delete(doc);
+		return 0; /* no flow, or not one this reads: the finding without it */
+	}
+	if (!(v = scan_arena__calloc(a, count * sizeof(*v)))) {
+		cJSON_Delete(doc);
+		return scan_error__oom();
+	}
+	cJSON_ArrayForEach(e, doc) {
+		const cJSON *kind = cJSON_GetObjectItemCaseSensitive(e, "kind");
+		for (const char *const *s = step_kinds; *s && cJSON_IsString(kind); s++)
+			if (!strcmp(*s, kind->valuestring))
+				v[k].kind = *s;
+		if (!v[k].kind)
+			continue;
+		v[k].line = json_uint(e, "line"), v[k].column = json_uint(e, "column"), v[k].end_line = json_uint(e, "end_line");
+		v[k].code = arena_str(a, e, "code");
+		v[k].file_path = arena_str(a, e, "file_path");
+		k++;
+	}
+	cJSON_Delete(doc);
+	*out = v, *n = k;
+	return 0;
+}
 
 void scan_finding_json(scan_json *w, const scan_finding *f)
 {
@@ -47,22 +116,8 @@ void scan_finding_json(scan_json *w, const scan_finding *f)
 	} else {
 		scan_json_str(w, "suppression", NULL);
 	}
-	if (f->ndataflow) {
-		scan_json_open(w, "dataflow", '[');
-		for (size_t i = 0; i < f->ndataflow; i++) {
-			const scan_flow_step *s = &f->dataflow[i];
-			scan_json_open(w, NULL, '{');
-			scan_json_str(w, "kind", s->kind);
-			if (s->file_path)
-				scan_json_str(w, "file_path", s->file_path);
-			scan_json_uint(w, "line", s->line);
-			scan_json_uint(w, "column", s->column);
-			scan_json_uint(w, "end_line", s->end_line);
-			scan_json_str(w, "code", s->code);
-			scan_json_close(w, '}');
-		}
-		scan_json_close(w, ']');
-	}
+	if (f->ndataflow)
+		scan_model__flow_json(w, "dataflow", f->dataflow, f->ndataflow);
 	if (f->sca) {
 		const scan_finding_sca *v = f->sca;
 		scan_json_str(w, "vuln_id", v->vuln_id);

@@ -3,6 +3,7 @@
 #define SCAN_SCAN_FINDING_LIST_H
 
 #include "scan/finding.h"
+#include "scan/json.h"
 #include "util/arena.h"
 
 struct scan_finding_list {
@@ -22,5 +23,9 @@ void scan_model__finding_list_sort(scan_finding_list *l);
 scan_finding_sca *scan_model__finding_sca_copy(scan_arena *a, const scan_finding_sca *src);
 /* Mutable access for the store, which sets ids and flags. */
 scan_finding *scan_model__finding_list_at(scan_finding_list *l, size_t i);
+
+/* A taint finding's flow as JSON (the report, the store), and read back from it into a's memory. */
+void scan_model__flow_json(scan_json *w, const char *key, const scan_flow_step *v, size_t n);
+int scan_model__flow_parse(scan_arena *a, const char *text, const scan_flow_step **out, size_t *n);
 
 #endif

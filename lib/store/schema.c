@@ -464,6 +464,10 @@ static const char migration_15_postgres[] =
 	"CREATE TRIGGER organizations_changed AFTER UPDATE OR DELETE ON organizations"
 	" FOR EACH ROW EXECUTE FUNCTION rampart_changed('id');";
 
+/* A taint rule's finding keeps its flow, as the report writes it (JSON). */
+static const char migration_16[] =
+	"ALTER TABLE scan_issues ADD COLUMN dataflow TEXT;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -480,6 +484,7 @@ const char *const scan_store__migrations[] = {
 	migration_13,
 	migration_14,
 	migration_15,
+	migration_16,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

@@ -6,8 +6,9 @@
 #   1. bare tree-sitter parsing of every file (tests/bench/parse_only.c);
 #   2. rampart with every built-in pack (the sast analyzer only);
 #   3. rampart with the 10-rule subset of sast-subset/rampart.yaml;
-#   4. ast-grep (npm @ast-grep/cli) with the same 10 rules (sast-subset/astgrep.yaml).
-# Prints seconds and MB/s for each; run on an idle machine.
+#   4. ast-grep (npm @ast-grep/cli) with the same 10 rules (sast-subset/astgrep.yaml);
+#   5. rampart with every built-in pack as a deep scan (taint flows across files: a second pass).
+# Prints seconds, MB/s and peak memory for each; run on an idle machine.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -61,14 +62,17 @@ fi
 mb=$(find "$corpus" -type f -printf '%s\n' | awk '{s+=$1} END {printf "%.1f", s/1e6}')
 echo "tree: $mb MB, $(find "$corpus" -type f | wc -l) files"
 
-timed() { # label command...: seconds of wall time, one core
-	local t0 t1
-	t0=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc
+rss=$work/rss
+timed() { # command...: seconds of wall time, one core; the peak resident set (MB) left in $rss
+	python3 -c '
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("%.3f" % (time.monotonic() - t0))
+open(sys.argv[1], "w").write("%.0f" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024))
+' "$rss" "$@"
 }
-report() { printf '%-40s %7.2f s  %7.2f MB/s\n' "$1" "$2" "$(echo "$mb / $2" | bc -l)"; }
+report() { printf '%-40s %7.2f s  %7.2f MB/s  %6s MB peak\n' "$1" "$2" "$(echo "$mb / $2" | bc -l)" "$(cat "$rss")"; }
 
 # warm the page cache once
 cat $(find "$corpus" -type f | head -100000) > /dev/null 2>&1 || true
@@ -77,6 +81,8 @@ t=$(timed "$rampart" scan "$corpus" --analyzers sast --no-store -q -j1 --format 
 t=$(timed "$rampart" scan "$corpus" --analyzers sast --no-store -q -j1 --format json --no-builtin-rules \
 	--rules "$here/sast-subset/rampart.yaml"); report "rampart, 10-rule subset" "$t"; tr=$t
 t=$(timed "$astgrep" scan --inline-rules "$(cat "$here/sast-subset/astgrep.yaml")" --json=compact -j 1 "$corpus"); report "ast-grep, same 10 rules" "$t"; tg=$t
+t=$(timed "$rampart" scan "$corpus" --analyzers sast --no-store -q -j1 --format json --scan-type deep); report "rampart, all built-in packs, deep" "$t"; td=$t
 echo "all packs vs parse only: $(echo "$tp / $ta" | bc -l | cut -c1-5) of parsing speed"
+echo "deep vs smart: $(echo "$td / $ta" | bc -l | cut -c1-5)x the time"
 echo "subset: rampart is $(echo "$tg / $tr" | bc -l | cut -c1-5)x ast-grep"
 echo "rules in the packs: $("$rampart" rules list | tail -1)"

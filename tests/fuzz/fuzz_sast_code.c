@@ -9,6 +9,8 @@
 #include "scan/common.h"
 #include "parse/tree.h"
 #include "sast/engine.h"
+#include "sast/match.h"
+#include "sast/taint.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -30,7 +32,13 @@ static const char rules[] =
 	"  - id: d\n    languages: [dockerfile]\n    severity: low\n    message: m\n"
 	"    match:\n      all:\n        - instruction: RUN\n        - where: [{metavariable: $ARGS, regex: 'curl.*\\|'}]\n"
 	"  - id: e\n    languages: [dockerfile]\n    severity: low\n    message: m\n"
-	"    match:\n      instruction: USER\n      stage: final\n      missing: true\n";
+	"    match:\n      instruction: USER\n      stage: final\n      missing: true\n"
+	/* a taint rule: the engine's walk of any tree, alone and across files (below) */
+	"  - id: t\n    languages: [python, javascript, ruby, php, go, java, csharp]\n    severity: high\n    message: m\n"
+	"    taint:\n      sources:\n        - pattern: source(...)\n        - pattern: getq(...)\n"
+	"      sinks:\n        - all:\n            - pattern: sink($X, ...)\n            - focus: $X\n"
+	"        - pattern: run(...)\n"
+	"      sanitizers:\n        - pattern: clean(...)\n        - all:\n            - pattern: ok($X)\n            - focus: $X\n";
 
 static const char *const paths[] = { "f.py", "f.js", "f.rb", "f.php", "f.go", "F.java", "f.c", "f.rs",
 	"F.kt", "F.cs", "f.sh", "f.yaml", "main.tf", "f.json", "Dockerfile" };
@@ -66,8 +74,21 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		const char *text = (const char *)data + 1, *why = NULL;
 		scan_lang lang = scan_lang__detect(path, NULL, 0);
 		const TSTree *tree = scan_parse__parse(&ps, lang, text, size - 1, &why);
-		if (!why)
+		if (!why) {
+			taint_world *w = NULL;
 			scan_sast__scan_file(c, lang, path, text, size - 1, tree, ignore, NULL, &why);
+			/* a deep scan: the file teaches the world, then is analysed again with what it learnt */
+			if (scan_taint__world_new(&w) == 0) {
+				c->world = w, c->path = path;
+				for (int pass = 1; pass <= 2; pass++) {
+					c->pass = pass;
+					why = NULL;
+					scan_sast__scan_file(c, lang, path, text, size - 1, tree, ignore, NULL, &why);
+				}
+				c->world = NULL;
+				scan_taint__world_free(w);
+			}
+		}
 	}
 	scan_parse__dispose(&ps);
 	scan_sast__ctx_free(c);
