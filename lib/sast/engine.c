@@ -23,6 +23,7 @@ typedef struct {
 	uint8_t phase;                /* 1: decides whether the rule matches; 2: only filters its results */
 	const char *atom;             /* a word every match of the pattern contains; NULL: none */
 	size_t atom_len;
+	int32_t atom_id;              /* its index in the language's leaf atoms; -1: none */
 } leaf_ref;
 
 typedef struct {
@@ -63,6 +64,14 @@ typedef struct {
 	combined_query cq[2];
 	hs_database_t *db;            /* the atoms of its rules */
 	uint32_t *atom_rule;          /* atom id -> rule */
+	/*
+	 * The leaves' own atoms, found once per file: whether a node holds a
+	 * pattern's atom is then a search in a sorted list of offsets, not a
+	 * scan of the node's text for every pattern tried there.
+	 */
+	hs_database_t *leaf_db;
+	uint32_t *leaf_atom_len;      /* by leaf atom id */
+	size_t nleaf_atoms;
 } lang_index;
 
 struct sast_engine {
@@ -99,7 +108,7 @@ static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, size_t
 {
 	int rc;
 	if (f->kind <= SAST_F_INSTRUCTION) {
-		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0 };
+		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0, -1 };
 		return push_ref(v, n, cap, &r);
 	}
 	for (size_t i = 0; i < f->nkids; i++) {
@@ -215,6 +224,89 @@ static size_t indexed_symbols(const leaf_ref *r, scan_lang lang, TSSymbol *one, 
 	return n;
 }
 
+/* Every pattern leaf of a language, wherever the index keeps it. */
+static void each_leaf(lang_index *li, void (*fn)(leaf_ref *r, void *ud), void *ud)
+{
+	for (size_t i = 0; li->start && i < li->start[li->nsym]; i++)
+		fn(&li->by_sym[i], ud);
+	for (size_t i = 0; i < li->nseq; i++)
+		fn(&li->seq[i], ud);
+	for (size_t i = 0; i < li->nseqf; i++)
+		fn(&li->seqf[i], ud);
+}
+
+typedef struct {
+	const char **atoms;
+	unsigned *lens;
+	size_t n, cap;
+	int oom;
+} atom_set;
+
+static void add_atom(leaf_ref *r, void *ud)
+{
+	atom_set *a = ud;
+	size_t i;
+
+	if (!r->atom || a->oom)
+		return;
+	for (i = 0; i < a->n; i++)
+		if (a->lens[i] == r->atom_len && !memcmp(a->atoms[i], r->atom, r->atom_len))
+			break;
+	if (i == a->n) {
+		if (a->n == a->cap) {
+			size_t cap = a->cap ? a->cap * 2 : 64;
+			const char **na = realloc(a->atoms, cap * sizeof(*na));
+			unsigned *nl = realloc(a->lens, cap * sizeof(*nl));
+			if (na)
+				a->atoms = na;
+			if (nl)
+				a->lens = nl;
+			if (!na || !nl) {
+				a->oom = 1;
+				return;
+			}
+			a->cap = cap;
+		}
+		a->atoms[a->n] = r->atom, a->lens[a->n++] = (unsigned)r->atom_len;
+	}
+	r->atom_id = (int32_t)i;
+}
+
+static int index_leaf_atoms(lang_index *li)
+{
+	atom_set a = { 0 };
+	unsigned *ids = NULL, *flags = NULL;
+	hs_compile_error_t *err = NULL;
+	int rc = 0;
+
+	each_leaf(li, add_atom, &a);
+	if (a.oom)
+		rc = scan_error__oom();
+	else if (a.n && (!(ids = calloc(a.n, sizeof(*ids))) || !(flags = calloc(a.n, sizeof(*flags))) ||
+	                 !(li->leaf_atom_len = calloc(a.n, sizeof(*li->leaf_atom_len)))))
+		rc = scan_error__oom();
+	else if (a.n) {
+		size_t *lens = calloc(a.n, sizeof(*lens));
+		for (size_t i = 0; lens && i < a.n; i++)
+			ids[i] = (unsigned)i, lens[i] = a.lens[i], li->leaf_atom_len[i] = a.lens[i];
+		if (!lens)
+			rc = scan_error__oom();
+		else if (hs_compile_lit_multi(a.atoms, flags, ids, lens, (unsigned)a.n, HS_MODE_BLOCK, NULL, &li->leaf_db,
+		                              &err) != HS_SUCCESS) {
+			rc = scan_util__error(SCAN_EINVAL, "cannot compile the patterns' atoms: %s", err ? err->message : "?");
+			hs_free_compile_error(err);
+		} else {
+			li->nleaf_atoms = a.n;
+		}
+		free(lens);
+	}
+	free(a.atoms);
+	free(a.lens);
+	free(ids);
+	free(flags);
+	return rc;
+}
+
 static int build_lang(sast_engine *e, scan_lang lang)
 {
 	TSSymbol one;
@@ -322,6 +414,8 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			goto done;
 		}
 	}
+	if ((rc = index_leaf_atoms(li)) != 0)
+		goto done;
 	goto done;
 oom:
 	rc = scan_error__oom();
@@ -350,6 +444,9 @@ void scan_sast__engine_free(sast_engine *e)
 		free(li->leaves);
 		free(li->phase2_rules);
 		free(li->atom_rule);
+		if (li->leaf_db)
+			hs_free_database(li->leaf_db);
+		free(li->leaf_atom_len);
 		for (int p = 0; p < 2; p++) {
 			if (li->cq[p].q)
 				ts_query_delete(li->cq[p].q);
@@ -487,6 +584,11 @@ void scan_sast__ctx_free(sast_ctx *c)
 	if (c->qc)
 		ts_query_cursor_delete(c->qc);
 	hs_free_scratch(c->scratch);
+	for (size_t i = 0; i < c->natom_slots; i++)
+		free(c->atom_pos[i]);
+	free(c->atom_pos);
+	free(c->atom_npos);
+	free(c->atom_cappos);
 	scan_arena__dispose(&c->arena);
 	free(c);
 }
@@ -495,6 +597,12 @@ typedef struct {
 	sast_ctx *c;
 	const uint32_t *atom_rule;
 } atom_scan;
+
+typedef struct {
+	sast_ctx *c;
+	const uint32_t *len;
+	int oom;
+} atom_index;
 
 static int on_atom_hit(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void *ud)
 {
@@ -553,10 +661,29 @@ static int kind_match(sast_ctx *c, const leaf_ref *r, TSNode n)
 	return scan_sast__matches_push(&c->leaf[r->f->leaf], &m);
 }
 
+/* Does [sb, eb) hold leaf atom id (its offsets in the file, sorted, found once per file)? */
+static bool atom_within(const sast_ctx *c, int32_t id, uint32_t len, uint32_t sb, uint32_t eb)
+{
+	const uint32_t *v = c->atom_pos[id];
+	size_t lo = 0, hi = c->atom_npos[id];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v[mid] < sb)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->atom_npos[id] && v[lo] + len <= eb;
+}
+
 static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
 {
 	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
-	if (r->atom && (eb - sb < r->atom_len || !memmem(c->src + sb, eb - sb, r->atom, r->atom_len)))
+	if (r->atom && eb - sb < r->atom_len)
+		return 0;
+	if (r->atom && (c->atoms_indexed && r->atom_id >= 0 ? !atom_within(c, r->atom_id, (uint32_t)r->atom_len, sb, eb)
+	                                                     : !memmem(c->src + sb, eb - sb, r->atom, r->atom_len)))
 		return 0;
 	c->pushed = r->f->pushed, c->npushed = r->f->npushed;
 	return scan_match__pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
@@ -872,8 +999,9 @@ static int ensure_lang(sast_ctx *c, scan_lang lang)
 			return rc;
 	}
 	li = &c->engine->lang[lang];
-	if (li->db && !c->scratch_for[lang]) {
-		if (hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS)
+	if ((li->db || li->leaf_db) && !c->scratch_for[lang]) {
+		if ((li->db && hs_alloc_scratch(li->db, &c->scratch) != HS_SUCCESS) ||
+		    (li->leaf_db && hs_alloc_scratch(li->leaf_db, &c->scratch) != HS_SUCCESS))
 			return scan_error__oom();
 		c->scratch_for[lang] = true;
 	}
@@ -971,6 +1099,56 @@ static int emit_flow(void *ud, const sast_rule *r, const sast_match *m, const sa
 	return fs->emit(fs->ud, r, m, &with);
 }
 
+static int on_leaf_atom(unsigned id, unsigned long long from, unsigned long long to, unsigned flags, void *ud)
+{
+	atom_index *ai = ud;
+	sast_ctx *c = ai->c;
+	uint32_t start = (uint32_t)(to - ai->len[id]);
+
+	(void)from, (void)flags;
+	if (c->atom_npos[id] == c->atom_cappos[id]) {
+		size_t cap = c->atom_cappos[id] ? c->atom_cappos[id] * 2 : 16;
+		uint32_t *nv = realloc(c->atom_pos[id], cap * sizeof(*nv));
+		if (!nv) {
+			ai->oom = 1;
+			return 1; /* stop: the file falls back to searching the text */
+		}
+		c->atom_pos[id] = nv, c->atom_cappos[id] = cap;
+	}
+	c->atom_pos[id][c->atom_npos[id]++] = start;
+	return 0;
+}
+
+/* The offsets of every leaf atom in the file, in order (one literal pass). */
+static int index_file_atoms(sast_ctx *c, const lang_index *li, const char *data, size_t len)
+{
+	atom_index ai = { c, li->leaf_atom_len, 0 };
+
+	c->atoms_indexed = false;
+	if (!li->leaf_db || !li->nleaf_atoms || len > 0xffffffffu)
+		return 0;
+	if (c->natom_slots < li->nleaf_atoms) {
+		uint32_t **p = realloc(c->atom_pos, li->nleaf_atoms * sizeof(*p));
+		size_t *n = p ? realloc(c->atom_npos, li->nleaf_atoms * sizeof(*n)) : NULL;
+		size_t *k = n ? realloc(c->atom_cappos, li->nleaf_atoms * sizeof(*k)) : NULL;
+		if (p)
+			c->atom_pos = p;
+		if (n)
+			c->atom_npos = n;
+		if (!p || !n || !k)
+			return scan_error__oom();
+		c->atom_cappos = k;
+		for (size_t i = c->natom_slots; i < li->nleaf_atoms; i++)
+			c->atom_pos[i] = NULL, c->atom_cappos[i] = 0;
+		c->natom_slots = li->nleaf_atoms;
+	}
+	for (size_t i = 0; i < li->nleaf_atoms; i++)
+		c->atom_npos[i] = 0;
+	hs_scan(li->leaf_db, data, (unsigned)len, 0, c->scratch, on_leaf_atom, &ai);
+	c->atoms_indexed = !ai.oom;
+	return 0;
+}
+
 /* A taint rule: its sources, sinks and sanitizers matched, then the data followed between them (taint.c). */
 static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
 {
@@ -1047,6 +1225,8 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 		if ((rc = scan_dockerfile__parse(&c->df, &c->arena, data, len)) != 0)
 			return rc;
 	}
+	if ((rc = index_file_atoms(c, li, data, len)) != 0)
+		return rc;
 	rc = run_leaves(c, li, lang, tree, 1);
 	/* phase 2: the filters of rules that found something */
 	if (!rc && !c->exhausted) {

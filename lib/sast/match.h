@@ -68,6 +68,10 @@ struct sast_ctx {
 	int pass;                     /* 1, or 2: only the taint rules whose flows waited */
 	const char *path;             /* the file's */
 	bool again;                   /* out: some taint rule's flows wait for the second pass */
+	/* where each leaf atom of the file's language occurs (engine.c) */
+	uint32_t **atom_pos;
+	size_t *atom_npos, *atom_cappos, natom_slots;
+	bool atoms_indexed;
 };
 
 /* Results of one pattern rooted at t (all of them, for statement sequences) go to out. */

@@ -138,6 +138,8 @@ typedef struct {
 	size_t nsizes;
 	unsigned loops;              /* inside a loop (or a callback): positions are unknown */
 	bool unresolved;           /* a call to a function the file does not define */
+	TSTreeCursor cur;          /* kids_of()'s */
+	bool has_cur;
 } taint_run;
 
 static const tval CLEAN = { 0, NULL };
@@ -351,9 +353,41 @@ static taint_role role_of(const taint_run *t, TSNode n)
 	return r;
 }
 
+/*
+ * A field's id by name, remembered per grammar: tree-sitter finds it by
+ * comparing every field name, and the walk asks for a few names at every
+ * node. The names are this file's literals, so their pointers are the key.
+ */
+static TSFieldId field_id(const TSLanguage *l, const char *name)
+{
+	static _Thread_local struct {
+		const TSLanguage *l;
+		const char *name;
+		TSFieldId id;
+	} cache[512];
+	uintptr_t h = ((uintptr_t)name >> 3) ^ ((uintptr_t)l >> 4);
+
+	for (unsigned probe = 0; probe < 8; probe++) {
+		unsigned i = (unsigned)(h + probe) & 511;
+		if (cache[i].name == name && cache[i].l == l)
+			return cache[i].id;
+		if (!cache[i].name) {
+			cache[i].l = l, cache[i].name = name;
+			cache[i].id = ts_language_field_id_for_name(l, name, (uint32_t)strlen(name));
+			return cache[i].id;
+		}
+	}
+	return ts_language_field_id_for_name(l, name, (uint32_t)strlen(name));
+}
+
 static TSNode field(TSNode n, const char *name)
 {
-	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+	TSFieldId id;
+
+	if (ts_node_is_null(n))
+		return n;
+	id = field_id(ts_node_language(n), name);
+	return id ? ts_node_child_by_field_id(n, id) : (TSNode){ 0 };
 }
 
 /* The first of several field names the node has. */
@@ -384,6 +418,51 @@ static TSNode nth_named(TSNode n, uint32_t i)
 			return c;
 	}
 	return (TSNode){ 0 };
+}
+
+/*
+ * A node's named children, listed with the run's one cursor: tree-sitter
+ * finds the i-th child by walking from the first, so a loop over
+ * ts_node_named_child(n, i) costs the square of a wide node's children.
+ */
+typedef struct {
+	TSNode *v;
+	uint32_t n;
+	TSNode small[16];
+} kids;
+
+static void kids_free(kids *k)
+{
+	if (k->v != k->small)
+		free(k->v);
+}
+
+static bool kids_of(taint_run *t, TSNode n, kids *k)
+{
+	uint32_t count = ts_node_named_child_count(n), i = 0;
+
+	k->n = 0;
+	k->v = count <= 16 ? k->small : malloc(count * sizeof(*k->v));
+	if (!k->v) {
+		k->v = k->small;
+		return false;
+	}
+	if (!count)
+		return true;
+	if (!t->has_cur) {
+		t->cur = ts_tree_cursor_new(n);
+		t->has_cur = true;
+	} else {
+		ts_tree_cursor_reset(&t->cur, n);
+	}
+	if (ts_tree_cursor_goto_first_child(&t->cur))
+		do {
+			TSNode c = ts_tree_cursor_current_node(&t->cur);
+			if (ts_node_is_named(c) && i < count)
+				k->v[i++] = c;
+		} while (ts_tree_cursor_goto_next_sibling(&t->cur));
+	k->n = i;
+	return true;
 }
 
 static TSNode unparen(const taint_run *t, TSNode n)
@@ -1948,9 +2027,11 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	if (!ts_node_is_null(recv))
 		any = recvv = visit(t, recv);
 	if (!ts_node_is_null(argl)) {
-		uint32_t count = ts_node_named_child_count(argl);
-		for (uint32_t i = 0; i < count && !t->stop; i++) {
-			TSNode a = ts_node_named_child(argl, i);
+		kids k;
+		if (!kids_of(t, argl, &k))
+			oom(t);
+		for (uint32_t i = 0; i < k.n && !t->stop; i++) {
+			TSNode a = k.v[i];
 			if (is_comment(a))
 				continue;
 			if (nargs < TAINT_PARAMS_MAX) {
@@ -1962,6 +2043,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 				any = join(any, visit(t, a));
 			}
 		}
+		kids_free(&k);
 		/* Ruby's call with a block: the block runs here */
 		if (field(n, "block").id)
 			visit(t, field(n, "block"));
@@ -1995,7 +2077,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	/* a function of this file (or a constructor of its class) */
 	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
 		/* functions of one name in several classes: the caller's own class's, when it has one */
-		uint32_t cls = class_of(t, n);
+		uint32_t cls = t->unit ? t->unit->cls : 0; /* the caller's class is its unit's */
 		size_t first = iter, it2 = SIZE_MAX;
 		bool same = false;
 		tval v = CLEAN;
@@ -2124,11 +2206,16 @@ static tval visit_ident(taint_run *t, TSNode n)
 
 static tval visit_children(taint_run *t, TSNode n)
 {
-	uint32_t count = ts_node_named_child_count(n);
 	tval v = CLEAN;
+	kids k;
 
-	for (uint32_t i = 0; i < count && !t->stop; i++)
-		v = join(v, visit(t, ts_node_named_child(n, i)));
+	if (!kids_of(t, n, &k)) {
+		oom(t);
+		return v;
+	}
+	for (uint32_t i = 0; i < k.n && !t->stop; i++)
+		v = join(v, visit(t, k.v[i]));
+	kids_free(&k);
 	return v;
 }
 
@@ -2417,22 +2504,25 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	if ((rc = collect_funcs(&t, root)) != 0)
 		goto done;
 	collect_consts(&t, root);
-	/* summaries until they settle, then one more round that reports */
-	for (int round = 0; round < TAINT_ROUNDS && !t.stop; round++) {
+	/*
+	 * Summaries until they settle; the round that changes nothing has used
+	 * final summaries throughout, so its flows are the ones reported.
+	 */
+	t.report = true;
+	for (int round = 0; !t.stop; round++) {
 		bool changed = false;
+		t.nfound = 0;
+		memset(t.sink_done, 0, sinks->n + 1);
 		for (size_t i = 0; i < t.nfuncs && !t.stop; i++) {
 			t.funcs[i].changed = false;
 			run_unit(&t, &t.funcs[i], root);
 			changed |= t.funcs[i].changed;
 		}
-		if (!changed)
+		if (!t.stop)
+			run_unit(&t, NULL, root);
+		if (!changed || round + 1 >= TAINT_ROUNDS)
 			break;
 	}
-	t.report = true;
-	for (size_t i = 0; i < t.nfuncs && !t.stop; i++)
-		run_unit(&t, &t.funcs[i], root);
-	if (!t.stop)
-		run_unit(&t, NULL, root);
 	rc = t.rc;
 	if (!rc && !t.stop && t.scope && t.scope->pass == 1) {
 		bool param_hits = false;
@@ -2477,6 +2567,8 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 		rc = emit(ud, r, &sinks->v[t.found[i].sink], &flow);
 	}
 done:
+	if (t.has_cur)
+		ts_tree_cursor_delete(&t.cur);
 	free(t.found);
 	for (size_t i = 0; i < t.nfuncs; i++)
 		free(t.funcs[i].hits);
