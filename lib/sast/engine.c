@@ -12,6 +12,13 @@
 #include "scan/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
+#include <x86intrin.h>
+#include <stdio.h>
+static unsigned long long PROF[4096][3];
+static const char *PROFN[4096];
+__attribute__((destructor)) static void prof_dump(void){ if(!getenv("SAST_PROF"))return; for(int i=0;i<4096;i++) if(PROF[i][0]+PROF[i][1]+PROF[i][2] > 50000000ull) fprintf(stderr,"PROF %s walk %.0f eval %.0f taint %.0f\n", PROFN[i]?PROFN[i]:"?", PROF[i][0]/1e6, PROF[i][1]/1e6, PROF[i][2]/1e6);}
+#define PT0 unsigned long long _t0=__rdtsc()
+#define PT(r,k) do{ PROF[(r)&4095][k]+=__rdtsc()-_t0; PROFN[(r)&4095]=c->engine->rs->rules[r].rule_id;}while(0)
 
 #define REGEX_MATCHES_MAX 10000
 #define QUERY_MATCHES_MAX 100000
@@ -24,6 +31,9 @@ typedef struct {
 	const char *atom;             /* a word every match of the pattern contains; NULL: none */
 	size_t atom_len;
 	int32_t atom_id;              /* its index in the language's leaf atoms; -1: none */
+	/* no atom, but words one of which every match holds (sast_formula.alts):
+	   their leaf atom ids, alt_ids[alt_first .. alt_first + nalts) of the language */
+	uint32_t alt_first, nalts;
 } leaf_ref;
 
 typedef struct {
@@ -72,6 +82,8 @@ typedef struct {
 	hs_database_t *leaf_db;
 	uint32_t *leaf_atom_len;      /* by leaf atom id */
 	size_t nleaf_atoms;
+	int32_t *alt_ids;             /* leaf_ref.alt_first indexes this */
+	size_t nalt_ids;
 } lang_index;
 
 struct sast_engine {
@@ -108,7 +120,7 @@ static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, size_t
 {
 	int rc;
 	if (f->kind <= SAST_F_INSTRUCTION) {
-		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0, -1 };
+		leaf_ref r = { f, rule, phase, f->atom, f->atom ? strlen(f->atom) : 0, -1, 0, 0 };
 		return push_ref(v, n, cap, &r);
 	}
 	for (size_t i = 0; i < f->nkids; i++) {
@@ -239,37 +251,55 @@ typedef struct {
 	const char **atoms;
 	unsigned *lens;
 	size_t n, cap;
+	int32_t *alt_ids;
+	size_t nalt_ids, alt_cap;
 	int oom;
 } atom_set;
+
+/* The id of atom (len bytes) in a, added if new; -1 when out of memory. */
+static int32_t atom_id(atom_set *a, const char *atom, size_t len)
+{
+	size_t i;
+	for (i = 0; i < a->n; i++)
+		if (a->lens[i] == len && !memcmp(a->atoms[i], atom, len))
+			return (int32_t)i;
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 64;
+		const char **na = realloc(a->atoms, cap * sizeof(*na));
+		unsigned *nl = realloc(a->lens, cap * sizeof(*nl));
+		if (na)
+			a->atoms = na;
+		if (nl)
+			a->lens = nl;
+		if (!na || !nl) {
+			a->oom = 1;
+			return -1;
+		}
+		a->cap = cap;
+	}
+	a->atoms[a->n] = atom, a->lens[a->n] = (unsigned)len;
+	return (int32_t)a->n++;
+}
 
 static void add_atom(leaf_ref *r, void *ud)
 {
 	atom_set *a = ud;
-	size_t i;
 
-	if (!r->atom || a->oom)
+	if (a->oom)
 		return;
-	for (i = 0; i < a->n; i++)
-		if (a->lens[i] == r->atom_len && !memcmp(a->atoms[i], r->atom, r->atom_len))
-			break;
-	if (i == a->n) {
-		if (a->n == a->cap) {
-			size_t cap = a->cap ? a->cap * 2 : 64;
-			const char **na = realloc(a->atoms, cap * sizeof(*na));
-			unsigned *nl = realloc(a->lens, cap * sizeof(*nl));
-			if (na)
-				a->atoms = na;
-			if (nl)
-				a->lens = nl;
-			if (!na || !nl) {
-				a->oom = 1;
-				return;
-			}
-			a->cap = cap;
-		}
-		a->atoms[a->n] = r->atom, a->lens[a->n++] = (unsigned)r->atom_len;
+	if (r->atom) {
+		r->atom_id = atom_id(a, r->atom, r->atom_len);
+		return;
 	}
-	r->atom_id = (int32_t)i;
+	if (!r->f->nalts || r->f->kind != SAST_F_PATTERN)
+		return;
+	if (scan_array_reserve(&a->alt_ids, &a->alt_cap, a->nalt_ids + r->f->nalts, sizeof(*a->alt_ids))) {
+		a->oom = 1;
+		return;
+	}
+	r->alt_first = (uint32_t)a->nalt_ids, r->nalts = (uint32_t)r->f->nalts;
+	for (size_t k = 0; k < r->f->nalts && !a->oom; k++)
+		a->alt_ids[a->nalt_ids++] = atom_id(a, r->f->alts[k], strlen(r->f->alts[k]));
 }
 
 static int index_leaf_atoms(lang_index *li)
@@ -302,6 +332,10 @@ static int index_leaf_atoms(lang_index *li)
 	}
 	free(a.atoms);
 	free(a.lens);
+	if (a.oom || rc)
+		free(a.alt_ids);
+	else
+		li->alt_ids = a.alt_ids, li->nalt_ids = a.nalt_ids;
 	free(ids);
 	free(flags);
 	return rc;
@@ -329,7 +363,12 @@ static int build_lang(sast_engine *e, scan_lang lang)
 			goto done;
 		}
 		li->rules[li->nrules++] = (uint32_t)r;
-		if ((rc = collect_leaves(rule->match, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0)
+		/* a taint rule's sources and sanitizers are looked for only where its sinks are (or in a deep scan) */
+		if (rule->taint_sinks ? (rc = collect_leaves(rule->taint_sinks, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0 ||
+		                        (rc = collect_leaves(rule->taint_sources, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0 ||
+		                        (rule->taint_sanitizers &&
+		                         (rc = collect_leaves(rule->taint_sanitizers, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0)
+		                      : (rc = collect_leaves(rule->match, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0)
 			goto done;
 		natoms += rule->natoms;
 	}
@@ -447,6 +486,7 @@ void scan_sast__engine_free(sast_engine *e)
 		if (li->leaf_db)
 			hs_free_database(li->leaf_db);
 		free(li->leaf_atom_len);
+		free(li->alt_ids);
 		for (int p = 0; p < 2; p++) {
 			if (li->cq[p].q)
 				ts_query_delete(li->cq[p].q);
@@ -677,13 +717,28 @@ static bool atom_within(const sast_ctx *c, int32_t id, uint32_t len, uint32_t sb
 	return lo < c->atom_npos[id] && v[lo] + len <= eb;
 }
 
-static int try_pattern(sast_ctx *c, const leaf_ref *r, TSNode n)
+/* Does [sb, eb) hold one of leaf r's alternative words? (Without the file's atom index: maybe.) */
+static bool alt_within(const sast_ctx *c, const lang_index *li, const leaf_ref *r, uint32_t sb, uint32_t eb)
+{
+	if (!c->atoms_indexed || !li->alt_ids)
+		return true;
+	for (uint32_t k = 0; k < r->nalts; k++) {
+		int32_t id = li->alt_ids[r->alt_first + k];
+		if (id < 0 || atom_within(c, id, li->leaf_atom_len[id], sb, eb))
+			return true;
+	}
+	return false;
+}
+
+static int try_pattern(sast_ctx *c, const lang_index *li, const leaf_ref *r, TSNode n)
 {
 	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
 	if (r->atom && eb - sb < r->atom_len)
 		return 0;
 	if (r->atom && (c->atoms_indexed && r->atom_id >= 0 ? !atom_within(c, r->atom_id, (uint32_t)r->atom_len, sb, eb)
 	                                                     : !memmem(c->src + sb, eb - sb, r->atom, r->atom_len)))
+		return 0;
+	if (r->nalts && !alt_within(c, li, r, sb, eb))
 		return 0;
 	c->pushed = r->f->pushed, c->npushed = r->f->npushed;
 	return scan_match__pattern(c, r->f->pat[c->lang_id], n, &c->leaf[r->f->leaf]);
@@ -693,11 +748,11 @@ static int run_query(sast_ctx *c, const TSQuery *q, const int16_t *mvtab, uint32
                      const leaf_ref *refs, uint8_t phase, const sast_formula *f, TSNode root);
 
 /* Leaf r, indexed by n's symbol, at n. */
-static int try_leaf(sast_ctx *c, const leaf_ref *r, TSNode n)
+static int try_leaf(sast_ctx *c, const lang_index *li, const leaf_ref *r, TSNode n)
 {
 	int rc;
 	if (r->f->kind != SAST_F_QUERY)
-		return try_pattern(c, r, n);
+		return try_pattern(c, li, r, n);
 	if (r->f->query_kinds[c->lang_id])
 		return kind_match(c, r, n);
 	/* a rooted query: only matches that start at n itself, so the cursor
@@ -716,7 +771,7 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 		if ((first_bit(scan_pattern__first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
 		    wanted(c, &li->seqf[i], phase)) {
 			c->rule = li->seqf[i].rule;
-			rc = try_pattern(c, &li->seqf[i], n);
+			{PT0; rc = try_pattern(c, li, &li->seqf[i], n); PT(c->rule,0);}
 		}
 	c->rule = SAST_NO_RULE;
 	return rc;
@@ -739,7 +794,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
 				if (wanted(c, &li->by_sym[i], phase)) {
 					c->rule = li->by_sym[i].rule;
-					rc = try_leaf(c, &li->by_sym[i], n);
+					{PT0; rc = try_leaf(c, li, &li->by_sym[i], n); PT(c->rule,0);}
 				}
 			c->rule = SAST_NO_RULE;
 			if (li->first_mask && li->first_mask[s] && d > 0) {
@@ -751,7 +806,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		for (size_t i = 0; i < li->nseq && !rc; i++)
 			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0) {
 				c->rule = li->seq[i].rule;
-				rc = try_pattern(c, &li->seq[i], n);
+				{PT0; rc = try_pattern(c, li, &li->seq[i], n); PT(c->rule,0);}
 			}
 		c->rule = SAST_NO_RULE;
 		c->npushed = 0;
@@ -938,8 +993,11 @@ static bool found_in(const sast_ctx *c, const sast_formula *f)
 	return false;
 }
 
+/* Are rule r's filters (a taint rule's sources and sanitizers) worth matching in this file? */
 static bool rule_found(const sast_ctx *c, const sast_rule *r)
 {
+	if (r->taint_sinks)
+		return c->world || found_in(c, r->taint_sinks);
 	return found_in(c, r->match);
 }
 
@@ -1260,7 +1318,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 			if (!c->active[li->rules[i]] || r->taint_sinks || c->pass == 2)
 				continue;
 			c->rule = li->rules[i];
-			rc = scan_sast__eval(c, r, r->match, &res, 0);
+			{PT0; rc = scan_sast__eval(c, r, r->match, &res, 0); PT(c->rule,1);}
 			c->rule = SAST_NO_RULE;
 			if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
 				free(res.v);
@@ -1278,7 +1336,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 			if (!c->active[li->rules[i]] || !r->taint_sinks)
 				continue;
 			c->rule = li->rules[i];
-			rc = run_taint(c, r, tree, emit_flow, &seen);
+			{PT0; rc = run_taint(c, r, tree, emit_flow, &seen); PT(c->rule,2);}
 			c->rule = SAST_NO_RULE;
 		}
 		for (size_t h = 0; h < seen.nheld && !rc; h++) {

@@ -132,6 +132,23 @@ static int compile_regex(loader *ld, const scan_yaml_node *at, const char *src, 
 	return 0;
 }
 
+#define REGEX_FACTORS_MAX 64
+
+/* The literals of a where: regex (w->alts), one of which every text it matches holds. */
+static int regex_factors(loader *ld, const char *re, sast_where *w)
+{
+	const char *v[REGEX_FACTORS_MAX];
+	size_t n;
+	int rc = scan_sast__regex_factors(&ld->set->arena, re, v, REGEX_FACTORS_MAX, &n);
+	if (rc || !n)
+		return rc;
+	if (!(w->alts = scan_arena__alloc(&ld->set->arena, n * sizeof(*w->alts))))
+		return scan_error__oom();
+	memcpy(w->alts, v, n * sizeof(*v));
+	w->nalts = n;
+	return 0;
+}
+
 /* A metavariable named in where:/focus:, which some pattern must bind. */
 static int known_mv(loader *ld, const scan_yaml_node *at, const char *name, int *out)
 {
@@ -350,6 +367,8 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 					return bad(ld, v, "'%s' must be a regex", key);
 				if ((rc = compile_regex(ld, v, v->value, slot)) != 0)
 					return rc;
+				if (slot == &w->regex && (rc = regex_factors(ld, v->value, w)) != 0)
+					return rc;
 			} else if (!strcmp(key, "constant")) {
 				if (!scalar(v) || (strcmp(v->value, "true") && strcmp(v->value, "false")))
 					return bad(ld, v, "'constant' is true or false");
@@ -386,11 +405,66 @@ static bool is_positive(sast_fkind k)
 	return k <= SAST_F_ANY;
 }
 
+typedef struct {
+	loader *ld;
+	int mv;
+	bool found;
+} binds_mv;
+
+static void note_mv(void *ud, const char *name, size_t len)
+{
+	binds_mv *b = ud;
+	if (!(len == 1 && *name == '_') && scan_sast__mv_lookup(b->ld->rule, name, len) == b->mv)
+		b->found = true;
+}
+
+/* Does every match of pattern p bind metavariable mv? (A pattern binds each one it names.) */
+static bool pattern_binds(loader *ld, const sast_formula *p, int mv)
+{
+	binds_mv b = { ld, mv, false };
+	scan_pattern__each_mv(p->src, (ld->rule->langs & (1ull << SCAN_LANG_PHP)) != 0, note_mv, &b);
+	return b.found;
+}
+
 /*
- * Hand the one-binding constraints of an all: to its pattern members, so
+ * Constraint w of an enclosing all: to the patterns that can produce its
+ * results: its pattern members, and the patterns of its any: and all:
+ * members, however deep. A result carries the bindings of the pattern it
+ * came from (members that bind the same metavariable bind the same text), so
+ * a binding that fails w there fails it here. A pattern without an atom of
+ * its own that binds a metavariable w names as literal words takes those
+ * words as its atoms: a file or node holding none of them is not tried.
+ */
+static int push_where(loader *ld, sast_formula *f, const sast_where *w)
+{
+	if (f->kind == SAST_F_ANY || f->kind == SAST_F_ALL) {
+		for (size_t i = 0; i < f->nkids; i++) {
+			int rc;
+			if (is_positive(f->kids[i]->kind) && (rc = push_where(ld, f->kids[i], w)) != 0)
+				return rc;
+		}
+		return 0;
+	}
+	if (f->kind == SAST_F_PATTERN) {
+		const sast_where **v = scan_arena__alloc(&ld->set->arena, (f->npushed + 1) * sizeof(*v));
+		if (!v)
+			return scan_error__oom();
+		if (f->npushed)
+			memcpy(v, f->pushed, f->npushed * sizeof(*v));
+		v[f->npushed++] = w;
+		f->pushed = v;
+		if (!f->atom && w->nalts && (!f->nalts || w->nalts < f->nalts) && pattern_binds(ld, f, w->mv))
+			f->alts = w->alts, f->nalts = w->nalts;
+	}
+	return 0;
+}
+
+/*
+ * Hand the one-binding constraints of an all: to the patterns under it, so
  * they are checked while matching: with `rm ... $X ...` and a constraint on
  * $X, a first position that fails the constraint makes the matcher try the
- * next one instead of losing the match.
+ * next one instead of losing the match, and a match that would fail the
+ * constraint is never stored.
  */
 static int push_down(loader *ld, sast_formula *all)
 {
@@ -399,20 +473,12 @@ static int push_down(loader *ld, sast_formula *all)
 		if (w->kind != SAST_F_WHERE)
 			continue;
 		for (size_t k = 0; k < w->nwhere; k++) {
+			int rc;
 			if (w->where[k].equals_mv >= 0)
 				continue;
-			for (size_t j = 0; j < all->nkids; j++) {
-				sast_formula *p = all->kids[j];
-				const sast_where **v;
-				if (p->kind != SAST_F_PATTERN)
-					continue;
-				if (!(v = scan_arena__alloc(&ld->set->arena, (p->npushed + 1) * sizeof(*v))))
-					return scan_error__oom();
-				if (p->npushed)
-					memcpy(v, p->pushed, p->npushed * sizeof(*v));
-				v[p->npushed++] = &w->where[k];
-				p->pushed = v;
-			}
+			for (size_t j = 0; j < all->nkids; j++)
+				if (is_positive(all->kids[j]->kind) && (rc = push_where(ld, all->kids[j], &w->where[k])) != 0)
+					return rc;
 		}
 	}
 	return 0;
@@ -537,10 +603,16 @@ static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, 
 {
 	switch (f->kind) {
 	case SAST_F_PATTERN:
-		if (!f->atom || *n >= max)
-			return false;
-		atoms[(*n)++] = f->atom;
-		return true;
+		if (f->atom && *n < max) {
+			atoms[(*n)++] = f->atom;
+			return true;
+		}
+		if (!f->atom && f->nalts && *n + f->nalts <= max) {
+			for (size_t i = 0; i < f->nalts; i++)
+				atoms[(*n)++] = f->alts[i];
+			return true;
+		}
+		return false;
 	case SAST_F_ANY:
 		for (size_t i = 0; i < f->nkids; i++)
 			if (!formula_atoms(f->kids[i], atoms, n, max))

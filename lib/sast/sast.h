@@ -58,6 +58,9 @@ typedef struct {
 	int constant;                 /* -1: unset; 0: must not be a literal; 1: must be */
 	int equals_mv;                /* -1: unset; else the text must equal that metavariable's */
 	pcre2_code *kind_regex;       /* on the bound node's kind */
+	/* regex is only literal words, `^(get|post)$`: those words, one of which the bound text holds */
+	const char **alts;
+	size_t nalts;
 	unsigned line;
 } sast_where;
 
@@ -95,6 +98,10 @@ struct sast_formula {
 	   checked as it binds so that `...` before it retries the next position */
 	const sast_where **pushed;
 	size_t npushed;
+	/* a pattern without an atom that binds a metavariable a pushed regex names as
+	   literal words: one of those words is in every match */
+	const char **alts;
+	size_t nalts;
 	/* where / focus */
 	sast_where *where;
 	size_t nwhere;
@@ -174,6 +181,14 @@ int scan_sast__lang_from_name(const char *name, uint64_t *mask);
 /* The built-in packs, generated from rules/sast and rules/iac at build time. */
 extern const scan_embedded_rule_file scan_sast__builtin[];
 extern const size_t scan_sast__builtin_count;
+
+/*
+ * Literals (at least 3 bytes) one of which every text regex re matches holds,
+ * into out[0 .. *n), allocated in arena: `^(get|post)$` gives get and post,
+ * `^request\\.(args|form)` gives "request.". *n = 0 when the regex does not
+ * say: a flag such as (?i), a branch with no such literal, more than max.
+ */
+int scan_sast__regex_factors(scan_arena *arena, const char *re, const char **out, size_t max, size_t *n);
 
 /* Patterns (pattern.c). */
 /* Call fn for every metavariable the pattern text names ($X, $...X), as the compiler will see them. */

@@ -3,6 +3,7 @@
  * ellipses, combinators, constraints, sets (YAML, HCL), Dockerfiles,
  * queries, regexes, rule validation, and files that must not stall it.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,9 +410,102 @@ static void test_match_memory_budget(void **state)
 	free(code);
 }
 
+
+static bool holds_factor(const char *s, const char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strstr(s, v[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The literals a where: regex's matches must hold (what the engine searches
+ * for before it tries a pattern): named where the regex says, none where it
+ * does not, and never one a matching text lacks (checked against PCRE2 on
+ * texts built from the regex's own pieces).
+ */
+static void test_regex_factors(void **state)
+{
+	static const struct {
+		const char *re, *want; /* want: the factors joined by ',' in order; "" none */
+	} cases[] = {
+		{ "^(get|post|put)$", "get,post,put" },
+		{ "^(?:execute|executemany)$", "execute,executemany" },
+		{ "^request\\.(args|form)", "request." },
+		{ "\\bos\\.system\\b", "os.system" },
+		{ "^[a-z]+_token$", "_token" },
+		{ "^(?:foo|bar)bazz", "bazz" },
+		{ "^request\\.(POST|GET)(\\.dict\\(\\))?$|^request\\.get_json\\(.*\\)$|^json\\.loads\\(request\\.(body|data)\\)$",
+		  "request.,request.get_json(,json.loads(request." },
+		{ "^(os|sh)$", "" },          /* too short to help */
+		{ "^x(foo|ba)y$", "" },       /* one branch without a literal */
+		{ "(?i)^exec$", "" },          /* caseless: EXEC matches too */
+		{ "^abc?d$", "" },            /* c may be absent: only "ab" and "d" are sure */
+		{ "a|b.*c", "" },
+		{ "^(?=foo)\\w+$", "" },
+		{ "\\Qa.b(\\E", "" },
+		{ "^secret(_key)?$", "secret" },
+		{ "^(get|post)+x", "get,post" },
+	};
+	static const char *pieces[] = { "get", "post", "put", "ge", "t", "execute", "many", "request", ".", "args",
+	                                "form", "os", "system", " ", "a", "b", "_", "token", "foo", "bar", "bazz",
+	                                "POST", "GET", "dict", "(", ")", "get_json", "json", "loads", "body", "data",
+	                                "x", "y", "sh", "exec", "EXEC", "c", "d", "secret", "_key", "Q", "\\", "os.system", "request.",
+	                                "json.loads(" };
+	const size_t npieces = sizeof(pieces) / sizeof(*pieces);
+	unsigned seed = 12345;
+	(void)state;
+
+	for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
+		scan_arena arena = { 0 };
+		const char *v[16];
+		char joined[256] = "", text[128];
+		size_t n = 99;
+		unsigned matched = 0;
+		int err;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)cases[k].re, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
+		pcre2_match_data *md;
+
+		assert_non_null(re);
+		md = pcre2_match_data_create_from_pattern(re, NULL);
+		assert_int_equal(scan_sast__regex_factors(&arena, cases[k].re, v, 16, &n), 0);
+		for (size_t i = 0; i < n; i++)
+			snprintf(joined + strlen(joined), sizeof(joined) - strlen(joined), "%s%s", i ? "," : "", v[i]);
+		if (strcmp(joined, cases[k].want))
+			fail_msg("%s: factors '%s', want '%s'", cases[k].re, joined, cases[k].want);
+		for (int t = 0; t < 50000 && n; t++) {
+			size_t len = 0;
+			for (int p = 0, np = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 5; p < np; p++) {
+				const char *piece = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % npieces];
+				/* mostly pieces the regex names, or a match is too rare to test anything */
+				for (int tries = 0; tries < 20 && !strstr(cases[k].re, piece) && (seed >> 16) % 4; tries++)
+					piece = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % npieces];
+				if (len + strlen(piece) >= sizeof(text))
+					break;
+				memcpy(text + len, piece, strlen(piece));
+				len += strlen(piece);
+			}
+			text[len] = '\0';
+			if (pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, md, NULL) >= 0) {
+				matched++;
+				if (!holds_factor(text, v, n))
+					fail_msg("%s matches '%s', which holds none of its factors '%s'", cases[k].re, text, joined);
+			}
+		}
+		if (n && matched < 5) /* the texts must exercise the regex */
+			fail_msg("%s: only %u of the texts matched", cases[k].re, matched);
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+		scan_arena__dispose(&arena);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_regex_factors),
 		cmocka_unit_test(test_rule_budget),
 		cmocka_unit_test(test_match_memory_budget),
 		cmocka_unit_test(test_metavariables_unify),
