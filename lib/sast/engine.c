@@ -12,13 +12,6 @@
 #include "scan/array.h"
 #include "util/error.h"
 #include "walk/ignore.h"
-#include <x86intrin.h>
-#include <stdio.h>
-static unsigned long long PROF[4096][3];
-static const char *PROFN[4096];
-__attribute__((destructor)) static void prof_dump(void){ if(!getenv("SAST_PROF"))return; for(int i=0;i<4096;i++) if(PROF[i][0]+PROF[i][1]+PROF[i][2] > 50000000ull) fprintf(stderr,"PROF %s walk %.0f eval %.0f taint %.0f\n", PROFN[i]?PROFN[i]:"?", PROF[i][0]/1e6, PROF[i][1]/1e6, PROF[i][2]/1e6);}
-#define PT0 unsigned long long _t0=__rdtsc()
-#define PT(r,k) do{ PROF[(r)&4095][k]+=__rdtsc()-_t0; PROFN[(r)&4095]=c->engine->rs->rules[r].rule_id;}while(0)
 
 #define REGEX_MATCHES_MAX 10000
 #define QUERY_MATCHES_MAX 100000
@@ -771,7 +764,7 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 		if ((first_bit(scan_pattern__first_symbol(li->seqf[i].f->pat[c->lang_id])) & seen) &&
 		    wanted(c, &li->seqf[i], phase)) {
 			c->rule = li->seqf[i].rule;
-			{PT0; rc = try_pattern(c, li, &li->seqf[i], n); PT(c->rule,0);}
+			rc = try_pattern(c, li, &li->seqf[i], n);
 		}
 	c->rule = SAST_NO_RULE;
 	return rc;
@@ -794,7 +787,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
 				if (wanted(c, &li->by_sym[i], phase)) {
 					c->rule = li->by_sym[i].rule;
-					{PT0; rc = try_leaf(c, li, &li->by_sym[i], n); PT(c->rule,0);}
+					rc = try_leaf(c, li, &li->by_sym[i], n);
 				}
 			c->rule = SAST_NO_RULE;
 			if (li->first_mask && li->first_mask[s] && d > 0) {
@@ -806,7 +799,7 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		for (size_t i = 0; i < li->nseq && !rc; i++)
 			if (wanted(c, &li->seq[i], phase) && ts_node_child_count(n) > 0) {
 				c->rule = li->seq[i].rule;
-				{PT0; rc = try_pattern(c, li, &li->seq[i], n); PT(c->rule,0);}
+				rc = try_pattern(c, li, &li->seq[i], n);
 			}
 		c->rule = SAST_NO_RULE;
 		c->npushed = 0;
@@ -1318,7 +1311,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 			if (!c->active[li->rules[i]] || r->taint_sinks || c->pass == 2)
 				continue;
 			c->rule = li->rules[i];
-			{PT0; rc = scan_sast__eval(c, r, r->match, &res, 0); PT(c->rule,1);}
+			rc = scan_sast__eval(c, r, r->match, &res, 0);
 			c->rule = SAST_NO_RULE;
 			if (!c->active[li->rules[i]]) { /* dropped while its filters ran: its matches are not whole */
 				free(res.v);
@@ -1336,7 +1329,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 			if (!c->active[li->rules[i]] || !r->taint_sinks)
 				continue;
 			c->rule = li->rules[i];
-			{PT0; rc = run_taint(c, r, tree, emit_flow, &seen); PT(c->rule,2);}
+			rc = run_taint(c, r, tree, emit_flow, &seen);
 			c->rule = SAST_NO_RULE;
 		}
 		for (size_t h = 0; h < seen.nheld && !rc; h++) {
