@@ -52,6 +52,13 @@ typedef struct {
 	leaf_ref *seqf;
 	size_t nseqf, seqf_cap;
 	uint64_t *first_mask;
+	/*
+	 * by_sym[later[s] .. start[s + 1]): symbol s's second-phase leaves (the
+	 * first walk lists the nodes that have some). later_seq: a second-phase
+	 * sequence, which needs the walk itself.
+	 */
+	uint32_t *later;
+	bool later_seq;
 	leaf_ref *other;              /* queries, regexes, Dockerfile instructions */
 	size_t nother, other_cap;
 	uint32_t *rules;              /* rule indices */
@@ -377,15 +384,18 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		                          li->phase2_rules[li->nphase2_rules - 1] != all[i].rule))
 			li->phase2_rules[li->nphase2_rules++] = all[i].rule;
 	}
-	/* the symbol index, in compressed rows */
+	/* the symbol index, in compressed rows: each row's first-phase leaves, then its second-phase ones */
 	li->nsym = info ? info->nsym : 0;
-	if (!(li->start = calloc((size_t)li->nsym + 1, sizeof(*li->start))))
+	if (!(li->start = calloc((size_t)li->nsym + 1, sizeof(*li->start))) ||
+	    !(li->later = calloc((size_t)li->nsym + 1, sizeof(*li->later))))
 		goto oom;
 	for (size_t i = 0; i < nall; i++) {
 		const TSSymbol *s;
 		size_t k = indexed_symbols(&all[i], lang, &one, &s);
-		while (k--)
+		while (k--) {
 			li->start[s[k] + 1]++;
+			li->later[s[k]] += all[i].phase == 1;
+		}
 	}
 	for (uint32_t s = 0; s < li->nsym; s++)
 		li->start[s + 1] += li->start[s];
@@ -394,15 +404,22 @@ static int build_lang(sast_engine *e, scan_lang lang)
 	if (!(li->first_mask = calloc((size_t)li->nsym + 1, sizeof(*li->first_mask))))
 		goto oom;
 	{
-		uint32_t *fill = calloc((size_t)li->nsym + 1, sizeof(*fill));
+		uint32_t *fill = calloc((size_t)li->nsym + 1, sizeof(*fill)), *fill2 = calloc((size_t)li->nsym + 1, sizeof(*fill2));
 		TSSymbol first;
-		if (!fill)
+		if (!fill || !fill2) {
+			free(fill);
+			free(fill2);
 			goto oom;
+		}
+		for (uint32_t s = 0; s < li->nsym; s++)
+			li->later[s] += li->start[s];
 		for (size_t i = 0; i < nall; i++) {
 			const TSSymbol *s;
 			size_t k = indexed_symbols(&all[i], lang, &one, &s);
-			while (k--)
-				li->by_sym[li->start[s[k]] + fill[s[k]]++] = all[i];
+			while (k--) {
+				uint32_t at = all[i].phase == 1 ? li->start[s[k]] + fill[s[k]]++ : li->later[s[k]] + fill2[s[k]]++;
+				li->by_sym[at] = all[i];
+			}
 			if (s)
 				continue;
 			if (all[i].f->kind == SAST_F_PATTERN && all[i].f->pat[lang] &&
@@ -415,10 +432,13 @@ static int build_lang(sast_engine *e, scan_lang lang)
 				rc = push_ref(&li->other, &li->nother, &li->other_cap, &all[i]);
 			if (rc) {
 				free(fill);
+				free(fill2);
 				goto done;
 			}
+			li->later_seq |= all[i].phase == 2 && all[i].f->kind == SAST_F_PATTERN;
 		}
 		free(fill);
+		free(fill2);
 	}
 	if ((rc = combine_queries(e, li, lang, 1)) != 0 || (rc = combine_queries(e, li, lang, 2)) != 0)
 		goto done;
@@ -471,6 +491,7 @@ void scan_sast__engine_free(sast_engine *e)
 		free(li->seq);
 		free(li->seqf);
 		free(li->first_mask);
+		free(li->later);
 		free(li->other);
 		free(li->rules);
 		free(li->leaves);
@@ -611,6 +632,7 @@ void scan_sast__ctx_free(sast_ctx *c)
 	free(c->used);
 	free(c->kids);
 	free(c->seen);
+	free(c->later);
 	free(c->df.v);
 	pcre2_match_data_free(c->md);
 	pcre2_match_context_free(c->mctx);
@@ -770,6 +792,50 @@ static int try_sequences(sast_ctx *c, const lang_index *li, TSNode n, uint64_t s
 	return rc;
 }
 
+/* The leaves indexed by n's symbol s, at n. */
+static int try_at(sast_ctx *c, const lang_index *li, TSNode n, TSSymbol s, uint8_t phase)
+{
+	int rc = 0;
+	uint32_t from = phase == 1 ? li->start[s] : li->later[s], to = phase == 1 ? li->later[s] : li->start[s + 1];
+	for (uint32_t i = from; i < to && !rc; i++)
+		if (wanted(c, &li->by_sym[i], phase)) {
+			c->rule = li->by_sym[i].rule;
+			rc = try_leaf(c, li, &li->by_sym[i], n);
+		}
+	c->rule = SAST_NO_RULE;
+	return rc;
+}
+
+/* A node the second phase may need; without memory for it, the second phase walks again. */
+static void keep_for_later(sast_ctx *c, TSNode n)
+{
+	if (!c->later_whole)
+		return;
+	if (c->nlater == c->later_cap &&
+	    scan_array_reserve(&c->later, &c->later_cap, c->nlater + 1, sizeof(*c->later))) {
+		c->later_whole = false;
+		return;
+	}
+	c->later[c->nlater++] = n;
+}
+
+/* The second phase over the nodes the first listed, in the same order. */
+static int visit_later(sast_ctx *c, const lang_index *li)
+{
+	int rc = 0;
+	for (size_t k = 0; k < c->nlater && !rc; k++) {
+		rc = try_at(c, li, c->later[k], ts_node_symbol(c->later[k]), 2);
+		c->npushed = 0;
+		if (c->exhausted || !scan_sast__budget_ok(c))
+			break;
+	}
+	if (rc && !c->exhausted) {
+		c->exhausted = true;
+		c->why = "out of memory";
+	}
+	return 0;
+}
+
 static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uint8_t phase)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
@@ -784,12 +850,9 @@ static void walk_tree(sast_ctx *c, const lang_index *li, const TSTree *tree, uin
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		TSSymbol s = ts_node_symbol(n);
 		if (s < li->nsym) {
-			for (uint32_t i = li->start[s]; i < li->start[s + 1] && !rc; i++)
-				if (wanted(c, &li->by_sym[i], phase)) {
-					c->rule = li->by_sym[i].rule;
-					rc = try_leaf(c, li, &li->by_sym[i], n);
-				}
-			c->rule = SAST_NO_RULE;
+			rc = try_at(c, li, n, s, phase);
+			if (phase == 1 && li->later[s] < li->start[s + 1])
+				keep_for_later(c, n);
 			if (li->first_mask && li->first_mask[s] && d > 0) {
 				c->seen[d - 1] |= li->first_mask[s];
 				if (d > 1)
@@ -997,7 +1060,9 @@ static bool rule_found(const sast_ctx *c, const sast_rule *r)
 static int run_leaves(sast_ctx *c, const lang_index *li, scan_lang lang, const TSTree *tree, uint8_t phase)
 {
 	int rc = 0;
-	if (tree && c->li && (li->nsym || li->nseq || li->nseqf))
+	if (tree && c->li && phase == 2 && c->later_whole && !li->later_seq)
+		rc = visit_later(c, li);
+	else if (tree && c->li && (li->nsym || li->nseq || li->nseqf))
 		walk_tree(c, li, tree, phase);
 	if (tree && li->cq[phase - 1].q) {
 		bool any = false;
@@ -1278,6 +1343,11 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 	}
 	if ((rc = index_file_atoms(c, li, data, len)) != 0)
 		return rc;
+	c->nlater = 0, c->later_whole = true;
+	if (c->later_cap > SAST_LEAF_KEEP) { /* one huge file must not pin its peak for the rest of the scan */
+		free(c->later);
+		c->later = NULL, c->later_cap = 0;
+	}
 	rc = run_leaves(c, li, lang, tree, 1);
 	/* phase 2: the filters of rules that found something */
 	if (!rc && !c->exhausted) {

@@ -62,6 +62,11 @@ struct sast_ctx {
 	uint64_t gen;                  /* of the current file: older entries are stale */
 	uint64_t *seen;                /* the engine's walk: per depth, sequence starts met below */
 	size_t seen_cap;
+	/* the first walk's nodes where a second-phase leaf may match, in walk order:
+	   the second phase visits them instead of walking the tree again */
+	TSNode *later;
+	size_t nlater, later_cap;
+	bool later_whole;             /* false: the list ran out of memory; walk again */
 	bool keep_duplicates;         /* rules test: a pattern rule's match on a taint rule's flow is kept */
 	/* a deep scan's taint rules (taint.h): set by the caller before each file */
 	struct taint_world *world;    /* NULL: each file alone */
