@@ -633,6 +633,11 @@ void scan_sast__ctx_free(sast_ctx *c)
 	free(c->kids);
 	free(c->seen);
 	free(c->later);
+	for (size_t i = 0; i < c->shared_cap; i++) {
+		free(c->shared[i].v);
+		free(c->shared[i].san);
+	}
+	free(c->shared);
 	free(c->df.v);
 	pcre2_match_data_free(c->md);
 	pcre2_match_context_free(c->mctx);
@@ -1265,11 +1270,52 @@ static int index_file_atoms(sast_ctx *c, const lang_index *li, const char *data,
 	return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The summaries of the file's functions for a rule with no source and no
+ * sink here and these sanitizer matches: *known when an earlier rule with
+ * the same matches worked them out; else a new entry for this rule's run to
+ * fill. NULL: out of memory (the rule runs without sharing).
+ */
+static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, bool *known)
+{
+	taint_summaries *e;
+	*known = false;
+	if (c->nshared == c->shared_cap) {
+		size_t cap = c->shared_cap ? c->shared_cap * 2 : 4;
+		taint_summaries *nv = realloc(c->shared, cap * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		memset(nv + c->shared_cap, 0, (cap - c->shared_cap) * sizeof(*nv));
+		c->shared = nv, c->shared_cap = cap;
+	}
+	e = &c->shared[c->nshared];
+	if (san->n && scan_array_reserve(&e->san, &e->san_cap, san->n, sizeof(*e->san)))
+		return NULL;
+	for (size_t i = 0; i < san->n; i++)
+		e->san[i] = (uint64_t)san->v[i].sb << 32 | san->v[i].eb;
+	e->nsan = san->n;
+	qsort(e->san, e->nsan, sizeof(*e->san), cmp_u64);
+	for (size_t k = 0; k < c->nshared; k++)
+		if (c->shared[k].nsan == e->nsan && (!e->nsan || !memcmp(c->shared[k].san, e->san, e->nsan * sizeof(*e->san)))) {
+			*known = true;
+			return &c->shared[k];
+		}
+	e->n = 0;
+	c->nshared++;
+	return e;
+}
+
 /* A taint rule: its sources, sinks and sanitizers matched, then the data followed between them (taint.c). */
 static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
 {
 	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 };
-	taint_scope scope = { c->world, c->pass == 2 ? 2 : 1, c->path, false };
+	taint_scope scope = { c->world, c->pass == 2 ? 2 : 1, c->path, false, NULL };
 	int rc;
 
 	if (c->world && c->pass == 2 && !scan_taint__world_held(c->world, c->path, r->rule_id))
@@ -1277,8 +1323,22 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && (sinks.n || c->world) &&
 	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && (src.n || c->world) &&
 	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
-	    c->active[c->rule])
-		rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &scope, emit, ud);
+	    c->active[c->rule]) {
+		bool known = false;
+		taint_summaries *shared = c->world && c->pass == 1 && !src.n && !sinks.n ? shared_summaries(c, &san, &known)
+		                                                                        : NULL;
+		if (known) {
+			/* no source and no sink here, and these sanitizers: what the functions do is already known */
+			for (size_t i = 0; i < shared->n; i++)
+				scan_taint__world_define(c->world, r->rule_id, shared->v[i].name, shared->v[i].len,
+				                         shared->v[i].ret_params, shared->v[i].recv_params, NULL);
+		} else {
+			scope.record = shared;
+			rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &scope, emit, ud);
+			if (shared && rc)
+				c->nshared--; /* not whole: not to be shared */
+		}
+	}
 	c->again |= scope.again;
 	free(src.v);
 	free(sinks.v);
@@ -1344,6 +1404,7 @@ int scan_sast__scan_file(sast_ctx *c, scan_lang lang, const char *path, const ch
 	if ((rc = index_file_atoms(c, li, data, len)) != 0)
 		return rc;
 	c->nlater = 0, c->later_whole = true;
+	c->nshared = 0;
 	if (c->later_cap > SAST_LEAF_KEEP) { /* one huge file must not pin its peak for the rest of the scan */
 		free(c->later);
 		c->later = NULL, c->later_cap = 0;

@@ -70,6 +70,9 @@ struct sast_ctx {
 	bool keep_duplicates;         /* rules test: a pattern rule's match on a taint rule's flow is kept */
 	/* a deep scan's taint rules (taint.h): set by the caller before each file */
 	struct taint_world *world;    /* NULL: each file alone */
+	/* a deep scan's first pass: summaries shared by the rules with no source or sink in the file */
+	struct taint_summaries *shared;
+	size_t nshared, shared_cap;
 	int pass;                     /* 1, or 2: only the taint rules whose flows waited */
 	const char *path;             /* the file's */
 	bool again;                   /* out: some taint rule's flows wait for the second pass */

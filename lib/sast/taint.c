@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sast/taint.h"
+#include "scan/array.h"
 #include "scan/map.h"
 #include "util/error.h"
 
@@ -2535,6 +2536,13 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 				export_trail(&t, t.funcs[i].ret_trail, &ret);
 			scan_taint__world_define(t.scope->world, r->rule_id, t.funcs[i].name, t.funcs[i].namelen,
 			                         t.funcs[i].ret_params, t.funcs[i].recv_params, &ret);
+			if (t.scope->record && !scan_array_reserve(&t.scope->record->v, &t.scope->record->cap,
+			                                           t.scope->record->n + 1, sizeof(*t.scope->record->v))) {
+				taint_summaries *rec = t.scope->record;
+				rec->v[rec->n].name = t.funcs[i].name, rec->v[rec->n].len = t.funcs[i].namelen;
+				rec->v[rec->n].ret_params = t.funcs[i].ret_params;
+				rec->v[rec->n++].recv_params = t.funcs[i].recv_params;
+			}
 			for (size_t h = 0; h < t.funcs[i].nhits; h++)
 				param_hits |= t.funcs[i].hits[h].params != 0;
 		}

@@ -90,11 +90,30 @@ bool scan_taint__world_held(taint_world *w, const char *path, const char *rule);
  * flows that depend on other files) or second pass (it applies what the
  * world learnt).
  */
+/*
+ * What a file's functions do to data for a rule with no source and no sink
+ * in the file: it depends only on where the rule's sanitizers matched, and
+ * rules share most sanitizers, so a deep scan's first pass works it out
+ * once per file and set of sanitizer matches and tells the world for each
+ * rule that has that set.
+ */
+typedef struct taint_summaries {
+	struct {
+		const char *name;        /* in the file's text */
+		size_t len;
+		uint64_t ret_params, recv_params;
+	} *v;
+	size_t n, cap;
+	uint64_t *san;               /* the sanitizer matches, (start << 32 | end), sorted */
+	size_t nsan, san_cap;
+} taint_summaries;
+
 typedef struct {
 	taint_world *world;
 	int pass;
 	const char *path;            /* the file's, for the steps other files import */
 	bool again;                  /* out, first pass: the file's flows wait for the second */
+	taint_summaries *record;     /* first pass: also keep what the functions do here */
 } taint_scope;
 
 /*
