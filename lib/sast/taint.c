@@ -67,6 +67,14 @@ typedef struct {
 	const tstep *trail;        /* from the parameter to the sink */
 } tsink_hit;
 
+/* The functions of the file whose summaries a unit's walk applied (indexes into funcs). */
+typedef struct {
+	uint32_t *v;
+	size_t n, cap;
+	bool many;                 /* more than TAINT_DEPS_MAX: taken as all of them */
+	uint64_t ran_at;           /* the stamp when the unit's last walk began */
+} tdeps;
+
 typedef struct {
 	TSNode node, body, params;
 	const char *name;          /* in the file's text */
@@ -81,6 +89,8 @@ typedef struct {
 	bool self_param;           /* Python: the first parameter is the receiver (self, cls) */
 	TSNode recv_param;         /* Go: the receiver's parameter (func (f *Filter) Eq(...)) */
 	uint32_t cls;              /* start byte of its class (or module), 0 at file level: where a call to it is nearest */
+	tdeps deps;
+	uint64_t changed_at;       /* the stamp when its summary last changed; 0: never */
 } tfunc;
 
 typedef struct {
@@ -139,6 +149,10 @@ typedef struct {
 	size_t nsizes;
 	unsigned loops;              /* inside a loop (or a callback): positions are unknown */
 	bool unresolved;           /* a call to a function the file does not define */
+	uint64_t stamp;            /* counts unit walks and summary changes, to order them */
+	tdeps top_deps;            /* the file-level code's */
+	tdeps *deps;               /* the current unit's */
+	uint32_t *order;           /* the units' order after the first round: callees first */
 	TSTreeCursor cur;          /* kids_of()'s */
 	bool has_cur;
 } taint_run;
@@ -1913,11 +1927,30 @@ static tval summary_value(taint_run *t, TSNode call, uint64_t ret_params, uint64
 	return v;
 }
 
+#define TAINT_DEPS_MAX 64
+
+/* The current unit applies callee's summary: if that changes later, the unit must be walked again. */
+static void note_dep(taint_run *t, uint32_t callee)
+{
+	tdeps *d = t->deps;
+	if (!d || d->many)
+		return;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i] == callee)
+			return;
+	if (d->n == TAINT_DEPS_MAX || (d->n == d->cap && scan_array_reserve(&d->v, &d->cap, d->n + 1, sizeof(*d->v)))) {
+		d->many = true;
+		return;
+	}
+	d->v[d->n++] = callee;
+}
+
 static tval apply_summary(taint_run *t, TSNode call, tfunc *f, TSNode recv_node, tval recv, TSNode *args,
                           uint32_t nargs, const tval *vals)
 {
 	tval v = summary_value(t, call, f->ret_params, f->recv_params, f->ret_trail, recv_node, recv, nargs, vals);
 
+	note_dep(t, (uint32_t)(f - t->funcs));
 	/* arguments that reach a sink inside the callee */
 	for (size_t h = 0; h < f->nhits; h++)
 		for (uint32_t i = 0; i < nargs && i < TAINT_PARAMS_MAX; i++) {
@@ -2467,6 +2500,62 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 	}
 }
 
+/* Did unit d's last walk apply a summary that changed after the walk began? */
+static bool stale(const taint_run *t, const tdeps *d, uint64_t last_change)
+{
+	if (d->many)
+		return last_change > d->ran_at;
+	for (size_t i = 0; i < d->n; i++)
+		if (t->funcs[d->v[i]].changed_at > d->ran_at)
+			return true;
+	return false;
+}
+
+static bool settled(const taint_run *t)
+{
+	uint64_t last = 0;
+	for (size_t i = 0; i < t->nfuncs; i++)
+		if (t->funcs[i].changed_at > last)
+			last = t->funcs[i].changed_at;
+	for (size_t i = 0; i < t->nfuncs; i++)
+		if (stale(t, &t->funcs[i].deps, last))
+			return false;
+	return !stale(t, &t->top_deps, last);
+}
+
+/* The functions in an order where each comes after the ones it applied (cycles broken anywhere); NULL: out of memory. */
+static uint32_t *callees_first(const taint_run *t)
+{
+	uint32_t *order = malloc((t->nfuncs + 1) * sizeof(*order)), *stack = malloc((t->nfuncs + 1) * sizeof(*stack));
+	uint32_t *next = calloc(t->nfuncs + 1, sizeof(*next)); /* per function: the next dep to visit */
+	uint8_t *state = calloc(t->nfuncs + 1, 1);             /* 0 new, 1 on the stack, 2 placed */
+	size_t n = 0;
+
+	if (!order || !stack || !next || !state) {
+		free(order), free(stack), free(next), free(state);
+		return NULL;
+	}
+	for (size_t root = 0; root < t->nfuncs; root++) {
+		size_t depth = 0;
+		if (state[root])
+			continue;
+		stack[depth++] = (uint32_t)root, state[root] = 1;
+		while (depth) {
+			uint32_t u = stack[depth - 1];
+			const tdeps *d = &t->funcs[u].deps;
+			if (next[u] < d->n) {
+				uint32_t v = d->v[next[u]++];
+				if (!state[v])
+					stack[depth++] = v, state[v] = 1;
+				continue;
+			}
+			state[u] = 2, order[n++] = u, depth--;
+		}
+	}
+	free(stack), free(next), free(state);
+	return order;
+}
+
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
                     const sast_matches *sinks, const sast_matches *sanitizers, taint_scope *scope,
                     taint_emit_fn emit, void *ud)
@@ -2506,22 +2595,34 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 		goto done;
 	collect_consts(&t, root);
 	/*
-	 * Summaries until they settle; the round that changes nothing has used
-	 * final summaries throughout, so its flows are the ones reported.
+	 * Summaries until they settle: a round in which no unit applied a
+	 * summary that changed after it did has used final summaries
+	 * throughout, so its flows are the ones reported. The first round
+	 * takes the file's order; later ones put callees before their callers,
+	 * so that one more round usually settles.
 	 */
 	t.report = true;
 	for (int round = 0; !t.stop; round++) {
-		bool changed = false;
 		t.nfound = 0;
 		memset(t.sink_done, 0, sinks->n + 1);
-		for (size_t i = 0; i < t.nfuncs && !t.stop; i++) {
-			t.funcs[i].changed = false;
-			run_unit(&t, &t.funcs[i], root);
-			changed |= t.funcs[i].changed;
+		if (round == 1 && !(t.order = callees_first(&t)))
+			oom(&t);
+		for (size_t k = 0; k < t.nfuncs && !t.stop; k++) {
+			tfunc *f = &t.funcs[round && t.order ? t.order[k] : k];
+			f->changed = false;
+			f->deps.n = 0, f->deps.many = false, f->deps.ran_at = t.stamp++;
+			t.deps = &f->deps;
+			run_unit(&t, f, root);
+			if (f->changed)
+				f->changed_at = t.stamp++;
 		}
-		if (!t.stop)
+		if (!t.stop) {
+			t.top_deps.n = 0, t.top_deps.many = false, t.top_deps.ran_at = t.stamp++;
+			t.deps = &t.top_deps;
 			run_unit(&t, NULL, root);
-		if (!changed || round + 1 >= TAINT_ROUNDS)
+		}
+		t.deps = NULL;
+		if (settled(&t) || round + 1 >= TAINT_ROUNDS)
 			break;
 	}
 	rc = t.rc;
@@ -2578,8 +2679,12 @@ done:
 	if (t.has_cur)
 		ts_tree_cursor_delete(&t.cur);
 	free(t.found);
-	for (size_t i = 0; i < t.nfuncs; i++)
+	for (size_t i = 0; i < t.nfuncs; i++) {
 		free(t.funcs[i].hits);
+		free(t.funcs[i].deps.v);
+	}
+	free(t.top_deps.v);
+	free(t.order);
 	free(t.funcs);
 	free(t.next);
 	free(t.env.v);
