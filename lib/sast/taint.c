@@ -2020,6 +2020,13 @@ static tval call_literal(taint_run *t, TSNode lit, TSNode argl)
 	return v;
 }
 
+/* obj.m() calls a method in this language, never a function defined at file level. */
+static bool receiver_needs_method(const taint_run *t)
+{
+	scan_lang l = t->c->lang_id;
+	return l == SCAN_LANG_PYTHON || l == SCAN_LANG_PHP || l == SCAN_LANG_RUBY;
+}
+
 static tval visit_call(taint_run *t, TSNode n, bool ctor)
 {
 	static const char *const objects[] = { "object", "receiver", "scope", NULL };
@@ -2033,6 +2040,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	size_t len = 0;
 	char p[TAINT_PATH_MAX], key[64];
 	tfunc *f;
+	bool own_function = false; /* a function of this file by this name, which obj.m() does not call */
 	size_t iter = SIZE_MAX;
 	bool have_path = false;
 
@@ -2108,8 +2116,14 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		if (!ts_node_is_null(lit))
 			return map_with(t, lit, recvv);
 	}
-	/* a function of this file (or a constructor of its class) */
-	if ((f = func_lookup(t, s, len, &iter)) != NULL) {
+	/* a function of this file (or a constructor of its class); obj.m() in Python, PHP and Ruby is a method,
+	   never a function of the file (logger.debug(...) is not the file's def debug()) */
+	f = func_lookup(t, s, len, &iter);
+	while (f && !ts_node_is_null(recv) && f->cls == 0 && !f->recv_param.id && receiver_needs_method(t)) {
+		own_function = true;
+		f = func_lookup(t, s, len, &iter);
+	}
+	if (f) {
 		/* functions of one name in several classes: the caller's own class's, when it has one */
 		uint32_t cls = t->unit ? t->unit->cls : 0; /* the caller's class is its unit's */
 		size_t first = iter, it2 = SIZE_MAX;
@@ -2119,7 +2133,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 			same |= g->cls == cls;
 		iter = first;
 		do {
-			if (!same || f->cls == cls)
+			bool method_only = !ts_node_is_null(recv) && receiver_needs_method(t);
+			if ((!same || f->cls == cls) && !(method_only && f->cls == 0 && !f->recv_param.id))
 				v = join(v, apply_summary(t, n, f, recv, recvv, args, nargs, vals));
 		} while ((f = func_lookup(t, s, len, &iter)) != NULL);
 		/* a constructor keeps what it was given in its fields: the object carries it */
@@ -2127,8 +2142,9 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 			v = any;
 		return v;
 	}
-	/* a function another file defines (a deep scan) */
-	if (t->scope && t->scope->world) {
+	/* a function another file defines (a deep scan); not when the name is this file's own function, which
+	   obj.m() does not call (the world's summary of that name would be this file's function's) */
+	if (t->scope && t->scope->world && !own_function) {
 		const char *rule = t->r->rule_id;
 		t->unresolved = true;
 		if (t->scope->pass == 2) {
