@@ -131,6 +131,15 @@ static int collect_leaves(const sast_formula *f, leaf_ref **v, size_t *n, size_t
 	return 0;
 }
 
+/* A taint rule's propagators: second-phase leaves, like its sources. */
+static int collect_props(const sast_rule *rule, leaf_ref **v, size_t *n, size_t *cap, uint32_t r)
+{
+	int rc = 0;
+	for (size_t i = 0; i < rule->ntaint_propagators && !rc; i++)
+		rc = collect_leaves(rule->taint_propagators[i], v, n, cap, r, 2);
+	return rc;
+}
+
 static int combine_queries(sast_engine *e, lang_index *li, scan_lang lang, int phase)
 {
 	scan_buf src = SCAN_BUF_INIT;
@@ -367,7 +376,8 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		if (rule->taint_sinks ? (rc = collect_leaves(rule->taint_sinks, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0 ||
 		                        (rc = collect_leaves(rule->taint_sources, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0 ||
 		                        (rule->taint_sanitizers &&
-		                         (rc = collect_leaves(rule->taint_sanitizers, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0)
+		                         (rc = collect_leaves(rule->taint_sanitizers, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0) ||
+		                        (rc = collect_props(rule, &all, &nall, &all_cap, (uint32_t)r)) != 0
 		                      : (rc = collect_leaves(rule->match, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0)
 			goto done;
 		natoms += rule->natoms;
@@ -1270,6 +1280,40 @@ static int index_file_atoms(sast_ctx *c, const lang_index *li, const char *data,
 	return 0;
 }
 
+static int cmp_prop(const void *a, const void *b)
+{
+	const taint_prop *x = a, *y = b;
+	return x->sb != y->sb ? (x->sb < y->sb ? -1 : 1) : (x->eb < y->eb ? -1 : x->eb > y->eb);
+}
+
+/* The matches of rule r's propagators, sorted by where they are. */
+static int eval_props(sast_ctx *c, const sast_rule *r, taint_props *out)
+{
+	size_t cap = 0;
+	int rc = 0;
+	out->v = NULL, out->n = 0;
+	for (size_t i = 0; i < r->ntaint_propagators && !rc; i++) {
+		sast_matches m = { 0 };
+		int from = r->taint_from[i], to = r->taint_to[i];
+		if ((rc = scan_sast__eval(c, r, r->taint_propagators[i], &m, 0)) != 0)
+			break;
+		for (size_t k = 0; k < m.n && !rc; k++) {
+			const sast_match *x = &m.v[k];
+			if (!(x->bound & (1u << from)) || !(x->bound & (1u << to)) || ts_node_is_null(x->b[to].node))
+				continue;
+			if (out->n == cap && (rc = scan_array_reserve(&out->v, &cap, out->n + 1, sizeof(*out->v))) != 0)
+				break;
+			out->v[out->n].sb = x->sb, out->v[out->n].eb = x->eb;
+			out->v[out->n].from_sb = x->b[from].sb, out->v[out->n].from_eb = x->b[from].eb;
+			out->v[out->n++].to = x->b[to].node;
+		}
+		free(m.v);
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_prop);
+	return rc ? scan_error__oom() : 0;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -1315,6 +1359,7 @@ static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, b
 static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
 {
 	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 };
+	taint_props props = { NULL, 0 };
 	taint_scope scope = { c->world, c->pass == 2 ? 2 : 1, c->path, false, NULL };
 	int rc;
 
@@ -1323,10 +1368,10 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && (sinks.n || c->world) &&
 	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && (src.n || c->world) &&
 	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
-	    c->active[c->rule]) {
+	    (rc = eval_props(c, r, &props)) == 0 && c->active[c->rule]) {
 		bool known = false;
-		taint_summaries *shared = c->world && c->pass == 1 && !src.n && !sinks.n ? shared_summaries(c, &san, &known)
-		                                                                        : NULL;
+		taint_summaries *shared = c->world && c->pass == 1 && !src.n && !sinks.n && !props.n
+		                          ? shared_summaries(c, &san, &known) : NULL;
 		if (known) {
 			/* no source and no sink here, and these sanitizers: what the functions do is already known */
 			for (size_t i = 0; i < shared->n; i++)
@@ -1334,12 +1379,13 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 				                         shared->v[i].ret_params, shared->v[i].recv_params, NULL);
 		} else {
 			scope.record = shared;
-			rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &scope, emit, ud);
+			rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &props, &scope, emit, ud);
 			if (shared && rc)
 				c->nshared--; /* not whole: not to be shared */
 		}
 	}
 	c->again |= scope.again;
+	free(props.v);
 	free(src.v);
 	free(sinks.v);
 	free(san.v);

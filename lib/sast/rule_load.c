@@ -720,6 +720,83 @@ static int parse_taint_list(loader *ld, const scan_yaml_node *taint, const char 
 	return flatten(ld, v, f, &k, 0);
 }
 
+#define TAINT_PROPAGATORS_MAX 256
+
+/* The propagator items of list, models expanded (a few levels deep), into v[*n]. */
+static int propagator_items(loader *ld, const scan_yaml_node *list, const scan_yaml_node **v, size_t *n,
+                            unsigned depth)
+{
+	if (depth > 4)
+		return bad(ld, list, "models nest more than 4 deep");
+	for (size_t i = 0; i < list->len; i++) {
+		const scan_yaml_node *m = model_of(ld, list->items[i]);
+		int rc;
+		if (m == list->items[i])
+			return SCAN_EINVAL;
+		if (m) {
+			if ((rc = propagator_items(ld, m, v, n, depth + 1)) != 0)
+				return rc;
+		} else if (*n == TAINT_PROPAGATORS_MAX) {
+			return bad(ld, list, "more than %d propagators", TAINT_PROPAGATORS_MAX);
+		} else {
+			v[(*n)++] = list->items[i];
+		}
+	}
+	return 0;
+}
+
+/*
+ * propagators: [{from: $A, to: $B, <one formula>}, ...] (or `model: NAME`
+ * items naming lists of them): where the formula matches, the data of what
+ * $A binds flows into the variable $B binds - a call that fills one of its
+ * arguments from another (parse_str, json.Unmarshal, dict.update) rather than
+ * returning it. The formulas are any's kids (the rule's match holds any),
+ * so they compile and free like the rule's other formulas.
+ */
+static int parse_propagators(loader *ld, const scan_yaml_node *v, sast_rule *rp, sast_formula *any)
+{
+	const scan_yaml_node *items[TAINT_PROPAGATORS_MAX];
+	size_t n = 0;
+	int rc;
+
+	if (v->kind != SCAN_YAML_SEQUENCE || !v->len || v->len > LIST_MAX)
+		return bad(ld, v, "'propagators' is a non-empty list of {from, to, formula}");
+	if ((rc = propagator_items(ld, v, items, &n, 0)) != 0)
+		return rc;
+	if (!(any->kids = rp->taint_propagators = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_propagators))) ||
+	    !(rp->taint_from = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_from))) ||
+	    !(rp->taint_to = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_to))))
+		return scan_error__oom();
+	for (size_t i = 0; i < n; i++) {
+		const scan_yaml_node *it = items[i], *from, *to;
+		scan_yaml_node *formula, **kv;
+		size_t k = 0;
+		int mv = -1;
+		if (it->kind != SCAN_YAML_MAPPING || it->len != 6 || !scalar(from = scan_util__yaml_get(it, "from")) ||
+		    !scalar(to = scan_util__yaml_get(it, "to")))
+			return bad(ld, it, "a propagator is a mapping of 'from', 'to' and one formula");
+		/* the item without from and to is the formula */
+		if (!(formula = scan_arena__calloc(&ld->set->arena, sizeof(*formula))) ||
+		    !(kv = scan_arena__calloc(&ld->set->arena, 2 * sizeof(*kv))))
+			return scan_error__oom();
+		for (size_t j = 0; j < it->len; j += 2)
+			if (strcmp(it->items[j]->value, "from") && strcmp(it->items[j]->value, "to") && k < 2)
+				kv[k++] = it->items[j], kv[k++] = it->items[j + 1];
+		*formula = *it;
+		formula->items = kv, formula->len = k;
+		if ((rc = parse_formula(ld, formula, &rp->taint_propagators[i], 1, false)) != 0)
+			return rc;
+		any->nkids = rp->ntaint_propagators = i + 1;
+		if ((rc = known_mv(ld, from, from->value, &mv)) != 0)
+			return rc;
+		rp->taint_from[i] = (int16_t)mv;
+		if ((rc = known_mv(ld, to, to->value, &mv)) != 0)
+			return rc;
+		rp->taint_to[i] = (int16_t)mv;
+	}
+	return 0;
+}
+
 /*
  * taint: {sources, sinks, sanitizers}. The rule's match is any of them, so
  * the engine matches their leaves like any rule's; the taint engine
@@ -727,7 +804,7 @@ static int parse_taint_list(loader *ld, const scan_yaml_node *taint, const char 
  */
 static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 {
-	static const char *const keys[] = { "sources", "sinks", "sanitizers", NULL };
+	static const char *const keys[] = { "sources", "sinks", "sanitizers", "propagators", NULL };
 	sast_formula *all;
 	int rc;
 
@@ -742,7 +819,7 @@ static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 	}
 	/* attached before its members are parsed: a rule that fails to load frees what they compiled */
 	if (!(all = new_formula(ld, SAST_F_ANY, taint->line)) ||
-	    !(all->kids = scan_arena__calloc(&ld->set->arena, 3 * sizeof(*all->kids))))
+	    !(all->kids = scan_arena__calloc(&ld->set->arena, 4 * sizeof(*all->kids))))
 		return scan_error__oom();
 	rp->match = all;
 	if ((rc = parse_taint_list(ld, taint, "sources", true, &all->kids[0])) != 0)
@@ -756,7 +833,11 @@ static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 	if (all->kids[2])
 		all->nkids = 3;
 	rp->taint_sources = all->kids[0], rp->taint_sinks = all->kids[1], rp->taint_sanitizers = all->kids[2];
-	return 0;
+	if (!scan_util__yaml_get(taint, "propagators"))
+		return 0;
+	if (!(all->kids[all->nkids] = new_formula(ld, SAST_F_ANY, taint->line)))
+		return scan_error__oom();
+	return parse_propagators(ld, scan_util__yaml_get(taint, "propagators"), rp, all->kids[all->nkids++]);
 }
 
 static void free_formula(sast_formula *f);

@@ -153,6 +153,7 @@ typedef struct {
 	tdeps top_deps;            /* the file-level code's */
 	tdeps *deps;               /* the current unit's */
 	uint32_t *order;           /* the units' order after the first round: callees first */
+	const taint_props *props;  /* NULL or the propagators' matches, sorted */
 	TSTreeCursor cur;          /* kids_of()'s */
 	bool has_cur;
 } taint_run;
@@ -2020,6 +2021,63 @@ static tval call_literal(taint_run *t, TSNode lit, TSNode argl)
 	return v;
 }
 
+/* The node under n (itself, or the one expression an argument wrapper holds) spanning [sb, eb). */
+static bool spans(TSNode n, uint32_t sb, uint32_t eb)
+{
+	for (int up = 0; up < 2 && !ts_node_is_null(n); up++) {
+		if (ts_node_start_byte(n) == sb && ts_node_end_byte(n) == eb)
+			return true;
+		if (ts_node_named_child_count(n) != 1)
+			break;
+		n = ts_node_named_child(n, 0);
+	}
+	return false;
+}
+
+/*
+ * The rule's propagators that match call n: the data of their `from` (an
+ * argument or the receiver, already walked) now also sits in their `to`
+ * (json.Unmarshal(b, &v), d.update(x), parse_str(q, $out)). `&v` and `*p`
+ * name v and p.
+ */
+static void propagate(taint_run *t, TSNode n, TSNode recv, tval recvv, const TSNode *args, uint32_t nargs,
+                      const tval *vals)
+{
+	uint32_t sb = ts_node_start_byte(n), eb = ts_node_end_byte(n);
+	size_t lo = 0, hi = t->props->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->props->v[mid].sb < sb)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < t->props->n && t->props->v[k].sb == sb; k++) {
+		const taint_prop *p = &t->props->v[k];
+		tval v = CLEAN;
+		TSNode to = p->to;
+		bool found = false;
+		if (p->eb != eb)
+			continue;
+		if (!ts_node_is_null(recv) && spans(recv, p->from_sb, p->from_eb))
+			v = recvv, found = true;
+		for (uint32_t i = 0; i < nargs && !found; i++)
+			if (spans(args[i], p->from_sb, p->from_eb))
+				v = vals[i], found = true;
+		if (!found || !tainted(v))
+			continue;
+		/* &v, *p: the variable itself */
+		while (ts_node_named_child_count(to) == 1 &&
+		       (!strcmp(ts_node_type(to), "unary_expression") || !strcmp(ts_node_type(to), "pointer_expression") ||
+		        !strcmp(ts_node_type(to), "argument") || !strcmp(ts_node_type(to), "parenthesized_expression")))
+			to = ts_node_named_child(to, 0);
+		if (v.trail)
+			v.trail = step(t, v.trail, n, TAINT_STEP);
+		bind(t, to, v, true);
+	}
+}
+
 /* obj.m() calls a method in this language, never a function defined at file level. */
 static bool receiver_needs_method(const taint_run *t)
 {
@@ -2098,6 +2156,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 			any = join(any, visit(t, a));
 		}
 	}
+	if (t->props && t->props->n)
+		propagate(t, n, recv, recvv, args, nargs, vals);
 	if (!s)
 		return any;
 	/* a conversion to a number sanitizes */
@@ -2573,8 +2633,8 @@ static uint32_t *callees_first(const taint_run *t)
 }
 
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, taint_scope *scope,
-                    taint_emit_fn emit, void *ud)
+                    const sast_matches *sinks, const sast_matches *sanitizers, const taint_props *props,
+                    taint_scope *scope, taint_emit_fn emit, void *ud)
 {
 	static const sast_matches none = { 0 };
 	bool world = scope && scope->world;
@@ -2593,6 +2653,7 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	if (!(t.tl = scan_taint__lang(c->lang_id)))
 		return 0;
 	t.c = c, t.r = r, t.src = c->src, t.sinks = sinks, t.emit = emit, t.ud = ud, t.scope = world ? scope : NULL;
+	t.props = props;
 	t.by_name = (scan_map)SCAN_MAP_INIT;
 	root = ts_tree_root_node(tree);
 	t.src_r = ranges_of(sources, &t.nsrc);

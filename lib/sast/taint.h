@@ -116,13 +116,26 @@ typedef struct {
 	taint_summaries *record;     /* first pass: also keep what the functions do here */
 } taint_scope;
 
+/* A propagator's match: the call at [sb, eb) carries the data of [from_sb, from_eb) into `to`. */
+typedef struct {
+	uint32_t sb, eb;
+	uint32_t from_sb, from_eb;
+	TSNode to;
+} taint_prop;
+
+typedef struct {
+	taint_prop *v;
+	size_t n;
+} taint_props;
+
 /*
  * Run rule r's taint analysis over one file: sources, sinks and sanitizers
- * are the results of its formulas. Counts its work against the rule's
- * budget (scan_sast__budget_ok) and stops early when over it.
+ * are the results of its formulas, props its propagators' (sorted by sb).
+ * Counts its work against the rule's budget (scan_sast__budget_ok) and
+ * stops early when over it.
  */
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, taint_scope *scope,
-                    taint_emit_fn emit, void *ud);
+                    const sast_matches *sinks, const sast_matches *sanitizers, const taint_props *props,
+                    taint_scope *scope, taint_emit_fn emit, void *ud);
 
 #endif

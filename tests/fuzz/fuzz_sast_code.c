@@ -38,7 +38,9 @@ static const char rules[] =
 	"    taint:\n      sources:\n        - pattern: source(...)\n        - pattern: getq(...)\n"
 	"      sinks:\n        - all:\n            - pattern: sink($X, ...)\n            - focus: $X\n"
 	"        - pattern: run(...)\n"
-	"      sanitizers:\n        - pattern: clean(...)\n        - all:\n            - pattern: ok($X)\n            - focus: $X\n";
+	"      sanitizers:\n        - pattern: clean(...)\n        - all:\n            - pattern: ok($X)\n            - focus: $X\n"
+	"      propagators:\n        - pattern: fill($A, $B)\n          from: $B\n          to: $A\n"
+	"        - pattern: $D.update($X)\n          from: $X\n          to: $D\n";
 
 static const char *const paths[] = { "f.py", "f.js", "f.rb", "f.php", "f.go", "F.java", "f.c", "f.rs",
 	"F.kt", "F.cs", "f.sh", "f.yaml", "main.tf", "f.json", "Dockerfile" };

@@ -253,6 +253,14 @@ static void test_validation_errors_name_the_line(void **state)
 		  "more than a metavariable" },
 		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    match:\n      query: '((identifier) @x (#eq? @x \"a\"))'\n",
 		  "predicates" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    taint:\n"
+		  "      sources: [request.args]\n      sinks: ['os.system(...)']\n      propagators:\n"
+		  "        - pattern: $D.update($X)\n          to: $D\n",
+		  "test.yaml:10: a propagator is a mapping of 'from', 'to' and one formula" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    taint:\n"
+		  "      sources: [request.args]\n      sinks: ['os.system(...)']\n      propagators:\n"
+		  "        - pattern: $D.update($X)\n          from: $Y\n          to: $D\n",
+		  "metavariable '$Y' is not bound" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
