@@ -1344,7 +1344,8 @@ static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, b
 	for (size_t i = 0; i < san->n; i++)
 		e->san[i] = (uint64_t)san->v[i].sb << 32 | san->v[i].eb;
 	e->nsan = san->n;
-	qsort(e->san, e->nsan, sizeof(*e->san), cmp_u64);
+	if (e->nsan > 1)
+		qsort(e->san, e->nsan, sizeof(*e->san), cmp_u64);
 	for (size_t k = 0; k < c->nshared; k++)
 		if (c->shared[k].nsan == e->nsan && (!e->nsan || !memcmp(c->shared[k].san, e->san, e->nsan * sizeof(*e->san)))) {
 			*known = true;
