@@ -1322,12 +1322,14 @@ static int cmp_u64(const void *a, const void *b)
 
 /*
  * The summaries of the file's functions for a rule with no source and no
- * sink here and these sanitizer matches: *known when an earlier rule with
- * the same matches worked them out; else a new entry for this rule's run to
- * fill. NULL: out of memory (the rule runs without sharing).
+ * sink here and these sanitizer and propagator matches: *known when an
+ * earlier rule with the same matches worked them out; else a new entry for
+ * this rule's run to fill. NULL: out of memory (the rule runs without
+ * sharing).
  */
-static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, bool *known)
+static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, const taint_props *props, bool *known)
 {
+	size_t nkey = san->n + 3 * props->n;
 	taint_summaries *e;
 	*known = false;
 	if (c->nshared == c->shared_cap) {
@@ -1339,13 +1341,19 @@ static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, b
 		c->shared = nv, c->shared_cap = cap;
 	}
 	e = &c->shared[c->nshared];
-	if (san->n && scan_array_reserve(&e->san, &e->san_cap, san->n, sizeof(*e->san)))
+	if (nkey && scan_array_reserve(&e->san, &e->san_cap, nkey, sizeof(*e->san)))
 		return NULL;
 	for (size_t i = 0; i < san->n; i++)
 		e->san[i] = (uint64_t)san->v[i].sb << 32 | san->v[i].eb;
-	e->nsan = san->n;
-	if (e->nsan > 1)
-		qsort(e->san, e->nsan, sizeof(*e->san), cmp_u64);
+	if (san->n > 1)
+		qsort(e->san, san->n, sizeof(*e->san), cmp_u64);
+	/* the propagators' matches, in their order (sorted by range) */
+	for (size_t i = 0, k = san->n; i < props->n; i++) {
+		e->san[k++] = (uint64_t)props->v[i].sb << 32 | props->v[i].eb;
+		e->san[k++] = (uint64_t)props->v[i].from_sb << 32 | props->v[i].from_eb;
+		e->san[k++] = (uint64_t)ts_node_start_byte(props->v[i].to) << 32 | ts_node_end_byte(props->v[i].to);
+	}
+	e->nsan = nkey;
 	for (size_t k = 0; k < c->nshared; k++)
 		if (c->shared[k].nsan == e->nsan && (!e->nsan || !memcmp(c->shared[k].san, e->san, e->nsan * sizeof(*e->san)))) {
 			*known = true;
@@ -1370,19 +1378,31 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && (src.n || c->world) &&
 	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
 	    (rc = eval_props(c, r, &props)) == 0 && c->active[c->rule]) {
-		bool known = false;
-		taint_summaries *shared = c->world && c->pass == 1 && !src.n && !sinks.n && !props.n
-		                          ? shared_summaries(c, &san, &known) : NULL;
-		if (known) {
-			/* no source and no sink here, and these sanitizers: what the functions do is already known */
+		static const sast_matches no_sinks = { 0 };
+		bool known = false, ahead = c->world && c->pass == 1 && !src.n;
+		/*
+		 * A deep scan's first pass, no source here: what the functions do
+		 * does not depend on the sinks, and rules with the same sanitizer
+		 * and propagator matches share it. Flows into this file's sinks
+		 * need data from elsewhere, known only once every file has been
+		 * seen: a file with sinks waits for the second pass.
+		 */
+		taint_summaries *shared = ahead ? shared_summaries(c, &san, &props, &known) : NULL;
+		if (c->world && c->pass == 2 && !src.n && !scan_taint__may_flow_in(c, r, tree, c->world)) {
+			; /* nothing comes in from other files: no flow to follow */
+		} else if (known) {
 			for (size_t i = 0; i < shared->n; i++)
 				scan_taint__world_define(c->world, r->rule_id, shared->v[i].name, shared->v[i].len,
 				                         shared->v[i].ret_params, shared->v[i].recv_params, NULL);
 		} else {
 			scope.record = shared;
-			rc = scan_taint__run(c, r, tree, &src, &sinks, &san, &props, &scope, emit, ud);
+			rc = scan_taint__run(c, r, tree, &src, ahead ? &no_sinks : &sinks, &san, &props, &scope, emit, ud);
 			if (shared && rc)
 				c->nshared--; /* not whole: not to be shared */
+		}
+		if (ahead && sinks.n && !rc) {
+			scan_taint__world_hold(c->world, c->path, r->rule_id);
+			scope.again = true;
 		}
 	}
 	c->again |= scope.again;

@@ -2632,6 +2632,38 @@ static uint32_t *callees_first(const taint_run *t)
 	return order;
 }
 
+bool scan_taint__may_flow_in(sast_ctx *c, const sast_rule *r, const TSTree *tree, taint_world *world)
+{
+	taint_run t;
+	TSTreeCursor cur;
+	bool found = false;
+
+	memset(&t, 0, sizeof(t));
+	if (!tree || !(t.tl = scan_taint__lang(c->lang_id)))
+		return true;
+	t.c = c, t.src = c->src;
+	cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+	while (!found) {
+		TSNode n = ts_tree_cursor_current_node(&cur), name;
+		taint_gtrail in[TAINT_WORLD_IN];
+		if (role_of(&t, n) == TR_FUNC) {
+			name = field(n, "name");
+			if (!ts_node_is_null(name) &&
+			    scan_taint__world_incoming(world, r->rule_id, t.src + ts_node_start_byte(name),
+			                               ts_node_end_byte(name) - ts_node_start_byte(name), in))
+				found = true;
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur))
+				goto out;
+	}
+out:
+	ts_tree_cursor_delete(&cur);
+	return found;
+}
+
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
                     const sast_matches *sinks, const sast_matches *sanitizers, const taint_props *props,
                     taint_scope *scope, taint_emit_fn emit, void *ud)

@@ -92,10 +92,10 @@ bool scan_taint__world_held(taint_world *w, const char *path, const char *rule);
  */
 /*
  * What a file's functions do to data for a rule with no source and no sink
- * in the file: it depends only on where the rule's sanitizers matched, and
- * rules share most sanitizers, so a deep scan's first pass works it out
- * once per file and set of sanitizer matches and tells the world for each
- * rule that has that set.
+ * in the file: it depends only on where the rule's sanitizers and
+ * propagators matched, and rules share most of them, so a deep scan's first
+ * pass works it out once per file and set of matches and tells the world
+ * for each rule that has that set.
  */
 typedef struct taint_summaries {
 	struct {
@@ -104,7 +104,7 @@ typedef struct taint_summaries {
 		uint64_t ret_params, recv_params;
 	} *v;
 	size_t n, cap;
-	uint64_t *san;               /* the sanitizer matches, (start << 32 | end), sorted */
+	uint64_t *san;               /* the sanitizer matches, (start << 32 | end), sorted; then the propagators' */
 	size_t nsan, san_cap;
 } taint_summaries;
 
@@ -115,6 +115,16 @@ typedef struct {
 	bool again;                  /* out, first pass: the file's flows wait for the second */
 	taint_summaries *record;     /* first pass: also keep what the functions do here */
 } taint_scope;
+
+/*
+ * A deep scan's second pass, for a file without rule r's sources: does
+ * another file pass request data to one of its functions? false: its flows
+ * need not be followed again. (A call here to a function elsewhere that
+ * returns request data is not enough on its own: functions are known by
+ * name, and in the Go standard library alone that linked every err of a
+ * Write call to http.Response.Write.)
+ */
+bool scan_taint__may_flow_in(sast_ctx *c, const sast_rule *r, const TSTree *tree, taint_world *world);
 
 /* A propagator's match: the call at [sb, eb) carries the data of [from_sb, from_eb) into `to`. */
 typedef struct {
