@@ -377,6 +377,8 @@ static int build_lang(sast_engine *e, scan_lang lang)
 		                        (rc = collect_leaves(rule->taint_sources, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0 ||
 		                        (rule->taint_sanitizers &&
 		                         (rc = collect_leaves(rule->taint_sanitizers, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0) ||
+		                        (rule->taint_rejects &&
+		                         (rc = collect_leaves(rule->taint_rejects, &all, &nall, &all_cap, (uint32_t)r, 2)) != 0) ||
 		                        (rc = collect_props(rule, &all, &nall, &all_cap, (uint32_t)r)) != 0
 		                      : (rc = collect_leaves(rule->match, &all, &nall, &all_cap, (uint32_t)r, 1)) != 0)
 			goto done;
@@ -1305,6 +1307,7 @@ static int eval_props(sast_ctx *c, const sast_rule *r, taint_props *out)
 				break;
 			out->v[out->n].sb = x->sb, out->v[out->n].eb = x->eb;
 			out->v[out->n].from_sb = x->b[from].sb, out->v[out->n].from_eb = x->b[from].eb;
+			out->v[out->n].replaces = r->taint_replaces[i];
 			out->v[out->n++].to = x->b[to].node;
 		}
 		free(m.v);
@@ -1327,9 +1330,10 @@ static int cmp_u64(const void *a, const void *b)
  * this rule's run to fill. NULL: out of memory (the rule runs without
  * sharing).
  */
-static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, const taint_props *props, bool *known)
+static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, const sast_matches *rej,
+                                         const taint_props *props, bool *known)
 {
-	size_t nkey = san->n + 3 * props->n;
+	size_t nkey = san->n + 4 * props->n + 1 + rej->n;
 	taint_summaries *e;
 	*known = false;
 	if (c->nshared == c->shared_cap) {
@@ -1352,7 +1356,12 @@ static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, c
 		e->san[k++] = (uint64_t)props->v[i].sb << 32 | props->v[i].eb;
 		e->san[k++] = (uint64_t)props->v[i].from_sb << 32 | props->v[i].from_eb;
 		e->san[k++] = (uint64_t)ts_node_start_byte(props->v[i].to) << 32 | ts_node_end_byte(props->v[i].to);
+		e->san[k++] = props->v[i].replaces;
 	}
+	/* then the rejecting checks', after a separator no range can equal */
+	e->san[san->n + 4 * props->n] = UINT64_MAX;
+	for (size_t i = 0; i < rej->n; i++)
+		e->san[san->n + 4 * props->n + 1 + i] = (uint64_t)rej->v[i].sb << 32 | rej->v[i].eb;
 	e->nsan = nkey;
 	for (size_t k = 0; k < c->nshared; k++)
 		if (c->shared[k].nsan == e->nsan && (!e->nsan || !memcmp(c->shared[k].san, e->san, e->nsan * sizeof(*e->san)))) {
@@ -1367,7 +1376,7 @@ static taint_summaries *shared_summaries(sast_ctx *c, const sast_matches *san, c
 /* A taint rule: its sources, sinks and sanitizers matched, then the data followed between them (taint.c). */
 static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_emit_fn emit, void *ud)
 {
-	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 };
+	sast_matches src = { 0 }, sinks = { 0 }, san = { 0 }, rej = { 0 };
 	taint_props props = { NULL, 0 };
 	taint_scope scope = { c->world, c->pass == 2 ? 2 : 1, c->path, false, NULL };
 	int rc;
@@ -1377,6 +1386,7 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 	if ((rc = scan_sast__eval(c, r, r->taint_sinks, &sinks, 0)) == 0 && (sinks.n || c->world) &&
 	    (rc = scan_sast__eval(c, r, r->taint_sources, &src, 0)) == 0 && (src.n || c->world) &&
 	    (!r->taint_sanitizers || (rc = scan_sast__eval(c, r, r->taint_sanitizers, &san, 0)) == 0) &&
+	    (!r->taint_rejects || (rc = scan_sast__eval(c, r, r->taint_rejects, &rej, 0)) == 0) &&
 	    (rc = eval_props(c, r, &props)) == 0 && c->active[c->rule]) {
 		static const sast_matches no_sinks = { 0 };
 		bool known = false, ahead = c->world && c->pass == 1 && !src.n;
@@ -1387,7 +1397,7 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 		 * need data from elsewhere, known only once every file has been
 		 * seen: a file with sinks waits for the second pass.
 		 */
-		taint_summaries *shared = ahead ? shared_summaries(c, &san, &props, &known) : NULL;
+		taint_summaries *shared = ahead ? shared_summaries(c, &san, &rej, &props, &known) : NULL;
 		if (c->world && c->pass == 2 && !src.n && !scan_taint__may_flow_in(c, r, tree, c->world)) {
 			; /* nothing comes in from other files: no flow to follow */
 		} else if (known) {
@@ -1396,7 +1406,7 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 				                         shared->v[i].ret_params, shared->v[i].recv_params, NULL);
 		} else {
 			scope.record = shared;
-			rc = scan_taint__run(c, r, tree, &src, ahead ? &no_sinks : &sinks, &san, &props, &scope, emit, ud);
+			rc = scan_taint__run(c, r, tree, &src, ahead ? &no_sinks : &sinks, &san, &rej, &props, &scope, emit, ud);
 			if (shared && rc)
 				c->nshared--; /* not whole: not to be shared */
 		}
@@ -1410,6 +1420,7 @@ static int run_taint(sast_ctx *c, const sast_rule *r, const TSTree *tree, sast_e
 	free(src.v);
 	free(sinks.v);
 	free(san.v);
+	free(rej.v);
 	return rc;
 }
 

@@ -765,22 +765,30 @@ static int parse_propagators(loader *ld, const scan_yaml_node *v, sast_rule *rp,
 		return rc;
 	if (!(any->kids = rp->taint_propagators = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_propagators))) ||
 	    !(rp->taint_from = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_from))) ||
-	    !(rp->taint_to = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_to))))
+	    !(rp->taint_to = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_to))) ||
+	    !(rp->taint_replaces = scan_arena__calloc(&ld->set->arena, n * sizeof(*rp->taint_replaces))))
 		return scan_error__oom();
 	for (size_t i = 0; i < n; i++) {
-		const scan_yaml_node *it = items[i], *from, *to;
+		const scan_yaml_node *it = items[i], *from, *to, *replaces;
 		scan_yaml_node *formula, **kv;
 		size_t k = 0;
 		int mv = -1;
-		if (it->kind != SCAN_YAML_MAPPING || it->len != 6 || !scalar(from = scan_util__yaml_get(it, "from")) ||
+		if (it->kind != SCAN_YAML_MAPPING || !scalar(from = scan_util__yaml_get(it, "from")) ||
 		    !scalar(to = scan_util__yaml_get(it, "to")))
 			return bad(ld, it, "a propagator is a mapping of 'from', 'to' and one formula");
-		/* the item without from and to is the formula */
+		replaces = scan_util__yaml_get(it, "replaces");
+		if (replaces && (!scalar(replaces) || (strcmp(replaces->value, "true") && strcmp(replaces->value, "false"))))
+			return bad(ld, replaces, "a propagator's 'replaces' is true or false");
+		if (it->len != (replaces ? 8u : 6u))
+			return bad(ld, it, "a propagator is a mapping of 'from', 'to', optionally 'replaces', and one formula");
+		rp->taint_replaces[i] = replaces && !strcmp(replaces->value, "true");
+		/* the item without from, to and replaces is the formula */
 		if (!(formula = scan_arena__calloc(&ld->set->arena, sizeof(*formula))) ||
 		    !(kv = scan_arena__calloc(&ld->set->arena, 2 * sizeof(*kv))))
 			return scan_error__oom();
 		for (size_t j = 0; j < it->len; j += 2)
-			if (strcmp(it->items[j]->value, "from") && strcmp(it->items[j]->value, "to") && k < 2)
+			if (strcmp(it->items[j]->value, "from") && strcmp(it->items[j]->value, "to") &&
+			    strcmp(it->items[j]->value, "replaces") && k < 2)
 				kv[k++] = it->items[j], kv[k++] = it->items[j + 1];
 		*formula = *it;
 		formula->items = kv, formula->len = k;
@@ -804,7 +812,7 @@ static int parse_propagators(loader *ld, const scan_yaml_node *v, sast_rule *rp,
  */
 static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 {
-	static const char *const keys[] = { "sources", "sinks", "sanitizers", "propagators", NULL };
+	static const char *const keys[] = { "sources", "sinks", "sanitizers", "rejects", "propagators", NULL };
 	sast_formula *all;
 	int rc;
 
@@ -819,7 +827,7 @@ static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 	}
 	/* attached before its members are parsed: a rule that fails to load frees what they compiled */
 	if (!(all = new_formula(ld, SAST_F_ANY, taint->line)) ||
-	    !(all->kids = scan_arena__calloc(&ld->set->arena, 4 * sizeof(*all->kids))))
+	    !(all->kids = scan_arena__calloc(&ld->set->arena, 5 * sizeof(*all->kids))))
 		return scan_error__oom();
 	rp->match = all;
 	if ((rc = parse_taint_list(ld, taint, "sources", true, &all->kids[0])) != 0)
@@ -833,6 +841,10 @@ static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 	if (all->kids[2])
 		all->nkids = 3;
 	rp->taint_sources = all->kids[0], rp->taint_sinks = all->kids[1], rp->taint_sanitizers = all->kids[2];
+	if ((rc = parse_taint_list(ld, taint, "rejects", false, &all->kids[all->nkids])) != 0)
+		return rc;
+	if ((rp->taint_rejects = all->kids[all->nkids]) != NULL)
+		all->nkids++;
 	if (!scan_util__yaml_get(taint, "propagators"))
 		return 0;
 	if (!(all->kids[all->nkids] = new_formula(ld, SAST_F_ANY, taint->line)))

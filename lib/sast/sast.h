@@ -134,10 +134,12 @@ typedef struct {
 	unsigned confidence;
 	sast_formula *match;          /* a taint rule: any of the three below, so their leaves are matched */
 	sast_formula *taint_sources, *taint_sinks, *taint_sanitizers; /* a taint rule's; sanitizers may be NULL */
+	sast_formula *taint_rejects;  /* checks that hold when the value is bad (name.contains("..")); may be NULL */
 	/* propagators: each a formula whose match carries data from the range bound to
 	   taint_from[i] into the variable bound to taint_to[i] (json.Unmarshal($FROM, $TO)); may be none */
 	sast_formula **taint_propagators;
 	int16_t *taint_from, *taint_to;
+	bool *taint_replaces;         /* the call overwrites taint_to (sprintf, strcpy): what it held is gone */
 	size_t ntaint_propagators;
 	const char *mv_names[SAST_MV_MAX];
 	unsigned nmv;

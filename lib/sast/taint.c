@@ -109,8 +109,8 @@ typedef struct {
 	const taint_lang *tl;
 	const char *src;
 	scan_arena arena;
-	trange *src_r, *san_r;
-	size_t nsrc, nsan;
+	trange *src_r, *san_r, *rej_r;
+	size_t nsrc, nsan, nrej;
 	const sast_matches *sinks;
 	uint32_t *sink_order;      /* sink indexes sorted by range */
 	uint8_t *sink_done;        /* reported */
@@ -145,9 +145,10 @@ typedef struct {
 	struct {
 		char *path;
 		unsigned next;           /* the position the next add() fills */
+		unsigned loops;          /* the loop depth it was made at: deeper, an add() may run any number of times */
 	} sizes[32];                 /* lists built here from empty: l = new ArrayList<>(); l.add(a); l.add(b) */
 	size_t nsizes;
-	unsigned loops;              /* inside a loop (or a callback): positions are unknown */
+	unsigned loops;              /* inside loops (or callbacks): how deep */
 	bool unresolved;           /* a call to a function the file does not define */
 	uint64_t stamp;            /* counts unit walks and summary changes, to order them */
 	tdeps top_deps;            /* the file-level code's */
@@ -403,7 +404,12 @@ static TSNode field(TSNode n, const char *name)
 	if (ts_node_is_null(n))
 		return n;
 	id = field_id(ts_node_language(n), name);
-	return id ? ts_node_child_by_field_id(n, id) : (TSNode){ 0 };
+	if (id) {
+		TSNode k = ts_node_child_by_field_id(n, id);
+		if (!ts_node_is_null(k))
+			return k;
+	}
+	return scan_taint__field_alias(n, name);
 }
 
 /* The first of several field names the node has. */
@@ -557,7 +563,7 @@ static const char *const getter_names[] = { "get", "getOrDefault", "getAttribute
 static bool call_getter(taint_run *t, TSNode n, TSNode *recv, TSNode *name, TSNode *arg)
 {
 	static const char *const objects[] = { "object", "receiver", NULL };
-	static const char *const objs[] = { "object", "value", "operand", "expression", NULL };
+	static const char *const objs[] = { "object", "value", "operand", "expression", "argument", NULL };
 	static const char *const props[] = { "property", "attribute", "field", "name", NULL };
 	TSNode fn = field(n, "function"), args = field(n, "arguments");
 	const char *s;
@@ -598,9 +604,10 @@ static bool path_append(char *out, size_t cap, const char *seg, size_t len)
 
 static bool path_of(taint_run *t, TSNode n, char *out, size_t cap)
 {
-	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver", NULL };
+	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver",
+		                               "argument", NULL };
 	static const char *const props[] = { "property", "attribute", "field", "name", "method", NULL };
-	static const char *const indexes[] = { "index", "subscript", NULL };
+	static const char *const indexes[] = { "index", "subscript", "indices", NULL };
 	taint_role role;
 	const char *s;
 	size_t len;
@@ -634,11 +641,15 @@ static bool path_of(taint_run *t, TSNode n, char *out, size_t cap)
 		size_t nlen;
 		if (!call_getter(t, n, &recv, &name, &arg)) {
 			/* x.strip(), x.lower(): a value of x, named so a check of it can vouch for it */
+			static const char *const same[] = { "c_str", "data", "as_str", "as_ref", "as_path", "as_bytes",
+				                            "to_owned", "clone", "borrow", NULL };
 			TSNode args = field(n, "arguments");
 			if (ts_node_is_null(recv) || ts_node_is_null(name) || (!ts_node_is_null(args) && nth_named(args, 0).id) ||
 			    !path_of(t, recv, out, cap))
 				return false;
 			text_of(t, name, &nm, &nlen);
+			if (name_in(nm, nlen, same)) /* s.c_str(), s.as_str(): s itself */
+				return true;
 			if (!path_append(out, cap, nm, nlen) || strlen(out) + 3 > cap)
 				return false;
 			memcpy(out + strlen(out), "()", 3);
@@ -658,8 +669,9 @@ static bool path_of(taint_run *t, TSNode n, char *out, size_t cap)
 			idx = nth_named(n, 1);
 		if (ts_node_is_null(obj) || !path_of(t, obj, out, cap))
 			return false;
-		/* C#'s [x] is an argument list around the index */
-		if (!ts_node_is_null(idx) && ts_node_named_child_count(idx) == 1 && !strcmp(ts_node_type(idx), "bracketed_argument_list"))
+		/* C#'s [x] is an argument list around the index, C++'s a subscript list */
+		if (!ts_node_is_null(idx) && ts_node_named_child_count(idx) == 1 &&
+		    (!strcmp(ts_node_type(idx), "bracketed_argument_list") || !strcmp(ts_node_type(idx), "subscript_argument_list")))
 			idx = ts_node_named_child(ts_node_named_child(idx, 0), 0);
 		if (!ts_node_is_null(idx) && !strcmp(ts_node_type(idx), "argument") && ts_node_named_child_count(idx) == 1)
 			idx = ts_node_named_child(idx, 0);
@@ -835,7 +847,7 @@ static tfunc *func_lookup(taint_run *t, const char *name, size_t len, size_t *it
 
 static bool param_name(taint_run *t, TSNode p, TSNode *name)
 {
-	static const char *const names[] = { "name", "pattern", "left", NULL };
+	static const char *const names[] = { "name", "pattern", "left", "declarator", NULL };
 	taint_role role = role_of(t, p);
 
 	for (int depth = 0; depth < 4 && !ts_node_is_null(p); depth++) {
@@ -845,11 +857,13 @@ static bool param_name(taint_run *t, TSNode p, TSNode *name)
 		}
 		TSNode k = field_any(p, names);
 		if (ts_node_is_null(k)) {
-			/* the first identifier child: Python's typed and splat parameters, Go's parameter lists */
+			/* the first identifier child: Python's typed and splat parameters, Go's parameter lists, C++'s
+			   references; not the type of Rust's Query(q) */
 			uint32_t count = ts_node_named_child_count(p);
+			TSNode type = field(p, "type");
 			for (uint32_t i = 0; i < count && ts_node_is_null(k); i++) {
 				TSNode c = ts_node_named_child(p, i);
-				if (role_of(t, c) == TR_IDENT)
+				if (role_of(t, c) == TR_IDENT && !ts_node_eq(c, type))
 					k = c;
 			}
 		}
@@ -868,6 +882,19 @@ static uint32_t class_of(const taint_run *t, TSNode n)
 	return 0;
 }
 
+/* A function definition's name and parameter list (either may be null). */
+static void func_parts(TSNode n, TSNode *name, TSNode *params)
+{
+	*name = field(n, "name"), *params = field(n, "parameters");
+	/* C and C++: int *f(char *s) is a declarator around a function declarator */
+	for (TSNode d = field(n, "declarator"); ts_node_is_null(*name) && !ts_node_is_null(d); d = field(d, "declarator"))
+		if (!ts_node_is_null(field(d, "parameters"))) {
+			*params = field(d, "parameters"), *name = field(d, "declarator");
+			if (!ts_node_is_null(field(*name, "name"))) /* Class::method */
+				*name = field(*name, "name");
+		}
+}
+
 static int collect_funcs(taint_run *t, TSNode root)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(root);
@@ -876,7 +903,8 @@ static int collect_funcs(taint_run *t, TSNode root)
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		if (role_of(t, n) == TR_FUNC) {
-			TSNode name = field(n, "name"), body = field(n, "body"), params = field(n, "parameters");
+			TSNode name, body = field(n, "body"), params;
+			func_parts(n, &name, &params);
 			if (!ts_node_is_null(body)) {
 				tfunc *f;
 				if (t->nfuncs == t->capfuncs) {
@@ -903,7 +931,8 @@ static int collect_funcs(taint_run *t, TSNode root)
 				}
 				if (!ts_node_is_null(params))
 					for (uint32_t i = 0; i < ts_node_named_child_count(params); i++)
-						if (!is_comment(ts_node_named_child(params, i)))
+						if (!is_comment(ts_node_named_child(params, i)) &&
+						    role_of(t, ts_node_named_child(params, i)) != TR_CLEAN)
 							f->nparams++;
 				{
 					TSNode rp = field(n, "receiver");
@@ -914,6 +943,9 @@ static int collect_funcs(taint_run *t, TSNode root)
 					TSNode first = nth_named(params, 0);
 					f->self_param = text_is(t, first, "self") || text_is(t, first, "cls");
 				}
+				/* Rust's fn m(&self, x): the receiver, then the arguments */
+				if (f->nparams && !strcmp(ts_node_type(nth_named(params, 0)), "self_parameter"))
+					f->self_param = true;
 				t->next[t->nfuncs] = SIZE_MAX;
 				if (f->name) {
 					size_t first;
@@ -946,6 +978,8 @@ done:
 /* The walk */
 
 static tval visit(taint_run *t, TSNode n);
+static tval visit_tokens(taint_run *t, TSNode tree, unsigned depth);
+static bool bind_vec(taint_run *t, TSNode lhs, TSNode rhs);
 
 static bool is_source(const taint_run *t, TSNode n)
 {
@@ -1065,6 +1099,13 @@ static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 	size_t len;
 
 	lhs = unparen(t, lhs);
+	/* C's char *p = ..., char buf[8] = ...: the declarator's name */
+	while (!ts_node_is_null(lhs) && (!strcmp(ts_node_type(lhs), "pointer_declarator") ||
+	                                 !strcmp(ts_node_type(lhs), "array_declarator") ||
+	                                 !strcmp(ts_node_type(lhs), "reference_declarator"))) {
+		TSNode d = field(lhs, "declarator");
+		lhs = ts_node_is_null(d) && ts_node_named_child_count(lhs) == 1 ? ts_node_named_child(lhs, 0) : d;
+	}
 	if (ts_node_is_null(lhs))
 		return;
 	if (v.trail)
@@ -1075,7 +1116,7 @@ static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 		if (n >= 2 && !strcmp(p + n - 2, ".*"))
 			add = true;
 		/* a[] = x on a list built here: the next position */
-		if (n >= 2 && !strcmp(p + n - 2, ".*") && !t->loops && ts_node_named_child_count(unparen(t, lhs)) == 1) {
+		if (n >= 2 && !strcmp(p + n - 2, ".*") && ts_node_named_child_count(unparen(t, lhs)) == 1) {
 			long slot;
 			p[n - 2] = '\0';
 			if ((slot = size_slot(t, p)) >= 0) {
@@ -1135,6 +1176,18 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 	else if (!ts_node_is_null(rhs) && field(rhs, "initializer").id && role_of(t, field(rhs, "initializer")) == TR_LIST)
 		rhs = field(rhs, "initializer");
 	role = ts_node_is_null(rhs) ? TR_NONE : role_of(t, rhs);
+	/* Kotlin's listOf(a, b), mapOf("k" to v): a literal written as a call */
+	if (role == TR_CALL && !ts_node_is_null(field(rhs, "function")) && !ts_node_is_null(field(rhs, "arguments"))) {
+		static const char *const lists[] = { "listOf", "mutableListOf", "arrayListOf", "arrayOf", NULL };
+		static const char *const maps[] = { "mapOf", "mutableMapOf", "hashMapOf", "linkedMapOf", NULL };
+		const char *s;
+		size_t len;
+		text_of(t, field(rhs, "function"), &s, &len);
+		if (name_in(s, len, lists) || name_in(s, len, maps)) {
+			role = name_in(s, len, lists) ? TR_LIST : TR_DICT;
+			rhs = field(rhs, "arguments");
+		}
+	}
 	if ((role != TR_LIST && role != TR_DICT) || !path_of(t, lhs, base, sizeof(base)))
 		return false;
 	env_kill(&t->env, base);
@@ -1145,7 +1198,12 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		tval val;
 		if (is_comment(c))
 			continue;
-		if (role_of(t, c) == TR_PAIR) {
+		if (!strcmp(ts_node_type(c), "value_argument") && ts_node_named_child_count(c) == 1)
+			c = ts_node_named_child(c, 0);
+		if (role == TR_DICT && !strcmp(ts_node_type(c), "infix_expression") && ts_node_named_child_count(c) == 3 &&
+		    text_is(t, ts_node_named_child(c, 1), "to")) { /* "k" to v */
+			k = ts_node_named_child(c, 0), v = ts_node_named_child(c, 2);
+		} else if (role_of(t, c) == TR_PAIR) {
 			k = field(c, "key"), v = field(c, "value");
 			if (ts_node_is_null(k) && ts_node_named_child_count(c) == 2)
 				k = ts_node_named_child(c, 0), v = ts_node_named_child(c, 1);
@@ -1169,8 +1227,7 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		env_set(t, &t->env, p, val, true);
 		index++;
 	}
-	if (!t->loops)
-		size_set(t, base, index);
+	size_set(t, base, index);
 	return true;
 }
 
@@ -1178,7 +1235,7 @@ static long size_slot(taint_run *t, const char *p)
 {
 	for (size_t i = 0; i < t->nsizes; i++)
 		if (!strcmp(t->sizes[i].path, p))
-			return (long)i;
+			return t->sizes[i].loops == t->loops ? (long)i : -1; /* added to in a loop it was made outside: anywhere */
 	return -1;
 }
 
@@ -1198,6 +1255,7 @@ static void size_set(taint_run *t, const char *p, long n)
 		i = (long)t->nsizes++;
 	}
 	t->sizes[i].next = (unsigned)n;
+	t->sizes[i].loops = t->loops;
 }
 
 /* An empty list or map being made: new ArrayList<>(), [], list(), new HashMap<>(), array(). */
@@ -1224,7 +1282,9 @@ static bool fresh_collection(taint_run *t, TSNode rhs)
 		size_t len;
 		static const char *const makers[] = { "list", "dict", "ArrayList", "LinkedList", "HashMap", "LinkedHashMap",
 			                              "TreeMap", "Array", "Map", "List", "Dictionary", "array", "StringBuilder",
-			                              NULL };
+			                              "mutableListOf", "arrayListOf", "mutableMapOf", "hashMapOf",
+			                              "linkedMapOf", "Vec::new", "HashMap::new", "BTreeMap::new",
+			                              "String::new", NULL };
 		TSNode fn = field(rhs, role == TR_NEW ? "constructor" : "function");
 		if (ts_node_is_null(fn))
 			fn = field(rhs, "type");
@@ -1253,7 +1313,7 @@ static bool go_append(taint_run *t, TSNode lhs, TSNode rhs, tval *out)
 	    !path_of(t, lhs, lp, sizeof(lp)) || !path_of(t, first, ap, sizeof(ap)) || strcmp(lp, ap))
 		return false;
 	*out = CLEAN;
-	slot = t->loops ? -1 : size_slot(t, lp);
+	slot = size_slot(t, lp);
 	for (uint32_t i = 1; i < ts_node_named_child_count(args); i++) {
 		TSNode a = ts_node_named_child(args, i);
 		tval v;
@@ -1326,10 +1386,17 @@ static tval visit_assign(taint_run *t, TSNode n, bool aug)
 	static const char *const lefts[] = { "left", "name", "pattern", NULL };
 	static const char *const rights[] = { "right", "value", NULL };
 	TSNode lhs = field_any(n, lefts), rhs = field_any(n, rights);
+	TSNode op = field(n, "operator");
 	tval v;
 
+	/* x += y where one kind assigns with every operator (C, Kotlin) */
+	if (!ts_node_is_null(op) && !text_is(t, op, "="))
+		aug = true;
 	if (ts_node_is_null(lhs))
 		lhs = nth_named(n, 0);
+	/* Kotlin's val x: T = ...: the name inside its declaration */
+	if (!strcmp(ts_node_type(lhs), "variable_declaration") && role_of(t, nth_named(lhs, 0)) == TR_IDENT)
+		lhs = nth_named(lhs, 0);
 	if (ts_node_is_null(rhs)) {
 		/* C#'s declarator: name, then "= value" as its last child */
 		uint32_t count = ts_node_named_child_count(n);
@@ -1367,13 +1434,15 @@ static tval visit_assign(taint_run *t, TSNode n, bool aug)
 		return visit(t, rhs);
 	if (!aug && go_append(t, lhs, rhs, &v))
 		return v;
+	if (!aug && bind_vec(t, lhs, rhs))
+		return CLEAN;
 	v = visit(t, rhs);
 	bind(t, lhs, v, aug);
 	if (!aug) {
 		char p[TAINT_PATH_MAX];
 		note_parse(t, lhs, rhs);
 		if (path_of(t, lhs, p, sizeof(p)))
-			size_set(t, p, fresh_collection(t, rhs) && !t->loops ? 0 : -1);
+			size_set(t, p, fresh_collection(t, rhs) ? 0 : -1);
 	}
 	return v;
 }
@@ -1524,6 +1593,8 @@ static bool exits(const taint_run *t, TSNode n)
 			if (ts_node_is_null(fn))
 				fn = field(n, "method");
 			if (ts_node_is_null(fn))
+				fn = field(n, "name"); /* Bash's exit 2 */
+			if (ts_node_is_null(fn))
 				return false;
 			text_of(t, fn, &s, &len);
 			for (const char *const *w = leaving_calls; *w; w++)
@@ -1574,6 +1645,19 @@ static bool check_negated(taint_run *t, TSNode x, TSNode cond)
 
 	text_of(t, x, &s, &len);
 	(void)s;
+	/* Kotlin's grammar reads !f(x) as (!f)(x) and !s.contains(x) as (!s).contains(x): a "!" at the callee's head */
+	if (role_of(t, x) == TR_CALL) {
+		TSNode h = field(x, "function");
+		for (int depth = 0; depth < 8 && !ts_node_is_null(h); depth++) {
+			if (ts_node_child_count(h) == 2 && text_is(t, ts_node_child(h, 0), "!")) {
+				neg = true;
+				break;
+			}
+			if (role_of(t, h) != TR_MEMBER && role_of(t, h) != TR_CALL)
+				break;
+			h = nth_named(h, 0);
+		}
+	}
 	for (TSNode p = ts_node_parent(x); !ts_node_is_null(p); p = ts_node_parent(p)) {
 		TSNode op;
 		if (ts_node_start_byte(p) < ts_node_start_byte(cond) || ts_node_end_byte(p) > ts_node_end_byte(cond))
@@ -1596,15 +1680,18 @@ static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 
 	g->n = 0;
 	g->negated = false;
-	for (size_t i = 0; i < t->nsan && g->n < 4; i++) {
+	for (size_t i = 0; i < t->nsan + t->nrej && g->n < 4; i++) {
+		/* a sanitizer holds when the value is good; a rejecting check when it is bad */
+		bool rejects = i >= t->nsan;
+		const trange *r = rejects ? &t->rej_r[i - t->nsan] : &t->san_r[i];
 		TSNode x, check;
 		bool neg;
 		const char *s;
 		size_t len;
-		if (t->san_r[i].sb < sb || t->san_r[i].eb > eb)
+		if (r->sb < sb || r->eb > eb)
 			continue;
-		x = ts_node_named_descendant_for_byte_range(cond, t->san_r[i].sb, t->san_r[i].eb);
-		if (ts_node_is_null(x) || ts_node_start_byte(x) != t->san_r[i].sb || ts_node_end_byte(x) != t->san_r[i].eb)
+		x = ts_node_named_descendant_for_byte_range(cond, r->sb, r->eb);
+		if (ts_node_is_null(x) || ts_node_start_byte(x) != r->sb || ts_node_end_byte(x) != r->eb)
 			continue;
 		/* the check around the vouched value: its comparison or call */
 		/* the check around the vouched value: up to the boolean operator or negation that holds it */
@@ -1624,8 +1711,11 @@ static void guard_of(taint_run *t, TSNode n, TSNode cond, guard *g)
 		}
 		text_of(t, check, &s, &len);
 		neg = check_negated(t, check, cond) != unless;
-		if (has_text(s, len, " not in ") || has_text(s, len, "!==") || has_text(s, len, "=== false") ||
+		if (has_text(s, len, " not in ") || has_text(s, len, " !in ") || has_text(s, len, "!==") ||
+		    has_text(s, len, "=== false") ||
 		    has_text(s, len, "== false") || has_text(s, len, "=== null"))
+			neg = !neg;
+		if (rejects)
 			neg = !neg;
 		/* in_array($x ?? '', ...): the check is of $x */
 		if (role_of(t, x) != TR_IDENT && (has_op(t, x, "??") || has_op(t, x, "||") || has_op(t, x, "or")) &&
@@ -1655,10 +1745,31 @@ static void guard_apply(taint_run *t, tenv *e, const guard *g)
 	}
 }
 
+/* An if used as a value (Kotlin, Rust): a branch's value is its block's last expression, or the branch itself. */
+static tval branch_value(taint_run *t, TSNode c)
+{
+	uint32_t count = ts_node_named_child_count(c);
+	tval last = CLEAN;
+
+	if (strcmp(ts_node_type(c), "block") && strcmp(ts_node_type(c), "else_clause"))
+		return visit(t, c);
+	for (uint32_t i = 0; i < count && !t->stop; i++) {
+		TSNode k = ts_node_named_child(c, i);
+		if (is_comment(k))
+			continue;
+		last = branch_value(t, k);
+		if (!strcmp(ts_node_type(k), "expression_statement") || !strcmp(ts_node_type(k), "let_declaration") ||
+		    role_of(t, k) == TR_ASSIGN)
+			last = CLEAN;
+	}
+	return last;
+}
+
 static tval visit_if(taint_run *t, TSNode n)
 {
 	TSNode cond = field(n, "condition"), init = field(n, "initializer");
 	int truth = ts_node_is_null(cond) ? -1 : constant_truth(t, cond);
+	tval val = CLEAN; /* an if used as a value (Kotlin, Rust): its branches', not its condition's */
 	tenv in = { 0 }, out = { 0 };
 	bool out_set = false, has_else = false;
 	uint32_t count = ts_node_named_child_count(n);
@@ -1682,7 +1793,8 @@ static tval visit_if(taint_run *t, TSNode n)
 			continue;
 		alternative = role == TR_ELSE || role == TR_ELIF ||
 		              (ts_node_start_byte(c) > ts_node_start_byte(n) &&
-		               !ts_node_is_null(field(n, "alternative")) && ts_node_eq(c, field(n, "alternative")));
+		               !ts_node_is_null(field(n, "alternative")) && ts_node_eq(c, field(n, "alternative"))) ||
+		              (!ts_node_is_null(ts_node_prev_sibling(c)) && text_is(t, ts_node_prev_sibling(c), "else"));
 		if (role == TR_ELSE || (alternative && role != TR_ELIF))
 			has_else = true;
 		/* a constant condition: only its live branch runs */
@@ -1693,7 +1805,10 @@ static tval visit_if(taint_run *t, TSNode n)
 		/* the branch where the check passed: what it vouches for is clean there */
 		if (g.n && alternative == g.negated)
 			guard_apply(t, &t->env, &g);
-		visit(t, c);
+		if (t->tl->if_value)
+			val = join(val, branch_value(t, c));
+		else
+			visit(t, c);
 		if (exits(t, c))
 			continue;
 		if (!out_set)
@@ -1714,7 +1829,7 @@ static tval visit_if(taint_run *t, TSNode n)
 	env_copy(t, &t->env, &out);
 	free(in.v);
 	free(out.v);
-	return v;
+	return t->tl->if_value ? val : v;
 }
 
 static tval visit_ternary(taint_run *t, TSNode n)
@@ -1785,7 +1900,7 @@ static tval visit_loop(taint_run *t, TSNode n)
 
 static tval visit_foreach(taint_run *t, TSNode n)
 {
-	static const char *const targets[] = { "left", "name", "pattern", NULL };
+	static const char *const targets[] = { "left", "name", "pattern", "declarator", "variable", NULL };
 	static const char *const collections[] = { "right", "value", NULL };
 	TSNode target = field_any(n, targets), coll = field_any(n, collections), body = field(n, "body");
 	tenv in = { 0 };
@@ -1852,7 +1967,8 @@ static TSNode chain_base(taint_run *t, TSNode n)
  */
 static tval chain_source(taint_run *t, TSNode n)
 {
-	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver", NULL };
+	static const char *const objects[] = { "object", "value", "array", "operand", "expression", "receiver",
+		                               "argument", NULL };
 	tval v = CLEAN;
 
 	for (int i = 0; i < 32 && !ts_node_is_null(n); i++) {
@@ -1875,16 +1991,16 @@ static tval chain_source(taint_run *t, TSNode n)
 }
 
 static const char *const adders[] = { "append", "add", "push", "insert", "extend", "addAll", "offer", "unshift",
-	                              "WriteString", "WriteRune", "WriteByte",
+	                              "WriteString", "WriteRune", "WriteByte", "push_str",
 	                              "appendLine", "Add", "Append", "AppendLine", "Insert", "AddRange", "concat!",
 	                              "write", "print", "println", NULL };
 /* what maps each element through a function */
 static const char *const mappers[] = { "Select", "map", "Map", "collect", "flat_map", "flatMap", "ConvertAll",
-	                               "SelectMany", "transform", NULL };
+	                               "SelectMany", "transform", "forEach", NULL };
 /* what adds one element at the end of a list */
 static const char *const appenders[] = { "add", "append", "push", "Add", "offer", "addLast", "<<", NULL };
 static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent", "setAttribute", "Add", "Set",
-	                               "store", "[]=", NULL };
+	                               "store", "[]=", "insert", NULL };
 static const char *const getters[] = { "get", "getOrDefault", "pop", "getAttribute", "fetch", "Get", "GetValueOrDefault",
 	                               "TryGetValue", "dig", "at", NULL };
 
@@ -1983,6 +2099,8 @@ static tval map_with(taint_run *t, TSNode lit, tval elems)
 		if (role_of(t, p) == TR_IDENT)
 			name = p;
 		bind(t, name, elems, false);
+	} else if (!p.id && t->c->lang_id == SCAN_LANG_KOTLIN) {
+		env_set(t, &t->env, "it", elems, false); /* { exec(it) }: the one parameter's implicit name */
 	}
 	t->ret = CLEAN;
 	v = visit(t, ts_node_is_null(body) ? lit : body);
@@ -2034,6 +2152,16 @@ static bool spans(TSNode n, uint32_t sb, uint32_t eb)
 	return false;
 }
 
+/* &v, *p: the variable itself */
+static TSNode prop_target(TSNode to)
+{
+	while (ts_node_named_child_count(to) == 1 &&
+	       (!strcmp(ts_node_type(to), "unary_expression") || !strcmp(ts_node_type(to), "pointer_expression") ||
+	        !strcmp(ts_node_type(to), "argument") || !strcmp(ts_node_type(to), "parenthesized_expression")))
+		to = ts_node_named_child(to, 0);
+	return to;
+}
+
 /*
  * The rule's propagators that match call n: the data of their `from` (an
  * argument or the receiver, already walked) now also sits in their `to`
@@ -2053,10 +2181,14 @@ static void propagate(taint_run *t, TSNode n, TSNode recv, tval recvv, const TSN
 		else
 			hi = mid;
 	}
+	/* a call that writes its result over `to` (a formatted print into buf, a copy into buf): what buf held is gone */
+	for (size_t k = lo; k < t->props->n && t->props->v[k].sb == sb; k++)
+		if (t->props->v[k].eb == eb && t->props->v[k].replaces)
+			bind(t, prop_target(t->props->v[k].to), CLEAN, false);
 	for (size_t k = lo; k < t->props->n && t->props->v[k].sb == sb; k++) {
 		const taint_prop *p = &t->props->v[k];
 		tval v = CLEAN;
-		TSNode to = p->to;
+		TSNode to = prop_target(p->to);
 		bool found = false;
 		if (p->eb != eb)
 			continue;
@@ -2067,11 +2199,6 @@ static void propagate(taint_run *t, TSNode n, TSNode recv, tval recvv, const TSN
 				v = vals[i], found = true;
 		if (!found || !tainted(v))
 			continue;
-		/* &v, *p: the variable itself */
-		while (ts_node_named_child_count(to) == 1 &&
-		       (!strcmp(ts_node_type(to), "unary_expression") || !strcmp(ts_node_type(to), "pointer_expression") ||
-		        !strcmp(ts_node_type(to), "argument") || !strcmp(ts_node_type(to), "parenthesized_expression")))
-			to = ts_node_named_child(to, 0);
 		if (v.trail)
 			v.trail = step(t, v.trail, n, TAINT_STEP);
 		bind(t, to, v, true);
@@ -2108,9 +2235,12 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	/* the callee's name and receiver: f(x), o.m(x), o->m(x), O::m(x), o.m x */
 	if (ts_node_is_null(name) && !ts_node_is_null(fn)) {
 		TSNode f2 = unparen(t, fn);
+		/* Rust's s.parse::<i64>(): the function without its type arguments */
+		if (!strcmp(ts_node_type(f2), "generic_function") && !ts_node_is_null(field(f2, "function")))
+			f2 = field(f2, "function");
 		if (role_of(t, f2) == TR_MEMBER) {
 			static const char *const props[] = { "property", "attribute", "field", "name", NULL };
-			static const char *const objs[] = { "object", "value", "operand", "expression", NULL };
+			static const char *const objs[] = { "object", "value", "operand", "expression", "argument", NULL };
 			name = field_any(f2, props), recv = field_any(f2, objs);
 		} else if (!ctor || role_of(t, f2) == TR_IDENT || strstr(ts_node_type(f2), "identifier") ||
 		           !strcmp(ts_node_type(f2), "name")) {
@@ -2122,7 +2252,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	if (!ts_node_is_null(name))
 		text_of(t, name, &s, &len);
 	/* Ruby's Foo.new(x) runs Foo#initialize */
-	if (s && t->tl->implicit_return && text_eq(s, len, "new") && !ts_node_is_null(recv))
+	if (s && t->tl->ruby_new && text_eq(s, len, "new") && !ts_node_is_null(recv))
 		s = "initialize", len = 10, ctor = true, recv = (TSNode){ 0 };
 	if (!ts_node_is_null(recv))
 		any = recvv = visit(t, recv);
@@ -2173,6 +2303,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 			if (role_of(t, a) == TR_LAMBDA)
 				lit = a;
 		}
+		if (!ts_node_is_null(lit) && role_of(t, lit) != TR_LAMBDA && role_of(t, nth_named(lit, 0)) == TR_LAMBDA)
+			lit = nth_named(lit, 0); /* Kotlin's trailing lambda is wrapped for its annotations */
 		if (!ts_node_is_null(lit))
 			return map_with(t, lit, recvv);
 	}
@@ -2231,7 +2363,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		if (!strcmp(ts_node_type(arr), "argument") && ts_node_named_child_count(arr) == 1)
 			arr = ts_node_named_child(arr, 0);
 		if (path_of(t, arr, p, sizeof(p))) {
-			long slot = !t->loops && text_eq(s, len, "array_push") ? size_slot(t, p) : -1;
+			long slot = text_eq(s, len, "array_push") ? size_slot(t, p) : -1;
 			size_t base = strlen(p);
 			for (uint32_t i = 1; i < nargs; i++) {
 				tval v = vals[i];
@@ -2264,7 +2396,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		}
 		if (have_path && nargs >= 1 && (name_in(s, len, adders) || name_in(s, len, putters))) {
 			tval v = CLEAN;
-			long slot = nargs == 1 && !t->loops && name_in(s, len, appenders) ? size_slot(t, p) : -1;
+			long slot = nargs == 1 && name_in(s, len, appenders) ? size_slot(t, p) : -1;
 			for (uint32_t i = 0; i < nargs; i++)
 				v = join(v, vals[i]);
 			if (slot >= 0) {
@@ -2293,6 +2425,186 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		}
 	}
 	return any;
+}
+
+/* A variable read by its path where there is no node for it (inside a macro): clean where a check vouched for it. */
+static tval read_path(taint_run *t, const char *p, TSNode at)
+{
+	tval v;
+
+	if (env_vouched(&t->env, p))
+		return CLEAN;
+	v = env_read(&t->env, p);
+	if (v.trail)
+		v.trail = step(t, v.trail, at, TAINT_STEP);
+	return v;
+}
+
+/* The name (letters, digits, _; not a digit first) at s[i]: its length, 0 for none, copied into p. */
+static size_t name_at(const char *s, size_t len, size_t i, char *p, size_t cap)
+{
+	size_t k = 0;
+
+	if (i >= len || !(isalpha((unsigned char)s[i]) || s[i] == '_'))
+		return 0;
+	while (i + k < len && k + 1 < cap && (isalnum((unsigned char)s[i + k]) || s[i + k] == '_'))
+		p[k] = s[i + k], k++;
+	p[k] = '\0';
+	return k;
+}
+
+/*
+ * The variables a string literal names in its text: Rust's format!("{name}")
+ * and println!("{x:?}"), Kotlin's "id=$id" (which the grammar leaves in the
+ * string's text; "${expr}" is a node of its own).
+ */
+static tval names_in_text(taint_run *t, TSNode lit, char open)
+{
+	const char *s;
+	size_t len;
+	tval v = CLEAN;
+
+	text_of(t, lit, &s, &len);
+	for (size_t i = 0; i + 1 < len; i++) {
+		char p[TAINT_PATH_MAX];
+		size_t k;
+		if (s[i] == '\\' && open == '$') { /* \$x is a dollar sign */
+			i++;
+			continue;
+		}
+		if (s[i] != open)
+			continue;
+		if (open == '{' && s[i + 1] == '{') { /* {{ is a brace */
+			i++;
+			continue;
+		}
+		if (!(k = name_at(s, len, i + 1, p, sizeof(p))))
+			continue;
+		if (open == '$' || (i + 1 + k < len && (s[i + 1 + k] == '}' || s[i + 1 + k] == ':')))
+			v = join(v, read_path(t, p, lit));
+		i += k;
+	}
+	return v;
+}
+
+/*
+ * A macro's arguments are tokens, not expressions: a.b.c is three names and
+ * two dots, f(x) a name and a token tree. Names joined by dots are read as
+ * one path; a string literal is read for its inline captures.
+ */
+static tval visit_token_range(taint_run *t, TSNode tree, uint32_t from, uint32_t count, unsigned depth)
+{
+	tval v = CLEAN;
+
+	for (uint32_t i = from; i < count && !t->stop && depth < 32; i++) {
+		TSNode c = ts_node_child(tree, i);
+		const char *kind = ts_node_type(c);
+		if (!strcmp(kind, "token_tree")) {
+			v = join(v, visit_tokens(t, c, depth + 1));
+		} else if (!strcmp(kind, "string_literal") || !strcmp(kind, "raw_string_literal")) {
+			v = join(v, names_in_text(t, c, '{'));
+		} else if (!strcmp(kind, "identifier") || !strcmp(kind, "self")) {
+			char p[TAINT_PATH_MAX];
+			const char *nm;
+			size_t nlen;
+			TSNode first = c;
+			text_of(t, c, &nm, &nlen);
+			if (nlen + 1 > sizeof(p))
+				continue;
+			memcpy(p, nm, nlen);
+			p[nlen] = '\0';
+			while (i + 2 < count && text_is(t, ts_node_child(tree, i + 1), ".") &&
+			       !strcmp(ts_node_type(ts_node_child(tree, i + 2)), "identifier")) {
+				c = ts_node_child(tree, i + 2);
+				text_of(t, c, &nm, &nlen);
+				if (!path_append(p, sizeof(p), nm, nlen))
+					break;
+				i += 2;
+			}
+			/* name["k"]: the element at a literal key (any element, for another index) */
+			if (i + 1 < count && !strcmp(ts_node_type(ts_node_child(tree, i + 1)), "token_tree") &&
+			    text_is(t, ts_node_child(ts_node_child(tree, i + 1), 0), "[")) {
+				TSNode idx = ts_node_child(tree, i + 1);
+				char key[64];
+				i++;
+				if (ts_node_child_count(idx) == 3 && literal_key(t, ts_node_child(idx, 1), key, sizeof(key)))
+					path_append(p, sizeof(p), key, strlen(key));
+				else
+					v = join(v, visit_tokens(t, idx, depth + 1));
+				v = join(v, read_path(t, p, first));
+				continue;
+			}
+			/* name(args): a call; a number conversion is clean, anything else carries its arguments */
+			if (i + 1 < count && !strcmp(ts_node_type(ts_node_child(tree, i + 1)), "token_tree")) {
+				const char *last = strrchr(p, '.') ? strrchr(p, '.') + 1 : p;
+				tval args = visit_tokens(t, ts_node_child(tree, i + 1), depth + 1);
+				size_t iter = SIZE_MAX;
+				tfunc *f = strrchr(p, '.') ? NULL : func_lookup(t, p, strlen(p), &iter);
+				i++;
+				if (name_in(last, strlen(last), t->tl->numeric))
+					continue;
+				/* a function of this file whose arguments never reach its value (it returns a constant) */
+				if (f && func_lookup(t, p, strlen(p), &iter) == NULL) {
+					note_dep(t, (uint32_t)(f - t->funcs));
+					if (!f->ret_params && !f->ret_trail && !f->recv_params)
+						continue;
+				}
+				if (strrchr(p, '.'))
+					*strrchr(p, '.') = '\0'; /* x.clone(): x */
+				else
+					p[0] = '\0';
+				v = join(v, args);
+			}
+			if (p[0])
+				v = join(v, read_path(t, p, first));
+		} else if (ts_node_is_named(c)) {
+			v = join(v, visit(t, c));
+		}
+	}
+	return v;
+}
+
+static tval visit_tokens(taint_run *t, TSNode tree, unsigned depth)
+{
+	return visit_token_range(t, tree, 0, ts_node_child_count(tree), depth);
+}
+
+/* Rust's vec![a, b]: its elements by position, each the tokens between two commas. */
+static bool bind_vec(taint_run *t, TSNode lhs, TSNode rhs)
+{
+	char base[TAINT_PATH_MAX], p[TAINT_PATH_MAX];
+	TSNode tree = nth_named(rhs, 1);
+	uint32_t count, start = 1, index = 0;
+
+	if (strcmp(ts_node_type(rhs), "macro_invocation") || !text_is(t, field(rhs, "macro"), "vec") ||
+	    ts_node_is_null(tree) || strcmp(ts_node_type(tree), "token_tree") || !path_of(t, lhs, base, sizeof(base)))
+		return false;
+	count = ts_node_child_count(tree);
+	for (uint32_t i = 1; i < count; i++) {
+		TSNode c = ts_node_child(tree, i);
+		if (text_is(t, c, ";")) /* vec![x; n]: n copies of x */
+			return false;
+	}
+	env_kill(&t->env, base);
+	for (uint32_t i = 1; i < count; i++) {
+		TSNode c = ts_node_child(tree, i);
+		tval val;
+		char key[16];
+		if (!text_is(t, c, ",") && i + 1 < count)
+			continue;
+		if (i > start) {
+			val = visit_token_range(t, tree, start, i, 1);
+			snprintf(key, sizeof(key), "%u", index++);
+			snprintf(p, sizeof(p), "%s", base);
+			path_append(p, sizeof(p), key, strlen(key));
+			if (val.trail)
+				val.trail = step(t, val.trail, lhs, TAINT_STEP);
+			env_set(t, &t->env, p, val, true);
+		}
+		start = i + 1;
+	}
+	size_set(t, base, index);
+	return true;
 }
 
 static tval visit_ident(taint_run *t, TSNode n)
@@ -2349,7 +2661,10 @@ static tval visit_inner(taint_run *t, TSNode n)
 					bind(t, name, (tval){ 0, step(t, NULL, prm, TAINT_SOURCE) }, false);
 			}
 		t->loops++; /* a callback may run any number of times */
-		visit(t, ts_node_is_null(body) ? n : body); /* runs here, in this state; its value is code, not data */
+		if (ts_node_is_null(body)) /* Kotlin's { x -> ... }: the statements are the lambda's own children */
+			visit_children(t, n);
+		else
+			visit(t, body); /* runs here, in this state; its value is code, not data */
 		t->loops--;
 		return CLEAN;
 	}
@@ -2390,12 +2705,16 @@ static tval visit_inner(taint_run *t, TSNode n)
 		return visit_children(t, n);
 	}
 	default:
-		/* Ruby's s << x, a << x: the left takes x (at the next position of a list built here) */
-		if (t->tl->implicit_return && !strcmp(ts_node_type(n), "binary") && has_op(t, n, "<<")) {
+		if (!strcmp(ts_node_type(n), "token_tree"))
+			return visit_tokens(t, n, 0);
+		if (t->tl->dollar_names && !strcmp(ts_node_type(n), "string_literal"))
+			return join(visit_children(t, n), names_in_text(t, n, '$'));
+		/* Ruby's s << x, a << x, C++'s os << x: the left takes x (at the next position of a list built here) */
+		if (t->tl->shift_appends && strstr(ts_node_type(n), "binary") && has_op(t, n, "<<")) {
 			TSNode l = field(n, "left"), r = field(n, "right");
 			if (!ts_node_is_null(l) && !ts_node_is_null(r) && path_of(t, l, p, sizeof(p))) {
 				tval v = visit(t, r);
-				long slot = t->loops ? -1 : size_slot(t, p);
+				long slot = size_slot(t, p);
 				char pos[16];
 				snprintf(pos, sizeof(pos), "*");
 				if (slot >= 0)
@@ -2438,10 +2757,15 @@ static tval visit(taint_run *t, TSNode n)
 	t->depth++;
 	v = visit_inner(t, n);
 	t->depth--;
-	if (is_source(t, n) && !v.trail) {
-		v.trail = step(t, NULL, n, TAINT_SOURCE);
-		/* a variable a source fills (c.ShouldBindJSON(&req)): it holds request data from here on */
-		if (role_of(t, n) == TR_IDENT) {
+	if (is_source(t, n)) {
+		taint_role role = role_of(t, n);
+		TSNode up = ts_node_parent(n);
+		if (!v.trail)
+			v.trail = step(t, NULL, n, TAINT_SOURCE);
+		/* a variable a source fills (c.ShouldBindJSON(&req), fgets(buf, ...), recv(fd, s->buf, ...)): it holds
+		   request data from here on */
+		if (role == TR_IDENT || ((role == TR_MEMBER || role == TR_SUBSCRIPT) && !ts_node_is_null(up) &&
+		                         strstr(ts_node_type(up), "argument"))) {
 			char p[TAINT_PATH_MAX];
 			if (path_of(t, n, p, sizeof(p)))
 				env_set(t, &t->env, p, v, true);
@@ -2464,7 +2788,8 @@ static bool numeric_type(const taint_run *t, TSNode p)
 	static const char *const numbers[] = { "int", "float", "bool", "long", "double", "short", "byte", "boolean",
 		                               "Integer", "Long", "Double", "Float", "Boolean", "Short", "UUID",
 		                               "uuid.UUID", "int32", "int64", "uint", "uint32", "uint64", "float64",
-		                               "decimal", "Decimal", "Guid", "DateTime", "date", "datetime", NULL };
+		                               "decimal", "Decimal", "Guid", "DateTime", "date", "datetime", "Int", "Byte",
+		                               "UInt", "ULong", "i32", "i64", "u32", "u64", "usize", NULL };
 	TSNode type = field(p, "type");
 	const char *s;
 	size_t len;
@@ -2519,7 +2844,7 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 			TSNode p = ts_node_named_child(f->params, j), name;
 			tval v = CLEAN;
 			int arg;
-			if (is_comment(p))
+			if (is_comment(p) || role_of(t, p) == TR_CLEAN) /* Kotlin's parameter_modifiers are its siblings */
 				continue;
 			/* the call's numbering: Python's self is the receiver, the arguments come after it */
 			arg = f->self_param ? (int)i - 1 : (int)i;
@@ -2544,15 +2869,21 @@ static void run_unit(taint_run *t, tfunc *f, TSNode root)
 		}
 	}
 	if (t->tl->implicit_return) {
-		/* Ruby: the last expression is the method's value */
+		/* Ruby, Rust: the last expression is the function's value (in Rust, unless a ; ends it) */
 		uint32_t count = ts_node_named_child_count(f->body);
 		tval last = CLEAN;
 		for (uint32_t j = 0; j < count && !t->stop; j++) {
 			TSNode c = ts_node_named_child(f->body, j);
 			if (!is_comment(c))
 				last = visit(t, c);
+			if (!strcmp(ts_node_type(c), "expression_statement") || !strcmp(ts_node_type(c), "let_declaration"))
+				last = CLEAN;
 		}
 		t->ret = join(t->ret, last);
+	} else if (!strcmp(ts_node_type(f->body), "function_body") && ts_node_named_child_count(f->body) == 1 &&
+	           strcmp(ts_node_type(ts_node_named_child(f->body, 0)), "block")) {
+		/* Kotlin's fun f(x: String) = expr: the expression is the value */
+		t->ret = join(t->ret, visit(t, ts_node_named_child(f->body, 0)));
 	} else {
 		visit(t, f->body);
 	}
@@ -2644,13 +2975,24 @@ bool scan_taint__may_flow_in(sast_ctx *c, const sast_rule *r, const TSTree *tree
 	t.c = c, t.src = c->src;
 	cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 	while (!found) {
-		TSNode n = ts_tree_cursor_current_node(&cur), name;
+		TSNode n = ts_tree_cursor_current_node(&cur), name, params;
 		taint_gtrail in[TAINT_WORLD_IN];
-		if (role_of(&t, n) == TR_FUNC) {
-			name = field(n, "name");
+		taint_role role = role_of(&t, n);
+		if (role == TR_FUNC) {
+			func_parts(n, &name, &params);
 			if (!ts_node_is_null(name) &&
 			    scan_taint__world_incoming(world, r->rule_id, t.src + ts_node_start_byte(name),
 			                               ts_node_end_byte(name) - ts_node_start_byte(name), in))
+				found = true;
+		} else if (role == TR_CALL && !ts_node_is_null(name = field(n, "function")) && role_of(&t, name) == TR_IDENT) {
+			/* f(): a plain function of another file that returns request data it reads itself (a method,
+			   o.m(), is known only by its name, which too many types share) */
+			uint64_t ret_params, recv_params;
+			taint_gtrail ret;
+			if (scan_taint__world_summary(world, r->rule_id, t.src + ts_node_start_byte(name),
+			                              ts_node_end_byte(name) - ts_node_start_byte(name), &ret_params, &recv_params,
+			                              &ret) &&
+			    ret.n)
 				found = true;
 		}
 		if (ts_tree_cursor_goto_first_child(&cur))
@@ -2665,7 +3007,8 @@ out:
 }
 
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, const taint_props *props,
+                    const sast_matches *sinks, const sast_matches *sanitizers, const sast_matches *rejects,
+                    const taint_props *props,
                     taint_scope *scope, taint_emit_fn emit, void *ud)
 {
 	static const sast_matches none = { 0 };
@@ -2690,9 +3033,11 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	root = ts_tree_root_node(tree);
 	t.src_r = ranges_of(sources, &t.nsrc);
 	t.san_r = ranges_of(sanitizers, &t.nsan);
+	t.rej_r = ranges_of(rejects, &t.nrej);
 	t.sink_order = malloc((sinks->n + 1) * sizeof(*t.sink_order));
 	t.sink_done = calloc(sinks->n + 1, 1);
-	if ((sources->n && !t.src_r) || (sanitizers && sanitizers->n && !t.san_r) || !t.sink_order || !t.sink_done) {
+	if ((sources->n && !t.src_r) || (sanitizers && sanitizers->n && !t.san_r) || (rejects && rejects->n && !t.rej_r) ||
+	    !t.sink_order || !t.sink_done) {
 		rc = scan_error__oom();
 		goto done;
 	}
@@ -2800,6 +3145,7 @@ done:
 	scan_map_dispose(&t.by_name);
 	free(t.src_r);
 	free(t.san_r);
+	free(t.rej_r);
 	free(t.sink_order);
 	free(t.sink_done);
 	scan_arena__dispose(&t.arena);

@@ -44,10 +44,16 @@ typedef struct {
 	uint8_t *role;                /* per symbol */
 	const char *const *numeric;   /* functions whose result is a number: they sanitize */
 	bool ternary_python;          /* conditional_expression as a if c else b */
-	bool implicit_return;         /* a body's last expression is its value (Ruby) */
+	bool implicit_return;         /* a body's last expression is its value (Ruby, Rust) */
+	bool ruby_new;                /* Foo.new(x) runs Foo#initialize */
+	bool shift_appends;           /* s << x appends x to s (Ruby, C++ streams) */
+	bool if_value;                /* an if is an expression: its value is its branches' (Kotlin, Rust) */
+	bool dollar_names;            /* "$name" in a string reads name (Kotlin) */
 } taint_lang;
 
 const taint_lang *scan_taint__lang(scan_lang lang); /* NULL: no model for the language */
+/* The child that plays field name in n, where n's grammar has no such field (Kotlin's); null: none. */
+TSNode scan_taint__field_alias(TSNode n, const char *name);
 
 /* Called for each flow found; the match is the sink's (its bindings render the message). */
 typedef int (*taint_emit_fn)(void *ud, const sast_rule *r, const sast_match *sink, const sast_flow *flow);
@@ -131,6 +137,7 @@ typedef struct {
 	uint32_t sb, eb;
 	uint32_t from_sb, from_eb;
 	TSNode to;
+	bool replaces;               /* the call overwrites `to` first */
 } taint_prop;
 
 typedef struct {
@@ -145,7 +152,8 @@ typedef struct {
  * stops early when over it.
  */
 int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const sast_matches *sources,
-                    const sast_matches *sinks, const sast_matches *sanitizers, const taint_props *props,
+                    const sast_matches *sinks, const sast_matches *sanitizers, const sast_matches *rejects,
+                    const taint_props *props,
                     taint_scope *scope, taint_emit_fn emit, void *ud);
 
 #endif

@@ -34,16 +34,19 @@ static const char rules[] =
 	"  - id: e\n    languages: [dockerfile]\n    severity: low\n    message: m\n"
 	"    match:\n      instruction: USER\n      stage: final\n      missing: true\n"
 	/* a taint rule: the engine's walk of any tree, alone and across files (below) */
-	"  - id: t\n    languages: [python, javascript, ruby, php, go, java, csharp]\n    severity: high\n    message: m\n"
+	"  - id: t\n    languages: [python, javascript, ruby, php, go, java, csharp, c, cpp, rust, kotlin]\n"
+	"    severity: high\n    message: m\n"
 	"    taint:\n      sources:\n        - pattern: source(...)\n        - pattern: getq(...)\n"
 	"      sinks:\n        - all:\n            - pattern: sink($X, ...)\n            - focus: $X\n"
 	"        - pattern: run(...)\n"
 	"      sanitizers:\n        - pattern: clean(...)\n        - all:\n            - pattern: ok($X)\n            - focus: $X\n"
+	"      rejects:\n        - all:\n            - pattern: bad($X)\n            - focus: $X\n"
 	"      propagators:\n        - pattern: fill($A, $B)\n          from: $B\n          to: $A\n"
+	"        - pattern: copy($A, $B)\n          from: $B\n          to: $A\n          replaces: true\n"
 	"        - pattern: $D.update($X)\n          from: $X\n          to: $D\n";
 
 static const char *const paths[] = { "f.py", "f.js", "f.rb", "f.php", "f.go", "F.java", "f.c", "f.rs",
-	"F.kt", "F.cs", "f.sh", "f.yaml", "main.tf", "f.json", "Dockerfile" };
+	"F.kt", "F.cs", "f.sh", "f.yaml", "main.tf", "f.json", "Dockerfile", "f.cpp" };
 
 static int ignore(void *ud, const sast_rule *r, const sast_match *m, const sast_flow *flow)
 {

@@ -261,6 +261,10 @@ static void test_validation_errors_name_the_line(void **state)
 		  "      sources: [request.args]\n      sinks: ['os.system(...)']\n      propagators:\n"
 		  "        - pattern: $D.update($X)\n          from: $Y\n          to: $D\n",
 		  "metavariable '$Y' is not bound" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    message: m\n    taint:\n"
+		  "      sources: [request.args]\n      sinks: ['os.system(...)']\n      propagators:\n"
+		  "        - pattern: $D.update($X)\n          from: $X\n          to: $D\n          replaces: yes\n",
+		  "test.yaml:13: a propagator's 'replaces' is true or false" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
