@@ -33,7 +33,7 @@ MIN_SAMPLES = 5
 TOLERANCE = 10
 DEFAULT_TIER = 80
 # languages whose injection flaws taint rules follow: a pattern rule of an injection CWE there is the old way
-TAINT_LANGS = ('python', 'javascript', 'typescript', 'java', 'php', 'go', 'csharp', 'ruby')
+TAINT_LANGS = ('python', 'javascript', 'typescript', 'java', 'php', 'go', 'csharp', 'ruby', 'kotlin', 'rust', 'c', 'cpp', 'bash')
 
 
 def injection_pattern(r, cwe):
