@@ -2205,6 +2205,23 @@ static void propagate(taint_run *t, TSNode n, TSNode recv, tval recvv, const TSN
 	}
 }
 
+/* A method that answers yes or no (x.isEmpty(), s.startsWith(p), h.include?(k)): its value is a boolean. */
+static bool predicate(const char *s, size_t len)
+{
+	static const char *const names[] = { "equals", "equalsIgnoreCase", "contains", "containsKey", "startsWith",
+		                             "endsWith", "matches", "startswith", "endswith", "isdigit", "isalpha",
+		                             "isalnum", "Contains", "ContainsKey", "StartsWith", "EndsWith", "Equals",
+		                             "IsNullOrEmpty", "IsNullOrWhiteSpace", "include?", "empty?", "nil?",
+		                             "start_with?", "end_with?", "key?", "is_empty", "contains_key", "starts_with",
+		                             "ends_with", "HasPrefix", "HasSuffix", "EqualFold", "includes", NULL };
+
+	if (len > 2 && (s[0] == 'i' || s[0] == 'I') && s[1] == 's' && (isupper((unsigned char)s[2]) || s[2] == '_'))
+		return true; /* isEmpty, IsMatch, is_valid */
+	if (len > 3 && (s[0] == 'h' || s[0] == 'H') && s[1] == 'a' && s[2] == 's' && isupper((unsigned char)s[3]))
+		return true; /* hasNext, HasValue */
+	return name_in(s, len, names);
+}
+
 /* obj.m() calls a method in this language, never a function defined at file level. */
 static bool receiver_needs_method(const taint_run *t)
 {
@@ -2290,8 +2307,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		propagate(t, n, recv, recvv, args, nargs, vals);
 	if (!s)
 		return any;
-	/* a conversion to a number sanitizes */
-	if (name_in(s, len, t->tl->numeric))
+	/* a conversion to a number sanitizes, and a yes-or-no answer carries no data */
+	if (name_in(s, len, t->tl->numeric) || predicate(s, len))
 		return CLEAN;
 	/* mapping each element through a function: the function's result is the elements' */
 	if (!ts_node_is_null(recv) && name_in(s, len, mappers)) {
