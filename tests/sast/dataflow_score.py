@@ -23,7 +23,7 @@ from collections import defaultdict
 
 ANNOT = re.compile(r'(?:#|//|/\*)\s*(expect|ok):\s*(CWE-\d+)')
 COVERED = {'CWE-89', 'CWE-78', 'CWE-90', 'CWE-643', 'CWE-22', 'CWE-79', 'CWE-601', 'CWE-95', 'CWE-502',
-           'CWE-611', 'CWE-918', 'CWE-501', 'CWE-117'}
+           'CWE-611', 'CWE-918', 'CWE-501', 'CWE-117', 'CWE-113'}
 # the same flaw under a neighbouring id
 SAME = {'CWE-94': 'CWE-95', 'CWE-77': 'CWE-78', 'CWE-23': 'CWE-22', 'CWE-36': 'CWE-22', 'CWE-73': 'CWE-22',
         # the suite labels calling a method or class the request names (send, constantize) as code injection
