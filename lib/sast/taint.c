@@ -534,6 +534,10 @@ static bool literal_key(const taint_run *t, TSNode n, char *out, size_t cap)
 	n = unparen(t, n);
 	if (ts_node_is_null(n))
 		return false;
+	/* an argument node around the literal (Kotlin's value_argument, C#'s and PHP's argument) */
+	if ((!strcmp(ts_node_type(n), "value_argument") || !strcmp(ts_node_type(n), "argument")) &&
+	    ts_node_named_child_count(n) == 1)
+		n = ts_node_named_child(n, 0);
 	f = t->c->li->flags[ts_node_symbol(n)];
 	if (!(f & (SAST_SYM_STRING | SAST_SYM_NUMBER)) && strcmp(ts_node_type(n), "simple_symbol") != 0)
 		return false;
@@ -557,7 +561,7 @@ static bool path_of(taint_run *t, TSNode n, char *out, size_t cap);
 
 static const char *const getter_names[] = { "get", "getOrDefault", "getAttribute", "fetch", "Get", "GetValueOrDefault",
 	                                    "getParameter", "dig", "at", "input", "query", "post", "cookie", "header",
-	                                    NULL };
+	                                    "getValue", NULL };
 
 /* recv.get(KEY, ...) with KEY its first argument: a read of recv's KEY. */
 static bool call_getter(taint_run *t, TSNode n, TSNode *recv, TSNode *name, TSNode *arg)
@@ -1092,6 +1096,18 @@ static void bind_each(taint_run *t, TSNode pattern, tval v, bool add)
 	}
 }
 
+/*
+ * resp.headers["X"] = v, resp.headers.set("X", v): a header sent, not data
+ * the code reads back; resp itself (its body, a template's context) does
+ * not carry it.
+ */
+static bool sent_header(const char *p)
+{
+	const char *dot = strchr(p, '.');
+
+	return dot && (!strncmp(dot, ".headers.", 9) || !strncmp(dot, ".Headers.", 9));
+}
+
 static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 {
 	char p[TAINT_PATH_MAX];
@@ -1112,6 +1128,8 @@ static void bind(taint_run *t, TSNode lhs, tval v, bool add)
 		v.trail = step(t, v.trail, lhs, TAINT_STEP);
 	if (path_of(t, lhs, p, sizeof(p))) {
 		size_t n = strlen(p);
+		if (sent_header(p))
+			return;
 		/* a[] = x, a[i] = x: one element of many; the others keep what they hold */
 		if (n >= 2 && !strcmp(p + n - 2, ".*"))
 			add = true;
@@ -2002,7 +2020,7 @@ static const char *const appenders[] = { "add", "append", "push", "Add", "offer"
 static const char *const putters[] = { "put", "set", "setdefault", "putIfAbsent", "setAttribute", "Add", "Set",
 	                               "store", "[]=", "insert", NULL };
 static const char *const getters[] = { "get", "getOrDefault", "pop", "getAttribute", "fetch", "Get", "GetValueOrDefault",
-	                               "TryGetValue", "dig", "at", NULL };
+	                               "TryGetValue", "dig", "at", "getValue", NULL };
 
 /*
  * What a call returns, by a summary: the arguments (and receiver) that reach
@@ -2405,6 +2423,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		if (have_path && nargs >= 2 && name_in(s, len, putters) && literal_key(t, args[0], key, sizeof(key))) {
 			tval v = vals[1];
 			path_append(p, sizeof(p), key, strlen(key));
+			if (sent_header(p))
+				return CLEAN;
 			bind(t, base, CLEAN, true); /* the trail step is on the base */
 			if (v.trail)
 				v.trail = step(t, v.trail, n, TAINT_STEP);
