@@ -1812,7 +1812,8 @@ static tval visit_if(taint_run *t, TSNode n)
 		alternative = role == TR_ELSE || role == TR_ELIF ||
 		              (ts_node_start_byte(c) > ts_node_start_byte(n) &&
 		               !ts_node_is_null(field(n, "alternative")) && ts_node_eq(c, field(n, "alternative"))) ||
-		              (!ts_node_is_null(ts_node_prev_sibling(c)) && text_is(t, ts_node_prev_sibling(c), "else"));
+		              (t->tl->else_token && !ts_node_is_null(ts_node_prev_sibling(c)) &&
+		               text_is(t, ts_node_prev_sibling(c), "else"));
 		if (role == TR_ELSE || (alternative && role != TR_ELIF))
 			has_else = true;
 		/* a constant condition: only its live branch runs */
@@ -2796,13 +2797,12 @@ static tval visit(taint_run *t, TSNode n)
 	t->depth--;
 	if (is_source(t, n)) {
 		taint_role role = role_of(t, n);
-		TSNode up = ts_node_parent(n);
 		if (!v.trail)
 			v.trail = step(t, NULL, n, TAINT_SOURCE);
 		/* a variable a source fills (c.ShouldBindJSON(&req), fgets(buf, ...), recv(fd, s->buf, ...)): it holds
 		   request data from here on */
-		if (role == TR_IDENT || ((role == TR_MEMBER || role == TR_SUBSCRIPT) && !ts_node_is_null(up) &&
-		                         strstr(ts_node_type(up), "argument"))) {
+		if (role == TR_IDENT || ((role == TR_MEMBER || role == TR_SUBSCRIPT) && !ts_node_is_null(ts_node_parent(n)) &&
+		                         strstr(ts_node_type(ts_node_parent(n)), "argument"))) {
 			char p[TAINT_PATH_MAX];
 			if (path_of(t, n, p, sizeof(p)))
 				env_set(t, &t->env, p, v, true);
@@ -3014,22 +3014,11 @@ bool scan_taint__may_flow_in(sast_ctx *c, const sast_rule *r, const TSTree *tree
 	while (!found) {
 		TSNode n = ts_tree_cursor_current_node(&cur), name, params;
 		taint_gtrail in[TAINT_WORLD_IN];
-		taint_role role = role_of(&t, n);
-		if (role == TR_FUNC) {
+		if (role_of(&t, n) == TR_FUNC) {
 			func_parts(n, &name, &params);
 			if (!ts_node_is_null(name) &&
 			    scan_taint__world_incoming(world, r->rule_id, t.src + ts_node_start_byte(name),
 			                               ts_node_end_byte(name) - ts_node_start_byte(name), in))
-				found = true;
-		} else if (role == TR_CALL && !ts_node_is_null(name = field(n, "function")) && role_of(&t, name) == TR_IDENT) {
-			/* f(): a plain function of another file that returns request data it reads itself (a method,
-			   o.m(), is known only by its name, which too many types share) */
-			uint64_t ret_params, recv_params;
-			taint_gtrail ret;
-			if (scan_taint__world_summary(world, r->rule_id, t.src + ts_node_start_byte(name),
-			                              ts_node_end_byte(name) - ts_node_start_byte(name), &ret_params, &recv_params,
-			                              &ret) &&
-			    ret.n)
 				found = true;
 		}
 		if (ts_tree_cursor_goto_first_child(&cur))
@@ -3051,6 +3040,7 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	static const sast_matches none = { 0 };
 	bool world = scope && scope->world;
 	taint_run t;
+	bool summaries_only;
 	TSNode root;
 	int rc = 0;
 
@@ -3093,6 +3083,13 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 	 * so that one more round usually settles.
 	 */
 	t.report = true;
+	/*
+	 * With no source and no sink (a deep scan's first pass learning what
+	 * a file's functions do), code that takes no data in - the file's top
+	 * level, a function with no parameter and no object - has nothing to
+	 * learn: it is left out, and such a function's summary stays clean.
+	 */
+	summaries_only = !sources->n && !sinks->n;
 	for (int round = 0; !t.stop; round++) {
 		t.nfound = 0;
 		memset(t.sink_done, 0, sinks->n + 1);
@@ -3100,6 +3097,8 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 			oom(&t);
 		for (size_t k = 0; k < t.nfuncs && !t.stop; k++) {
 			tfunc *f = &t.funcs[round && t.order ? t.order[k] : k];
+			if (summaries_only && !f->nparams && !f->recv_param.id && !f->cls)
+				continue;
 			f->changed = false;
 			f->deps.n = 0, f->deps.many = false, f->deps.ran_at = t.stamp++;
 			t.deps = &f->deps;
@@ -3107,7 +3106,7 @@ int scan_taint__run(sast_ctx *c, const sast_rule *r, const TSTree *tree, const s
 			if (f->changed)
 				f->changed_at = t.stamp++;
 		}
-		if (!t.stop) {
+		if (!t.stop && !summaries_only) {
 			t.top_deps.n = 0, t.top_deps.many = false, t.top_deps.ran_at = t.stamp++;
 			t.deps = &t.top_deps;
 			run_unit(&t, NULL, root);

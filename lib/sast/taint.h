@@ -49,6 +49,7 @@ typedef struct {
 	bool shift_appends;           /* s << x appends x to s (Ruby, C++ streams) */
 	bool if_value;                /* an if is an expression: its value is its branches' (Kotlin, Rust) */
 	bool dollar_names;            /* "$name" in a string reads name (Kotlin) */
+	bool else_token;              /* an if's else branch is known only by the "else" before it (Kotlin) */
 } taint_lang;
 
 const taint_lang *scan_taint__lang(scan_lang lang); /* NULL: no model for the language */

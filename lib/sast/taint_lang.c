@@ -278,6 +278,7 @@ static void setup(scan_lang l, const kind_role *table, const kind_role *more, co
 	tl->shift_appends = l == SCAN_LANG_RUBY || l == SCAN_LANG_CPP;
 	tl->if_value = l == SCAN_LANG_KOTLIN || l == SCAN_LANG_RUST;
 	tl->dollar_names = l == SCAN_LANG_KOTLIN;
+	tl->else_token = l == SCAN_LANG_KOTLIN;
 }
 
 static void build(void)
