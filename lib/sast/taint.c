@@ -2749,9 +2749,15 @@ static tval visit_inner(taint_run *t, TSNode n)
 			return join(visit_children(t, n), names_in_text(t, n, '$'));
 		/* Ruby's s << x, a << x, C++'s os << x: the left takes x (at the next position of a list built here) */
 		if (t->tl->shift_appends && strstr(ts_node_type(n), "binary") && has_op(t, n, "<<")) {
-			TSNode l = field(n, "left"), r = field(n, "right");
-			if (!ts_node_is_null(l) && !ts_node_is_null(r) && path_of(t, l, p, sizeof(p))) {
-				tval v = visit(t, r);
+			TSNode l = field(n, "left"), r = field(n, "right"), base = l;
+			/* os << a << b: each part goes to os, the chain's first operand */
+			while (!ts_node_is_null(base) && strstr(ts_node_type(base), "binary") && has_op(t, base, "<<"))
+				base = field(base, "left");
+			if (!ts_node_is_null(base) && !ts_node_is_null(r) && path_of(t, base, p, sizeof(p))) {
+				tval v;
+				if (!ts_node_eq(base, l))
+					visit(t, l);
+				v = visit(t, r);
 				long slot = size_slot(t, p);
 				char pos[16];
 				snprintf(pos, sizeof(pos), "*");
