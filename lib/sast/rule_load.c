@@ -40,6 +40,15 @@ static const char *scalar(const scan_yaml_node *n)
 	return n && n->kind == SCAN_YAML_SCALAR && strlen(n->value) == n->len ? n->value : NULL;
 }
 
+/* A key whose value is true or false; what names it in the error. */
+static int boolean(const loader *ld, const scan_yaml_node *v, const char *what, bool *out)
+{
+	if (!scalar(v) || (strcmp(v->value, "true") && strcmp(v->value, "false")))
+		return bad(ld, v, "%s is true or false", what);
+	*out = !strcmp(v->value, "true");
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	uint64_t mask;
@@ -370,9 +379,10 @@ static int parse_where(loader *ld, const scan_yaml_node *n, sast_formula *f)
 				if (slot == &w->regex && (rc = regex_factors(ld, v->value, w)) != 0)
 					return rc;
 			} else if (!strcmp(key, "constant")) {
-				if (!scalar(v) || (strcmp(v->value, "true") && strcmp(v->value, "false")))
-					return bad(ld, v, "'constant' is true or false");
-				w->constant = !strcmp(v->value, "true");
+				bool constant = false;
+				if ((rc = boolean(ld, v, "'constant'", &constant)) != 0)
+					return rc;
+				w->constant = constant;
 			} else if (!strcmp(key, "compare")) {
 				if ((rc = parse_compare(ld, v, w)) != 0)
 					return rc;
@@ -777,11 +787,10 @@ static int parse_propagators(loader *ld, const scan_yaml_node *v, sast_rule *rp,
 		    !scalar(to = scan_util__yaml_get(it, "to")))
 			return bad(ld, it, "a propagator is a mapping of 'from', 'to' and one formula");
 		replaces = scan_util__yaml_get(it, "replaces");
-		if (replaces && (!scalar(replaces) || (strcmp(replaces->value, "true") && strcmp(replaces->value, "false"))))
-			return bad(ld, replaces, "a propagator's 'replaces' is true or false");
+		if (replaces && (rc = boolean(ld, replaces, "a propagator's 'replaces'", &rp->taint_replaces[i])) != 0)
+			return rc;
 		if (it->len != (replaces ? 8u : 6u))
 			return bad(ld, it, "a propagator is a mapping of 'from', 'to', optionally 'replaces', and one formula");
-		rp->taint_replaces[i] = replaces && !strcmp(replaces->value, "true");
 		/* the item without from, to and replaces is the formula */
 		if (!(formula = scan_arena__calloc(&ld->set->arena, sizeof(*formula))) ||
 		    !(kv = scan_arena__calloc(&ld->set->arena, 2 * sizeof(*kv))))

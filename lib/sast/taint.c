@@ -487,6 +487,15 @@ static bool kids_of(taint_run *t, TSNode n, kids *k)
 	return true;
 }
 
+/* An argument node around one expression (C#'s and PHP's argument, Kotlin's value_argument): the expression. */
+static TSNode unarg(TSNode n)
+{
+	if (!ts_node_is_null(n) && ts_node_named_child_count(n) == 1 &&
+	    (!strcmp(ts_node_type(n), "argument") || !strcmp(ts_node_type(n), "value_argument")))
+		return ts_node_named_child(n, 0);
+	return n;
+}
+
 static TSNode unparen(const taint_run *t, TSNode n)
 {
 	while (!ts_node_is_null(n) && (t->c->li->flags[ts_node_symbol(n)] & SAST_SYM_PAREN) &&
@@ -534,10 +543,7 @@ static bool literal_key(const taint_run *t, TSNode n, char *out, size_t cap)
 	n = unparen(t, n);
 	if (ts_node_is_null(n))
 		return false;
-	/* an argument node around the literal (Kotlin's value_argument, C#'s and PHP's argument) */
-	if ((!strcmp(ts_node_type(n), "value_argument") || !strcmp(ts_node_type(n), "argument")) &&
-	    ts_node_named_child_count(n) == 1)
-		n = ts_node_named_child(n, 0);
+	n = unarg(n);
 	f = t->c->li->flags[ts_node_symbol(n)];
 	if (!(f & (SAST_SYM_STRING | SAST_SYM_NUMBER)) && strcmp(ts_node_type(n), "simple_symbol") != 0)
 		return false;
@@ -583,8 +589,7 @@ static bool call_getter(taint_run *t, TSNode n, TSNode *recv, TSNode *name, TSNo
 	if (ts_node_is_null(*recv) || ts_node_is_null(*name) || ts_node_is_null(args))
 		return false;
 	*arg = nth_named(args, 0);
-	if (!ts_node_is_null(*arg) && !strcmp(ts_node_type(*arg), "argument") && ts_node_named_child_count(*arg) == 1)
-		*arg = ts_node_named_child(*arg, 0);
+	*arg = unarg(*arg);
 	if (ts_node_is_null(*arg))
 		return false;
 	text_of(t, *name, &s, &len);
@@ -677,8 +682,7 @@ static bool path_of(taint_run *t, TSNode n, char *out, size_t cap)
 		if (!ts_node_is_null(idx) && ts_node_named_child_count(idx) == 1 &&
 		    (!strcmp(ts_node_type(idx), "bracketed_argument_list") || !strcmp(ts_node_type(idx), "subscript_argument_list")))
 			idx = ts_node_named_child(ts_node_named_child(idx, 0), 0);
-		if (!ts_node_is_null(idx) && !strcmp(ts_node_type(idx), "argument") && ts_node_named_child_count(idx) == 1)
-			idx = ts_node_named_child(idx, 0);
+		idx = unarg(idx);
 		if (!ts_node_is_null(idx) && literal_key(t, idx, key, sizeof(key)))
 			return path_append(out, cap, key, strlen(key));
 		return path_append(out, cap, "*", 1);
@@ -1216,8 +1220,7 @@ static bool bind_literal(taint_run *t, TSNode lhs, TSNode rhs)
 		tval val;
 		if (is_comment(c))
 			continue;
-		if (!strcmp(ts_node_type(c), "value_argument") && ts_node_named_child_count(c) == 1)
-			c = ts_node_named_child(c, 0);
+		c = unarg(c);
 		if (role == TR_DICT && !strcmp(ts_node_type(c), "infix_expression") && ts_node_named_child_count(c) == 3 &&
 		    text_is(t, ts_node_named_child(c, 1), "to")) { /* "k" to v */
 			k = ts_node_named_child(c, 0), v = ts_node_named_child(c, 2);
@@ -1382,8 +1385,7 @@ static void note_parse(taint_run *t, TSNode lhs, TSNode rhs)
 	args = field(rhs, "arguments");
 	if (ts_node_is_null(fn) || ts_node_is_null(args) || ts_node_is_null(arg = nth_named(args, 0)))
 		return;
-	if (!strcmp(ts_node_type(arg), "argument") && ts_node_named_child_count(arg) == 1)
-		arg = ts_node_named_child(arg, 0);
+	arg = unarg(arg);
 	last = fn;
 	if (ts_node_named_child_count(fn) > 0)
 		last = ts_node_named_child(fn, ts_node_named_child_count(fn) - 1);
@@ -2333,9 +2335,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	if (!ts_node_is_null(recv) && name_in(s, len, mappers)) {
 		TSNode lit = field(n, "block");
 		for (uint32_t i = 0; i < nargs && ts_node_is_null(lit); i++) {
-			TSNode a = args[i];
-			if (!strcmp(ts_node_type(a), "argument") && ts_node_named_child_count(a) == 1)
-				a = ts_node_named_child(a, 0);
+			TSNode a = unarg(args[i]);
 			if (role_of(t, a) == TR_LAMBDA)
 				lit = a;
 		}
@@ -2395,9 +2395,7 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 	}
 	/* array_push($a, x, y): $a takes x and y, at its next positions */
 	if (ts_node_is_null(recv) && nargs >= 2 && (text_eq(s, len, "array_push") || text_eq(s, len, "array_unshift"))) {
-		TSNode arr = args[0];
-		if (!strcmp(ts_node_type(arr), "argument") && ts_node_named_child_count(arr) == 1)
-			arr = ts_node_named_child(arr, 0);
+		TSNode arr = unarg(args[0]);
 		if (path_of(t, arr, p, sizeof(p))) {
 			long slot = text_eq(s, len, "array_push") ? size_slot(t, p) : -1;
 			size_t base = strlen(p);
