@@ -1,0 +1,220 @@
+/* lib/compliance/report_json.c - the JSON the CLI and the API share: framework entries, controls, custom records, scores, trend points */
+#include <stdio.h>
+#include <string.h>
+#include "compliance/compliance_int.h"
+
+static void score_num(scan_json *w, const char *key, double score)
+{
+	if (score < 0)
+		scan_json_null(w, key);
+	else
+		scan_json_num(w, key, score);
+}
+
+void scan_compliance_framework_json(scan_json *w, const char *key, const scan_framework *f, bool enabled,
+                                    scan_plan plan, size_t disabled_count)
+{
+	bool locked = !scan_compliance_plan_allows(plan, f);
+
+	scan_json_open(w, key, '{');
+	scan_json_str(w, "key", f->key);
+	scan_json_str(w, "name", f->name);
+	scan_json_str(w, "description", f->description);
+	scan_json_uint(w, "control_count", f->count);
+	scan_json_bool(w, "custom", f->custom);
+	scan_json_bool(w, "enabled", enabled && !locked);
+	scan_json_str(w, "requires_plan", f->custom ? NULL : scan_plan_name(f->requires_plan));
+	scan_json_bool(w, "plan_locked", locked);
+	scan_json_str_opt(w, "edition", f->edition);
+	scan_json_str_opt(w, "source", f->source);
+	scan_json_uint(w, "disabled_count", disabled_count);
+	scan_json_close(w, '}');
+}
+
+static void ids(scan_json *w, const char *key, const int64_t *v, size_t n)
+{
+	scan_json_open(w, key, '[');
+	for (size_t i = 0; i < n; i++)
+		scan_json_int(w, NULL, v[i]);
+	scan_json_close(w, ']');
+}
+
+static void control_fields(scan_json *w, const scan_control *c)
+{
+	scan_json_str(w, "id", c->id);
+	scan_json_str(w, "name", c->name);
+	scan_json_str(w, "category", c->category);
+	scan_json_str(w, "description", c->description);
+	scan_json_str(w, "check_type", scan_check_type_name(c->check));
+	if (c->ncwe) {
+		char cwe[16];
+		scan_json_open(w, "filter", '{');
+		scan_json_open(w, "cwe", '[');
+		for (size_t i = 0; i < c->ncwe; i++) {
+			snprintf(cwe, sizeof(cwe), "CWE-%d", c->cwe[i]);
+			scan_json_str(w, NULL, cwe);
+		}
+		scan_json_close(w, ']');
+		scan_json_close(w, '}');
+	}
+	scan_json_str(w, "automation", c->automated ? "automated" : "partial");
+	if (c->pass_condition)
+		scan_json_str(w, "pass_condition", c->pass_condition);
+	if (c->partial_condition)
+		scan_json_str(w, "partial_condition", c->partial_condition);
+}
+
+void scan_compliance_control_json(scan_json *w, const char *key, const scan_control *c, bool disabled,
+                                  const scan_control_result *res)
+{
+	scan_json_open(w, key, '{');
+	control_fields(w, c);
+	scan_json_bool(w, "disabled", disabled);
+	scan_json_str(w, "recommendation", scan_recommendation_name(res ? res->recommendation : c->recommendation));
+	scan_json_str(w, "recommendation_reason", res ? res->recommendation_reason : c->reason);
+	scan_json_close(w, '}');
+}
+
+void scan_compliance_custom_json(scan_json *w, const char *key, const scan_framework *f)
+{
+	scan_json_open(w, key, '{');
+	scan_json_id(w, "id", f->id);
+	scan_json_str(w, "key", f->key);
+	scan_json_str(w, "name", f->name);
+	scan_json_str_opt(w, "description", f->description);
+	scan_json_open(w, "controls", '[');
+	for (size_t i = 0; i < f->count; i++) {
+		scan_json_open(w, NULL, '{');
+		control_fields(w, &f->controls[i]);
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, ']');
+	scan_json_time(w, "created_at", f->created_at);
+	scan_json_close(w, '}');
+}
+
+static void result_json(scan_json *w, const scan_control_result *r)
+{
+	const scan_control *c = r->control;
+
+	scan_json_open(w, NULL, '{');
+	scan_json_str(w, "id", c->id);
+	scan_json_str(w, "name", c->name);
+	scan_json_str(w, "category", c->category);
+	scan_json_str(w, "check_type", scan_check_type_name(c->check));
+	scan_json_str(w, "status", scan_outcome_name(r->outcome));
+	scan_json_str(w, "reason", r->why);
+	scan_json_str(w, "automation", c->automated ? "automated" : "partial");
+	scan_json_open(w, "evidence", '{');
+	scan_json_uint(w, "critical", r->counts[SCAN_SEV_CRITICAL]);
+	scan_json_uint(w, "high", r->counts[SCAN_SEV_HIGH]);
+	scan_json_uint(w, "medium", r->counts[SCAN_SEV_MEDIUM]);
+	scan_json_uint(w, "low", r->counts[SCAN_SEV_LOW]);
+	scan_json_uint(w, "in_test", r->in_test);
+	scan_json_uint(w, "kev", r->kev);
+	scan_json_uint(w, "malicious", r->malicious);
+	scan_json_uint(w, "sla_breached", r->sla_breached);
+	scan_json_uint(w, "excluded", r->excluded);
+	ids(w, "finding_ids", r->decisive, r->ndecisive);
+	ids(w, "excluded_finding_ids", r->excluded_ids, r->nexcluded_ids);
+	scan_json_close(w, '}');
+	scan_json_str(w, "recommendation", scan_recommendation_name(r->recommendation));
+	scan_json_str(w, "recommendation_reason", r->recommendation_reason);
+	scan_json_close(w, '}');
+}
+
+static void last_scan(scan_json *w, const scan_compliance_facts *x)
+{
+	if (!x->scanned) {
+		scan_json_null(w, "last_scan");
+		return;
+	}
+	scan_json_open(w, "last_scan", '{');
+	scan_json_int(w, "scan_id", x->scan_id);
+	scan_json_time(w, "completed_at", x->scanned_at);
+	scan_json_str(w, "commit", x->commit);
+	scan_json_str(w, "branch", x->branch);
+	scan_json_close(w, '}');
+}
+
+static uint64_t open_issues(const scan_compliance_facts *x)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < x->nfindings; i++)
+		n += !x->findings[i].excluded;
+	return n;
+}
+
+void scan_compliance_report_json(scan_json *w, const char *key, const scan_compliance_report *r)
+{
+	const scan_compliance_facts *x = scan_compliance_report_facts(r);
+	const scan_compliance_summary *s = scan_compliance_report_summary(r);
+
+	scan_json_open(w, key, '{');
+	scan_json_id(w, "repo_id", x->repo_id);
+	scan_json_str(w, "repo_name", x->repo_name);
+	scan_json_time(w, "evaluated_at", x->now);
+	last_scan(w, x);
+	scan_json_uint(w, "total_issues", open_issues(x));
+	scan_json_open(w, "executive_summary", '{');
+	score_num(w, "overall_score", s->overall_score);
+	scan_json_uint(w, "total_controls", s->total_controls);
+	scan_json_uint(w, "passing", s->passing);
+	scan_json_uint(w, "partial", s->partial);
+	scan_json_uint(w, "failing", s->failing);
+	scan_json_uint(w, "not_assessed", s->not_assessed);
+	scan_json_uint(w, "disabled", s->disabled);
+	scan_json_str(w, "posture", s->posture);
+	scan_json_open(w, "risk_areas", '[');
+	for (size_t i = 0; i < s->nrisk_areas; i++) {
+		scan_json_open(w, NULL, '{');
+		scan_json_str(w, "check_type", scan_check_type_name(s->risk_areas[i].check));
+		scan_json_uint(w, "failing_controls", s->risk_areas[i].failing);
+		scan_json_uint(w, "partial_controls", s->risk_areas[i].partial);
+		scan_json_uint(w, "frameworks", s->risk_areas[i].frameworks);
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, ']');
+	scan_json_str(w, "recommendation", s->recommendation);
+	scan_json_close(w, '}');
+	scan_json_open(w, "frameworks", '{');
+	for (size_t i = 0; i < scan_compliance_report_count(r); i++) {
+		const scan_framework_result *f = scan_compliance_report_get(r, i);
+		scan_json_open(w, f->framework->key, '{');
+		scan_json_str(w, "name", f->framework->name);
+		score_num(w, "score", f->score);
+		scan_json_uint(w, "pass", f->pass);
+		scan_json_uint(w, "partial", f->partial);
+		scan_json_uint(w, "fail", f->fail);
+		scan_json_uint(w, "total", f->pass + f->partial + f->fail);
+		scan_json_uint(w, "not_assessed", f->no_data);
+		scan_json_uint(w, "disabled", f->disabled);
+		scan_json_open(w, "controls", '[');
+		for (size_t j = 0; j < f->count; j++)
+			result_json(w, &f->controls[j]);
+		scan_json_close(w, ']');
+		scan_json_close(w, '}');
+	}
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+}
+
+void scan_compliance_trend_point_json(scan_json *w, const char *key, const scan_compliance_report *r)
+{
+	const scan_compliance_facts *x = scan_compliance_report_facts(r);
+
+	scan_json_open(w, key, '{');
+	scan_json_int(w, "scan_id", x->scan_id);
+	scan_json_time(w, "completed_at", x->scanned_at);
+	scan_json_str(w, "commit", x->commit);
+	scan_json_uint(w, "total_issues", open_issues(x));
+	score_num(w, "overall_score", scan_compliance_report_summary(r)->overall_score);
+	scan_json_open(w, "scores", '{');
+	for (size_t i = 0; i < scan_compliance_report_count(r); i++) {
+		const scan_framework_result *f = scan_compliance_report_get(r, i);
+		score_num(w, f->framework->key, f->score);
+	}
+	scan_json_close(w, '}');
+	scan_json_close(w, '}');
+}
