@@ -36,6 +36,7 @@ enum {
 	SCAN_EVERSION = -9,  /* data written by a newer Rampart */
 	SCAN_ECANCELED = -10,
 	SCAN_EEXIST = -11,   /* a record with the same unique name exists (an organization, an email) */
+	SCAN_EPLAN = -12,    /* the organization's plan does not include it (a compliance framework) */
 };
 
 /*

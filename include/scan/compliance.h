@@ -90,6 +90,10 @@ SCAN_EXTERN const scan_framework *scan_framework_set_get(const scan_framework_se
 SCAN_EXTERN const scan_framework *scan_framework_set_find(const scan_framework_set *s, const char *key);
 SCAN_EXTERN const scan_control *scan_framework_control(const scan_framework *f, const char *id);
 SCAN_EXTERN void scan_framework_set_free(scan_framework_set *s);
+/* An empty set; NULL with the error raised. */
+SCAN_EXTERN scan_framework_set *scan_framework_set_new(void);
+/* The stored record's id and creation time of framework i (a custom one read back from the store). */
+SCAN_EXTERN void scan_framework_set_stamp(scan_framework_set *s, size_t i, int64_t id, time_t created_at);
 
 /* The built-in frameworks, loaded once; static storage, never freed. SCAN_EINVAL only for a broken build. */
 SCAN_EXTERN int scan_compliance_builtin(const scan_framework_set **out);
@@ -116,6 +120,8 @@ SCAN_EXTERN bool scan_compliance_plan_allows(scan_plan plan, const scan_framewor
 typedef struct {
 	int64_t id;
 	const char *rule_id;
+	const char *file;              /* may be NULL */
+	unsigned line;
 	const char *category;          /* "security", "secret", "iac", "quality", "sca", "ai" */
 	scan_severity severity;
 	int cwe;                       /* 0: none */

@@ -14,6 +14,7 @@
 #include <signal.h>
 
 #include "common.h"
+#include "compliance_store.h"
 #include "coverage.h"
 #include "gate.h"
 #include "quality.h"
@@ -188,5 +189,71 @@ typedef struct {
  * error of the store itself; a scan's own failure is the job's.
  */
 SCAN_EXTERN int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o);
+
+/* ---------------------------------------------------------------------------
+ * Compliance (spec 4.5; docs/compliance.md)
+ * ------------------------------------------------------------------------- */
+
+/* Whether framework f is on for the organization: selected (or every framework is) and in its plan. */
+SCAN_EXTERN bool scan_ops_compliance_enabled(const scan_compliance_config *c, const scan_framework *f, scan_plan plan);
+/* Every framework the organization sees: the built-in ones, then its own; *out malloc'd, the items borrowed. */
+SCAN_EXTERN int scan_ops_compliance_all(const scan_framework ***out, size_t *n, const scan_compliance_config *c);
+
+/*
+ * The changes, each written with its audit entry: who is the actor (user
+ * id, email, IP, user agent); the action code and the before/after
+ * metadata are the operation's.
+ *
+ * enable: all (keys null: every framework) or exactly keys. An unknown key
+ * is SCAN_EINVAL ("Unknown framework: k"); one the plan does not include
+ * SCAN_EPLAN, with *locked that framework.
+ * disable: ids replace the framework's not-applicable controls (none:
+ * every control on). SCAN_ENOTFOUND for an unknown framework, SCAN_EINVAL
+ * "Unknown control: <id>".
+ * custom_add: the document (JSON or YAML, docs/compliance.md) checked,
+ * SCAN_EINVAL naming what is wrong, SCAN_EEXIST for a key the
+ * organization has; *fw (when given) is the framework as read.
+ * custom_remove: SCAN_ENOTFOUND for a key the organization does not have.
+ */
+SCAN_EXTERN int scan_ops_compliance_enable(scan_store *st, int64_t org, scan_plan plan, bool all,
+                                           const char *const *keys, size_t n, const scan_audit_entry *who,
+                                           const scan_framework **locked);
+SCAN_EXTERN int scan_ops_compliance_disable(scan_store *st, int64_t org, const char *key, const char *const *ids,
+                                            size_t n, const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_compliance_custom_add(int64_t *id, scan_framework_set **fw, scan_store *st, int64_t org,
+                                               const char *document, size_t len, const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_compliance_custom_remove(scan_store *st, int64_t org, const char *key,
+                                                  const scan_audit_entry *who);
+
+/* A repository's compliance at one scan: the report and what it points into. */
+typedef struct {
+	scan_compliance_report *report;
+	scan_compliance_data *data;
+	scan_compliance_config config;
+} scan_compliance_score;
+
+/*
+ * Every enabled framework (key: that one only) over the repository's latest
+ * completed default-branch scan (scan_id 0) or the scan named, at `now`;
+ * refine: recommendations refined with the scan (spec 4.5 rule 2).
+ * SCAN_ENOTFOUND for a repository of another organization; SCAN_EINVAL for
+ * an unknown key or a framework not enabled.
+ */
+SCAN_EXTERN int scan_ops_compliance_score(scan_compliance_score *out, scan_store *st, int64_t org, scan_plan plan,
+                                          int64_t repo_id, int64_t scan_id, const char *key, bool refine,
+                                          time_t now);
+SCAN_EXTERN void scan_compliance_score_dispose(scan_compliance_score *s);
+
+/* The trend: the score at each completed default-branch scan of the last `days` days (1..3650), oldest first. */
+typedef struct {
+	scan_compliance_config config;
+	scan_compliance_report **reports;
+	scan_compliance_data **data;
+	size_t count;
+} scan_compliance_trend;
+
+SCAN_EXTERN int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_t org, scan_plan plan,
+                                          int64_t repo_id, const char *key, int days, time_t now);
+SCAN_EXTERN void scan_compliance_trend_dispose(scan_compliance_trend *t);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <time.h>
 #include "buf.h"
+#include "compliance.h"
 #include "finding.h"
 #include "gate.h"
 
@@ -31,5 +32,20 @@ typedef struct {
  * failed; the message says how).
  */
 SCAN_EXTERN int scan_report_pdf(scan_buf *out, const scan_report_input *in);
+
+typedef enum { SCAN_REPORT_HTML, SCAN_REPORT_MARKDOWN, SCAN_REPORT_PDF } scan_report_format;
+
+/* "html", "md" (or "markdown"), "pdf"; SCAN_EINVAL for anything else. */
+SCAN_EXTERN int scan_report_format_parse(scan_report_format *out, const char *name);
+
+/*
+ * The compliance evidence report of r for an auditor, appended to out:
+ * the repository, the scan (id, branch, commit, time), the summary, and
+ * per framework each control with its outcome, the reason, the counts,
+ * the recommendation and the findings that decided it (rule, CWE, file and
+ * line) and those left out. Text from the scan is escaped for HTML and
+ * Markdown; the PDF draws printable ASCII only.
+ */
+SCAN_EXTERN int scan_report_compliance(scan_buf *out, scan_report_format format, const scan_compliance_report *r);
 
 #endif

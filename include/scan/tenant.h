@@ -4,6 +4,7 @@
 
 #include <time.h>
 #include "common.h"
+#include "json.h"
 
 /*
  * Every record of the store belongs to one organization, and every call
@@ -78,6 +79,7 @@ typedef struct {
 /* One change, as the audit log keeps it; metadata is a JSON object (or NULL). */
 typedef struct {
 	int64_t id, org_id;
+	int64_t user_id;             /* 0: no person (the CLI's local user, a key) */
 	const char *actor_email, *ip, *user_agent;
 	const char *action;
 	const char *metadata;
@@ -144,5 +146,7 @@ SCAN_EXTERN int scan_store_api_key_used(scan_store *st, int64_t key_id, time_t n
 /* The audit log: append (e's org_id and id are ignored), and the newest first (limit 0: all). */
 SCAN_EXTERN int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_audit_entry *e);
 SCAN_EXTERN int scan_store_audit(scan_audit_list **out, scan_store *st, int64_t org, size_t limit);
+/* An entry as the CLI and the API show it: id, user_id, actor_email, ip, user_agent, action, metadata, created_at. */
+SCAN_EXTERN void scan_audit_entry_json(scan_json *w, const char *key, const scan_audit_entry *e);
 
 #endif

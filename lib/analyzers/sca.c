@@ -292,6 +292,7 @@ static int sca_finalize(void *state, scan_sink *sink)
 		                             "run 'rampart db import'");
 	else if (st->vulndb && st->inv->count) {
 		size_t suppressed = 0;
+		st->inv->checked = true;
 		if ((rc = scan_sca__match(&m, st->inv, st->vulndb)) != 0)
 			return rc;
 		for (size_t i = 0; i < m.count && !rc; i++) {

@@ -84,6 +84,21 @@ void scan_framework_set_free(scan_framework_set *s)
 	free(s);
 }
 
+scan_framework_set *scan_framework_set_new(void)
+{
+	scan_framework_set *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		scan_error__oom();
+	return s;
+}
+
+void scan_framework_set_stamp(scan_framework_set *s, size_t i, int64_t id, time_t created_at)
+{
+	if (i < s->count)
+		s->items[i]->id = id, s->items[i]->created_at = created_at;
+}
+
 bool scan_compliance_plan_allows(scan_plan plan, const scan_framework *f)
 {
 	return f->custom || plan >= f->requires_plan;

@@ -25,6 +25,7 @@ typedef struct {
 	scan_component *items;
 	size_t count, cap;
 	size_t edges;              /* across all components, for SCAN_SCA_EDGES_MAX */
+	bool checked;              /* matched against a vulnerability database that held advisories */
 	/* An extractor's parse errors do not fail the scan: each is recorded here. */
 	scan_sca_problem *problems;
 	size_t nproblems, problems_cap;

@@ -9,6 +9,11 @@
 #include "source/newcode.h"
 #include "lockfile/lockfile.h"
 
+typedef struct {
+	const char *name;           /* static */
+	uint64_t files;
+} scan_run_language;
+
 struct scan_result {
 	scan_finding_list *findings;
 	scan_repo_info repo;
@@ -24,6 +29,8 @@ struct scan_result {
 	bool has_quality;            /* the quality analyzer ran: quality is filled in */
 	scan_quality_summary quality;
 	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
+	scan_run_language *languages;  /* files read whole (not binary) per detected language, most first */
+	size_t nlanguages;
 	scan_arena strings;      /* repo info strings */
 	bool new_from_git;           /* is_new_in_pr is set, against new_base (scan_result_new_from_git) */
 	char new_base[41];

@@ -64,6 +64,7 @@ typedef struct {
 	unsigned char *buf;
 	size_t bufcap;
 	uint64_t scanned, binary, too_large, unreadable, bytes;
+	uint64_t by_language[SCAN_LANG__COUNT]; /* files read whole, not binary */
 	uint64_t parsed, parse_errors, parse_skipped;
 	scan_parse_state parse;
 	int rc;
@@ -265,6 +266,8 @@ static void *worker_main(void *arg)
 					w->too_large++;
 				else
 					w->scanned++;
+				if (!f.is_binary && !f.too_large && (unsigned)f.lang < SCAN_LANG__COUNT)
+					w->by_language[f.lang]++;
 			}
 			f.pass = sh->pass;
 			f.parse = &w->parse;
@@ -341,9 +344,37 @@ static void report_progress(const scan_options *o, scan_shared *sh, double t0)
 	o->progress(&p, o->progress_payload);
 }
 
+static int cmp_language(const void *a, const void *b)
+{
+	const scan_run_language *x = a, *y = b;
+
+	if (x->files != y->files)
+		return x->files < y->files ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+/* The languages the scan read, most files first (compliance tells web, infrastructure and other code apart). */
+static int count_languages(scan_result *r, const uint64_t *by_language)
+{
+	size_t n = 0;
+
+	if (!(r->languages = calloc(SCAN_LANG__COUNT, sizeof(*r->languages))))
+		return scan_error__oom();
+	for (int l = 1; l < SCAN_LANG__COUNT; l++) {
+		if (!by_language[l])
+			continue;
+		r->languages[n].name = scan_lang__name((scan_lang)l);
+		r->languages[n++].files = by_language[l];
+	}
+	qsort(r->languages, n, sizeof(*r->languages), cmp_language);
+	r->nlanguages = n;
+	return 0;
+}
+
 static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0)
 {
 	scan_worker *ws = calloc(jobs, sizeof(*ws));
+	uint64_t by_language[SCAN_LANG__COUNT] = { 0 };
 	unsigned started = 0;
 	int rc = 0;
 
@@ -408,6 +439,8 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		if (w->sink.list && !rc)
 			rc = scan_model__finding_list_absorb(r->findings, w->sink.list);
 		r->stats.files_scanned += w->scanned;
+		for (int l = 0; l < SCAN_LANG__COUNT; l++)
+			by_language[l] += w->by_language[l];
 		r->stats.files_binary += w->binary;
 		r->stats.files_too_large += w->too_large;
 		r->stats.files_unreadable += w->unreadable;
@@ -440,6 +473,8 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		free(w->buf);
 	}
 	free(ws);
+	if (!rc && sh->pass == 1)
+		rc = count_languages(r, by_language);
 	return rc;
 }
 
@@ -967,6 +1002,7 @@ void scan_result_free(scan_result *r)
 	}
 	scan_finding_list_free(r->findings);
 	free(r->astats);
+	free(r->languages);
 	for (size_t i = 0; i < r->stats.skipped_count; i++) {
 		free((void *)(uintptr_t)r->skipped[i].path);
 		free((void *)(uintptr_t)r->skipped[i].reason);

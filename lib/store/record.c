@@ -34,17 +34,17 @@ int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const
 	return rc;
 }
 
-int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r)
+/*
+ * The scan's figures kept with it: what it read, which analyzers ran,
+ * the languages it met and whether its dependencies were checked against
+ * a vulnerability database (compliance judges what the scan could see).
+ */
+static int stats_json(scan_buf *out, const scan_result *r)
 {
-	const scan_repo_info *ri = &r->repo;
 	const scan_stats *ss = &r->stats;
-	scan_db_stmt *s = NULL;
-	scan_buf stats = SCAN_BUF_INIT;
-	int rc;
-
 	scan_json w;
 
-	scan_json_init(&w, &stats, false);
+	scan_json_init(&w, out, false);
 	scan_json_open(&w, NULL, '{');
 	scan_json_uint(&w, "files_seen", ss->files_seen);
 	scan_json_uint(&w, "files_scanned", ss->files_scanned);
@@ -56,8 +56,28 @@ int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64
 	scan_json_uint(&w, "bytes_read", ss->bytes_read);
 	scan_json_num_fmt(&w, "wall_seconds", ss->wall_seconds, -3);
 	scan_json_uint(&w, "jobs", ss->jobs);
+	scan_json_open(&w, "analyzers", '[');
+	for (size_t i = 0; i < ss->analyzer_count; i++)
+		scan_json_str(&w, NULL, ss->analyzers[i].name);
+	scan_json_close(&w, ']');
+	scan_json_open(&w, "languages", '{');
+	for (size_t i = 0; i < r->nlanguages; i++)
+		scan_json_uint(&w, r->languages[i].name, r->languages[i].files);
 	scan_json_close(&w, '}');
-	if ((rc = scan_json_finish(&w)) != 0)
+	scan_json_bool(&w, "dependencies", r->inventory && r->inventory->count);
+	scan_json_bool(&w, "dependencies_checked", r->inventory && r->inventory->checked);
+	scan_json_close(&w, '}');
+	return scan_json_finish(&w);
+}
+
+int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r)
+{
+	const scan_repo_info *ri = &r->repo;
+	scan_db_stmt *s = NULL;
+	scan_buf stats = SCAN_BUF_INIT;
+	int rc;
+
+	if ((rc = stats_json(&stats, r)) != 0)
 		goto done;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO scans (repo_id, org_id, status, scan_type, issues_count, branch,"
@@ -92,14 +112,18 @@ done:
 int scan_store__scan_complete(scan_store *st, int64_t org, int64_t scan_id, const scan_result *r)
 {
 	const scan_repo_info *ri = &r->repo;
+	scan_buf stats = SCAN_BUF_INIT;
 	scan_db_stmt *s = NULL;
 	int rc;
 
-	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
+	if ((rc = stats_json(&stats, r)) != 0 || (rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "UPDATE scans SET status = 'completed', issues_count = ?1, branch = ?2, default_branch = ?3,"
-	        " commit_sha = ?4, is_baseline_scan = ?5, completed_at = ?6, error = NULL"
-	        " WHERE id = ?7 AND org_id = ?8")) != 0)
+	        " commit_sha = ?4, is_baseline_scan = ?5, completed_at = ?6, error = NULL, stats = ?9"
+	        " WHERE id = ?7 AND org_id = ?8")) != 0) {
+		scan_buf_dispose(&stats);
 		return rc;
+	}
+	scan_db__bind_text(s, 9, stats.ptr);
 	scan_db__bind_int64(s, 1, (int64_t)scan_finding_list_count(r->findings));
 	scan_db__bind_text(s, 2, ri->branch);
 	scan_db__bind_text(s, 3, ri->default_branch);
@@ -113,6 +137,7 @@ int scan_store__scan_complete(scan_store *st, int64_t org, int64_t scan_id, cons
 	else if (scan_db__changes(scan_store__conn(st)) == 0)
 		rc = scan_util__error(SCAN_ENOTFOUND, "no scan %lld", (long long)scan_id);
 	scan_db__finalize(s);
+	scan_buf_dispose(&stats);
 	return rc;
 }
 

@@ -468,6 +468,33 @@ static const char migration_15_postgres[] =
 static const char migration_16[] =
 	"ALTER TABLE scan_issues ADD COLUMN dataflow TEXT;";
 
+/*
+ * Compliance (spec 4.5): an organization's selection of frameworks (no row
+ * or enabled_keys NULL: every framework; '[]': none; a JSON array: those),
+ * the controls it marked not applicable, and its own frameworks, kept as
+ * the document it gave. The audit log names the user who acted.
+ */
+static const char migration_17[] =
+	"CREATE TABLE compliance_settings ("
+	"  org_id INTEGER PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  enabled_keys TEXT,"
+	"  updated_at TEXT NOT NULL);"
+	"CREATE TABLE compliance_disabled_controls ("
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  framework_key TEXT NOT NULL,"
+	"  control_id TEXT NOT NULL,"
+	"  PRIMARY KEY (org_id, framework_key, control_id)) WITHOUT ROWID;"
+	"CREATE TABLE compliance_custom_frameworks ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  framework_key TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  document TEXT NOT NULL,"
+	"  created_at TEXT NOT NULL,"
+	"  UNIQUE (org_id, framework_key));"
+	"ALTER TABLE audit_log ADD COLUMN user_id INTEGER;"
+	"CREATE INDEX scans_by_repo_completed ON scans (repo_id, status, completed_at);";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -485,6 +512,7 @@ const char *const scan_store__migrations[] = {
 	migration_14,
 	migration_15,
 	migration_16,
+	migration_17,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

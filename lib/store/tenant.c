@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 #include "store/store_int.h"
 #include "util/error.h"
 
@@ -502,6 +503,7 @@ static void read_audit(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 	e->action = scan_db__col_text(s, 5, a, oom);
 	e->metadata = scan_db__col_text(s, 6, a, oom);
 	e->created_at = scan_db__col_time(s, 7);
+	e->user_id = scan_db__column_int64(s, 8);
 }
 
 static bool too_long(const char *s)
@@ -520,8 +522,8 @@ int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_au
 	    (e->metadata && strlen(e->metadata) > 16 * AUDIT_TEXT_MAX))
 		return scan_util__error(SCAN_ELIMIT, "an audit entry's fields are at most %d bytes", AUDIT_TEXT_MAX);
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
-	        "INSERT INTO audit_log (org_id, actor_email, ip, user_agent, action, metadata, created_at)"
-	        " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM organizations WHERE id = ?1 RETURNING id")) != 0)
+	        "INSERT INTO audit_log (org_id, actor_email, ip, user_agent, action, metadata, created_at, user_id)"
+	        " SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM organizations WHERE id = ?1 RETURNING id")) != 0)
 		return rc;
 	scan_db__bind_int64(s, 1, org);
 	scan_db__bind_text(s, 2, e->actor_email);
@@ -530,6 +532,7 @@ int scan_store_audit_add(int64_t *id, scan_store *st, int64_t org, const scan_au
 	scan_db__bind_text(s, 5, e->action);
 	scan_db__bind_text(s, 6, e->metadata);
 	scan_db__bind_time(s, 7, e->created_at ? e->created_at : time(NULL));
+	scan_db__bind_id(s, 8, e->user_id);
 	if ((rc = insert_id(id, st, s, "cannot write the audit log")) == 1)
 		rc = scan_util__error(SCAN_ENOTFOUND, "no organization %lld", (long long)org);
 	return rc;
@@ -540,7 +543,28 @@ LIST_QUERY(scan_audit, read_audit, "cannot read the audit log")
 int scan_store_audit(scan_audit_list **out, scan_store *st, int64_t org, size_t limit)
 {
 	return scan_audit_query(out, st,
-	                        "SELECT id, org_id, actor_email, ip, user_agent, action, metadata, created_at FROM audit_log"
+	                        "SELECT id, org_id, actor_email, ip, user_agent, action, metadata, created_at, user_id FROM audit_log"
 	                        " WHERE org_id = ?1 ORDER BY id DESC LIMIT ?2",
 	                        NUM(org), NUM(limit ? (int64_t)limit : INT64_MAX), NULL);
+}
+
+void scan_audit_entry_json(scan_json *w, const char *key, const scan_audit_entry *e)
+{
+	cJSON *meta = e->metadata ? cJSON_Parse(e->metadata) : NULL;
+
+	scan_json_open(w, key, '{');
+	scan_json_int(w, "id", e->id);
+	scan_json_id(w, "user_id", e->user_id);
+	scan_json_str(w, "actor_email", e->actor_email);
+	scan_json_str(w, "ip", e->ip);
+	scan_json_str(w, "user_agent", e->user_agent);
+	scan_json_str(w, "action", e->action);
+	/* The operations write the metadata with the one JSON writer; anything else is shown as the text it is. */
+	if (cJSON_IsObject(meta))
+		scan_json_raw(w, "metadata", e->metadata);
+	else
+		scan_json_str(w, "metadata", e->metadata);
+	scan_json_time(w, "created_at", e->created_at);
+	scan_json_close(w, '}');
+	cJSON_Delete(meta);
 }
