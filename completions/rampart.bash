@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage db sbom policy vex rules version help serve worker admin'
+_rampart_commands='scan gate findings baseline waiver coverage compliance audit db sbom policy vex rules version help serve worker admin'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -158,6 +158,45 @@ _rampart_coverage()
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'import' ;;
 		*) _rampart_files ;;
+		esac
+		;;
+	esac
+}
+
+# The keys of the built-in compliance frameworks.
+_rampart_frameworks='owasp owasp2025 nist_csf soc2 iso27001 pcidss hipaa'
+
+_rampart_compliance()
+{
+	local opts='--db --database-url -f --format -r --repo --framework --days -o --output --all --none -h --help'
+	local args='--db --database-url -f --format -r --repo --framework --days -o --output'
+	case $opt in
+	--db | -o | --output) _rampart_files ;;
+	-f | --format) _rampart_words 'text json html md pdf' ;;
+	--framework) _rampart_words "$_rampart_frameworks" ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]}:${_rampart_pos[0]-}:${_rampart_pos[1]-} in
+		0::) _rampart_words 'frameworks controls score trend enable disable custom validate report' ;;
+		1:controls: | 1:enable: | 1:disable:) _rampart_words "$_rampart_frameworks" ;;
+		1:custom:) _rampart_words 'add rm' ;;
+		1:validate: | 2:custom:add) _rampart_files ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_audit()
+{
+	local opts='--db --database-url -f --format -n --limit -h --help'
+	local args='--db --database-url -f --format -n --limit'
+	case $opt in
+	--db) _rampart_files ;;
+	-f | --format) _rampart_words 'text json' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'list' ;;
 		esac
 		;;
 	esac

@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage db sbom policy vex rules version help serve worker admin
+set -l __rampart_commands scan gate findings baseline waiver coverage compliance audit db sbom policy vex rules version help serve worker admin
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -63,6 +63,8 @@ complete -c rampart -n __rampart_needs_command -a findings -d 'list the findings
 complete -c rampart -n __rampart_needs_command -a baseline -d 'show or rebuild the baseline of a repository'
 complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revoke quality-gate waivers'
 complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
+complete -c rampart -n __rampart_needs_command -a compliance -d 'score, trend and report on compliance frameworks'
+complete -c rampart -n __rampart_needs_command -a audit -d 'read the audit log'
 complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
 complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
 complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
@@ -177,6 +179,40 @@ complete -c rampart -n '__rampart_using coverage' -s r -l repo -x -d 'the newest
 complete -c rampart -n '__rampart_using coverage' -l report-format -x -a 'auto cobertura jacoco clover lcov rampart' -d 'the report format'
 complete -c rampart -n '__rampart_using coverage' -l root -r -F -d 'where the report paths start'
 complete -c rampart -n '__rampart_using coverage' -s h -l help -d 'show this help'
+
+# compliance frameworks|score|trend|report; compliance controls FRAMEWORK;
+# compliance enable|disable FRAMEWORK [CONTROL...]; compliance custom add FILE | custom rm KEY | validate FILE
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a frameworks -d 'list the frameworks and which are enabled'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a controls -d 'list the controls of a framework'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a score -d 'score the enabled frameworks'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a trend -d 'the score at each default-branch scan'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a enable -d 'enable frameworks, or controls marked not applicable'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a disable -d 'disable frameworks, or mark controls not applicable'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a custom -d 'add or remove a custom framework'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a validate -d 'check a custom framework file'
+complete -c rampart -n '__rampart_using compliance; and test (__rampart_npos) -eq 0' -a report -d 'an evidence report for an auditor'
+complete -c rampart -n '__rampart_using compliance; and __fish_seen_subcommand_from controls enable disable; and test (__rampart_npos) -eq 1' -a 'owasp owasp2025 nist_csf soc2 iso27001 pcidss hipaa' -d 'framework key'
+complete -c rampart -n '__rampart_using compliance; and __fish_seen_subcommand_from custom; and test (__rampart_npos) -eq 1' -a 'add rm'
+complete -c rampart -n '__rampart_using compliance; and __fish_seen_subcommand_from validate; and test (__rampart_npos) -eq 1' -F
+complete -c rampart -n '__rampart_using compliance; and __fish_seen_subcommand_from custom; and __fish_seen_subcommand_from add; and test (__rampart_npos) -eq 2' -F
+complete -c rampart -n '__rampart_using compliance' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using compliance' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using compliance' -s f -l format -x -a 'text json html md pdf' -d 'output format; report: html, md or pdf'
+complete -c rampart -n '__rampart_using compliance' -s r -l repo -x -d 'the repository (id, name or URL)'
+complete -c rampart -n '__rampart_using compliance' -l framework -x -a 'owasp owasp2025 nist_csf soc2 iso27001 pcidss hipaa' -d 'score, trend, report: this framework only'
+complete -c rampart -n '__rampart_using compliance' -l days -x -d 'trend: the window, in days'
+complete -c rampart -n '__rampart_using compliance' -s o -l output -r -F -d 'report: write to FILE'
+complete -c rampart -n '__rampart_using compliance' -l all -d 'enable: every framework'
+complete -c rampart -n '__rampart_using compliance' -l none -d 'disable: every framework'
+complete -c rampart -n '__rampart_using compliance' -s h -l help -d 'show this help'
+
+# audit list
+complete -c rampart -n '__rampart_using audit; and test (__rampart_npos) -eq 0' -a list -d 'list the audit log'
+complete -c rampart -n '__rampart_using audit' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using audit' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using audit' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using audit' -s n -l limit -x -d 'at most N entries (0: all)'
+complete -c rampart -n '__rampart_using audit' -s h -l help -d 'show this help'
 
 # waiver add|list|revoke
 complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a add -d 'add a waiver'

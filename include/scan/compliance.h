@@ -244,6 +244,8 @@ SCAN_EXTERN void scan_compliance_framework_json(scan_json *w, const char *key, c
 /* A control (spec 2.12), refined when res is given. */
 SCAN_EXTERN void scan_compliance_control_json(scan_json *w, const char *key, const scan_control *c, bool disabled,
                                               const scan_control_result *res);
+/* A custom framework as a document scan_compliance_framework_parse() reads back the same. */
+SCAN_EXTERN void scan_compliance_framework_document(scan_json *w, const char *key, const scan_framework *f);
 /* A custom framework record: id, key, name, controls[], created_at. */
 SCAN_EXTERN void scan_compliance_custom_json(scan_json *w, const char *key, const scan_framework *f);
 /* The score record of spec 2.12. */

@@ -16,6 +16,9 @@ struct scan_framework_set {
 extern const scan_embedded_rule_file scan_compliance__builtin_files[];
 extern const size_t scan_compliance__builtin_files_count;
 
+/* "code", "web", "iac", "dependencies", "process". */
+const char *scan_compliance__domain_name(scan_control_domain d);
+
 /* The default CWE family of a check type, for controls without a filter (NULL: every finding of its kind). */
 const int *scan_compliance__family(scan_check_type t, size_t *count);
 /* The check types whose controls are about findings, and the finding categories each looks at. */

@@ -144,7 +144,7 @@ static const char *no_data_reason(const scan_control *c, const scan_compliance_f
 		if (!(x->ran & SCAN_RAN_SAST))
 			return "The code analyzer (sast), which checks infrastructure code, did not run on the latest scan.";
 		if (!x->has_iac)
-			return "The repository holds no infrastructure code (Terraform, Kubernetes, Dockerfile, Compose).";
+			return "The scan met no infrastructure code: no Terraform, no Dockerfile and no IaC finding.";
 		return NULL;
 	case SCAN_CHECK_SCA_VULNS:
 		if (!(x->ran & SCAN_RAN_SCA))
@@ -285,10 +285,11 @@ static const char *builtin_outcome(scan_control_result *r, const scan_compliance
 		                  : sentence(a, "%llu open secret finding%s, all in test code or low-confidence matches.",
 		                             (unsigned long long)open_total(r), open_total(r) == 1 ? "" : "s");
 	if (c->check == SCAN_CHECK_SCA_VULNS && worst == 2 && (r->kev || r->malicious || r->sla_breached))
-		return sentence(a, "%s open (%llu known exploited, %llu malicious, %llu past their SLA).", counts,
+		return sentence(a, "Open: %s (%llu known exploited, %llu malicious, %llu past their SLA).", counts,
 		                (unsigned long long)r->kev, (unsigned long long)r->malicious,
 		                (unsigned long long)r->sla_breached);
-	return sentence(a, "%s open.", counts);
+	return sentence(a, "%llu open finding%s (%s).", (unsigned long long)open_total(r), open_total(r) == 1 ? "" : "s",
+	                counts);
 }
 
 /* The control's facts as a condition sees them; known has a bit for each fact the scan can speak for. */
@@ -344,7 +345,7 @@ static const char *custom_outcome(scan_control_result *r, const scan_compliance_
 	bool ok, partial = false;
 
 	fact_values(v, &known, r, x, findings_known);
-	if (scan_cexpr__eval(c->pass_expr, v, known, &ok)) {
+	if (scan_compliance__expr_eval(c->pass_expr, v, known, &ok)) {
 		r->outcome = SCAN_OUTCOME_PASS;
 		return sentence(a, "The pass condition holds: %s.", c->pass_condition);
 	}
@@ -352,7 +353,7 @@ static const char *custom_outcome(scan_control_result *r, const scan_compliance_
 		r->outcome = SCAN_OUTCOME_NO_DATA;
 		return "The pass condition names a fact the latest scan did not measure.";
 	}
-	if (c->partial_expr && (partial = scan_cexpr__eval(c->partial_expr, v, known, &ok))) {
+	if (c->partial_expr && (partial = scan_compliance__expr_eval(c->partial_expr, v, known, &ok))) {
 		r->outcome = SCAN_OUTCOME_PARTIAL;
 		return sentence(a, "The pass condition does not hold, the partial one does: %s.", c->partial_condition);
 	}

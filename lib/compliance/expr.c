@@ -4,7 +4,7 @@
 #include "compliance/expr.h"
 #include "util/error.h"
 
-const char *const scan_cexpr__fact_names[SCAN_FACT__COUNT] = {
+const char *const scan_compliance__fact_names[SCAN_FACT__COUNT] = {
 	"critical", "high", "medium", "low", "total",
 	"in_test", "excluded", "kev", "malicious", "sla_breaches",
 	"days_since_scan", "scheduled", "gate_passed", "gate_failed",
@@ -131,7 +131,7 @@ static int parse_atom(parser *p)
 		if (n == 5 && !memcmp(p->s + at, "false", 5))
 			return add(p, OP_INT, 0, -1, -1);
 		for (int f = 0; f < SCAN_FACT__COUNT; f++) {
-			if (strlen(scan_cexpr__fact_names[f]) == n && !memcmp(scan_cexpr__fact_names[f], p->s + at, n)) {
+			if (strlen(scan_compliance__fact_names[f]) == n && !memcmp(scan_compliance__fact_names[f], p->s + at, n)) {
 				p->e->uses |= 1ull << f;
 				return add(p, OP_FACT, f, -1, -1);
 			}
@@ -236,7 +236,7 @@ static int parse_or(parser *p)
 	return a;
 }
 
-int scan_cexpr__parse(scan_cexpr **out, const char *text, size_t len)
+int scan_compliance__expr_parse(scan_cexpr **out, const char *text, size_t len)
 {
 	parser p;
 
@@ -262,17 +262,17 @@ int scan_cexpr__parse(scan_cexpr **out, const char *text, size_t len)
 	return 0;
 }
 
-void scan_cexpr__free(scan_cexpr *e)
+void scan_compliance__expr_free(scan_cexpr *e)
 {
 	free(e);
 }
 
-size_t scan_cexpr__size(void)
+size_t scan_compliance__expr_size(void)
 {
 	return sizeof(scan_cexpr);
 }
 
-uint64_t scan_cexpr__uses(const scan_cexpr *e)
+uint64_t scan_compliance__expr_uses(const scan_cexpr *e)
 {
 	return e->uses;
 }
@@ -313,7 +313,7 @@ static int64_t eval(const scan_cexpr *e, int i, const int64_t *v)
 	return 0;
 }
 
-bool scan_cexpr__eval(const scan_cexpr *e, const int64_t values[SCAN_FACT__COUNT], uint64_t known, bool *known_out)
+bool scan_compliance__expr_eval(const scan_cexpr *e, const int64_t values[SCAN_FACT__COUNT], uint64_t known, bool *known_out)
 {
 	*known_out = (e->uses & ~known) == 0;
 	return *known_out && eval(e, e->root, values) != 0;

@@ -21,7 +21,7 @@
  *
  * Values are 64-bit integers; true is 1 and false 0, and a comparison or
  * logic operator yields one of them. Arithmetic saturates. A name is one
- * of the facts scan_cexpr__fact_names lists; any other is an error at
+ * of the facts scan_compliance__fact_names lists; any other is an error at
  * parse time. The text is at most SCAN_CEXPR_TEXT_MAX bytes, nesting at
  * most SCAN_CEXPR_DEPTH_MAX deep, nodes at most SCAN_CEXPR_NODES_MAX:
  * evaluation is a walk of a tree of bounded size, with no I/O and no loop.
@@ -40,26 +40,26 @@ typedef enum {
 	SCAN_FACT__COUNT
 } scan_fact;
 
-extern const char *const scan_cexpr__fact_names[SCAN_FACT__COUNT];
+extern const char *const scan_compliance__fact_names[SCAN_FACT__COUNT];
 
 typedef struct scan_cexpr scan_cexpr;
 
 /*
- * Parse text into *out (free with scan_cexpr__free). SCAN_EINVAL with a
+ * Parse text into *out (free with scan_compliance__expr_free). SCAN_EINVAL with a
  * message "at byte N: <what>" (N 0-based) for a bad expression, SCAN_ELIMIT
  * past a limit, SCAN_ENOMEM.
  */
-int scan_cexpr__parse(scan_cexpr **out, const char *text, size_t len);
-void scan_cexpr__free(scan_cexpr *e);
+int scan_compliance__expr_parse(scan_cexpr **out, const char *text, size_t len);
+void scan_compliance__expr_free(scan_cexpr *e);
 /* The bytes of a parsed expression: it holds no pointer, so a copy of them is the same expression. */
-size_t scan_cexpr__size(void);
+size_t scan_compliance__expr_size(void);
 /* The facts e names, a bit each (1 << scan_fact). */
-uint64_t scan_cexpr__uses(const scan_cexpr *e);
+uint64_t scan_compliance__expr_uses(const scan_cexpr *e);
 /*
  * Evaluate with values[fact] for every fact; a fact whose bit is clear in
  * known makes the result unknown (*known_out false): the control has no
  * data for it. Returns the value's truth.
  */
-bool scan_cexpr__eval(const scan_cexpr *e, const int64_t values[SCAN_FACT__COUNT], uint64_t known, bool *known_out);
+bool scan_compliance__expr_eval(const scan_cexpr *e, const int64_t values[SCAN_FACT__COUNT], uint64_t known, bool *known_out);
 
 #endif

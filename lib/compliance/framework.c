@@ -38,6 +38,11 @@ int scan_check_type_parse(scan_check_type *out, const char *name)
 	                        " iac_issues)", name);
 }
 
+const char *scan_compliance__domain_name(scan_control_domain d)
+{
+	return (unsigned)d < sizeof(domain_names) / sizeof(domain_names[0]) ? domain_names[d] : "code";
+}
+
 const char *scan_outcome_name(scan_outcome o)
 {
 	static const char *const names[] = { "pass", "partial", "fail", "no_data", "disabled" };
@@ -252,16 +257,16 @@ static int condition(reader *r, const char **textp, const struct scan_cexpr **ex
 
 	if ((rc = text(r, textp, m, key, prefix, required, SCAN_CEXPR_TEXT_MAX)) != 0 || !*textp)
 		return rc;
-	if ((rc = scan_cexpr__parse(&e, *textp, strlen(*textp))) != 0) {
+	if ((rc = scan_compliance__expr_parse(&e, *textp, strlen(*textp))) != 0) {
 		char msg[256];
 		snprintf(msg, sizeof(msg), "%s", scan_error_last()->message);
 		return scan_util__error(rc == SCAN_ENOMEM ? rc : SCAN_EINVAL, "%s: %s: %s", r->origin, r->where, msg);
 	}
 	/* The tree is copied into the set, so the set is freed in one go. */
-	copy = scan_arena__alloc(&r->set->arena, scan_cexpr__size());
+	copy = scan_arena__alloc(&r->set->arena, scan_compliance__expr_size());
 	if (copy)
-		memcpy(copy, e, scan_cexpr__size());
-	scan_cexpr__free(e);
+		memcpy(copy, e, scan_compliance__expr_size());
+	scan_compliance__expr_free(e);
 	if (!copy)
 		return scan_error__oom();
 	*exprp = copy;

@@ -75,20 +75,37 @@ void scan_compliance_control_json(scan_json *w, const char *key, const scan_cont
 	scan_json_close(w, '}');
 }
 
-void scan_compliance_custom_json(scan_json *w, const char *key, const scan_framework *f)
+/* The members a framework document has, as scan_compliance_framework_parse() reads them back. */
+static void document_members(scan_json *w, const scan_framework *f)
 {
-	scan_json_open(w, key, '{');
-	scan_json_id(w, "id", f->id);
 	scan_json_str(w, "key", f->key);
 	scan_json_str(w, "name", f->name);
 	scan_json_str_opt(w, "description", f->description);
 	scan_json_open(w, "controls", '[');
 	for (size_t i = 0; i < f->count; i++) {
+		const scan_control *c = &f->controls[i];
 		scan_json_open(w, NULL, '{');
-		control_fields(w, &f->controls[i]);
+		control_fields(w, c);
+		scan_json_str(w, "domain", scan_compliance__domain_name(c->domain));
+		scan_json_str(w, "recommendation", scan_recommendation_name(c->recommendation));
+		scan_json_str_opt(w, "reason", c->reason);
 		scan_json_close(w, '}');
 	}
 	scan_json_close(w, ']');
+}
+
+void scan_compliance_framework_document(scan_json *w, const char *key, const scan_framework *f)
+{
+	scan_json_open(w, key, '{');
+	document_members(w, f);
+	scan_json_close(w, '}');
+}
+
+void scan_compliance_custom_json(scan_json *w, const char *key, const scan_framework *f)
+{
+	scan_json_open(w, key, '{');
+	scan_json_id(w, "id", f->id);
+	document_members(w, f);
 	scan_json_time(w, "created_at", f->created_at);
 	scan_json_close(w, '}');
 }

@@ -172,7 +172,7 @@ int scan_ops_compliance_custom_add(int64_t *id, scan_framework_set **fw, scan_st
 	f = scan_framework_set_get(set, 0);
 	/* Kept as the organization wrote it, as JSON: it reads back through the same checks. */
 	scan_json_init(&w, &doc, false);
-	scan_compliance_custom_json(&w, NULL, f);
+	scan_compliance_framework_document(&w, NULL, f);
 	rc = scan_json_finish(&w);
 	if (!rc) {
 		scan_json_init(&w, &meta, false);

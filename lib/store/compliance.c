@@ -6,6 +6,7 @@
 #include "scan/json.h"
 #include "store/store_int.h"
 #include "util/error.h"
+#include "util/number.h"
 
 /* ---- the selection ---- */
 
@@ -494,6 +495,7 @@ static int read_findings(scan_compliance_data *d, scan_store *st, int64_t org)
 	while ((step = scan_db__step(q)) == SCAN_DB_ROW) {
 		scan_compliance_finding *f;
 		const char *cwe, *vuln;
+		uint64_t cwe_n;
 		if (scan_array_reserve(&d->findings, &d->cap, d->count + 1, sizeof(*d->findings)) ||
 		    scan_array_reserve(&d->triage, &d->tcap, d->count + 1, sizeof(*d->triage)) ||
 		    scan_array_reserve(&d->first_seen, &d->fcap, d->count + 1, sizeof(*d->first_seen))) {
@@ -507,8 +509,9 @@ static int read_findings(scan_compliance_data *d, scan_store *st, int64_t org)
 		f->category = scan_db__col_text(q, 2, &d->arena, &oom);
 		(void)scan_severity_parse(&f->severity, scan_db__column_text(q, 3));
 		cwe = scan_db__column_text(q, 4);
-		if (cwe && !strncmp(cwe, "CWE-", 4))
-			f->cwe = atoi(cwe + 4);
+		if (cwe && !strncmp(cwe, "CWE-", 4) && scan_util__parse_u64(cwe + 4, strlen(cwe + 4), &cwe_n) &&
+		    cwe_n <= 1000000)
+			f->cwe = (int)cwe_n;
 		f->confidence = scan_db__column_int(q, 5);
 		f->in_test = scan_db__column_int(q, 6) != 0;
 		f->kev = scan_db__column_int(q, 7) != 0;

@@ -18,18 +18,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int64_t values[SCAN_FACT__COUNT];
 	bool known;
 
-	if (scan_cexpr__parse(&e, (const char *)data, size) != 0)
+	if (scan_compliance__expr_parse(&e, (const char *)data, size) != 0)
 		return 0;
-	if (scan_cexpr__uses(e) >> SCAN_FACT__COUNT)
+	if (scan_compliance__expr_uses(e) >> SCAN_FACT__COUNT)
 		abort();
 	for (int i = 0; i < SCAN_FACT__COUNT; i++)
 		values[i] = size ? (int64_t)data[(size_t)i % size] * (i % 3 == 0 ? -1 : 1) * ((int64_t)1 << (i * 2)) : i;
-	(void)scan_cexpr__eval(e, values, ~0ull, &known);
+	(void)scan_compliance__expr_eval(e, values, ~0ull, &known);
 	if (!known)
 		abort();
-	(void)scan_cexpr__eval(e, values, 0, &known);
-	if (known != (scan_cexpr__uses(e) == 0))
+	(void)scan_compliance__expr_eval(e, values, 0, &known);
+	if (known != (scan_compliance__expr_uses(e) == 0))
 		abort();
-	scan_cexpr__free(e);
+	scan_compliance__expr_free(e);
 	return 0;
 }

@@ -18,9 +18,9 @@ static bool eval_text(const char *text, const int64_t *v, uint64_t known, bool *
 	scan_cexpr *e = NULL;
 	bool r;
 
-	assert_int_equal(scan_cexpr__parse(&e, text, strlen(text)), 0);
-	r = scan_cexpr__eval(e, v, known, k);
-	scan_cexpr__free(e);
+	assert_int_equal(scan_compliance__expr_parse(&e, text, strlen(text)), 0);
+	r = scan_compliance__expr_eval(e, v, known, k);
+	scan_compliance__expr_free(e);
 	return r;
 }
 
@@ -50,7 +50,7 @@ static void expect_error(const char *text, int code, const char *where)
 {
 	scan_cexpr *e = NULL;
 
-	assert_int_equal(scan_cexpr__parse(&e, text, strlen(text)), code);
+	assert_int_equal(scan_compliance__expr_parse(&e, text, strlen(text)), code);
 	assert_null(e);
 	if (!strstr(scan_error_last()->message, where))
 		fail_msg("'%s': message '%s' lacks '%s'", text, scan_error_last()->message, where);
