@@ -294,7 +294,7 @@ static int trend(scan_store *st, cli_format format)
 		scan_json_int(&w, "days", days);
 		scan_json_open(&w, "points", '[');
 		for (size_t i = 0; i < t.count; i++)
-			scan_compliance_trend_point_json(&w, NULL, t.reports[i]);
+			scan_compliance_trend_point_json(&w, NULL, &t.points[i], t.frameworks, t.nframeworks);
 		scan_json_close(&w, ']');
 		scan_json_close(&w, '}');
 		rc = finish_json(&w, &out);
@@ -302,22 +302,22 @@ static int trend(scan_store *st, cli_format format)
 		printf("no completed default-branch scan in the last %d days\n", days);
 	} else {
 		for (size_t i = 0; i < t.count; i++) {
-			const scan_compliance_facts *x = scan_compliance_report_facts(t.reports[i]);
-			const scan_compliance_summary *s = scan_compliance_report_summary(t.reports[i]);
+			const scan_compliance_trend_point *p = &t.points[i];
 			char when[32];
 			struct tm tm;
-			gmtime_r(&x->scanned_at, &tm);
+			gmtime_r(&p->completed_at, &tm);
 			strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-			printf("%s  scan %-6lld %.12s  ", when, (long long)x->scan_id, x->commit ? x->commit : "-");
-			if (s->overall_score >= 0)
-				printf("%5.1f", s->overall_score);
+			printf("%s  scan %-6lld %.12s  ", when, (long long)p->scan_id, p->commit[0] ? p->commit : "-");
+			if (p->overall_score >= 0)
+				printf("%5.1f", p->overall_score);
 			else
 				printf("  n/a");
-			for (size_t k = 0; k < scan_compliance_report_count(t.reports[i]); k++) {
-				const scan_framework_result *f = scan_compliance_report_get(t.reports[i], k);
-				printf("  %s %s", cli_safe(&b, f->framework->key), f->score >= 0 ? "" : "n/a");
-				if (f->score >= 0)
-					printf("%.1f", f->score);
+			for (size_t k = 0; k < t.nframeworks; k++) {
+				printf("  %s ", cli_safe(&b, t.frameworks[k]->key));
+				if (p->scores[k] >= 0)
+					printf("%.1f", p->scores[k]);
+				else
+					printf("n/a");
 			}
 			printf("\n");
 		}

@@ -459,7 +459,7 @@ static int trend(srv_req *r)
 	scan_json_int(&w, "days", days);
 	scan_json_open(&w, "points", '[');
 	for (size_t i = 0; i < t.count; i++)
-		scan_compliance_trend_point_json(&w, NULL, t.reports[i]);
+		scan_compliance_trend_point_json(&w, NULL, &t.points[i], t.frameworks, t.nframeworks);
 	scan_json_close(&w, ']');
 	scan_json_close(&w, '}');
 	scan_compliance_trend_dispose(&t);

@@ -250,7 +250,20 @@ SCAN_EXTERN void scan_compliance_framework_document(scan_json *w, const char *ke
 SCAN_EXTERN void scan_compliance_custom_json(scan_json *w, const char *key, const scan_framework *f);
 /* The score record of spec 2.12. */
 SCAN_EXTERN void scan_compliance_report_json(scan_json *w, const char *key, const scan_compliance_report *r);
-/* One trend point: the scan, its time and commit, and each framework's score. */
-SCAN_EXTERN void scan_compliance_trend_point_json(scan_json *w, const char *key, const scan_compliance_report *r);
+/* One point of a trend: the scan and the scores at it (scores[i]: the trend's framework i; < 0: not assessed). */
+typedef struct {
+	int64_t scan_id;
+	time_t completed_at;
+	char commit[41];
+	uint64_t total_issues;         /* open findings */
+	double overall_score;
+	double *scores;
+} scan_compliance_trend_point;
+
+/* The point of report r (its facts and scores), scores malloc'd: free(p->scores). */
+SCAN_EXTERN int scan_compliance_trend_point_of(scan_compliance_trend_point *p, const scan_compliance_report *r);
+/* The point as JSON: scan_id, completed_at, commit, total_issues, overall_score, scores {key: score}. */
+SCAN_EXTERN void scan_compliance_trend_point_json(scan_json *w, const char *key, const scan_compliance_trend_point *p,
+                                                  const scan_framework *const *fws, size_t n);
 
 #endif

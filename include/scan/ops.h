@@ -247,8 +247,9 @@ SCAN_EXTERN void scan_compliance_score_dispose(scan_compliance_score *s);
 /* The trend: the score at each completed default-branch scan of the last `days` days (1..3650), oldest first. */
 typedef struct {
 	scan_compliance_config config;
-	scan_compliance_report **reports;
-	scan_compliance_data **data;
+	const scan_framework **frameworks;   /* the frameworks scored, in the points' order */
+	size_t nframeworks;
+	scan_compliance_trend_point *points;
 	size_t count;
 } scan_compliance_trend;
 

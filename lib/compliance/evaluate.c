@@ -57,29 +57,43 @@ static bool has_cwe(const int *list, size_t n, int cwe)
  * it); without one, the check type's kind of finding, narrowed to its CWE
  * family for crypto and access controls.
  */
-bool scan_compliance__in_scope(const scan_control *c, const scan_compliance_finding *f)
+unsigned char scan_compliance__kind(const scan_compliance_finding *f)
 {
 	const char *cat = f->category ? f->category : "";
-	bool code = !strcmp(cat, "security") || !strcmp(cat, "secret");
+
+	if (!strcmp(cat, "security"))
+		return SCAN_COMPLIANCE_KIND_SECURITY;
+	if (!strcmp(cat, "secret"))
+		return SCAN_COMPLIANCE_KIND_SECRET;
+	if (!strcmp(cat, "iac"))
+		return SCAN_COMPLIANCE_KIND_IAC;
+	if (!strcmp(cat, "sca"))
+		return SCAN_COMPLIANCE_KIND_SCA;
+	return SCAN_COMPLIANCE_KIND_OTHER;
+}
+
+bool scan_compliance__in_scope(const scan_control *c, unsigned char kind, int cwe)
+{
+	bool code = kind == SCAN_COMPLIANCE_KIND_SECURITY || kind == SCAN_COMPLIANCE_KIND_SECRET;
 	size_t nfam;
 	const int *fam;
 
 	switch (c->check) {
 	case SCAN_CHECK_SECRETS:
-		return c->ncwe ? code && has_cwe(c->cwe, c->ncwe, f->cwe) : !strcmp(cat, "secret");
+		return c->ncwe ? code && has_cwe(c->cwe, c->ncwe, cwe) : kind == SCAN_COMPLIANCE_KIND_SECRET;
 	case SCAN_CHECK_SAST_SECURITY:
 	case SCAN_CHECK_SAST_CRYPTO:
 	case SCAN_CHECK_SAST_AUTH:
 		if (c->ncwe)
-			return code && has_cwe(c->cwe, c->ncwe, f->cwe);
-		if (strcmp(cat, "security"))
+			return code && has_cwe(c->cwe, c->ncwe, cwe);
+		if (kind != SCAN_COMPLIANCE_KIND_SECURITY)
 			return false;
 		fam = scan_compliance__family(c->check, &nfam);
-		return !fam || has_cwe(fam, nfam, f->cwe);
+		return !fam || has_cwe(fam, nfam, cwe);
 	case SCAN_CHECK_SCA_VULNS:
-		return !strcmp(cat, "sca") && (!c->ncwe || has_cwe(c->cwe, c->ncwe, f->cwe));
+		return kind == SCAN_COMPLIANCE_KIND_SCA && (!c->ncwe || has_cwe(c->cwe, c->ncwe, cwe));
 	case SCAN_CHECK_IAC_ISSUES:
-		return !strcmp(cat, "iac") && (!c->ncwe || has_cwe(c->cwe, c->ncwe, f->cwe));
+		return kind == SCAN_COMPLIANCE_KIND_IAC && (!c->ncwe || has_cwe(c->cwe, c->ncwe, cwe));
 	default:
 		return false;
 	}
@@ -427,7 +441,7 @@ static void refine(scan_control_result *r, const scan_compliance_facts *x, scan_
 }
 
 int scan_compliance__evaluate_control(scan_control_result *r, const scan_control *c, const scan_compliance_facts *x,
-                                      bool disabled, bool refined, scan_arena *a)
+                                      const unsigned char *kinds, bool disabled, bool refined, scan_arena *a)
 {
 	int64_t *ids = NULL, *xids = NULL;
 	size_t nids = 0, nxids = 0;
@@ -444,7 +458,7 @@ int scan_compliance__evaluate_control(scan_control_result *r, const scan_control
 		for (size_t i = 0; i < x->nfindings; i++) {
 			const scan_compliance_finding *f = &x->findings[i];
 			int lv;
-			if (!scan_compliance__in_scope(c, f))
+			if (!scan_compliance__in_scope(c, kinds[i], f->cwe))
 				continue;
 			if (f->excluded) {
 				r->excluded++;
@@ -461,7 +475,7 @@ int scan_compliance__evaluate_control(scan_control_result *r, const scan_control
 		}
 		for (size_t i = 0; worst && i < x->nfindings && nids < SCAN_COMPLIANCE_EVIDENCE_IDS; i++) {
 			const scan_compliance_finding *f = &x->findings[i];
-			if (!f->excluded && scan_compliance__in_scope(c, f) && level_of(c, f) == worst)
+			if (!f->excluded && scan_compliance__in_scope(c, kinds[i], f->cwe) && level_of(c, f) == worst)
 				keep_id(ids, &nids, f->id);
 		}
 	}

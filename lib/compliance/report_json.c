@@ -1,7 +1,9 @@
 /* lib/compliance/report_json.c - the JSON the CLI and the API share: framework entries, controls, custom records, scores, trend points */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "compliance/compliance_int.h"
+#include "util/error.h"
 
 static void score_num(scan_json *w, const char *key, double score)
 {
@@ -217,21 +219,36 @@ void scan_compliance_report_json(scan_json *w, const char *key, const scan_compl
 	scan_json_close(w, '}');
 }
 
-void scan_compliance_trend_point_json(scan_json *w, const char *key, const scan_compliance_report *r)
+int scan_compliance_trend_point_of(scan_compliance_trend_point *p, const scan_compliance_report *r)
 {
 	const scan_compliance_facts *x = scan_compliance_report_facts(r);
+	size_t n = scan_compliance_report_count(r);
 
+	memset(p, 0, sizeof(*p));
+	p->scan_id = x->scan_id;
+	p->completed_at = x->scanned_at;
+	snprintf(p->commit, sizeof(p->commit), "%s", x->commit ? x->commit : "");
+	p->total_issues = open_issues(x);
+	p->overall_score = scan_compliance_report_summary(r)->overall_score;
+	if (!(p->scores = malloc((n ? n : 1) * sizeof(*p->scores))))
+		return scan_error__oom();
+	for (size_t i = 0; i < n; i++)
+		p->scores[i] = scan_compliance_report_get(r, i)->score;
+	return 0;
+}
+
+void scan_compliance_trend_point_json(scan_json *w, const char *key, const scan_compliance_trend_point *p,
+                                      const scan_framework *const *fws, size_t n)
+{
 	scan_json_open(w, key, '{');
-	scan_json_int(w, "scan_id", x->scan_id);
-	scan_json_time(w, "completed_at", x->scanned_at);
-	scan_json_str(w, "commit", x->commit);
-	scan_json_uint(w, "total_issues", open_issues(x));
-	score_num(w, "overall_score", scan_compliance_report_summary(r)->overall_score);
+	scan_json_int(w, "scan_id", p->scan_id);
+	scan_json_time(w, "completed_at", p->completed_at);
+	scan_json_str(w, "commit", p->commit[0] ? p->commit : NULL);
+	scan_json_uint(w, "total_issues", p->total_issues);
+	score_num(w, "overall_score", p->overall_score);
 	scan_json_open(w, "scores", '{');
-	for (size_t i = 0; i < scan_compliance_report_count(r); i++) {
-		const scan_framework_result *f = scan_compliance_report_get(r, i);
-		score_num(w, f->framework->key, f->score);
-	}
+	for (size_t i = 0; i < n; i++)
+		score_num(w, fws[i]->key, p->scores[i]);
 	scan_json_close(w, '}');
 	scan_json_close(w, '}');
 }

@@ -160,12 +160,19 @@ int scan_compliance_evaluate(scan_compliance_report **out, const scan_framework 
                              const scan_compliance_facts *facts, bool refine)
 {
 	scan_compliance_report *rep;
+	unsigned char *kinds;
 	int rc = 0;
 
 	*out = NULL;
 	if (!(rep = calloc(1, sizeof(*rep))))
 		return scan_error__oom();
 	rep->facts = *facts;
+	if (!(kinds = malloc(facts->nfindings + 1))) {
+		free(rep);
+		return scan_error__oom();
+	}
+	for (size_t i = 0; i < facts->nfindings; i++)
+		kinds[i] = scan_compliance__kind(&facts->findings[i]);
 	if (n && !(rep->frameworks = scan_arena__calloc(&rep->arena, n * sizeof(*rep->frameworks))))
 		rc = scan_error__oom();
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -178,7 +185,7 @@ int scan_compliance_evaluate(scan_compliance_report **out, const scan_framework 
 			break;
 		}
 		for (size_t j = 0; j < fw->count && !rc; j++) {
-			rc = scan_compliance__evaluate_control(&cs[j], &fw->controls[j], facts,
+			rc = scan_compliance__evaluate_control(&cs[j], &fw->controls[j], facts, kinds,
 			                                       is_disabled(disabled, ndisabled, fw->key, fw->controls[j].id),
 			                                       refine, &rep->arena);
 			switch (cs[j].outcome) {
@@ -194,6 +201,7 @@ int scan_compliance_evaluate(scan_compliance_report **out, const scan_framework 
 		fr->score = score_of(fr->pass, fr->partial, fr->fail);
 		rep->count++;
 	}
+	free(kinds);
 	if (!rc)
 		rc = summarize(rep);
 	if (rc) {

@@ -316,12 +316,10 @@ int scan_ops_compliance_score(scan_compliance_score *out, scan_store *st, int64_
 
 void scan_compliance_trend_dispose(scan_compliance_trend *t)
 {
-	for (size_t i = 0; i < t->count; i++) {
-		scan_compliance_report_free(t->reports[i]);
-		scan_compliance_data_free(t->data[i]);
-	}
-	free(t->reports);
-	free(t->data);
+	for (size_t i = 0; i < t->count; i++)
+		free(t->points[i].scores);
+	free(t->points);
+	free(t->frameworks);
 	scan_compliance_config_dispose(&t->config);
 	memset(t, 0, sizeof(*t));
 }
@@ -329,10 +327,9 @@ void scan_compliance_trend_dispose(scan_compliance_trend *t)
 int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_t org, scan_plan plan,
                               int64_t repo_id, const char *key, int days, time_t now)
 {
-	const scan_framework **fws = NULL;
 	scan_compliance_data *probe = NULL;
 	int64_t *ids = NULL;
-	size_t n, nids = 0;
+	size_t nids = 0;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -340,28 +337,32 @@ int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_
 		return scan_util__error(SCAN_EINVAL, "days must be 1 to 3650");
 	/* The repository must be the organization's, even when no scan falls in the window. */
 	if ((rc = scan_store_compliance_config(&out->config, st, org)) != 0 ||
-	    (rc = chosen(&fws, &n, &out->config, plan, key)) != 0 ||
-	    (rc = scan_store_compliance_data(&probe, st, org, repo_id, 0, now)) != 0)
+	    (rc = chosen(&out->frameworks, &out->nframeworks, &out->config, plan, key)) != 0 ||
+	    (rc = scan_store_compliance_data(&probe, st, org, repo_id, 0, now)) != 0 ||
+	    (rc = scan_store_compliance_scans(&ids, &nids, st, org, repo_id, now - (time_t)days * 86400)) != 0)
 		goto done;
-	if ((rc = scan_store_compliance_scans(&ids, &nids, st, org, repo_id, now - (time_t)days * 86400)) != 0)
-		goto done;
-	if (!(out->reports = calloc(nids + 1, sizeof(*out->reports))) ||
-	    !(out->data = calloc(nids + 1, sizeof(*out->data)))) {
+	if (!(out->points = calloc(nids + 1, sizeof(*out->points)))) {
 		rc = scan_error__oom();
 		goto done;
 	}
-	/* Each point is the score as it stood when that scan completed. */
+	/*
+	 * Each point is the score as it stood when that scan completed, from
+	 * its stored findings; only the scores are kept, so a long window costs
+	 * the memory of one scan at a time.
+	 */
 	for (size_t i = 0; i < nids && !rc; i++) {
 		scan_compliance_data *d = NULL;
 		scan_compliance_report *r = NULL;
-		rc = evaluate_at(&r, &d, st, org, &out->config, fws, n, repo_id, ids[i], false, 0);
-		out->reports[out->count] = r;
-		out->data[out->count++] = d;
+		if ((rc = evaluate_at(&r, &d, st, org, &out->config, out->frameworks, out->nframeworks, repo_id, ids[i],
+		                      false, 0)) == 0 &&
+		    (rc = scan_compliance_trend_point_of(&out->points[out->count], r)) == 0)
+			out->count++;
+		scan_compliance_report_free(r);
+		scan_compliance_data_free(d);
 	}
 done:
 	scan_compliance_data_free(probe);
 	free(ids);
-	free(fws);
 	if (rc)
 		scan_compliance_trend_dispose(out);
 	return rc;

@@ -479,11 +479,18 @@ static int read_findings(scan_compliance_data *d, scan_store *st, int64_t org)
 	 * The lean columns of every finding, with its triage state and, for a
 	 * dependency finding, when the repository first had it: the SLA clock.
 	 */
+	/*
+	 * The first scan of the repository with a dependency finding is the
+	 * first in id order among the few rows of its fingerprint (a partial
+	 * index of migration 17): ids grow with time, so that is when the
+	 * repository first had it.
+	 */
 	if ((rc = scan_db__prepare(scan_store__conn(st), &q,
 	        "SELECT i.id, i.rule_id, i.category, i.severity, i.cwe_id, i.confidence, i.in_test, i.kev_listed,"
 	        " i.user_marked_fp, i.suppressed, t.status, i.vuln_id,"
-	        " CASE WHEN i.category = 'sca' THEN (SELECT MIN(o.created_at) FROM scan_issues p JOIN scans o"
-	        "   ON o.id = p.scan_id WHERE p.fingerprint = i.fingerprint AND o.repo_id = s.repo_id) END,"
+	        " CASE WHEN i.category = 'sca' THEN (SELECT o.created_at FROM scan_issues p CROSS JOIN scans o"
+	        "   WHERE p.fingerprint = i.fingerprint AND p.category = 'sca' AND o.id = p.scan_id"
+	        "   AND o.repo_id = s.repo_id ORDER BY p.scan_id LIMIT 1) END,"
 	        " i.file_path, i.line_number"
 	        " FROM scan_issues i JOIN scans s ON s.id = i.scan_id"
 	        " LEFT JOIN sca_triage t ON i.category = 'sca' AND t.repo_id = s.repo_id AND t.vuln_id = i.vuln_id"

@@ -493,7 +493,9 @@ static const char migration_17[] =
 	"  created_at TEXT NOT NULL,"
 	"  UNIQUE (org_id, framework_key));"
 	"ALTER TABLE audit_log ADD COLUMN user_id INTEGER;"
-	"CREATE INDEX scans_by_repo_completed ON scans (repo_id, status, completed_at);";
+	"CREATE INDEX scans_by_repo_completed ON scans (repo_id, status, completed_at);"
+	/* When a repository first had each dependency finding (the SLA clock), without reading its other findings. */
+	"CREATE INDEX scan_issues_sca_seen ON scan_issues (fingerprint, scan_id) WHERE category = 'sca';";
 
 const char *const scan_store__migrations[] = {
 	migration_1,
