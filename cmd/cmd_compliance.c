@@ -461,7 +461,7 @@ static int validate(const char *path)
 
 	if ((rc = cli_read_file(&text, &len, path, FRAMEWORK_FILE_MAX, 0)) != 0)
 		return rc;
-	rc = scan_compliance_framework_parse(&set, text, len, path, true);
+	rc = scan_compliance_framework_parse(&set, text, len, path, SCAN_FRAMEWORK_ANY);
 	free(text);
 	if (rc)
 		return cli_error_lib(rc);

@@ -98,19 +98,23 @@ SCAN_EXTERN void scan_framework_set_stamp(scan_framework_set *s, size_t i, int64
 /* The built-in frameworks, loaded once; static storage, never freed. SCAN_EINVAL only for a broken build. */
 SCAN_EXTERN int scan_compliance_builtin(const scan_framework_set **out);
 
+/* Which schema a framework document is read with (docs/compliance.md). */
+typedef enum {
+	SCAN_FRAMEWORK_BUILTIN = 0, /* a built-in file: edition, source, requires_plan; no conditions */
+	SCAN_FRAMEWORK_CUSTOM,      /* an organization's: a key no built-in has, a pass_condition on every control */
+	SCAN_FRAMEWORK_ANY,         /* the one the document is: built-in when it names requires_plan (a file checked alone) */
+} scan_framework_kind;
+
 /*
  * Read frameworks from text: YAML (a built-in file) or JSON (a custom
  * framework as the API takes it), one framework per document. Strict:
  * an unknown or missing key, a bad check_type, a duplicate control id or a
  * pass_condition that does not parse is SCAN_EINVAL with a message naming
  * where ("<origin>: controls[2].pass_condition: at byte 9: ..."); text that
- * is not YAML or JSON, SCAN_EPARSE. custom: the document is an
- * organization's framework (key not a built-in's, pass_condition required
- * on every control); otherwise a built-in file's schema (docs/compliance.md).
- * Into set *out, created when NULL.
+ * is not YAML or JSON, SCAN_EPARSE. Into set *out, created when NULL.
  */
 SCAN_EXTERN int scan_compliance_framework_parse(scan_framework_set **out, const char *text, size_t len,
-                                                const char *origin, bool custom);
+                                                const char *origin, scan_framework_kind kind);
 
 /* The plan an organization needs for the framework, and whether plan has it. */
 SCAN_EXTERN bool scan_compliance_plan_allows(scan_plan plan, const scan_framework *f);

@@ -391,7 +391,7 @@ static int read_framework(reader *r, const scan_yaml_node *root)
 }
 
 int scan_compliance_framework_parse(scan_framework_set **out, const char *text, size_t len, const char *origin,
-                                    bool custom)
+                                    scan_framework_kind kind)
 {
 	scan_yaml_doc doc;
 	reader r;
@@ -403,9 +403,13 @@ int scan_compliance_framework_parse(scan_framework_set **out, const char *text, 
 	memset(&r, 0, sizeof(r));
 	r.set = *out;
 	r.origin = origin;
-	r.custom = custom;
-	if ((rc = scan_util__yaml_parse(&doc, text, len, origin)) == 0)
+	r.custom = kind == SCAN_FRAMEWORK_CUSTOM;
+	if ((rc = scan_util__yaml_parse(&doc, text, len, origin)) == 0) {
+		/* A file checked alone may be a built-in one, which names its plan (and has its own key). */
+		if (kind == SCAN_FRAMEWORK_ANY)
+			r.custom = !(doc.root && doc.root->kind == SCAN_YAML_MAPPING && scan_util__yaml_get(doc.root, "requires_plan"));
 		rc = read_framework(&r, doc.root);
+	}
 	scan_util__yaml_dispose(&doc);
 	if (rc && fresh) {
 		scan_framework_set_free(*out);
@@ -427,7 +431,7 @@ static void load_builtin(void)
 
 	for (size_t i = 0; i < scan_compliance__builtin_files_count && !builtin_rc; i++) {
 		const scan_embedded_rule_file *f = &scan_compliance__builtin_files[i];
-		if ((builtin_rc = scan_compliance_framework_parse(&s, f->text, f->len, f->name, false)) != 0)
+		if ((builtin_rc = scan_compliance_framework_parse(&s, f->text, f->len, f->name, SCAN_FRAMEWORK_BUILTIN)) != 0)
 			snprintf(builtin_message, sizeof(builtin_message), "%s", scan_error_last()->message);
 	}
 	if (builtin_rc) {

@@ -167,7 +167,7 @@ int scan_ops_compliance_custom_add(int64_t *id, scan_framework_set **fw, scan_st
 	*id = 0;
 	if (fw)
 		*fw = NULL;
-	if ((rc = scan_compliance_framework_parse(&set, document, len, "the framework", true)) != 0)
+	if ((rc = scan_compliance_framework_parse(&set, document, len, "the framework", SCAN_FRAMEWORK_CUSTOM)) != 0)
 		return rc;
 	f = scan_framework_set_get(set, 0);
 	/* Kept as the organization wrote it, as JSON: it reads back through the same checks. */

@@ -140,7 +140,8 @@ static int read_custom(scan_compliance_config *c, scan_store *st, int64_t org)
 		const char *doc = scan_db__column_text(q, 2);
 		size_t n = scan_framework_set_count(c->custom);
 		/* Checked when it was added; a document a later Rampart refuses is named, not skipped. */
-		if ((rc = scan_compliance_framework_parse(&c->custom, doc, strlen(doc), scan_db__column_text(q, 1), true)) != 0)
+		if ((rc = scan_compliance_framework_parse(&c->custom, doc, strlen(doc), scan_db__column_text(q, 1),
+		                                                SCAN_FRAMEWORK_CUSTOM)) != 0)
 			break;
 		scan_framework_set_stamp(c->custom, n, scan_db__column_int64(q, 0), scan_db__col_time(q, 3));
 	}

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	scan_compliance_facts facts;
 	const scan_framework *f;
 
-	if (scan_compliance_framework_parse(&set, (const char *)data, size, "fuzz", true) != 0) {
+	if (scan_compliance_framework_parse(&set, (const char *)data, size, "fuzz", SCAN_FRAMEWORK_CUSTOM) != 0) {
 		if (set)
 			abort();
 		return 0;

@@ -150,7 +150,7 @@ static void expect_invalid(const char *doc, const char *where)
 {
 	scan_framework_set *set = NULL;
 
-	assert_int_not_equal(scan_compliance_framework_parse(&set, doc, strlen(doc), "doc", true), 0);
+	assert_int_not_equal(scan_compliance_framework_parse(&set, doc, strlen(doc), "doc", SCAN_FRAMEWORK_CUSTOM), 0);
 	assert_null(set);
 	if (!strstr(scan_error_last()->message, where))
 		fail_msg("message '%s' lacks '%s'", scan_error_last()->message, where);
@@ -168,7 +168,7 @@ static void test_custom_framework_validation(void **state)
 	const scan_framework *f;
 
 	(void)state;
-	assert_int_equal(scan_compliance_framework_parse(&set, ok, strlen(ok), "body", true), 0);
+	assert_int_equal(scan_compliance_framework_parse(&set, ok, strlen(ok), "body", SCAN_FRAMEWORK_CUSTOM), 0);
 	f = scan_framework_set_get(set, 0);
 	assert_string_equal(f->key, "internal");
 	assert_int_equal(f->count, 2);
@@ -611,7 +611,7 @@ static void test_custom_conditions(void **state)
 	scan_compliance_report *r = NULL;
 
 	(void)state;
-	assert_int_equal(scan_compliance_framework_parse(&set, doc, strlen(doc), "acme.yaml", true), 0);
+	assert_int_equal(scan_compliance_framework_parse(&set, doc, strlen(doc), "acme.yaml", SCAN_FRAMEWORK_CUSTOM), 0);
 	fw = scan_framework_set_get(set, 0);
 	f[0] = (scan_compliance_finding){ .id = 1, .category = "security", .severity = SCAN_SEV_HIGH, .cwe = 89 };
 	f[1] = (scan_compliance_finding){ .id = 2, .category = "security", .severity = SCAN_SEV_HIGH, .cwe = 79 };
