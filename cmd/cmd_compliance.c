@@ -166,7 +166,8 @@ static int controls(scan_store *st, cli_format format, const char *key)
 	}
 	/* With a repository, the recommendations are refined with its latest scan (spec 4.5 rule 2). */
 	if (!rc && repo_id)
-		rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, key, true, time(NULL));
+		rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, key,
+		                               SCAN_COMPLIANCE_REFINE | SCAN_COMPLIANCE_ANY_KEY, time(NULL));
 	if (rc) {
 		rc = cli_error_lib(rc);
 		goto done;
@@ -255,7 +256,7 @@ static int score(scan_store *st, cli_format format)
 
 	if ((rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
-	if ((rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, o.framework, true,
+	if ((rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, o.framework, SCAN_COMPLIANCE_REFINE,
 	                                    time(NULL))) != 0)
 		return cli_error_lib(rc);
 	if (format == FORMAT_JSON) {
@@ -483,7 +484,7 @@ static int report(scan_store *st)
 		return cli_error("report: --format takes html, md or pdf");
 	if ((rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
-	if ((rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, o.framework, true,
+	if ((rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, o.framework, SCAN_COMPLIANCE_REFINE,
 	                                    time(NULL))) != 0)
 		return cli_error_lib(rc);
 	if ((rc = scan_report_compliance(&out, fmt, sc.report)) != 0)

@@ -233,9 +233,9 @@ static int controls_get(srv_req *r)
 		return r->status;
 	if (!(f = named(r, &c)))
 		goto done;
-	/* With a repository, recommendations refined by its latest scan; a framework not in force is still listed. */
-	if (repo_id && (rc = scan_ops_compliance_score(&sc, srv_store(r), r->who.org, SCAN_PLAN_ENTERPRISE, repo_id, 0,
-	                                               f->key, true, time(NULL))) != 0) {
+	/* With a repository, recommendations refined by its latest scan, whether or not the framework is in force. */
+	if (repo_id && (rc = scan_ops_compliance_score(&sc, srv_store(r), r->who.org, plan, repo_id, 0, f->key,
+	                                               SCAN_COMPLIANCE_REFINE | SCAN_COMPLIANCE_ANY_KEY, time(NULL))) != 0) {
 		if (rc == SCAN_ENOTFOUND)
 			srv_error(r, 404, "Repository not found");
 		else if (rc == SCAN_EINVAL)
@@ -425,7 +425,8 @@ static int score(srv_req *r)
 
 	if (!repo_id || !framework_query(r, buf, sizeof(buf), &key) || !org_plan(r, &plan))
 		return r->status;
-	if ((rc = scan_ops_compliance_score(&sc, srv_store(r), r->who.org, plan, repo_id, 0, key, true, time(NULL))) != 0)
+	if ((rc = scan_ops_compliance_score(&sc, srv_store(r), r->who.org, plan, repo_id, 0, key, SCAN_COMPLIANCE_REFINE,
+	                                    time(NULL))) != 0)
 		return score_error(r, rc);
 	srv_json_begin(r, &w, 200);
 	scan_compliance_report_json(&w, NULL, sc.report);

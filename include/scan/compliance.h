@@ -166,6 +166,7 @@ typedef struct {
 	scan_gate_fact gate;
 	bool gate_block_merge;
 	size_t gate_waived;            /* conditions that passed only because a waiver covered them */
+	const char *const *gate_waived_rules; /* their policy keys (gate_waived of them) */
 	bool reviews_known;            /* pull-request reviews are recorded for the repository (a webhook) */
 	unsigned prs, prs_reviewed;    /* pull requests opened in the last 90 days, and those reviewed */
 	char rating;                   /* the worse of maintainability and reliability, 'A'..'E'; 0: not computed */

@@ -232,15 +232,21 @@ typedef struct {
 	scan_compliance_config config;
 } scan_compliance_score;
 
+/* How a score is asked for. */
+enum {
+	SCAN_COMPLIANCE_REFINE = 1u << 0,   /* recommendations refined with the scan (spec 4.5 rule 2) */
+	SCAN_COMPLIANCE_ANY_KEY = 1u << 1,  /* key may name a framework not enabled (a framework's controls listed) */
+};
+
 /*
  * Every enabled framework (key: that one only) over the repository's latest
- * completed default-branch scan (scan_id 0) or the scan named, at `now`;
- * refine: recommendations refined with the scan (spec 4.5 rule 2).
+ * completed default-branch scan (scan_id 0) or the scan named, at `now`.
  * SCAN_ENOTFOUND for a repository of another organization; SCAN_EINVAL for
- * an unknown key or a framework not enabled.
+ * an unknown key or (without SCAN_COMPLIANCE_ANY_KEY) a framework not
+ * enabled.
  */
 SCAN_EXTERN int scan_ops_compliance_score(scan_compliance_score *out, scan_store *st, int64_t org, scan_plan plan,
-                                          int64_t repo_id, int64_t scan_id, const char *key, bool refine,
+                                          int64_t repo_id, int64_t scan_id, const char *key, unsigned flags,
                                           time_t now);
 SCAN_EXTERN void scan_compliance_score_dispose(scan_compliance_score *s);
 

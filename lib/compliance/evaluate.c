@@ -158,7 +158,7 @@ static const char *no_data_reason(const scan_control *c, const scan_compliance_f
 		if (!(x->ran & SCAN_RAN_SAST))
 			return "The code analyzer (sast), which checks infrastructure code, did not run on the latest scan.";
 		if (!x->has_iac)
-			return "The scan met no infrastructure code: no Terraform, no Dockerfile and no IaC finding.";
+			return "The scan met no infrastructure code (Terraform, Dockerfile, Kubernetes, Compose, workflows) and no IaC finding.";
 		return NULL;
 	case SCAN_CHECK_SCA_VULNS:
 		if (!(x->ran & SCAN_RAN_SCA))
@@ -253,9 +253,14 @@ static const char *builtin_outcome(scan_control_result *r, const scan_compliance
 			return "The latest scan failed the quality gate.";
 		}
 		if (x->gate_waived) {
+			char rules[256] = "";
+			size_t used = 0;
+			for (size_t i = 0; x->gate_waived_rules && i < x->gate_waived && used < sizeof(rules); i++)
+				used += (size_t)snprintf(rules + used, sizeof(rules) - used, "%s%s", i ? ", " : "",
+				                         x->gate_waived_rules[i]);
 			r->outcome = SCAN_OUTCOME_PARTIAL;
-			return sentence(a, "The gate passed, but %zu condition%s passed only under a waiver.", x->gate_waived,
-			                x->gate_waived == 1 ? "" : "s");
+			return sentence(a, "The gate passed, but %zu condition%s passed only under a waiver%s%s.", x->gate_waived,
+			                x->gate_waived == 1 ? "" : "s", rules[0] ? ": " : "", rules);
 		}
 		if (!x->gate_block_merge) {
 			r->outcome = SCAN_OUTCOME_PARTIAL;

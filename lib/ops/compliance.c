@@ -245,7 +245,7 @@ static int judge(scan_compliance_data *d)
 
 /* The frameworks to score: the enabled ones, or key alone (which must be enabled). */
 static int chosen(const scan_framework ***out, size_t *n, const scan_compliance_config *c, scan_plan plan,
-                  const char *key)
+                  const char *key, bool any_key)
 {
 	const scan_framework **all;
 	size_t nall, k = 0;
@@ -259,7 +259,7 @@ static int chosen(const scan_framework ***out, size_t *n, const scan_compliance_
 			free(all);
 			return scan_util__error(SCAN_EINVAL, "Unknown framework: %s", key);
 		}
-		if (!scan_ops_compliance_enabled(c, f, plan)) {
+		if (!any_key && !scan_ops_compliance_enabled(c, f, plan)) {
 			free(all);
 			return scan_util__error(SCAN_EINVAL, "Framework %s is not enabled for the organization", key);
 		}
@@ -298,7 +298,7 @@ void scan_compliance_score_dispose(scan_compliance_score *s)
 }
 
 int scan_ops_compliance_score(scan_compliance_score *out, scan_store *st, int64_t org, scan_plan plan,
-                              int64_t repo_id, int64_t scan_id, const char *key, bool refine, time_t now)
+                              int64_t repo_id, int64_t scan_id, const char *key, unsigned flags, time_t now)
 {
 	const scan_framework **fws = NULL;
 	size_t n;
@@ -306,8 +306,9 @@ int scan_ops_compliance_score(scan_compliance_score *out, scan_store *st, int64_
 
 	memset(out, 0, sizeof(*out));
 	if ((rc = scan_store_compliance_config(&out->config, st, org)) == 0 &&
-	    (rc = chosen(&fws, &n, &out->config, plan, key)) == 0)
-		rc = evaluate_at(&out->report, &out->data, st, org, &out->config, fws, n, repo_id, scan_id, refine, now);
+	    (rc = chosen(&fws, &n, &out->config, plan, key, flags & SCAN_COMPLIANCE_ANY_KEY)) == 0)
+		rc = evaluate_at(&out->report, &out->data, st, org, &out->config, fws, n, repo_id, scan_id,
+		                 flags & SCAN_COMPLIANCE_REFINE, now);
 	free(fws);
 	if (rc)
 		scan_compliance_score_dispose(out);
@@ -337,7 +338,7 @@ int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_
 		return scan_util__error(SCAN_EINVAL, "days must be 1 to 3650");
 	/* The repository must be the organization's, even when no scan falls in the window. */
 	if ((rc = scan_store_compliance_config(&out->config, st, org)) != 0 ||
-	    (rc = chosen(&out->frameworks, &out->nframeworks, &out->config, plan, key)) != 0 ||
+	    (rc = chosen(&out->frameworks, &out->nframeworks, &out->config, plan, key, false)) != 0 ||
 	    (rc = scan_store_compliance_data(&probe, st, org, repo_id, 0, now)) != 0 ||
 	    (rc = scan_store_compliance_scans(&ids, &nids, st, org, repo_id, now - (time_t)days * 86400)) != 0)
 		goto done;

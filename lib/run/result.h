@@ -31,6 +31,7 @@ struct scan_result {
 	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
 	scan_run_language *languages;  /* files read whole (not binary) per detected language, most first */
 	size_t nlanguages;
+	uint64_t infra_files;          /* of those, infrastructure code (walk/infra.h) */
 	scan_arena strings;      /* repo info strings */
 	bool new_from_git;           /* is_new_in_pr is set, against new_base (scan_result_new_from_git) */
 	char new_base[41];

@@ -18,6 +18,7 @@
 #include "source/source.h"
 #include "scan/array.h"
 #include "util/beneath.h"
+#include "walk/infra.h"
 #include "util/error.h"
 #include "util/rulefiles.h"
 #include "walk/generated.h"
@@ -65,6 +66,7 @@ typedef struct {
 	size_t bufcap;
 	uint64_t scanned, binary, too_large, unreadable, bytes;
 	uint64_t by_language[SCAN_LANG__COUNT]; /* files read whole, not binary */
+	uint64_t infra;                /* of those, infrastructure code */
 	uint64_t parsed, parse_errors, parse_skipped;
 	scan_parse_state parse;
 	int rc;
@@ -266,8 +268,10 @@ static void *worker_main(void *arg)
 					w->too_large++;
 				else
 					w->scanned++;
-				if (!f.is_binary && !f.too_large && (unsigned)f.lang < SCAN_LANG__COUNT)
+				if (!f.is_binary && !f.too_large && (unsigned)f.lang < SCAN_LANG__COUNT) {
 					w->by_language[f.lang]++;
+					w->infra += scan_walk__is_infra(f.path, f.lang, f.head, f.head_len);
+				}
 			}
 			f.pass = sh->pass;
 			f.parse = &w->parse;
@@ -441,6 +445,8 @@ static int run_workers(scan_result *r, scan_shared *sh, unsigned jobs, double t0
 		r->stats.files_scanned += w->scanned;
 		for (int l = 0; l < SCAN_LANG__COUNT; l++)
 			by_language[l] += w->by_language[l];
+		if (sh->pass == 1)
+			r->infra_files += w->infra;
 		r->stats.files_binary += w->binary;
 		r->stats.files_too_large += w->too_large;
 		r->stats.files_unreadable += w->unreadable;

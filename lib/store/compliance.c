@@ -377,6 +377,7 @@ struct scan_compliance_data {
 	size_t count, cap, tcap, fcap;
 	const char **languages;
 	size_t nlanguages, lcap;
+	const char **waived;           /* the gate's waived conditions */
 };
 
 scan_compliance_facts *scan_compliance_data_facts(scan_compliance_data *d)
@@ -403,6 +404,7 @@ void scan_compliance_data_free(scan_compliance_data *d)
 	free(d->triage);
 	free(d->first_seen);
 	free(d->languages);
+	free(d->waived);
 	free(d);
 }
 
@@ -448,6 +450,8 @@ static int read_scan(scan_compliance_data *d, scan_store *st, int64_t org, int64
 				if (!slot || !(*slot = scan_arena__strdup(&d->arena, v->string)))
 					oom = 1;
 			}
+			v = cJSON_GetObjectItemCaseSensitive(stats, "infrastructure_files");
+			x->has_iac = cJSON_IsNumber(v) && v->valuedouble > 0;
 			x->has_dependencies = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(stats, "dependencies"));
 			x->sca_checked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(stats, "dependencies_checked"));
 			cJSON_Delete(stats);
@@ -564,7 +568,18 @@ static int read_gate(scan_compliance_data *d, scan_store *st, int64_t org)
 		cJSON *waived = cJSON_Parse(scan_db__column_text(q, 1));
 		x->gate = !strcmp(status, "passed") ? SCAN_GATE_FACT_PASSED : !strcmp(status, "failed")
 		        ? SCAN_GATE_FACT_FAILED : SCAN_GATE_FACT_NOT_CONFIGURED;
-		x->gate_waived = cJSON_IsArray(waived) ? (size_t)cJSON_GetArraySize(waived) : 0;
+		const cJSON *v;
+		size_t cap = 0;
+		/* The conditions a waiver covered are listed by their policy key. */
+		cJSON_ArrayForEach(v, waived) {
+			const cJSON *rule = cJSON_GetObjectItemCaseSensitive(v, "rule");
+			const char **slot = scan_array_push(&d->waived, &x->gate_waived, &cap, sizeof(*d->waived));
+			if (!slot || !(*slot = scan_arena__strdup(&d->arena, cJSON_IsString(rule) ? rule->valuestring : "?"))) {
+				rc = scan_error__oom();
+				break;
+			}
+		}
+		x->gate_waived_rules = d->waived;
 		cJSON_Delete(waived);
 	} else if (step != SCAN_DB_DONE) {
 		rc = scan_db__error(scan_store__conn(st), "cannot read the scan's gate");

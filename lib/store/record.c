@@ -64,6 +64,7 @@ static int stats_json(scan_buf *out, const scan_result *r)
 	for (size_t i = 0; i < r->nlanguages; i++)
 		scan_json_uint(&w, r->languages[i].name, r->languages[i].files);
 	scan_json_close(&w, '}');
+	scan_json_uint(&w, "infrastructure_files", r->infra_files);
 	scan_json_bool(&w, "dependencies", r->inventory && r->inventory->count);
 	scan_json_bool(&w, "dependencies_checked", r->inventory && r->inventory->checked);
 	scan_json_close(&w, '}');

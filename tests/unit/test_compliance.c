@@ -633,6 +633,25 @@ static void test_custom_conditions(void **state)
 	scan_framework_set_free(set);
 }
 
+/* A gate that passed only under a waiver is partial, and the reason names the waived conditions. */
+static void test_gate_waiver_named(void **state)
+{
+	static const char *const waived[] = { "new_high_max", "rating_min" };
+	const scan_framework *soc2 = builtin("soc2");
+	scan_compliance_facts x = clean_facts();
+	scan_compliance_report *r = NULL;
+	const scan_control_result *c;
+
+	(void)state;
+	x.gate_waived = 2;
+	x.gate_waived_rules = waived;
+	assert_int_equal(scan_compliance_evaluate(&r, &soc2, 1, NULL, 0, &x, true), 0);
+	c = result_of(r, "soc2", "CC5.2");
+	assert_int_equal(c->outcome, SCAN_OUTCOME_PARTIAL);
+	assert_string_equal(c->why, "The gate passed, but 2 conditions passed only under a waiver: new_high_max, rating_min.");
+	scan_compliance_report_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_score_shop),
 		cmocka_unit_test(test_score_infra),
 		cmocka_unit_test(test_custom_conditions),
+		cmocka_unit_test(test_gate_waiver_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

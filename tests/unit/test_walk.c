@@ -14,6 +14,7 @@
 #include "util/beneath.h"
 #include "walk/lang.h"
 #include "walk/generated.h"
+#include "walk/infra.h"
 #include "walk/testpath.h"
 #include "walk/walk.h"
 
@@ -933,6 +934,30 @@ static void test_generated_header(void **state)
 	assert_false(scan_walk__is_generated((const unsigned char *)yes[0], 20));
 }
 
+static bool infra(const char *path, scan_lang lang, const char *head)
+{
+	return scan_walk__is_infra(path, lang, (const unsigned char *)head, head ? strlen(head) : 0);
+}
+
+/* Infrastructure code by language, by path, and a Kubernetes manifest by its top-level keys. */
+static void test_infra_files(void **state)
+{
+	(void)state;
+	assert_true(infra("deploy/main.tf", SCAN_LANG_HCL, "resource \"x\" \"y\" {}"));
+	assert_true(infra("Dockerfile", SCAN_LANG_DOCKERFILE, "FROM alpine"));
+	assert_true(infra(".github/workflows/ci.yml", SCAN_LANG_YAML, "on: push"));
+	assert_true(infra("svc/.github/workflows/ci.yaml", SCAN_LANG_YAML, "on: push"));
+	assert_true(infra("ops/docker-compose.prod.yml", SCAN_LANG_YAML, "services: {}"));
+	assert_true(infra("compose.yaml", SCAN_LANG_YAML, "services: {}"));
+	assert_true(infra("k8s/app.yaml", SCAN_LANG_YAML, "# app\napiVersion: apps/v1\nkind: Deployment\n"));
+	/* Keys nested under another, or only one of the two, are not a manifest. */
+	assert_false(infra("conf/app.yaml", SCAN_LANG_YAML, "spec:\n  apiVersion: v1\n  kind: x\n"));
+	assert_false(infra("conf/app.yaml", SCAN_LANG_YAML, "kind: x\n"));
+	assert_false(infra("a/workflows/ci.yml", SCAN_LANG_YAML, "on: push"));
+	assert_false(infra("app.py", SCAN_LANG_PYTHON, "apiVersion:\nkind:\n"));
+	assert_false(infra("empty.yaml", SCAN_LANG_YAML, NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -960,6 +985,7 @@ int main(void)
 		cmocka_unit_test(test_test_paths_conventional),
 		cmocka_unit_test(test_test_paths_rules),
 		cmocka_unit_test(test_generated_header),
+		cmocka_unit_test(test_infra_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
