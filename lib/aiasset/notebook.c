@@ -1,0 +1,123 @@
+/* lib/aiasset/notebook.c - a notebook's code cells joined into one text, with the way back to each cell's line */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "aiasset/notebook.h"
+#include "scan/array.h"
+#include "util/error.h"
+
+void scan_aiasset__notebook_dispose(scan_notebook *nb)
+{
+	if (nb->code.ptr)
+		scan_buf_dispose(&nb->code);
+	free(nb->line_cell);
+	free(nb->line_of);
+	memset(nb, 0, sizeof(*nb));
+}
+
+typedef struct {
+	scan_notebook *nb;
+	size_t cap_cell, cap_of;
+	unsigned cell, line;      /* where the next byte of code comes from */
+	bool at_line_start;
+} joiner;
+
+static int new_line(joiner *j)
+{
+	scan_notebook *nb = j->nb;
+
+	if (scan_array_reserve(&nb->line_cell, &j->cap_cell, nb->lines + 1, sizeof(*nb->line_cell)) ||
+	    scan_array_reserve(&nb->line_of, &j->cap_of, nb->lines + 1, sizeof(*nb->line_of)))
+		return SCAN_ENOMEM;
+	nb->line_cell[nb->lines] = j->cell;
+	nb->line_of[nb->lines] = ++j->line;
+	nb->lines++;
+	return 0;
+}
+
+/* Append one piece of a cell's source; a magic's % or ! at a line's start becomes '#'. */
+static int put(joiner *j, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (j->at_line_start) {
+			int rc = new_line(j);
+			if (rc)
+				return rc;
+			j->at_line_start = false;
+			if (c == '%' || c == '!')
+				c = '#';
+		}
+		if (c == '\0')
+			c = ' ';
+		scan_buf_putc(&j->nb->code, c);
+		if (c == '\n')
+			j->at_line_start = true;
+	}
+	if (j->nb->code.size > SCAN_NOTEBOOK_CODE_MAX || j->nb->code.error == SCAN_ELIMIT)
+		return scan_util__error(SCAN_ELIMIT, "the notebook has more than %zu bytes of code",
+		                        (size_t)SCAN_NOTEBOOK_CODE_MAX);
+	return scan_buf_failed(&j->nb->code) ? scan_error__oom() : 0;
+}
+
+static void language(scan_notebook *nb, const cJSON *meta)
+{
+	const cJSON *l = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(meta, "kernelspec"), "language");
+
+	if (!cJSON_IsString(l))
+		l = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(meta, "language_info"), "name");
+	snprintf(nb->language, sizeof(nb->language), "%s", cJSON_IsString(l) && *l->valuestring ? l->valuestring
+	                                                                                     : "python");
+}
+
+int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len)
+{
+	cJSON *doc;
+	const cJSON *cells, *cell;
+	joiner j;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	scan_buf_init(&out->code, SCAN_NOTEBOOK_CODE_MAX + 1);
+	memset(&j, 0, sizeof(j));
+	j.nb = out;
+	if (!(doc = cJSON_ParseWithLength(json, len)))
+		return scan_util__error(SCAN_EPARSE, "not JSON");
+	cells = cJSON_GetObjectItemCaseSensitive(doc, "cells");
+	if (!cJSON_IsObject(doc) || !cJSON_IsArray(cells)) {
+		cJSON_Delete(doc);
+		return scan_util__error(SCAN_EPARSE, "not a notebook: no list of cells");
+	}
+	if (cJSON_GetArraySize(cells) > SCAN_NOTEBOOK_CELLS_MAX) {
+		cJSON_Delete(doc);
+		return scan_util__error(SCAN_ELIMIT, "the notebook has more than %d cells", SCAN_NOTEBOOK_CELLS_MAX);
+	}
+	language(out, cJSON_GetObjectItemCaseSensitive(doc, "metadata"));
+	cJSON_ArrayForEach(cell, cells) {
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(cell, "cell_type");
+		const cJSON *src = cJSON_GetObjectItemCaseSensitive(cell, "source"), *part;
+		if (cJSON_IsString(type) && !strcmp(type->valuestring, "code")) {
+			j.line = 0;
+			j.at_line_start = true;
+			if (cJSON_IsString(src)) {
+				rc = put(&j, src->valuestring, strlen(src->valuestring));
+			} else {
+				cJSON_ArrayForEach(part, src)
+					if (!rc && cJSON_IsString(part))
+						rc = put(&j, part->valuestring, strlen(part->valuestring));
+			}
+			/* Each cell ends its last line, so the next starts on its own. */
+			if (!rc && !j.at_line_start)
+				rc = put(&j, "\n", 1);
+			out->cells++;
+		}
+		if (rc)
+			break;
+		j.cell++;
+	}
+	cJSON_Delete(doc);
+	if (rc)
+		scan_aiasset__notebook_dispose(out);
+	return rc;
+}

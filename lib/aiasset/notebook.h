@@ -1,0 +1,32 @@
+/* lib/aiasset/notebook.h - the code of a Jupyter notebook, as one text the code analyzers can parse */
+#ifndef SCAN_AIASSET_NOTEBOOK_H
+#define SCAN_AIASSET_NOTEBOOK_H
+
+#include <stddef.h>
+#include "scan/buf.h"
+
+#define SCAN_NOTEBOOK_CELLS_MAX 20000
+#define SCAN_NOTEBOOK_CODE_MAX ((size_t)8 << 20)
+
+typedef struct {
+	scan_buf code;          /* the code cells, one after the other, each ending in a newline */
+	char language[32];      /* from the kernel's metadata: "python" unless it says otherwise */
+	size_t cells;           /* code cells read */
+	/* line_cell[i], line_of[i]: for line i + 1 of code, its cell (0-based, among all cells) and line in it (1-based) */
+	unsigned *line_cell, *line_of;
+	size_t lines;
+} scan_notebook;
+
+/*
+ * Read an .ipynb document (nbformat 4: cells with cell_type and a source
+ * that is a string or a list of strings). IPython's magics and shell
+ * escapes (a line starting with % or !) become comments, so the text parses
+ * as the kernel's language and keeps its line count. SCAN_EPARSE for JSON
+ * that is not a notebook, SCAN_ELIMIT past SCAN_NOTEBOOK_CELLS_MAX cells or
+ * SCAN_NOTEBOOK_CODE_MAX bytes of code, with a message saying which.
+ * scan_aiasset__notebook_dispose() in every case.
+ */
+int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len);
+void scan_aiasset__notebook_dispose(scan_notebook *nb);
+
+#endif
