@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "helpers.h"
+#include "aiasset/envvars.h"
 #include "aiasset/mcpconfig.h"
 #include "aiasset/modelid.h"
 #include "aiasset/notebook.h"
+#include "aiasset/prompts.h"
 #include "aiasset/signals.h"
 #include "scan/common.h"
 
@@ -269,6 +271,80 @@ static void test_package_signals(void **state)
 	assert_null(scan_aiasset__package_signal("crates.io", "openai"));
 }
 
+/* --- the repository's environment ------------------------------------------------ */
+
+static void test_dotenv_and_resolution(void **state)
+{
+	const char *env =
+		"# models\n"
+		"OPENAI_MODEL=gpt-4o-2024-08-06\n"
+		"export ANTHROPIC_MODEL=\"claude-sonnet-4-6\"  # pinned\n"
+		"  HF_MODEL='meta-llama/Llama-3.1-8B' \n"
+		"EMPTY=\n"
+		"URL=http://host/#anchor\n"
+		"not a definition\n"
+		"1BAD=x\n"
+		"SHARED=a\n";
+	const struct scan_envvar_def *def;
+	scan_envvars e;
+
+	(void)state;
+	memset(&e, 0, sizeof(e));
+	assert_true(scan_aiasset__is_dotenv(".env"));
+	assert_true(scan_aiasset__is_dotenv("deploy/.env.production"));
+	assert_true(scan_aiasset__is_dotenv("example.env"));
+	assert_false(scan_aiasset__is_dotenv("environment.py"));
+	assert_int_equal(scan_aiasset__envvars_dotenv(&e, env, strlen(env), ".env.example"), 0);
+	assert_string_equal(scan_aiasset__envvars_get(&e, "OPENAI_MODEL", &def), "gpt-4o-2024-08-06");
+	assert_int_equal(def->line, 2);
+	assert_string_equal(def->path, ".env.example");
+	assert_string_equal(scan_aiasset__envvars_get(&e, "ANTHROPIC_MODEL", NULL), "claude-sonnet-4-6");
+	assert_string_equal(scan_aiasset__envvars_get(&e, "HF_MODEL", NULL), "meta-llama/Llama-3.1-8B");
+	assert_string_equal(scan_aiasset__envvars_get(&e, "EMPTY", NULL), "");
+	assert_string_equal(scan_aiasset__envvars_get(&e, "URL", NULL), "http://host/#anchor");
+	assert_null(scan_aiasset__envvars_get(&e, "BAD", NULL));
+	assert_null(scan_aiasset__envvars_get(&e, "MISSING", NULL));
+	/* The same value again is fine; another one makes the name ambiguous: unresolved, not guessed. */
+	assert_int_equal(scan_aiasset__envvars_add(&e, "OPENAI_MODEL", "gpt-4o-2024-08-06", "compose.yaml", 9), 0);
+	assert_non_null(scan_aiasset__envvars_get(&e, "OPENAI_MODEL", NULL));
+	assert_int_equal(scan_aiasset__envvars_add(&e, "SHARED", "b", "compose.yaml", 10), 0);
+	assert_null(scan_aiasset__envvars_get(&e, "SHARED", NULL));
+	scan_aiasset__envvars_dispose(&e);
+}
+
+/* --- prompt files and hidden characters ---------------------------------------------- */
+
+static void test_prompt_files_and_hidden_chars(void **state)
+{
+	/* "Be helpful." then U+E0049 U+E0047 (tags spelling "IG") and a right-to-left override on line 2. */
+	const char *text = "Be helpful.\xf3\xa0\x81\x89\xf3\xa0\x81\x87\nSummarize \xe2\x80\xae" "evil\n";
+	scan_hidden_char h;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(scan_aiasset__prompt_file("AGENTS.md"), SCAN_PROMPT_FILE_INSTRUCTIONS);
+	assert_int_equal(scan_aiasset__prompt_file(".github/copilot-instructions.md"), SCAN_PROMPT_FILE_INSTRUCTIONS);
+	assert_int_equal(scan_aiasset__prompt_file(".cursor/rules/style.mdc"), SCAN_PROMPT_FILE_INSTRUCTIONS);
+	assert_int_equal(scan_aiasset__prompt_file("skills/pdf/SKILL.md"), SCAN_PROMPT_FILE_INSTRUCTIONS);
+	assert_int_equal(scan_aiasset__prompt_file("app/prompts/system.j2"), SCAN_PROMPT_FILE_PROMPT);
+	assert_int_equal(scan_aiasset__prompt_file("support.prompty"), SCAN_PROMPT_FILE_PROMPT);
+	assert_int_equal(scan_aiasset__prompt_file("README.md"), SCAN_PROMPT_FILE_NONE);
+	assert_int_equal(scan_aiasset__prompt_file("app/prompts/loader.py"), SCAN_PROMPT_FILE_NONE);
+
+	assert_true(scan_aiasset__hidden_char(text, strlen(text), &h, &n));
+	assert_int_equal(n, 3);
+	assert_int_equal(h.line, 1);
+	assert_int_equal(h.column, 12);
+	assert_int_equal(h.codepoint, 0xE0049);
+	assert_string_equal(h.kind, "tag character");
+	/* Plain text, accents, emoji and a byte-order mark at the start hide nothing; broken UTF-8 is skipped. */
+	assert_false(scan_aiasset__hidden_char("\xef\xbb\xbf" "caf\xc3\xa9 \xf0\x9f\x99\x82 \xff\xfe ok", 18, &h, &n));
+	assert_int_equal(n, 0);
+	assert_true(scan_aiasset__hidden_char("a\xe2\x80\x8b" "b", 5, &h, &n));
+	assert_string_equal(h.kind, "zero-width");
+	assert_false(scan_aiasset__hidden_char("\xe2\x80", 2, &h, &n)); /* cut short */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +354,8 @@ int main(void)
 		cmocka_unit_test(test_mcp_claude_config),
 		cmocka_unit_test(test_mcp_vscode_config_with_comments),
 		cmocka_unit_test(test_package_signals),
+		cmocka_unit_test(test_dotenv_and_resolution),
+		cmocka_unit_test(test_prompt_files_and_hidden_chars),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,114 @@
+/* lib/aiasset/envvars.c - dotenv files and other definitions of the repository's own environment */
+#include <stdlib.h>
+#include <string.h>
+#include "aiasset/envvars.h"
+#include "scan/array.h"
+#include "util/error.h"
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+bool scan_aiasset__is_dotenv(const char *path)
+{
+	const char *b = base_name(path);
+	size_t n = strlen(b);
+
+	return !strcmp(b, ".env") || !strncmp(b, ".env.", 5) || (n > 4 && !strcmp(b + n - 4, ".env"));
+}
+
+void scan_aiasset__envvars_dispose(scan_envvars *e)
+{
+	scan_map_dispose(&e->values);
+	scan_arena__dispose(&e->arena);
+	free(e->defs);
+	memset(e, 0, sizeof(*e));
+}
+
+int scan_aiasset__envvars_add(scan_envvars *e, const char *name, const char *value, const char *path, unsigned line)
+{
+	struct scan_envvar_def *d;
+	size_t at;
+
+	if (scan_map_get(&e->values, name, "", &at)) {
+		/* Defined again: the same value changes nothing, another makes it ambiguous. */
+		if (strcmp(e->defs[at].value, value))
+			e->defs[at].ambiguous = true;
+		return 0;
+	}
+	if (e->count >= SCAN_ENVVARS_MAX) {
+		e->full = true;
+		return 0;
+	}
+	if (!(d = scan_array_push(&e->defs, &e->count, &e->cap, sizeof(*d))))
+		return SCAN_ENOMEM;
+	if (!(d->name = scan_arena__strdup(&e->arena, name)) || !(d->value = scan_arena__strdup(&e->arena, value)) ||
+	    !(d->path = scan_arena__strdup(&e->arena, path)))
+		return scan_error__oom();
+	d->line = line;
+	return scan_map_put(&e->values, d->name, "", e->count - 1, NULL);
+}
+
+const char *scan_aiasset__envvars_get(const scan_envvars *e, const char *name, const struct scan_envvar_def **def)
+{
+	size_t at;
+
+	if (def)
+		*def = NULL;
+	if (!scan_map_get(&e->values, name, "", &at) || e->defs[at].ambiguous)
+		return NULL;
+	if (def)
+		*def = &e->defs[at];
+	return e->defs[at].value;
+}
+
+static bool name_char(char c, bool first)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || (!first && c >= '0' && c <= '9');
+}
+
+int scan_aiasset__envvars_dotenv(scan_envvars *e, const char *text, size_t len, const char *path)
+{
+	char name[256], value[SCAN_ENVVAR_VALUE_MAX + 1];
+	unsigned line = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < len && !rc;) {
+		size_t end = i, n = 0, v = 0;
+		line++;
+		while (end < len && text[end] != '\n')
+			end++;
+		/* [export] NAME=VALUE */
+		while (i < end && (text[i] == ' ' || text[i] == '\t'))
+			i++;
+		if (end - i > 7 && !strncmp(text + i, "export ", 7))
+			i += 7;
+		while (i < end && n < sizeof(name) - 1 && name_char(text[i], n == 0))
+			name[n++] = text[i++];
+		name[n] = '\0';
+		if (n && i < end && text[i] == '=') {
+			char quote = 0;
+			i++;
+			if (i < end && (text[i] == '"' || text[i] == '\''))
+				quote = text[i++];
+			while (i < end && v < SCAN_ENVVAR_VALUE_MAX) {
+				char c = text[i];
+				if (quote ? c == quote : (c == '#' && (v == 0 || value[v - 1] == ' ')))
+					break;
+				if (c == '\0' || c == '\r')
+					break;
+				value[v++] = c;
+				i++;
+			}
+			while (!quote && v && (value[v - 1] == ' ' || value[v - 1] == '\t'))
+				v--;
+			value[v] = '\0';
+			rc = scan_aiasset__envvars_add(e, name, value, path, line);
+		}
+		i = end + 1;
+	}
+	return rc;
+}
