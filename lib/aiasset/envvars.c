@@ -4,6 +4,7 @@
 #include "aiasset/envvars.h"
 #include "scan/array.h"
 #include "util/error.h"
+#include "util/yamltree.h"
 
 static const char *base_name(const char *path)
 {
@@ -110,5 +111,84 @@ int scan_aiasset__envvars_dotenv(scan_envvars *e, const char *text, size_t len, 
 		}
 		i = end + 1;
 	}
+	return rc;
+}
+
+static const char *text_of(const scan_yaml_node *n)
+{
+	return n && n->kind == SCAN_YAML_SCALAR && n->len == strlen(n->value) ? n->value : NULL;
+}
+
+/* A Compose service's environment: {NAME: value} or ["NAME=value", ...]. */
+static int compose_environment(scan_envvars *e, const scan_yaml_node *env, const char *path)
+{
+	int rc = 0;
+
+	if (env->kind == SCAN_YAML_MAPPING) {
+		for (size_t i = 0; i + 1 < env->len && !rc; i += 2) {
+			const char *k = text_of(env->items[i]), *v = text_of(env->items[i + 1]);
+			if (k && v)
+				rc = scan_aiasset__envvars_add(e, k, v, path, env->items[i]->line);
+		}
+	} else if (env->kind == SCAN_YAML_SEQUENCE) {
+		for (size_t i = 0; i < env->len && !rc; i++) {
+			const char *item = text_of(env->items[i]), *eq = item ? strchr(item, '=') : NULL;
+			char name[256];
+			if (!eq || eq == item || (size_t)(eq - item) >= sizeof(name))
+				continue;
+			memcpy(name, item, (size_t)(eq - item));
+			name[eq - item] = '\0';
+			rc = scan_aiasset__envvars_add(e, name, eq + 1, path, env->items[i]->line);
+		}
+	}
+	return rc;
+}
+
+/* Anywhere in the tree, an "env" list of {name, value} (Kubernetes containers, Helm values). */
+static int env_lists(scan_envvars *e, const scan_yaml_node *n, const char *path, unsigned depth)
+{
+	int rc = 0;
+
+	if (!n || depth > SCAN_YAML_DEPTH_MAX)
+		return 0;
+	if (n->kind == SCAN_YAML_MAPPING) {
+		for (size_t i = 0; i + 1 < n->len && !rc; i += 2) {
+			const char *k = text_of(n->items[i]);
+			const scan_yaml_node *v = n->items[i + 1];
+			if (k && !strcmp(k, "env") && v->kind == SCAN_YAML_SEQUENCE) {
+				for (size_t j = 0; j < v->len && !rc; j++) {
+					const char *name = text_of(scan_util__yaml_get(v->items[j], "name"));
+					const char *value = text_of(scan_util__yaml_get(v->items[j], "value"));
+					if (v->items[j]->kind == SCAN_YAML_MAPPING && name && value)
+						rc = scan_aiasset__envvars_add(e, name, value, path, v->items[j]->line);
+				}
+			} else {
+				rc = env_lists(e, v, path, depth + 1);
+			}
+		}
+	} else if (n->kind == SCAN_YAML_SEQUENCE) {
+		for (size_t i = 0; i < n->len && !rc; i++)
+			rc = env_lists(e, n->items[i], path, depth + 1);
+	}
+	return rc;
+}
+
+int scan_aiasset__envvars_yaml(scan_envvars *e, const char *text, size_t len, const char *path)
+{
+	const scan_yaml_node *services;
+	scan_yaml_doc doc;
+	int rc;
+
+	if ((rc = scan_util__yaml_parse(&doc, text, len, path)) != 0)
+		return rc;
+	services = doc.root && doc.root->kind == SCAN_YAML_MAPPING ? scan_util__yaml_get(doc.root, "services") : NULL;
+	for (size_t i = 0; services && services->kind == SCAN_YAML_MAPPING && i + 1 < services->len && !rc; i += 2) {
+		const scan_yaml_node *env = scan_util__yaml_get(services->items[i + 1], "environment");
+		if (env && services->items[i + 1]->kind == SCAN_YAML_MAPPING)
+			rc = compose_environment(e, env, path);
+	}
+	if (!rc)
+		rc = env_lists(e, doc.root, path, 0);
+	scan_util__yaml_dispose(&doc);
 	return rc;
 }

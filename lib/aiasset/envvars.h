@@ -37,7 +37,14 @@ bool scan_aiasset__is_dotenv(const char *path);
  * and # comments. Lines that are none of these are skipped. 0 or SCAN_ENOMEM.
  */
 int scan_aiasset__envvars_dotenv(scan_envvars *e, const char *text, size_t len, const char *path);
-/* Add one definition (a Compose or Helm entry the caller read). */
+/*
+ * Add the environment a YAML file defines: a Compose file's
+ * services.<name>.environment (a mapping, or a list of NAME=VALUE) and,
+ * anywhere in a Helm values or Kubernetes file, env lists of {name, value}.
+ * SCAN_EPARSE or SCAN_ELIMIT for YAML the bounded reader refuses (nothing added).
+ */
+int scan_aiasset__envvars_yaml(scan_envvars *e, const char *text, size_t len, const char *path);
+/* Add one definition. */
 int scan_aiasset__envvars_add(scan_envvars *e, const char *name, const char *value, const char *path, unsigned line);
 /* The one value name has, or NULL when it is undefined or ambiguous (*def: where, when not NULL). */
 const char *scan_aiasset__envvars_get(const scan_envvars *e, const char *name, const struct scan_envvar_def **def);

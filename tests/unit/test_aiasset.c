@@ -312,6 +312,46 @@ static void test_dotenv_and_resolution(void **state)
 	scan_aiasset__envvars_dispose(&e);
 }
 
+static void test_env_from_compose_and_helm(void **state)
+{
+	const char *compose =
+		"services:\n"
+		"  api:\n"
+		"    image: acme/api\n"
+		"    environment:\n"
+		"      LLM_MODEL: gpt-4o-2024-08-06\n"
+		"      TEMPERATURE: \"0.2\"\n"
+		"  worker:\n"
+		"    environment:\n"
+		"      - EMBED_MODEL=text-embedding-3-small\n"
+		"      - NOVALUE\n";
+	const char *helm =
+		"api:\n"
+		"  containers:\n"
+		"    - name: api\n"
+		"      env:\n"
+		"        - name: OLLAMA_MODEL\n"
+		"          value: llama3.1:8b\n"
+		"        - name: FROM_SECRET\n"
+		"          valueFrom: {secretKeyRef: {name: s, key: k}}\n";
+	const struct scan_envvar_def *def;
+	scan_envvars e;
+
+	(void)state;
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(scan_aiasset__envvars_yaml(&e, compose, strlen(compose), "docker-compose.yml"), 0);
+	assert_string_equal(scan_aiasset__envvars_get(&e, "LLM_MODEL", &def), "gpt-4o-2024-08-06");
+	assert_int_equal(def->line, 5);
+	assert_string_equal(scan_aiasset__envvars_get(&e, "EMBED_MODEL", NULL), "text-embedding-3-small");
+	assert_null(scan_aiasset__envvars_get(&e, "NOVALUE", NULL));
+	assert_int_equal(scan_aiasset__envvars_yaml(&e, helm, strlen(helm), "chart/values.yaml"), 0);
+	assert_string_equal(scan_aiasset__envvars_get(&e, "OLLAMA_MODEL", &def), "llama3.1:8b");
+	assert_string_equal(def->path, "chart/values.yaml");
+	assert_null(scan_aiasset__envvars_get(&e, "FROM_SECRET", NULL));
+	assert_int_not_equal(scan_aiasset__envvars_yaml(&e, "a: &x 1\nb: *x\n", 14, "bad.yaml"), 0);
+	scan_aiasset__envvars_dispose(&e);
+}
+
 /* --- prompt files and hidden characters ---------------------------------------------- */
 
 static void test_prompt_files_and_hidden_chars(void **state)
@@ -355,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_mcp_vscode_config_with_comments),
 		cmocka_unit_test(test_package_signals),
 		cmocka_unit_test(test_dotenv_and_resolution),
+		cmocka_unit_test(test_env_from_compose_and_helm),
 		cmocka_unit_test(test_prompt_files_and_hidden_chars),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
