@@ -34,6 +34,8 @@ int scan_aiasset__envvars_add(scan_envvars *e, const char *name, const char *val
 	struct scan_envvar_def *d;
 	size_t at;
 
+	if (!*name)
+		return 0; /* "name: " with nothing after it defines nothing */
 	if (scan_map_get(&e->values, name, "", &at)) {
 		/* Defined again: the same value changes nothing, another makes it ambiguous. */
 		if (strcmp(e->defs[at].value, value))
