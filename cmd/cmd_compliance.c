@@ -104,15 +104,7 @@ static int frameworks(scan_store *st, cli_format format)
 	}
 	if (format == FORMAT_JSON) {
 		scan_json_close(&w, ']');
-		if (c.all_enabled) {
-			scan_json_null(&w, "enabled_keys");
-		} else {
-			scan_json_open(&w, "enabled_keys", '[');
-			for (size_t i = 0; i < c.nenabled; i++)
-				scan_json_str(&w, NULL, c.enabled[i]);
-			scan_json_close(&w, ']');
-		}
-		scan_json_bool(&w, "default_all_enabled", c.all_enabled);
+		scan_compliance_selection_json(&w, c.all_enabled, c.enabled, c.nenabled);
 		scan_json_close(&w, '}');
 		rc = finish_json(&w, &out);
 	} else if (!c.all_enabled && !c.nenabled) {
@@ -126,88 +118,51 @@ static int frameworks(scan_store *st, cli_format format)
 	return rc;
 }
 
-/* The result of control id in a report of one framework, or NULL. */
-static const scan_control_result *result_for(const scan_compliance_score *sc, const char *id)
-{
-	const scan_framework_result *f = sc->report ? scan_compliance_report_get(sc->report, 0) : NULL;
-
-	for (size_t i = 0; f && i < f->count; i++)
-		if (!strcmp(f->controls[i].control->id, id))
-			return &f->controls[i];
-	return NULL;
-}
-
 static int controls(scan_store *st, cli_format format, const char *key)
 {
 	scan_compliance_config c;
 	scan_compliance_score sc;
-	const scan_framework **all = NULL;
-	const scan_framework *f = NULL;
+	const scan_framework *f;
 	scan_buf out = SCAN_BUF_INIT, s1 = SCAN_BUF_INIT, s2 = SCAN_BUF_INIT;
 	const scan_compliance_disabled *d;
 	int64_t repo_id = 0;
-	size_t n = 0, ndisabled = 0;
 	scan_json w;
-	int rc;
+	int rc = 0;
 
 	memset(&sc, 0, sizeof(sc));
 	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
 		return rc;
 	if ((rc = scan_store_compliance_config(&c, st, SCAN_STORE_LOCAL_ORG)) != 0)
 		return cli_error_lib(rc);
-	if ((rc = scan_ops_compliance_all(&all, &n, &c)) == 0) {
-		for (size_t i = 0; i < n; i++)
-			if (!strcmp(all[i]->key, key))
-				f = all[i];
-		if (!f) {
-			rc = cli_error("controls: no framework '%s' (see 'rampart compliance frameworks')", key);
-			goto done;
-		}
+	if (!(f = scan_ops_compliance_find(&c, key))) {
+		rc = cli_error("controls: no framework '%s' (see 'rampart compliance frameworks')", key);
+		goto done;
 	}
 	/* With a repository, the recommendations are refined with its latest scan (spec 4.5 rule 2). */
-	if (!rc && repo_id)
-		rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, key,
-		                               SCAN_COMPLIANCE_REFINE | SCAN_COMPLIANCE_ANY_KEY, time(NULL));
-	if (rc) {
+	if (repo_id && (rc = scan_ops_compliance_score(&sc, st, SCAN_STORE_LOCAL_ORG, LOCAL_PLAN, repo_id, 0, key,
+	                                               SCAN_COMPLIANCE_REFINE | SCAN_COMPLIANCE_ANY_KEY, time(NULL))) != 0) {
 		rc = cli_error_lib(rc);
 		goto done;
 	}
 	d = scan_compliance_config_disabled(&c, f->key);
-	scan_json_init(&w, &out, false);
 	if (format == FORMAT_JSON) {
-		scan_json_open(&w, NULL, '{');
-		scan_json_str(&w, "framework_key", f->key);
-		scan_json_str(&w, "framework_name", f->name);
-		scan_json_bool(&w, "custom", f->custom);
-		scan_json_open(&w, "controls", '[');
+		scan_json_init(&w, &out, false);
+		scan_compliance_controls_json(&w, NULL, f, scan_ops_compliance_enabled(&c, f, LOCAL_PLAN), d, sc.report);
+		rc = finish_json(&w, &out);
+		goto done;
 	}
 	for (size_t i = 0; i < f->count; i++) {
 		const scan_control *ctl = &f->controls[i];
-		const scan_control_result *res = result_for(&sc, ctl->id);
-		bool off = false;
-		for (size_t k = 0; d && k < d->count; k++)
-			off |= !strcmp(d->ids[k], ctl->id);
-		ndisabled += off;
-		if (format == FORMAT_JSON) {
-			scan_compliance_control_json(&w, NULL, ctl, off, res);
-		} else {
-			printf("%-22s %-14s %-11s%s %s\n", cli_safe(&s1, ctl->id), scan_check_type_name(ctl->check),
-			       scan_recommendation_name(res ? res->recommendation : ctl->recommendation),
-			       off ? " (not applicable)" : "", cli_safe(&s2, ctl->name));
-		}
-	}
-	if (format == FORMAT_JSON) {
-		scan_json_close(&w, ']');
-		scan_json_uint(&w, "disabled_count", ndisabled);
-		scan_json_close(&w, '}');
-		rc = finish_json(&w, &out);
+		const scan_control_result *res = scan_compliance_report_result(sc.report, f->key, ctl->id);
+		printf("%-22s %-14s %-11s%s %s\n", cli_safe(&s1, ctl->id), scan_check_type_name(ctl->check),
+		       scan_recommendation_name(res ? res->recommendation : ctl->recommendation),
+		       scan_compliance_disabled_has(d, ctl->id) ? " (not applicable)" : "", cli_safe(&s2, ctl->name));
 	}
 done:
 	scan_compliance_score_dispose(&sc);
 	scan_buf_dispose(&out);
 	scan_buf_dispose(&s1);
 	scan_buf_dispose(&s2);
-	free(all);
 	scan_compliance_config_dispose(&c);
 	return rc;
 }
@@ -380,33 +335,25 @@ static int selection(scan_store *st, const cli_strlist *pos, bool on)
 	}
 	if ((rc = scan_store_compliance_config(&c, st, SCAN_STORE_LOCAL_ORG)) != 0)
 		return cli_error_lib(rc);
-	if (on && !o.all && c.all_enabled && scan_framework_set_find(c.custom, pos->items[1]) == NULL) {
-		const scan_framework_set *builtin;
-		if (scan_compliance_builtin(&builtin) == 0 && scan_framework_set_find(builtin, pos->items[1])) {
-			printf("%s is enabled: every framework is\n", pos->items[1]);
-			scan_compliance_config_dispose(&c);
-			return EXIT_OK;
-		}
-	}
 	if ((rc = scan_ops_compliance_all(&all, &n, &c)) != 0)
 		goto done;
-	if (!(keys = calloc(n + 2, sizeof(*keys)))) {
+	if (!(keys = calloc(n + 1, sizeof(*keys)))) {
 		rc = SCAN_ENOMEM;
 		goto done;
 	}
-	/* From the current selection (every framework, when none is explicit), add or drop the one named. */
-	for (size_t i = 0; !o.all && !o.none && i < n; i++) {
-		bool named = !strcmp(all[i]->key, pos->items[1]);
-		if (on ? named || scan_ops_compliance_enabled(&c, all[i], LOCAL_PLAN)
-		       : !named && scan_ops_compliance_enabled(&c, all[i], LOCAL_PLAN))
-			keys[k++] = all[i]->key;
-	}
-	if (!o.all && !o.none && on && !k)
-		keys[k++] = pos->items[1];
+	/* The current selection (every framework, when none is explicit) with the one named added or dropped. */
 	if (!o.all && !o.none) {
 		bool known = false;
-		for (size_t i = 0; i < n; i++)
-			known |= !strcmp(all[i]->key, pos->items[1]);
+		for (size_t i = 0; i < n; i++) {
+			bool named = !strcmp(all[i]->key, pos->items[1]), in = scan_ops_compliance_enabled(&c, all[i], LOCAL_PLAN);
+			known |= named;
+			if (named && on && in) {
+				printf("%s is enabled already\n", pos->items[1]);
+				goto done;
+			}
+			if (on ? named || in : !named && in)
+				keys[k++] = all[i]->key;
+		}
 		if (!known)
 			keys[k++] = pos->items[1]; /* the operation names it unknown */
 	}

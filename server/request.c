@@ -200,6 +200,21 @@ bool srv_query_bool(srv_req *r, const char *name, bool def, bool *out)
 	return false;
 }
 
+bool srv_query_id(srv_req *r, const char *name, int64_t *out)
+{
+	char v[32], *end;
+
+	*out = 0;
+	if (!srv_query(r, name, v, sizeof(v)))
+		return true;
+	*out = strtoll(v, &end, 10);
+	if (!*v || *end || *out <= 0) {
+		srv_error(r, 422, "Query parameter '%s' must be a positive integer", name);
+		return false;
+	}
+	return true;
+}
+
 scan_store *srv_store(srv_req *r)
 {
 	return r->s->store;

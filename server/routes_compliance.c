@@ -46,18 +46,6 @@ static bool config(srv_req *r, scan_compliance_config *c)
 	return true;
 }
 
-static void enabled_keys(scan_json *w, const scan_compliance_config *c)
-{
-	if (c->all_enabled) {
-		scan_json_null(w, "enabled_keys");
-		return;
-	}
-	scan_json_open(w, "enabled_keys", '[');
-	for (size_t i = 0; i < c->nenabled; i++)
-		scan_json_str(w, NULL, c->enabled[i]);
-	scan_json_close(w, ']');
-}
-
 static int frameworks(srv_req *r)
 {
 	scan_compliance_config c;
@@ -82,8 +70,7 @@ static int frameworks(srv_req *r)
 		                               d ? d->count : 0);
 	}
 	scan_json_close(&w, ']');
-	enabled_keys(&w, &c);
-	scan_json_bool(&w, "default_all_enabled", c.all_enabled);
+	scan_compliance_selection_json(&w, c.all_enabled, c.enabled, c.nenabled);
 	scan_json_str(&w, "plan", scan_plan_name(plan));
 	/* The earlier shape: the frameworks in force, by key and name. */
 	scan_json_open(&w, "frameworks", '[');
@@ -175,8 +162,7 @@ static int put_enabled(srv_req *r)
 	srv_json_begin(r, &w, 200);
 	scan_json_open(&w, NULL, '{');
 	scan_json_str(&w, "message", c.all_enabled ? "Every framework is enabled" : "Framework selection saved");
-	enabled_keys(&w, &c);
-	scan_json_bool(&w, "default_all_enabled", c.all_enabled);
+	scan_compliance_selection_json(&w, c.all_enabled, c.enabled, c.nenabled);
 	scan_json_close(&w, '}');
 	scan_compliance_config_dispose(&c);
 	srv_json_end(r, &w);
@@ -186,53 +172,23 @@ done:
 	return r->status;
 }
 
-/* The framework a path names, from the built-in set or the organization's; NULL after a 404. */
-static const scan_framework *named(srv_req *r, const scan_compliance_config *c)
-{
-	const char *key = srv_param(r, "framework_key");
-	const scan_framework_set *builtin;
-	const scan_framework *f = NULL;
-
-	if (scan_compliance_builtin(&builtin) == 0)
-		f = scan_framework_set_find(builtin, key);
-	if (!f)
-		f = scan_framework_set_find(c->custom, key);
-	if (!f)
-		srv_error(r, 404, "Framework not found");
-	return f;
-}
-
-static bool query_id(srv_req *r, const char *name, int64_t *out)
-{
-	char v[32], *end;
-
-	*out = 0;
-	if (!srv_query(r, name, v, sizeof(v)))
-		return true;
-	*out = strtoll(v, &end, 10);
-	if (!*v || *end || *out <= 0) {
-		srv_error(r, 422, "Query parameter '%s' must be a positive integer", name);
-		return false;
-	}
-	return true;
-}
-
 static int controls_get(srv_req *r)
 {
 	scan_compliance_config c;
 	scan_compliance_score sc;
 	const scan_framework *f;
-	const scan_compliance_disabled *d;
 	int64_t repo_id;
 	scan_plan plan;
 	scan_json w;
 	int rc;
 
 	memset(&sc, 0, sizeof(sc));
-	if (!query_id(r, "repo_id", &repo_id) || !org_plan(r, &plan) || !config(r, &c))
+	if (!srv_query_id(r, "repo_id", &repo_id) || !org_plan(r, &plan) || !config(r, &c))
 		return r->status;
-	if (!(f = named(r, &c)))
+	if (!(f = scan_ops_compliance_find(&c, srv_param(r, "framework_key")))) {
+		srv_error(r, 404, "Framework not found");
 		goto done;
+	}
 	/* With a repository, recommendations refined by its latest scan, whether or not the framework is in force. */
 	if (repo_id && (rc = scan_ops_compliance_score(&sc, srv_store(r), r->who.org, plan, repo_id, 0, f->key,
 	                                               SCAN_COMPLIANCE_REFINE | SCAN_COMPLIANCE_ANY_KEY, time(NULL))) != 0) {
@@ -244,28 +200,9 @@ static int controls_get(srv_req *r)
 			srv_lib_error(r, rc);
 		goto done;
 	}
-	d = scan_compliance_config_disabled(&c, f->key);
 	srv_json_begin(r, &w, 200);
-	scan_json_open(&w, NULL, '{');
-	scan_json_str(&w, "framework_key", f->key);
-	scan_json_str(&w, "framework_name", f->name);
-	scan_json_bool(&w, "custom", f->custom);
-	scan_json_bool(&w, "enabled", scan_ops_compliance_enabled(&c, f, plan));
-	scan_json_open(&w, "controls", '[');
-	for (size_t i = 0; i < f->count; i++) {
-		const scan_control_result *res = NULL;
-		const scan_framework_result *fr = sc.report ? scan_compliance_report_get(sc.report, 0) : NULL;
-		bool off = false;
-		for (size_t k = 0; d && k < d->count; k++)
-			off |= !strcmp(d->ids[k], f->controls[i].id);
-		for (size_t k = 0; fr && k < fr->count; k++)
-			if (!strcmp(fr->controls[k].control->id, f->controls[i].id))
-				res = &fr->controls[k];
-		scan_compliance_control_json(&w, NULL, &f->controls[i], off, res);
-	}
-	scan_json_close(&w, ']');
-	scan_json_uint(&w, "disabled_count", d ? d->count : 0);
-	scan_json_close(&w, '}');
+	scan_compliance_controls_json(&w, NULL, f, scan_ops_compliance_enabled(&c, f, plan),
+	                              scan_compliance_config_disabled(&c, f->key), sc.report);
 	srv_json_end(r, &w);
 done:
 	scan_compliance_score_dispose(&sc);
@@ -444,7 +381,7 @@ static int trend(srv_req *r)
 	scan_json w;
 	int rc;
 
-	if (!repo_id || !framework_query(r, buf, sizeof(buf), &key) || !query_id(r, "days", &days) ||
+	if (!repo_id || !framework_query(r, buf, sizeof(buf), &key) || !srv_query_id(r, "days", &days) ||
 	    !org_plan(r, &plan))
 		return r->status;
 	if (!days)

@@ -167,20 +167,14 @@ static int waivers_list(srv_req *r)
 {
 	scan_waiver_list *l = NULL;
 	bool expired, revoked;
-	long long repo_id = 0;
-	char v[32];
+	int64_t repo_id;
 	scan_json w;
 	time_t now = time(NULL);
 	int rc;
 
-	if (!srv_query_bool(r, "include_expired", false, &expired) || !srv_query_bool(r, "include_revoked", false, &revoked))
+	if (!srv_query_bool(r, "include_expired", false, &expired) ||
+	    !srv_query_bool(r, "include_revoked", false, &revoked) || !srv_query_id(r, "repo_id", &repo_id))
 		return r->status;
-	if (srv_query(r, "repo_id", v, sizeof(v))) {
-		char *end;
-		repo_id = strtoll(v, &end, 10);
-		if (!*v || *end || repo_id <= 0)
-			return srv_error(r, 422, "Query parameter 'repo_id' must be a positive integer");
-	}
 	if ((rc = scan_store_waivers(&l, srv_store(r), r->who.org, repo_id, expired, revoked)) != 0)
 		return srv_lib_error(r, rc);
 	srv_json_begin(r, &w, 200);

@@ -157,6 +157,8 @@ bool srv_query(const srv_req *r, const char *name, char *out, size_t outlen);
 bool srv_paging(srv_req *r, size_t *skip, size_t *limit, size_t def, size_t max);
 /* A boolean query parameter ("true"/"false"/"1"/"0"); false after a 422 answer. */
 bool srv_query_bool(srv_req *r, const char *name, bool def, bool *out);
+/* A positive integer query parameter, 0 when absent; false after a 422 answer. */
+bool srv_query_id(srv_req *r, const char *name, int64_t *out);
 
 /* ---- the strict JSON reader (jsonin.c) ---- */
 

@@ -239,6 +239,11 @@ SCAN_EXTERN size_t scan_compliance_report_count(const scan_compliance_report *r)
 SCAN_EXTERN const scan_framework_result *scan_compliance_report_get(const scan_compliance_report *r, size_t i);
 SCAN_EXTERN const scan_compliance_summary *scan_compliance_report_summary(const scan_compliance_report *r);
 SCAN_EXTERN const scan_compliance_facts *scan_compliance_report_facts(const scan_compliance_report *r);
+/* The result of control id of framework key in r, or NULL. */
+SCAN_EXTERN const scan_control_result *scan_compliance_report_result(const scan_compliance_report *r, const char *key,
+                                                                    const char *id);
+/* Whether d (NULL: none) marks control id not applicable. */
+SCAN_EXTERN bool scan_compliance_disabled_has(const scan_compliance_disabled *d, const char *id);
 SCAN_EXTERN void scan_compliance_report_free(scan_compliance_report *r);
 
 /* ---- JSON the CLI and the API share ---- */
@@ -246,9 +251,15 @@ SCAN_EXTERN void scan_compliance_report_free(scan_compliance_report *r);
 /* A framework entry of GET /compliance/frameworks (spec 2.12). */
 SCAN_EXTERN void scan_compliance_framework_json(scan_json *w, const char *key, const scan_framework *f, bool enabled,
                                                 scan_plan plan, size_t disabled_count);
-/* A control (spec 2.12), refined when res is given. */
-SCAN_EXTERN void scan_compliance_control_json(scan_json *w, const char *key, const scan_control *c, bool disabled,
-                                              const scan_control_result *res);
+/* The members enabled_keys (null: every framework) and default_all_enabled of the object being written. */
+SCAN_EXTERN void scan_compliance_selection_json(scan_json *w, bool all, const char *const *keys, size_t n);
+/*
+ * A framework's controls (spec 4.5): framework_key, framework_name, custom,
+ * enabled, controls[] (spec 2.12: each marked disabled when d lists it, its
+ * recommendation refined from r when given), disabled_count.
+ */
+SCAN_EXTERN void scan_compliance_controls_json(scan_json *w, const char *key, const scan_framework *f, bool enabled,
+                                               const scan_compliance_disabled *d, const scan_compliance_report *r);
 /* A custom framework as a document scan_compliance_framework_parse() reads back the same. */
 SCAN_EXTERN void scan_compliance_framework_document(scan_json *w, const char *key, const scan_framework *f);
 /* A custom framework record: id, key, name, controls[], created_at. */

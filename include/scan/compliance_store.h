@@ -58,12 +58,18 @@ typedef struct scan_compliance_data scan_compliance_data;
 SCAN_EXTERN int scan_store_compliance_data(scan_compliance_data **out, scan_store *st, int64_t org, int64_t repo_id,
                                            int64_t scan_id, time_t now);
 SCAN_EXTERN scan_compliance_facts *scan_compliance_data_facts(scan_compliance_data *d);
+/* The findings of the facts, for the operations to mark what the store leaves to them (triage, SLA). */
+SCAN_EXTERN scan_compliance_finding *scan_compliance_data_findings(scan_compliance_data *d, size_t *count);
 /* Per finding (index into facts.findings): the triage state ("" when none) and when the repository first had it. */
 SCAN_EXTERN const char *scan_compliance_data_triage(const scan_compliance_data *d, size_t i);
 SCAN_EXTERN time_t scan_compliance_data_first_seen(const scan_compliance_data *d, size_t i);
 SCAN_EXTERN void scan_compliance_data_free(scan_compliance_data *d);
 
-/* The completed default-branch scans of a repository completed at or after since, oldest first. */
+/*
+ * The completed default-branch scans of a repository completed at or after
+ * since, oldest first; SCAN_ENOTFOUND for a repository of another
+ * organization (none in the window is an empty list).
+ */
 SCAN_EXTERN int scan_store_compliance_scans(int64_t **ids, size_t *n, scan_store *st, int64_t org, int64_t repo_id,
                                             time_t since);
 

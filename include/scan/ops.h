@@ -196,6 +196,8 @@ SCAN_EXTERN int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worke
 
 /* Whether framework f is on for the organization: selected (or every framework is) and in its plan. */
 SCAN_EXTERN bool scan_ops_compliance_enabled(const scan_compliance_config *c, const scan_framework *f, scan_plan plan);
+/* The framework key names: a built-in one, else one of the organization's; NULL when none. */
+SCAN_EXTERN const scan_framework *scan_ops_compliance_find(const scan_compliance_config *c, const char *key);
 /* Every framework the organization sees: the built-in ones, then its own; *out malloc'd, the items borrowed. */
 SCAN_EXTERN int scan_ops_compliance_all(const scan_framework ***out, size_t *n, const scan_compliance_config *c);
 

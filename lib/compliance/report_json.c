@@ -66,15 +66,48 @@ static void control_fields(scan_json *w, const scan_control *c)
 		scan_json_str(w, "partial_condition", c->partial_condition);
 }
 
-void scan_compliance_control_json(scan_json *w, const char *key, const scan_control *c, bool disabled,
-                                  const scan_control_result *res)
+static void control_json(scan_json *w, const scan_control *c, bool disabled, const scan_control_result *res)
 {
-	scan_json_open(w, key, '{');
+	scan_json_open(w, NULL, '{');
 	control_fields(w, c);
 	scan_json_bool(w, "disabled", disabled);
 	scan_json_str(w, "recommendation", scan_recommendation_name(res ? res->recommendation : c->recommendation));
 	scan_json_str(w, "recommendation_reason", res ? res->recommendation_reason : c->reason);
 	scan_json_close(w, '}');
+}
+
+void scan_compliance_controls_json(scan_json *w, const char *key, const scan_framework *f, bool enabled,
+                                   const scan_compliance_disabled *d, const scan_compliance_report *r)
+{
+	size_t off = 0;
+
+	scan_json_open(w, key, '{');
+	scan_json_str(w, "framework_key", f->key);
+	scan_json_str(w, "framework_name", f->name);
+	scan_json_bool(w, "custom", f->custom);
+	scan_json_bool(w, "enabled", enabled);
+	scan_json_open(w, "controls", '[');
+	for (size_t i = 0; i < f->count; i++) {
+		bool disabled = scan_compliance_disabled_has(d, f->controls[i].id);
+		off += disabled;
+		control_json(w, &f->controls[i], disabled, scan_compliance_report_result(r, f->key, f->controls[i].id));
+	}
+	scan_json_close(w, ']');
+	scan_json_uint(w, "disabled_count", off);
+	scan_json_close(w, '}');
+}
+
+void scan_compliance_selection_json(scan_json *w, bool all, const char *const *keys, size_t n)
+{
+	if (all) {
+		scan_json_null(w, "enabled_keys");
+	} else {
+		scan_json_open(w, "enabled_keys", '[');
+		for (size_t i = 0; i < n; i++)
+			scan_json_str(w, NULL, keys[i]);
+		scan_json_close(w, ']');
+	}
+	scan_json_bool(w, "default_all_enabled", all);
 }
 
 /* The members a framework document has, as scan_compliance_framework_parse() reads them back. */

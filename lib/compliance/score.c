@@ -43,16 +43,34 @@ void scan_compliance_report_free(scan_compliance_report *r)
 	free(r);
 }
 
+bool scan_compliance_disabled_has(const scan_compliance_disabled *d, const char *id)
+{
+	for (size_t i = 0; d && i < d->count; i++)
+		if (!strcmp(d->ids[i], id))
+			return true;
+	return false;
+}
+
 static bool is_disabled(const scan_compliance_disabled *d, size_t nd, const char *key, const char *id)
 {
-	for (size_t i = 0; i < nd; i++) {
-		if (strcmp(d[i].key, key))
-			continue;
-		for (size_t j = 0; j < d[i].count; j++)
-			if (!strcmp(d[i].ids[j], id))
-				return true;
-	}
+	for (size_t i = 0; i < nd; i++)
+		if (!strcmp(d[i].key, key))
+			return scan_compliance_disabled_has(&d[i], id);
 	return false;
+}
+
+const scan_control_result *scan_compliance_report_result(const scan_compliance_report *r, const char *key,
+                                                        const char *id)
+{
+	for (size_t i = 0; r && i < r->count; i++) {
+		const scan_framework_result *f = &r->frameworks[i];
+		if (strcmp(f->framework->key, key))
+			continue;
+		for (size_t j = 0; j < f->count; j++)
+			if (!strcmp(f->controls[j].control->id, id))
+				return &f->controls[j];
+	}
+	return NULL;
 }
 
 /* Points: pass 1, partial 0.5, fail 0; a score is their share of the assessed controls, to one decimal. */

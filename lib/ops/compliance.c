@@ -39,7 +39,7 @@ int scan_ops_compliance_all(const scan_framework ***out, size_t *n, const scan_c
 	return 0;
 }
 
-static const scan_framework *find(const scan_compliance_config *c, const char *key)
+const scan_framework *scan_ops_compliance_find(const scan_compliance_config *c, const char *key)
 {
 	const scan_framework_set *builtin;
 	const scan_framework *f;
@@ -87,7 +87,7 @@ int scan_ops_compliance_enable(scan_store *st, int64_t org, scan_plan plan, bool
 	if ((rc = scan_store_compliance_config(&c, st, org)) != 0)
 		return rc;
 	for (size_t i = 0; !all && i < n && !rc; i++) {
-		const scan_framework *f = find(&c, keys[i]);
+		const scan_framework *f = scan_ops_compliance_find(&c, keys[i]);
 		if (!f)
 			rc = scan_util__error(SCAN_EINVAL, "Unknown framework: %s", keys[i]);
 		else if (!scan_compliance_plan_allows(plan, f)) {
@@ -110,9 +110,6 @@ int scan_ops_compliance_enable(scan_store *st, int64_t org, scan_plan plan, bool
 			rc = scan_store_compliance_enabled_put(st, org, all, keys, n, &e);
 		}
 	}
-	/* locked points into the built-in set, which outlives c. */
-	if (*locked && (*locked)->custom)
-		*locked = NULL;
 	scan_buf_dispose(&meta);
 	scan_compliance_config_dispose(&c);
 	return rc;
@@ -131,7 +128,7 @@ int scan_ops_compliance_disable(scan_store *st, int64_t org, const char *key, co
 
 	if ((rc = scan_store_compliance_config(&c, st, org)) != 0)
 		return rc;
-	if (!(f = find(&c, key)))
+	if (!(f = scan_ops_compliance_find(&c, key)))
 		rc = scan_util__error(SCAN_ENOTFOUND, "Unknown framework: %s", key);
 	for (size_t i = 0; i < n && !rc; i++)
 		if (!scan_framework_control(f, ids[i]))
@@ -225,11 +222,12 @@ int scan_ops_compliance_custom_remove(scan_store *st, int64_t org, const char *k
  */
 static int judge(scan_compliance_data *d)
 {
-	scan_compliance_facts *x = scan_compliance_data_facts(d);
 	const scan_sca_sla_policy sla = SCAN_SCA_SLA_DEFAULTS;
-	scan_compliance_finding *f = (scan_compliance_finding *)(uintptr_t)x->findings;
+	time_t now = scan_compliance_data_facts(d)->now;
+	size_t n;
+	scan_compliance_finding *f = scan_compliance_data_findings(d, &n);
 
-	for (size_t i = 0; i < x->nfindings; i++) {
+	for (size_t i = 0; i < n; i++) {
 		scan_sca_triage t;
 		time_t seen;
 		if (!f[i].category || strcmp(f[i].category, "sca"))
@@ -238,7 +236,7 @@ static int judge(scan_compliance_data *d)
 		    scan_sca_triage_suppresses(t))
 			f[i].excluded = "triaged";
 		seen = scan_compliance_data_first_seen(d, i);
-		f[i].sla_breached = seen > 0 && x->now > seen + scan_sca_sla_days(&sla, f[i].severity) * 86400;
+		f[i].sla_breached = seen > 0 && now > seen + scan_sca_sla_days(&sla, f[i].severity) * 86400;
 	}
 	return 0;
 }
@@ -254,7 +252,7 @@ static int chosen(const scan_framework ***out, size_t *n, const scan_compliance_
 	if ((rc = scan_ops_compliance_all(&all, &nall, c)) != 0)
 		return rc;
 	if (key) {
-		const scan_framework *f = find(c, key);
+		const scan_framework *f = scan_ops_compliance_find(c, key);
 		if (!f) {
 			free(all);
 			return scan_util__error(SCAN_EINVAL, "Unknown framework: %s", key);
@@ -328,7 +326,6 @@ void scan_compliance_trend_dispose(scan_compliance_trend *t)
 int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_t org, scan_plan plan,
                               int64_t repo_id, const char *key, int days, time_t now)
 {
-	scan_compliance_data *probe = NULL;
 	int64_t *ids = NULL;
 	size_t nids = 0;
 	int rc;
@@ -336,10 +333,8 @@ int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_
 	memset(out, 0, sizeof(*out));
 	if (days < 1 || days > 3650)
 		return scan_util__error(SCAN_EINVAL, "days must be 1 to 3650");
-	/* The repository must be the organization's, even when no scan falls in the window. */
 	if ((rc = scan_store_compliance_config(&out->config, st, org)) != 0 ||
 	    (rc = chosen(&out->frameworks, &out->nframeworks, &out->config, plan, key, false)) != 0 ||
-	    (rc = scan_store_compliance_data(&probe, st, org, repo_id, 0, now)) != 0 ||
 	    (rc = scan_store_compliance_scans(&ids, &nids, st, org, repo_id, now - (time_t)days * 86400)) != 0)
 		goto done;
 	if (!(out->points = calloc(nids + 1, sizeof(*out->points)))) {
@@ -362,7 +357,6 @@ int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_
 		scan_compliance_data_free(d);
 	}
 done:
-	scan_compliance_data_free(probe);
 	free(ids);
 	if (rc)
 		scan_compliance_trend_dispose(out);

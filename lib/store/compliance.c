@@ -385,6 +385,12 @@ scan_compliance_facts *scan_compliance_data_facts(scan_compliance_data *d)
 	return &d->facts;
 }
 
+scan_compliance_finding *scan_compliance_data_findings(scan_compliance_data *d, size_t *count)
+{
+	*count = d->count;
+	return d->findings;
+}
+
 const char *scan_compliance_data_triage(const scan_compliance_data *d, size_t i)
 {
 	return i < d->count && d->triage[i] ? d->triage[i] : "";
@@ -679,6 +685,18 @@ int scan_store_compliance_scans(int64_t **ids, size_t *n, scan_store *st, int64_
 
 	*ids = NULL;
 	*n = 0;
+	if ((rc = scan_db__prepare(scan_store__conn(st), &q, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(q, 1, repo_id);
+	scan_db__bind_int64(q, 2, org);
+	step = scan_db__step(q);
+	rc = step == SCAN_DB_ROW ? 0 : step == SCAN_DB_DONE
+	   ? scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
+	   : scan_db__error(scan_store__conn(st), "cannot read the repository");
+	scan_db__finalize(q);
+	q = NULL;
+	if (rc)
+		return rc;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &q,
 	        "SELECT s.id FROM scans s WHERE s.repo_id = ?1 AND s.org_id = ?2 AND" DEFAULT_BRANCH_SCAN
 	        " AND s.completed_at >= ?3 ORDER BY s.completed_at, s.id")) != 0)

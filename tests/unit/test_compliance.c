@@ -389,16 +389,11 @@ static const scan_framework *builtin(const char *key)
 
 static const scan_control_result *result_of(const scan_compliance_report *r, const char *key, const char *id)
 {
-	for (size_t i = 0; i < scan_compliance_report_count(r); i++) {
-		const scan_framework_result *f = scan_compliance_report_get(r, i);
-		if (strcmp(f->framework->key, key))
-			continue;
-		for (size_t j = 0; j < f->count; j++)
-			if (!strcmp(f->controls[j].control->id, id))
-				return &f->controls[j];
-	}
-	fail_msg("no control %s %s", key, id);
-	return NULL;
+	const scan_control_result *c = scan_compliance_report_result(r, key, id);
+
+	if (!c)
+		fail_msg("no control %s %s", key, id);
+	return c;
 }
 
 /*
