@@ -8,6 +8,12 @@
 #include "store/store_int.h"
 #include "util/error.h"
 
+/*
+ * A scan names a repository it meets for the first time, and never
+ * renames one already recorded: a job started from the server reads the
+ * name from the directory it checked out, and writing it back would undo
+ * whatever the organization recorded meanwhile.
+ */
 int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const scan_repo_info *ri)
 {
 	scan_db_stmt *s = NULL;
@@ -16,7 +22,7 @@ int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO repositories (org_id, name, url, source, default_branch, created_at)"
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
-	        " ON CONFLICT (org_id, url) DO UPDATE SET name = excluded.name,"
+	        " ON CONFLICT (org_id, url) DO UPDATE SET"
 	        "  source = excluded.source, default_branch = excluded.default_branch"
 	        " RETURNING id")) != 0)
 		return rc;

@@ -1259,6 +1259,12 @@ static void test_repo_find(void **state)
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "999"), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "0"), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "-1"), SCAN_ENOTFOUND);
+
+	/* A later scan of the same place does not rename what the organization named. */
+	th_db_exec(f->db, "UPDATE repositories SET name = 'renamed'");
+	record(st, f->repo, NULL, NULL);
+	assert_int_equal(th_db_count(f->db, "SELECT count(*) FROM repositories WHERE name = 'renamed'"), 1);
+	th_db_exec(f->db, "UPDATE repositories SET name = 'repo'");
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, ""), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "rep"), SCAN_ENOTFOUND);
 	assert_int_equal(scan_store_repo_find(&id2, st, SCAN_STORE_LOCAL_ORG, "%"), SCAN_ENOTFOUND);
