@@ -48,6 +48,7 @@ static void json_rule(scan_json *w, const scan_rule_info *r)
 	scan_json_uint(w, "confidence", r->confidence);
 	scan_json_str(w, "cwe", r->cwe);
 	scan_json_str(w, "owasp", r->owasp);
+	scan_json_str(w, "ai_rule", r->ai_rule);
 	scan_json_str(w, "message", r->message);
 	scan_json_str(w, "remediation", r->remediation);
 	scan_json_str(w, "fix", r->fix);
@@ -142,6 +143,8 @@ static int rules_show(const scan_rules *rs, const char *id, bool json)
 		                scan_severity_name(r.severity), r.confidence, scan_category_name(r.category));
 		scan_buf_printf(&b, "  cwe          %s\n", cli_safe(&q, r.cwe ? r.cwe : "-"));
 		scan_buf_printf(&b, "  owasp        %s\n", cli_safe(&q, r.owasp ? r.owasp : "-"));
+		if (r.ai_rule)
+			scan_buf_printf(&b, "  ai rule      %s\n", cli_safe(&q, r.ai_rule));
 		scan_buf_printf(&b, "  defined at   %s\n", cli_safe(&q, r.origin));
 		scan_buf_printf(&b, "  fixtures     %zu vulnerable, %zu safe\n", r.vulnerable_fixtures, r.safe_fixtures);
 		scan_buf_printf(&b, "\n  message      %s\n", cli_safe(&q, r.message));

@@ -26,7 +26,8 @@ typedef struct {
 	const char *message;        /* a template: $X stands for what X matched */
 	const char *remediation;    /* may be NULL */
 	const char *cwe;            /* may be NULL */
-	const char *owasp;          /* may be NULL */
+	const char *owasp;          /* may be NULL; "LLM01:2025".."LLM10:2025" for category ai */
+	const char *ai_rule;        /* category ai: "AI001".."AI099"; else NULL */
 	const char *fix;            /* replacement template; may be NULL */
 	const char *const *references;
 	size_t reference_count;

@@ -648,8 +648,28 @@ static bool formula_atoms(const sast_formula *f, const char **atoms, size_t *n, 
 }
 
 static const char *const rule_keys[] = {
-	"id", "languages", "severity", "confidence", "category", "cwe", "owasp", "title", "message",
+	"id", "languages", "severity", "confidence", "category", "cwe", "owasp", "ai_rule", "title", "message",
 	"remediation", "references", "paths", "fix", "match", "taint", "sensitive", "tests", NULL };
+
+/*
+ * A rule of category ai names the AI attack-surface rule it detects and
+ * its OWASP Top 10 for LLM Applications entry (2025 numbering): the AI
+ * inventory files its findings by both. Other rules name neither.
+ */
+static int ai_fields(loader *ld, const scan_yaml_node *node, const sast_rule *rp)
+{
+	const char *o = rp->owasp, *a = rp->ai_rule;
+
+	if (rp->category != SCAN_CAT_AI)
+		return a ? bad(ld, scan_util__yaml_get(node, "ai_rule"), "'ai_rule' belongs to rules of category ai") : 0;
+	if (!a || strlen(a) != 5 || strncmp(a, "AI", 2) || strspn(a + 2, "0123456789") != 3 || !strcmp(a + 2, "000"))
+		return bad(ld, a ? scan_util__yaml_get(node, "ai_rule") : node, "a rule of category ai has 'ai_rule: AI<3 digits>'");
+	if (!o || strlen(o) != 10 || strncmp(o, "LLM", 3) || strcmp(o + 5, ":2025") ||
+	    !((o[3] == '0' && o[4] >= '1' && o[4] <= '9') || (o[3] == '1' && o[4] == '0')))
+		return bad(ld, o ? scan_util__yaml_get(node, "owasp") : node,
+		           "a rule of category ai has 'owasp: LLM01:2025' .. 'LLM10:2025' (the 2025 list)");
+	return 0;
+}
 
 /* The formulas a model of the file names (models: {NAME: [formula, ...]}), or NULL with the error set. */
 static const scan_yaml_node *model_of(loader *ld, const scan_yaml_node *item)
@@ -916,10 +936,12 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 	rp->category = SCAN_CAT_SECURITY;
 	if ((rc = get_string(ld, node, "category", false, &s)) != 0)
 		return rc;
-	if (s && (scan_category_parse(&rp->category, s) != 0 || (rp->category != SCAN_CAT_SECURITY && rp->category != SCAN_CAT_IAC)))
-		return bad(ld, scan_util__yaml_get(node, "category"), "category is 'security' or 'iac'");
+	if (s && (scan_category_parse(&rp->category, s) != 0 ||
+	          (rp->category != SCAN_CAT_SECURITY && rp->category != SCAN_CAT_IAC && rp->category != SCAN_CAT_AI)))
+		return bad(ld, scan_util__yaml_get(node, "category"), "category is 'security', 'iac' or 'ai'");
 	if ((rc = get_string(ld, node, "cwe", false, &rp->cwe)) != 0 ||
 	    (rc = get_string(ld, node, "owasp", false, &rp->owasp)) != 0 ||
+	    (rc = get_string(ld, node, "ai_rule", false, &rp->ai_rule)) != 0 ||
 	    (rc = get_string(ld, node, "message", true, &rp->message)) != 0 ||
 	    (rc = get_string(ld, node, "title", false, &rp->title)) != 0 ||
 	    (rc = get_string(ld, node, "remediation", false, &rp->remediation)) != 0 ||
@@ -927,6 +949,8 @@ static int load_rule_into(loader *ld, const scan_yaml_node *node, sast_rule *rp)
 		return rc;
 	if (rp->cwe && (strncmp(rp->cwe, "CWE-", 4) || !rp->cwe[4] || strspn(rp->cwe + 4, "0123456789") != strlen(rp->cwe + 4)))
 		return bad(ld, scan_util__yaml_get(node, "cwe"), "'cwe' is written CWE-<number>");
+	if ((rc = ai_fields(ld, node, rp)) != 0)
+		return rc;
 	if ((rc = get_list(ld, scan_util__yaml_get(node, "references"), "references", &rp->references, &rp->nreferences)) != 0)
 		return rc;
 	if ((x = scan_util__yaml_get(node, "paths"))) {

@@ -84,6 +84,7 @@ int scan_rules_get(const scan_rules *rs, size_t i, scan_rule_info *out)
 	out->remediation = r->remediation;
 	out->cwe = r->cwe;
 	out->owasp = r->owasp;
+	out->ai_rule = r->ai_rule;
 	out->fix = r->fix;
 	out->references = r->references;
 	out->reference_count = r->nreferences;

@@ -122,7 +122,8 @@ typedef struct {
 	const char *message;          /* may interpolate $MV */
 	const char *remediation;
 	const char *cwe;              /* "CWE-78" or NULL */
-	const char *owasp;            /* "A03:2021" or NULL */
+	const char *owasp;            /* "A03:2021", "LLM05:2025" or NULL */
+	const char *ai_rule;          /* category ai: the AI attack-surface rule it detects, "AI011"; else NULL */
 	const char *fix;              /* replacement template or NULL */
 	const char **references;
 	size_t nreferences;

@@ -265,6 +265,21 @@ static void test_validation_errors_name_the_line(void **state)
 		  "      sources: [request.args]\n      sinks: ['os.system(...)']\n      propagators:\n"
 		  "        - pattern: $D.update($X)\n          from: $X\n          to: $D\n          replaces: yes\n",
 		  "test.yaml:13: a propagator's 'replaces' is true or false" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    category: ai\n    owasp: LLM05:2025\n"
+		  "    message: m\n    match: f()\n",
+		  "test.yaml:2: a rule of category ai has 'ai_rule: AI<3 digits>'" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    category: ai\n    ai_rule: AI11\n"
+		  "    owasp: LLM05:2025\n    message: m\n    match: f()\n",
+		  "test.yaml:6: a rule of category ai has 'ai_rule" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    category: ai\n    ai_rule: AI011\n"
+		  "    owasp: LLM08:2023\n    message: m\n    match: f()\n",
+		  "test.yaml:7: a rule of category ai has 'owasp: LLM01:2025'" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    category: ai\n    ai_rule: AI011\n"
+		  "    owasp: LLM11:2025\n    message: m\n    match: f()\n",
+		  "the 2025 list" },
+		{ "rules:\n  - id: t\n    languages: [python]\n    severity: high\n    ai_rule: AI011\n"
+		  "    message: m\n    match: f()\n",
+		  "test.yaml:5: 'ai_rule' belongs to rules of category ai" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
