@@ -3,6 +3,7 @@
 #define RAMPART_CLI_H
 
 #include <stdio.h>
+#include "scan/aiasm.h"
 #include "scan/buf.h"
 #include "scan/file.h"
 #include "scan/finding.h"
@@ -145,6 +146,7 @@ typedef struct {
 	const scan_stats *run;             /* the run's stats even when not shown: analyzer versions */
 	const char *quality_json;          /* from the store: the summary as stored; NULL none */
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
+	const scan_ai_inventory *ai;       /* the ai analyzer's inventory; NULL when it did not run or from the store */
 	const scan_sca_problem *sca_problems; /* lockfiles the dependency scan could not read; none from the store */
 	size_t nsca_problems;
 	bool skipped_known;                /* the run's or the stored list of what the scan could not look at */

@@ -327,6 +327,7 @@ int cmd_scan(int argc, char **argv)
 	doc.run = scan_result_stats(result);
 	doc.root = ri->root;
 	doc.sca_problems = scan_result_sca_problems(result, &doc.nsca_problems);
+	doc.ai = scan_result_ai(result);
 	doc.skipped_known = true;
 	doc.skipped = doc.run->skipped;
 	doc.nskipped = doc.run->skipped_count;

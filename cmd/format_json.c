@@ -286,6 +286,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_skipped(&w, doc);
 	if (doc->nsca_problems)
 		write_sca_problems(&w, doc);
+	if (doc->ai)
+		scan_ai_inventory_json(&w, "ai", doc->ai);
 	if (doc->stats)
 		write_stats(&w, doc->stats);
 	if (doc->nmetrics)

@@ -34,6 +34,9 @@ static const scan_ai_package_signal signals[] = {
 	{ "npm", "@anthropic-ai/sdk", P, SCAN_AI_PROVIDER_ANTHROPIC, "Anthropic" },
 	{ "Go", "github.com/anthropics/anthropic-sdk-go*", P, SCAN_AI_PROVIDER_ANTHROPIC, "Anthropic" },
 	{ "Maven", "com.anthropic:anthropic-java", P, SCAN_AI_PROVIDER_ANTHROPIC, "Anthropic" },
+	{ "NuGet", "Anthropic.SDK", P, SCAN_AI_PROVIDER_ANTHROPIC, "Anthropic" },
+	{ "NuGet", "Anthropic", P, SCAN_AI_PROVIDER_ANTHROPIC, "Anthropic" },
+	{ "Maven", "com.google.genai:google-genai", P, SCAN_AI_PROVIDER_GOOGLE, "Google Gemini" },
 	{ "PyPI", "google-genai", P, SCAN_AI_PROVIDER_GOOGLE, "Google Gemini" },
 	{ "PyPI", "google-generativeai", P, SCAN_AI_PROVIDER_GOOGLE, "Google Gemini" },
 	{ "PyPI", "google-cloud-aiplatform", P, SCAN_AI_PROVIDER_GOOGLE, "Google Vertex AI" },
@@ -89,6 +92,7 @@ static const scan_ai_package_signal signals[] = {
 	{ "npm", "@modelcontextprotocol/sdk", M, SCAN_AI_PROVIDER_UNKNOWN, "Model Context Protocol SDK" },
 	{ "Go", "github.com/mark3labs/mcp-go*", M, SCAN_AI_PROVIDER_UNKNOWN, "mcp-go" },
 	{ "Go", "github.com/modelcontextprotocol/go-sdk*", M, SCAN_AI_PROVIDER_UNKNOWN, "Model Context Protocol SDK" },
+	{ "Maven", "io.modelcontextprotocol.sdk:*", M, SCAN_AI_PROVIDER_UNKNOWN, "Model Context Protocol SDK" },
 	{ "NuGet", "ModelContextProtocol*", M, SCAN_AI_PROVIDER_UNKNOWN, "Model Context Protocol SDK" },
 	/* Vector stores. */
 	{ "PyPI", "pinecone*", V, SCAN_AI_PROVIDER_UNKNOWN, "Pinecone" },

@@ -89,6 +89,12 @@ int scan_analyzers__emit_metrics(scan_sink *sink, const char *file_path, const s
  * other files then applies to this one.
  */
 void scan_analyzers__again(scan_sink *sink);
+/*
+ * Line `line` (1-based) of the file being analyzed, cut at 200 bytes, with
+ * every credential in it masked like a finding's snippet; NULL when there
+ * is no such line. Valid until the next call on this sink.
+ */
+const char *scan_analyzers__quote(scan_sink *sink, uint32_t line);
 /* path was not (fully) analyzed, and why: reported in every output; both strings are copied. */
 int scan_analyzers__emit_skip(scan_sink *sink, const char *path, const char *reason);
 /* In finalize(): the metrics emitted for a file, to amend; NULL when there are none. */
@@ -134,5 +140,6 @@ extern const scan_analyzer scan_analyzers__analyzer_secrets;
 extern const scan_analyzer scan_analyzers__analyzer_sast;
 extern const scan_analyzer scan_analyzers__analyzer_quality;
 extern const scan_analyzer scan_analyzers__analyzer_sca;
+extern const scan_analyzer scan_analyzers__analyzer_ai;
 
 #endif

@@ -7,6 +7,7 @@ static const scan_analyzer *const registry[] = {
 	&scan_analyzers__analyzer_sast,
 	&scan_analyzers__analyzer_quality,
 	&scan_analyzers__analyzer_sca,
+	&scan_analyzers__analyzer_ai, /* after sca: its finalize reads the dependency inventory */
 };
 
 #define REGISTRY_COUNT (sizeof(registry) / sizeof(registry[0]))

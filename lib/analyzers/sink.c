@@ -8,6 +8,8 @@
 
 /* A minified bundle can put megabytes on one line; a snippet is for reading. */
 #define SINK_SNIPPET_MAX 2048
+/* A quoted line is evidence to read at a glance. */
+#define SINK_QUOTE_MAX 200
 
 static const char *copy(scan_finding_list *l, const char *s)
 {
@@ -95,6 +97,40 @@ static int redact(scan_sink *sink, scan_finding_draft *d)
 			d->snippet_len = sink->masked[i].size;
 	}
 	return 0;
+}
+
+const char *scan_analyzers__quote(scan_sink *sink, uint32_t line)
+{
+	const scan_file *f = sink->file;
+	const char *data, *s, *e;
+	const char *t[1];
+	size_t len[1];
+	bool changed = false;
+
+	if (!f || !f->data || !line || scan_analyzers__line_index(&sink->lines, (const char *)f->data, f->len) ||
+	    line > sink->lines.n)
+		return NULL;
+	data = (const char *)f->data;
+	s = data + sink->lines.starts[line - 1];
+	e = line < sink->lines.n ? data + sink->lines.starts[line] : data + f->len;
+	while (e > s && (e[-1] == '\n' || e[-1] == '\r'))
+		e--;
+	if (e - s > SINK_QUOTE_MAX)
+		e = s + SINK_QUOTE_MAX;
+	t[0] = s, len[0] = (size_t)(e - s);
+	if (!sink->redact) {
+		scan_buf_clear(&sink->masked[4]);
+		return scan_buf_put(&sink->masked[4], s, len[0]) ? NULL : sink->masked[4].ptr;
+	}
+	if (scan_analyzers__redactor_prepare(sink->redact, t, len, 1, NULL, 0) ||
+	    scan_analyzers__redact(sink->redact, &sink->masked[4], s, len[0], &changed))
+		return NULL;
+	if (!changed) {
+		scan_buf_clear(&sink->masked[4]);
+		if (scan_buf_put(&sink->masked[4], s, len[0]))
+			return NULL;
+	}
+	return sink->masked[4].ptr;
 }
 
 void scan_analyzers__again(scan_sink *sink)

@@ -21,6 +21,7 @@ struct scan_sink {
 	scan_file_metrics *metrics;  /* per file, from the quality analyzer; strings in list's arena */
 	size_t nmetrics, metrics_cap;
 	scan_sca_inventory **inventory; /* finalize(): where the sca analyzer leaves its inventory (heap) */
+	struct scan_ai_builder_s **ai;  /* finalize(): where the ai analyzer leaves its inventory (heap) */
 	scan_redactor *redact;       /* masks credentials in every finding; NULL only in tests of one analyzer */
 	scan_skipped_file *skipped;  /* what was not (fully) analyzed; path and reason heap copies */
 	size_t nskipped, skipped_cap;

@@ -406,7 +406,7 @@ static bool check_line(line_ctx *lc, comment_syntax cs, const char *p, const cha
 	return false;
 }
 
-static int index_lines(scan_line_index *idx, const char *data, size_t len)
+int scan_analyzers__line_index(scan_line_index *idx, const char *data, size_t len)
 {
 	if (idx->data == data && idx->len == len && idx->n)
 		return 0; /* the caller resets data when the file changes */
@@ -433,7 +433,7 @@ int scan_suppress__check(scan_suppression *out, scan_line_index *idx, const char
 	memset(out, 0, sizeof(*out));
 	if (!data || line == 0 || (!cs.hash && !cs.slash && !cs.block && !cs.dash && !cs.html))
 		return 0;
-	if ((rc = index_lines(idx, data, len)) != 0)
+	if ((rc = scan_analyzers__line_index(idx, data, len)) != 0)
 		return rc;
 	for (uint32_t l = line; l + 1 >= line && l >= 1; l--) {
 		const char *p, *e;

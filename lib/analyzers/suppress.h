@@ -46,6 +46,8 @@ bool scan_suppress__parse(scan_suppression *out, const char *c, size_t n, const 
 int scan_suppress__check(scan_suppression *out, scan_line_index *idx, const char *data, size_t len, scan_lang lang,
                          const TSTree *tree, uint32_t line, const char *rule_id, const char *cwe_id);
 
+/* Index the lines of data (again only when data changed): 0 or SCAN_ENOMEM. */
+int scan_analyzers__line_index(scan_line_index *idx, const char *data, size_t len);
 void scan_analyzers__line_index_dispose(scan_line_index *idx);
 
 #endif

@@ -29,6 +29,7 @@ struct scan_result {
 	bool has_quality;            /* the quality analyzer ran: quality is filled in */
 	scan_quality_summary quality;
 	scan_sca_inventory *inventory; /* from the sca analyzer; NULL when it did not run */
+	struct scan_ai_builder_s *ai;  /* from the ai analyzer, its inventory inside; NULL when it did not run */
 	scan_run_language *languages;  /* files read whole (not binary) per detected language, most first */
 	size_t nlanguages;
 	uint64_t infra_files;          /* of those, infrastructure code (walk/infra.h) */

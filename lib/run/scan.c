@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "analyzers/analyzer.h"
+#include "aiasset/inventory.h"
 #include "quality/summary.h"
 #include "scan/gate.h"
 #include "run/history.h"
@@ -499,6 +500,7 @@ static int finalize_analyzers(scan_result *r, scan_shared *sh)
 	sink.list = r->findings;
 	sink.metrics = r->metrics, sink.nmetrics = r->nmetrics; /* r's: read and amended, not freed */
 	sink.inventory = &r->inventory;
+	sink.ai = &r->ai;
 	if ((rc = scan_sink__redact_init(&sink, sh->secrets)) != 0) {
 		scan_sink__dispose(&sink);
 		return rc;
@@ -980,6 +982,11 @@ const scan_quality_summary *scan_result_quality(const scan_result *r)
 	return r->has_quality ? &r->quality : NULL;
 }
 
+const scan_ai_inventory *scan_result_ai(const scan_result *r)
+{
+	return r->ai ? &r->ai->inv : NULL;
+}
+
 const scan_file_metrics *scan_result_metrics(const scan_result *r, size_t *n)
 {
 	*n = r->nmetrics;
@@ -1002,6 +1009,10 @@ void scan_result_free(scan_result *r)
 {
 	if (!r)
 		return;
+	if (r->ai) {
+		scan_aiasset__builder_dispose(r->ai);
+		free(r->ai);
+	}
 	if (r->inventory) {
 		scan_inventory__dispose(r->inventory);
 		free(r->inventory);

@@ -26,17 +26,15 @@ void scan_util__sha256_hex(char out[65], const void *data, size_t len)
 	scan_util__hex(out, md, 32);
 }
 
-int scan_util__sha256_file_hex(char out[65], const char *path)
+int scan_util__sha256_fd_hex(char out[65], int fd)
 {
 	unsigned char md[EVP_MAX_MD_SIZE], chunk[65536];
 	unsigned int mdlen = 0;
 	EVP_MD_CTX *ctx = NULL;
-	struct stat st;
 	ssize_t n = 0;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), rc = -1;
+	int rc = -1;
 
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !(ctx = EVP_MD_CTX_new()) ||
-	    EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1)
+	if (!(ctx = EVP_MD_CTX_new()) || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1)
 		goto done;
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0 && errno == EINTR)
@@ -50,6 +48,16 @@ int scan_util__sha256_file_hex(char out[65], const char *path)
 	rc = 0;
 done:
 	EVP_MD_CTX_free(ctx);
+	return rc;
+}
+
+int scan_util__sha256_file_hex(char out[65], const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), rc = -1;
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		rc = scan_util__sha256_fd_hex(out, fd);
 	if (fd >= 0)
 		close(fd);
 	return rc;

@@ -14,5 +14,7 @@ void scan_util__sha256_hex(char out[65], const void *data, size_t len);
  * cannot be read.
  */
 int scan_util__sha256_file_hex(char out[65], const char *path);
+/* SHA-256 of what is left to read from fd. 0, or -1 on a read error. */
+int scan_util__sha256_fd_hex(char out[65], int fd);
 
 #endif

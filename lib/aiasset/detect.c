@@ -1,0 +1,472 @@
+/* lib/aiasset/detect.c - imports, calls and decorators read as AI assets (notes §3.1) */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "aiasset/detect.h"
+#include "scan/array.h"
+#include "scan/buf.h"
+#include "util/error.h"
+
+/* Python modules whose distribution is named otherwise (the rest compare as PEP 503 names). */
+static const struct { const char *module, *package; } python_modules[] = {
+	{ "google.genai", "google-genai" }, { "google.generativeai", "google-generativeai" },
+	{ "google.cloud.aiplatform", "google-cloud-aiplatform" }, { "llama_cpp", "llama-cpp-python" },
+	{ "faiss", "faiss-cpu" }, { "weaviate", "weaviate-client" }, { "qdrant_client", "qdrant-client" },
+	{ "pinecone", "pinecone" }, { "autogen_agentchat", "autogen-agentchat" },
+};
+
+/* Java packages, by prefix, and the Maven artifact that ships them. */
+static const struct { const char *prefix, *artifact; } java_packages[] = {
+	{ "com.openai.", "com.openai:openai-java" },
+	{ "com.anthropic.", "com.anthropic:anthropic-java" },
+	{ "com.azure.ai.openai.", "com.azure:azure-ai-openai" },
+	{ "dev.langchain4j.", "dev.langchain4j:langchain4j" },
+	{ "org.springframework.ai.", "org.springframework.ai:spring-ai-core" },
+	{ "software.amazon.awssdk.services.bedrockruntime.", "software.amazon.awssdk:bedrockruntime" },
+	{ "io.modelcontextprotocol.", "io.modelcontextprotocol.sdk:mcp" },
+	{ "com.google.genai.", "com.google.genai:google-genai" },
+};
+
+const scan_ai_package_signal *scan_aiasset__import_signal(scan_lang lang, const char *module)
+{
+	char buf[256];
+	size_t n;
+
+	switch (lang) {
+	case SCAN_LANG_PYTHON:
+		for (size_t i = 0; i < sizeof(python_modules) / sizeof(python_modules[0]); i++) {
+			size_t k = strlen(python_modules[i].module);
+			if (!strncmp(module, python_modules[i].module, k) && (module[k] == '\0' || module[k] == '.'))
+				return scan_aiasset__package_signal("PyPI", python_modules[i].package);
+		}
+		n = strcspn(module, ".");
+		if (n >= sizeof(buf))
+			return NULL;
+		memcpy(buf, module, n);
+		buf[n] = '\0';
+		return scan_aiasset__package_signal("PyPI", buf);
+	case SCAN_LANG_JAVASCRIPT: case SCAN_LANG_TYPESCRIPT: case SCAN_LANG_TSX: {
+		/* "@scope/name/sub" -> "@scope/name"; "name/sub" -> "name" */
+		const char *slash = strchr(module, '/');
+		if (module[0] == '@' && slash)
+			slash = strchr(slash + 1, '/');
+		n = slash ? (size_t)(slash - module) : strlen(module);
+		if (n >= sizeof(buf))
+			return NULL;
+		memcpy(buf, module, n);
+		buf[n] = '\0';
+		return scan_aiasset__package_signal("npm", buf);
+	}
+	case SCAN_LANG_GO:
+		return scan_aiasset__package_signal("Go", module);
+	case SCAN_LANG_JAVA:
+		for (size_t i = 0; i < sizeof(java_packages) / sizeof(java_packages[0]); i++)
+			if (!strncmp(module, java_packages[i].prefix, strlen(java_packages[i].prefix)))
+				return scan_aiasset__package_signal("Maven", java_packages[i].artifact);
+		return NULL;
+	case SCAN_LANG_CSHARP:
+		/* The namespace, then each of its parents: OpenAI.Chat -> OpenAI. */
+		n = strlen(module);
+		if (n >= sizeof(buf))
+			return NULL;
+		memcpy(buf, module, n + 1);
+		for (;;) {
+			const scan_ai_package_signal *s = scan_aiasset__package_signal("NuGet", buf);
+			char *dot = strrchr(buf, '.');
+			if (s)
+				return s;
+			if (!dot)
+				return NULL;
+			*dot = '\0';
+		}
+	default:
+		return NULL;
+	}
+}
+
+static bool starts(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+scan_ai_provider scan_aiasset__provider_of_id(const char *id)
+{
+	const char *colon = strchr(id, ':');
+	const char *dot = strchr(id, '.');
+
+	/* Bedrock: "anthropic.claude-3-5-sonnet-20240620-v1:0", "amazon.titan-text-express-v1" */
+	if (dot && !strchr(id, '/') && (starts(id, "anthropic.") || starts(id, "amazon.") || starts(id, "meta.") ||
+	                                starts(id, "cohere.") || starts(id, "ai21.") || starts(id, "mistral.") ||
+	                                starts(id, "us.") || starts(id, "eu.") || starts(id, "apac.")))
+		return SCAN_AI_PROVIDER_BEDROCK;
+	if (starts(id, "gpt-") || starts(id, "chatgpt-") || starts(id, "text-embedding-") || starts(id, "dall-e") ||
+	    starts(id, "whisper-") || starts(id, "tts-") || starts(id, "davinci") || starts(id, "babbage") ||
+	    ((id[0] == 'o') && isdigit((unsigned char)id[1]) && (id[2] == '\0' || id[2] == '-')))
+		return SCAN_AI_PROVIDER_OPENAI;
+	if (starts(id, "claude-"))
+		return SCAN_AI_PROVIDER_ANTHROPIC;
+	if (starts(id, "gemini-") || starts(id, "text-bison") || starts(id, "chat-bison") ||
+	    starts(id, "models/gemini-") || starts(id, "text-embedding-004"))
+		return SCAN_AI_PROVIDER_GOOGLE;
+	if (starts(id, "mistral-") || starts(id, "mixtral-") || starts(id, "codestral-") ||
+	    starts(id, "open-mistral") || starts(id, "ministral-") || starts(id, "pixtral-") || starts(id, "magistral-"))
+		return SCAN_AI_PROVIDER_MISTRAL;
+	if (starts(id, "command-") || starts(id, "embed-english") || starts(id, "embed-multilingual"))
+		return SCAN_AI_PROVIDER_COHERE;
+	(void)colon;
+	return SCAN_AI_PROVIDER_UNKNOWN;
+}
+
+int scan_aiasset__add_signal(scan_ai_builder *b, const scan_ai_package_signal *s, bool declared, const char *version,
+                             size_t *slot)
+{
+	scan_buf id = SCAN_BUF_INIT;
+	scan_ai_asset a;
+	const char *prov = s->provider ? scan_aiasset__provider_name(s->provider) : NULL;
+	int rc;
+
+	memset(&a, 0, sizeof(a));
+	/* A provider is keyed by who it is; anything else by what it is called. */
+	if ((rc = scan_aiasset__identity(&id, scan_aiasset__type_name(s->type),
+	                                 s->type == SCAN_AI_ASSET_PROVIDER ? prov : NULL, s->name, true)) != 0)
+		return rc;
+	a.identity = id.ptr;
+	a.type = scan_aiasset__type_name(s->type);
+	a.name = s->name;
+	a.provider = prov;
+	a.version = declared ? version : NULL;
+	a.confidence = declared ? 70 : 85;
+	a.declared = declared;
+	a.used_in_code = !declared;
+	rc = scan_aiasset__add(b, &a, slot);
+	scan_buf_dispose(&id);
+	return rc;
+}
+
+/* The provider an SDK's import gives a file: its calls' models are served by it, unless their id says otherwise. */
+typedef struct {
+	scan_ai_provider provider;    /* the one provider imported; UNKNOWN when none or several */
+	unsigned providers;           /* how many distinct */
+	bool ai;                      /* some AI SDK is imported: calls may name models */
+	bool mcp;
+	const char *framework;        /* identity of the agent framework imported, for its agents and models */
+	const char *framework_name;
+	const char *vector_store;     /* identity of a vector store imported */
+} file_context;
+
+static const char *callee_is(const scan_ai_call *c, const char *const *names)
+{
+	for (; *names; names++)
+		if (!strcmp(c->callee, *names))
+			return *names;
+	return NULL;
+}
+
+static const char *const agent_callees[] = {
+	"Agent", "AgentExecutor", "AssistantAgent", "ConversableAgent", "Crew", "ReActAgent", "UserProxyAgent",
+	"create_react_agent", "initialize_agent", NULL };
+static const char *const mcp_server_callees[] = { "FastMCP", "McpServer", "Server", NULL };
+static const char *const mcp_client_callees[] = {
+	"ClientSession", "MultiServerMCPClient", "sse_client", "stdio_client", "streamablehttp_client", NULL };
+/* Calls whose first positional argument is a model id. */
+static const char *const positional_model_callees[] = {
+	"ChatClient", "GenerativeModel", "SentenceTransformer", "from_pretrained", "model", "modelId", "modelName",
+	"LLM", NULL };
+static const char *const dataset_callees[] = { "load_dataset", NULL };
+/* Tools an agent or an MCP server exposes, by decorator. */
+static bool tool_decorator(const char *d)
+{
+	size_t n = strlen(d);
+	return !strcmp(d, "tool") || !strcmp(d, "function_tool") || !strcmp(d, "kernel_function") ||
+	       (n > 5 && !strcmp(d + n - 5, ".tool"));
+}
+
+static bool looks_like_id(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n || n > 200)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (isspace((unsigned char)s[i]) || s[i] == '{' || s[i] == '<' || s[i] == '$')
+			return false;
+	return true;
+}
+
+static int add_ref(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_model_ref *r)
+{
+	scan_ai_model_ref *d;
+
+	if (refs->count >= 10000)
+		return 0;
+	if (scan_array_reserve(&refs->refs, &refs->cap, refs->count + 1, sizeof(*refs->refs)))
+		return SCAN_ENOMEM;
+	d = &refs->refs[refs->count];
+	*d = *r;
+	/* into the builder's arena: refs outlive the file's facts */
+	d->file_path = scan_arena__strdup(&b->arena, r->file_path);
+	d->snippet = scan_arena__strdup(&b->arena, r->snippet);
+	d->id = scan_arena__strdup(&b->arena, r->id);
+	d->env = scan_arena__strdup(&b->arena, r->env);
+	d->fallback = scan_arena__strdup(&b->arena, r->fallback);
+	d->revision = scan_arena__strdup(&b->arena, r->revision);
+	d->user = scan_arena__strdup(&b->arena, r->user);
+	if (!d->file_path || (r->snippet && !d->snippet) || (r->id && !d->id) || (r->env && !d->env) ||
+	    (r->fallback && !d->fallback) || (r->revision && !d->revision) || (r->user && !d->user))
+		return scan_error__oom();
+	refs->count++;
+	return 0;
+}
+
+/* Resolve a value to a literal, an env read, or nothing (a gap). */
+static int model_value(scan_ai_builder *b, const scan_ai_code *c, const char *path, const scan_ai_arg *a,
+                       scan_ai_model_ref *ref)
+{
+	scan_ai_value v = a->value;
+	char msg[320];
+
+	if (v.kind == SCAN_AI_VALUE_NAME) {
+		const scan_ai_binding *bd = scan_aiasset__code_binding(c, v.text);
+		if (bd)
+			v = bd->value;
+	}
+	if (v.kind == SCAN_AI_VALUE_STRING && looks_like_id(v.text)) {
+		ref->id = v.text;
+		return 1;
+	}
+	if (v.kind == SCAN_AI_VALUE_ENV && v.text) {
+		ref->env = v.text;
+		ref->fallback = v.fallback && looks_like_id(v.fallback) ? v.fallback : NULL;
+		return 1;
+	}
+	snprintf(msg, sizeof(msg), "the model id given to this call is %s%s%s, which the scan cannot resolve",
+	         v.kind == SCAN_AI_VALUE_NAME ? "the name " : "computed at run time",
+	         v.kind == SCAN_AI_VALUE_NAME ? v.text : "", "");
+	return scan_aiasset__gap(b, path, a->line, msg) ? SCAN_ENOMEM : 0;
+}
+
+int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_lang lang, const char *path,
+                              scan_ai_quote_fn quote, void *qctx, scan_ai_model_refs *refs)
+{
+	file_context fx;
+	scan_buf id = SCAN_BUF_INIT;
+	int rc = 0;
+	size_t slot;
+
+	memset(&fx, 0, sizeof(fx));
+	for (size_t i = 0; i < c->nimports && !rc; i++) {
+		const scan_ai_package_signal *s = scan_aiasset__import_signal(lang, c->imports[i].module);
+		if (!s)
+			continue;
+		fx.ai = true;
+		if ((rc = scan_aiasset__add_signal(b, s, false, NULL, &slot)) != 0 ||
+		    (rc = scan_aiasset__evidence(b, slot, path, c->imports[i].line, "import", quote(qctx, c->imports[i].line))) != 0)
+			break;
+		if ((s->type == SCAN_AI_ASSET_PROVIDER || s->type == SCAN_AI_ASSET_RUNTIME) && s->provider &&
+		    s->provider != fx.provider) {
+			fx.provider = s->provider;
+			fx.providers++;
+		}
+		if (s->type == SCAN_AI_ASSET_MCP_SERVER)
+			fx.mcp = true;
+		if (s->type == SCAN_AI_ASSET_AGENT_FRAMEWORK && !fx.framework) {
+			fx.framework = b->slots[slot].a.identity;
+			fx.framework_name = b->slots[slot].a.name;
+		}
+		if (s->type == SCAN_AI_ASSET_VECTOR_STORE && !fx.vector_store)
+			fx.vector_store = b->slots[slot].a.identity;
+	}
+	if (rc || !fx.ai) {
+		scan_buf_dispose(&id);
+		return rc;
+	}
+	if (fx.providers > 1)
+		fx.provider = SCAN_AI_PROVIDER_UNKNOWN;
+	if (fx.framework && fx.vector_store)
+		rc = scan_aiasset__relate(b, fx.framework, "retrieves_from", fx.vector_store);
+
+	for (size_t i = 0; i < c->ncalls && !rc; i++) {
+		const scan_ai_call *call = &c->calls[i];
+		const scan_ai_arg *a;
+		scan_ai_model_ref ref;
+		scan_ai_asset as;
+		const char *what;
+
+		memset(&ref, 0, sizeof(ref));
+		memset(&as, 0, sizeof(as));
+		ref.file_path = path;
+		ref.line = call->line;
+		ref.snippet = quote(qctx, call->line);
+		ref.provider = fx.provider;
+		ref.user = fx.framework;
+		if ((what = callee_is(call, mcp_server_callees)) && (fx.mcp || strcmp(what, "Server"))) {
+			a = scan_aiasset__call_arg(call, "name", 0);
+			if (!a || a->value.kind != SCAN_AI_VALUE_STRING)
+				continue;
+			if ((rc = scan_aiasset__identity(&id, "mcp_server", NULL, a->value.text, false)) != 0)
+				break;
+			as.identity = id.ptr, as.type = "mcp_server", as.name = a->value.text, as.confidence = 90;
+			as.used_in_code = true;
+			if ((rc = scan_aiasset__add(b, &as, &slot)) == 0)
+				rc = scan_aiasset__evidence(b, slot, path, call->line, "call", ref.snippet);
+			/* the tools this file decorates are this server's */
+			for (size_t k = 0; k < c->ndecorated && !rc; k++) {
+				scan_buf tid = SCAN_BUF_INIT;
+				if (!tool_decorator(c->decorated[k].decorator))
+					continue;
+				if (!(rc = scan_aiasset__identity(&tid, "tool", NULL, path, false)) &&
+				    !(rc = scan_buf_printf(&tid, "#%s", c->decorated[k].function)))
+					rc = scan_aiasset__relate(b, b->slots[slot].a.identity, "exposes", tid.ptr);
+				scan_buf_dispose(&tid);
+			}
+			continue;
+		}
+		if (callee_is(call, mcp_client_callees) && fx.mcp) {
+			if ((rc = scan_aiasset__identity(&id, "mcp_client", NULL, path, false)) != 0)
+				break;
+			as.identity = id.ptr, as.type = "mcp_client", as.confidence = 85, as.used_in_code = true;
+			as.name = path;
+			if ((rc = scan_aiasset__add(b, &as, &slot)) == 0)
+				rc = scan_aiasset__evidence(b, slot, path, call->line, "call", ref.snippet);
+			continue;
+		}
+		if ((what = callee_is(call, agent_callees)) && fx.framework) {
+			const scan_ai_arg *nm = scan_aiasset__call_arg(call, "name|role", -1);
+			scan_buf key = SCAN_BUF_INIT;
+			if ((rc = scan_buf_printf(&key, "%s#%s", path,
+			                          nm && nm->value.kind == SCAN_AI_VALUE_STRING ? nm->value.text : what)) ||
+			    (rc = scan_aiasset__identity(&id, "agent", NULL, key.ptr, false))) {
+				scan_buf_dispose(&key);
+				break;
+			}
+			as.identity = id.ptr, as.type = "agent", as.confidence = 80, as.used_in_code = true;
+			as.name = nm && nm->value.kind == SCAN_AI_VALUE_STRING ? nm->value.text : key.ptr;
+			if ((rc = scan_aiasset__add(b, &as, &slot)) == 0 &&
+			    (rc = scan_aiasset__evidence(b, slot, path, call->line, "call", ref.snippet)) == 0)
+				rc = scan_aiasset__relate(b, b->slots[slot].a.identity, "built_with", fx.framework);
+			ref.user = b->slots[slot].a.identity;
+			scan_buf_dispose(&key);
+			/* an agent given its model inline names it like any call */
+		}
+		if (callee_is(call, dataset_callees)) {
+			a = scan_aiasset__call_arg(call, "path", 0);
+			if (a && (rc = model_value(b, c, path, a, &ref)) < 0)
+				break;
+			if (!a || (!ref.id && !ref.env)) {
+				rc = 0;
+				continue;
+			}
+			ref.dataset = true;
+			ref.provider = SCAN_AI_PROVIDER_HUGGINGFACE;
+			if ((a = scan_aiasset__call_arg(call, "revision", -1)) && a->value.kind == SCAN_AI_VALUE_STRING)
+				ref.revision = a->value.text;
+			rc = add_ref(b, refs, &ref);
+			continue;
+		}
+		a = scan_aiasset__call_arg(call, "model|model_name|modelName|model_id|modelId|Model|ModelID|engine|"
+		                                 "pretrained_model_name_or_path|repo_id|repoId",
+		                           callee_is(call, positional_model_callees) ? 0 : -1);
+		if (!a) {
+			a = scan_aiasset__call_arg(call, "azure_deployment|deployment_name|deploymentName|deployment", -1);
+			ref.deployment = a != NULL;
+		}
+		if (!a)
+			continue;
+		if ((rc = model_value(b, c, path, a, &ref)) < 0)
+			break;
+		rc = 0;
+		if (!ref.id && !ref.env)
+			continue;
+		if (!strcmp(call->callee, "from_pretrained") || !strcmp(call->callee, "SentenceTransformer") ||
+		    !strcmp(call->callee, "hf_hub_download") || !strcmp(call->callee, "snapshot_download") ||
+		    !strcmp(call->callee, "pipeline") || !strcmp(call->callee, "InferenceClient"))
+			ref.provider = SCAN_AI_PROVIDER_HUGGINGFACE;
+		if (ref.deployment)
+			ref.provider = SCAN_AI_PROVIDER_AZURE_OPENAI;
+		if ((a = scan_aiasset__call_arg(call, "revision", -1)) && a->value.kind == SCAN_AI_VALUE_STRING)
+			ref.revision = a->value.text;
+		if ((a = scan_aiasset__call_arg(call, "repo_type", -1)) && a->value.kind == SCAN_AI_VALUE_STRING &&
+		    !strcmp(a->value.text, "dataset"))
+			ref.dataset = true;
+		rc = add_ref(b, refs, &ref);
+	}
+	/* Tools: decorated functions, wherever they are exposed from. */
+	for (size_t k = 0; k < c->ndecorated && !rc; k++) {
+		scan_ai_asset as;
+		if (!tool_decorator(c->decorated[k].decorator))
+			continue;
+		memset(&as, 0, sizeof(as));
+		if ((rc = scan_aiasset__identity(&id, "tool", NULL, path, false)) != 0 ||
+		    (rc = scan_buf_printf(&id, "#%s", c->decorated[k].function)) != 0)
+			break;
+		as.identity = id.ptr, as.type = "tool", as.name = c->decorated[k].function, as.confidence = 80;
+		as.used_in_code = true;
+		if ((rc = scan_aiasset__add(b, &as, &slot)) == 0)
+			rc = scan_aiasset__evidence(b, slot, path, c->decorated[k].line, "call", quote(qctx, c->decorated[k].line));
+	}
+	scan_buf_dispose(&id);
+	return rc;
+}
+
+int scan_aiasset__add_model(scan_ai_builder *b, const scan_ai_model_ref *ref, const char *idtext, const char *source,
+                            scan_ai_pinning *pinning, const char **why, size_t *slot)
+{
+	scan_buf id = SCAN_BUF_INIT;
+	scan_ai_asset a;
+	scan_ai_provider p = ref->provider;
+	scan_ai_provider shape = scan_aiasset__provider_of_id(idtext);
+	const char *type = ref->dataset ? "dataset" : "model";
+	int rc;
+
+	/* The id's own shape wins over the file's SDK (a LiteLLM or LangChain call names any provider's model). */
+	if (shape && p != SCAN_AI_PROVIDER_AZURE_OPENAI && p != SCAN_AI_PROVIDER_BEDROCK && p != SCAN_AI_PROVIDER_LITELLM)
+		p = shape;
+	if (ref->deployment) {
+		*pinning = SCAN_AI_PIN_UNKNOWN;
+		*why = "an Azure deployment name: the model version is set in the deployment, not in code";
+	} else {
+		*pinning = scan_aiasset__pinning(p, idtext, ref->revision, why);
+	}
+	memset(&a, 0, sizeof(a));
+	if ((rc = scan_aiasset__identity(&id, type, p ? scan_aiasset__provider_name(p) : NULL, idtext, true)) != 0)
+		return rc;
+	a.identity = id.ptr;
+	a.type = type;
+	a.name = idtext;
+	a.provider = p ? scan_aiasset__provider_name(p) : NULL;
+	a.version = ref->revision;
+	a.pinning = *pinning == SCAN_AI_PINNED ? "pinned" : *pinning == SCAN_AI_FLOATING ? "floating" : "unknown";
+	a.pinning_reason = *why;
+	a.confidence = ref->id ? 90 : 75;
+	a.used_in_code = true;
+	if ((rc = scan_aiasset__add(b, &a, slot)) == 0)
+		rc = scan_aiasset__evidence(b, *slot, ref->file_path, ref->line, source, ref->snippet);
+	if (!rc && ref->user)
+		rc = scan_aiasset__relate(b, ref->user, "uses", b->slots[*slot].a.identity);
+	scan_buf_dispose(&id);
+	return rc;
+}
+
+int scan_aiasset__link_providers(scan_ai_builder *b)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < b->nslots && !rc; i++) {
+		const scan_ai_asset *m = &b->slots[i].a;
+		if ((strcmp(m->type, "model") && strcmp(m->type, "dataset")) || !m->provider)
+			continue;
+		for (size_t k = 0; k < b->nslots && !rc; k++) {
+			const scan_ai_asset *x = &b->slots[k].a;
+			if ((!strcmp(x->type, "provider") || !strcmp(x->type, "runtime")) && x->provider &&
+			    !strcmp(x->provider, m->provider))
+				rc = scan_aiasset__relate(b, m->identity, "served_by", x->identity);
+		}
+	}
+	return rc;
+}
+
+void scan_aiasset__model_refs_dispose(scan_ai_model_refs *r)
+{
+	free(r->refs);
+	memset(r, 0, sizeof(*r));
+}
