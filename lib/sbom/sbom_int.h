@@ -19,6 +19,8 @@ void scan_sbom__json_property(scan_json *w, const char *name, const char *value)
 #define SCAN_SBOM_UUID_LEN 37  /* 36 characters and the NUL */
 /* A random (version 4) UUID in lowercase; SCAN_EIO when no random bytes are to be had. */
 int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN]);
+/* A UUID of name (version 8, from its SHA-256): the same name, the same id, for documents that must not change. */
+void scan_sbom__uuid_named(char out[SCAN_SBOM_UUID_LEN], const char *name);
 #define SCAN_SBOM_TIME_LEN 21  /* "2025-11-21T09:35:00Z" and the NUL */
 /* RFC 3339 UTC; t == 0 is now. SCAN_EINVAL outside years 1970-9999. */
 int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t);

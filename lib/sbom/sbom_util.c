@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/evp.h>
 #include <openssl/rand.h>
 #include "sbom/sbom_int.h"
 #include "lockfile/lockfile.h"
@@ -32,24 +33,40 @@ void scan_sbom__json_property(scan_json *w, const char *name, const char *value)
 
 /* ---- identifiers and time ---- */
 
-int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN])
+/* 16 bytes as a UUID of the given version, lowercase. */
+static void uuid_format(char out[SCAN_SBOM_UUID_LEN], unsigned char r[16], unsigned version)
 {
 	static const char hex[] = "0123456789abcdef";
-	unsigned char r[16];
 	size_t n = 0;
 
-	if (RAND_bytes(r, (int)sizeof(r)) != 1)
-		return scan_util__error(SCAN_EIO, "cannot get random bytes for a document id");
-	r[6] = (unsigned char)((r[6] & 0x0f) | 0x40); /* version 4 */
+	r[6] = (unsigned char)((r[6] & 0x0f) | (version << 4));
 	r[8] = (unsigned char)((r[8] & 0x3f) | 0x80); /* RFC 4122 variant */
-	for (size_t i = 0; i < sizeof(r); i++) {
+	for (size_t i = 0; i < 16; i++) {
 		if (i == 4 || i == 6 || i == 8 || i == 10)
 			out[n++] = '-';
 		out[n++] = hex[r[i] >> 4];
 		out[n++] = hex[r[i] & 15];
 	}
 	out[n] = '\0';
+}
+
+int scan_sbom__uuid(char out[SCAN_SBOM_UUID_LEN])
+{
+	unsigned char r[16];
+
+	if (RAND_bytes(r, (int)sizeof(r)) != 1)
+		return scan_util__error(SCAN_EIO, "cannot get random bytes for a document id");
+	uuid_format(out, r, 4);
 	return 0;
+}
+
+void scan_sbom__uuid_named(char out[SCAN_SBOM_UUID_LEN], const char *name)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+
+	EVP_Digest(name, strlen(name), md, &mdlen, EVP_sha256(), NULL);
+	uuid_format(out, md, 8);
 }
 
 int scan_sbom__time(char out[SCAN_SBOM_TIME_LEN], time_t t)

@@ -82,12 +82,12 @@ def load_bytecode_cache(blob):
 
 
 def load_model(path):
-    # expect: python.pickle-based-model-load
+    # expect: python.ai-torch-load-unsafe
     return torch.load(path, map_location="cpu")
 
 
 def load_weights(path):
-    # ok: python.pickle-based-model-load
+    # ok: python.ai-torch-load-unsafe
     return torch.load(path, map_location="cpu", weights_only=True)
 
 
