@@ -132,6 +132,13 @@ typedef struct {
 	 */
 	const scan_flow_step *dataflow;
 	size_t ndataflow;
+	/*
+	 * Category ai: the AI attack-surface rule it detects ("AI011") and that
+	 * rule's entry of the OWASP Top 10 for LLM Applications 2025 ("LLM05");
+	 * NULL for every other finding.
+	 */
+	const char *ai_rule;
+	const char *owasp;
 } scan_finding;
 
 /*

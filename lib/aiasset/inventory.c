@@ -267,7 +267,8 @@ int scan_aiasset__finish(scan_ai_builder *b, const scan_ai_inventory **out)
 		b->assets[i] = b->slots[i].a;
 		b->assets[i].evidence = b->slots[i].ev;
 	}
-	qsort(b->assets, b->nslots, sizeof(*b->assets), cmp_asset);
+	if (b->nslots > 1)
+		qsort(b->assets, b->nslots, sizeof(*b->assets), cmp_asset);
 	if (b->npending && !(b->relations = calloc(b->npending, sizeof(*b->relations))))
 		return scan_error__oom();
 	for (size_t i = 0; i < b->npending; i++) {
@@ -281,8 +282,10 @@ int scan_aiasset__finish(scan_ai_builder *b, const scan_ai_inventory **out)
 		k++;
 	}
 	b->nrelations = k;
-	qsort(b->relations, k, sizeof(*b->relations), cmp_relation);
-	qsort(b->gaps, b->ngaps, sizeof(*b->gaps), cmp_gap);
+	if (k > 1)
+		qsort(b->relations, k, sizeof(*b->relations), cmp_relation);
+	if (b->ngaps > 1)
+		qsort(b->gaps, b->ngaps, sizeof(*b->gaps), cmp_gap);
 	if (b->gaps_dropped) {
 		/* Which gaps were kept depends on arrival; their number does not, and it is said. */
 		char msg[96];

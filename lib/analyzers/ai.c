@@ -112,6 +112,8 @@ static int emit_quoting(scan_sink *sink, const char *path, const char *rule, uns
 	d.cwe_id = r ? r->cwe : NULL;
 	d.severity = r ? r->severity : SCAN_SEV_MEDIUM;
 	d.category = SCAN_CAT_AI;
+	d.ai_rule = r ? r->id : NULL;
+	d.owasp = r ? r->owasp : NULL;
 	d.confidence = confidence;
 	d.cvss_score = -1;
 	d.line = line ? line : 1;
@@ -734,6 +736,8 @@ static int floating_finding(scan_sink *sink, const scan_ai_model_ref *r, const c
 	d.cwe_id = rule->cwe;
 	d.severity = rule->severity;
 	d.category = SCAN_CAT_AI;
+	d.ai_rule = rule->id;
+	d.owasp = rule->owasp;
 	d.confidence = r->id ? 90 : 85;
 	d.cvss_score = -1;
 	d.line = r->line;

@@ -73,6 +73,8 @@ typedef struct {
 	size_t ndataflow;
 	const char *const *aliases; /* rules whose matches this finding stands for: a marker naming one silences it */
 	size_t naliases;
+	const char *ai_rule;        /* category ai: "AI011"; static or rule storage, not copied */
+	const char *owasp;          /* category ai: "LLM05"; same */
 } scan_finding_draft;
 
 /*

@@ -29,6 +29,7 @@ typedef struct {
 	scan_buf fix;
 	scan_buf flow_code;              /* a flow's steps' code, NUL-separated */
 	scan_flow_step flow[SAST_FLOW_MAX];
+	char owasp[16];                  /* the finding being emitted: its OWASP LLM entry */
 } sast_worker;
 
 typedef struct {
@@ -215,6 +216,16 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m, const sas
 	d.cwe_id = r->cwe;
 	d.severity = r->severity;
 	d.category = r->category;
+	if (r->ai_rule && r->owasp) {
+		/* "LLM05:2025": the entry, without the list's year, like the ai analyzer's findings */
+		size_t n = strcspn(r->owasp, ":");
+		if (n < sizeof(ec->w->owasp)) {
+			memcpy(ec->w->owasp, r->owasp, n);
+			ec->w->owasp[n] = '\0';
+			d.ai_rule = r->ai_rule;
+			d.owasp = ec->w->owasp;
+		}
+	}
 	d.confidence = r->confidence;
 	d.cvss_score = -1;
 	d.line = m->line, d.end_line = m->end_line, d.column = m->column;

@@ -292,6 +292,8 @@ int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_find
 	f->commit_time = sink->commit_time;
 	f->in_head = sink->commit == NULL;
 	f->sca = d->sca ? scan_model__finding_sca_copy(&sink->list->arena, d->sca) : NULL;
+	f->ai_rule = copy(sink->list, d->ai_rule);
+	f->owasp = copy(sink->list, d->owasp);
 	if ((d->sca && !f->sca) || !snippet || !f->rule_id || !f->file_path || (d->title && !f->title) ||
 	    (d->description && !f->description) || (d->remediation && !f->remediation) ||
 	    (d->cwe_id && !f->cwe_id) || (d->secret_hash && !f->secret_hash) || (d->fix && !f->fix)) {

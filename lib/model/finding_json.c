@@ -89,6 +89,10 @@ void scan_finding_json(scan_json *w, const scan_finding *f)
 	scan_json_str(w, "remediation", f->remediation);
 	scan_json_str(w, "fix", f->fix);
 	scan_json_str(w, "cwe_id", f->cwe_id);
+	if (f->ai_rule) {
+		scan_json_str(w, "ai_rule", f->ai_rule);
+		scan_json_str(w, "owasp_category", f->owasp);
+	}
 	scan_json_str(w, "severity", scan_severity_name(f->severity));
 	if (f->cvss_score >= 0)
 		scan_json_num_fmt(w, "cvss_score", f->cvss_score, 6);

@@ -339,7 +339,7 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 	        " in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name, installed_version,"
 	        " fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct, risk_score,"
 	        " priority_label, published_at, cvss_vector, suppressed, suppression_kind, suppression_reason,"
-	        " fix, end_col, in_test, unrated, rated_by, dataflow"
+	        " fix, end_col, in_test, unrated, rated_by, dataflow, ai_rule, owasp_category"
 	        " FROM scan_issues WHERE scan_id = ?1 AND" SCAN_STORE_SCAN_IN_ORG("scan_id", "?8")
 	        /* a NULL filter is typed, as PostgreSQL cannot infer the type of "? IS NULL" */
 	        " AND (CAST(?2 AS BIGINT) IS NULL OR (CASE severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2"
@@ -402,6 +402,8 @@ int scan_store_findings(scan_finding_list **out, scan_store *st, int64_t org, in
 		f->fix = scan_db__col_text(s, 46, &l->arena, &oom);
 		f->end_column = (uint32_t)scan_db__column_int64(s, 47);
 		f->in_test = scan_db__column_int(s, 48) != 0;
+		f->ai_rule = scan_db__col_text(s, 52, &l->arena, &oom);
+		f->owasp = scan_db__col_text(s, 53, &l->arena, &oom);
 		if (!scan_db__column_is_null(s, 51) && !oom &&
 		    scan_model__flow_parse(&l->arena, scan_db__column_text(s, 51), &f->dataflow, &f->ndataflow) != 0)
 			oom = 1;

@@ -260,9 +260,10 @@ static int prepare_stmts(record_stmts *q, scan_store *st)
 	        " commit_time, in_head, verified, vuln_id, cve_id, aliases, ecosystem, package_name,"
 	        " installed_version, fixed_version, purl, epss_score, epss_percentile, kev_listed, is_direct,"
 	        " risk_score, priority_label, published_at, cvss_vector, suppressed, suppression_kind, suppression_reason,"
-	        " fix, end_col, in_test, unrated, rated_by, dataflow)"
+	        " fix, end_col, in_test, unrated, rated_by, dataflow, ai_rule, owasp_category)"
 	        " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
-	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50,?51)"
+	        "?26,?27,?28,?29,?30,?31,?32,?33,?34,?35,?36,?37,?38,?39,?40,?41,?42,?43,?44,?45,?46,?47,?48,?49,?50,?51,"
+	        "?52,?53)"
 	        " RETURNING id")) ||
 	    (rc = scan_db__prepare(scan_store__conn(st), &q->upsert_baseline,
 	        "INSERT INTO quality_baseline (repo_id, branch, fingerprint, first_scan_id, last_scan_id, updated_at)"
@@ -325,6 +326,8 @@ static int insert_finding(scan_store *st, record_stmts *q, scan_finding *f, int6
 	scan_db__bind_int64(s, 49, f->sca && f->sca->unrated);
 	scan_db__bind_text(s, 50, f->sca ? f->sca->rated_by : NULL);
 	scan_db__bind_null(s, 51);
+	scan_db__bind_text(s, 52, f->ai_rule);
+	scan_db__bind_text(s, 53, f->owasp);
 	if (f->ndataflow) {
 		scan_buf flow = SCAN_BUF_INIT;
 		scan_json w;

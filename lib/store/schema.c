@@ -497,6 +497,144 @@ static const char migration_17[] =
 	/* When a repository first had each dependency finding (the SLA clock), without reading its other findings. */
 	"CREATE INDEX scan_issues_sca_seen ON scan_issues (fingerprint, scan_id) WHERE category = 'sca';";
 
+/*
+ * AI attack surface (spec 2.13, 4.6). A finding of category ai names its
+ * AI rule and OWASP LLM entry. Each scan that ran the ai analyzer is a run;
+ * an asset keeps one row per repository and canonical identity across
+ * runs (status active or removed, first and last seen, the approval
+ * decision), with what each run saw of it (observations: its evidence and
+ * fields then) and how assets related in that run. An AI finding is kept
+ * per repository and fingerprint, with its triage across scans. Policies
+ * are versioned documents (repo_id 0: the organization's). A BOM
+ * generation is a run of the default branch; declarations are versioned,
+ * every version kept.
+ */
+static const char migration_18[] =
+	"ALTER TABLE scan_issues ADD COLUMN ai_rule TEXT;"
+	"ALTER TABLE scan_issues ADD COLUMN owasp_category TEXT;"
+	"CREATE TABLE ai_runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  scan_id INTEGER NOT NULL UNIQUE REFERENCES scans(id) ON DELETE CASCADE,"
+	"  branch TEXT,"
+	"  commit_sha TEXT,"
+	"  default_branch INTEGER NOT NULL,"
+	"  coverage_status TEXT NOT NULL,"
+	"  coverage_reasons TEXT NOT NULL,"
+	"  canonicalization TEXT NOT NULL,"
+	"  asset_count INTEGER NOT NULL,"
+	"  finding_count INTEGER NOT NULL,"
+	"  policy_status TEXT NOT NULL,"
+	"  policy_result TEXT,"
+	"  created_at TEXT NOT NULL);"
+	"CREATE INDEX ai_runs_by_repo ON ai_runs (repo_id, id);"
+	"CREATE TABLE ai_assets ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  identity TEXT NOT NULL,"
+	"  canonicalization TEXT NOT NULL,"
+	"  asset_type TEXT NOT NULL,"
+	"  name TEXT NOT NULL,"
+	"  provider TEXT,"
+	"  risk_level TEXT NOT NULL,"
+	"  status TEXT NOT NULL,"
+	"  approval_status TEXT NOT NULL DEFAULT 'unreviewed',"
+	"  approval_reason TEXT,"
+	"  approval_by INTEGER,"
+	"  approval_at TEXT,"
+	"  first_run_id INTEGER NOT NULL,"
+	"  last_run_id INTEGER NOT NULL,"
+	"  first_seen_at TEXT NOT NULL,"
+	"  last_seen_at TEXT NOT NULL,"
+	"  UNIQUE (repo_id, identity));"
+	"CREATE INDEX ai_assets_by_org ON ai_assets (org_id, status, asset_type);"
+	"CREATE TABLE ai_observations ("
+	"  run_id INTEGER NOT NULL REFERENCES ai_runs(id) ON DELETE CASCADE,"
+	"  asset_id INTEGER NOT NULL REFERENCES ai_assets(id) ON DELETE CASCADE,"
+	"  fields TEXT NOT NULL,"
+	"  PRIMARY KEY (run_id, asset_id)) WITHOUT ROWID;"
+	"CREATE INDEX ai_observations_by_asset ON ai_observations (asset_id, run_id);"
+	"CREATE TABLE ai_relations ("
+	"  run_id INTEGER NOT NULL REFERENCES ai_runs(id) ON DELETE CASCADE,"
+	"  from_asset INTEGER NOT NULL REFERENCES ai_assets(id) ON DELETE CASCADE,"
+	"  kind TEXT NOT NULL,"
+	"  to_asset INTEGER NOT NULL REFERENCES ai_assets(id) ON DELETE CASCADE,"
+	"  PRIMARY KEY (run_id, from_asset, kind, to_asset)) WITHOUT ROWID;"
+	"CREATE TABLE ai_findings ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  fingerprint TEXT NOT NULL,"
+	"  rule_id TEXT NOT NULL,"
+	"  detector TEXT NOT NULL,"
+	"  owasp_category TEXT NOT NULL,"
+	"  severity TEXT NOT NULL,"
+	"  cwe_id TEXT,"
+	"  title TEXT NOT NULL,"
+	"  file_path TEXT NOT NULL,"
+	"  line_number INTEGER NOT NULL,"
+	"  evidence TEXT,"
+	"  remediation TEXT,"
+	"  present INTEGER NOT NULL,"
+	"  status TEXT NOT NULL DEFAULT 'open',"
+	"  status_reason TEXT,"
+	"  status_by INTEGER,"
+	"  status_at TEXT,"
+	"  first_run_id INTEGER NOT NULL,"
+	"  last_run_id INTEGER NOT NULL,"
+	"  UNIQUE (repo_id, fingerprint));"
+	"CREATE INDEX ai_findings_by_org ON ai_findings (org_id, status, severity);"
+	"CREATE TABLE ai_policies ("
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL,"
+	"  version INTEGER NOT NULL,"
+	"  document TEXT NOT NULL,"
+	"  updated_by INTEGER,"
+	"  updated_at TEXT NOT NULL,"
+	"  PRIMARY KEY (org_id, repo_id)) WITHOUT ROWID;"
+	"CREATE TABLE ai_waivers ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  scope TEXT NOT NULL,"
+	"  repo_id INTEGER,"
+	"  finding_id INTEGER,"
+	"  rule_id TEXT,"
+	"  reason TEXT NOT NULL,"
+	"  expires_at TEXT NOT NULL,"
+	"  created_by INTEGER,"
+	"  created_at TEXT NOT NULL,"
+	"  revoked_at TEXT,"
+	"  revoked_by INTEGER);"
+	"CREATE TABLE ai_bom_generations ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  generation INTEGER NOT NULL,"
+	"  run_id INTEGER NOT NULL REFERENCES ai_runs(id) ON DELETE CASCADE,"
+	"  commit_sha TEXT,"
+	"  coverage_status TEXT NOT NULL,"
+	"  canonicalization TEXT NOT NULL,"
+	"  created_at TEXT NOT NULL,"
+	"  UNIQUE (repo_id, generation));"
+	"CREATE TABLE ai_bom_declarations ("
+	"  asset_id INTEGER NOT NULL REFERENCES ai_assets(id) ON DELETE CASCADE,"
+	"  version INTEGER NOT NULL,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  supplier_name TEXT,"
+	"  component_version TEXT,"
+	"  declared_license TEXT,"
+	"  download_location TEXT,"
+	"  release_time TEXT,"
+	"  source_kind TEXT NOT NULL,"
+	"  source_uri TEXT,"
+	"  source_digest TEXT,"
+	"  verified INTEGER NOT NULL,"
+	"  updated_by INTEGER,"
+	"  updated_at TEXT NOT NULL,"
+	"  PRIMARY KEY (asset_id, version)) WITHOUT ROWID;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -515,6 +653,7 @@ const char *const scan_store__migrations[] = {
 	migration_15,
 	migration_16,
 	migration_17,
+	migration_18,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));
