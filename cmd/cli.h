@@ -213,6 +213,8 @@ int cmd_baseline(int argc, char **argv);
 int cmd_waiver(int argc, char **argv);
 int cmd_compliance(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_ai(int argc, char **argv);
+int cmd_bomexport(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_help(int argc, char **argv);

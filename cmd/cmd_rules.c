@@ -49,6 +49,7 @@ static void json_rule(scan_json *w, const scan_rule_info *r)
 	scan_json_str(w, "cwe", r->cwe);
 	scan_json_str(w, "owasp", r->owasp);
 	scan_json_str(w, "ai_rule", r->ai_rule);
+	scan_json_str(w, "kind", r->taint ? "taint" : "pattern");
 	scan_json_str(w, "message", r->message);
 	scan_json_str(w, "remediation", r->remediation);
 	scan_json_str(w, "fix", r->fix);

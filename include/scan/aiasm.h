@@ -73,5 +73,7 @@ SCAN_EXTERN const scan_ai_inventory *scan_result_ai(const scan_result *r);
 SCAN_EXTERN const char *scan_ai_coverage_status(const scan_ai_inventory *inv);
 /* The inventory as the object key (NULL inside an array): assets, relationships, gaps, coverage_status. */
 SCAN_EXTERN void scan_ai_inventory_json(scan_json *w, const char *key, const scan_ai_inventory *inv);
+/* One asset as that object's assets[] hold it; the store keeps each observation in this form. */
+SCAN_EXTERN void scan_ai_asset_json(scan_json *w, const char *key, const scan_ai_asset *a);
 
 #endif

@@ -37,6 +37,7 @@ typedef struct {
 	scan_category category;
 	unsigned confidence;
 	size_t vulnerable_fixtures, safe_fixtures;
+	bool taint;                 /* a taint rule (sources to sinks), not a pattern rule */
 } scan_rule_info;
 
 SCAN_EXTERN int scan_rules_get(const scan_rules *rs, size_t i, scan_rule_info *out);

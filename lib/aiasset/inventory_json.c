@@ -2,9 +2,9 @@
 #include "aiasset/inventory.h"
 #include "scan/json.h"
 
-static void write_asset(scan_json *w, const scan_ai_asset *a)
+void scan_ai_asset_json(scan_json *w, const char *key, const scan_ai_asset *a)
 {
-	scan_json_open(w, NULL, '{');
+	scan_json_open(w, key, '{');
 	scan_json_str(w, "identity", a->identity);
 	scan_json_str(w, "asset_type", a->type);
 	scan_json_str(w, "name", a->name);
@@ -45,7 +45,7 @@ void scan_ai_inventory_json(scan_json *w, const char *key, const scan_ai_invento
 	scan_json_bool(w, "manifests_read", inv->manifests_read);
 	scan_json_open(w, "assets", '[');
 	for (size_t i = 0; i < inv->nassets; i++)
-		write_asset(w, &inv->assets[i]);
+		scan_ai_asset_json(w, NULL, &inv->assets[i]);
 	scan_json_close(w, ']');
 	scan_json_open(w, "relationships", '[');
 	for (size_t i = 0; i < inv->nrelations; i++) {

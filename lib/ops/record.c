@@ -112,6 +112,12 @@ static int record_body(scan_store *st, void *ctx)
 	/* Spec 3.1: the gate status is computed and stored when the scan completes. */
 	if ((rc = scan_ops__gate_refresh(st, rec->org, scan_id)) != 0)
 		goto done;
+	if (scan_result_ai(r)) {
+		scan_store_ai_run run = { rec->org, repo_id, scan_id, r->repo.branch, r->repo.commit,
+		                          r->repo.is_baseline_scan, scan_result_ai(r), r->findings, NULL, NULL, time(NULL) };
+		if ((rc = scan_store__ai_run_record(NULL, st, &run)) != 0)
+			goto done;
+	}
 	rec->scan_id = scan_id;
 done:
 	free(licenses);

@@ -93,6 +93,7 @@ int scan_rules_get(const scan_rules *rs, size_t i, scan_rule_info *out)
 	out->severity = r->severity;
 	out->category = r->category;
 	out->confidence = r->confidence;
+	out->taint = r->taint_sinks != NULL;
 	for (size_t k = 0; k < r->nfixtures; k++) {
 		if (r->fixtures[k].vulnerable)
 			out->vulnerable_fixtures++;

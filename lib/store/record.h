@@ -9,6 +9,7 @@
 #define SCAN_STORE_RECORD_H
 
 #include "run/result.h"
+#include "scan/aiasm.h"
 #include "scan/store.h"
 #include "util/arena.h"
 
@@ -51,6 +52,25 @@ int scan_store__quality_record(scan_store *st, int64_t scan_id, const scan_resul
 /* The scan's components and their edges, license_types[i] the class of component i (dependencies.c). */
 int scan_store__dependencies_record(scan_store *st, int64_t scan_id, const scan_result *r,
                                     const char *const *license_types);
+
+/* One scan's AI run, as the operations layer decided it (policy_status and _result its verdict). */
+typedef struct {
+	int64_t org, repo_id, scan_id;
+	const char *branch, *commit;
+	bool default_branch;            /* the inventory over time, findings' triage and BOM generations move */
+	const scan_ai_inventory *inv;
+	const scan_finding_list *findings; /* the scan's: those of category ai are the run's */
+	const char *policy_status;      /* passed, failed, not_configured */
+	const char *policy_result;      /* JSON or NULL */
+	time_t now;
+} scan_store_ai_run;
+
+/*
+ * Record the run; on the default branch also its assets (upserted by
+ * identity, the rest marked removed), their observations and relations,
+ * its AI findings (the rest no longer present) and a new BOM generation.
+ */
+int scan_store__ai_run_record(int64_t *run_id, scan_store *st, const scan_store_ai_run *rec);
 
 /* The repository's gate file as recorded with the scan (JSON; *out NULL when it had none). */
 int scan_store__repo_policy(char **out, scan_store *st, int64_t org, int64_t scan_id);

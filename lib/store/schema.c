@@ -522,6 +522,7 @@ static const char migration_18[] =
 	"  default_branch INTEGER NOT NULL,"
 	"  coverage_status TEXT NOT NULL,"
 	"  coverage_reasons TEXT NOT NULL,"
+	"  manifests_read INTEGER NOT NULL,"
 	"  canonicalization TEXT NOT NULL,"
 	"  asset_count INTEGER NOT NULL,"
 	"  finding_count INTEGER NOT NULL,"

@@ -82,4 +82,9 @@ int scan_store__migration_postgres(scan_buf *out, int i);
 #define SCAN_STORE_APPLICATION "rampart"   /* PostgreSQL: rampart_schema.application */
 #define SCAN_STORE_APPLICATION_ID 0x52414D50 /* "RAMP" */
 
+/* The AI-BOM generations of a repository, newest first; generation 0: all of them (aiasm.c). */
+struct scan_ai_records;
+int scan_store__ai_generation_read(struct scan_ai_records *out, scan_store *st, int64_t org, int64_t repo_id,
+                                   int64_t generation);
+
 #endif

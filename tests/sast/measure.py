@@ -39,7 +39,8 @@ TAINT_LANGS = ('python', 'javascript', 'typescript', 'java', 'php', 'go', 'cshar
 def injection_pattern(r, cwe):
     """A pattern rule (not taint) of an injection CWE the data-flow suite covers, in a language with taint rules."""
     langs = (r.get('languages') or '').split(',')
-    return cwe in dataflow_score.COVERED and not r['id'].split('/', 1)[1].split('.', 1)[1].startswith('taint-') and \
+    # AI rules match constructs (a shell tool given to an agent), not a flow their CWE's taint rules follow
+    return cwe in dataflow_score.COVERED and r.get('kind') != 'taint' and r.get('category') != 'ai' and \
         any(l.strip() in TAINT_LANGS for l in langs)
 
 
