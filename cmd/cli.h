@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "scan/aiasm.h"
+#include "scan/aiasm_store.h"
 #include "scan/buf.h"
 #include "scan/file.h"
 #include "scan/finding.h"
@@ -25,6 +26,8 @@ enum {
 
 /* The one place library codes become exit codes: every library error is 2. */
 int cli_exit_for(int rc);
+/* Who acts from the CLI, for the audit log: the local user, local@localhost, user agent rampart-cli. */
+scan_audit_entry cli_local_actor(void);
 /* "rampart: error: <message>" on stderr, one line; returns EXIT_ERROR. */
 int cli_error(const char *fmt, ...) SCAN_PRINTF(1, 2);
 /* Reports scan_error_last() as cli_error does; returns cli_exit_for(rc). */
@@ -147,6 +150,7 @@ typedef struct {
 	const char *quality_json;          /* from the store: the summary as stored; NULL none */
 	const char *root;                  /* local root, for SARIF's %SRCROOT%; may be NULL */
 	const scan_ai_inventory *ai;       /* the ai analyzer's inventory; NULL when it did not run or from the store */
+	const scan_ai_run_record *ai_run;  /* its run as recorded, with the AI policy's verdict; NULL when not stored */
 	const scan_sca_problem *sca_problems; /* lockfiles the dependency scan could not read; none from the store */
 	size_t nsca_problems;
 	bool skipped_known;                /* the run's or the stored list of what the scan could not look at */

@@ -7,7 +7,9 @@
 
 static struct {
 	const char *db, *format, *repo, *type, *risk, *approval, *status, *search, *severity, *owasp, *coverage;
-	long long limit, skip;
+	const char *reason, *scope, *rule, *expires;
+	long long limit, skip, expected_version, finding, days;
+	bool unset, all;
 } o;
 
 static const cli_opt ai_opts[] = {
@@ -17,12 +19,25 @@ static const cli_opt ai_opts[] = {
 	{ "risk", 0, OPT_STRING, "LEVEL", "assets: low, medium, high or critical", &o.risk, "low|medium|high|critical" },
 	{ "approval", 0, OPT_STRING, "STATUS", "assets: unreviewed, approved, restricted or denied", &o.approval,
 	  "unreviewed|approved|restricted|denied" },
-	{ "status", 0, OPT_STRING, "STATUS", "assets: active or removed; findings: open, acknowledged, accepted_risk, "
-	  "resolved or dismissed", &o.status, "active|removed|open|acknowledged|accepted_risk|resolved|dismissed" },
+	{ "status", 0, OPT_STRING, "STATUS", "assets: active or removed; findings and triage: open, acknowledged, "
+	  "accepted_risk, resolved or dismissed; approve: unreviewed, approved, restricted or denied", &o.status,
+	  "active|removed|open|acknowledged|accepted_risk|resolved|dismissed|unreviewed|approved|restricted|denied" },
+	{ "reason", 0, OPT_STRING, "TEXT", "approve, triage, waiver add: why", &o.reason, NULL },
+	{ "expected-version", 0, OPT_INT, "N", "policy FILE: the version read (0 for a first policy; default: the file's "
+	  "expected_version)", &o.expected_version, NULL },
+	{ "unset", 0, OPT_FLAG, NULL, "policy: delete the repository's override (it inherits again)", &o.unset, NULL },
+	{ "scope", 0, OPT_STRING, "SCOPE", "waiver add: organization, repository or finding", &o.scope,
+	  "organization|repository|finding" },
+	{ "finding", 0, OPT_INT, "ID", "waiver add: the finding a finding waiver is for", &o.finding, NULL },
+	{ "rule", 0, OPT_STRING, "RULE", "waiver add: only this AI rule (AI001 to AI025)", &o.rule, NULL },
+	{ "expires", 0, OPT_STRING, "DATE", "waiver add: expiry, ISO 8601 date or time (default: 30 days)", &o.expires, NULL },
+	{ "days", 0, OPT_INT, "N", "waiver add: expire after N days, 1 to 366", &o.days, NULL },
+	{ "all", 0, OPT_FLAG, NULL, "waiver list: revoked and expired ones too", &o.all, NULL },
 	{ "search", 's', OPT_STRING, "TEXT", "assets: name or identity containing TEXT", &o.search, NULL },
 	{ "severity", 0, OPT_STRING, "LEVEL", "findings: critical, high, medium or low", &o.severity,
 	  "critical|high|medium|low" },
-	{ "owasp", 0, OPT_STRING, "LLMnn", "findings: one OWASP LLM category, LLM01 to LLM10", &o.owasp, NULL },
+	{ "owasp", 0, OPT_STRING, "CATEGORY", "findings: one OWASP LLM category, LLM01 to LLM10", &o.owasp,
+	  "LLM01|LLM02|LLM03|LLM04|LLM05|LLM06|LLM07|LLM08|LLM09|LLM10" },
 	{ "coverage", 0, OPT_STRING, "STATUS", "runs: complete or partial", &o.coverage, "complete|partial" },
 	{ "limit", 'n', OPT_INT, "N", "at most N rows (default 100; 0: all)", &o.limit, NULL },
 	{ "skip", 0, OPT_INT, "N", "leave out the first N rows", &o.skip, NULL },
@@ -36,13 +51,27 @@ static const cli_verb ai_verbs[] = {
 	{ "assets", 0, 0, NULL, "the AI assets of the default branch: providers, models, agents, MCP servers, prompts..." },
 	{ "findings", 0, 0, NULL, "the AI findings, by OWASP LLM category, with their triage" },
 	{ "runs", 0, 0, NULL, "each scan's AI run: coverage, counts, policy verdict" },
+	{ "policy", 0, 1, "[FILE]", "show the AI policy (--repo: the override and the effective policy); with FILE "
+	  "replace it (--expected-version); --unset deletes a repository's override" },
+	{ "approve", 1, 1, "one ASSET_ID", "decide an asset's approval (--status, --reason)" },
+	{ "triage", 1, 1, "one FINDING_ID", "set a finding's triage (--status; --reason for accepted_risk, resolved, "
+	  "dismissed)" },
+	{ "waiver", 1, 2, "add, list or revoke ID", "waive AI findings for a while (--scope, --repo, --finding, --rule, "
+	  "--reason, --expires or --days), list the waivers, or revoke one" },
 	{ 0 },
 };
 
 const cli_command cli_ai_def = {
-	"ai", "rampart ai assets|findings|runs [options]",
+	"ai", "rampart ai assets|findings|runs [options]\n"
+	      "       rampart ai policy [FILE] [--repo REPO] [--expected-version N] [--unset]\n"
+	      "       rampart ai approve ASSET_ID --status STATUS [--reason TEXT]\n"
+	      "       rampart ai triage FINDING_ID --status STATUS [--reason TEXT]\n"
+	      "       rampart ai waiver add --scope SCOPE [--repo REPO] [--finding ID] [--rule RULE] --reason TEXT\n"
+	      "                         [--expires DATE|--days N]\n"
+	      "       rampart ai waiver list [--all]\n"
+	      "       rampart ai waiver revoke ID",
 	"Read the AI attack surface the scans recorded: assets over time, AI findings (OWASP Top 10 for LLM "
-	"Applications 2025) and runs.",
+	"Applications 2025) and runs; govern it: the AI policy, approvals, triage and waivers.",
 	ai_opts, cmd_ai, ai_verbs,
 };
 
@@ -185,6 +214,165 @@ static void text(const cli_verb *verb, const scan_ai_records *r)
 	scan_buf_dispose(&c);
 }
 
+#define AI_POLICY_FILE_MAX ((size_t)64 << 10)
+#define DAYS_UNSET (-1)
+#define EXPECTED_UNSET (-1) /* --expected-version not given: the file's expected_version */
+#define WAIVER_DEFAULT_DAYS 30
+
+static int policy(const cli_strlist *pos)
+{
+	scan_store *st = NULL;
+	scan_audit_entry who = cli_local_actor();
+	int64_t repo_id = 0;
+	scan_buf out = SCAN_BUF_INIT;
+	char *text = NULL;
+	size_t len = 0;
+	long long version;
+	int rc, lrc;
+
+	if ((rc = cli_open_store(&st, o.db, false)) != 0)
+		return rc;
+	if (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0)
+		goto done;
+	if (o.unset) {
+		if (!repo_id || pos->count > 1) {
+			rc = cli_error("ai policy: --unset deletes a repository's override: give --repo and no FILE");
+			goto done;
+		}
+		if ((lrc = scan_ops_ai_policy_delete(st, SCAN_STORE_LOCAL_ORG, repo_id, &who)) != 0) {
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+		printf("the repository's AI policy override is deleted: it inherits the organization's\n");
+		goto done;
+	}
+	if (pos->count > 1) {
+		if ((rc = cli_read_file(&text, &len, pos->items[1], AI_POLICY_FILE_MAX, 0)) != EXIT_OK)
+			goto done;
+		if (o.expected_version < EXPECTED_UNSET) {
+			rc = cli_error("ai policy: --expected-version takes 0 or more");
+			goto done;
+		}
+		if ((lrc = scan_ops_ai_policy_put(&version, st, SCAN_STORE_LOCAL_ORG, repo_id, text, len, o.expected_version,
+		                                  &who)) != 0) {
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+		printf("AI policy%s saved, version %lld\n", repo_id ? " override" : "", version);
+		goto done;
+	}
+	if ((lrc = scan_ops_ai_policy_json(&out, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	rc = cli_emit(&out, NULL);
+done:
+	free(text);
+	scan_buf_dispose(&out);
+	scan_store_free(st);
+	return rc;
+}
+
+static int decide(const cli_verb *verb, const cli_strlist *pos)
+{
+	scan_store *st = NULL;
+	scan_audit_entry who = cli_local_actor();
+	int64_t id;
+	int rc, lrc;
+
+	if ((rc = cli_parse_id(&id, verb->name, pos->items[1])) != EXIT_OK)
+		return rc;
+	if (!o.status)
+		return cli_error("ai %s: give --status", verb->name);
+	if ((rc = cli_open_store(&st, o.db, false)) != 0)
+		return rc;
+	lrc = cli_verb_is(verb, "approve") ? scan_ops_ai_approve(st, SCAN_STORE_LOCAL_ORG, id, o.status, o.reason, &who)
+	                                   : scan_ops_ai_triage(st, SCAN_STORE_LOCAL_ORG, id, o.status, o.reason, &who);
+	if (lrc)
+		rc = cli_error_lib(lrc);
+	else
+		printf("%s %lld: %s\n", cli_verb_is(verb, "approve") ? "asset" : "finding", (long long)id, o.status);
+	scan_store_free(st);
+	return rc;
+}
+
+static void waiver_row(const scan_ai_waiver *w, time_t now)
+{
+	scan_buf a = SCAN_BUF_INIT;
+	char expires[32];
+
+	time_text(expires, w->expires_at);
+	printf("%-5lld %-12s repo %-5lld finding %-5lld %-6s until %s%s  %s\n", (long long)w->id, w->scope,
+	       (long long)w->repo_id, (long long)w->finding_id, w->rule_id ? w->rule_id : "any", expires,
+	       w->revoked_at ? " (revoked)" : w->expires_at <= now ? " (expired)" : "", cli_safe(&a, w->reason));
+	scan_buf_dispose(&a);
+}
+
+static int waiver(const cli_strlist *pos)
+{
+	scan_store *st = NULL;
+	scan_audit_entry who = cli_local_actor();
+	const char *action = pos->items[1];
+	time_t now = time(NULL);
+	int rc, lrc;
+
+	if (strcmp(action, "add") && strcmp(action, "list") && strcmp(action, "revoke"))
+		return cli_error("ai waiver: the action is add, list or revoke, not '%s'", action);
+	if (!strcmp(action, "revoke") != (pos->count == 3))
+		return cli_error(!strcmp(action, "revoke") ? "ai waiver revoke: name the waiver's ID"
+		                                           : "ai waiver %s takes no argument", action);
+	if ((rc = cli_open_store(&st, o.db, !strcmp(action, "list"))) != 0)
+		return rc;
+	if (!strcmp(action, "list")) {
+		scan_ai_waiver_list l;
+		if ((lrc = scan_store_ai_waivers(&l, st, SCAN_STORE_LOCAL_ORG, !o.all, now)) != 0) {
+			rc = cli_error_lib(lrc);
+		} else {
+			for (size_t i = 0; i < l.count; i++)
+				waiver_row(&l.items[i], now);
+			if (!l.count)
+				printf("no %sAI waivers\n", o.all ? "" : "active ");
+			scan_ai_waiver_list_dispose(&l);
+		}
+	} else if (!strcmp(action, "revoke")) {
+		int64_t id;
+		if ((rc = cli_parse_id(&id, "waiver revoke", pos->items[2])) == EXIT_OK) {
+			if ((lrc = scan_ops_ai_waiver_revoke(st, SCAN_STORE_LOCAL_ORG, id, &who)) != 0)
+				rc = cli_error_lib(lrc);
+			else
+				printf("AI waiver %lld revoked\n", (long long)id);
+		}
+	} else {
+		scan_ai_waiver w;
+		int64_t id = 0;
+		memset(&w, 0, sizeof(w));
+		w.org_id = SCAN_STORE_LOCAL_ORG;
+		w.scope = o.scope;
+		w.finding_id = o.finding;
+		w.rule_id = o.rule;
+		w.reason = o.reason;
+		w.created_by = who.user_id;
+		if (o.expires && o.days != DAYS_UNSET) {
+			rc = cli_error("ai waiver add: give --expires or --days, not both");
+		} else if (o.days != DAYS_UNSET && o.days <= 0) {
+			rc = cli_error("ai waiver add: --days takes a positive number of days, not %lld", o.days);
+		} else if (o.expires && scan_time_parse(&w.expires_at, o.expires) != 0) {
+			rc = cli_error("ai waiver add: --expires takes a date like 2026-12-31, not '%s'", o.expires);
+		} else if (o.repo && (rc = cli_resolve_repo(&w.repo_id, st, o.repo)) != 0) {
+			;
+		} else {
+			if (!o.expires)
+				w.expires_at = now + (time_t)(o.days != DAYS_UNSET ? o.days : WAIVER_DEFAULT_DAYS) * 86400;
+			if ((lrc = scan_ops_ai_waiver_add(&id, st, &w, now, &who)) != 0)
+				rc = cli_error_lib(lrc);
+			else
+				printf("AI waiver %lld added\n", (long long)id);
+		}
+	}
+	scan_store_free(st);
+	return rc;
+}
+
 int cmd_ai(int argc, char **argv)
 {
 	cli_strlist pos = { 0 };
@@ -202,10 +390,24 @@ int cmd_ai(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	memset(&f, 0, sizeof(f));
 	o.limit = AI_DEFAULT_LIMIT;
+	o.days = DAYS_UNSET;
+	o.expected_version = EXPECTED_UNSET;
 	if ((rc = cli_parse(&cli_ai_def, argc, argv, &pos, &help)) != 0 || help)
 		goto done;
 	if ((rc = cli_format_parse(&format, o.format)) != 0 || (rc = cli_verb_of(&verb, &cli_ai_def, &pos, false)) != 0)
 		goto done;
+	if (cli_verb_is(verb, "policy")) {
+		rc = policy(&pos);
+		goto done;
+	}
+	if (cli_verb_is(verb, "approve") || cli_verb_is(verb, "triage")) {
+		rc = decide(verb, &pos);
+		goto done;
+	}
+	if (cli_verb_is(verb, "waiver")) {
+		rc = waiver(&pos);
+		goto done;
+	}
 	if (o.limit < 0 || o.skip < 0) {
 		rc = cli_error("ai: --limit and --skip take 0 or more");
 		goto done;

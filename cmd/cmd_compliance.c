@@ -54,16 +54,6 @@ const cli_command cli_compliance_def = {
 #define LOCAL_PLAN SCAN_PLAN_ENTERPRISE
 #define FRAMEWORK_FILE_MAX ((size_t)1 << 20)
 
-static scan_audit_entry local_actor(void)
-{
-	scan_audit_entry e;
-
-	memset(&e, 0, sizeof(e));
-	e.user_id = SCAN_STORE_LOCAL_USER;
-	e.actor_email = "local@localhost";
-	e.user_agent = "rampart-cli";
-	return e;
-}
 
 static int finish_json(scan_json *w, scan_buf *out)
 {
@@ -290,7 +280,7 @@ static int selection(scan_store *st, const cli_strlist *pos, bool on)
 	scan_compliance_config c;
 	const scan_framework **all = NULL;
 	const scan_framework *locked = NULL;
-	scan_audit_entry who = local_actor();
+	scan_audit_entry who = cli_local_actor();
 	const char **keys = NULL;
 	size_t n = 0, k = 0;
 	int rc;
@@ -373,7 +363,7 @@ done:
 
 static int custom(scan_store *st, const cli_strlist *pos)
 {
-	scan_audit_entry who = local_actor();
+	scan_audit_entry who = cli_local_actor();
 	scan_framework_set *fw = NULL;
 	char *text = NULL;
 	size_t len;

@@ -187,6 +187,7 @@ int cmd_scan(int argc, char **argv)
 	const char *target = NULL;
 	bool own_dir;
 	scan_gate_report *gate = NULL;
+	scan_ai_records ai_run = { 0 };
 	scan_severity fail_sev = SCAN_SEV_LOW, fail_new_sev = SCAN_SEV_LOW;
 	cli_format format;
 	cli_doc doc;
@@ -299,7 +300,8 @@ int cmd_scan(int argc, char **argv)
 		        (unsigned long long)quality->duplication_files_skipped);
 	if (store && !o.no_store) {
 		if ((lrc = scan_ops_record(&scan_id, store, SCAN_STORE_LOCAL_ORG, result)) != 0 ||
-		    (lrc = scan_ops_gate_evaluate(&gate, store, SCAN_STORE_LOCAL_ORG, scan_id, 0)) != 0) { /* as stored, with every condition */
+		    (lrc = scan_ops_gate_evaluate(&gate, store, SCAN_STORE_LOCAL_ORG, scan_id, 0)) != 0 || /* as stored, with every condition */
+		    (lrc = scan_store_ai_run_of_scan(&ai_run, store, SCAN_STORE_LOCAL_ORG, scan_id)) != 0) {
 			rc = cli_error_lib(lrc);
 			goto done;
 		}
@@ -328,6 +330,7 @@ int cmd_scan(int argc, char **argv)
 	doc.root = ri->root;
 	doc.sca_problems = scan_result_sca_problems(result, &doc.nsca_problems);
 	doc.ai = scan_result_ai(result);
+	doc.ai_run = ai_run.count ? &ai_run.runs[0] : NULL;
 	doc.skipped_known = true;
 	doc.skipped = doc.run->skipped;
 	doc.nskipped = doc.run->skipped_count;
@@ -350,8 +353,14 @@ int cmd_scan(int argc, char **argv)
 	rc = (o.fail_on && fails_threshold(doc.findings, fail_sev, false)) ||
 	     (o.fail_on_new && fails_threshold(doc.findings, fail_new_sev, true)) ||
 	     (o.fail_on_skip && scan_result_stats(result)->files_skipped) ? EXIT_FAILED : EXIT_OK;
+	/* The AI policy's gate, when the organization turned it on, fails the scan like --fail-on. */
+	if (doc.ai_run && doc.ai_run->policy_gate && !strcmp(doc.ai_run->policy_status, "failed")) {
+		cli_warn("the AI policy failed (rampart ai runs; docs/ai.md)");
+		rc = EXIT_FAILED;
+	}
 
 done:
+	scan_ai_records_dispose(&ai_run);
 	scan_gate_report_free(gate);
 	scan_result_free(result);
 	scan_vulndb_reader_free(vulndb);

@@ -371,3 +371,14 @@ void cli_warn_sca_problems(const scan_result *r, bool whole_scan)
 			cli_warn("%s: %s", p[i].file, p[i].message);
 		}
 }
+
+scan_audit_entry cli_local_actor(void)
+{
+	scan_audit_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.user_id = SCAN_STORE_LOCAL_USER;
+	e.actor_email = "local@localhost";
+	e.user_agent = "rampart-cli";
+	return e;
+}

@@ -288,6 +288,8 @@ int cli_write_json(scan_buf *out, const cli_doc *doc)
 		write_sca_problems(&w, doc);
 	if (doc->ai)
 		scan_ai_inventory_json(&w, "ai", doc->ai);
+	if (doc->ai_run && doc->ai_run->policy_result)
+		scan_json_raw(&w, "ai_policy", doc->ai_run->policy_result);
 	if (doc->stats)
 		write_stats(&w, doc->stats);
 	if (doc->nmetrics)

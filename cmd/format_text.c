@@ -100,6 +100,35 @@ static void write_dependency(FILE *f, const scan_finding_sca *v)
 	fputc('\n', f);
 }
 
+/* One line on the AI inventory, one on the AI policy's verdict when the run was stored. */
+static void write_ai(FILE *f, const cli_doc *doc)
+{
+	const scan_ai_inventory *inv = doc->ai;
+	static const char *const types[] = { "provider", "model", "agent_framework", "agent", "mcp_server", "vector_store",
+		"prompt", "model_artifact", NULL };
+	bool first = true;
+
+	if (!inv->nassets && !inv->ngaps)
+		return;
+	fprintf(f, "\nAI assets: %zu", inv->nassets);
+	for (size_t t = 0; types[t]; t++) {
+		size_t n = 0;
+		for (size_t i = 0; i < inv->nassets; i++)
+			n += !strcmp(inv->assets[i].type, types[t]);
+		if (n) {
+			fprintf(f, "%s%zu %s", first ? " (" : ", ", n, types[t]);
+			first = false;
+		}
+	}
+	fprintf(f, "%s; coverage %s", first ? "" : ")", scan_ai_coverage_status(inv));
+	if (inv->ngaps)
+		fprintf(f, ", %zu gap%s", inv->ngaps, inv->ngaps == 1 ? "" : "s");
+	fprintf(f, " (rampart ai assets)\n");
+	if (doc->ai_run)
+		fprintf(f, "AI policy: %s%s\n", doc->ai_run->policy_status,
+		        doc->ai_run->policy_gate ? " (gate on)" : "");
+}
+
 int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 {
 	size_t n = scan_finding_list_count(doc->findings), shown = 0, fps = 0, suppressed = 0, tests = 0;
@@ -177,6 +206,8 @@ int cli_write_text(FILE *f, const cli_doc *doc, bool color)
 	fprintf(f, "\n");
 	if (doc->gate)
 		cli_write_gate_text(f, doc, color);
+	if (doc->ai)
+		write_ai(f, doc);
 	return 0;
 }
 

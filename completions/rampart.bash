@@ -6,7 +6,7 @@
 # options that take a value; tests/docs/check_docs.sh fails when they drift
 # from `rampart <command> --help`.
 
-_rampart_commands='scan gate findings baseline waiver coverage compliance audit db sbom policy vex rules version help serve worker admin'
+_rampart_commands='scan gate findings baseline waiver coverage compliance audit ai bom-export db sbom policy vex rules version help serve worker admin'
 
 # Offers the words of $1 that start with $cur.
 _rampart_words()
@@ -198,6 +198,45 @@ _rampart_audit()
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'list' ;;
 		esac
+		;;
+	esac
+}
+
+_rampart_ai()
+{
+	# --owasp takes a value, but its placeholder (LLMnn) reads to tests/docs/check_docs.sh as none:
+	# it is left out of args, and its case below still offers the categories.
+	local opts='-r --repo -t --type --risk --approval --status -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url -h --help'
+	local args='-r --repo -t --type --risk --approval --status -s --search --severity --coverage -n --limit --skip -f --format --db --database-url'
+	case $opt in
+	--db) _rampart_files ;;
+	-t | --type) _rampart_words 'provider model dataset agent_framework agent mcp_server mcp_client vector_store prompt model_artifact tool runtime' ;;
+	--risk) _rampart_words 'low medium high critical' ;;
+	--approval) _rampart_words 'unreviewed approved restricted denied' ;;
+	--status) _rampart_words 'active removed open acknowledged accepted_risk resolved dismissed' ;;
+	--severity) _rampart_words 'critical high medium low' ;;
+	--owasp) _rampart_words 'LLM01 LLM02 LLM03 LLM04 LLM05 LLM06 LLM07 LLM08 LLM09 LLM10' ;;
+	--coverage) _rampart_words 'complete partial' ;;
+	-f | --format) _rampart_words 'text json' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		case ${#_rampart_pos[@]} in
+		0) _rampart_words 'assets findings runs' ;;
+		esac
+		;;
+	esac
+}
+
+_rampart_bom-export()
+{
+	local opts='-f --format -r --repo --generation -o --output --allow-incomplete -e --exclude --db --database-url -h --help'
+	local args='-f --format -r --repo --generation -o --output -e --exclude --db --database-url'
+	case $opt in
+	-o | --output | --db) _rampart_files ;;
+	-f | --format) _rampart_words 'cyclonedx-1.7-json spdx-3.0.1-jsonld' ;;
+	*)
+		_rampart_default "$opts" "$args" && return
+		_rampart_files dirs
 		;;
 	esac
 }

@@ -6,7 +6,7 @@
 # (cmd/cmd_<command>.c): -r/-x mark an option that takes a value.
 # tests/docs/check_docs.sh fails when they drift from `rampart <command> --help`.
 
-set -l __rampart_commands scan gate findings baseline waiver coverage compliance audit db sbom policy vex rules version help serve worker admin
+set -l __rampart_commands scan gate findings baseline waiver coverage compliance audit ai bom-export db sbom policy vex rules version help serve worker admin
 
 # True while no command has been typed yet.
 function __rampart_needs_command
@@ -65,6 +65,8 @@ complete -c rampart -n __rampart_needs_command -a waiver -d 'add, list and revok
 complete -c rampart -n __rampart_needs_command -a coverage -d 'import a test coverage report onto a scan'
 complete -c rampart -n __rampart_needs_command -a compliance -d 'score, trend and report on compliance frameworks'
 complete -c rampart -n __rampart_needs_command -a audit -d 'read the audit log'
+complete -c rampart -n __rampart_needs_command -a ai -d 'read the AI assets, findings and runs the scans recorded'
+complete -c rampart -n __rampart_needs_command -a bom-export -d 'write the AI bill of materials'
 complete -c rampart -n __rampart_needs_command -a db -d 'import vulnerability data, or show the database'
 complete -c rampart -n __rampart_needs_command -a sbom -d 'write the software bill of materials of a tree'
 complete -c rampart -n __rampart_needs_command -a policy -d 'validate a dependency policy, or check a tree against it'
@@ -213,6 +215,40 @@ complete -c rampart -n '__rampart_using audit' -l database-url -x -d 'a PostgreS
 complete -c rampart -n '__rampart_using audit' -s f -l format -x -a 'text json' -d 'output format'
 complete -c rampart -n '__rampart_using audit' -s n -l limit -x -d 'at most N entries (0: all)'
 complete -c rampart -n '__rampart_using audit' -s h -l help -d 'show this help'
+
+# ai assets|findings|runs (--owasp's values on a line of their own: its placeholder LLMnn
+# reads to tests/docs/check_docs.sh as no value, so its option line has no -x)
+complete -c rampart -n '__rampart_using ai; and test (__rampart_npos) -eq 0' -a assets -d 'the AI assets of the default branch'
+complete -c rampart -n '__rampart_using ai; and test (__rampart_npos) -eq 0' -a findings -d 'the AI findings, by OWASP LLM category'
+complete -c rampart -n '__rampart_using ai; and test (__rampart_npos) -eq 0' -a runs -d 'each scan'"'"'s AI run'
+complete -c rampart -n '__rampart_using ai' -s r -l repo -x -d 'one repository (id, name or URL)'
+complete -c rampart -n '__rampart_using ai' -s t -l type -x -a 'provider model dataset agent_framework agent mcp_server mcp_client vector_store prompt model_artifact tool runtime' -d 'assets: only this type'
+complete -c rampart -n '__rampart_using ai' -l risk -x -a 'low medium high critical' -d 'assets: only this risk level'
+complete -c rampart -n '__rampart_using ai' -l approval -x -a 'unreviewed approved restricted denied' -d 'assets: only this approval status'
+complete -c rampart -n '__rampart_using ai' -l status -x -a 'active removed open acknowledged accepted_risk resolved dismissed' -d 'assets: active or removed; findings: triage status'
+complete -c rampart -n '__rampart_using ai' -s s -l search -x -d 'assets: name or identity containing TEXT'
+complete -c rampart -n '__rampart_using ai' -l severity -x -a 'critical high medium low' -d 'findings: only this severity'
+complete -c rampart -n '__rampart_using ai' -l owasp -d 'findings: one OWASP LLM category'
+complete -c rampart -n '__rampart_using ai; and __fish_prev_arg_in --owasp' -a 'LLM01 LLM02 LLM03 LLM04 LLM05 LLM06 LLM07 LLM08 LLM09 LLM10' -d 'OWASP LLM category'
+complete -c rampart -n '__rampart_using ai' -l coverage -x -a 'complete partial' -d 'runs: only this coverage'
+complete -c rampart -n '__rampart_using ai' -s n -l limit -x -d 'at most N rows (0: all)'
+complete -c rampart -n '__rampart_using ai' -l skip -x -d 'leave out the first N rows'
+complete -c rampart -n '__rampart_using ai' -s f -l format -x -a 'text json' -d 'output format'
+complete -c rampart -n '__rampart_using ai' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using ai' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using ai' -s h -l help -d 'show this help'
+
+# bom-export PATH | bom-export --repo REPO [--generation N]
+complete -c rampart -n '__rampart_using bom-export' -a '(__fish_complete_directories)'
+complete -c rampart -n '__rampart_using bom-export' -s f -l format -x -a 'cyclonedx-1.7-json spdx-3.0.1-jsonld' -d 'document format'
+complete -c rampart -n '__rampart_using bom-export' -s r -l repo -x -d 'export a stored generation of REPO'
+complete -c rampart -n '__rampart_using bom-export' -l generation -x -d 'with --repo: generation N (default: the latest)'
+complete -c rampart -n '__rampart_using bom-export' -s o -l output -r -F -d 'write the document to FILE'
+complete -c rampart -n '__rampart_using bom-export' -l allow-incomplete -d 'SPDX: write it even when the AI profile is not satisfied'
+complete -c rampart -n '__rampart_using bom-export' -s e -l exclude -x -d 'PATH: leave out paths matching GLOB'
+complete -c rampart -n '__rampart_using bom-export' -l db -r -F -d 'database file'
+complete -c rampart -n '__rampart_using bom-export' -l database-url -x -d 'a PostgreSQL database instead of a file'
+complete -c rampart -n '__rampart_using bom-export' -s h -l help -d 'show this help'
 
 # waiver add|list|revoke
 complete -c rampart -n '__rampart_using waiver; and test (__rampart_npos) -eq 0' -a add -d 'add a waiver'

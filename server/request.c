@@ -232,6 +232,8 @@ int srv_lib_error(srv_req *r, int rc)
 		return srv_error(r, 404, "Not found");
 	case SCAN_EEXIST:
 		return srv_error(r, 409, "Already exists");
+	case SCAN_ECONFLICT:
+		return srv_error(r, 409, "%s", scan_error_last()->message);
 	case SCAN_EINVAL:
 	case SCAN_EPARSE:
 		return srv_error(r, 422, "%s", scan_error_last()->message);

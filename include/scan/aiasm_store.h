@@ -18,6 +18,7 @@ typedef struct {
 	uint64_t asset_count, finding_count;
 	const char *policy_status;      /* passed, failed, not_configured */
 	const char *policy_result;      /* JSON, or NULL */
+	bool policy_gate;               /* the policy's gate was on: a failed verdict fails the scan */
 	time_t created_at;
 } scan_ai_run_record;
 
@@ -40,6 +41,7 @@ typedef struct {
 	const char *repo_name;
 	const char *rule_id;            /* AI001..AI025 */
 	const char *detector;           /* the finding's rule: "ai/AI017", "sast/python.ai-llm-output-sql" */
+	const char *fingerprint;        /* the scan findings' it stands for, run after run */
 	const char *owasp_category;     /* LLM01..LLM10 */
 	const char *severity, *cwe_id, *title, *file_path, *evidence, *remediation;
 	uint32_t line_number;
@@ -74,10 +76,13 @@ typedef struct {
 	const char *asset_type, *risk_level, *approval_status, *status, *search;  /* assets */
 	const char *severity, *owasp_category, *finding_status;                  /* findings (status: finding_status) */
 	const char *coverage_status;                                              /* runs */
+	int64_t scan_id;                /* runs: only this scan's; 0: every scan */
 	size_t skip, limit;             /* limit 0: every row */
 } scan_ai_filter;
 
 SCAN_EXTERN int scan_store_ai_runs(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f);
+/* The run of one scan (out->count 0 when the ai analyzer did not run in it). */
+SCAN_EXTERN int scan_store_ai_run_of_scan(scan_ai_records *out, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN int scan_store_ai_assets(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f);
 SCAN_EXTERN int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f);
 /* The repository's authoritative generations, newest first. */
@@ -94,5 +99,55 @@ SCAN_EXTERN int scan_store_ai_snapshot(scan_ai_snapshot **out, scan_store *st, i
 SCAN_EXTERN const scan_ai_inventory *scan_ai_snapshot_inventory(const scan_ai_snapshot *s);
 SCAN_EXTERN const scan_ai_generation_record *scan_ai_snapshot_generation(const scan_ai_snapshot *s);
 SCAN_EXTERN void scan_ai_snapshot_free(scan_ai_snapshot *s);
+
+/* ---- governance: policy, approvals, triage, waivers; each change audited in its transaction ---- */
+
+/*
+ * A policy document as stored (repo_id 0: the organization's), *doc
+ * malloc'd JSON and *version its version; SCAN_ENOTFOUND when there is none.
+ */
+SCAN_EXTERN int scan_store_ai_policy_get(char **doc, long long *version, scan_store *st, int64_t org, int64_t repo_id);
+/*
+ * Replace it: expected_version is the version read (0 when there was
+ * none); another answers SCAN_ECONFLICT. *version: the new one. The
+ * document is the caller's, checked (scan_ops_ai_policy_put).
+ */
+SCAN_EXTERN int scan_store_ai_policy_put(long long *version, scan_store *st, int64_t org, int64_t repo_id,
+                                         const char *doc, long long expected_version, int64_t user_id,
+                                         const scan_audit_entry *audit);
+/* Delete a repository's override (it inherits again); SCAN_ENOTFOUND when it has none. */
+SCAN_EXTERN int scan_store_ai_policy_delete(scan_store *st, int64_t org, int64_t repo_id, const scan_audit_entry *audit);
+
+/* An asset's approval: unreviewed, approved, restricted, denied. SCAN_ENOTFOUND outside org. */
+SCAN_EXTERN int scan_store_ai_approval_set(scan_store *st, int64_t org, int64_t asset_id, const char *status,
+                                           const char *reason, int64_t user_id, const scan_audit_entry *audit);
+/* A finding's triage: open, acknowledged, accepted_risk, resolved, dismissed. SCAN_ENOTFOUND outside org. */
+SCAN_EXTERN int scan_store_ai_triage_set(scan_store *st, int64_t org, int64_t finding_id, const char *status,
+                                         const char *reason, int64_t user_id, const scan_audit_entry *audit);
+
+typedef struct {
+	int64_t id, org_id;
+	const char *scope;             /* organization, repository, finding */
+	int64_t repo_id, finding_id;   /* 0: none */
+	const char *rule_id;           /* AI0xx or NULL (every rule, in its scope) */
+	const char *reason;
+	time_t expires_at, created_at, revoked_at;
+	int64_t created_by;
+} scan_ai_waiver;
+
+typedef struct {
+	scan_ai_waiver *items;
+	size_t count;
+	void *storage;
+} scan_ai_waiver_list;
+
+SCAN_EXTERN int scan_store_ai_waiver_add(int64_t *id, scan_store *st, const scan_ai_waiver *w,
+                                         const scan_audit_entry *audit);
+/* SCAN_ENOTFOUND when it is not org's, SCAN_EINVAL when revoked already. */
+SCAN_EXTERN int scan_store_ai_waiver_revoke(scan_store *st, int64_t org, int64_t id, int64_t user_id,
+                                            const scan_audit_entry *audit);
+/* active_only: not revoked and not expired at now. */
+SCAN_EXTERN int scan_store_ai_waivers(scan_ai_waiver_list *out, scan_store *st, int64_t org, bool active_only, time_t now);
+SCAN_EXTERN void scan_ai_waiver_list_dispose(scan_ai_waiver_list *l);
 
 #endif

@@ -37,6 +37,7 @@ enum {
 	SCAN_ECANCELED = -10,
 	SCAN_EEXIST = -11,   /* a record with the same unique name exists (an organization, an email) */
 	SCAN_EPLAN = -12,    /* the organization's plan does not include it (a compliance framework) */
+	SCAN_ECONFLICT = -13, /* a stale version: the record changed since it was read (optimistic concurrency) */
 };
 
 /*

@@ -14,6 +14,7 @@
 #include <signal.h>
 
 #include "common.h"
+#include "aiasm_store.h"
 #include "compliance_store.h"
 #include "coverage.h"
 #include "gate.h"
@@ -264,5 +265,29 @@ typedef struct {
 SCAN_EXTERN int scan_ops_compliance_trend(scan_compliance_trend *out, scan_store *st, int64_t org, scan_plan plan,
                                           int64_t repo_id, const char *key, int days, time_t now);
 SCAN_EXTERN void scan_compliance_trend_dispose(scan_compliance_trend *t);
+
+/*
+ * AI governance (spec 4.6; docs/ai.md), each change written with its audit
+ * entry (who: the actor). policy_json: the organization's policy over the
+ * default (repo_id 0), or a repository's override and the effective policy.
+ * policy_put: body is the policy document with expected_version (the
+ * version read, 0 for a first; expected_version >= 0 given here instead); a
+ * stale one is SCAN_ECONFLICT, a bad field SCAN_EINVAL naming it. approve: unreviewed, approved, restricted, denied.
+ * triage: open, acknowledged, accepted_risk, resolved, dismissed, a reason
+ * required for the last three. waiver_add: the scope rules of spec 4.6 and
+ * an expiry in the future, at most 366 days ahead.
+ */
+SCAN_EXTERN int scan_ops_ai_policy_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id);
+SCAN_EXTERN int scan_ops_ai_policy_put(long long *version, scan_store *st, int64_t org, int64_t repo_id,
+                                       const char *body, size_t len, long long expected_version,
+                                       const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_ai_policy_delete(scan_store *st, int64_t org, int64_t repo_id, const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_ai_approve(scan_store *st, int64_t org, int64_t asset_id, const char *status,
+                                    const char *reason, const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_ai_triage(scan_store *st, int64_t org, int64_t finding_id, const char *status,
+                                   const char *reason, const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_ai_waiver_add(int64_t *id, scan_store *st, const scan_ai_waiver *w, time_t now,
+                                       const scan_audit_entry *who);
+SCAN_EXTERN int scan_ops_ai_waiver_revoke(scan_store *st, int64_t org, int64_t id, const scan_audit_entry *who);
 
 #endif

@@ -68,6 +68,13 @@ const char *scan_aiasset__envvars_get(const scan_envvars *e, const char *name, c
 	return e->defs[at].value;
 }
 
+bool scan_aiasset__envvars_defined(const scan_envvars *e, const char *name)
+{
+	size_t at;
+
+	return scan_map_get(&e->values, name, "", &at);
+}
+
 static bool name_char(char c, bool first)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || (!first && c >= '0' && c <= '9');

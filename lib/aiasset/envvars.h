@@ -48,6 +48,8 @@ int scan_aiasset__envvars_yaml(scan_envvars *e, const char *text, size_t len, co
 int scan_aiasset__envvars_add(scan_envvars *e, const char *name, const char *value, const char *path, unsigned line);
 /* The one value name has, or NULL when it is undefined or ambiguous (*def: where, when not NULL). */
 const char *scan_aiasset__envvars_get(const scan_envvars *e, const char *name, const struct scan_envvar_def **def);
+/* Whether name is defined at all (ambiguous or not). */
+bool scan_aiasset__envvars_defined(const scan_envvars *e, const char *name);
 void scan_aiasset__envvars_dispose(scan_envvars *e);
 
 #endif

@@ -216,6 +216,12 @@ static const char *mask_values(scan_buf *out, const char *line)
 	return out->ptr;
 }
 
+/* A line of an MCP configuration as evidence or a finding's snippet: always value-masked (mask_values). */
+static const char *mcp_quote(ai_worker *w, scan_sink *sink, unsigned line)
+{
+	return mask_values(&w->tmp, scan_analyzers__quote(sink, line));
+}
+
 static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *sink)
 {
 	scan_mcp_config cfg;
@@ -256,8 +262,7 @@ static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *s
 		a.transport = transports[s->transport];
 		a.package = s->package;
 		if (!(rc = scan_aiasset__add(&st->b, &a, &slot)) &&
-		    !(rc = scan_aiasset__evidence(&st->b, slot, f->path, s->line, "config",
-		                                  mask_values(&w->tmp, scan_analyzers__quote(sink, s->line)))))
+		    !(rc = scan_aiasset__evidence(&st->b, slot, f->path, s->line, "config", mcp_quote(w, sink, s->line))))
 			rc = scan_aiasset__relate(&st->b, cid.ptr, s->transport == SCAN_MCP_STDIO ? "launches" : "connects_to",
 			                          id.ptr);
 	}
@@ -268,7 +273,7 @@ static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *s
 		if (s->package && !s->package_pinned) {
 			snprintf(title, sizeof(title), "MCP server '%.100s' runs %.100s at whatever version is newest", s->name,
 			         s->package);
-			rc = emit(sink, f->path, "AI017", s->line, title,
+			rc = emit_quoting(sink, f->path, "AI017", s->line, mcp_quote(w, sink, s->line), title,
 			          "The client fetches and runs the package each time it starts the server: a new release, "
 			          "or a compromised one, runs with the client's access without review.",
 			          "Pin the package to an exact version (npx -y pkg@1.2.3, uvx pkg==1.2.3) or an image digest.", 90);
@@ -276,7 +281,7 @@ static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *s
 		if (!rc && (s->plaintext_url || s->tunnel_url)) {
 			snprintf(title, sizeof(title), "MCP server '%.100s' is reached %s", s->name,
 			         s->tunnel_url ? "through a public tunnel" : "over plaintext HTTP");
-			rc = emit(sink, f->path, "AI017", s->line, title,
+			rc = emit_quoting(sink, f->path, "AI017", s->line, mcp_quote(w, sink, s->line), title,
 			          "Tool calls, their results and any credentials in headers travel where others can read or "
 			          "change them.",
 			          "Use https to a host you control; do not expose MCP servers through ad-hoc tunnels.", 90);
@@ -284,7 +289,7 @@ static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *s
 		if (!rc && s->broad_filesystem) {
 			snprintf(title, sizeof(title), "MCP filesystem server '%.100s' is given the whole disk or home directory",
 			         s->name);
-			rc = emit(sink, f->path, "AI018", s->line, title,
+			rc = emit_quoting(sink, f->path, "AI018", s->line, mcp_quote(w, sink, s->line), title,
 			          "Whatever the model is talked into reading or writing, it can, anywhere the user can.",
 			          "Give the server only the project directories it needs.", 90);
 		}
@@ -292,7 +297,7 @@ static int mcp_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *s
 			snprintf(title, sizeof(title), "MCP server '%.100s' has a credential written into its configuration",
 			         s->name);
 			unsigned line = s->literal_secret_line ? s->literal_secret_line : s->line;
-			rc = emit_quoting(sink, f->path, "AI001", line, mask_values(&w->tmp, scan_analyzers__quote(sink, line)), title,
+			rc = emit_quoting(sink, f->path, "AI001", line, mcp_quote(w, sink, line), title,
 			          "The credential is readable by everyone with the repository, and by every tool that reads the "
 			          "configuration.",
 			          "Reference it from the environment (\"${env:API_KEY}\" or the client's input variables) and "
@@ -765,9 +770,12 @@ static int resolve_models(ai_state *st, scan_sink *sink)
 		}
 		if (!id) {
 			char msg[300];
-			snprintf(msg, sizeof(msg), "model id read from $%.100s, which no environment file of the repository "
-			         "defines%s", r->env, scan_aiasset__envvars_get(&st->env, r->env, NULL) ? "" :
-			         def && def->ambiguous ? " (it has two values)" : "");
+			if (scan_aiasset__envvars_defined(&st->env, r->env))
+				snprintf(msg, sizeof(msg), "model id read from $%.100s, which the repository's environment files "
+				         "define with two different values", r->env);
+			else
+				snprintf(msg, sizeof(msg), "model id read from $%.100s, which no environment file of the "
+				         "repository defines", r->env);
 			rc = scan_aiasset__gap(&st->b, r->file_path, r->line, msg);
 			continue;
 		}

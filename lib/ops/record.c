@@ -113,9 +113,18 @@ static int record_body(scan_store *st, void *ctx)
 	if ((rc = scan_ops__gate_refresh(st, rec->org, scan_id)) != 0)
 		goto done;
 	if (scan_result_ai(r)) {
+		/* The AI policy's verdict, from the decisions and waivers stored before this run. */
 		scan_store_ai_run run = { rec->org, repo_id, scan_id, r->repo.branch, r->repo.commit,
-		                          r->repo.is_baseline_scan, scan_result_ai(r), r->findings, NULL, NULL, time(NULL) };
-		if ((rc = scan_store__ai_run_record(NULL, st, &run)) != 0)
+		                          r->repo.is_baseline_scan, scan_result_ai(r), r->findings, NULL, NULL, time(NULL),
+		                          false };
+		char *verdict = NULL;
+		if ((rc = scan_ops__ai_verdict(&verdict, &run.policy_status, &run.policy_gate, st, rec->org, repo_id,
+		                               scan_result_ai(r), r->findings)) == 0) {
+			run.policy_result = verdict;
+			rc = scan_store__ai_run_record(NULL, st, &run);
+		}
+		free(verdict);
+		if (rc)
 			goto done;
 	}
 	rec->scan_id = scan_id;

@@ -57,6 +57,16 @@ int scan_aibom__check(const scan_aibom_input *in)
 	return 0;
 }
 
+void scan_aibom__document_name(char *out, size_t cap, const scan_aibom_input *in)
+{
+	/* a stored repository by its id; an unstored export by what it is of: the name and the commit */
+	if (in->repo_id)
+		snprintf(out, cap, "rampart-aibom|%lld|%lld", in->repo_id, in->generation);
+	else
+		snprintf(out, cap, "rampart-aibom|%s|%s|%lld", in->repo_name ? in->repo_name : "",
+		         in->commit ? in->commit : "", in->generation);
+}
+
 bool scan_aibom__is_model(const scan_ai_asset *a)
 {
 	return !strcmp(a->type, "model") || !strcmp(a->type, "model_artifact");

@@ -227,7 +227,7 @@ static void dependencies(scan_json *w, const scan_ai_inventory *inv)
 int scan_aibom_cyclonedx(scan_buf *out, const scan_aibom_input *in)
 {
 	const scan_ai_inventory *inv;
-	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN], name[96], gen[24];
+	char uuid[SCAN_SBOM_UUID_LEN], when[SCAN_SBOM_TIME_LEN], name[512], gen[24];
 	declared_fields *df = NULL;
 	size_t ncomp = 0;
 	scan_buf version = SCAN_BUF_INIT;
@@ -237,7 +237,7 @@ int scan_aibom_cyclonedx(scan_buf *out, const scan_aibom_input *in)
 	if ((rc = scan_aibom__check(in)) != 0 || (rc = scan_sbom__time(when, (time_t)in->generated_at)) != 0)
 		return rc;
 	inv = in->inv;
-	snprintf(name, sizeof(name), "rampart-aibom|%lld|%lld", in->repo_id, in->generation);
+	scan_aibom__document_name(name, sizeof(name), in);
 	scan_sbom__uuid_named(uuid, name);
 	snprintf(gen, sizeof(gen), "%lld", in->generation);
 	if (inv->nassets && !(df = calloc(inv->nassets, sizeof(*df))))

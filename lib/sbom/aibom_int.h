@@ -16,6 +16,8 @@ const scan_aibom_provider *scan_aibom__provider(const char *key);
 const scan_ai_declaration *scan_aibom__declaration(const scan_aibom_input *in, const char *identity);
 /* 0, or SCAN_EINVAL for an input no document can be written from. */
 int scan_aibom__check(const scan_aibom_input *in);
+/* What the documents' ids derive from: the repository and the generation (name and commit when unstored). */
+void scan_aibom__document_name(char *out, size_t cap, const scan_aibom_input *in);
 /* Whether an asset is a model (model or model file) or a dataset in the profiles' sense. */
 bool scan_aibom__is_model(const scan_ai_asset *a);
 bool scan_aibom__is_dataset(const scan_ai_asset *a);

@@ -214,7 +214,7 @@ static void element_list(spdx *s, const scan_aibom_input *in, const char *member
 int scan_aibom_spdx(scan_buf *out, const scan_aibom_input *in)
 {
 	const scan_ai_inventory *inv;
-	char uuid[SCAN_SBOM_UUID_LEN], name[96], when[SCAN_SBOM_TIME_LEN];
+	char uuid[SCAN_SBOM_UUID_LEN], name[512], when[SCAN_SBOM_TIME_LEN];
 	scan_json w;
 	spdx s;
 	int rc;
@@ -225,7 +225,7 @@ int scan_aibom_spdx(scan_buf *out, const scan_aibom_input *in)
 	memset(&s, 0, sizeof(s));
 	s.w = &w;
 	scan_buf_init(&s.id, 4096);
-	snprintf(name, sizeof(name), "rampart-aibom|%lld|%lld", in->repo_id, in->generation);
+	scan_aibom__document_name(name, sizeof(name), in);
 	scan_sbom__uuid_named(uuid, name);
 	snprintf(s.base, sizeof(s.base), "https://rampart.invalid/spdx/%s", uuid);
 

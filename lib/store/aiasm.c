@@ -242,8 +242,8 @@ int scan_store__ai_run_record(int64_t *run_id_out, scan_store *st, const scan_st
 	    (rc = scan_db__prepare(db, &s,
 	        "INSERT INTO ai_runs (org_id, repo_id, scan_id, branch, commit_sha, default_branch, coverage_status,"
 	        " coverage_reasons, manifests_read, canonicalization, asset_count, finding_count, policy_status,"
-	        " policy_result, created_at)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12, ?13, ?14) RETURNING id")) != 0)
+	        " policy_result, created_at, policy_gate)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 0, ?12, ?13, ?14, ?15) RETURNING id")) != 0)
 		goto done;
 	scan_db__bind_int64(s, 1, rec->org);
 	scan_db__bind_int64(s, 2, rec->repo_id);
@@ -259,6 +259,7 @@ int scan_store__ai_run_record(int64_t *run_id_out, scan_store *st, const scan_st
 	scan_db__bind_text(s, 12, rec->policy_status ? rec->policy_status : "not_configured");
 	scan_db__bind_text(s, 13, rec->policy_result);
 	scan_db__bind_time(s, 14, rec->now);
+	scan_db__bind_int64(s, 15, rec->policy_gate);
 	if (scan_db__step(s) != SCAN_DB_ROW) {
 		rc = scan_db__error(db, "cannot record the AI run");
 		goto done;
@@ -369,13 +370,15 @@ static int count_rows(size_t *total, scan_store *st, const char *from_where, int
 
 #define RUNS_FROM                                                                                                  \
 	"FROM ai_runs r JOIN repositories p ON p.id = r.repo_id WHERE r.org_id = ?1"                                   \
-	" AND (?2 = 0 OR r.repo_id = ?2) AND (CAST(?3 AS TEXT) IS NULL OR r.coverage_status = ?3)"
+	" AND (?2 = 0 OR r.repo_id = ?2) AND (CAST(?3 AS TEXT) IS NULL OR r.coverage_status = ?3)"                    \
+	" AND (?4 = 0 OR r.scan_id = ?4)"
 
 static void bind_runs(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 {
 	scan_db__bind_int64(s, 1, org);
 	scan_db__bind_int64(s, 2, f ? f->repo_id : 0);
 	scan_db__bind_text(s, 3, f ? f->coverage_status : NULL);
+	scan_db__bind_int64(s, 4, f ? f->scan_id : 0);
 }
 
 int scan_store_ai_runs(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f)
@@ -387,14 +390,14 @@ int scan_store_ai_runs(scan_ai_records *out, scan_store *st, int64_t org, const 
 
 	if (!rs)
 		return scan_error__oom();
-	if ((rc = count_rows(&out->total, st, RUNS_FROM, 3, bind_runs, org, f)) != 0 ||
+	if ((rc = count_rows(&out->total, st, RUNS_FROM, 4, bind_runs, org, f)) != 0 ||
 	    (rc = scan_db__prepare(db, &s,
 	        "SELECT r.id, r.repo_id, p.name, r.scan_id, r.branch, r.commit_sha, r.default_branch, r.coverage_status,"
 	        " r.coverage_reasons, r.canonicalization, r.asset_count, r.finding_count, r.policy_status,"
-	        " r.policy_result, r.created_at " RUNS_FROM " ORDER BY r.id DESC LIMIT ?4 OFFSET ?5")) != 0)
+	        " r.policy_result, r.created_at, r.policy_gate " RUNS_FROM " ORDER BY r.id DESC LIMIT ?5 OFFSET ?6")) != 0)
 		goto done;
 	bind_runs(s, org, f);
-	bind_page(s, 4, f);
+	bind_page(s, 5, f);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
 		scan_ai_run_record *r = records_push(out, sizeof(*r));
 		if (!r) {
@@ -416,6 +419,7 @@ int scan_store_ai_runs(scan_ai_records *out, scan_store *st, int64_t org, const 
 		r->policy_status = scan_db__col_text(s, 12, &rs->arena, &oom);
 		r->policy_result = scan_db__col_text(s, 13, &rs->arena, &oom);
 		r->created_at = scan_db__col_time(s, 14);
+		r->policy_gate = scan_db__column_int(s, 15) != 0;
 	}
 	if (oom)
 		rc = scan_error__oom();
@@ -565,7 +569,7 @@ int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, co
 	scan_buf_printf(&sql,
 	        "SELECT x.id, x.repo_id, p.name, x.rule_id, x.detector, x.owasp_category, x.severity, x.cwe_id, x.title,"
 	        " x.file_path, x.line_number, x.evidence, x.remediation, x.present, x.status, x.status_reason,"
-	        " x.status_by, x.status_at, x.first_run_id, x.last_run_id " FINDINGS_FROM
+	        " x.status_by, x.status_at, x.first_run_id, x.last_run_id, x.fingerprint " FINDINGS_FROM
 	        " ORDER BY x.present DESC, %s DESC, x.repo_id, x.file_path, x.line_number, x.id LIMIT ?6 OFFSET ?7",
 	        severity_rank_sql);
 	if ((rc = scan_buf_failed(&sql)) != 0 ||
@@ -600,6 +604,7 @@ int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, co
 		x->status_at = scan_db__col_time(s, 17);
 		x->first_run_id = scan_db__column_int64(s, 18);
 		x->last_run_id = scan_db__column_int64(s, 19);
+		x->fingerprint = scan_db__col_text(s, 20, &rs->arena, &oom);
 	}
 	if (oom)
 		rc = scan_error__oom();
@@ -612,6 +617,15 @@ done:
 	if (rc)
 		scan_ai_records_dispose(out);
 	return rc;
+}
+
+int scan_store_ai_run_of_scan(scan_ai_records *out, scan_store *st, int64_t org, int64_t scan_id)
+{
+	scan_ai_filter f;
+
+	memset(&f, 0, sizeof(f));
+	f.scan_id = scan_id;
+	return scan_store_ai_runs(out, st, org, &f);
 }
 
 int scan_store__ai_generation_read(scan_ai_records *out, scan_store *st, int64_t org, int64_t repo_id,

@@ -63,6 +63,7 @@ typedef struct {
 	const char *policy_status;      /* passed, failed, not_configured */
 	const char *policy_result;      /* JSON or NULL */
 	time_t now;
+	bool policy_gate;               /* the verdict fails the scan when it failed */
 } scan_store_ai_run;
 
 /*

@@ -528,6 +528,7 @@ static const char migration_18[] =
 	"  finding_count INTEGER NOT NULL,"
 	"  policy_status TEXT NOT NULL,"
 	"  policy_result TEXT,"
+	"  policy_gate INTEGER NOT NULL DEFAULT 0,"
 	"  created_at TEXT NOT NULL);"
 	"CREATE INDEX ai_runs_by_repo ON ai_runs (repo_id, id);"
 	"CREATE TABLE ai_assets ("
