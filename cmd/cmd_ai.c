@@ -4,6 +4,7 @@
 #include <time.h>
 #include "cli.h"
 #include "scan/aiasm_store.h"
+#include "scan/aibom.h"
 
 static struct {
 	const char *db, *format, *repo, *type, *risk, *approval, *status, *search, *severity, *owasp, *coverage;
@@ -23,8 +24,8 @@ static const cli_opt ai_opts[] = {
 	  "accepted_risk, resolved or dismissed; approve: unreviewed, approved, restricted or denied", &o.status,
 	  "active|removed|open|acknowledged|accepted_risk|resolved|dismissed|unreviewed|approved|restricted|denied" },
 	{ "reason", 0, OPT_STRING, "TEXT", "approve, triage, waiver add: why", &o.reason, NULL },
-	{ "expected-version", 0, OPT_INT, "N", "policy FILE: the version read (0 for a first policy; default: the file's "
-	  "expected_version)", &o.expected_version, NULL },
+	{ "expected-version", 0, OPT_INT, "N", "policy, declare FILE: the version read (0 for the first; default: the "
+	  "file's expected_version)", &o.expected_version, NULL },
 	{ "unset", 0, OPT_FLAG, NULL, "policy: delete the repository's override (it inherits again)", &o.unset, NULL },
 	{ "scope", 0, OPT_STRING, "SCOPE", "waiver add: organization, repository or finding", &o.scope,
 	  "organization|repository|finding" },
@@ -56,6 +57,8 @@ static const cli_verb ai_verbs[] = {
 	{ "approve", 1, 1, "one ASSET_ID", "decide an asset's approval (--status, --reason)" },
 	{ "triage", 1, 1, "one FINDING_ID", "set a finding's triage (--status; --reason for accepted_risk, resolved, "
 	  "dismissed)" },
+	{ "declare", 1, 2, "ASSET_ID [FILE]", "show an asset's BOM declaration, or record FILE's as its next version "
+	  "(--expected-version)" },
 	{ "waiver", 1, 2, "add, list or revoke ID", "waive AI findings for a while (--scope, --repo, --finding, --rule, "
 	  "--reason, --expires or --days), list the waivers, or revoke one" },
 	{ 0 },
@@ -69,7 +72,8 @@ const cli_command cli_ai_def = {
 	      "       rampart ai waiver add --scope SCOPE [--repo REPO] [--finding ID] [--rule RULE] --reason TEXT\n"
 	      "                         [--expires DATE|--days N]\n"
 	      "       rampart ai waiver list [--all]\n"
-	      "       rampart ai waiver revoke ID",
+	      "       rampart ai waiver revoke ID\n"
+	      "       rampart ai declare ASSET_ID [FILE] [--expected-version N]",
 	"Read the AI attack surface the scans recorded: assets over time, AI findings (OWASP Top 10 for LLM "
 	"Applications 2025) and runs; govern it: the AI policy, approvals, triage and waivers.",
 	ai_opts, cmd_ai, ai_verbs,
@@ -296,6 +300,53 @@ static int decide(const cli_verb *verb, const cli_strlist *pos)
 	return rc;
 }
 
+static int declare(const cli_strlist *pos)
+{
+	scan_audit_entry who = cli_local_actor();
+	scan_store *st = NULL;
+	scan_ai_declaration_list l = { 0 };
+	scan_buf out = SCAN_BUF_INIT;
+	char *text = NULL;
+	size_t len = 0;
+	long long version;
+	int64_t id;
+	int rc, lrc;
+
+	if ((rc = cli_parse_id(&id, "declare", pos->items[1])) != EXIT_OK ||
+	    (rc = cli_open_store(&st, o.db, pos->count == 2)) != 0)
+		return rc;
+	if (pos->count == 3) {
+		if ((rc = cli_read_file(&text, &len, pos->items[2], AI_POLICY_FILE_MAX, 0)) == EXIT_OK) {
+			if ((lrc = scan_ops_ai_declare(&version, st, SCAN_STORE_LOCAL_ORG, id, text, len, o.expected_version,
+			                               &who)) != 0)
+				rc = cli_error_lib(lrc);
+			else
+				printf("asset %lld: declaration version %lld recorded\n", (long long)id, version);
+		}
+	} else if ((lrc = scan_store_ai_declaration_get(&l, st, SCAN_STORE_LOCAL_ORG, id)) != 0) {
+		rc = cli_error_lib(lrc);
+	} else {
+		scan_json w;
+		scan_json_init(&w, &out, true);
+		scan_json_open(&w, NULL, '{');
+		scan_json_id(&w, "asset_id", id);
+		scan_json_int(&w, "version", l.count ? l.items[0].version : 0);
+		if (l.count) {
+			scan_ai_declaration_fields_json(&w, &l.items[0]);
+			scan_json_str(&w, "updated_by", l.items[0].updated_by);
+			scan_json_time(&w, "updated_at", l.items[0].updated_at);
+		}
+		scan_json_close(&w, '}');
+		scan_buf_putc(&out, '\n');
+		rc = (lrc = scan_json_finish(&w)) != 0 ? cli_error_lib(lrc) : cli_emit(&out, NULL);
+	}
+	free(text);
+	scan_buf_dispose(&out);
+	scan_ai_declaration_list_dispose(&l);
+	scan_store_free(st);
+	return rc;
+}
+
 static void waiver_row(const scan_ai_waiver *w, time_t now)
 {
 	scan_buf a = SCAN_BUF_INIT;
@@ -406,6 +457,10 @@ int cmd_ai(int argc, char **argv)
 	}
 	if (cli_verb_is(verb, "waiver")) {
 		rc = waiver(&pos);
+		goto done;
+	}
+	if (cli_verb_is(verb, "declare")) {
+		rc = declare(&pos);
 		goto done;
 	}
 	if (o.limit < 0 || o.skip < 0) {

@@ -80,6 +80,7 @@ int cmd_bomexport(int argc, char **argv)
 	scan_result *result = NULL;
 	scan_store *st = NULL;
 	scan_ai_snapshot *snap = NULL;
+	scan_ai_declaration_list decl = { 0 };
 	scan_scan_list *scan = NULL;
 	scan_buf out = CLI_REPORT_BUF_INIT;
 	bool spdx = false, help;
@@ -119,6 +120,13 @@ int cmd_bomexport(int argc, char **argv)
 			rc = cli_error_lib(lrc);
 			goto done;
 		}
+		/* what the organization declared: the latest version of each, verified ones used */
+		if ((lrc = scan_store_ai_declarations(&decl, st, SCAN_STORE_LOCAL_ORG, repo_id)) != 0) {
+			rc = cli_error_lib(lrc);
+			goto done;
+		}
+		in.declarations = decl.items;
+		in.ndeclarations = decl.count;
 		in.inv = scan_ai_snapshot_inventory(snap);
 		in.repo_name = scan_scan_list_count(scan) ? scan_scan_list_get(scan, 0)->repo_name : NULL;
 		in.repo_id = repo_id;
@@ -157,6 +165,7 @@ done:
 	scan_buf_dispose(&out);
 	scan_scan_list_free(scan);
 	scan_ai_snapshot_free(snap);
+	scan_ai_declaration_list_dispose(&decl);
 	scan_result_free(result);
 	scan_store_free(st);
 	cli_strlist_dispose(&pos);

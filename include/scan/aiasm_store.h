@@ -150,4 +150,27 @@ SCAN_EXTERN int scan_store_ai_waiver_revoke(scan_store *st, int64_t org, int64_t
 SCAN_EXTERN int scan_store_ai_waivers(scan_ai_waiver_list *out, scan_store *st, int64_t org, bool active_only, time_t now);
 SCAN_EXTERN void scan_ai_waiver_list_dispose(scan_ai_waiver_list *l);
 
+/*
+ * BOM declarations (spec 2.13): what an organization states about an asset,
+ * every version kept. get: the latest of an asset of org (SCAN_ENOTFOUND
+ * for an asset outside org; *version 0 and an empty declaration when it has
+ * none). put: a new version; expected_version is the one read (0 first),
+ * another answers SCAN_ECONFLICT. The declaration is the caller's, checked
+ * (scan_ops_ai_declare).
+ */
+typedef struct {
+	scan_ai_declaration *items;     /* sorted by identity: the writers' input */
+	size_t count;
+	void *storage;
+} scan_ai_declaration_list;
+
+SCAN_EXTERN int scan_store_ai_declaration_get(scan_ai_declaration_list *out, scan_store *st, int64_t org,
+                                              int64_t asset_id);
+SCAN_EXTERN int scan_store_ai_declaration_put(long long *version, scan_store *st, int64_t org, int64_t asset_id,
+                                              const scan_ai_declaration *d, long long expected_version,
+                                              int64_t user_id, const scan_audit_entry *audit);
+/* The latest declaration of every asset of a repository, sorted by identity. */
+SCAN_EXTERN int scan_store_ai_declarations(scan_ai_declaration_list *out, scan_store *st, int64_t org, int64_t repo_id);
+SCAN_EXTERN void scan_ai_declaration_list_dispose(scan_ai_declaration_list *l);
+
 #endif

@@ -7,6 +7,7 @@
 #include "scan/aiasm.h"
 #include "scan/buf.h"
 #include "scan/common.h"
+#include "scan/json.h"
 
 /*
  * What an organization states about one asset, for what a code scan cannot
@@ -48,6 +49,9 @@ typedef struct {
  */
 SCAN_EXTERN int scan_aibom_cyclonedx(scan_buf *out, const scan_aibom_input *in);
 SCAN_EXTERN int scan_aibom_spdx(scan_buf *out, const scan_aibom_input *in);
+
+/* A declaration's stated fields as members of the object open in w (absent ones left out). */
+SCAN_EXTERN void scan_ai_declaration_fields_json(scan_json *w, const scan_ai_declaration *d);
 
 /* A model or dataset that lacks what the SPDX 3.0.1 AI or Dataset profile makes mandatory. */
 typedef struct {

@@ -289,5 +289,16 @@ SCAN_EXTERN int scan_ops_ai_triage(scan_store *st, int64_t org, int64_t finding_
 SCAN_EXTERN int scan_ops_ai_waiver_add(int64_t *id, scan_store *st, const scan_ai_waiver *w, time_t now,
                                        const scan_audit_entry *who);
 SCAN_EXTERN int scan_ops_ai_waiver_revoke(scan_store *st, int64_t org, int64_t id, const scan_audit_entry *who);
+/*
+ * A BOM declaration (spec 2.13, 4.6 rule 3): body a JSON object with
+ * supplier_name, component_version, declared_license, download_location
+ * (http or https), release_time (ISO 8601), source_kind (manual,
+ * repository, upstream, imported_attestation; a non-manual one needs a
+ * source_uri or a source_digest), source_digest (64 hex), verified, and
+ * expected_version (or given here, >= 0). A new version each time, audited.
+ */
+SCAN_EXTERN int scan_ops_ai_declare(long long *version, scan_store *st, int64_t org, int64_t asset_id,
+                                    const char *body, size_t len, long long expected_version,
+                                    const scan_audit_entry *who);
 
 #endif

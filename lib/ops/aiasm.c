@@ -379,3 +379,131 @@ done:
 	scan_buf_dispose(&out);
 	return rc;
 }
+
+/* ---- BOM declarations ---- */
+
+#define DECLARATION_FIELD_MAX 1000
+
+static bool hex64(const char *s)
+{
+	return strlen(s) == 64 && strspn(s, "0123456789abcdefABCDEF") == 64;
+}
+
+static int text_field(const cJSON *doc, const char *name, const char **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, name);
+
+	*out = NULL;
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsString(v) || strlen(v->valuestring) > DECLARATION_FIELD_MAX)
+		return scan_util__error(SCAN_EINVAL, "Field '%s' must be a string of at most %d characters", name,
+		                        DECLARATION_FIELD_MAX);
+	for (const unsigned char *c = (const unsigned char *)v->valuestring; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return scan_util__error(SCAN_EINVAL, "Field '%s' holds a control character", name);
+	*out = *v->valuestring ? v->valuestring : NULL;
+	return 0;
+}
+
+int scan_ops_ai_declare(long long *version, scan_store *st, int64_t org, int64_t asset_id, const char *body,
+                        size_t len, long long expected_version, const scan_audit_entry *who)
+{
+	static const char *const known[] = { "expected_version", "supplier_name", "component_version", "declared_license",
+		"download_location", "release_time", "source_kind", "source_uri", "source_digest", "verified", NULL };
+	static const char *const kinds[] = { "manual", "repository", "upstream", "imported_attestation", NULL };
+	cJSON *doc = NULL;
+	const cJSON *v;
+	scan_ai_declaration d;
+	scan_buf meta = SCAN_BUF_INIT;
+	scan_audit_entry e;
+	const char *release = NULL;
+	char digest[65];
+	int rc = 0;
+
+	memset(&d, 0, sizeof(d));
+	if (len > SCAN_AI_POLICY_MAX || !(doc = cJSON_ParseWithLength(body, len)) || !cJSON_IsObject(doc)) {
+		cJSON_Delete(doc);
+		return scan_util__error(SCAN_EINVAL, "the declaration is not a JSON object");
+	}
+	cJSON_ArrayForEach(v, doc) {
+		if (!one_of(v->string, known)) {
+			rc = scan_util__error(SCAN_EINVAL, "Unknown field '%.60s' in the declaration", v->string);
+			goto done;
+		}
+	}
+	if ((rc = text_field(doc, "supplier_name", &d.supplier_name)) != 0 ||
+	    (rc = text_field(doc, "component_version", &d.component_version)) != 0 ||
+	    (rc = text_field(doc, "declared_license", &d.declared_license)) != 0 ||
+	    (rc = text_field(doc, "download_location", &d.download_location)) != 0 ||
+	    (rc = text_field(doc, "release_time", &release)) != 0 || (rc = text_field(doc, "source_kind", &d.source_kind)) != 0 ||
+	    (rc = text_field(doc, "source_uri", &d.source_uri)) != 0 ||
+	    (rc = text_field(doc, "source_digest", &d.source_digest)) != 0)
+		goto done;
+	if (!d.source_kind)
+		d.source_kind = "manual";
+	if (!one_of(d.source_kind, kinds)) {
+		rc = scan_util__error(SCAN_EINVAL, "Field 'source_kind' is manual, repository, upstream or imported_attestation");
+		goto done;
+	}
+	/* Spec 4.6 rule 3: a statement taken from somewhere says where. */
+	if (strcmp(d.source_kind, "manual") && !d.source_uri && !d.source_digest) {
+		rc = scan_util__error(SCAN_EINVAL, "A source_kind of %s needs a source_uri or a source_digest", d.source_kind);
+		goto done;
+	}
+	if (d.source_digest) {
+		if (!hex64(d.source_digest)) {
+			rc = scan_util__error(SCAN_EINVAL, "Field 'source_digest' is a SHA-256 digest: 64 hexadecimal characters");
+			goto done;
+		}
+		for (int i = 0; i < 65; i++)
+			digest[i] = (char)(d.source_digest[i] >= 'A' && d.source_digest[i] <= 'F' ? d.source_digest[i] - 'A' + 'a'
+			                                                                        : d.source_digest[i]);
+		d.source_digest = digest;
+	}
+	if (d.download_location && strncmp(d.download_location, "https://", 8) && strncmp(d.download_location, "http://", 7)) {
+		rc = scan_util__error(SCAN_EINVAL, "Field 'download_location' is an http or https URL");
+		goto done;
+	}
+	if (release) {
+		time_t t;
+		if (scan_time_parse(&t, release) != 0 || t <= 0) {
+			rc = scan_util__error(SCAN_EINVAL, "Field 'release_time' is an ISO 8601 time, like 2024-08-06T00:00:00Z");
+			goto done;
+		}
+		d.release_time = (long long)t;
+	}
+	v = cJSON_GetObjectItemCaseSensitive(doc, "verified");
+	if (v && !cJSON_IsBool(v)) {
+		rc = scan_util__error(SCAN_EINVAL, "Field 'verified' must be true or false");
+		goto done;
+	}
+	d.verified = cJSON_IsTrue(v);
+	if (expected_version < 0) {
+		v = cJSON_GetObjectItemCaseSensitive(doc, "expected_version");
+		if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble != (double)(long long)v->valuedouble) {
+			rc = scan_util__error(SCAN_EINVAL, "Field 'expected_version' is required: the version read (0 for a "
+			                                   "first declaration)");
+			goto done;
+		}
+		expected_version = (long long)v->valuedouble;
+	}
+	{
+		scan_json w;
+		scan_json_init(&w, &meta, false);
+		scan_json_open(&w, NULL, '{');
+		scan_json_id(&w, "asset_id", asset_id);
+		scan_json_int(&w, "expected_version", expected_version);
+		scan_ai_declaration_fields_json(&w, &d);
+		scan_json_close(&w, '}');
+		if ((rc = scan_json_finish(&w)) != 0)
+			goto done;
+	}
+	e = entry(who, "AI_BOM_DECLARATION_UPDATED", &meta);
+	rc = scan_store_ai_declaration_put(version, st, org, asset_id, &d, expected_version, who ? who->user_id : 0, &e);
+done:
+	cJSON_Delete(doc);
+	scan_buf_dispose(&meta);
+	return rc;
+}
+

@@ -142,3 +142,17 @@ int scan_aibom_spdx_blockers(const scan_aibom_input *in, scan_aibom_blocker **ou
 	*n = k;
 	return 0;
 }
+
+void scan_ai_declaration_fields_json(scan_json *w, const scan_ai_declaration *d)
+{
+	scan_json_str_opt(w, "supplier_name", d->supplier_name);
+	scan_json_str_opt(w, "component_version", d->component_version);
+	scan_json_str_opt(w, "declared_license", d->declared_license);
+	scan_json_str_opt(w, "download_location", d->download_location);
+	if (d->release_time)
+		scan_json_time(w, "release_time", d->release_time);
+	scan_json_str(w, "source_kind", d->source_kind ? d->source_kind : "manual");
+	scan_json_str_opt(w, "source_uri", d->source_uri);
+	scan_json_str_opt(w, "source_digest", d->source_digest);
+	scan_json_bool(w, "verified", d->verified);
+}

@@ -106,6 +106,51 @@ static int asset_from(scan_ai_asset *a, scan_ai_evidence *ev, const cJSON *o)
 	return 0;
 }
 
+typedef struct {
+	scan_ai_asset a;
+	int64_t id;
+} keyed_asset;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+	return strcmp(((const keyed_asset *)x)->a.identity, ((const keyed_asset *)y)->a.identity);
+}
+
+/*
+ * The inventory's order is strcmp's on identities (the writers search it),
+ * which a database's collation need not share: sorted here, ids alongside.
+ * The evidence stays where it is: each asset points to its own.
+ */
+static int sort_assets(scan_ai_snapshot *sn)
+{
+	keyed_asset *k;
+	size_t n = sn->inv.nassets;
+
+	if (n < 2)
+		return 0;
+	if (!(k = malloc(n * sizeof(*k))))
+		return scan_error__oom();
+	for (size_t i = 0; i < n; i++)
+		k[i].a = sn->assets[i], k[i].id = sn->asset_ids[i];
+	qsort(k, n, sizeof(*k), cmp_keyed);
+	for (size_t i = 0; i < n; i++)
+		sn->assets[i] = k[i].a, sn->asset_ids[i] = k[i].id;
+	free(k);
+	return 0;
+}
+
+static int cmp_relation(const void *x, const void *y)
+{
+	const scan_ai_relation *a = x, *b = y;
+	int c;
+
+	if (a->from != b->from)
+		return a->from < b->from ? -1 : 1;
+	if ((c = strcmp(a->kind, b->kind)))
+		return c;
+	return a->to < b->to ? -1 : a->to > b->to;
+}
+
 static int load_assets(scan_ai_snapshot *sn, scan_db *db, int64_t run_id)
 {
 	scan_db_stmt *s = NULL;
@@ -149,7 +194,7 @@ static int load_assets(scan_ai_snapshot *sn, scan_db *db, int64_t run_id)
 	for (size_t i = 0; i < sn->inv.nassets && !rc; i++)
 		rc = asset_from(&sn->assets[i], &sn->evidence[i * SCAN_AI_EVIDENCE_MAX], sn->docs[i]);
 	sn->inv.assets = sn->assets;
-	return rc;
+	return rc ? rc : sort_assets(sn);
 }
 
 static size_t index_of(const scan_ai_snapshot *sn, int64_t id)
@@ -189,6 +234,8 @@ static int load_relations(scan_ai_snapshot *sn, scan_db *db, int64_t run_id)
 	if (!rc && step != SCAN_DB_DONE)
 		rc = scan_db__error(db, "cannot read the AI relations");
 	scan_db__finalize(s);
+	if (sn->inv.nrelations > 1)
+		qsort(sn->relations, sn->inv.nrelations, sizeof(*sn->relations), cmp_relation);
 	sn->inv.relations = sn->relations;
 	return rc;
 }
