@@ -75,5 +75,16 @@ SCAN_EXTERN const char *scan_ai_coverage_status(const scan_ai_inventory *inv);
 SCAN_EXTERN void scan_ai_inventory_json(scan_json *w, const char *key, const scan_ai_inventory *inv);
 /* One asset as that object's assets[] hold it; the store keeps each observation in this form. */
 SCAN_EXTERN void scan_ai_asset_json(scan_json *w, const char *key, const scan_ai_asset *a);
+/*
+ * What changed from inventory a to b (two BOM generations, each with its
+ * canonicalization), as members of the object open in w:
+ * comparison_status (exact; inferred when either has coverage gaps;
+ * requires_rebaseline when the canonicalizations differ, and then nothing
+ * else, as identity churn is not change), additions, removals, modified
+ * (the fields that changed), evidence_only, relationship_changes, unchanged
+ * and a summary.
+ */
+SCAN_EXTERN void scan_ai_diff_json(scan_json *w, const scan_ai_inventory *a, const char *a_canon,
+                                   const scan_ai_inventory *b, const char *b_canon);
 
 #endif

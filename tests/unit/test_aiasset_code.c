@@ -309,6 +309,61 @@ static void test_inventory_order_free(void **state)
 	scan_aiasset__builder_dispose(&b1);
 }
 
+static void test_diff(void **state)
+{
+	static const scan_ai_evidence e1[] = { { "a.py", 3, "call", NULL } }, e2[] = { { "a.py", 9, "call", NULL } };
+	static const scan_ai_asset before[] = {
+		{ .identity = "model|openai|gpt-4o", .type = "model", .name = "gpt-4o", .pinning = "floating",
+		  .evidence = e1, .nevidence = 1, .nevidence_total = 1 },
+		{ .identity = "provider|openai|openai", .type = "provider", .name = "OpenAI", .version = "1.40.0",
+		  .evidence = e1, .nevidence = 1, .nevidence_total = 1 },
+		{ .identity = "vector_store||chroma", .type = "vector_store", .name = "Chroma" },
+	};
+	static const scan_ai_asset after[] = {
+		{ .identity = "model|openai|gpt-4o", .type = "model", .name = "gpt-4o", .pinning = "floating",
+		  .evidence = e2, .nevidence = 1, .nevidence_total = 1 },              /* moved only */
+		{ .identity = "model|openai|gpt-4o-2024-08-06", .type = "model", .name = "gpt-4o-2024-08-06" }, /* added */
+		{ .identity = "provider|openai|openai", .type = "provider", .name = "OpenAI", .version = "1.50.0",
+		  .evidence = e1, .nevidence = 1, .nevidence_total = 1 },              /* upgraded */
+	};
+	static const scan_ai_relation rb[] = { { 0, 1, "served_by" } }, ra[] = { { 1, 2, "served_by" } };
+	scan_ai_inventory a = { before, 3, rb, 1, NULL, 0, true }, b = { after, 3, ra, 1, NULL, 0, true };
+	scan_buf out = SCAN_BUF_INIT;
+	scan_json w;
+	(void)state;
+
+	scan_json_init(&w, &out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_ai_diff_json(&w, &a, "v1", &b, "v1");
+	scan_json_close(&w, '}');
+	assert_int_equal(scan_json_finish(&w), 0);
+	assert_non_null(strstr(out.ptr, "\"comparison_status\":\"exact\""));
+	assert_non_null(strstr(out.ptr, "\"summary\":{\"added\":1,\"removed\":1,\"modified\":1,\"evidence_only\":1,\"unchanged\":0}"));
+	assert_non_null(strstr(out.ptr, "{\"field\":\"version\",\"from\":\"1.40.0\",\"to\":\"1.50.0\"}"));
+	assert_non_null(strstr(out.ptr, "\"change\":\"added\",\"from\":\"model|openai|gpt-4o-2024-08-06\""));
+	assert_non_null(strstr(out.ptr, "\"change\":\"removed\",\"from\":\"model|openai|gpt-4o\""));
+	scan_buf_dispose(&out);
+
+	/* A gap on one side: inferred. A new identity scheme: nothing but the call to rebaseline. */
+	b.ngaps = 1;
+	b.gaps = (const scan_ai_gap[]){ { "x.py", 1, "unresolved" } };
+	scan_json_init(&w, &out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_ai_diff_json(&w, &a, "v1", &b, "v1");
+	scan_json_close(&w, '}');
+	assert_int_equal(scan_json_finish(&w), 0);
+	assert_non_null(strstr(out.ptr, "\"comparison_status\":\"inferred\""));
+	scan_buf_dispose(&out);
+	scan_json_init(&w, &out, false);
+	scan_json_open(&w, NULL, '{');
+	scan_ai_diff_json(&w, &a, "v1", &b, "v2");
+	scan_json_close(&w, '}');
+	assert_int_equal(scan_json_finish(&w), 0);
+	assert_non_null(strstr(out.ptr, "\"comparison_status\":\"requires_rebaseline\""));
+	assert_null(strstr(out.ptr, "additions"));
+	scan_buf_dispose(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_import_signals),
 		cmocka_unit_test(test_detect_models_and_gaps),
 		cmocka_unit_test(test_inventory_order_free),
+		cmocka_unit_test(test_diff),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

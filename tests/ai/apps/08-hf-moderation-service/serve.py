@@ -8,6 +8,7 @@ SENTIMENT_REV = "714eb0fa89d2f80546fda750413ed43d93601a13"
 OFFENSIVE_REPO = "cardiffnlp/twitter-roberta-base-offensive"
 
 sentiment = pipeline("sentiment-analysis", model=SENTIMENT_REPO, revision=SENTIMENT_REV)
+sentiment_tok = AutoTokenizer.from_pretrained(SENTIMENT_REPO, revision="714eb0fa89d2f80546fda750413ed43d93601a13")
 
 off_tok = AutoTokenizer.from_pretrained(OFFENSIVE_REPO)
 off_model = AutoModelForSequenceClassification.from_pretrained(OFFENSIVE_REPO, trust_remote_code=False)
@@ -20,7 +21,8 @@ app = FastAPI()
 
 @app.post("/moderate")
 def moderate(body: dict):
-    text = body["text"]
+    ids = sentiment_tok(body["text"], truncation=True, max_length=512)["input_ids"]
+    text = sentiment_tok.decode(ids, skip_special_tokens=True)
     with torch.no_grad():
         logits = off_model(**off_tok(text, return_tensors="pt", truncation=True)).logits
     offensive = torch.softmax(logits, dim=-1)[0, 1].item()
