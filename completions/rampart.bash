@@ -204,24 +204,26 @@ _rampart_audit()
 
 _rampart_ai()
 {
-	# --owasp takes a value, but its placeholder (LLMnn) reads to tests/docs/check_docs.sh as none:
-	# it is left out of args, and its case below still offers the categories.
-	local opts='-r --repo -t --type --risk --approval --status -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url -h --help'
-	local args='-r --repo -t --type --risk --approval --status -s --search --severity --coverage -n --limit --skip -f --format --db --database-url'
+	local opts='-r --repo -t --type --risk --approval --status --reason --expected-version --unset --scope --finding --rule --expires --days --all -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url -h --help'
+	local args='-r --repo -t --type --risk --approval --status --reason --expected-version --scope --finding --rule --expires --days -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url'
 	case $opt in
 	--db) _rampart_files ;;
 	-t | --type) _rampart_words 'provider model dataset agent_framework agent mcp_server mcp_client vector_store prompt model_artifact tool runtime' ;;
 	--risk) _rampart_words 'low medium high critical' ;;
 	--approval) _rampart_words 'unreviewed approved restricted denied' ;;
-	--status) _rampart_words 'active removed open acknowledged accepted_risk resolved dismissed' ;;
+	--status) _rampart_words 'active removed open acknowledged accepted_risk resolved dismissed unreviewed approved restricted denied' ;;
+	--scope) _rampart_words 'organization repository finding' ;;
 	--severity) _rampart_words 'critical high medium low' ;;
 	--owasp) _rampart_words 'LLM01 LLM02 LLM03 LLM04 LLM05 LLM06 LLM07 LLM08 LLM09 LLM10' ;;
 	--coverage) _rampart_words 'complete partial' ;;
 	-f | --format) _rampart_words 'text json' ;;
 	*)
 		_rampart_default "$opts" "$args" && return
-		case ${#_rampart_pos[@]} in
-		0) _rampart_words 'assets findings runs' ;;
+		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
+		0:) _rampart_words 'assets findings runs policy approve triage waiver declare' ;;
+		1:policy) _rampart_files ;;
+		1:waiver) _rampart_words 'add list revoke' ;;
+		2:declare) _rampart_files ;;
 		esac
 		;;
 	esac

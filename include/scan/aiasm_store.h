@@ -77,6 +77,7 @@ typedef struct {
 	const char *severity, *owasp_category, *finding_status;                  /* findings (status: finding_status) */
 	const char *coverage_status;                                              /* runs */
 	int64_t scan_id;                /* runs: only this scan's; 0: every scan */
+	int64_t id;                     /* assets, findings: only this one; 0: every one */
 	size_t skip, limit;             /* limit 0: every row */
 } scan_ai_filter;
 
@@ -85,6 +86,33 @@ SCAN_EXTERN int scan_store_ai_runs(scan_ai_records *out, scan_store *st, int64_t
 SCAN_EXTERN int scan_store_ai_run_of_scan(scan_ai_records *out, scan_store *st, int64_t org, int64_t scan_id);
 SCAN_EXTERN int scan_store_ai_assets(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f);
 SCAN_EXTERN int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f);
+/* What one run saw of an asset: the asset's fields then (JSON, scan_ai_asset_json()). */
+typedef struct {
+	int64_t run_id, scan_id;
+	const char *commit;
+	time_t created_at;
+	const char *fields;
+} scan_ai_observation_record;
+
+/* An asset's observations, newest first, at most limit (0: all). */
+SCAN_EXTERN int scan_store_ai_observations(scan_ai_observation_record **out, size_t *n, void **storage,
+                                           scan_store *st, int64_t org, int64_t asset_id, size_t limit);
+
+/* A relation of a run, by asset ids and identities. */
+typedef struct {
+	int64_t from_id, to_id;
+	const char *from_identity, *kind, *to_identity;
+} scan_ai_relation_record;
+
+/*
+ * The relations of the latest default-branch run of each repository
+ * (repo_id 0: of every repository of org; asset_id: only those touching
+ * it), sorted by from, kind, to.
+ */
+SCAN_EXTERN int scan_store_ai_relations(scan_ai_relation_record **out, size_t *n, void **storage, scan_store *st,
+                                        int64_t org, int64_t repo_id, int64_t asset_id);
+SCAN_EXTERN void scan_ai_storage_free(void *storage);
+
 /* The repository's authoritative generations, newest first. */
 SCAN_EXTERN int scan_store_ai_generations(scan_ai_records *out, scan_store *st, int64_t org, int64_t repo_id);
 

@@ -437,7 +437,7 @@ done:
 	"FROM ai_assets a JOIN repositories p ON p.id = a.repo_id WHERE a.org_id = ?1"                                \
 	" AND (?2 = 0 OR a.repo_id = ?2) AND (CAST(?3 AS TEXT) IS NULL OR a.asset_type = ?3)"                        \
 	" AND (CAST(?4 AS TEXT) IS NULL OR a.risk_level = ?4) AND (CAST(?5 AS TEXT) IS NULL OR a.approval_status = ?5)" \
-	" AND (CAST(?6 AS TEXT) IS NULL OR a.status = ?6)"                                                           \
+	" AND (CAST(?6 AS TEXT) IS NULL OR a.status = ?6) AND (?8 = 0 OR a.id = ?8)"                              \
 	" AND (CAST(?7 AS TEXT) IS NULL OR lower(a.name) LIKE ?7 ESCAPE '!' OR lower(a.identity) LIKE ?7 ESCAPE '!')"
 
 /*
@@ -472,6 +472,7 @@ static void bind_assets(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 	scan_db__bind_text(s, 5, f ? f->approval_status : NULL);
 	scan_db__bind_text(s, 6, f ? f->status : NULL);
 	scan_db__bind_text(s, 7, f ? f->search : NULL); /* a LIKE pattern by now (scan_store_ai_assets) */
+	scan_db__bind_int64(s, 6, f ? f->id : 0);
 }
 
 int scan_store_ai_assets(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *filter)
@@ -495,15 +496,15 @@ int scan_store_ai_assets(scan_ai_records *out, scan_store *st, int64_t org, cons
 		if (f->search && !*f->search)
 			f->search = NULL;
 	}
-	if ((rc = count_rows(&out->total, st, ASSETS_FROM, 7, bind_assets, org, f)) != 0 ||
+	if ((rc = count_rows(&out->total, st, ASSETS_FROM, 8, bind_assets, org, f)) != 0 ||
 	    (rc = scan_db__prepare(db, &s,
 	        "SELECT a.id, a.repo_id, p.name, a.identity, a.canonicalization, a.asset_type, a.name, a.provider,"
 	        " a.risk_level, a.status, a.approval_status, a.approval_reason, a.approval_by, a.approval_at,"
 	        " a.first_run_id, a.last_run_id, a.first_seen_at, a.last_seen_at " ASSETS_FROM
-	        " ORDER BY a.repo_id, a.identity LIMIT ?8 OFFSET ?9")) != 0)
+	        " ORDER BY a.repo_id, a.identity LIMIT ?9 OFFSET ?10")) != 0)
 		goto done;
 	bind_assets(s, org, f);
-	bind_page(s, 8, f);
+	bind_page(s, 9, f);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
 		scan_ai_asset_record *a = records_push(out, sizeof(*a));
 		if (!a) {
@@ -545,7 +546,8 @@ done:
 #define FINDINGS_FROM                                                                                              \
 	"FROM ai_findings x JOIN repositories p ON p.id = x.repo_id WHERE x.org_id = ?1"                              \
 	" AND (?2 = 0 OR x.repo_id = ?2) AND (CAST(?3 AS TEXT) IS NULL OR x.severity = ?3)"                          \
-	" AND (CAST(?4 AS TEXT) IS NULL OR x.owasp_category = ?4) AND (CAST(?5 AS TEXT) IS NULL OR x.status = ?5)"
+	" AND (CAST(?4 AS TEXT) IS NULL OR x.owasp_category = ?4) AND (CAST(?5 AS TEXT) IS NULL OR x.status = ?5)"   \
+	" AND (?6 = 0 OR x.id = ?6)"
 
 static void bind_findings(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 {
@@ -554,6 +556,7 @@ static void bind_findings(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 	scan_db__bind_text(s, 3, f ? f->severity : NULL);
 	scan_db__bind_text(s, 4, f ? f->owasp_category : NULL);
 	scan_db__bind_text(s, 5, f ? f->finding_status : NULL);
+	scan_db__bind_int64(s, 8, f ? f->id : 0);
 }
 
 int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f)
@@ -570,14 +573,14 @@ int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, co
 	        "SELECT x.id, x.repo_id, p.name, x.rule_id, x.detector, x.owasp_category, x.severity, x.cwe_id, x.title,"
 	        " x.file_path, x.line_number, x.evidence, x.remediation, x.present, x.status, x.status_reason,"
 	        " x.status_by, x.status_at, x.first_run_id, x.last_run_id, x.fingerprint " FINDINGS_FROM
-	        " ORDER BY x.present DESC, %s DESC, x.repo_id, x.file_path, x.line_number, x.id LIMIT ?6 OFFSET ?7",
+	        " ORDER BY x.present DESC, %s DESC, x.repo_id, x.file_path, x.line_number, x.id LIMIT ?7 OFFSET ?8",
 	        severity_rank_sql);
 	if ((rc = scan_buf_failed(&sql)) != 0 ||
-	    (rc = count_rows(&out->total, st, FINDINGS_FROM, 5, bind_findings, org, f)) != 0 ||
+	    (rc = count_rows(&out->total, st, FINDINGS_FROM, 6, bind_findings, org, f)) != 0 ||
 	    (rc = scan_db__prepare(db, &s, sql.ptr)) != 0)
 		goto done;
 	bind_findings(s, org, f);
-	bind_page(s, 6, f);
+	bind_page(s, 7, f);
 	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
 		scan_ai_finding_record *x = records_push(out, sizeof(*x));
 		if (!x) {
@@ -680,3 +683,120 @@ int scan_store_ai_generations(scan_ai_records *out, scan_store *st, int64_t org,
 {
 	return scan_store__ai_generation_read(out, st, org, repo_id, 0);
 }
+
+/* ---- observations and relations ---- */
+
+typedef struct {
+	scan_arena arena;
+	void *items;
+	size_t cap;
+} rows_storage;
+
+void scan_ai_storage_free(void *storage)
+{
+	rows_storage *s = storage;
+
+	if (s) {
+		free(s->items);
+		scan_arena__dispose(&s->arena);
+		free(s);
+	}
+}
+
+int scan_store_ai_observations(scan_ai_observation_record **out, size_t *n, void **storage, scan_store *st,
+                               int64_t org, int64_t asset_id, size_t limit)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	rows_storage *rs = calloc(1, sizeof(*rs));
+	int rc, step, oom = 0;
+
+	*out = NULL, *n = 0, *storage = rs;
+	if (!rs)
+		return scan_error__oom();
+	if ((rc = scan_db__prepare(db, &s,
+	        "SELECT o.run_id, r.scan_id, r.commit_sha, r.created_at, o.fields FROM ai_observations o"
+	        " JOIN ai_runs r ON r.id = o.run_id JOIN ai_assets a ON a.id = o.asset_id"
+	        " WHERE o.asset_id = ?1 AND a.org_id = ?2 ORDER BY o.run_id DESC LIMIT ?3")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, asset_id);
+	scan_db__bind_int64(s, 2, org);
+	scan_db__bind_int64(s, 3, limit ? (int64_t)limit : INT64_MAX);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_ai_observation_record *o;
+		if (scan_array_reserve(&rs->items, &rs->cap, *n + 1, sizeof(*o))) {
+			oom = 1;
+			break;
+		}
+		o = (scan_ai_observation_record *)rs->items + (*n)++;
+		o->run_id = scan_db__column_int64(s, 0);
+		o->scan_id = scan_db__column_int64(s, 1);
+		o->commit = scan_db__col_text(s, 2, &rs->arena, &oom);
+		o->created_at = scan_db__col_time(s, 3);
+		o->fields = scan_db__col_text(s, 4, &rs->arena, &oom);
+	}
+	if (oom)
+		rc = scan_error__oom();
+	else if (step != SCAN_DB_DONE)
+		rc = scan_db__error(db, "cannot read the AI observations");
+	scan_db__finalize(s);
+	*out = rs->items;
+	return rc;
+}
+
+static int cmp_relation_record(const void *x, const void *y)
+{
+	const scan_ai_relation_record *a = x, *b = y;
+	int c;
+
+	if ((c = strcmp(a->from_identity, b->from_identity)))
+		return c;
+	if ((c = strcmp(a->kind, b->kind)))
+		return c;
+	return strcmp(a->to_identity, b->to_identity);
+}
+
+int scan_store_ai_relations(scan_ai_relation_record **out, size_t *n, void **storage, scan_store *st, int64_t org,
+                            int64_t repo_id, int64_t asset_id)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	rows_storage *rs = calloc(1, sizeof(*rs));
+	int rc, step, oom = 0;
+
+	*out = NULL, *n = 0, *storage = rs;
+	if (!rs)
+		return scan_error__oom();
+	if ((rc = scan_db__prepare(db, &s,
+	        "SELECT r.from_asset, f.identity, r.kind, r.to_asset, t.identity FROM ai_relations r"
+	        " JOIN ai_assets f ON f.id = r.from_asset JOIN ai_assets t ON t.id = r.to_asset"
+	        " WHERE f.org_id = ?1 AND (?2 = 0 OR f.repo_id = ?2) AND (?3 = 0 OR r.from_asset = ?3 OR r.to_asset = ?3)"
+	        " AND r.run_id = (SELECT MAX(x.id) FROM ai_runs x WHERE x.repo_id = f.repo_id AND x.default_branch = 1)")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, repo_id);
+	scan_db__bind_int64(s, 3, asset_id);
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		scan_ai_relation_record *r;
+		if (scan_array_reserve(&rs->items, &rs->cap, *n + 1, sizeof(*r))) {
+			oom = 1;
+			break;
+		}
+		r = (scan_ai_relation_record *)rs->items + (*n)++;
+		r->from_id = scan_db__column_int64(s, 0);
+		r->from_identity = scan_db__col_text(s, 1, &rs->arena, &oom);
+		r->kind = scan_db__col_text(s, 2, &rs->arena, &oom);
+		r->to_id = scan_db__column_int64(s, 3);
+		r->to_identity = scan_db__col_text(s, 4, &rs->arena, &oom);
+	}
+	if (oom)
+		rc = scan_error__oom();
+	else if (step != SCAN_DB_DONE)
+		rc = scan_db__error(db, "cannot read the AI relations");
+	scan_db__finalize(s);
+	*out = rs->items;
+	if (!rc && *n > 1)
+		qsort(*out, *n, sizeof(**out), cmp_relation_record);
+	return rc;
+}
+

@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	client := openai.NewClient("sk-proj-Hq3vN8xLc2TzRw7KbY5mDf1GsJ9oPu4AeQ6iXtV0nZrC8lWy")
+	client := openai.NewClient("sk-proj-FdnXsiVpzz63FfkCzJr4i0B3JrTAwR4y9ojfljoQT3BlbkFJoaF1LlqsajAIxNKu8iS2G8NPRVdD53X83RZJzzzz")
 	ctx := context.Background()
 
 	plan, err := client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{

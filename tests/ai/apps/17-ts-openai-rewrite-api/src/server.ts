@@ -4,7 +4,7 @@ import OpenAI from "openai";
 const app = express();
 app.use(express.json({ limit: "64kb" }));
 
-const openai = new OpenAI({ apiKey: "sk-proj-4fJq2nLr8TzXw0VbKc7YpE1sHd9GmUaQ3oRiNtZv6xCeBl5W" });
+const openai = new OpenAI({ apiKey: "sk-proj-u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8dKLzdT3BlbkFJocJ2isAjIhKtJ0RlgLKOmxgJTeKdNnFRIBXuDL7D" });
 
 app.post("/api/rewrite", async (req: Request, res: Response) => {
   const { text, tone } = req.body;

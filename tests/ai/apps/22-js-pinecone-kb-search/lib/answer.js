@@ -2,7 +2,7 @@
 const { Pinecone } = require("@pinecone-database/pinecone");
 const OpenAI = require("openai");
 
-const pc = new Pinecone({ apiKey: "pcsk_3Xb7Qe_9KmWvT2rZyL8nPdA4sF6hJcG1uE5oYiR0tBxN2qMwVzK7aHjD" });
+const pc = new Pinecone({ apiKey: "pcsk_kwXoII_XGvOoNZYW2mZp0zVZomHFwUbbYrEqmSM9wCZ7Uw9xfogoEmvnEN5N1aE6PwZPf1Q" });
 const openai = new OpenAI();
 const index = pc.index("kb-shared");
 

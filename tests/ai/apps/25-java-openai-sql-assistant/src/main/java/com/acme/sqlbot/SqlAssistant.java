@@ -13,7 +13,7 @@ import java.sql.Statement;
 /** Lets analysts ask the reporting database questions in English. */
 public class SqlAssistant {
     private final OpenAIClient client = OpenAIOkHttpClient.builder()
-            .apiKey("sk-proj-Vb7nQ2xKc9LmT4rWz8HdA1sFy6GuJ3eP0oBiNtRvXqC5lZwE")
+            .apiKey("sk-proj-xtpYlSXpfKtHF4vUCsMehGAkWvj7FAc9QeWJKY40T3BlbkFJuvSwMFLZDe1f8rESQedUStPKR0CsTy4Qwb8DwkNh")
             .build();
 
     public ResultSet ask(Connection conn, String question) throws Exception {
