@@ -15,6 +15,7 @@
 
 #include "common.h"
 #include "aiasm_store.h"
+#include "aibom.h"
 #include "compliance_store.h"
 #include "coverage.h"
 #include "gate.h"
@@ -300,5 +301,51 @@ SCAN_EXTERN int scan_ops_ai_waiver_revoke(scan_store *st, int64_t org, int64_t i
 SCAN_EXTERN int scan_ops_ai_declare(long long *version, scan_store *st, int64_t org, int64_t asset_id,
                                     const char *body, size_t len, long long expected_version,
                                     const scan_audit_entry *who);
+
+/*
+ * The AI attack surface and AI-BOM as the API and the CLI show them (spec
+ * 4.6), each a JSON document in out. SCAN_ENOTFOUND for what is not org's
+ * (an asset, a repository) and for a repository without a BOM generation.
+ */
+SCAN_EXTERN void scan_ai_asset_record_json(scan_json *w, const char *key, const scan_ai_asset_record *a);
+SCAN_EXTERN void scan_ai_finding_record_json(scan_json *w, const char *key, const scan_ai_finding_record *x);
+SCAN_EXTERN void scan_ai_run_record_json(scan_json *w, const char *key, const scan_ai_run_record *x);
+/* An asset with its details as last observed, its observations, relationships and findings. */
+SCAN_EXTERN int scan_ops_ai_asset_json(scan_buf *out, scan_store *st, int64_t org, int64_t asset_id);
+/* Totals of active assets, open findings by OWASP entry and severity, unapproved assets, policy failures, latest run. */
+SCAN_EXTERN int scan_ops_ai_summary_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id);
+/* Each repository's inventory freshness: current, stale (a scan since without an AI run) or none. */
+SCAN_EXTERN int scan_ops_ai_repositories_json(scan_buf *out, scan_store *st, int64_t org);
+/* Active assets as nodes (at most limit; truncated says the cut) and their relations as edges. */
+SCAN_EXTERN int scan_ops_ai_graph_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id, size_t limit);
+/* Assets or findings as CSV, at most 10,000 rows (*truncated: there were more); formula cells defused. */
+SCAN_EXTERN int scan_ops_ai_export_csv(scan_buf *out, bool *truncated, scan_store *st, int64_t org, bool findings,
+                                       int64_t repo_id);
+
+typedef struct {
+	long long generation;
+	char commit[41];
+	const char *coverage;            /* complete, partial */
+	const char *fidelity;            /* full, evidence_capped */
+	char sha256[65];                 /* of the document written */
+	char filename[128];              /* aibom-<repository>-gen<N>.cdx.json: [A-Za-z0-9._-] only */
+	scan_aibom_blocker *blockers;    /* SPDX: what the profiles lack */
+	size_t nblockers;
+} scan_ai_bom_export_info;
+
+/*
+ * A generation (0: the latest) as CycloneDX 1.7 or SPDX 3.0.1, with the
+ * organization's verified declarations. SPDX with blockers writes nothing
+ * unless allow_incomplete (info->nblockers says why: SPDX_AI_PROFILE_NOT_READY).
+ */
+SCAN_EXTERN int scan_ops_ai_bom_export(scan_buf *out, scan_ai_bom_export_info *info, scan_store *st, int64_t org,
+                                       int64_t repo_id, int64_t generation, bool spdx, bool allow_incomplete);
+SCAN_EXTERN void scan_ai_bom_export_info_dispose(scan_ai_bom_export_info *info);
+/* The latest generation: identity, coverage, completeness, freshness, fidelity, readiness per format. */
+SCAN_EXTERN int scan_ops_ai_bom_status_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id);
+SCAN_EXTERN int scan_ops_ai_bom_versions_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id);
+SCAN_EXTERN int scan_ops_ai_bom_diff_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id, int64_t from_gen,
+                                          int64_t to_gen);
+SCAN_EXTERN int scan_ops_ai_declaration_json(scan_buf *out, scan_store *st, int64_t org, int64_t asset_id);
 
 #endif
