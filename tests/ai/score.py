@@ -90,7 +90,7 @@ def boms(rampart, app, problems):
             problems.append('%s: scan for the BOM exited %d' % (app, p.returncode))
             return []
         docs = []
-        repo = os.path.basename(os.path.normpath(app))
+        repo = '1'  # the scratch database's only repository
         for fmt, schema in (('cyclonedx-1.7-json', 'bom-1.7.schema.json'),
                             ('spdx-3.0.1-jsonld', 'spdx-3.0.1.schema.json')):
             outs = []
