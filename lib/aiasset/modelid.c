@@ -118,6 +118,12 @@ scan_ai_pinning scan_aiasset__pinning(scan_ai_provider p, const char *model, con
 			*why = "A dated snapshot.";
 			return SCAN_AI_PINNED;
 		}
+		/* Embedding, speech and image models OpenAI publishes under one name, with no snapshots behind it. */
+		if (!strncmp(model, "text-embedding-", 15) || !strcmp(model, "whisper-1") || !strncmp(model, "tts-1", 5) ||
+		    !strcmp(model, "dall-e-2") || !strcmp(model, "dall-e-3")) {
+			*why = "A model OpenAI publishes under one name only, with no snapshots to pin.";
+			return SCAN_AI_PINNED;
+		}
 		*why = "An alias without a snapshot date: OpenAI points it at newer snapshots.";
 		return SCAN_AI_FLOATING;
 	case SCAN_AI_PROVIDER_ANTHROPIC:

@@ -19,6 +19,9 @@ static const char conventional[] =
 	"test/\ntests/\nTest/\nTests/\n__tests__/\nt/\n"
 	"spec/\nspecs/\ntestdata/\nfixtures/\n__fixtures__/\n__mocks__/\n"
 	"examples/\nexample/\nsamples/\ndemo/\ndemos/\ne2e/\n"
+	/* ...but a JVM source root's packages are code: com/example/demo is Spring Initializr's default */
+	"!src/main/**/example/\n!src/main/**/demo/\n!src/main/**/examples/\n!src/main/**/samples/\n"
+	"!**/src/main/**/example/\n!**/src/main/**/demo/\n!**/src/main/**/examples/\n!**/src/main/**/samples/\n"
 	"*.Tests/\n*.Test/\n"
 	/* Go, Python */
 	"*_test.go\ntest_*.py\n*_test.py\nconftest.py\ntests.py\n"

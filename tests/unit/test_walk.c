@@ -845,11 +845,13 @@ static void test_test_paths_conventional(void **state)
 		"net/http/server_test.go", "test_views.py", "app/tests.py", "lib/models_test.py", "conftest.py",
 		"src/Button.test.tsx", "src/api.spec.ts", "src/x.test.mjs", "src/main/java/FooTest.java",
 		"FooTests.kt", "BarIT.java", "Api.Tests/Client.cs", "lib/foo_test.exs", "t/basic.t", "sub/parser_unittest.cc",
-		"src/test/java/org/Foo.java",
+		"src/test/java/org/Foo.java", "src/test/java/com/example/demo/ApiTest.java", "example/src/main.rs",
 	};
 	static const char *const production[] = {
 		"src/app.py", "testing/testing.go", "contest.py", "latest/x.js", "src/testimony.c", "spec.py",
 		"src/Testable.java", "protest/a.go", "src/attest.js", "tests", "lib/test.py", "a.test",
+		/* a JVM source root's packages named example or demo are code, not examples */
+		"src/main/java/com/example/demo/Api.java", "svc/src/main/kotlin/org/example/App.kt",
 	};
 	scan_test_paths *t;
 
