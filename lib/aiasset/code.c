@@ -12,17 +12,20 @@
  * or any call passing a model-like argument. Sorted for bsearch.
  */
 static const char *const interesting_callees[] = {
-	"Agent", "AgentExecutor", "Anthropic", "AnthropicBedrock", "AnthropicClient", "AnthropicVertex",
-	"AssistantAgent", "AsyncAnthropic", "AsyncAzureOpenAI", "AsyncOpenAI", "AzureChatOpenAI", "AzureOpenAI",
-	"AzureOpenAIClient", "ChatAnthropic", "ChatClient", "ChatCompletionRequest", "ChatGoogleGenerativeAI",
-	"ChatMistralAI", "ChatOllama", "ChatOpenAI", "Client", "ClientSession", "ClientV2", "ConversableAgent",
-	"Crew", "FastMCP", "GenerativeModel", "Groq", "HttpClient", "InferenceClient", "Kernel", "LLM", "Llama",
-	"McpServer", "Mistral", "MultiServerMCPClient", "NewClient", "Ollama", "OpenAI", "OpenAIClient",
-	"OpenAIEmbeddings", "PersistentClient", "Pinecone", "QdrantClient", "ReActAgent", "SentenceTransformer",
-	"Server", "StateGraph", "UserProxyAgent", "connect_to_custom", "connect_to_local",
-	"connect_to_weaviate_cloud", "create_react_agent", "from_pretrained", "hf_hub_download",
-	"initialize_agent", "load_dataset", "model", "modelId", "modelName", "pipeline", "snapshot_download",
-	"sse_client", "stdio_client", "streamablehttp_client",
+	"Agent", "AgentExecutor", "Anthropic", "AnthropicBedrock", "AnthropicClient", "AnthropicVertex", "AssistantAgent",
+	"AsyncAnthropic", "AsyncAzureOpenAI", "AsyncOpenAI", "AzureChatOpenAI", "AzureOpenAI", "AzureOpenAIClient",
+	"ChatAnthropic", "ChatClient", "ChatCompletionAgent", "ChatCompletionRequest", "ChatGoogleGenerativeAI",
+	"ChatMistralAI", "ChatModel", "ChatOllama", "ChatOpenAI", "Chroma", "Client", "ClientSession", "ClientV2",
+	"ConversableAgent", "Crew", "FastMCP", "GenerativeModel", "GetChatClient", "Groq", "HttpClient",
+	"InferenceClient", "Kernel", "LLM", "Llama", "McpServer", "Milvus", "Mistral", "Model", "MultiServerMCPClient",
+	"NewClient", "NewMCPServer", "Ollama", "OpenAI", "OpenAIClient", "OpenAIEmbeddings", "PGVector",
+	"PersistentClient", "Pinecone", "PineconeVectorStore", "QdrantClient", "QdrantVectorStore", "ReActAgent",
+	"SentenceTransformer", "Server", "StateGraph", "UserProxyAgent", "WeaviateVectorStore", "WithModel",
+	"client", "connect_to_custom", "connect_to_local", "connect_to_weaviate_cloud",
+	"createReactAgent", "create_react_agent", "from_documents", "from_pretrained", "from_texts",
+	"hf_hub_download", "initialize_agent", "load_dataset", "load_local", "model", "modelId",
+	"modelName", "new", "pipeline", "snapshot_download", "sse_client", "stdio_client",
+	"streamablehttp_client",
 };
 
 /* Argument names that carry a model, dataset or revision. */
@@ -49,6 +52,9 @@ typedef struct {
 	size_t len;
 	char tmp[SCAN_AI_CODE_TEXT_MAX + 1];
 } reader;
+
+static TSNode callee_of(reader *r, TSNode call, bool *construct);
+static TSNode last_name(TSNode f);
 
 static bool is(TSNode n, const char *type)
 {
@@ -175,6 +181,8 @@ static TSNode callee_of(reader *r, TSNode call, bool *construct)
 		f = field(call, "constructor"), *construct = true;
 	else if (!strcmp(t, "object_creation_expression"))
 		f = field(call, "type"), *construct = true;
+	else if (!strcmp(t, "implicit_object_creation_expression"))
+		f = call, *construct = true; /* C#'s new(...): the type is the variable's; the callee reads "new" */
 	else if (!strcmp(t, "composite_literal"))
 		f = field(call, "type"), *construct = true;
 	else if (!strcmp(t, "method_invocation"))
@@ -191,7 +199,7 @@ static TSNode last_name(TSNode f)
 		const char *t = ts_node_type(f);
 		TSNode next = { 0 };
 		if (!strcmp(t, "identifier") || !strcmp(t, "property_identifier") || !strcmp(t, "field_identifier") ||
-		    !strcmp(t, "type_identifier"))
+		    !strcmp(t, "type_identifier") || !strcmp(t, "implicit_object_creation_expression"))
 			return f;
 		if (!strcmp(t, "attribute"))
 			next = field(f, "attribute");
@@ -269,23 +277,63 @@ static const char *env_read(reader *r, TSNode v, const char **fallback)
 	return NULL;
 }
 
+/*
+ * Calls that only wrap a model id: the AI SDK's provider functions
+ * (openai("gpt-4o")), Go's conversion anthropic.Model(x). Their argument is
+ * the value.
+ */
+static const char *const model_wrappers[] = {
+	"Model", "anthropic", "azure", "bedrock", "cohere", "deepseek", "google", "groq", "mistral", "ollama", "openai",
+	"vertex", "xai",
+};
+
+static TSNode wrapped_model(reader *r, TSNode v)
+{
+	TSNode f, name, args;
+	bool construct;
+
+	if (!is(v, "call") && !is(v, "call_expression"))
+		return (TSNode){ 0 };
+	f = callee_of(r, v, &construct);
+	if (ts_node_is_null(f) || ts_node_is_null(name = last_name(f)) ||
+	    !in_set(peek(r, name), model_wrappers, sizeof(model_wrappers) / sizeof(*model_wrappers)))
+		return (TSNode){ 0 };
+	args = field(v, "arguments");
+	for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); i++) {
+		TSNode a = ts_node_named_child(args, i);
+		if (!is(a, "comment"))
+			return a;
+	}
+	return (TSNode){ 0 };
+}
+
 static scan_ai_value value_of(reader *r, TSNode v)
 {
 	scan_ai_value out = { SCAN_AI_VALUE_OTHER, NULL, NULL };
 	const char *t, *s;
+	TSNode inner;
 
 	if (ts_node_is_null(v))
 		return out;
 	if (is(v, "literal_element") && ts_node_named_child_count(v)) /* Go keyed elements wrap their value */
 		v = ts_node_named_child(v, 0);
-	if (is(v, "parenthesized_expression") && ts_node_named_child_count(v) == 1)
-		v = ts_node_named_child(v, 0);
+	/* (x), TypeScript's x! and x as T, an AI SDK's provider("id") hold the value */
+	for (int guard = 0; guard < 4; guard++) {
+		if ((is(v, "parenthesized_expression") || is(v, "non_null_expression") || is(v, "as_expression")) &&
+		    ts_node_named_child_count(v))
+			v = ts_node_named_child(v, 0);
+		else if (!ts_node_is_null(inner = wrapped_model(r, v)))
+			v = inner;
+		else
+			break;
+	}
 	t = ts_node_type(v);
 	if ((s = string_value(r, v)))
 		out.kind = SCAN_AI_VALUE_STRING, out.text = s;
 	else if ((s = env_read(r, v, &out.fallback)))
 		out.kind = SCAN_AI_VALUE_ENV, out.text = s;
 	else if (!strcmp(t, "identifier") || !strcmp(t, "attribute") || !strcmp(t, "selector_expression") ||
+	         !strcmp(t, "shorthand_property_identifier") || !strcmp(t, "qualified_name") ||
 	         !strcmp(t, "member_expression") || !strcmp(t, "field_access") || !strcmp(t, "member_access_expression"))
 		out.kind = SCAN_AI_VALUE_NAME, out.text = text(r, v);
 	else if (!strcmp(t, "true") || (!strcmp(t, "boolean_literal") && !strcmp(peek(r, v), "true")))
@@ -310,6 +358,17 @@ static int add_arg(reader *r, scan_ai_arg *args, size_t *n, const char *name, un
 	return 0;
 }
 
+/* A call's argument list: its field, or (C#'s new(...)) its argument_list child. */
+static TSNode args_of(TSNode call)
+{
+	TSNode a = field(call, "arguments");
+
+	for (uint32_t i = 0; ts_node_is_null(a) && i < ts_node_named_child_count(call); i++)
+		if (is(ts_node_named_child(call, i), "argument_list"))
+			a = ts_node_named_child(call, i);
+	return a;
+}
+
 /* A JS object literal or a Go composite literal's body: its properties become named arguments. */
 static void add_properties(reader *r, scan_ai_arg *args, size_t *n, TSNode obj)
 {
@@ -320,6 +379,10 @@ static void add_properties(reader *r, scan_ai_arg *args, size_t *n, TSNode obj)
 			key = field(p, "key"), val = field(p, "value");
 		else if (is(p, "keyed_element"))
 			key = field(p, "key"), val = field(p, "value");
+		else if (is(p, "assignment_expression")) /* a C# object initializer: Model = "..." */
+			key = field(p, "left"), val = field(p, "right");
+		else if (is(p, "shorthand_property_identifier")) /* { model } */
+			key = p, val = p;
 		else
 			continue;
 		if (ts_node_is_null(key) || ts_node_is_null(val))
@@ -333,9 +396,12 @@ static void add_properties(reader *r, scan_ai_arg *args, size_t *n, TSNode obj)
 
 static int read_args(reader *r, TSNode call, scan_ai_arg *args, size_t *n)
 {
-	TSNode list = is(call, "composite_literal") ? field(call, "body") : field(call, "arguments");
+	TSNode list = is(call, "composite_literal") ? field(call, "body") : args_of(call);
+	TSNode init = field(call, "initializer");
 	unsigned pos = 0;
 
+	if (is(init, "initializer_expression"))
+		add_properties(r, args, n, init);
 	if (ts_node_is_null(list))
 		return 0;
 	if (is(call, "composite_literal")) {
@@ -378,8 +444,14 @@ static bool model_key(reader *r, TSNode key)
 /* Does an argument (or a property of an object argument) have a model-like name? Read without copying. */
 static bool has_model_key(reader *r, TSNode call)
 {
-	TSNode list = is(call, "composite_literal") ? field(call, "body") : field(call, "arguments");
+	TSNode list = is(call, "composite_literal") ? field(call, "body") : args_of(call);
+	TSNode init = field(call, "initializer");
 
+	for (uint32_t i = 0; is(init, "initializer_expression") && i < ts_node_named_child_count(init); i++) {
+		TSNode p = ts_node_named_child(init, i);
+		if (is(p, "assignment_expression") && model_key(r, field(p, "left")))
+			return true;
+	}
 	if (ts_node_is_null(list))
 		return false;
 	for (uint32_t i = 0; i < ts_node_named_child_count(list); i++) {
@@ -395,7 +467,8 @@ static bool has_model_key(reader *r, TSNode call)
 			TSNode o = !strcmp(t, "object") ? a : field(a, "body");
 			for (uint32_t k = 0; !ts_node_is_null(o) && k < ts_node_named_child_count(o); k++) {
 				TSNode p = ts_node_named_child(o, k);
-				if ((is(p, "pair") || is(p, "keyed_element")) && model_key(r, field(p, "key")))
+				if (((is(p, "pair") || is(p, "keyed_element")) && model_key(r, field(p, "key"))) ||
+				    (is(p, "shorthand_property_identifier") && model_key(r, p)))
 					return true;
 			}
 		}
@@ -415,7 +488,7 @@ static int on_call(reader *r, TSNode call)
 
 	if (ts_node_is_null(f) || ts_node_is_null(name = last_name(f)))
 		return 0;
-	callee = peek(r, name);
+	callee = is(call, "implicit_object_creation_expression") ? "new" : peek(r, name);
 	/* Cheap refusal first, copying nothing: most calls are neither an SDK's nor given a model. */
 	if (!in_set(callee, interesting_callees, sizeof(interesting_callees) / sizeof(*interesting_callees)) &&
 	    !has_model_key(r, call))
@@ -428,9 +501,14 @@ static int on_call(reader *r, TSNode call)
 		return SCAN_ENOMEM;
 	out = &c->calls[c->ncalls];
 	memset(out, 0, sizeof(*out));
-	out->callee = text(r, name);
-	out->path = text(r, f);
-	out->line = line_of(call);
+	if (is(call, "implicit_object_creation_expression")) {
+		out->callee = out->path = "new";
+	} else {
+		out->callee = text(r, name);
+		out->path = text(r, f);
+	}
+	/* a Java builder's .model("x") is where its name is, not where the chain starts */
+	out->line = line_of(is(call, "method_invocation") ? name : call);
 	out->construct = construct;
 	read_args(r, call, args, &n);
 	if (n && !(out->args = scan_arena__alloc(&c->arena, n * sizeof(*args))))
@@ -622,7 +700,7 @@ int scan_aiasset__code_read(scan_ai_code *out, const TSTree *tree, scan_lang lan
 			    !strcmp(t, "import_declaration") || !strcmp(t, "import_spec")) {
 				rc = on_import(&r, n);
 				descend = !strcmp(t, "import_declaration") && lang == SCAN_LANG_GO;
-			} else if (!strcmp(t, "invocation_expression")) {
+			} else if (!strcmp(t, "invocation_expression") || !strcmp(t, "implicit_object_creation_expression")) {
 				rc = on_call(&r, n);
 			}
 			break;

@@ -127,9 +127,8 @@ int scan_aiasset__add_signal(scan_ai_builder *b, const scan_ai_package_signal *s
 	int rc;
 
 	memset(&a, 0, sizeof(a));
-	/* A provider is keyed by who it is; anything else by what it is called. */
-	if ((rc = scan_aiasset__identity(&id, scan_aiasset__type_name(s->type),
-	                                 s->type == SCAN_AI_ASSET_PROVIDER ? prov : NULL, s->name, true)) != 0)
+	/* keyed by who serves it, when the table says, and what it is called */
+	if ((rc = scan_aiasset__identity(&id, scan_aiasset__type_name(s->type), prov, s->name, true)) != 0)
 		return rc;
 	a.identity = id.ptr;
 	a.type = scan_aiasset__type_name(s->type);
@@ -153,6 +152,7 @@ typedef struct {
 	const char *framework;        /* identity of the agent framework imported, for its agents and models */
 	const char *framework_name;
 	const char *vector_store;     /* identity of a vector store imported */
+	bool custom_endpoint;         /* an OpenAI-compatible client sent elsewhere (base_url): the models are not OpenAI's */
 } file_context;
 
 static const char *callee_is(const scan_ai_call *c, const char *const *names)
@@ -164,15 +164,21 @@ static const char *callee_is(const scan_ai_call *c, const char *const *names)
 }
 
 static const char *const agent_callees[] = {
-	"Agent", "AgentExecutor", "AssistantAgent", "ConversableAgent", "Crew", "ReActAgent", "UserProxyAgent",
-	"create_react_agent", "initialize_agent", NULL };
-static const char *const mcp_server_callees[] = { "FastMCP", "McpServer", "Server", NULL };
+	"Agent", "AgentExecutor", "AssistantAgent", "ChatCompletionAgent", "ConversableAgent", "Crew", "ReActAgent",
+	"UserProxyAgent", "createReactAgent", "create_react_agent", "initialize_agent", NULL };
+static const char *const mcp_server_callees[] = { "FastMCP", "McpServer", "NewMCPServer", "Server", NULL };
 static const char *const mcp_client_callees[] = {
 	"ClientSession", "MultiServerMCPClient", "sse_client", "stdio_client", "streamablehttp_client", NULL };
 /* Calls whose first positional argument is a model id. */
 static const char *const positional_model_callees[] = {
-	"ChatClient", "GenerativeModel", "SentenceTransformer", "from_pretrained", "model", "modelId", "modelName",
-	"LLM", NULL };
+	"ChatClient", "GenerativeModel", "GetChatClient", "LLM", "SentenceTransformer", "WithModel", "from_pretrained",
+	"model", "modelId", "modelName", NULL };
+/* Vector stores an agent framework's own classes reach (LangChain's FAISS.load_local, Chroma(...)). */
+static const struct { const char *callee, *name; } store_callees[] = {
+	{ "FAISS", "FAISS" }, { "Chroma", "Chroma" }, { "QdrantVectorStore", "Qdrant" }, { "Qdrant", "Qdrant" },
+	{ "PineconeVectorStore", "Pinecone" }, { "WeaviateVectorStore", "Weaviate" }, { "PGVector", "pgvector" },
+	{ "Milvus", "Milvus" }, { "LanceDB", "LanceDB" },
+};
 static const char *const dataset_callees[] = { "load_dataset", NULL };
 /* Tools an agent or an MCP server exposes, by decorator. */
 static bool tool_decorator(const char *d)
@@ -218,6 +224,84 @@ static int add_ref(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_m
 	return 0;
 }
 
+/* A call's revision= as a literal, through a constant when it names one. */
+static const char *revision_of(const scan_ai_code *c, const scan_ai_call *call)
+{
+	const scan_ai_arg *a = scan_aiasset__call_arg(call, "revision", -1);
+	const scan_ai_binding *bd;
+
+	if (!a)
+		return NULL;
+	if (a->value.kind == SCAN_AI_VALUE_STRING)
+		return a->value.text;
+	if (a->value.kind == SCAN_AI_VALUE_NAME && (bd = scan_aiasset__code_binding(c, a->value.text)) &&
+	    bd->value.kind == SCAN_AI_VALUE_STRING)
+		return bd->value.text;
+	return NULL;
+}
+
+/*
+ * An SDK's model constant as its id: openai-java ChatModel.GPT_4O_MINI,
+ * go-openai openai.GPT4oMini, anthropic-sdk-go anthropic.ModelClaude3_5SonnetLatest.
+ * The constants spell the id: words and digits, "Dot" for a point, a run of
+ * 8 digits for a date. false for a name that is not such a constant.
+ */
+static bool constant_id(const char *name, char *out, size_t cap)
+{
+	const char *dot = strrchr(name, '.'), *p;
+	size_t k = 0;
+	char prev = 0;
+
+	if (!dot)
+		return false;
+	if (!((dot - name == 9 && !strncmp(name, "ChatModel", 9)) || (dot - name == 6 && !strncmp(name, "openai", 6)) ||
+	      (dot - name == 9 && !strncmp(name, "anthropic", 9))))
+		return false;
+	p = dot + 1;
+	if (!strncmp(p, "Model", 5) && p[5] >= 'A' && p[5] <= 'Z')
+		p += 5; /* anthropic.ModelClaude... */
+	if (!(!strncmp(p, "GPT", 3) || !strncmp(p, "Claude", 6) || (p[0] == 'O' && p[1] >= '0' && p[1] <= '9')))
+		return false;
+	for (; *p && k + 2 < cap; p++) {
+		char ch = *p, low = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+		bool digit = ch >= '0' && ch <= '9', upper = ch >= 'A' && ch <= 'Z';
+		if (!strncmp(p, "Dot", 3) && prev >= '0' && prev <= '9') {
+			out[k++] = '.';
+			p += 2;
+			prev = '.';
+			continue;
+		}
+		if (ch == '_') {
+			/* GPT_4_1: a point between single digits; 2024_08_06: a dash */
+			bool point = prev >= '0' && prev <= '9' && p[1] >= '0' && p[1] <= '9' && (p[2] < '0' || p[2] > '9') &&
+			             k >= 2 && (out[k - 2] < '0' || out[k - 2] > '9');
+			out[k++] = point ? '.' : '-';
+			prev = out[k - 1];
+			continue;
+		}
+		if (k && ((digit && !(prev >= '0' && prev <= '9') && prev != '-' && prev != '.') ||
+		          (upper && prev != '-' && prev != '.' && !(prev >= 'a' && prev <= 'z' && p[-1] >= 'A' && p[-1] <= 'Z'))))
+			out[k++] = '-';
+		out[k++] = low;
+		prev = low;
+	}
+	out[k] = '\0';
+	/* a date written as 8 digits: 20240806 -> 2024-08-06 */
+	for (size_t i = 0; i + 8 <= k; i++) {
+		if ((i == 0 || out[i - 1] == '-') && strspn(out + i, "0123456789") == 8 && (out[i + 8] == '\0' || out[i + 8] == '-') &&
+		    k + 2 < cap) {
+			memmove(out + i + 10, out + i + 8, k - i - 8 + 1);
+			memmove(out + i + 5, out + i + 4, 2);
+			memmove(out + i + 8, out + i + 6, 2);
+			out[i + 4] = '-';
+			out[i + 7] = '-';
+			k += 2;
+			break;
+		}
+	}
+	return k > 0 && k + 1 < cap;
+}
+
 /* Resolve a value to a literal, an env read, or nothing (a gap). */
 static int model_value(scan_ai_builder *b, const scan_ai_code *c, const char *path, const scan_ai_arg *a,
                        scan_ai_model_ref *ref)
@@ -227,8 +311,14 @@ static int model_value(scan_ai_builder *b, const scan_ai_code *c, const char *pa
 
 	if (v.kind == SCAN_AI_VALUE_NAME) {
 		const scan_ai_binding *bd = scan_aiasset__code_binding(c, v.text);
-		if (bd)
+		char constant[128];
+		if (bd) {
 			v = bd->value;
+		} else if (constant_id(v.text, constant, sizeof(constant))) {
+			if (!(ref->id = scan_arena__strdup(&b->arena, constant)))
+				return SCAN_ENOMEM;
+			return 1;
+		}
 	}
 	if (v.kind == SCAN_AI_VALUE_STRING && looks_like_id(v.text)) {
 		ref->id = v.text;
@@ -245,6 +335,36 @@ static int model_value(scan_ai_builder *b, const scan_ai_code *c, const char *pa
 	return scan_aiasset__gap(b, path, a->line, msg) ? SCAN_ENOMEM : 0;
 }
 
+/*
+ * Where a file's clients send their calls, before its models are read: an
+ * OpenAI-compatible client given another base URL serves whatever model
+ * that endpoint runs; boto3's bedrock-runtime client is Amazon Bedrock.
+ */
+static int endpoints(scan_ai_builder *b, const scan_ai_code *c, const char *path, scan_ai_quote_fn quote, void *qctx,
+                     file_context *fx)
+{
+	static const char *const clients[] = { "OpenAI", "AsyncOpenAI", "ChatOpenAI", "OpenAIClient", NULL };
+	int rc = 0;
+
+	for (size_t i = 0; i < c->ncalls && !rc; i++) {
+		const scan_ai_call *call = &c->calls[i];
+		const scan_ai_arg *a;
+		if (callee_is(call, clients) && scan_aiasset__call_arg(call, "base_url|baseURL|baseUrl|api_base", -1)) {
+			fx->custom_endpoint = true;
+		} else if (!strcmp(call->callee, "client") && (a = scan_aiasset__call_arg(call, "service_name", 0)) &&
+		           a->value.kind == SCAN_AI_VALUE_STRING &&
+		           (!strcmp(a->value.text, "bedrock-runtime") || !strcmp(a->value.text, "bedrock"))) {
+			const scan_ai_package_signal *s = scan_aiasset__package_signal("npm", "@aws-sdk/client-bedrock-runtime");
+			size_t slot;
+			if (s && !(rc = scan_aiasset__add_signal(b, s, false, NULL, &slot)))
+				rc = scan_aiasset__evidence(b, slot, path, call->line, "call", quote(qctx, call->line));
+			fx->provider = SCAN_AI_PROVIDER_BEDROCK;
+			fx->ai = true;
+		}
+	}
+	return rc;
+}
+
 int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_lang lang, const char *path,
                               scan_ai_quote_fn quote, void *qctx, scan_ai_model_refs *refs)
 {
@@ -256,12 +376,30 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 	memset(&fx, 0, sizeof(fx));
 	for (size_t i = 0; i < c->nimports && !rc; i++) {
 		const scan_ai_package_signal *s = scan_aiasset__import_signal(lang, c->imports[i].module);
+		const scan_ai_package_signal *via;
+		const char *snippet;
+		if (!strncmp(c->imports[i].module, "langchain_mcp_adapters", 22)) {
+			fx.ai = fx.mcp = true; /* a client of MCP servers: its calls say which */
+			continue;
+		}
 		if (!s)
 			continue;
 		fx.ai = true;
+		snippet = quote(qctx, c->imports[i].line);
 		if ((rc = scan_aiasset__add_signal(b, s, false, NULL, &slot)) != 0 ||
-		    (rc = scan_aiasset__evidence(b, slot, path, c->imports[i].line, "import", quote(qctx, c->imports[i].line))) != 0)
+		    (rc = scan_aiasset__evidence(b, slot, path, c->imports[i].line, "import", snippet)) != 0)
 			break;
+		/* an agent framework's integration package names the provider it reaches: langchain_openai, @ai-sdk/anthropic */
+		if (s->type == SCAN_AI_ASSET_AGENT_FRAMEWORK && (via = scan_aiasset__integration_signal(c->imports[i].module))) {
+			size_t vslot;
+			if ((rc = scan_aiasset__add_signal(b, via, false, NULL, &vslot)) != 0 ||
+			    (rc = scan_aiasset__evidence(b, vslot, path, c->imports[i].line, "import", snippet)) != 0)
+				break;
+			if (via->provider && via->provider != fx.provider) {
+				fx.provider = via->provider;
+				fx.providers++;
+			}
+		}
 		if ((s->type == SCAN_AI_ASSET_PROVIDER || s->type == SCAN_AI_ASSET_RUNTIME) && s->provider &&
 		    s->provider != fx.provider) {
 			fx.provider = s->provider;
@@ -276,13 +414,15 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		if (s->type == SCAN_AI_ASSET_VECTOR_STORE && !fx.vector_store)
 			fx.vector_store = b->slots[slot].a.identity;
 	}
+	if (fx.providers > 1)
+		fx.provider = SCAN_AI_PROVIDER_UNKNOWN;
+	if (!rc)
+		rc = endpoints(b, c, path, quote, qctx, &fx);
 	if (rc || !fx.ai) {
 		scan_buf_dispose(&id);
 		return rc;
 	}
-	if (fx.providers > 1)
-		fx.provider = SCAN_AI_PROVIDER_UNKNOWN;
-	if (fx.framework && fx.vector_store)
+	if (fx.framework && fx.vector_store && !rc)
 		rc = scan_aiasset__relate(b, fx.framework, "retrieves_from", fx.vector_store);
 
 	for (size_t i = 0; i < c->ncalls && !rc; i++) {
@@ -297,7 +437,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		ref.file_path = path;
 		ref.line = call->line;
 		ref.snippet = quote(qctx, call->line);
-		ref.provider = fx.provider;
+		ref.provider = fx.custom_endpoint ? SCAN_AI_PROVIDER_UNKNOWN : fx.provider;
 		ref.user = fx.framework;
 		if ((what = callee_is(call, mcp_server_callees)) && (fx.mcp || strcmp(what, "Server"))) {
 			a = scan_aiasset__call_arg(call, "name", 0);
@@ -321,6 +461,20 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			}
 			continue;
 		}
+		for (size_t k = 0; k < sizeof(store_callees) / sizeof(store_callees[0]) && fx.framework; k++) {
+			size_t n = strlen(store_callees[k].callee);
+			const scan_ai_package_signal *vs;
+			if (strcmp(call->callee, store_callees[k].callee) &&
+			    (strncmp(call->path, store_callees[k].callee, n) || call->path[n] != '.'))
+				continue;
+			if ((vs = scan_aiasset__store_signal(store_callees[k].name)) &&
+			    !(rc = scan_aiasset__add_signal(b, vs, false, NULL, &slot)) &&
+			    !(rc = scan_aiasset__evidence(b, slot, path, call->line, "call", ref.snippet)))
+				rc = scan_aiasset__relate(b, fx.framework, "retrieves_from", b->slots[slot].a.identity);
+			break;
+		}
+		if (rc)
+			break;
 		if (callee_is(call, mcp_client_callees) && fx.mcp) {
 			if ((rc = scan_aiasset__identity(&id, "mcp_client", NULL, path, false)) != 0)
 				break;
@@ -352,14 +506,14 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			a = scan_aiasset__call_arg(call, "path", 0);
 			if (a && (rc = model_value(b, c, path, a, &ref)) < 0)
 				break;
-			if (!a || (!ref.id && !ref.env)) {
+			/* a builder name (json, csv, parquet, imagefolder) loads local files, not a Hub dataset */
+			if (!a || (!ref.id && !ref.env) || (ref.id && !strchr(ref.id, '/'))) {
 				rc = 0;
 				continue;
 			}
 			ref.dataset = true;
 			ref.provider = SCAN_AI_PROVIDER_HUGGINGFACE;
-			if ((a = scan_aiasset__call_arg(call, "revision", -1)) && a->value.kind == SCAN_AI_VALUE_STRING)
-				ref.revision = a->value.text;
+			ref.revision = revision_of(c, call);
 			rc = add_ref(b, refs, &ref);
 			continue;
 		}
@@ -383,8 +537,9 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			ref.provider = SCAN_AI_PROVIDER_HUGGINGFACE;
 		if (ref.deployment)
 			ref.provider = SCAN_AI_PROVIDER_AZURE_OPENAI;
-		if ((a = scan_aiasset__call_arg(call, "revision", -1)) && a->value.kind == SCAN_AI_VALUE_STRING)
-			ref.revision = a->value.text;
+		ref.revision = revision_of(c, call);
+		if (!strcmp(call->callee, "GetChatClient") && fx.provider == SCAN_AI_PROVIDER_AZURE_OPENAI)
+			ref.deployment = true; /* Azure's chat client is got by deployment name */
 		if ((a = scan_aiasset__call_arg(call, "repo_type", -1)) && a->value.kind == SCAN_AI_VALUE_STRING &&
 		    !strcmp(a->value.text, "dataset"))
 			ref.dataset = true;
@@ -421,6 +576,10 @@ int scan_aiasset__add_model(scan_ai_builder *b, const scan_ai_model_ref *ref, co
 	/* The id's own shape wins over the file's SDK (a LiteLLM or LangChain call names any provider's model). */
 	if (shape && p != SCAN_AI_PROVIDER_AZURE_OPENAI && p != SCAN_AI_PROVIDER_BEDROCK && p != SCAN_AI_PROVIDER_LITELLM)
 		p = shape;
+	/* an org/name id no provider claims is a Hugging Face repository (a Hub model a local server runs) */
+	if (!p && !ref->dataset && !ref->deployment && strchr(idtext, '/') && !strchr(strchr(idtext, '/') + 1, '/') &&
+	    !strchr(idtext, ':') && idtext[0] != '/' && idtext[0] != '.')
+		p = SCAN_AI_PROVIDER_HUGGINGFACE;
 	if (ref->deployment) {
 		*pinning = SCAN_AI_PIN_UNKNOWN;
 		*why = "an Azure deployment name: the model version is set in the deployment, not in code";

@@ -65,7 +65,6 @@ static const scan_ai_package_signal signals[] = {
 	{ "PyPI", "llama-cpp-python", R, SCAN_AI_PROVIDER_UNKNOWN, "llama.cpp" },
 	{ "PyPI", "vllm", R, SCAN_AI_PROVIDER_UNKNOWN, "vLLM" },
 	/* Agent frameworks. */
-	{ "PyPI", "langchain-mcp-adapters", M, SCAN_AI_PROVIDER_UNKNOWN, "LangChain MCP adapters" },
 	{ "PyPI", "langchain*", F, SCAN_AI_PROVIDER_UNKNOWN, "LangChain" },
 	{ "npm", "langchain", F, SCAN_AI_PROVIDER_UNKNOWN, "LangChain" },
 	{ "npm", "@langchain/langgraph", F, SCAN_AI_PROVIDER_UNKNOWN, "LangGraph" },
@@ -157,3 +156,51 @@ const scan_ai_package_signal *scan_aiasset__package_signal(const char *ecosystem
 	}
 	return NULL;
 }
+
+/* Lowercase copy of s into out (cut to fit). */
+static void lower(char *out, size_t cap, const char *s)
+{
+	size_t k = 0;
+
+	for (; *s && k + 1 < cap; s++)
+		out[k++] = (char)tolower_ascii(*s);
+	out[k] = '\0';
+}
+
+const scan_ai_package_signal *scan_aiasset__integration_signal(const char *module)
+{
+	/* the first token that names a provider: azure before openai, so Azure OpenAI is not OpenAI */
+	static const struct { const char *token, *also, *ecosystem, *package; } tokens[] = {
+		{ "azure", "openai", "NuGet", "Azure.AI.OpenAI" },
+		{ "openai", NULL, "PyPI", "openai" },
+		{ "anthropic", NULL, "PyPI", "anthropic" },
+		{ "google-genai", NULL, "PyPI", "google-genai" },
+		{ "google_genai", NULL, "PyPI", "google-genai" },
+		{ "googleai", NULL, "PyPI", "google-genai" },
+		{ "gemini", NULL, "PyPI", "google-genai" },
+		{ "vertexai", NULL, "PyPI", "google-cloud-aiplatform" },
+		{ "google-vertex", NULL, "PyPI", "google-cloud-aiplatform" },
+		{ "mistral", NULL, "PyPI", "mistralai" },
+		{ "bedrock", NULL, "npm", "@aws-sdk/client-bedrock-runtime" },
+		{ "cohere", NULL, "PyPI", "cohere" },
+		{ "groq", NULL, "PyPI", "groq" },
+		{ "ollama", NULL, "PyPI", "ollama" },
+		{ "huggingface", NULL, "PyPI", "huggingface-hub" },
+	};
+	char m[256];
+
+	lower(m, sizeof(m), module);
+	for (size_t i = 0; i < sizeof(tokens) / sizeof(tokens[0]); i++)
+		if (strstr(m, tokens[i].token) && (!tokens[i].also || strstr(m, tokens[i].also)))
+			return scan_aiasset__package_signal(tokens[i].ecosystem, tokens[i].package);
+	return NULL;
+}
+
+const scan_ai_package_signal *scan_aiasset__store_signal(const char *name)
+{
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		if (signals[i].type == SCAN_AI_ASSET_VECTOR_STORE && !strcmp(signals[i].name, name))
+			return &signals[i];
+	return NULL;
+}
+

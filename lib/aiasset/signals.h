@@ -33,5 +33,14 @@ typedef struct {
 
 /* The signal a package gives (case-insensitive for PyPI, whose names are), or NULL when it says nothing about AI. */
 const scan_ai_package_signal *scan_aiasset__package_signal(const char *ecosystem, const char *package);
+/*
+ * The provider an agent framework's integration module reaches, by the
+ * provider's name in it (langchain_openai, @ai-sdk/anthropic,
+ * dev.langchain4j.model.openai, Microsoft.SemanticKernel.Connectors.OpenAI),
+ * or NULL.
+ */
+const scan_ai_package_signal *scan_aiasset__integration_signal(const char *module);
+/* The vector store of that name ("FAISS", "Chroma"), or NULL. */
+const scan_ai_package_signal *scan_aiasset__store_signal(const char *name);
 
 #endif
