@@ -309,7 +309,7 @@ static TSNode wrapped_model(reader *r, TSNode v)
 
 static scan_ai_value value_of(reader *r, TSNode v)
 {
-	scan_ai_value out = { SCAN_AI_VALUE_OTHER, NULL, NULL };
+	scan_ai_value out = { SCAN_AI_VALUE_OTHER, NULL, NULL, false };
 	const char *t, *s;
 	TSNode inner;
 
@@ -323,7 +323,7 @@ static scan_ai_value value_of(reader *r, TSNode v)
 		    ts_node_named_child_count(v))
 			v = ts_node_named_child(v, 0);
 		else if (!ts_node_is_null(inner = wrapped_model(r, v)))
-			v = inner;
+			v = inner, out.wrapped = true;
 		else
 			break;
 	}

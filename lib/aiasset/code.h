@@ -29,6 +29,7 @@ typedef struct {
 	scan_ai_value_kind kind;
 	const char *text;         /* STRING: the content; NAME: the name; ENV: the variable; NUMBER: the digits */
 	const char *fallback;     /* ENV: the literal used when the variable is unset (getenv's default, || "x"); NULL */
+	bool wrapped;             /* read through a provider function, openai("id"): the id is where that call is */
 } scan_ai_value;
 
 typedef struct {

@@ -153,6 +153,7 @@ typedef struct {
 	const char *framework_name;
 	const char *vector_store;     /* identity of a vector store imported */
 	bool custom_endpoint;         /* an OpenAI-compatible client sent elsewhere (base_url): the models are not OpenAI's */
+	bool azure;                   /* the file uses Azure OpenAI's SDK */
 } file_context;
 
 static const char *callee_is(const scan_ai_call *c, const char *const *names)
@@ -262,6 +263,16 @@ static bool constant_id(const char *name, char *out, size_t cap)
 		p += 5; /* anthropic.ModelClaude... */
 	if (!(!strncmp(p, "GPT", 3) || !strncmp(p, "Claude", 6) || (p[0] == 'O' && p[1] >= '0' && p[1] <= '9')))
 		return false;
+	/* GPT_4O_MINI: words between underscores, as Java spells constants; else CamelCase words */
+	if (strchr(p, '_') && strncmp(p, "Claude", 6)) {
+		for (; *p && k + 2 < cap; p++) {
+			bool point = *p == '_' && k && out[k - 1] >= '0' && out[k - 1] <= '9' && (k < 2 || out[k - 2] < '0' ||
+			             out[k - 2] > '9') && p[1] >= '0' && p[1] <= '9' && (p[2] < '0' || p[2] > '9');
+			out[k++] = *p == '_' ? (point ? '.' : '-') : (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+		}
+		out[k] = '\0';
+		return k > 0;
+	}
 	for (; *p && k + 2 < cap; p++) {
 		char ch = *p, low = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
 		bool digit = ch >= '0' && ch <= '9', upper = ch >= 'A' && ch <= 'Z';
@@ -374,6 +385,12 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 	size_t slot;
 
 	memset(&fx, 0, sizeof(fx));
+	/* Azure's SDKs build on OpenAI's types (OpenAI.Chat in .NET): with them, the provider is Azure's */
+	for (size_t i = 0; i < c->nimports; i++) {
+		const scan_ai_package_signal *s = scan_aiasset__import_signal(lang, c->imports[i].module);
+		if (s && s->provider == SCAN_AI_PROVIDER_AZURE_OPENAI)
+			fx.azure = true;
+	}
 	for (size_t i = 0; i < c->nimports && !rc; i++) {
 		const scan_ai_package_signal *s = scan_aiasset__import_signal(lang, c->imports[i].module);
 		const scan_ai_package_signal *via;
@@ -385,6 +402,8 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		if (!s)
 			continue;
 		fx.ai = true;
+		if (fx.azure && s->provider == SCAN_AI_PROVIDER_OPENAI && s->type == SCAN_AI_ASSET_PROVIDER)
+			continue;
 		snippet = quote(qctx, c->imports[i].line);
 		if ((rc = scan_aiasset__add_signal(b, s, false, NULL, &slot)) != 0 ||
 		    (rc = scan_aiasset__evidence(b, slot, path, c->imports[i].line, "import", snippet)) != 0)
@@ -438,6 +457,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		ref.line = call->line;
 		ref.snippet = quote(qctx, call->line);
 		ref.provider = fx.custom_endpoint ? SCAN_AI_PROVIDER_UNKNOWN : fx.provider;
+		ref.endpoint = fx.custom_endpoint;
 		ref.user = fx.framework;
 		if ((what = callee_is(call, mcp_server_callees)) && (fx.mcp || strcmp(what, "Server"))) {
 			a = scan_aiasset__call_arg(call, "name", 0);
@@ -485,7 +505,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			continue;
 		}
 		if ((what = callee_is(call, agent_callees)) && fx.framework) {
-			const scan_ai_arg *nm = scan_aiasset__call_arg(call, "name|role", -1);
+			const scan_ai_arg *nm = scan_aiasset__call_arg(call, "name|role|Name|Role", -1);
 			scan_buf key = SCAN_BUF_INIT;
 			if ((rc = scan_buf_printf(&key, "%s#%s", path,
 			                          nm && nm->value.kind == SCAN_AI_VALUE_STRING ? nm->value.text : what)) ||
@@ -531,6 +551,10 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		rc = 0;
 		if (!ref.id && !ref.env)
 			continue;
+		if (a->value.wrapped && a->line != call->line) {
+			ref.line = a->line; /* model: openai("gpt-4o") on a line of its own names the model there */
+			ref.snippet = quote(qctx, a->line);
+		}
 		if (!strcmp(call->callee, "from_pretrained") || !strcmp(call->callee, "SentenceTransformer") ||
 		    !strcmp(call->callee, "hf_hub_download") || !strcmp(call->callee, "snapshot_download") ||
 		    !strcmp(call->callee, "pipeline") || !strcmp(call->callee, "InferenceClient"))
@@ -583,6 +607,9 @@ int scan_aiasset__add_model(scan_ai_builder *b, const scan_ai_model_ref *ref, co
 	if (ref->deployment) {
 		*pinning = SCAN_AI_PIN_UNKNOWN;
 		*why = "an Azure deployment name: the model version is set in the deployment, not in code";
+	} else if (ref->endpoint) {
+		*pinning = SCAN_AI_PIN_UNKNOWN;
+		*why = "served by an endpoint the code chose: the version is that server's to pin";
 	} else {
 		*pinning = scan_aiasset__pinning(p, idtext, ref->revision, why);
 	}

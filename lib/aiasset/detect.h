@@ -25,6 +25,7 @@ typedef struct {
 	const char *revision;       /* Hugging Face revision=; NULL */
 	bool dataset;
 	bool deployment;            /* an Azure deployment name, not a model id */
+	bool endpoint;              /* sent to an endpoint the code chose (base_url): that server decides the version */
 	const char *user;           /* identity of the agent or framework using it in this file; NULL */
 } scan_ai_model_ref;
 

@@ -175,7 +175,8 @@ static void launched(scan_mcp_server *s)
 	}
 }
 
-static void remote(scan_mcp_server *s)
+/* Whether url is plaintext HTTP to another machine, or a public tunnel's. */
+static void judge_url(const char *url, bool *plaintext, bool *tunnel)
 {
 	static const char *const tunnels[] = { "ngrok.io", "ngrok-free.app", "ngrok.app", "trycloudflare.com", "loca.lt",
 		"serveo.net", "localhost.run" };
@@ -183,23 +184,30 @@ static void remote(scan_mcp_server *s)
 	char h[256];
 	size_t n;
 
-	if (!s->url)
-		return;
-	host = strstr(s->url, "://");
-	host = host ? host + 3 : s->url;
+	host = strstr(url, "://");
+	host = host ? host + 3 : url;
 	if (strchr(host, '@') && strchr(host, '@') < host + strcspn(host, "/?#"))
 		host = strchr(host, '@') + 1; /* user:password@ is not the host */
 	end = *host == '[' ? host + strcspn(host, "]") + (strchr(host, ']') ? 1 : 0) : host + strcspn(host, "/:?#");
 	n = (size_t)(end - host) < sizeof(h) ? (size_t)(end - host) : sizeof(h) - 1;
 	memcpy(h, host, n);
 	h[n] = '\0';
-	s->plaintext_url = !strncmp(s->url, "http://", 7) && strcmp(h, "localhost") && strcmp(h, "127.0.0.1") &&
-	                   strcmp(h, "[::1]");
+	*plaintext |= !strncmp(url, "http://", 7) && strcmp(h, "localhost") && strcmp(h, "127.0.0.1") && strcmp(h, "[::1]");
 	for (size_t i = 0; i < sizeof(tunnels) / sizeof(tunnels[0]); i++) {
 		size_t t = strlen(tunnels[i]);
 		if (n >= t && !strcmp(h + n - t, tunnels[i]))
-			s->tunnel_url = true;
+			*tunnel = true;
 	}
+}
+
+/* The server's URL, and URLs given to a local bridge as arguments (npx mcp-remote https://...). */
+static void remote(scan_mcp_server *s)
+{
+	if (s->url)
+		judge_url(s->url, &s->plaintext_url, &s->tunnel_url);
+	for (size_t i = 0; i < s->nargs; i++)
+		if (!strncmp(s->args[i], "http://", 7) || !strncmp(s->args[i], "https://", 8))
+			judge_url(s->args[i], &s->plaintext_url, &s->tunnel_url);
 }
 
 static int strings_of(scan_mcp_config *c, const char *const **out, size_t *n, const scan_yaml_node *seq)

@@ -50,3 +50,19 @@ const scan_ai_rule *scan_aiasset__rules(size_t *n)
 	*n = sizeof(rules) / sizeof(rules[0]);
 	return rules;
 }
+
+bool scan_aiasset__ai_secret_rule(const char *rule_id)
+{
+	/* the secrets pack's rules for AI providers' credentials (rules/secrets/) */
+	static const char *const prefixes[] = { "openai-", "anthropic-", "cohere-", "deepseek-", "groq-", "huggingface-",
+		"mistral-", "perplexity-", "pinecone-", "replicate-", "together-", "xai-", "google-gemini-", "azure-openai-",
+		NULL };
+
+	if (!strncmp(rule_id, "secrets/", 8))
+		rule_id += 8;
+	for (size_t i = 0; prefixes[i]; i++)
+		if (!strncmp(rule_id, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+

@@ -2,6 +2,7 @@
 #ifndef SCAN_AIASSET_RULES_H
 #define SCAN_AIASSET_RULES_H
 
+#include <stdbool.h>
 #include "scan/finding.h"
 
 typedef struct {
@@ -15,6 +16,8 @@ typedef struct {
 
 /* The rule with this id ("AI017", or a finding's "ai/AI017"), or NULL. */
 const scan_ai_rule *scan_aiasset__rule(const char *id);
+/* Whether a secrets rule finds an AI provider's credential: its findings are AI001 too. */
+bool scan_aiasset__ai_secret_rule(const char *rule_id);
 /* All of them, in id order. */
 const scan_ai_rule *scan_aiasset__rules(size_t *n);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "aiasset/rules.h"
 #include "analyzers/analyzer.h"
 #include "scan/buf.h"
 #include "secrets/engine.h"
@@ -237,6 +238,12 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 			.secret_hash = hash,
 			.verified = fc->st->verify ? scan_secrets__verdict_name(verdict) : NULL,
 		};
+		/* An AI provider's credential is also the AI attack surface's AI001 (LLM02). */
+		if (scan_aiasset__ai_secret_rule(r->rule_id)) {
+			const scan_ai_rule *ai = scan_aiasset__rule("AI001");
+			d.ai_rule = ai->id;
+			d.owasp = ai->owasp;
+		}
 		rc = scan_analyzers__emit(fc->sink, fc->path, &d);
 	}
 done:
