@@ -173,7 +173,7 @@ static const char *const mcp_client_callees[] = {
 /* Calls whose first positional argument is a model id. */
 static const char *const positional_model_callees[] = {
 	"ChatClient", "GenerativeModel", "GetChatClient", "LLM", "SentenceTransformer", "WithModel", "from_pretrained",
-	"model", "modelId", "modelName", NULL };
+	"hf_hub_download", "model", "modelId", "modelName", "snapshot_download", NULL };
 /* Vector stores an agent framework's own classes reach (LangChain's FAISS.load_local, Chroma(...)). */
 static const struct { const char *callee, *name; } store_callees[] = {
 	{ "FAISS", "FAISS" }, { "Chroma", "Chroma" }, { "QdrantVectorStore", "Qdrant" }, { "Qdrant", "Qdrant" },

@@ -13,6 +13,7 @@ void scan_aiasset__notebook_dispose(scan_notebook *nb)
 		scan_buf_dispose(&nb->code);
 	free(nb->line_cell);
 	free(nb->line_of);
+	free(nb->line_file);
 	memset(nb, 0, sizeof(*nb));
 }
 
@@ -71,6 +72,102 @@ static void language(scan_notebook *nb, const cJSON *meta)
 	                                                                                     : "python");
 }
 
+/*
+ * Where each cell's source lines are in the file. cJSON keeps no positions,
+ * so the raw text is read again: the k-th "source" member of an object two
+ * levels deep (the document, then a cell) is cell k's, in order; a list of strings is one string per
+ * line, each starting on its file line; one string keeps all its lines on
+ * the file line it starts on.
+ */
+typedef struct {
+	unsigned *lines;          /* the file line of each element of the cell's source */
+	size_t n, cap;
+} cell_lines;
+
+static size_t string_end(const char *s, size_t len, size_t i)
+{
+	for (i++; i < len && s[i] != '"'; i++)
+		if (s[i] == '\\')
+			i++;
+	return i;
+}
+
+static void file_lines(scan_notebook *nb, const char *s, size_t len, size_t ncells)
+{
+	cell_lines *cells = calloc(ncells ? ncells : 1, sizeof(*cells));
+	unsigned line = 1;
+	size_t cell = 0;
+	int depth = 0;              /* objects open, outside strings */
+
+	if (!cells || !(nb->line_file = calloc(nb->lines ? nb->lines : 1, sizeof(*nb->line_file)))) {
+		free(cells);
+		return; /* no file lines: evidence falls back to the file as a whole */
+	}
+	for (size_t i = 0; i < len && cell < ncells; i++) {
+		size_t e, k;
+		if (s[i] == '\n') {
+			line++;
+			continue;
+		}
+		if (s[i] == '{' || s[i] == '}') {
+			depth += s[i] == '{' ? 1 : -1;
+			continue;
+		}
+		if (s[i] != '"')
+			continue;
+		e = string_end(s, len, i);
+		k = e + 1;
+		while (k < len && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'))
+			k++;
+		if (!(depth == 2 && e - i == 7 && !strncmp(s + i + 1, "source", 6) && k < len && s[k] == ':')) {
+			for (size_t x = i; x < e && x < len; x++)
+				line += s[x] == '\n';
+			i = e;
+			continue;
+		}
+		for (size_t x = i; x < k; x++)
+			line += s[x] == '\n';
+		for (k++; k < len && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r' || s[k] == '\n'); k++)
+			line += s[k] == '\n';
+		if (k < len && s[k] == '"') {
+			if (!scan_array_reserve(&cells[cell].lines, &cells[cell].cap, 1, sizeof(unsigned)))
+				cells[cell].lines[cells[cell].n++] = line;
+			i = string_end(s, len, k);
+		} else if (k < len && s[k] == '[') {
+			for (k++; k < len && s[k] != ']'; k++) {
+				if (s[k] == '\n') {
+					line++;
+				} else if (s[k] == '"') {
+					if (!scan_array_reserve(&cells[cell].lines, &cells[cell].cap, cells[cell].n + 1, sizeof(unsigned)))
+						cells[cell].lines[cells[cell].n++] = line;
+					k = string_end(s, len, k);
+				}
+			}
+			i = k;
+		} else {
+			i = k;
+		}
+		cell++;
+	}
+	for (size_t i = 0; i < nb->lines; i++) {
+		const cell_lines *c = nb->line_cell[i] < ncells ? &cells[nb->line_cell[i]] : NULL;
+		if (!c || !c->n)
+			continue;
+		nb->line_file[i] = c->n == 1 ? c->lines[0] : nb->line_of[i] <= c->n ? c->lines[nb->line_of[i] - 1] : 0;
+	}
+	for (size_t i = 0; i < ncells; i++)
+		free(cells[i].lines);
+	free(cells);
+}
+
+unsigned scan_aiasset__notebook_code_line(const scan_notebook *nb, unsigned file_line)
+{
+	for (size_t i = 0; nb->line_file && i < nb->lines; i++)
+		if (nb->line_file[i] == file_line)
+			return (unsigned)i + 1;
+	return 0;
+}
+
 int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len)
 {
 	cJSON *doc;
@@ -116,6 +213,8 @@ int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len
 			break;
 		j.cell++;
 	}
+	if (!rc)
+		file_lines(out, json, len, (size_t)cJSON_GetArraySize(cells));
 	cJSON_Delete(doc);
 	if (rc)
 		scan_aiasset__notebook_dispose(out);

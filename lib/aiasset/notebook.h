@@ -14,6 +14,7 @@ typedef struct {
 	size_t cells;           /* code cells read */
 	/* line_cell[i], line_of[i]: for line i + 1 of code, its cell (0-based, among all cells) and line in it (1-based) */
 	unsigned *line_cell, *line_of;
+	unsigned *line_file;    /* line_file[i]: the line of the .ipynb file that holds it; 0 when not found */
 	size_t lines;
 } scan_notebook;
 
@@ -27,6 +28,8 @@ typedef struct {
  * scan_aiasset__notebook_dispose() in every case.
  */
 int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len);
+/* The joined line of code whose .ipynb line is file_line (the first), or 0. */
+unsigned scan_aiasset__notebook_code_line(const scan_notebook *nb, unsigned file_line);
 void scan_aiasset__notebook_dispose(scan_notebook *nb);
 
 #endif

@@ -30,7 +30,7 @@ static const scan_ai_rule rules[] = {
 	{ "AI020", "LLM07", L, "CWE-602", "access rule enforced only by the prompt", "analyzer" },
 	{ "AI021", "LLM08", M, "CWE-319", "vector store reached without authentication or over plaintext", "rules" },
 	{ "AI022", "LLM02", M, "CWE-359", "personal data sent to a model provider or prompts logged", "rules" },
-	{ "AI023", "LLM04", M, "CWE-1104", "dataset pulled without a pinned revision", "rules" },
+	{ "AI023", "LLM04", M, "CWE-345", "dataset pulled without a pinned revision", "analyzer" },
 	{ "AI024", "LLM10", L, "CWE-770", "model call without an output cap, or with a user-chosen model or cap", "rules" },
 	{ "AI025", "LLM09", L, "CWE-20", "model output drives a decision without validation", "rules" },
 };

@@ -142,7 +142,9 @@ static const char *quote(void *ctx, unsigned line)
 
 	if (!q->nb)
 		return scan_analyzers__quote(q->sink, line);
-	/* line of the joined cells: "cell N: code" */
+	/* a notebook's line is the .ipynb file's: the joined code's line holding it, "cell N, line M: code" */
+	if (!(line = scan_aiasset__notebook_code_line(q->nb, line)))
+		return NULL;
 	s = q->nb->code.ptr;
 	for (unsigned i = 1; i < line && s; i++)
 		s = (s = strchr(s, '\n')) ? s + 1 : NULL;
@@ -598,6 +600,24 @@ static int code_facts(ai_state *st, const scan_ai_code *c, scan_lang lang, const
 	return rc;
 }
 
+/* A notebook's facts at the .ipynb file's lines, as evidence and findings name them. */
+static void remap_lines(scan_ai_code *c, const scan_notebook *nb)
+{
+#define MAP(l) ((l) && (l) <= nb->lines && nb->line_file ? nb->line_file[(l) - 1] : 0)
+	for (size_t i = 0; i < c->nimports; i++)
+		c->imports[i].line = MAP(c->imports[i].line);
+	for (size_t i = 0; i < c->ncalls; i++) {
+		c->calls[i].line = MAP(c->calls[i].line);
+		for (size_t k = 0; k < c->calls[i].nargs; k++)
+			c->calls[i].args[k].line = MAP(c->calls[i].args[k].line);
+	}
+	for (size_t i = 0; i < c->nbindings; i++)
+		c->bindings[i].line = MAP(c->bindings[i].line);
+	for (size_t i = 0; i < c->ndecorated; i++)
+		c->decorated[i].line = MAP(c->decorated[i].line);
+#undef MAP
+}
+
 static int notebook_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *sink)
 {
 	scan_notebook nb;
@@ -632,8 +652,10 @@ static int notebook_file(ai_state *st, ai_worker *w, const scan_file *f, scan_si
 		return 0;
 	}
 	rc = scan_aiasset__code_read(&c, tree, SCAN_LANG_PYTHON, nb.code.ptr, nb.code.size);
-	if (!rc)
+	if (!rc) {
+		remap_lines(&c, &nb);
 		rc = code_facts(st, &c, SCAN_LANG_PYTHON, f->path, &q);
+	}
 	scan_aiasset__code_dispose(&c);
 	ts_tree_delete(tree);
 	scan_aiasset__notebook_dispose(&nb);
@@ -724,15 +746,19 @@ static int manifests(ai_state *st, const scan_sca_inventory *inv)
 	return rc;
 }
 
+/* A floating model is AI002 (supply chain); a dataset pulled at whatever revision is newest, AI023 (poisoning). */
 static int floating_finding(scan_sink *sink, const scan_ai_model_ref *r, const char *id, const char *why)
 {
 	char title[300];
 	scan_finding_draft d;
-	const scan_ai_rule *rule = scan_aiasset__rule("AI002");
+	const scan_ai_rule *rule = scan_aiasset__rule(r->dataset ? "AI023" : "AI002");
 
-	snprintf(title, sizeof(title), "%s '%.120s' is not pinned", r->dataset ? "Dataset" : "Model", id);
+	if (r->dataset)
+		snprintf(title, sizeof(title), "Dataset '%.120s' is pulled without a pinned revision", id);
+	else
+		snprintf(title, sizeof(title), "Model '%.120s' is not pinned", id);
 	memset(&d, 0, sizeof(d));
-	d.rule_id = "ai/AI002";
+	d.rule_id = r->dataset ? "ai/AI023" : "ai/AI002";
 	d.title = title;
 	d.description = why;
 	d.remediation = r->dataset ? "Pass revision= with the dataset's commit (40 hex digits)."

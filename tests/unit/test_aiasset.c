@@ -98,6 +98,24 @@ static void test_notebook_code_and_line_map(void **state)
 	assert_int_equal(nb.line_of[4], 2);
 	scan_aiasset__notebook_dispose(&nb);
 
+	/* The .ipynb file's own lines, as nbformat writes it: one source line per string. */
+	{
+		const char *pretty =
+			"{\n \"cells\": [\n  {\n   \"cell_type\": \"markdown\",\n   \"source\": [\"# t\\n\"]\n  },\n"
+			"  {\n   \"cell_type\": \"code\",\n   \"metadata\": {\"source\": 1},\n   \"source\": [\n"
+			"    \"import openai\\n\",\n    \"m = \\\"gpt-4o\\\"\\n\"\n   ]\n  },\n"
+			"  {\"cell_type\": \"code\", \"source\": \"a = 1\\nb = 2\\n\"}\n ],\n \"nbformat\": 4\n}\n";
+		assert_int_equal(scan_aiasset__notebook_read(&nb, pretty, strlen(pretty)), 0);
+		assert_int_equal(nb.lines, 4);
+		assert_int_equal(nb.line_file[0], 11); /* import openai */
+		assert_int_equal(nb.line_file[1], 12); /* m = "gpt-4o" */
+		assert_int_equal(nb.line_file[2], 15); /* a one-string source: its lines on the line it starts */
+		assert_int_equal(nb.line_file[3], 15);
+		assert_int_equal(scan_aiasset__notebook_code_line(&nb, 12), 2);
+		assert_int_equal(scan_aiasset__notebook_code_line(&nb, 3), 0);
+		scan_aiasset__notebook_dispose(&nb);
+	}
+
 	assert_int_equal(scan_aiasset__notebook_read(&nb, "{\"cells\": 1}", 12), SCAN_EPARSE);
 	assert_int_equal(scan_aiasset__notebook_read(&nb, "not json", 8), SCAN_EPARSE);
 }
