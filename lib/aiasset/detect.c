@@ -200,7 +200,7 @@ static bool looks_like_id(const char *s)
 	return true;
 }
 
-static int add_ref(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_model_ref *r)
+int scan_aiasset__model_ref_add(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_model_ref *r)
 {
 	scan_ai_model_ref *d;
 
@@ -534,7 +534,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			ref.dataset = true;
 			ref.provider = SCAN_AI_PROVIDER_HUGGINGFACE;
 			ref.revision = revision_of(c, call);
-			rc = add_ref(b, refs, &ref);
+			rc = scan_aiasset__model_ref_add(b, refs, &ref);
 			continue;
 		}
 		a = scan_aiasset__call_arg(call, "model|model_name|modelName|model_id|modelId|Model|ModelID|engine|"
@@ -567,7 +567,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		if ((a = scan_aiasset__call_arg(call, "repo_type", -1)) && a->value.kind == SCAN_AI_VALUE_STRING &&
 		    !strcmp(a->value.text, "dataset"))
 			ref.dataset = true;
-		rc = add_ref(b, refs, &ref);
+		rc = scan_aiasset__model_ref_add(b, refs, &ref);
 	}
 	/* Tools: decorated functions, wherever they are exposed from. */
 	for (size_t k = 0; k < c->ndecorated && !rc; k++) {

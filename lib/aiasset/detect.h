@@ -63,6 +63,8 @@ int scan_aiasset__add_model(scan_ai_builder *b, const scan_ai_model_ref *ref, co
 /* Each model or dataset served_by the provider or runtime of the same provider, once every asset is in. */
 int scan_aiasset__link_providers(scan_ai_builder *b);
 
+/* Keep a model reference for finalize (its strings copied into b's arena). */
+int scan_aiasset__model_ref_add(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_model_ref *r);
 void scan_aiasset__model_refs_dispose(scan_ai_model_refs *r);
 
 #endif

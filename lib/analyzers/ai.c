@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "aiasset/configmodels.h"
 #include "aiasset/detect.h"
 #include "aiasset/envvars.h"
 #include "aiasset/inventory.h"
@@ -662,6 +663,38 @@ static int notebook_file(ai_state *st, ai_worker *w, const scan_file *f, scan_si
 	return rc;
 }
 
+/* The models a configuration file names, and a model server told to run the repository's code (AI006). */
+static int config_file(ai_state *st, const scan_file *f, scan_sink *sink)
+{
+	scan_ai_config_models cm;
+	int rc = scan_aiasset__config_models(&cm, f->path, (const char *)f->data, f->len);
+
+	pthread_mutex_lock(&st->lock);
+	for (size_t i = 0; i < cm.count && !rc; i++) {
+		const scan_ai_config_model *m = &cm.models[i];
+		scan_ai_model_ref ref;
+		memset(&ref, 0, sizeof(ref));
+		ref.file_path = f->path;
+		ref.line = m->line;
+		ref.snippet = scan_analyzers__quote(sink, m->line);
+		ref.provider = m->provider;
+		ref.id = m->id;
+		ref.env = m->env;
+		ref.fallback = m->fallback;
+		ref.deployment = m->deployment;
+		rc = scan_aiasset__model_ref_add(&st->b, &st->refs, &ref);
+	}
+	pthread_mutex_unlock(&st->lock);
+	if (!rc && cm.trust_remote_code_line)
+		rc = emit(sink, f->path, "AI006", cm.trust_remote_code_line,
+		          "A model server runs the model repository's own code (--trust-remote-code)",
+		          "The server executes Python shipped with the model: whoever can push to that repository runs code "
+		          "in the server.",
+		          "Drop --trust-remote-code, or pin the model to a reviewed commit (--revision) and vendor its code.", 90);
+	scan_aiasset__config_models_dispose(&cm);
+	return rc;
+}
+
 static bool code_language(scan_lang l)
 {
 	return l == SCAN_LANG_PYTHON || l == SCAN_LANG_JAVASCRIPT || l == SCAN_LANG_TYPESCRIPT || l == SCAN_LANG_TSX ||
@@ -679,6 +712,9 @@ static int ai_file(void *state, void *wstate, const scan_file *f, scan_sink *sin
 		return f->in_test ? 0 : artifact_file(st, f);
 	if (!f->data || f->is_binary)
 		return 0;
+	if (scan_aiasset__is_model_config(f->path) && !f->in_test && f->len <= AI_ENV_FILE_MAX &&
+	    (rc = config_file(st, f, sink)) != 0)
+		return rc;
 	if (scan_aiasset__is_mcp_config(f->path))
 		return mcp_file(st, w, f, sink);
 	if (scan_aiasset__is_dotenv(f->path)) {
