@@ -4,6 +4,7 @@
 #include <string.h>
 #include "helpers.h"
 #include "aiasset/code.h"
+#include "aiasset/configmodels.h"
 #include "aiasset/detect.h"
 #include "aiasset/inventory.h"
 #include "parse/language.h"
@@ -364,6 +365,59 @@ static void test_diff(void **state)
 	scan_buf_dispose(&out);
 }
 
+static void test_config_models(void **state)
+{
+	scan_ai_config_models c;
+	const char *yml = "server:\n  port: 8080\nspring:\n  ai:\n    openai:\n      api-key: ${OPENAI_API_KEY}\n"
+	                  "      chat:\n        options:\n          model: gpt-4o\n    azure:\n      openai:\n"
+	                  "        chat:\n          options:\n            deployment-name: ${DEPLOYMENT:reports}\n"
+	                  "other:\n  model: not-this\n";
+	const char *props = "spring.ai.anthropic.chat.options.model=claude-3-5-sonnet-latest\nmodel=x\n";
+	const char *prompty = "---\nname: n\nmodel:\n  api: chat\n  configuration:\n    model: gpt-4o-mini\n"
+	                      "    type: openai\n---\nsystem:\nmodel: ignored\n";
+	const char *compose = "services:\n  vllm:\n    image: vllm/vllm-openai:v0.6.4\n    command:\n      - --model\n"
+	                      "      - microsoft/Phi-3.5-mini-instruct\n      - --trust-remote-code\n"
+	                      "  other:\n    command: vllm serve org/model --port 8000\n";
+	(void)state;
+
+	assert_true(scan_aiasset__is_model_config("src/main/resources/application.yml"));
+	assert_true(scan_aiasset__is_model_config("p/x.prompty"));
+	assert_true(scan_aiasset__is_model_config("docker-compose.yml"));
+	assert_false(scan_aiasset__is_model_config("config/app.yml"));
+
+	assert_int_equal(scan_aiasset__config_models(&c, "application.yml", yml, strlen(yml)), 0);
+	assert_int_equal(c.count, 2);
+	assert_string_equal(c.models[0].id, "gpt-4o");
+	assert_int_equal(c.models[0].provider, SCAN_AI_PROVIDER_OPENAI);
+	assert_int_equal(c.models[0].line, 9);
+	assert_null(c.models[1].id);
+	assert_string_equal(c.models[1].env, "DEPLOYMENT");
+	assert_string_equal(c.models[1].fallback, "reports");
+	assert_true(c.models[1].deployment);
+	scan_aiasset__config_models_dispose(&c);
+
+	assert_int_equal(scan_aiasset__config_models(&c, "application.properties", props, strlen(props)), 0);
+	assert_int_equal(c.count, 1);
+	assert_int_equal(c.models[0].provider, SCAN_AI_PROVIDER_ANTHROPIC);
+	scan_aiasset__config_models_dispose(&c);
+
+	/* the type after the model still names its provider; the prompt below the front matter is not read */
+	assert_int_equal(scan_aiasset__config_models(&c, "x.prompty", prompty, strlen(prompty)), 0);
+	assert_int_equal(c.count, 1);
+	assert_string_equal(c.models[0].id, "gpt-4o-mini");
+	assert_int_equal(c.models[0].provider, SCAN_AI_PROVIDER_OPENAI);
+	assert_int_equal(c.models[0].line, 6);
+	scan_aiasset__config_models_dispose(&c);
+
+	assert_int_equal(scan_aiasset__config_models(&c, "docker-compose.yml", compose, strlen(compose)), 0);
+	assert_int_equal(c.count, 2);
+	assert_string_equal(c.models[0].id, "microsoft/Phi-3.5-mini-instruct");
+	assert_int_equal(c.models[0].line, 6);
+	assert_string_equal(c.models[1].id, "org/model");
+	assert_int_equal(c.trust_remote_code_line, 7);
+	scan_aiasset__config_models_dispose(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_detect_models_and_gaps),
 		cmocka_unit_test(test_inventory_order_free),
 		cmocka_unit_test(test_diff),
+		cmocka_unit_test(test_config_models),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
