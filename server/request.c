@@ -246,6 +246,18 @@ int srv_lib_error(srv_req *r, int rc)
 	}
 }
 
+scan_audit_entry srv_actor(srv_req *r)
+{
+	scan_audit_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.user_id = r->who.user_id;
+	e.actor_email = r->who.email[0] ? r->who.email : NULL;
+	e.ip = r->ip;
+	e.user_agent = srv_request_header(r, "User-Agent");
+	return e;
+}
+
 bool srv_role_at_least(const srv_req *r, scan_role min)
 {
 	return r->who.authenticated && !r->who.is_key && r->who.role >= min;

@@ -22,18 +22,6 @@ static bool org_plan(srv_req *r, scan_plan *plan)
 	return true;
 }
 
-/* Who is changing what, for the audit log (spec §4.5 rule 3). */
-static scan_audit_entry actor(srv_req *r)
-{
-	scan_audit_entry e;
-
-	memset(&e, 0, sizeof(e));
-	e.user_id = r->who.user_id;
-	e.actor_email = r->who.email[0] ? r->who.email : NULL;
-	e.ip = r->ip;
-	e.user_agent = srv_request_header(r, "User-Agent");
-	return e;
-}
 
 static bool config(srv_req *r, scan_compliance_config *c)
 {
@@ -131,7 +119,7 @@ static int put_enabled(srv_req *r)
 	};
 	const scan_framework *locked = NULL;
 	scan_compliance_config c;
-	scan_audit_entry who = actor(r);
+	scan_audit_entry who = srv_actor(r);
 	const char **v = NULL;
 	cJSON *body = NULL;
 	scan_plan plan;
@@ -217,7 +205,7 @@ static int controls_put(srv_req *r)
 		{ "disabled", SRV_F_STRINGS, true, false, &disabled, NULL },
 		{ 0 },
 	};
-	scan_audit_entry who = actor(r);
+	scan_audit_entry who = srv_actor(r);
 	const char *key = srv_param(r, "framework_key");
 	const char **v = NULL;
 	cJSON *body = NULL;
@@ -258,7 +246,7 @@ done:
 
 static int custom_add(srv_req *r)
 {
-	scan_audit_entry who = actor(r);
+	scan_audit_entry who = srv_actor(r);
 	scan_framework_set *fw = NULL;
 	cJSON *body = NULL;
 	scan_json w;
@@ -314,7 +302,7 @@ static int custom_list(srv_req *r)
 
 static int custom_remove(srv_req *r)
 {
-	scan_audit_entry who = actor(r);
+	scan_audit_entry who = srv_actor(r);
 	scan_json w;
 	int rc;
 

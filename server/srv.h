@@ -199,6 +199,8 @@ scan_store *srv_store(srv_req *r);
 const srv_config *srv_cfg(srv_req *r);
 /* 500 for a library error, after logging it with the request id; the code maps where it means a 4xx. */
 int srv_lib_error(srv_req *r, int rc);
+/* Who is changing what, for the audit log: the caller's user id and email, address and user agent. */
+scan_audit_entry srv_actor(srv_req *r);
 /* The caller's role reaches min (a key never does beyond VIEWER). */
 bool srv_role_at_least(const srv_req *r, scan_role min);
 

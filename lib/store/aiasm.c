@@ -472,7 +472,7 @@ static void bind_assets(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 	scan_db__bind_text(s, 5, f ? f->approval_status : NULL);
 	scan_db__bind_text(s, 6, f ? f->status : NULL);
 	scan_db__bind_text(s, 7, f ? f->search : NULL); /* a LIKE pattern by now (scan_store_ai_assets) */
-	scan_db__bind_int64(s, 6, f ? f->id : 0);
+	scan_db__bind_int64(s, 8, f ? f->id : 0);
 }
 
 int scan_store_ai_assets(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *filter)
@@ -556,7 +556,7 @@ static void bind_findings(scan_db_stmt *s, int64_t org, const scan_ai_filter *f)
 	scan_db__bind_text(s, 3, f ? f->severity : NULL);
 	scan_db__bind_text(s, 4, f ? f->owasp_category : NULL);
 	scan_db__bind_text(s, 5, f ? f->finding_status : NULL);
-	scan_db__bind_int64(s, 8, f ? f->id : 0);
+	scan_db__bind_int64(s, 6, f ? f->id : 0);
 }
 
 int scan_store_ai_findings(scan_ai_records *out, scan_store *st, int64_t org, const scan_ai_filter *f)

@@ -18,7 +18,7 @@ A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
    "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
    "body_size": N (N bytes of "x"), "chunked": true (the body streamed without a length), "headers": {...},
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
-   "save": {"var": "path.in.response"},
+   "save": {"var": "path.in.response" or "@header:NAME"},
    "pdf_text": [REGEX, ...] (the PDF body rendered to text with pdftotext matches each, in order),
    "pdf_image": true (its first page rendered with pdftoppm is not blank)}
 ${var} is replaced everywhere by a saved or seeded value. SHAPE matches the
@@ -98,6 +98,28 @@ def seed_repo(work, rampart, env):
     sh(git + ["commit", "-qm", "x"], gone)
     sh([rampart, "scan", ".", "-q"], gone, env, check=False)
     shutil.rmtree(gone)
+    # An AI application, scanned twice on its default branch: two AI-BOM generations, a model file gone in the second.
+    aiapp = os.path.join(work, "aiapp")
+    sh(["git", "init", "-q", "-b", "main", aiapp], work)
+    with open(os.path.join(aiapp, "requirements.txt"), "w") as f:
+        f.write("openai==1.40.0\n")
+    with open(os.path.join(aiapp, "bot.py"), "w") as f:
+        f.write("from openai import OpenAI\n\nclient = OpenAI()\n\ndef ask(q):\n"
+                "    return client.chat.completions.create(model=\"gpt-4o\", max_tokens=100, messages=[])\n"
+                "\ndef ask_pinned(q):\n"
+                "    return client.chat.completions.create(model=\"gpt-4o-2024-08-06\", max_tokens=100, messages=[])\n")
+    os.makedirs(os.path.join(aiapp, ".cursor"))
+    with open(os.path.join(aiapp, ".cursor", "mcp.json"), "w") as f:
+        f.write('{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/"]}}}\n')
+    with open(os.path.join(aiapp, "tiny.onnx"), "wb") as f:
+        f.write(b"ONNX\0weights")
+    sh(git + ["add", "-A"], aiapp)
+    sh(git + ["commit", "-qm", "one"], aiapp)
+    sh([rampart, "scan", ".", "-q"], aiapp, env, check=False)
+    os.remove(os.path.join(aiapp, "tiny.onnx"))
+    sh(git + ["add", "-A"], aiapp)
+    sh(git + ["commit", "-qm", "two"], aiapp)
+    sh([rampart, "scan", ".", "-q"], aiapp, env, check=False)
     return ids
 
 
@@ -429,7 +451,8 @@ def run_case(api, path, env, routes, called):
         if t:
             called.add(t)
         try:
-            doc = json.loads(raw) if raw and hdrs.get("Content-Type", "").startswith("application/json") else raw
+            ctype = hdrs.get("Content-Type", "").split(";")[0]
+            doc = json.loads(raw) if raw and (ctype == "application/json" or ctype.endswith("+json")) else raw
         except ValueError:
             raise Failure("%s: response is not JSON: %r" % (where, raw[:200]))
         if status != step.get("status", 200):
@@ -446,7 +469,10 @@ def run_case(api, path, env, routes, called):
             elif v is None or not re.search(rx, v):
                 raise Failure("%s: header %s: expected /%s/, got %r" % (where, name, rx, v))
         for var, jp in step.get("save", {}).items():
-            env[var] = dig(doc, jp)
+            if jp.startswith("@header:"):
+                env[var] = {k.lower(): x for k, x in hdrs.items()}.get(jp[8:].lower())
+            else:
+                env[var] = dig(doc, jp)
 
 
 def main():
@@ -520,7 +546,7 @@ def main():
         # Repository ids as the database gave them (PostgreSQL's identities skip on upserts).
         st, _, raw = api.call("GET", "/repositories", headers={"Authorization": "Bearer " + vars_["token_viewer"]})
         for repo in json.loads(raw):
-            vars_[{"repo": "repo", "gone": "repo_gone"}[repo["name"]]] = repo["id"]
+            vars_[{"repo": "repo", "gone": "repo_gone", "aiapp": "ai_repo"}[repo["name"]]] = repo["id"]
         st, _, raw = api.call("GET", "/openapi.json")
         doc = json.loads(raw)
         routes = [(m.upper(), p) for p, ops in doc["paths"].items() for m in ops]
