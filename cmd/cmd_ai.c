@@ -8,7 +8,7 @@
 
 static struct {
 	const char *db, *format, *repo, *type, *risk, *approval, *status, *search, *severity, *owasp, *coverage;
-	const char *reason, *scope, *rule, *expires;
+	const char *reason, *scope, *rule, *expires, *output;
 	long long limit, skip, expected_version, finding, days;
 	bool unset, all;
 } o;
@@ -43,6 +43,7 @@ static const cli_opt ai_opts[] = {
 	{ "limit", 'n', OPT_INT, "N", "at most N rows (default 100; 0: all)", &o.limit, NULL },
 	{ "skip", 0, OPT_INT, "N", "leave out the first N rows", &o.skip, NULL },
 	{ "format", 'f', OPT_STRING, "FORMAT", "output format: text or json", &o.format, "text|json" },
+	{ "output", 'o', OPT_STRING, "FILE", "export: write the CSV to FILE instead of standard output", &o.output, "@file" },
 	{ "db", 0, OPT_STRING, "FILE", "database file (default: $RAMPART_DB or the XDG data dir)", &o.db, "@file" },
 	CLI_OPT_DATABASE_URL,
 	{ 0 },
@@ -57,6 +58,10 @@ static const cli_verb ai_verbs[] = {
 	{ "approve", 1, 1, "one ASSET_ID", "decide an asset's approval (--status, --reason)" },
 	{ "triage", 1, 1, "one FINDING_ID", "set a finding's triage (--status; --reason for accepted_risk, resolved, "
 	  "dismissed)" },
+	{ "graph", 0, 0, NULL, "the active assets and their relationships as JSON (--repo, --limit nodes; truncated says "
+	  "when cut)" },
+	{ "export", 1, 1, "assets or findings", "assets or findings as CSV (at most 10,000 rows; a truncation is said "
+	  "on standard error)" },
 	{ "declare", 1, 2, "ASSET_ID [FILE]", "show an asset's BOM declaration, or record FILE's as its next version "
 	  "(--expected-version)" },
 	{ "waiver", 1, 2, "add, list or revoke ID", "waive AI findings for a while (--scope, --repo, --finding, --rule, "
@@ -73,7 +78,9 @@ const cli_command cli_ai_def = {
 	      "                         [--expires DATE|--days N]\n"
 	      "       rampart ai waiver list [--all]\n"
 	      "       rampart ai waiver revoke ID\n"
-	      "       rampart ai declare ASSET_ID [FILE] [--expected-version N]",
+	      "       rampart ai declare ASSET_ID [FILE] [--expected-version N]\n"
+	      "       rampart ai graph [--repo REPO] [--limit N]\n"
+	      "       rampart ai export assets|findings [--repo REPO] [-o FILE]",
 	"Read the AI attack surface the scans recorded: assets over time, AI findings (OWASP Top 10 for LLM "
 	"Applications 2025) and runs; govern it: the AI policy, approvals, triage and waivers.",
 	ai_opts, cmd_ai, ai_verbs,
@@ -347,6 +354,36 @@ static int declare(const cli_strlist *pos)
 	return rc;
 }
 
+/* graph and export: the library's document, written out. */
+static int view(const cli_verb *verb, const cli_strlist *pos)
+{
+	scan_store *st = NULL;
+	scan_buf out = SCAN_BUF_INIT;
+	int64_t repo_id = 0;
+	bool truncated = false;
+	int rc, lrc;
+
+	if (cli_verb_is(verb, "export") && strcmp(pos->items[1], "assets") && strcmp(pos->items[1], "findings"))
+		return cli_error("ai export: export assets or findings, not '%s'", pos->items[1]);
+	if ((rc = cli_open_store(&st, o.db, true)) != 0 || (o.repo && (rc = cli_resolve_repo(&repo_id, st, o.repo)) != 0))
+		goto done;
+	lrc = cli_verb_is(verb, "graph")
+	          ? scan_ops_ai_graph_json(&out, st, SCAN_STORE_LOCAL_ORG, repo_id, o.limit ? (size_t)o.limit : SIZE_MAX)
+	          : scan_ops_ai_export_csv(&out, &truncated, st, SCAN_STORE_LOCAL_ORG, !strcmp(pos->items[1], "findings"),
+	                                   repo_id);
+	if (lrc) {
+		rc = cli_error_lib(lrc);
+		goto done;
+	}
+	if (truncated)
+		cli_warn("ai export: the first 10,000 rows only; narrow it with --repo");
+	rc = cli_emit(&out, cli_verb_is(verb, "export") ? o.output : NULL);
+done:
+	scan_buf_dispose(&out);
+	scan_store_free(st);
+	return rc;
+}
+
 static void waiver_row(const scan_ai_waiver *w, time_t now)
 {
 	scan_buf a = SCAN_BUF_INIT;
@@ -461,6 +498,10 @@ int cmd_ai(int argc, char **argv)
 	}
 	if (cli_verb_is(verb, "declare")) {
 		rc = declare(&pos);
+		goto done;
+	}
+	if (cli_verb_is(verb, "graph") || cli_verb_is(verb, "export")) {
+		rc = view(verb, &pos);
 		goto done;
 	}
 	if (o.limit < 0 || o.skip < 0) {
