@@ -204,10 +204,10 @@ _rampart_audit()
 
 _rampart_ai()
 {
-	local opts='-r --repo -t --type --risk --approval --status --reason --expected-version --unset --scope --finding --rule --expires --days --all -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url -h --help'
-	local args='-r --repo -t --type --risk --approval --status --reason --expected-version --scope --finding --rule --expires --days -s --search --severity --owasp --coverage -n --limit --skip -f --format --db --database-url'
+	local opts='-r --repo -t --type --risk --approval --status --reason --expected-version --unset --scope --finding --rule --expires --days --all -s --search --severity --owasp --coverage -n --limit --skip -f --format -o --output --db --database-url -h --help'
+	local args='-r --repo -t --type --risk --approval --status --reason --expected-version --scope --finding --rule --expires --days -s --search --severity --owasp --coverage -n --limit --skip -f --format -o --output --db --database-url'
 	case $opt in
-	--db) _rampart_files ;;
+	-o | --output | --db) _rampart_files ;;
 	-t | --type) _rampart_words 'provider model dataset agent_framework agent mcp_server mcp_client vector_store prompt model_artifact tool runtime' ;;
 	--risk) _rampart_words 'low medium high critical' ;;
 	--approval) _rampart_words 'unreviewed approved restricted denied' ;;
@@ -220,9 +220,10 @@ _rampart_ai()
 	*)
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]}:${_rampart_pos[0]-} in
-		0:) _rampart_words 'assets findings runs policy approve triage waiver declare' ;;
+		0:) _rampart_words 'assets findings runs policy approve triage waiver declare graph export' ;;
 		1:policy) _rampart_files ;;
 		1:waiver) _rampart_words 'add list revoke' ;;
+		1:export) _rampart_words 'assets findings' ;;
 		2:declare) _rampart_files ;;
 		esac
 		;;

@@ -1,4 +1,5 @@
 /* lib/aiasset/configmodels.c - model ids in Spring AI, Prompty and model-server configuration, by key path */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,10 @@ bool scan_aiasset__is_model_config(const char *path)
 	if (!strncmp(b, "application", 11) && (ends(b, ".yml") || ends(b, ".yaml") || ends(b, ".properties")))
 		return true;
 	if (ends(b, ".prompty"))
+		return true;
+	/* LiteLLM's proxy configuration: litellm*.yaml, or a config.yaml holding a model_list (checked when read) */
+	if ((!strncmp(b, "litellm", 7) || !strcmp(b, "config.yaml") || !strcmp(b, "config.yml") ||
+	     !strcmp(b, "proxy_config.yaml")) && (ends(b, ".yml") || ends(b, ".yaml")))
 		return true;
 	return (!strncmp(b, "docker-compose", 14) || !strncmp(b, "compose", 7)) && (ends(b, ".yml") || ends(b, ".yaml"));
 }
@@ -126,6 +131,8 @@ static bool prompty_type(const char *v, size_t n, scan_ai_provider *p)
 int scan_aiasset__config_models(scan_ai_config_models *out, const char *path, const char *text, size_t len)
 {
 	bool properties = ends(path, ".properties"), prompty = ends(path, ".prompty");
+	/* a LiteLLM model_list: each entry's litellm_params.model, "provider/model" */
+	bool litellm = !properties && !prompty && memmem(text, len, "litellm_params", 14) && memmem(text, len, "model_list", 10);
 	bool compose = !properties && !prompty && (!strncmp(base_name(path), "docker-compose", 14) ||
 	                                           !strncmp(base_name(path), "compose", 7));
 	const char *s = text, *end = text + len;
@@ -222,6 +229,8 @@ int scan_aiasset__config_models(scan_ai_config_models *out, const char *path, co
 			scan_ai_provider prov = spring_provider(full, &dep);
 			if (!strncmp(full, "spring.ai.", 10) && (ends(full, ".model") || ends(full, ".deployment-name"))) {
 				rc = add(out, v, n, prov, dep, line);
+			} else if (litellm && ends(full, "litellm_params.model")) {
+				rc = add(out, v, n, SCAN_AI_PROVIDER_LITELLM, false, line);
 			} else if (prompty && !strcmp(full, "model.configuration.type")) {
 				prompty_type(v, n, &prompty_provider);
 			} else if (prompty && (!strcmp(full, "model.configuration.model") ||

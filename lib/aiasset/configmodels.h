@@ -25,14 +25,18 @@ typedef struct {
 	unsigned trust_remote_code_line; /* a model server started with --trust-remote-code; 0: none */
 } scan_ai_config_models;
 
-/* Whether path is a file whose models this reads: application*.yml|yaml|properties, *.prompty, Compose files. */
+/*
+ * Whether path is a file whose models this reads: application*.yml|yaml|properties,
+ * *.prompty, Compose files, LiteLLM proxy configurations (litellm*.yaml, config.yaml).
+ */
 bool scan_aiasset__is_model_config(const char *path);
 
 /*
  * The models a configuration names: Spring AI's spring.ai.<provider>...
  * .model (YAML or properties), a Prompty file's front matter
  * model.configuration (model, name or azure_deployment, with its type), a
- * vLLM service's --model (or `vllm serve ID`) in a Compose command. Read
+ * vLLM service's --model (or `vllm serve ID`) in a Compose command, a
+ * LiteLLM model_list's litellm_params.model. Read
  * line by line by indentation, bounded by the text; 0 or SCAN_ENOMEM.
  * scan_aiasset__config_models_dispose() in every case.
  */

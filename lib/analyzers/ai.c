@@ -634,7 +634,7 @@ static int notebook_file(ai_state *st, ai_worker *w, const scan_file *f, scan_si
 		pthread_mutex_lock(&st->lock);
 		rc = scan_aiasset__gap(&st->b, f->path, 0, msg);
 		pthread_mutex_unlock(&st->lock);
-		return rc;
+		return rc ? rc : scan_analyzers__emit_skip(sink, f->path, msg);
 	}
 	if (rc || !nb.code.size || strcmp(nb.language, "python")) {
 		scan_aiasset__notebook_dispose(&nb);

@@ -416,6 +416,24 @@ static void test_config_models(void **state)
 	assert_string_equal(c.models[1].id, "org/model");
 	assert_int_equal(c.trust_remote_code_line, 7);
 	scan_aiasset__config_models_dispose(&c);
+
+	{
+		const char *lite = "model_list:\n  - model_name: fast\n    litellm_params:\n      model: openai/gpt-4o\n"
+		                   "  - model_name: smart\n    litellm_params:\n      model: anthropic/claude-3-5-sonnet-20240620\n"
+		                   "      api_key: os.environ/ANTHROPIC_API_KEY\n";
+		assert_true(scan_aiasset__is_model_config("proxy/config.yaml"));
+		assert_int_equal(scan_aiasset__config_models(&c, "proxy/config.yaml", lite, strlen(lite)), 0);
+		assert_int_equal(c.count, 2);
+		assert_string_equal(c.models[0].id, "openai/gpt-4o");
+		assert_int_equal(c.models[0].provider, SCAN_AI_PROVIDER_LITELLM);
+		assert_string_equal(c.models[1].id, "anthropic/claude-3-5-sonnet-20240620");
+		assert_int_equal(c.models[1].line, 7);
+		scan_aiasset__config_models_dispose(&c);
+		/* a config.yaml of something else names no model */
+		assert_int_equal(scan_aiasset__config_models(&c, "config.yaml", "model: x\n", 9), 0);
+		assert_int_equal(c.count, 0);
+		scan_aiasset__config_models_dispose(&c);
+	}
 }
 
 int main(void)
