@@ -329,8 +329,9 @@ typedef struct {
 	const char *fidelity;            /* full, evidence_capped */
 	char sha256[65];                 /* of the document written */
 	char filename[128];              /* aibom-<repository>-gen<N>.cdx.json: [A-Za-z0-9._-] only */
-	scan_aibom_blocker *blockers;    /* SPDX: what the profiles lack */
+	scan_aibom_blocker *blockers;    /* SPDX: what the profiles lack; identities owned here, like the rest */
 	size_t nblockers;
+	char *strings;                   /* the blockers' identities */
 } scan_ai_bom_export_info;
 
 /*

@@ -154,6 +154,8 @@ typedef struct {
 	const char *vector_store;     /* identity of a vector store imported */
 	bool custom_endpoint;         /* an OpenAI-compatible client sent elsewhere (base_url): the models are not OpenAI's */
 	bool azure;                   /* the file uses Azure OpenAI's SDK */
+	const char *langgraph;        /* identity of LangGraph when imported: its prebuilt agents are built with it */
+	const char *agent;            /* identity of the file's first agent: the models its code names are that agent's */
 } file_context;
 
 static const char *callee_is(const scan_ai_call *c, const char *const *names)
@@ -376,6 +378,20 @@ static int endpoints(scan_ai_builder *b, const scan_ai_code *c, const char *path
 	return rc;
 }
 
+/* An agent's identity: its file and its name= (or role=), else the constructor's name. */
+static int agent_identity(scan_buf *id, scan_buf *key, const scan_ai_call *call, const char *path, const char *what,
+                          const scan_ai_arg **nm)
+{
+	int rc;
+
+	*nm = scan_aiasset__call_arg(call, "name|role|Name|Role", -1);
+	scan_buf_clear(key);
+	if ((rc = scan_buf_printf(key, "%s#%s", path,
+	                          *nm && (*nm)->value.kind == SCAN_AI_VALUE_STRING ? (*nm)->value.text : what)) != 0)
+		return rc;
+	return scan_aiasset__identity(id, "agent", NULL, key->ptr, false);
+}
+
 int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_lang lang, const char *path,
                               scan_ai_quote_fn quote, void *qctx, scan_ai_model_refs *refs)
 {
@@ -430,6 +446,8 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			fx.framework = b->slots[slot].a.identity;
 			fx.framework_name = b->slots[slot].a.name;
 		}
+		if (s->type == SCAN_AI_ASSET_AGENT_FRAMEWORK && !strcmp(s->name, "LangGraph"))
+			fx.langgraph = b->slots[slot].a.identity;
 		if (s->type == SCAN_AI_ASSET_VECTOR_STORE && !fx.vector_store)
 			fx.vector_store = b->slots[slot].a.identity;
 	}
@@ -443,6 +461,16 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 	}
 	if (fx.framework && fx.vector_store && !rc)
 		rc = scan_aiasset__relate(b, fx.framework, "retrieves_from", fx.vector_store);
+	/* the file's first agent, known before its models are: they are that agent's, not the framework's */
+	for (size_t i = 0; i < c->ncalls && !rc && !fx.agent && fx.framework; i++) {
+		const char *what = callee_is(&c->calls[i], agent_callees);
+		const scan_ai_arg *nm;
+		scan_buf key = SCAN_BUF_INIT;
+		if (what && !(rc = agent_identity(&id, &key, &c->calls[i], path, what, &nm)) &&
+		    !(fx.agent = scan_arena__strdup(&b->arena, id.ptr)))
+			rc = scan_error__oom();
+		scan_buf_dispose(&key);
+	}
 
 	for (size_t i = 0; i < c->ncalls && !rc; i++) {
 		const scan_ai_call *call = &c->calls[i];
@@ -458,7 +486,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		ref.snippet = quote(qctx, call->line);
 		ref.provider = fx.custom_endpoint ? SCAN_AI_PROVIDER_UNKNOWN : fx.provider;
 		ref.endpoint = fx.custom_endpoint;
-		ref.user = fx.framework;
+		ref.user = fx.agent ? fx.agent : fx.framework;
 		if ((what = callee_is(call, mcp_server_callees)) && (fx.mcp || strcmp(what, "Server"))) {
 			a = scan_aiasset__call_arg(call, "name", 0);
 			if (!a || a->value.kind != SCAN_AI_VALUE_STRING)
@@ -505,11 +533,12 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			continue;
 		}
 		if ((what = callee_is(call, agent_callees)) && fx.framework) {
-			const scan_ai_arg *nm = scan_aiasset__call_arg(call, "name|role|Name|Role", -1);
+			const scan_ai_arg *nm;
 			scan_buf key = SCAN_BUF_INIT;
-			if ((rc = scan_buf_printf(&key, "%s#%s", path,
-			                          nm && nm->value.kind == SCAN_AI_VALUE_STRING ? nm->value.text : what)) ||
-			    (rc = scan_aiasset__identity(&id, "agent", NULL, key.ptr, false))) {
+			/* LangGraph's prebuilt ReAct agent is LangGraph's, whatever else the file imports */
+			const char *built = fx.langgraph && (!strcmp(what, "create_react_agent") || !strcmp(what, "createReactAgent"))
+			                        ? fx.langgraph : fx.framework;
+			if ((rc = agent_identity(&id, &key, call, path, what, &nm)) != 0) {
 				scan_buf_dispose(&key);
 				break;
 			}
@@ -517,7 +546,7 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 			as.name = nm && nm->value.kind == SCAN_AI_VALUE_STRING ? nm->value.text : key.ptr;
 			if ((rc = scan_aiasset__add(b, &as, &slot)) == 0 &&
 			    (rc = scan_aiasset__evidence(b, slot, path, call->line, "call", ref.snippet)) == 0)
-				rc = scan_aiasset__relate(b, b->slots[slot].a.identity, "built_with", fx.framework);
+				rc = scan_aiasset__relate(b, b->slots[slot].a.identity, "built_with", built);
 			ref.user = b->slots[slot].a.identity;
 			scan_buf_dispose(&key);
 			/* an agent given its model inline names it like any call */

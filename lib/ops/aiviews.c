@@ -476,7 +476,28 @@ int scan_ops_ai_export_csv(scan_buf *out, bool *truncated, scan_store *st, int64
 void scan_ai_bom_export_info_dispose(scan_ai_bom_export_info *info)
 {
 	free(info->blockers);
+	free(info->strings);
 	memset(info, 0, sizeof(*info));
+}
+
+/* The blockers' identities point into the generation's inventory, freed on return: copied into the info. */
+static int own_blockers(scan_ai_bom_export_info *info)
+{
+	size_t total = 0, at = 0;
+
+	for (size_t i = 0; i < info->nblockers; i++)
+		total += strlen(info->blockers[i].identity) + 1;
+	if (!total)
+		return 0;
+	if (!(info->strings = malloc(total)))
+		return scan_error__oom();
+	for (size_t i = 0; i < info->nblockers; i++) {
+		size_t n = strlen(info->blockers[i].identity) + 1;
+		memcpy(info->strings + at, info->blockers[i].identity, n);
+		info->blockers[i].identity = info->strings + at;
+		at += n;
+	}
+	return 0;
 }
 
 /* How much of what the formats ask of models and datasets the inventory and its declarations give, in percent. */
@@ -567,7 +588,8 @@ int scan_ops_ai_bom_export(scan_buf *out, scan_ai_bom_export_info *info, scan_st
 	snprintf(info->commit, sizeof(info->commit), "%s", src.in.commit ? src.in.commit : "");
 	info->coverage = scan_ai_coverage_status(src.in.inv);
 	info->fidelity = fidelity(src.in.inv);
-	if (spdx && (rc = scan_aibom_spdx_blockers(&src.in, &info->blockers, &info->nblockers)) != 0)
+	if (spdx && ((rc = scan_aibom_spdx_blockers(&src.in, &info->blockers, &info->nblockers)) != 0 ||
+	             (rc = own_blockers(info)) != 0))
 		goto done;
 	if (info->nblockers && !allow_incomplete)
 		goto done; /* the caller refuses: SPDX_AI_PROFILE_NOT_READY */

@@ -5,19 +5,24 @@ The labelled AI detection suite: every directory under tests/ai/apps holds a
 small application and its expect.json:
 
   {"about": "...", "assets": ["model|openai|gpt-4o", ...],
+   "relationships": [["model|openai|gpt-4o", "served_by", "provider|openai|openai"], ...],
    "findings": [{"rule": "AI002", "file": "app.py", "line": 12}, ...]}
 
 Each application is scanned (`rampart scan --no-store -f json`, default
 confidence) and compared with its labels: assets by identity, findings of
-category ai by (rule, file, line). Recall and precision are printed per asset
-type and per rule, and over all.
+category ai by (rule, file, line), relationships (optional, default none) as
+(from, kind, to) triples against the scan's ai.relationships. Recall and
+precision are printed per asset type, per rule and per relationship kind, and
+over all.
 
   --check    exit 1 below the targets: assets recall and precision 0.95,
-             rule findings recall and precision 0.90
+             rule findings recall and precision 0.90 (relationships are
+             reported, not checked: they have no target)
   --floor A_RECALL,A_PRECISION,R_RECALL,R_PRECISION
              exit 1 below these instead (a ratchet while the targets are not met:
              raise it as detection improves, never lower it)
-  --verbose  every miss and every spurious detection
+  --verbose  every miss and every spurious detection (assets, findings,
+             relationships)
   --boms     also record each application and export its AI-BOM twice in
              both formats (CycloneDX 1.7, SPDX 3.0.1 with --allow-incomplete):
              each must validate against the schemas and be byte-identical
@@ -141,7 +146,7 @@ def main():
         return 2
     rampart = args[0]
     apps_dir = args[1] if len(args) > 1 else os.path.join(HERE, 'apps')
-    assets, rules = Tally(), Tally()
+    assets, rules, relations = Tally(), Tally(), Tally()
     problems, docs = [], []
     apps = sorted(d for d in os.listdir(apps_dir) if os.path.isfile(os.path.join(apps_dir, d, 'expect.json')))
     for name in apps:
@@ -152,10 +157,13 @@ def main():
         got_assets = {a['identity'] for a in (doc.get('ai') or {}).get('assets', [])}
         got_findings = {(f['ai_rule'], f['file_path'], f['line_number']) for f in doc['findings']
                         if f.get('ai_rule') and not f.get('suppressed')}
+        got_relations = {(r['from'], r['kind'], r['to']) for r in (doc.get('ai') or {}).get('relationships', [])}
         want_assets = set(want.get('assets', []))
+        want_relations = {tuple(r) for r in want.get('relationships', [])}
         want_findings = {(f['rule'], f['file'], f['line']) for f in want.get('findings', [])}
         assets.add(lambda i: i.split('|', 1)[0], want_assets, got_assets)
         rules.add(lambda x: x[0], want_findings, got_findings)
+        relations.add(lambda x: x[1], want_relations, got_relations)
         if '--verbose' in flags:
             for x in sorted(want_assets - got_assets):
                 print('%s: missed asset %s' % (name, x))
@@ -165,6 +173,10 @@ def main():
                 print('%s: missed %s at %s:%d' % (name, x[0], x[1], x[2]))
             for x in sorted(got_findings - want_findings):
                 print('%s: spurious %s at %s:%d' % (name, x[0], x[1], x[2]))
+            for x in sorted(want_relations - got_relations):
+                print('%s: missed relationship %s %s %s' % (name, x[0], x[1], x[2]))
+            for x in sorted(got_relations - want_relations):
+                print('%s: spurious relationship %s %s %s' % (name, x[0], x[1], x[2]))
         if '--boms' in flags:
             docs += boms(rampart, app, problems)
     if docs:
@@ -173,6 +185,8 @@ def main():
     assets.report('asset type')
     print()
     rules.report('rule')
+    print()
+    relations.report('relationship')
     _, _, _, ar, ap = assets.totals()
     _, _, _, rr, rp = rules.totals()
     if docs:
