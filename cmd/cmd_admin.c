@@ -2,16 +2,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "auth.h"
 #include "cli.h"
+#include "scan/ops.h"
 
 static struct {
-	const char *db, *plan, *email, *role, *password_env;
+	const char *db, *plan, *email, *role, *password_env, *timezone;
 	long long org;
 } o;
 
 static const cli_opt admin_opts[] = {
 	{ "plan", 0, OPT_STRING, "PLAN", "org create: free (default), team or enterprise", &o.plan, "free|team|enterprise" },
+	{ "timezone", 0, OPT_STRING, "ZONE", "org create: the IANA time zone its schedules run in (default: UTC)", &o.timezone, NULL },
 	{ "org", 0, OPT_INT, "ID", "user create: the user's organization", &o.org, NULL },
 	{ "email", 0, OPT_STRING, "EMAIL", "user create: the sign-in email", &o.email, NULL },
 	{ "role", 0, OPT_STRING, "ROLE", "user create: SUPER_ADMIN, ORG_OWNER, ORG_ADMIN, MEMBER or VIEWER", &o.role,
@@ -23,13 +26,14 @@ static const cli_opt admin_opts[] = {
 };
 
 static const cli_verb admin_verbs[] = {
-	{ "org", 2, 2, "create NAME", "org create NAME: add an organization; prints {\"id\", \"name\"}" },
+	{ "org", 2, 3, "create NAME | timezone ID ZONE", "org create NAME: add an organization; prints {\"id\", \"name\"}; org timezone ID ZONE: the IANA zone its schedules run in (their next runs move with it)" },
 	{ "user", 1, 1, "create", "user create: add a user to an organization; prints {\"id\"}" },
 	{ 0 },
 };
 
 const cli_command cli_admin_def = {
-	"admin", "rampart admin org create NAME [--plan PLAN]\n"
+	"admin", "rampart admin org create NAME [--plan PLAN] [--timezone ZONE]\n"
+	         "       rampart admin org timezone ID ZONE\n"
 	         "       rampart admin user create --org ID --email EMAIL --role ROLE --password-env VAR",
 	"Create organizations and users in the server's database (passwords are read from the environment, never argv).",
 	admin_opts, cmd_admin, admin_verbs,
@@ -60,6 +64,9 @@ static int org_create(scan_store *st, const char *name)
 		return cli_error("admin org create: --plan takes free, team or enterprise, not '%s'", o.plan);
 	if ((lrc = scan_store_org_create(&id, st, name, plan)) != 0)
 		return cli_error_lib(lrc);
+	if (o.timezone && (lrc = scan_ops_org_set_timezone(st, id, o.timezone, time(NULL))) != 0)
+		return cli_error("admin org create: the organization %lld was created, but: %s", (long long)id,
+		                 scan_error_last()->message);
 	{
 		scan_buf out = SCAN_BUF_INIT;
 		scan_json w;
@@ -76,6 +83,31 @@ static int org_create(scan_store *st, const char *name)
 		scan_buf_dispose(&out);
 	}
 	return lrc ? cli_error_lib(lrc) : EXIT_OK;
+}
+
+static int org_timezone(scan_store *st, const char *id_text, const char *zone)
+{
+	char *end;
+	long long id = strtoll(id_text, &end, 10);
+	int lrc;
+
+	if (!*id_text || *end || id <= 0)
+		return cli_error("admin org timezone: '%s' is not an organization id", id_text);
+	if ((lrc = scan_ops_org_set_timezone(st, id, zone, time(NULL))) == SCAN_ENOTFOUND)
+		return cli_error("admin org timezone: no organization %lld", id);
+	if (lrc == SCAN_EINVAL)
+		return cli_error("admin org timezone: %s", scan_error_last()->message);
+	if (lrc)
+		return cli_error_lib(lrc);
+	printf("{\"id\":%lld,\"timezone\":", id);
+	{
+		scan_buf out = SCAN_BUF_INIT;
+		scan_json_quote(&out, zone);
+		fputs(out.ptr ? out.ptr : "\"\"", stdout);
+		scan_buf_dispose(&out);
+	}
+	fputs("}\n", stdout);
+	return EXIT_OK;
 }
 
 static int user_create(scan_store *st)
@@ -123,8 +155,18 @@ int cmd_admin(int argc, char **argv)
 		goto done;
 	if ((rc = cli_verb_of(&verb, &cli_admin_def, &pos, false)) != EXIT_OK)
 		goto done;
-	if (strcmp(pos.items[1], "create") != 0) {
-		rc = cli_error("admin %s takes create (see 'rampart admin --help')", verb->name);
+	if (cli_verb_is(verb, "org") && !strcmp(pos.items[1], "timezone")) {
+		if (pos.count != 4) {
+			rc = cli_error("admin org timezone takes ID ZONE");
+			goto done;
+		}
+		if ((rc = cli_open_store(&st, o.db, false)) == 0)
+			rc = org_timezone(st, pos.items[2], pos.items[3]);
+		goto done;
+	}
+	if (strcmp(pos.items[1], "create") != 0 || (cli_verb_is(verb, "org") && pos.count != 3)) {
+		rc = cli_error("admin %s takes %s (see 'rampart admin --help')", verb->name,
+		               cli_verb_is(verb, "org") ? "create NAME or timezone ID ZONE" : "create");
 		goto done;
 	}
 	if ((rc = cli_open_store(&st, o.db, false)) != 0)

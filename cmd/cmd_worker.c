@@ -12,7 +12,7 @@
 
 static struct {
 	const char *db, *tmp_dir, *token_key, *git_hosts;
-	long long threads, grace, lease;
+	long long threads, grace, lease, scheduler_interval;
 	bool allow_local;
 } o;
 
@@ -25,6 +25,7 @@ static const cli_opt worker_opts[] = {
 	{ "token-key", 0, OPT_STRING, "FILE", "the server's token.key (mode 0600): opens the provider tokens scans of private repositories carry", &o.token_key, "@file" },
 	{ "tmp-dir", 0, OPT_STRING, "DIR", "where clones are made (default: $TMPDIR or /tmp)", &o.tmp_dir, "@dir" },
 	{ "lease", 0, OPT_INT, "SECONDS", "how long a claimed scan stays this worker's without news (default: 60; renewed while it runs)", &o.lease, NULL },
+	{ "scheduler-interval", 0, OPT_INT, "SECONDS", "how often this process looks for due scheduled scans (default: 30; any number of processes may, each slot fires once)", &o.scheduler_interval, NULL },
 	{ "grace", 0, OPT_INT, "SECONDS", "on SIGTERM, how long running scans may go on before they are given back (default: 30)", &o.grace, NULL },
 	{ 0 },
 };
@@ -49,6 +50,12 @@ typedef struct {
 	char owner[128];
 } thread_arg;
 
+static void *scheduler_thread(void *p)
+{
+	srv_scheduler_loop(p, &stop_requested, (unsigned)o.scheduler_interval, "rampart worker");
+	return NULL;
+}
+
 static void *run_thread(void *p)
 {
 	thread_arg *t = p;
@@ -71,7 +78,8 @@ int cmd_worker(int argc, char **argv)
 	cli_strlist pos = { 0 };
 	scan_store *st = NULL;
 	thread_arg *args = NULL;
-	pthread_t *threads = NULL;
+	pthread_t *threads = NULL, scheduler;
+	bool scheduling = false;
 	struct sigaction sa;
 	char host[64] = "host";
 	bool help;
@@ -81,6 +89,7 @@ int cmd_worker(int argc, char **argv)
 	o.threads = 1;
 	o.grace = 30;
 	o.lease = 60;
+	o.scheduler_interval = 30;
 	if ((rc = cli_parse(&cli_worker_def, argc, argv, &pos, &help)) != 0 || help)
 		goto done;
 	if (pos.count) {
@@ -93,6 +102,10 @@ int cmd_worker(int argc, char **argv)
 	}
 	if (o.lease < 2 || o.lease > 3600) {
 		rc = cli_error("--lease takes 2 to 3600 seconds");
+		goto done;
+	}
+	if (o.scheduler_interval < 1 || o.scheduler_interval > 3600) {
+		rc = cli_error("--scheduler-interval takes 1 to 3600 seconds");
 		goto done;
 	}
 	if (o.grace < 0 || o.grace > 86400) {
@@ -127,8 +140,18 @@ int cmd_worker(int argc, char **argv)
 			break;
 		}
 	}
+	if (!stop_requested) {
+		if (pthread_create(&scheduler, NULL, scheduler_thread, st) == 0)
+			scheduling = true;
+		else
+			rc = cli_error("cannot start the scheduler thread");
+		if (rc)
+			stop_requested = 1;
+	}
 	for (long long i = 0; i < o.threads; i++)
 		pthread_join(threads[i], NULL);
+	if (scheduling)
+		pthread_join(scheduler, NULL);
 done:
 	explicit_bzero(token_key, sizeof(token_key));
 	free(threads);

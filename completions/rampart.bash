@@ -319,8 +319,8 @@ _rampart_serve()
 
 _rampart_worker()
 {
-	local opts='--db --database-url --threads --allow-local-repos --git-hosts --token-key --tmp-dir --lease --grace -h --help'
-	local args='--db --database-url --threads --git-hosts --token-key --tmp-dir --lease --grace'
+	local opts='--db --database-url --threads --allow-local-repos --git-hosts --token-key --tmp-dir --scheduler-interval --lease --grace -h --help'
+	local args='--db --database-url --threads --git-hosts --token-key --tmp-dir --scheduler-interval --lease --grace'
 	case $opt in
 	--db | --token-key) _rampart_files ;;
 	--tmp-dir) _rampart_files dirs ;;
@@ -330,8 +330,8 @@ _rampart_worker()
 
 _rampart_admin()
 {
-	local opts='--plan --org --email --role --password-env --db --database-url -h --help'
-	local args='--plan --org --email --role --password-env --db --database-url'
+	local opts='--plan --timezone --org --email --role --password-env --db --database-url -h --help'
+	local args='--plan --timezone --org --email --role --password-env --db --database-url'
 	case $opt in
 	--db) _rampart_files ;;
 	--plan) _rampart_words 'free team enterprise' ;;
@@ -340,7 +340,7 @@ _rampart_admin()
 		_rampart_default "$opts" "$args" && return
 		case ${#_rampart_pos[@]} in
 		0) _rampart_words 'org user' ;;
-		1) _rampart_words 'create' ;;
+		1) _rampart_words 'create timezone' ;;
 		esac
 		;;
 	esac

@@ -40,12 +40,14 @@ static const struct {
 	FIELD("grace_seconds", K_UINT, grace_seconds),
 	FIELD("lease_seconds", K_UINT, lease_seconds),
 	FIELD("max_attempts", K_UINT, max_attempts),
+	FIELD("scheduler_interval", K_UINT, scheduler_interval),
 	FIELD("github_api_url", K_STRING, github_api_url),
 	FIELD("gitlab_api_url", K_STRING, gitlab_api_url),
 	FIELD("bitbucket_api_url", K_STRING, bitbucket_api_url),
 	FIELD("ai_url", K_STRING, ai_url),
 	FIELD("ai_model", K_STRING, ai_model),
 	FIELD("ai_api_key", K_SECRET, ai_api_key),
+	FIELD("webhook_secret", K_SECRET, webhook_secret),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

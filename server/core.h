@@ -42,6 +42,8 @@ struct srv {
 	struct mg_context *ctx;
 	pthread_t *workers;           /* cfg.workers scan workers */
 	size_t nworkers;
+	pthread_t scheduler;          /* fires due scheduled scans, when there are workers */
+	bool has_scheduler;
 	volatile sig_atomic_t *stop;
 	struct srv_enricher *enrich;  /* NULL: AI remediation is not configured */
 	struct srv_tls *tls;          /* NULL: plain HTTP */

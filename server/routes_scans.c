@@ -6,6 +6,7 @@
 #include "scan/provider.h"
 #include "scan/seal.h"
 #include "scan/jobs.h"
+#include "scan/location.h"
 
 #define SCANS_PAGE 100
 #define SCANS_PAGE_MAX 1000
@@ -79,19 +80,6 @@ static int get(srv_req *r)
 }
 
 /* A branch name as git allows it, and never one a command line could take for an option. */
-static bool branch_ok(const char *b)
-{
-	size_t n = strlen(b);
-
-	if (!n || n > 255 || b[0] == '-' || b[0] == '/' || b[n - 1] == '/' || b[n - 1] == '.' || strstr(b, "..") ||
-	    strstr(b, "@{") || strstr(b, "//"))
-		return false;
-	for (const char *p = b; *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("~^:?*[\\", *p))
-			return false;
-	return true;
-}
-
 /* The spec's tier: "80", or 80; a whole number from 0 to 100. */
 static bool tier_parse(const cJSON *v, long *out)
 {
@@ -162,7 +150,7 @@ static int trigger(srv_req *r)
 		srv_error(r, 422, "Field 'tier' must be a confidence threshold from 0 to 100");
 		goto done;
 	}
-	if (branch && !branch_ok(branch)) {
+	if (branch && !scan_branch_name_ok(branch)) {
 		srv_error(r, 422, "Field 'branch' is not a branch name");
 		goto done;
 	}

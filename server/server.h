@@ -33,10 +33,13 @@ typedef struct {
 	unsigned grace_seconds;        /* on SIGTERM, how long running scans may go on; 0: 30 */
 	unsigned lease_seconds;        /* a claimed scan stays a worker's this long without news; 0: 60 */
 	unsigned max_attempts;         /* a scan whose workers die this often fails; 0: 3 */
+	unsigned scheduler_interval;   /* seconds between looks for due scheduled scans; 0: 30 */
 	/* Git hosting providers' API roots (GitHub Enterprise, self-hosted GitLab); NULL: the hosted services'. */
 	const char *github_api_url, *gitlab_api_url, *bitbucket_api_url;
 	/* AI remediation: an OpenAI-compatible API root and model (both, or it is off); the key only from the environment. */
 	const char *ai_url, *ai_model, *ai_api_key;
+	/* The secret Git providers sign webhook deliveries with (only from the environment or a 0600 file); NULL: refused. */
+	const char *webhook_secret;
 	/* Private: the strings srv_config_load() copied, freed by srv_config_dispose(). */
 	char **owned;
 	size_t nowned, owned_cap;
@@ -66,5 +69,12 @@ int srv_run(const srv_config *cfg, volatile sig_atomic_t *stop);
  * threads and `rampart worker` both run this.
  */
 void srv_worker_loop(scan_store *st, const scan_worker_options *o, const char *who);
+
+/*
+ * The scheduler until *stop: every interval seconds (0: 30), queue the
+ * scans of the schedules due (scan_ops_schedules_tick(); any number of
+ * processes may run it on one database, each slot fires once).
+ */
+void srv_scheduler_loop(scan_store *st, volatile sig_atomic_t *stop, unsigned interval, const char *who);
 
 #endif

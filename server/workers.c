@@ -28,6 +28,30 @@ void srv_worker_loop(scan_store *st, const scan_worker_options *o, const char *w
 	scan_store_job_release(st, o->owner, time(NULL));
 }
 
+void srv_scheduler_loop(scan_store *st, volatile sig_atomic_t *stop, unsigned interval, const char *who)
+{
+	unsigned every = interval ? interval : 30;
+
+	while (!*stop) {
+		unsigned fired = 0, failed = 0;
+		if (scan_ops_schedules_tick(&fired, &failed, st, time(NULL)) != 0)
+			fprintf(stderr, "%s: scheduler: %s\n", who, scan_error_last()->message);
+		if (fired || failed)
+			fprintf(stderr, "%s: scheduler: %u scheduled scan%s queued, %u schedule%s failed\n", who, fired,
+			        fired == 1 ? "" : "s", failed, failed == 1 ? "" : "s");
+		for (unsigned i = 0; i < every * 10 && !*stop; i++)
+			usleep(100 * 1000);
+	}
+}
+
+static void *scheduler_main(void *p)
+{
+	srv *s = p;
+
+	srv_scheduler_loop(s->store, s->stop, s->cfg.scheduler_interval, "rampart serve");
+	return NULL;
+}
+
 static void *worker_main(void *p)
 {
 	worker_arg *w = p;
@@ -56,6 +80,10 @@ int srv_workers_start(srv *s)
 
 	if (!s->cfg.workers)
 		return 0;
+	/* The scheduler runs where scans run: a server without workers only queues what it is asked to. */
+	if (pthread_create(&s->scheduler, NULL, scheduler_main, s) != 0)
+		return -1;
+	s->has_scheduler = true;
 	gethostname(host, sizeof(host) - 1);
 	if (!(s->workers = calloc(s->cfg.workers, sizeof(*s->workers))))
 		return -1;
@@ -76,6 +104,9 @@ int srv_workers_start(srv *s)
 
 void srv_workers_join(srv *s)
 {
+	if (s->has_scheduler)
+		pthread_join(s->scheduler, NULL);
+	s->has_scheduler = false;
 	for (size_t i = 0; i < s->nworkers; i++)
 		pthread_join(s->workers[i], NULL);
 	free(s->workers);

@@ -28,6 +28,8 @@ typedef struct {
 	int attempts;
 	const char *error;           /* failed: why */
 	const char *git_token_sealed; /* the trigger's provider token, sealed (scan_seal()); NULL: none; cleared at the end */
+	int64_t pr_number;           /* a pull request's scan (a provider's webhook); 0: none */
+	const char *base_branch;     /* its target branch, whose baseline tells new findings; NULL: the default branch */
 	time_t created_at, updated_at;
 } scan_job;
 

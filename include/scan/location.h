@@ -37,4 +37,13 @@ typedef struct {
  */
 SCAN_EXTERN int scan_location_check(scan_location *out, const char *given, const scan_location_policy *policy);
 
+/*
+ * Whether a branch name given from outside (an API body, a webhook's
+ * payload) is one git would take and no command line would read as an
+ * option: 1 to 255 bytes, no control characters, spaces or ~^:?*[\, no
+ * "..", "//" or "@{", not starting with '-' or '/', not ending with '/' or
+ * '.'.
+ */
+SCAN_EXTERN bool scan_branch_name_ok(const char *branch);
+
 #endif

@@ -21,6 +21,11 @@
 #include "gate.h"
 #include "quality.h"
 #include "sca_policy.h"
+#include "schedule.h"
+#include "schedule_store.h"
+#include "location.h"
+#include "webhook.h"
+#include "webhook_store.h"
 #include "scan.h"
 #include "jobs.h"
 #include "store.h"
@@ -348,5 +353,104 @@ SCAN_EXTERN int scan_ops_ai_bom_versions_json(scan_buf *out, scan_store *st, int
 SCAN_EXTERN int scan_ops_ai_bom_diff_json(scan_buf *out, scan_store *st, int64_t org, int64_t repo_id, int64_t from_gen,
                                           int64_t to_gen);
 SCAN_EXTERN int scan_ops_ai_declaration_json(scan_buf *out, scan_store *st, int64_t org, int64_t asset_id);
+
+/*
+ * Scheduled scans (spec 2.5, 4.3; docs/schedules.md). A plan allows a
+ * schedule to fire at most so often (free: daily; team: hourly;
+ * enterprise: every 15 minutes) and the organization's active schedules
+ * at most so many units a month (free 62, team 1,500, enterprise no
+ * limit), a smart scan weighing 1 unit and a deep scan 4.
+ */
+typedef struct {
+	unsigned min_interval_minutes;  /* the shortest gap between two fires the plan allows */
+	int64_t monthly_units;          /* 0: no limit */
+} scan_schedule_plan;
+SCAN_EXTERN scan_schedule_plan scan_plan_schedule_limits(scan_plan p);
+SCAN_EXTERN unsigned scan_schedule_units_per_run(const char *scan_type);
+
+#define SCAN_SCHEDULE_ESTIMATE_NEXT 5
+/* What a schedule would cost, over the 30 days from now, in the organization's zone. */
+typedef struct {
+	char timezone[64];
+	int64_t runs_per_month;         /* fires in the 30 days */
+	unsigned min_interval_minutes;  /* the shortest gap between two of them; 0: fewer than two */
+	unsigned units_per_run;
+	int64_t projected_units;        /* an active schedule's: runs * units; 0 for a paused one */
+	int64_t other_units;            /* the organization's other active schedules' */
+	scan_plan plan;
+	scan_schedule_plan limits;
+	bool within_plan;
+	char reason[256];               /* !within_plan: why, in words */
+	int required_plan;              /* !within_plan: the least plan that allows it (a scan_plan), -1: none does */
+	time_t next_runs[SCAN_SCHEDULE_ESTIMATE_NEXT];
+	size_t nnext;
+} scan_schedule_estimate;
+
+/*
+ * The estimate of a schedule (cron, scan_type, is_active) for the
+ * organization, leaving out its schedule exclude_id (0: none) from the
+ * others. SCAN_EINVAL for a bad expression (the message names the field
+ * and position) or scan type, or one that never fires.
+ */
+SCAN_EXTERN int scan_ops_schedule_estimate(scan_schedule_estimate *out, scan_store *st, int64_t org,
+                                           const char *cron, const char *scan_type, bool is_active,
+                                           int64_t exclude_id, time_t now);
+
+/*
+ * Create (in->id 0) or replace a schedule: the expression parsed, the
+ * scan type and branch checked (SCAN_EINVAL), the plan's frequency and
+ * budget (SCAN_ELIMIT, est says by how much), next_run computed in the
+ * organization's zone when active. SCAN_EEXIST: the repository has a
+ * schedule of that branch; SCAN_ENOTFOUND: no such repository or schedule
+ * in the organization. *id is the schedule's.
+ */
+SCAN_EXTERN int scan_ops_schedule_save(int64_t *id, scan_schedule_estimate *est, scan_store *st, int64_t org,
+                                       const scan_schedule *in, time_t now);
+/* Pause or resume: a resumed schedule's next run is the first after now (what fell due while paused does not fire). */
+SCAN_EXTERN int scan_ops_schedule_toggle(scan_schedule_estimate *est, scan_store *st, int64_t org, int64_t id,
+                                         time_t now);
+
+/*
+ * Fire every schedule due at now, across organizations, each slot once
+ * however many processes tick: a schedule that missed slots while nothing
+ * ran fires once, for the latest, and its next run is the first after now.
+ * *fired counts the scans this call queued; *failed the schedules it could
+ * not fire (a zone the database lacks): each gets a failed run saying why
+ * and its next slot.
+ */
+SCAN_EXTERN int scan_ops_schedules_tick(unsigned *fired, unsigned *failed, scan_store *st, time_t now);
+
+/* The organization's zone set (an IANA name scan_tz_open() reads), and its active schedules' next runs recomputed. */
+SCAN_EXTERN int scan_ops_org_set_timezone(scan_store *st, int64_t org, const char *zone, time_t now);
+
+/* ---- Git providers' webhooks (spec 6; docs/webhooks.md) ---- */
+
+#define SCAN_WEBHOOK_SCANS_MAX 16
+
+typedef struct {
+	const scan_location_policy *locations; /* what a delivery's repository URL may be (the server's policy) */
+	int64_t only_repo;                     /* a repository's own secret verified it: that repository only; 0: any */
+} scan_webhook_options;
+
+typedef struct {
+	char message[1024];                    /* what was done, in words */
+	bool duplicate;                        /* a delivery seen before: nothing done */
+	int64_t scan_ids[SCAN_WEBHOOK_SCANS_MAX];
+	size_t nscans;
+} scan_webhook_outcome;
+
+/*
+ * Act on a verified, read delivery: a ping is answered; a delivery id seen
+ * before is acknowledged and ignored; a pull request opened, updated with
+ * new commits or reopened queues a scan of its head branch, new findings
+ * told against its target branch, with a review record, in every
+ * organization that imported the repository (only_repo: that one); a push
+ * to a branch fires the schedules of that branch with trigger_on_push.
+ * Everything else is acknowledged with why it was ignored (a fork's pull
+ * request, an unknown repository, a deleted branch). SCAN_EINVAL for a
+ * branch name git would not take.
+ */
+SCAN_EXTERN int scan_ops_webhook_deliver(scan_webhook_outcome *out, scan_store *st, scan_provider p,
+                                         const scan_webhook_event *e, const scan_webhook_options *opts, time_t now);
 
 #endif

@@ -112,6 +112,8 @@ SCAN_EXTERN int scan_store_org_create(int64_t *id, scan_store *st, const char *n
 SCAN_EXTERN int scan_store_org_get(scan_org_list **out, scan_store *st, int64_t org); /* SCAN_ENOTFOUND */
 SCAN_EXTERN int scan_store_orgs(scan_org_list **out, scan_store *st);
 SCAN_EXTERN int scan_store_org_set_plan(scan_store *st, int64_t org, scan_plan plan);
+/* The zone is not checked here: scan_ops_org_set_timezone() does, and moves the schedules with it. */
+SCAN_EXTERN int scan_store_org_set_timezone(scan_store *st, int64_t org, const char *zone);
 
 /*
  * Users. An email belongs to one user of one organization: create answers

@@ -82,7 +82,8 @@ static int record_body(scan_store *st, void *ctx)
 	const char **licenses = NULL;
 	int64_t repo_id = 0, scan_id = 0;
 	bool baseline_exists = false;
-	int rc;
+	const char *base = r->repo.default_branch;
+	int rc = 0;
 
 	if (rec->job) {
 		/* Exactly once: the job must still be this worker's, and is done in the same transaction. */
@@ -95,11 +96,15 @@ static int record_body(scan_store *st, void *ctx)
 	           (rc = scan_store__scan_insert(&scan_id, st, rec->org, repo_id, r)) != 0) {
 		goto done;
 	}
-	if ((rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, r->repo.default_branch)) != 0 ||
+	/* A pull request's scan is new against its target branch, where that branch has a baseline of its own. */
+	if (rec->job && rec->job->base_branch &&
+	    (rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, rec->job->base_branch)) == 0 &&
+	    baseline_exists)
+		base = rec->job->base_branch;
+	if (rc || (rc = scan_store__baseline_exists(&baseline_exists, st, repo_id, base)) != 0 ||
 	    (rc = scan_store__fp_marks(&marks, st, repo_id, &r->findings->arena)) != 0 ||
 	    (baseline_exists && !r->repo.is_baseline_scan && !r->new_from_git &&
-	     (rc = scan_store__baseline_fingerprints(&baseline, st, repo_id, r->repo.default_branch,
-	                                             &baseline_arena)) != 0))
+	     (rc = scan_store__baseline_fingerprints(&baseline, st, repo_id, base, &baseline_arena)) != 0))
 		goto done;
 	decide_flags(r, baseline_exists, &baseline, &marks);
 	if ((rc = license_types(&licenses, r)) != 0 ||

@@ -205,3 +205,16 @@ int scan_location_check(scan_location *out, const char *given, const scan_locati
 		return scan_util__error(SCAN_EINVAL, "local paths are not allowed by this server; give an https URL");
 	return check_local(out, given);
 }
+
+bool scan_branch_name_ok(const char *b)
+{
+	size_t n = b ? strlen(b) : 0;
+
+	if (!n || n > 255 || b[0] == '-' || b[0] == '/' || b[n - 1] == '/' || b[n - 1] == '.' || strstr(b, "..") ||
+	    strstr(b, "@{") || strstr(b, "//"))
+		return false;
+	for (const char *p = b; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || strchr("~^:?*[\\", *p))
+			return false;
+	return true;
+}

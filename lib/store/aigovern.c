@@ -61,21 +61,7 @@ int scan_store_ai_policy_get(char **doc, long long *version, scan_store *st, int
 /* The repository must be the organization's: an override of another tenant's repository is not found. */
 static int repo_of_org(scan_store *st, int64_t org, int64_t repo_id)
 {
-	scan_db *db = scan_store__conn(st);
-	scan_db_stmt *s = NULL;
-	int rc, step;
-
-	if (!repo_id)
-		return 0;
-	if ((rc = scan_db__prepare(db, &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
-		return rc;
-	scan_db__bind_int64(s, 1, repo_id);
-	scan_db__bind_int64(s, 2, org);
-	step = scan_db__step(s);
-	rc = step == SCAN_DB_ROW ? 0 : step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "Repository not found")
-	                                                    : scan_db__error(db, "cannot read the repository");
-	scan_db__finalize(s);
-	return rc;
+	return repo_id ? scan_store__repo_in_org(st, org, repo_id) : 0;
 }
 
 static int policy_put(scan_store *st, void *ctx)

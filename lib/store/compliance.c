@@ -627,8 +627,8 @@ static int read_schedule(scan_compliance_data *d, scan_store *st, int64_t org)
 	int rc, step;
 
 	if ((rc = scan_db__prepare(scan_store__conn(st), &q,
-	        "SELECT sc.last_run, (SELECT r.status FROM scheduled_scan_runs r WHERE r.schedule_id = sc.id"
-	        "   ORDER BY r.started_at DESC, r.id DESC LIMIT 1)"
+	        "SELECT sc.last_run, (SELECT s.status FROM scheduled_scan_runs r JOIN scans s ON s.id = r.scan_id"
+	        "   WHERE r.schedule_id = sc.id AND s.status IN ('completed', 'failed') ORDER BY r.id DESC LIMIT 1)"
 	        " FROM scheduled_scans sc JOIN repositories rp ON rp.id = sc.repo_id"
 	        " WHERE sc.repo_id = ?1 AND sc.org_id = ?2 AND sc.is_active = 1"
 	        "   AND sc.trigger_branch = COALESCE(rp.default_branch, sc.trigger_branch)"
@@ -685,17 +685,7 @@ int scan_store_compliance_scans(int64_t **ids, size_t *n, scan_store *st, int64_
 
 	*ids = NULL;
 	*n = 0;
-	if ((rc = scan_db__prepare(scan_store__conn(st), &q, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
-		return rc;
-	scan_db__bind_int64(q, 1, repo_id);
-	scan_db__bind_int64(q, 2, org);
-	step = scan_db__step(q);
-	rc = step == SCAN_DB_ROW ? 0 : step == SCAN_DB_DONE
-	   ? scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
-	   : scan_db__error(scan_store__conn(st), "cannot read the repository");
-	scan_db__finalize(q);
-	q = NULL;
-	if (rc)
+	if ((rc = scan_store__repo_in_org(st, org, repo_id)) != 0)
 		return rc;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &q,
 	        "SELECT s.id FROM scans s WHERE s.repo_id = ?1 AND s.org_id = ?2 AND" DEFAULT_BRANCH_SCAN

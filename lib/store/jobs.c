@@ -36,7 +36,7 @@ void scan_job_list_free(scan_job_list *l)
 
 #define JOB_COLUMNS \
 	"j.id, j.org_id, j.repo_id, j.scan_id, j.target, j.branch, s.scan_type, s.tier, j.status, j.progress," \
-	" j.attempts, j.error, j.created_at, j.updated_at, j.git_token_sealed"
+	" j.attempts, j.error, j.created_at, j.updated_at, j.git_token_sealed, s.pr_number, j.base_branch"
 
 static int read_jobs(scan_job_list **out, scan_store *st, scan_db_stmt *s)
 {
@@ -67,6 +67,8 @@ static int read_jobs(scan_job_list **out, scan_store *st, scan_db_stmt *s)
 		j->created_at = scan_db__col_time(s, 12);
 		j->updated_at = scan_db__col_time(s, 13);
 		j->git_token_sealed = scan_db__col_text(s, 14, &l->arena, &oom);
+		j->pr_number = scan_db__column_int64(s, 15);
+		j->base_branch = scan_db__col_text(s, 16, &l->arena, &oom);
 	}
 	if (oom)
 		rc = scan_error__oom();
@@ -80,6 +82,74 @@ static int read_jobs(scan_job_list **out, scan_store *st, scan_db_stmt *s)
 	return 0;
 }
 
+/* Inside the caller's transaction: the pending scan row and its job. */
+int scan_store__job_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const char *target,
+                           const char *branch, const char *scan_type, int tier, const char *git_token_sealed,
+                           int64_t pr_number, const char *base_branch)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	char *default_branch = NULL;
+	time_t now = time(NULL);
+	int rc, step;
+
+	if ((rc = scan_db__prepare(db, &s, "SELECT default_branch FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	if ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		const char *b = scan_db__column_text(s, 0);
+		if (b && !(default_branch = strdup(b)))
+			rc = scan_error__oom();
+	} else {
+		rc = step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id)
+		                          : scan_db__error(db, "cannot read the repository");
+	}
+	scan_db__finalize(s);
+	s = NULL;
+	if (rc)
+		goto done;
+	if ((rc = scan_db__prepare(db, &s,
+	        "INSERT INTO scans (repo_id, org_id, status, scan_type, tier, issues_count, branch, default_branch,"
+	        " is_baseline_scan, created_at, pr_number) VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)"
+	        " RETURNING id")) != 0)
+		goto done;
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	scan_db__bind_text(s, 3, scan_type ? scan_type : "smart");
+	scan_db__bind_int64(s, 4, tier);
+	scan_db__bind_text(s, 5, branch ? branch : default_branch);
+	scan_db__bind_text(s, 6, default_branch);
+	scan_db__bind_int64(s, 7, !branch || (default_branch && !strcmp(branch, default_branch)));
+	scan_db__bind_time(s, 8, now);
+	scan_db__bind_id(s, 9, pr_number);
+	if (scan_db__step(s) != SCAN_DB_ROW) {
+		rc = scan_db__error(db, "cannot queue the scan");
+		goto done;
+	}
+	*scan_id = scan_db__column_int64(s, 0);
+	scan_db__finalize(s);
+	s = NULL;
+	if ((rc = scan_db__prepare(db, &s,
+	        "INSERT INTO scan_jobs (org_id, repo_id, scan_id, target, branch, status, created_at, updated_at,"
+	        " git_token_sealed, base_branch) VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6, ?7, ?8)")) != 0)
+		goto done;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, repo_id);
+	scan_db__bind_int64(s, 3, *scan_id);
+	scan_db__bind_text(s, 4, target);
+	scan_db__bind_text(s, 5, branch ? branch : default_branch);
+	scan_db__bind_time(s, 6, now);
+	scan_db__bind_text(s, 7, git_token_sealed);
+	scan_db__bind_text(s, 8, base_branch);
+	if (scan_db__step(s) != SCAN_DB_DONE)
+		rc = scan_db__error(db, "cannot queue the scan");
+done:
+	scan_db__finalize(s);
+	free(default_branch);
+	return rc;
+}
+
 typedef struct {
 	int64_t org, repo_id;
 	const char *target, *branch, *scan_type;
@@ -91,64 +161,9 @@ typedef struct {
 static int enqueue_body(scan_store *st, void *ctx)
 {
 	enqueue_args *a = ctx;
-	scan_db *db = scan_store__conn(st);
-	scan_db_stmt *s = NULL;
-	char *default_branch = NULL;
-	time_t now = time(NULL);
-	int rc, step;
 
-	if ((rc = scan_db__prepare(db, &s, "SELECT default_branch FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
-		return rc;
-	scan_db__bind_int64(s, 1, a->repo_id);
-	scan_db__bind_int64(s, 2, a->org);
-	if ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		const char *b = scan_db__column_text(s, 0);
-		if (b && !(default_branch = strdup(b)))
-			rc = scan_error__oom();
-	} else {
-		rc = step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)a->repo_id)
-		                          : scan_db__error(db, "cannot read the repository");
-	}
-	scan_db__finalize(s);
-	s = NULL;
-	if (rc)
-		goto done;
-	if ((rc = scan_db__prepare(db, &s,
-	        "INSERT INTO scans (repo_id, org_id, status, scan_type, tier, issues_count, branch, default_branch,"
-	        " is_baseline_scan, created_at) VALUES (?1, ?2, 'pending', ?3, ?4, 0, ?5, ?6, ?7, ?8) RETURNING id")) != 0)
-		goto done;
-	scan_db__bind_int64(s, 1, a->repo_id);
-	scan_db__bind_int64(s, 2, a->org);
-	scan_db__bind_text(s, 3, a->scan_type);
-	scan_db__bind_int64(s, 4, a->tier);
-	scan_db__bind_text(s, 5, a->branch ? a->branch : default_branch);
-	scan_db__bind_text(s, 6, default_branch);
-	scan_db__bind_int64(s, 7, !a->branch || (default_branch && !strcmp(a->branch, default_branch)));
-	scan_db__bind_time(s, 8, now);
-	if (scan_db__step(s) != SCAN_DB_ROW) {
-		rc = scan_db__error(db, "cannot queue the scan");
-		goto done;
-	}
-	a->scan_id = scan_db__column_int64(s, 0);
-	scan_db__finalize(s);
-	s = NULL;
-	if ((rc = scan_db__prepare(db, &s,
-	        "INSERT INTO scan_jobs (org_id, repo_id, scan_id, target, branch, status, created_at, updated_at,"
-	        " git_token_sealed) VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6, ?7)")) != 0)
-		goto done;
-	scan_db__bind_int64(s, 1, a->org);
-	scan_db__bind_int64(s, 2, a->repo_id);
-	scan_db__bind_int64(s, 3, a->scan_id);
-	scan_db__bind_text(s, 4, a->target);
-	scan_db__bind_text(s, 5, a->branch ? a->branch : default_branch);
-	scan_db__bind_time(s, 6, now);
-	scan_db__bind_text(s, 7, a->git_token_sealed);
-	if (scan_db__step(s) != SCAN_DB_DONE)
-		rc = scan_db__error(db, "cannot queue the scan");
-done:
-	scan_db__finalize(s);
-	free(default_branch);
-	return rc;
+	return scan_store__job_insert(&a->scan_id, st, a->org, a->repo_id, a->target, a->branch, a->scan_type, a->tier,
+	                              a->git_token_sealed, 0, NULL);
 }
 
 int scan_store_job_enqueue(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const char *target,

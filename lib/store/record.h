@@ -30,6 +30,10 @@ int scan_store__repo_upsert(int64_t *repo_id, scan_store *st, int64_t org, const
 int scan_store__scan_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const scan_result *r);
 /* A queued scan's row, completed with r's facts. */
 int scan_store__scan_complete(scan_store *st, int64_t org, int64_t scan_id, const scan_result *r);
+/* A pending scan of the repository and its job, inside the caller's transaction (scan_store_job_enqueue()). */
+int scan_store__job_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_t repo_id, const char *target,
+                           const char *branch, const char *scan_type, int tier, const char *git_token_sealed,
+                           int64_t pr_number, const char *base_branch);
 /* The job is done: SCAN_ECANCELED when its lease is no longer owner's (another worker records it). */
 int scan_store__job_finish(scan_store *st, int64_t job_id, const char *owner, time_t now);
 /* Whether repo_id has baseline fingerprints on branch. */

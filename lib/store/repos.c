@@ -83,3 +83,22 @@ int scan_store__repo_insert(int64_t *id, scan_store *st, int64_t org, const char
 	scan_db__bind_time(s, 5, time(NULL));
 	return one_int(id, st, s, "cannot add the repository");
 }
+
+int scan_store__repo_in_org(scan_store *st, int64_t org, int64_t repo_id)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!db)
+		return SCAN_EIO;
+	if ((rc = scan_db__prepare(db, &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, repo_id);
+	scan_db__bind_int64(s, 2, org);
+	step = scan_db__step(s);
+	rc = step == SCAN_DB_ROW ? 0 : step == SCAN_DB_DONE ? scan_util__error(SCAN_ENOTFOUND, "Repository not found")
+	                                                    : scan_db__error(db, "cannot read the repository");
+	scan_db__finalize(s);
+	return rc;
+}

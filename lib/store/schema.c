@@ -637,6 +637,79 @@ static const char migration_18[] =
 	"  updated_at TEXT NOT NULL,"
 	"  PRIMARY KEY (asset_id, version)) WITHOUT ROWID;";
 
+/*
+ * Scheduled scans (spec 2.5, 4.3): one per repository and branch. A run is
+ * keyed by its schedule and what fired it (the slot's UTC time, or a
+ * push's delivery), so two processes that see the same due slot insert
+ * one run between them; its scan's row says how it went.
+ */
+static const char migration_19[] =
+	/* Migration 1 drew these tables before anything wrote to them: they are empty. */
+	"DROP TABLE scheduled_scan_runs;"
+	"DROP TABLE scheduled_scans;"
+	"CREATE TABLE scheduled_scans ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  cron_expression TEXT NOT NULL,"
+	"  scan_type TEXT NOT NULL CHECK (scan_type IN ('smart','deep')),"
+	"  is_active INTEGER NOT NULL,"
+	"  trigger_on_push INTEGER NOT NULL,"
+	"  trigger_branch TEXT NOT NULL,"
+	"  last_run TEXT,"
+	"  next_run TEXT,"
+	"  run_count INTEGER NOT NULL DEFAULT 0,"
+	"  created_by_user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,"
+	"  created_at TEXT NOT NULL,"
+	"  updated_at TEXT NOT NULL,"
+	"  UNIQUE (repo_id, trigger_branch));"
+	"CREATE INDEX scheduled_scans_due ON scheduled_scans (next_run) WHERE is_active = 1;"
+	"CREATE TABLE scheduled_scan_runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  schedule_id INTEGER NOT NULL REFERENCES scheduled_scans(id) ON DELETE CASCADE,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  run_key TEXT NOT NULL,"
+	"  trigger TEXT NOT NULL CHECK (trigger IN ('schedule','push')),"
+	"  slot TEXT,"
+	"  scan_id INTEGER REFERENCES scans(id) ON DELETE SET NULL,"
+	"  fired_at TEXT NOT NULL,"
+	"  error TEXT,"
+	"  UNIQUE (schedule_id, run_key));"
+	"CREATE INDEX scheduled_scan_runs_by_schedule ON scheduled_scan_runs (schedule_id, id);";
+
+/*
+ * Git providers' webhooks (spec 6): each delivery kept by its id for 30
+ * days, so a redelivery is acknowledged and ignored; a pull request's
+ * review record, linked to the scan it queued, whose row tells the verdict
+ * and the new findings. A queued scan carries the pull request's target
+ * branch.
+ */
+static const char migration_20[] =
+	"ALTER TABLE scan_jobs ADD COLUMN base_branch TEXT;"
+	"CREATE TABLE webhook_deliveries ("
+	"  id INTEGER PRIMARY KEY,"
+	"  provider TEXT NOT NULL,"
+	"  delivery_id TEXT NOT NULL,"
+	"  event TEXT NOT NULL,"
+	"  outcome TEXT,"
+	"  received_at TEXT NOT NULL,"
+	"  UNIQUE (provider, delivery_id));"
+	"CREATE INDEX webhook_deliveries_by_time ON webhook_deliveries (received_at);"
+	"CREATE TABLE pr_reviews ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  provider TEXT NOT NULL,"
+	"  pr_number INTEGER NOT NULL,"
+	"  action TEXT NOT NULL,"
+	"  head_ref TEXT NOT NULL,"
+	"  head_sha TEXT,"
+	"  base_ref TEXT NOT NULL,"
+	"  scan_id INTEGER REFERENCES scans(id) ON DELETE SET NULL,"
+	"  delivery_id TEXT,"
+	"  created_at TEXT NOT NULL);"
+	"CREATE INDEX pr_reviews_by_repo ON pr_reviews (repo_id, pr_number, id);";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -656,6 +729,8 @@ const char *const scan_store__migrations[] = {
 	migration_16,
 	migration_17,
 	migration_18,
+	migration_19,
+	migration_20,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

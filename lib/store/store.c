@@ -455,3 +455,37 @@ int scan_store_schema_version(const scan_store *st)
 {
 	return st->schema_version;
 }
+
+int scan_store__read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *count, size_t *cap, scan_arena *a,
+                          size_t size, scan_store_row_reader read, const char *what)
+{
+	int step, oom = 0;
+
+	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
+		void *item = scan_array_push(itemsp, count, cap, size);
+		if (!item)
+			return SCAN_ENOMEM;
+		read(s, item, a, &oom);
+		if (oom)
+			return scan_error__oom();
+	}
+	if (step != SCAN_DB_DONE)
+		return scan_db__error(scan_store__conn(st), what);
+	return 0;
+}
+
+void *scan_store__new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const char *sql, int *rc)
+{
+	void *l = calloc(1, list_size);
+
+	*rc = 0;
+	if (!l) {
+		*rc = scan_error__oom();
+		return NULL;
+	}
+	if ((*rc = scan_db__prepare(scan_store__conn(st), s, sql)) != 0) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}

@@ -71,6 +71,20 @@ struct scan_store {
 		free(l);                                                            \
 	}
 
+/* One row into a new item of a list: the item is zeroed, *oom set when a copy fails. */
+typedef void (*scan_store_row_reader)(scan_db_stmt *s, void *item, scan_arena *a, int *oom);
+/* Steps s into a list of name_list layout (items, count, cap, arena); what names the records in an error. */
+int scan_store__read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *count, size_t *cap, scan_arena *a,
+                          size_t size, scan_store_row_reader read, const char *what);
+#define SCAN_STORE_READ_LIST(st, s, l, read, what)                                                            \
+	scan_store__read_rows((st), (s), &(l)->items, &(l)->count, &(l)->cap, &(l)->arena, sizeof(*(l)->items), \
+	                      (read), (what))
+/* A zeroed list of list_size bytes, and sql prepared to fill it; NULL with *rc set on failure. */
+void *scan_store__new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const char *sql, int *rc);
+
+/* 0 when repo_id is a repository of org, else SCAN_ENOTFOUND ("Repository not found"). */
+int scan_store__repo_in_org(scan_store *st, int64_t org, int64_t repo_id);
+
 /* The calling thread's connection; NULL with the error set when none can be opened. */
 scan_db *scan_store__conn(scan_store *st);
 

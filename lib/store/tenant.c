@@ -68,51 +68,6 @@ static scan_role role_of_stored(const char *stored)
 	return SCAN_ROLE_VIEWER; /* a name a newer rampart wrote: the least it may mean */
 }
 
-/* One row into a new item of a list: the item is zeroed, *oom set when a copy fails. */
-typedef void (*row_reader)(scan_db_stmt *s, void *item, scan_arena *a, int *oom);
-
-/*
- * Steps s into a list of name_list layout (items, count, cap, arena).
- * what names the records in an error.
- */
-static int read_rows(scan_store *st, scan_db_stmt *s, void *itemsp, size_t *count, size_t *cap, scan_arena *a,
-                     size_t size, row_reader read, const char *what)
-{
-	int step, oom = 0;
-
-	while ((step = scan_db__step(s)) == SCAN_DB_ROW) {
-		void *item = scan_array_push(itemsp, count, cap, size);
-		if (!item)
-			return SCAN_ENOMEM;
-		read(s, item, a, &oom);
-		if (oom)
-			return scan_error__oom();
-	}
-	if (step != SCAN_DB_DONE)
-		return scan_db__error(scan_store__conn(st), what);
-	return 0;
-}
-
-#define READ_LIST(st, s, l, read, what) \
-	read_rows((st), (s), &(l)->items, &(l)->count, &(l)->cap, &(l)->arena, sizeof(*(l)->items), (read), (what))
-
-/* A zeroed list of list_size bytes, and sql prepared to fill it; NULL with *rc set on failure. */
-static void *new_list(size_t list_size, scan_store *st, scan_db_stmt **s, const char *sql, int *rc)
-{
-	void *l = calloc(1, list_size);
-
-	*rc = 0;
-	if (!l) {
-		*rc = scan_error__oom();
-		return NULL;
-	}
-	if ((*rc = scan_db__prepare(scan_store__conn(st), s, sql)) != 0) {
-		free(l);
-		return NULL;
-	}
-	return l;
-}
-
 /* A parameter of a list query: text, else a number (0: left unbound). */
 typedef struct {
 	const char *text;
@@ -145,11 +100,11 @@ static void bind_param(scan_db_stmt *s, int i, qparam p)
 		int rc;                                                                                   \
                                                                                                           \
 		*out = NULL;                                                                              \
-		if (!(l = new_list(sizeof(*l), st, &s, sql, &rc)))                                        \
+		if (!(l = scan_store__new_list(sizeof(*l), st, &s, sql, &rc)))                                        \
 			return rc;                                                                        \
 		bind_param(s, 1, a);                                                                      \
 		bind_param(s, 2, b);                                                                      \
-		rc = READ_LIST(st, s, l, read, what);                                                     \
+		rc = SCAN_STORE_READ_LIST(st, s, l, read, what);                                                     \
 		scan_db__finalize(s);                                                                     \
 		if (!rc && missing && !l->count)                                                          \
 			rc = scan_util__error(SCAN_ENOTFOUND, "%s", missing);                                  \
@@ -255,6 +210,18 @@ int scan_store_org_set_plan(scan_store *st, int64_t org, scan_plan plan)
 	scan_db__bind_int64(s, 1, org);
 	scan_db__bind_text(s, 2, scan_plan_name(plan));
 	return update_one(st, s, "cannot change the plan", "organization", org);
+}
+
+int scan_store_org_set_timezone(scan_store *st, int64_t org, const char *zone)
+{
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "UPDATE organizations SET timezone = ?2 WHERE id = ?1")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_text(s, 2, zone);
+	return update_one(st, s, "cannot change the time zone", "organization", org);
 }
 
 /* Users */

@@ -9,31 +9,13 @@
 
 SCAN_STORE_LIST(scan_waiver, scan_waiver)
 
-static int repo_exists(scan_store *st, int64_t org, int64_t repo_id)
-{
-	scan_db_stmt *s = NULL;
-	int rc, step;
-
-	if ((rc = scan_db__prepare(scan_store__conn(st), &s, "SELECT 1 FROM repositories WHERE id = ?1 AND org_id = ?2")) != 0)
-		return rc;
-	scan_db__bind_int64(s, 1, repo_id);
-	scan_db__bind_int64(s, 2, org);
-	step = scan_db__step(s);
-	if (step == SCAN_DB_DONE)
-		rc = scan_util__error(SCAN_ENOTFOUND, "no repository %lld", (long long)repo_id);
-	else if (step != SCAN_DB_ROW)
-		rc = scan_db__error(scan_store__conn(st), "cannot read repositories");
-	scan_db__finalize(s);
-	return rc;
-}
-
 int scan_store__waiver_insert(int64_t *id, scan_store *st, int64_t org, const scan_waiver *w)
 {
 	scan_db_stmt *s = NULL;
 	time_t now = time(NULL);
 	int rc;
 
-	if (w->repo_id && (rc = repo_exists(st, org, w->repo_id)) != 0)
+	if (w->repo_id && (rc = scan_store__repo_in_org(st, org, w->repo_id)) != 0)
 		return rc;
 	if ((rc = scan_db__prepare(scan_store__conn(st), &s,
 	        "INSERT INTO quality_waivers (org_id, rule, reason, repo_id, pr_number, created_by_user_id,"

@@ -28,24 +28,11 @@ LEASE = "3"
 
 
 def main():
-    args = sys.argv[1:]
-    url = None
-    if "--database-url" in args:
-        i = args.index("--database-url")
-        url = args[i + 1]
-        del args[i:i + 2]
-    rampart = os.path.abspath(args[0])
+    rampart, url = run.program_args(sys.argv[1:])
     work = tempfile.mkdtemp(prefix="rampart-durability.")
     procs = []
     try:
-        env = dict(os.environ)
-        env.pop("RAMPART_DATABASE_URL", None)
-        env.update({"HOME": work, "XDG_DATA_HOME": os.path.join(work, "xdg"), "RAMPART_LEASE_SECONDS": LEASE,
-                    "RAMPART_ALLOW_LOCAL_REPOS": "1"})
-        if url:
-            env["RAMPART_DATABASE_URL"] = run.new_pg_database(url)
-        else:
-            env["RAMPART_DB"] = os.path.join(work, "rampart.db")
+        env = run.program_env(work, url, {"RAMPART_LEASE_SECONDS": LEASE, "RAMPART_ALLOW_LOCAL_REPOS": "1"})
         repo = os.path.join(work, "big")
         os.makedirs(os.path.join(repo, "pkg"))
         for i in range(2500):

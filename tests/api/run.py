@@ -17,6 +17,8 @@ A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
    "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
    "body_size": N (N bytes of "x"), "chunked": true (the body streamed without a length), "headers": {...},
+   "sign": {"as": "github" | "bitbucket" | "gitlab-token" | "gitlab-standard", "secret": S, "age": SECONDS}
+   (a provider's webhook signature over the exact bytes sent; S defaults to ${webhook_secret}),
    "status": 200, "expect": SHAPE, "expect_headers": {name: regex},
    "save": {"var": "path.in.response" or "@header:NAME"},
    "pdf_text": [REGEX, ...] (the PDF body rendered to text with pdftotext matches each, in order),
@@ -30,6 +32,9 @@ list matches element-wise, or {"$each": SHAPE, "$len": N, "$min_len": N}, or
 Afterwards every route of /api/openapi.json must have been called by some
 step: the route table and this suite cannot drift apart.
 """
+import base64
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -89,6 +94,8 @@ def seed_repo(work, rampart, env):
         doc = json.load(open(os.path.join(work, name + ".json")))
         ids["scan_" + name] = doc["scan"]["id"]
         ids["issue_" + name] = doc["findings"][0]["id"] if doc["findings"] else 0
+    # What a provider's webhook names as the clone URL of the repository: here, its path (local repositories allowed).
+    ids["repo_path"] = os.path.realpath(repo)
     # A second repository whose directory is gone after its first scan: a queued scan of it fails.
     gone = os.path.join(work, "gone")
     sh(["git", "init", "-q", "-b", "main", gone], work)
@@ -152,6 +159,30 @@ def new_pg_database(url):
     bindir = sorted(os.listdir("/usr/lib/postgresql"))[-1]
     sh(["/usr/lib/postgresql/%s/bin/createdb" % bindir, "-h", m.group(2), "-U", m.group(3), name], "/")
     return "postgresql:///%s?host=%s&user=%s" % (name, m.group(2), m.group(3))
+
+
+def program_args(args):
+    """RAMPART [--database-url URL] of the suite's scripts: the binary's absolute path and the URL (or None)."""
+    args = list(args)
+    url = None
+    if "--database-url" in args:
+        i = args.index("--database-url")
+        url = args[i + 1]
+        del args[i:i + 2]
+    return os.path.abspath(args[0]), url
+
+
+def program_env(work, url, extra):
+    """The environment of a script's processes: a home in work, and a fresh database (SQLite, or one on url)."""
+    env = dict(os.environ)
+    env.pop("RAMPART_DATABASE_URL", None)
+    env.update({"HOME": work, "XDG_DATA_HOME": os.path.join(work, "xdg")})
+    env.update(extra)
+    if url:
+        env["RAMPART_DATABASE_URL"] = new_pg_database(url)
+    else:
+        env["RAMPART_DB"] = os.path.join(work, "rampart.db")
+    return env
 
 
 class Api:
@@ -328,12 +359,38 @@ def request_body(step, env, headers):
         data = b"x" * step["body_size"]
     elif "raw" in step:
         data = subst(step["raw"], env).encode()
+    elif "sign" in step and "body" in step:
+        data = json.dumps(subst(step["body"], env)).encode()
+        headers.setdefault("Content-Type", "application/json")
     else:
         return None
+    if "sign" in step:
+        sign(subst(step["sign"], env), data, headers, env)
     if step.get("chunked"):
         # A generator has no length: urllib sends it chunked, and the server learns the size only as it reads.
         return (data[i:i + 65536] for i in range(0, len(data), 65536))
     return data
+
+
+def sign(spec, data, headers, env):
+    """A provider's signature over the exact bytes sent: {"as": github | bitbucket | gitlab-token | gitlab-standard,
+    "secret": (default ${webhook_secret}), "age": seconds the timestamp lies in the past}."""
+    secret = spec.get("secret", env.get("webhook_secret", ""))
+    kind = spec["as"]
+    if kind in ("github", "bitbucket"):
+        mac = hmac.new(secret.encode(), data, hashlib.sha256).hexdigest()
+        headers["X-Hub-Signature-256" if kind == "github" else "X-Hub-Signature"] = "sha256=" + mac
+    elif kind == "gitlab-token":
+        headers["X-Gitlab-Token"] = secret
+    elif kind == "gitlab-standard":
+        key = base64.b64decode(secret[6:]) if secret.startswith("whsec_") else secret.encode()
+        wid = spec.get("id", "msg_%d" % time.time_ns())
+        ts = str(int(time.time()) - spec.get("age", 0))
+        mac = hmac.new(key, ("%s.%s." % (wid, ts)).encode() + data, hashlib.sha256).digest()
+        headers.update({"webhook-id": wid, "webhook-timestamp": ts,
+                        "webhook-signature": "v1," + base64.b64encode(mac).decode()})
+    else:
+        raise Failure("unknown signature kind %r" % kind)
 
 
 def check_pdf(where, raw, patterns, image):
@@ -516,11 +573,19 @@ def main():
         vars_["deep"] = "[" * 100 + "]" * 100
         # Room for the suite's own sign-ins; 99_rate_limit.json counts on 30.
         env["RAMPART_RATE_LOGIN"] = "30"
+        # The suite outruns the default class's 500 a minute (its polls of queued scans count); 99_rate_limit.json
+        # tests the limiter on the login and trigger classes.
+        env["RAMPART_RATE_DEFAULT"] = "20000"
         # One scan worker in the server; the seeded repository is a local path.
         env["RAMPART_WORKERS"] = "1"
         # Room for 06_trigger.json's requests (valid or not, each counts) in one minute.
         env["RAMPART_RATE_TRIGGER"] = "20"
         env["RAMPART_ALLOW_LOCAL_REPOS"] = "1"
+        # The Git providers' webhooks are signed with this (22_webhooks.json).
+        vars_["webhook_secret"] = "whsec_" + base64.b64encode(b"rampart webhook test secret 32by").decode()
+        env["RAMPART_WEBHOOK_SECRET"] = vars_["webhook_secret"]
+        # 21_schedules.json waits for a due slot to fire: look every second.
+        env["RAMPART_SCHEDULER_INTERVAL"] = "1"
         # GitHub, GitLab and Bitbucket on loopback: the provider listing's API roots point there.
         provider, plog = start([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                             "fake_provider.py")], work, env, "provider")
