@@ -273,12 +273,16 @@ static int remove_one(srv_req *r)
 
 static int estimate(srv_req *r)
 {
-	const char *cron = "0 0 * * *", *type = "smart";
+	const char *cron = "0 0 * * *", *type = "smart", *zone = NULL, *from = NULL;
 	bool active = true;
+	time_t start = time(NULL);
 	srv_field fields[] = {
 		{ "cron_expression", SRV_F_STRING, false, false, &cron, NULL },
 		{ "scan_type", SRV_F_STRING, false, false, &type, NULL },
 		{ "is_active", SRV_F_BOOL, false, false, &active, NULL },
+		/* A preview: the runs from another instant, or in another zone than the organization's. */
+		{ "from", SRV_F_STRING, false, true, &from, NULL },
+		{ "timezone", SRV_F_STRING, false, true, &zone, NULL },
 		{ 0 },
 	};
 	scan_schedule_estimate e;
@@ -292,7 +296,11 @@ static int estimate(srv_req *r)
 		srv_error(r, 422, "Field 'cron_expression' is longer than %d bytes", SCAN_CRON_MAX_LEN);
 		goto done;
 	}
-	if ((rc = scan_ops_schedule_estimate(&e, srv_store(r), r->who.org, cron, type, active, 0, time(NULL))) != 0) {
+	if (from && scan_time_parse(&start, from) != 0) {
+		srv_error(r, 422, "Field 'from' must be an ISO 8601 time");
+		goto done;
+	}
+	if ((rc = scan_ops_schedule_estimate(&e, srv_store(r), r->who.org, cron, type, active, 0, zone, start)) != 0) {
 		change_error(r, rc, &e);
 		goto done;
 	}

@@ -388,13 +388,15 @@ typedef struct {
 
 /*
  * The estimate of a schedule (cron, scan_type, is_active) for the
- * organization, leaving out its schedule exclude_id (0: none) from the
- * others. SCAN_EINVAL for a bad expression (the message names the field
- * and position) or scan type, or one that never fires.
+ * organization from the instant now, leaving out its schedule exclude_id
+ * (0: none) from the others; in zone (NULL: the organization's), a
+ * preview of its runs elsewhere. SCAN_EINVAL for a bad expression (the
+ * message names the field and position), scan type or zone, or one that
+ * never fires.
  */
 SCAN_EXTERN int scan_ops_schedule_estimate(scan_schedule_estimate *out, scan_store *st, int64_t org,
                                            const char *cron, const char *scan_type, bool is_active,
-                                           int64_t exclude_id, time_t now);
+                                           int64_t exclude_id, const char *zone, time_t now);
 
 /*
  * Create (in->id 0) or replace a schedule: the expression parsed, the

@@ -116,7 +116,8 @@ static bool allows(const scan_schedule_estimate *e, scan_schedule_plan limits, b
 }
 
 int scan_ops_schedule_estimate(scan_schedule_estimate *out, scan_store *st, int64_t org, const char *cron,
-                               const char *scan_type, bool is_active, int64_t exclude_id, time_t now)
+                               const char *scan_type, bool is_active, int64_t exclude_id, const char *zone,
+                               time_t now)
 {
 	scan_tz *tz = NULL;
 	scan_cron c;
@@ -129,6 +130,14 @@ int scan_ops_schedule_estimate(scan_schedule_estimate *out, scan_store *st, int6
 		return rc;
 	if ((rc = org_zone(&out->plan, &tz, out->timezone, sizeof(out->timezone), st, org)) != 0)
 		return rc;
+	if (zone) {
+		scan_tz_free(tz);
+		tz = NULL;
+		if (scan_tz_open(&tz, zone, NULL) != 0)
+			return scan_util__error(SCAN_EINVAL, "'%s' is not a time zone this machine knows: %s", zone,
+			                        scan_error_last()->message);
+		snprintf(out->timezone, sizeof(out->timezone), "%s", scan_tz_name(tz));
+	}
 	out->limits = scan_plan_schedule_limits(out->plan);
 	out->units_per_run = scan_schedule_units_per_run(scan_type);
 	if ((rc = count_fires(out, &c, tz, now)) != 0 || (rc = other_units(&out->other_units, st, org, exclude_id, tz, now)))
@@ -171,7 +180,7 @@ int scan_ops_schedule_save(int64_t *id, scan_schedule_estimate *est, scan_store 
 	if (!scan_branch_name_ok(in->trigger_branch))
 		return scan_util__error(SCAN_EINVAL, "trigger_branch is not a branch name");
 	if ((rc = scan_ops_schedule_estimate(est, st, org, in->cron_expression, in->scan_type, in->is_active, in->id,
-	                                     now)) != 0)
+	                                     NULL, now)) != 0)
 		return rc;
 	/* Pausing is always allowed, also a schedule the plan no longer permits. */
 	if (in->is_active && !est->within_plan)
