@@ -11,7 +11,7 @@
 #include "server.h"
 
 static struct {
-	const char *db, *tmp_dir, *token_key, *git_hosts;
+	const char *db, *tmp_dir, *token_key, *git_hosts, *github_api, *gitlab_api, *bitbucket_api, *public_url;
 	long long threads, grace, lease, scheduler_interval;
 	bool allow_local;
 } o;
@@ -23,6 +23,10 @@ static const cli_opt worker_opts[] = {
 	{ "allow-local-repos", 0, OPT_FLAG, NULL, "run jobs whose repository is a local path, not a URL", &o.allow_local, NULL },
 	{ "git-hosts", 0, OPT_STRING, "LIST", "the only hosts scans may clone from: host names, *.domain for a domain's hosts, comma-separated (default: any)", &o.git_hosts, NULL },
 	{ "token-key", 0, OPT_STRING, "FILE", "the server's token.key (mode 0600): opens the provider tokens scans of private repositories carry", &o.token_key, "@file" },
+	{ "github-api-url", 0, OPT_STRING, "URL", "GitHub Enterprise's API root, for pull-request results (default: https://api.github.com)", &o.github_api, NULL },
+	{ "gitlab-api-url", 0, OPT_STRING, "URL", "a self-hosted GitLab's API root (default: https://gitlab.com/api/v4)", &o.gitlab_api, NULL },
+	{ "bitbucket-api-url", 0, OPT_STRING, "URL", "Bitbucket's API root (default: https://api.bitbucket.org/2.0)", &o.bitbucket_api, NULL },
+	{ "public-url", 0, OPT_STRING, "URL", "the server's address people reach, for the link a pull request's result carries", &o.public_url, NULL },
 	{ "tmp-dir", 0, OPT_STRING, "DIR", "where clones are made (default: $TMPDIR or /tmp)", &o.tmp_dir, "@dir" },
 	{ "lease", 0, OPT_INT, "SECONDS", "how long a claimed scan stays this worker's without news (default: 60; renewed while it runs)", &o.lease, NULL },
 	{ "scheduler-interval", 0, OPT_INT, "SECONDS", "how often this process looks for due scheduled scans (default: 30; any number of processes may, each slot fires once)", &o.scheduler_interval, NULL },
@@ -69,6 +73,10 @@ static void *run_thread(void *p)
 	w.lease_seconds = (unsigned)o.lease;
 	w.token_key = o.token_key ? token_key : NULL;
 	w.git_hosts = o.git_hosts;
+	w.provider_api[SCAN_PROVIDER_GITHUB] = o.github_api;
+	w.provider_api[SCAN_PROVIDER_GITLAB] = o.gitlab_api;
+	w.provider_api[SCAN_PROVIDER_BITBUCKET] = o.bitbucket_api;
+	w.public_url = o.public_url;
 	srv_worker_loop(t->st, &w, "rampart worker");
 	return NULL;
 }

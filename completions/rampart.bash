@@ -319,8 +319,8 @@ _rampart_serve()
 
 _rampart_worker()
 {
-	local opts='--db --database-url --threads --allow-local-repos --git-hosts --token-key --tmp-dir --scheduler-interval --lease --grace -h --help'
-	local args='--db --database-url --threads --git-hosts --token-key --tmp-dir --scheduler-interval --lease --grace'
+	local opts='--db --database-url --threads --allow-local-repos --git-hosts --token-key --github-api-url --gitlab-api-url --bitbucket-api-url --public-url --tmp-dir --scheduler-interval --lease --grace -h --help'
+	local args='--db --database-url --threads --git-hosts --token-key --github-api-url --gitlab-api-url --bitbucket-api-url --public-url --tmp-dir --scheduler-interval --lease --grace'
 	case $opt in
 	--db | --token-key) _rampart_files ;;
 	--tmp-dir) _rampart_files dirs ;;

@@ -48,6 +48,7 @@ static const struct {
 	FIELD("ai_model", K_STRING, ai_model),
 	FIELD("ai_api_key", K_SECRET, ai_api_key),
 	FIELD("webhook_secret", K_SECRET, webhook_secret),
+	FIELD("public_url", K_STRING, public_url),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

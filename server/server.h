@@ -38,6 +38,8 @@ typedef struct {
 	const char *github_api_url, *gitlab_api_url, *bitbucket_api_url;
 	/* AI remediation: an OpenAI-compatible API root and model (both, or it is off); the key only from the environment. */
 	const char *ai_url, *ai_model, *ai_api_key;
+	/* The server's address as people reach it ("https://rampart.example"), for links it posts; NULL: none. */
+	const char *public_url;
 	/* The secret Git providers sign webhook deliveries with (only from the environment or a 0600 file); NULL: refused. */
 	const char *webhook_secret;
 	/* Private: the strings srv_config_load() copied, freed by srv_config_dispose(). */

@@ -67,6 +67,10 @@ static void *worker_main(void *p)
 	o.max_attempts = s->cfg.max_attempts;
 	o.token_key = s->token_key;
 	o.git_hosts = s->cfg.git_hosts;
+	o.provider_api[SCAN_PROVIDER_GITHUB] = s->cfg.github_api_url;
+	o.provider_api[SCAN_PROVIDER_GITLAB] = s->cfg.gitlab_api_url;
+	o.provider_api[SCAN_PROVIDER_BITBUCKET] = s->cfg.bitbucket_api_url;
+	o.public_url = s->cfg.public_url;
 	/* Scans share the machine with the requests: each takes two threads. */
 	o.jobs = 2;
 	srv_worker_loop(s->store, &o, "rampart serve");

@@ -185,9 +185,13 @@ typedef struct {
 	/* Opens the provider tokens jobs carry (scan_seal()); NULL: a job with a token fails. */
 	const unsigned char *token_key;
 	const char *git_hosts;           /* the hosts a job may clone from (scan_location_policy); NULL: any */
+	/* A pull request's scan posts its result back (scan_ops_pr_decorate()): the providers' API roots, NULL: hosted. */
+	const char *provider_api[3];     /* indexed by scan_provider */
+	const char *public_url;          /* the server's address, for a link to the scan; NULL: none */
 } scan_worker_options;
 #define SCAN_WORKER_OPTIONS_VERSION 1
-#define SCAN_WORKER_OPTIONS_INIT { SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0, NULL, NULL }
+#define SCAN_WORKER_OPTIONS_INIT \
+	{ SCAN_WORKER_OPTIONS_VERSION, NULL, 0, 0, NULL, false, 0, NULL, NULL, 0, NULL, NULL, { NULL, NULL, NULL }, NULL }
 
 /*
  * Claim one job and run it to its end: completed (recorded), failed (the
@@ -454,5 +458,22 @@ typedef struct {
  */
 SCAN_EXTERN int scan_ops_webhook_deliver(scan_webhook_outcome *out, scan_store *st, scan_provider p,
                                          const scan_webhook_event *e, const scan_webhook_options *opts, time_t now);
+
+/*
+ * Post a completed scan's result to the pull request that asked for it
+ * (scan_provider_decorate()): the review's repository must have a provider
+ * token (scan_store_repo_integration_put(), sealed with token_key); the
+ * verdict is the stored gate, the findings those new in the pull request.
+ * What was done - posted, or why not - is recorded on the review and
+ * copied into summary; a provider's failure is recorded, not returned.
+ * 0 for a scan no pull request asked for.
+ */
+typedef struct {
+	const unsigned char *token_key;
+	const char *const *provider_api; /* 3 API roots by scan_provider; NULL, or an entry NULL: hosted */
+	const char *public_url;
+} scan_decorate_options;
+SCAN_EXTERN int scan_ops_pr_decorate(char *summary, size_t cap, scan_store *st, int64_t org, int64_t scan_id,
+                                     const scan_decorate_options *o);
 
 #endif

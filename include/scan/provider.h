@@ -2,6 +2,7 @@
 #ifndef SCAN_PROVIDER_H
 #define SCAN_PROVIDER_H
 
+#include <stdint.h>
 #include "common.h"
 
 typedef enum {
@@ -53,5 +54,48 @@ typedef struct {
 SCAN_EXTERN int scan_provider_repos(scan_provider_repo **out, size_t *n, bool *truncated,
                                     const scan_provider_request *req);
 SCAN_EXTERN void scan_provider_repos_free(scan_provider_repo *v, size_t n);
+
+/* ---- pull-request decoration: a scan's result posted back to the pull request ---- */
+
+/* A finding shown on the pull request: new in it, worst first. */
+typedef struct {
+	const char *path;
+	unsigned line;               /* 0: the whole file */
+	const char *severity;        /* critical, high, medium, low */
+	const char *rule_id;
+	const char *title;
+} scan_decoration_finding;
+
+/* At most this many findings are listed in a comment, and annotated on a check run. */
+#define SCAN_DECORATION_FINDINGS_MAX 50
+
+typedef struct {
+	scan_provider provider;
+	const char *api_url;         /* NULL: the hosted service's; GitHub Enterprise, self-hosted GitLab or Bitbucket */
+	const char *token;           /* the repository's, sent as a bearer token; never in a message */
+	const char *repo_full_name;  /* owner/name, group/subgroup/project, workspace/slug */
+	int64_t number;              /* the pull request's (GitLab: the merge request's iid) */
+	const char *head_sha;        /* the commit scanned; NULL or "": no status is set */
+	const char *gate_status;     /* passed, failed, not_configured */
+	int64_t scan_id;
+	int64_t issues;              /* the scan's findings */
+	int64_t new_counts[4];       /* new in the pull request: critical, high, medium, low */
+	const scan_decoration_finding *findings; /* the new ones, worst first */
+	size_t nfindings;
+	const char *details_url;     /* where a person sees the scan; NULL: none */
+	long timeout_ms;             /* per request; 0: 20 s */
+} scan_decoration;
+
+/*
+ * Post the result: GitHub, a check run with a summary and an annotation
+ * per finding (a commit status when the token may not create check runs);
+ * GitLab, a merge-request note and a commit status; Bitbucket, a
+ * pull-request comment and a build status. Text from the scanned code is
+ * escaped for Markdown. summary (cap bytes) says what was posted. 0;
+ * SCAN_EINVAL for a repository name, commit or token that cannot be put in
+ * a URL or header, or a token the provider refuses; SCAN_EIO when the
+ * provider cannot be reached or answers another error.
+ */
+SCAN_EXTERN int scan_provider_decorate(char *summary, size_t cap, const scan_decoration *d);
 
 #endif

@@ -225,7 +225,6 @@ SCAN_EXTERN int scan_store_waiver_revoke(time_t *revoked_at, scan_store *st, int
  */
 SCAN_EXTERN int scan_store_gate_stored(scan_gate_report **out, scan_store *st, int64_t org, int64_t scan_id);
 
-/* new_in_pr counts of spec 2.7 for a scan: critical, high, medium, low, total. */
 /*
  * The quality summary stored with a scan: as JSON (*out malloc'd, NULL when
  * the quality analyzer did not run), or read back into *out (*found false

@@ -39,6 +39,7 @@ SCAN_EXTERN int scan_store_repos_by_url(scan_repo_ref_list **out, scan_store *st
 typedef struct {
 	int64_t id, org_id, repo_id;
 	const char *provider;
+	const char *repo_full_name;  /* the provider's name of the repository: owner/name, group/project, workspace/slug */
 	int64_t pr_number;
 	const char *action;          /* opened, synchronize, reopened */
 	const char *head_ref, *head_sha, *base_ref;
@@ -48,6 +49,8 @@ typedef struct {
 	const char *gate_status;     /* passed, failed, not_configured; NULL until the scan completes */
 	int64_t issues;              /* the scan's findings */
 	int64_t new_issues;          /* of them, new in the pull request */
+	const char *decoration;      /* what posting the result to the pull request did; NULL: not yet */
+	time_t decorated_at;
 	time_t created_at;
 } scan_pr_review;
 typedef struct scan_pr_review_list scan_pr_review_list;
@@ -62,6 +65,41 @@ SCAN_EXTERN void scan_pr_review_list_free(scan_pr_review_list *l);
  */
 SCAN_EXTERN int scan_store_pr_review_enqueue(int64_t *scan_id, scan_store *st, const scan_pr_review *in,
                                              const char *target, const char *scan_type, int tier);
+/* The reviews of a scan (one, or none for a scan no pull request asked for). */
+SCAN_EXTERN int scan_store_pr_reviews_of_scan(scan_pr_review_list **out, scan_store *st, int64_t org,
+                                              int64_t scan_id);
+/* What posting the result did ("check run posted", "failed: ..."), on every review of the scan. */
+SCAN_EXTERN int scan_store_pr_review_decorated(scan_store *st, int64_t org, int64_t scan_id, const char *decoration,
+                                               time_t now);
+
+/*
+ * A repository's integration with its provider: the token that decorates
+ * its pull requests and its own webhook secret, sealed (scan_seal()) by
+ * the caller; NULL: none.
+ */
+typedef struct {
+	int64_t repo_id, org_id;
+	const char *provider;        /* github, gitlab, bitbucket */
+	const char *token_sealed;
+	const char *webhook_secret_sealed;
+	time_t updated_at;
+} scan_repo_integration;
+typedef struct scan_repo_integration_list scan_repo_integration_list;
+SCAN_EXTERN size_t scan_repo_integration_list_count(const scan_repo_integration_list *l);
+SCAN_EXTERN const scan_repo_integration *scan_repo_integration_list_get(const scan_repo_integration_list *l,
+                                                                       size_t i);
+SCAN_EXTERN void scan_repo_integration_list_free(scan_repo_integration_list *l);
+/*
+ * SCAN_ENOTFOUND when the repository (of org) has none. org 0: whichever
+ * organization's - for a webhook delivery, which names a repository before
+ * anyone is signed in, and is verified with the secret found.
+ */
+SCAN_EXTERN int scan_store_repo_integration(scan_repo_integration_list **out, scan_store *st, int64_t org,
+                                            int64_t repo_id);
+/* Set it whole (in->org_id ignored); SCAN_ENOTFOUND for a repository of another organization. */
+SCAN_EXTERN int scan_store_repo_integration_put(scan_store *st, int64_t org, const scan_repo_integration *in);
+SCAN_EXTERN int scan_store_repo_integration_delete(scan_store *st, int64_t org, int64_t repo_id);
+
 /* The organization's reviews, newest first; repo_id 0: every repository's; pr_number 0: every pull request's. */
 SCAN_EXTERN int scan_store_pr_reviews(scan_pr_review_list **out, scan_store *st, int64_t org, int64_t repo_id,
                                       int64_t pr_number, size_t skip, size_t limit);

@@ -54,6 +54,7 @@ static int pull_request(scan_webhook_outcome *o, scan_store *st, scan_provider p
 		in.head_sha = e->head_sha;
 		in.base_ref = e->base_ref;
 		in.delivery = e->delivery;
+		in.repo_full_name = e->repo_full_name;
 		if ((rc = scan_store_pr_review_enqueue(&scan_id, st, &in, ref->url, "smart", 80)) != 0)
 			goto done;
 		o->scan_ids[o->nscans++] = scan_id;

@@ -127,6 +127,11 @@ int scan_ops_worker_step(bool *ran, scan_store *st, const scan_worker_options *o
 		rc = scan_store_job_fail(st, job->id, o->owner, message, now);
 	} else if ((rc = scan_ops_job_complete(st, job, o->owner, r)) == SCAN_ECANCELED) {
 		rc = 0; /* taken over while we recorded: the other worker records it */
+	} else if (!rc && job->pr_number) {
+		/* Recorded: the pull request hears of it. What the provider said is the review's, not the job's. */
+		scan_decorate_options d = { o->token_key, o->provider_api, o->public_url };
+		char summary[512];
+		rc = scan_ops_pr_decorate(summary, sizeof(summary), st, job->org_id, job->scan_id, &d);
 	} else if (rc) {
 		/* The store refused the result (full disk, a dropped connection): the job fails with why. */
 		snprintf(message, sizeof(message), "cannot record the scan: %s", scan_error_last()->message);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scan/array.h"
+#include "provider/provider_int.h"
 #include "scan/provider.h"
 #include "util/error.h"
 #include "util/http.h"
@@ -52,9 +53,18 @@ bool scan_provider_token_valid(const char *t)
 }
 
 /* An API root the configuration gave: http(s), no query, no credentials; the trailing '/' dropped. */
-static int api_root(char *out, size_t outlen, const char *given, bool *http)
+const char *scan_provider__title(scan_provider p)
 {
-	size_t n = strlen(given);
+	return (unsigned)p < NPROVIDERS ? providers[p].title : "the provider";
+}
+
+int scan_provider__api_root(char *out, size_t outlen, scan_provider p, const char *given, bool *http)
+{
+	size_t n;
+
+	if (!given)
+		given = scan_provider_default_api(p);
+	n = strlen(given);
 	const char *host;
 
 	*http = !strncmp(given, "http://", 7);
@@ -259,7 +269,7 @@ int scan_provider_repos(scan_provider_repo **out, size_t *n, bool *truncated, co
 	if (!scan_provider_token_valid(req->token))
 		return scan_util__error(SCAN_EINVAL, "the provider token must be 1 to %d printable characters without spaces",
 		                        SCAN_PROVIDER_TOKEN_MAX);
-	if ((rc = api_root(root, sizeof(root), req->api_url ? req->api_url : providers[req->provider].api, &http)) != 0)
+	if ((rc = scan_provider__api_root(root, sizeof(root), req->provider, req->api_url, &http)) != 0)
 		return rc;
 	for (int page = 1; more && page <= SCAN_PROVIDER_PAGES_MAX; page++)
 		if ((rc = fetch_page(&v, &count, &cap, &more, req, root, http, page)) != 0) {

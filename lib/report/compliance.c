@@ -5,6 +5,7 @@
 #include "report/pdfdoc.h"
 #include "scan/report.h"
 #include "util/error.h"
+#include "util/quote.h"
 
 /*
  * The report is one sequence of blocks - a title, headings, label and
@@ -39,22 +40,6 @@ int scan_report_format_parse(scan_report_format *out, const char *name)
 
 /* ---- Markdown: text from outside (paths, rule ids, names) is escaped, so it cannot become markup ---- */
 
-static void md_text(scan_buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '\n' || c == '\r' || c == '\t')
-			scan_buf_putc(b, ' ');
-		else if (c < 0x20 || c == 0x7f)
-			continue;
-		else if (strchr("\\`*_{}[]()#+-.!|<>~&", c)) {
-			scan_buf_putc(b, '\\');
-			scan_buf_putc(b, (char)c);
-		} else
-			scan_buf_putc(b, (char)c);
-	}
-}
-
 static void md_end_list(writer *w)
 {
 	if (w->in_list)
@@ -65,7 +50,7 @@ static void md_end_list(writer *w)
 static void md_title(writer *w, const char *t)
 {
 	scan_buf_puts(w->out, "# ");
-	md_text(w->out, t);
+	scan_util__md_text(w->out, t);
 	scan_buf_puts(w->out, "\n\n");
 }
 
@@ -75,7 +60,7 @@ static void md_heading(writer *w, int level, const char *t)
 	for (int i = 0; i < level + 1; i++)
 		scan_buf_putc(w->out, '#');
 	scan_buf_putc(w->out, ' ');
-	md_text(w->out, t);
+	scan_util__md_text(w->out, t);
 	scan_buf_puts(w->out, "\n\n");
 }
 
@@ -83,9 +68,9 @@ static void md_field(writer *w, const char *label, const char *value)
 {
 	md_end_list(w);
 	scan_buf_puts(w->out, "**");
-	md_text(w->out, label);
+	scan_util__md_text(w->out, label);
 	scan_buf_puts(w->out, ":** ");
-	md_text(w->out, value && *value ? value : "-");
+	scan_util__md_text(w->out, value && *value ? value : "-");
 	scan_buf_puts(w->out, "  \n");
 }
 
@@ -93,7 +78,7 @@ static void md_para(writer *w, const char *t)
 {
 	md_end_list(w);
 	scan_buf_putc(w->out, '\n');
-	md_text(w->out, t);
+	scan_util__md_text(w->out, t);
 	scan_buf_puts(w->out, "\n\n");
 }
 
@@ -103,7 +88,7 @@ static void md_item(writer *w, const char *t)
 		scan_buf_putc(w->out, '\n');
 	w->in_list = true;
 	scan_buf_puts(w->out, "- ");
-	md_text(w->out, t);
+	scan_util__md_text(w->out, t);
 	scan_buf_putc(w->out, '\n');
 }
 

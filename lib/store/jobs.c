@@ -132,7 +132,9 @@ int scan_store__job_insert(int64_t *scan_id, scan_store *st, int64_t org, int64_
 	s = NULL;
 	if ((rc = scan_db__prepare(db, &s,
 	        "INSERT INTO scan_jobs (org_id, repo_id, scan_id, target, branch, status, created_at, updated_at,"
-	        " git_token_sealed, base_branch) VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6, ?7, ?8)")) != 0)
+	        " git_token_sealed, base_branch) VALUES (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?6,"
+	        /* No token of the trigger: the repository's own clones it (a schedule, a pull request). */
+	        " COALESCE(?7, (SELECT token_sealed FROM repository_integrations WHERE repo_id = ?2)), ?8)")) != 0)
 		goto done;
 	scan_db__bind_int64(s, 1, org);
 	scan_db__bind_int64(s, 2, repo_id);

@@ -710,6 +710,24 @@ static const char migration_20[] =
 	"  created_at TEXT NOT NULL);"
 	"CREATE INDEX pr_reviews_by_repo ON pr_reviews (repo_id, pr_number, id);";
 
+/*
+ * A repository's integration with its Git provider: the token that
+ * decorates its pull requests and the secret its webhooks are signed with,
+ * both sealed with the server's token key. A review remembers the
+ * provider's name of the repository and what posting the result did.
+ */
+static const char migration_21[] =
+	"CREATE TABLE repository_integrations ("
+	"  repo_id INTEGER PRIMARY KEY REFERENCES repositories(id) ON DELETE CASCADE,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  provider TEXT NOT NULL CHECK (provider IN ('github','gitlab','bitbucket')),"
+	"  token_sealed TEXT,"
+	"  webhook_secret_sealed TEXT,"
+	"  updated_at TEXT NOT NULL);"
+	"ALTER TABLE pr_reviews ADD COLUMN repo_full_name TEXT;"
+	"ALTER TABLE pr_reviews ADD COLUMN decoration TEXT;"
+	"ALTER TABLE pr_reviews ADD COLUMN decorated_at TEXT;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -731,6 +749,7 @@ const char *const scan_store__migrations[] = {
 	migration_18,
 	migration_19,
 	migration_20,
+	migration_21,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

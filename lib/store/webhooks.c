@@ -10,6 +10,7 @@
 
 SCAN_STORE_LIST(scan_repo_ref, scan_repo_ref)
 SCAN_STORE_LIST(scan_pr_review, scan_pr_review)
+SCAN_STORE_LIST(scan_repo_integration, scan_repo_integration)
 
 int scan_store_webhook_delivery(bool *fresh, scan_store *st, const char *provider, const char *delivery,
                                 const char *event, time_t now)
@@ -118,7 +119,8 @@ static int enqueue_body(scan_store *st, void *ctx)
 		return rc;
 	if ((rc = scan_db__prepare(db, &s,
 	        "INSERT INTO pr_reviews (org_id, repo_id, provider, pr_number, action, head_ref, head_sha, base_ref,"
-	        " scan_id, delivery_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")) != 0)
+	        " scan_id, delivery_id, created_at, repo_full_name)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")) != 0)
 		return rc;
 	scan_db__bind_int64(s, 1, in->org_id);
 	scan_db__bind_int64(s, 2, in->repo_id);
@@ -131,6 +133,7 @@ static int enqueue_body(scan_store *st, void *ctx)
 	scan_db__bind_int64(s, 9, a->scan_id);
 	scan_db__bind_text(s, 10, in->delivery && *in->delivery ? in->delivery : NULL);
 	scan_db__bind_time(s, 11, time(NULL));
+	scan_db__bind_text(s, 12, in->repo_full_name);
 	rc = scan_db__step(s) == SCAN_DB_DONE ? 0 : scan_db__error(db, "cannot record the pull-request review");
 	scan_db__finalize(s);
 	return rc;
@@ -169,31 +172,31 @@ static void read_review(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
 	x->issues = scan_db__column_int64(s, 13);
 	x->new_issues = scan_db__column_int64(s, 14);
 	x->created_at = scan_db__col_time(s, 15);
+	x->repo_full_name = scan_db__col_text(s, 16, a, oom);
+	x->decoration = scan_db__col_text(s, 17, a, oom);
+	x->decorated_at = scan_db__col_time(s, 18);
 }
 
-int scan_store_pr_reviews(scan_pr_review_list **out, scan_store *st, int64_t org, int64_t repo_id, int64_t pr_number,
-                          size_t skip, size_t limit)
+#define REVIEW_COLUMNS \
+	"SELECT p.id, p.org_id, p.repo_id, p.provider, p.pr_number, p.action, p.head_ref, p.head_sha," \
+	" p.base_ref, p.delivery_id, p.scan_id, s.status, g.status, s.issues_count," \
+	" (SELECT COUNT(*) FROM scan_issues i WHERE i.scan_id = p.scan_id AND i.is_new_in_pr = 1)," \
+	" p.created_at, p.repo_full_name, p.decoration, p.decorated_at" \
+	" FROM pr_reviews p LEFT JOIN scans s ON s.id = p.scan_id" \
+	" LEFT JOIN quality_gate_results g ON g.scan_id = p.scan_id"
+
+/* The reviews sql selects, ?1..?5 bound from nums. */
+static int review_query(scan_pr_review_list **out, scan_store *st, const char *sql, const int64_t *nums, int n)
 {
 	scan_pr_review_list *l;
 	scan_db_stmt *s = NULL;
 	int rc;
 
 	*out = NULL;
-	if (!(l = scan_store__new_list(sizeof(*l), st, &s,
-	          "SELECT p.id, p.org_id, p.repo_id, p.provider, p.pr_number, p.action, p.head_ref, p.head_sha,"
-	          " p.base_ref, p.delivery_id, p.scan_id, s.status, g.status, s.issues_count,"
-	          " (SELECT COUNT(*) FROM scan_issues i WHERE i.scan_id = p.scan_id AND i.is_new_in_pr = 1),"
-	          " p.created_at"
-	          " FROM pr_reviews p LEFT JOIN scans s ON s.id = p.scan_id"
-	          " LEFT JOIN quality_gate_results g ON g.scan_id = p.scan_id"
-	          " WHERE p.org_id = ?1 AND (?2 = 0 OR p.repo_id = ?2) AND (?3 = 0 OR p.pr_number = ?3)"
-	          " ORDER BY p.id DESC LIMIT ?4 OFFSET ?5", &rc)))
+	if (!(l = scan_store__new_list(sizeof(*l), st, &s, sql, &rc)))
 		return rc;
-	scan_db__bind_int64(s, 1, org);
-	scan_db__bind_int64(s, 2, repo_id);
-	scan_db__bind_int64(s, 3, pr_number);
-	scan_db__bind_int64(s, 4, (int64_t)limit);
-	scan_db__bind_int64(s, 5, (int64_t)skip);
+	for (int i = 0; i < n; i++)
+		scan_db__bind_int64(s, i + 1, nums[i]);
 	rc = SCAN_STORE_READ_LIST(st, s, l, read_review, "cannot read pull-request reviews");
 	scan_db__finalize(s);
 	if (rc) {
@@ -202,4 +205,126 @@ int scan_store_pr_reviews(scan_pr_review_list **out, scan_store *st, int64_t org
 	}
 	*out = l;
 	return 0;
+}
+
+int scan_store_pr_reviews(scan_pr_review_list **out, scan_store *st, int64_t org, int64_t repo_id, int64_t pr_number,
+                          size_t skip, size_t limit)
+{
+	int64_t nums[5] = { org, repo_id, pr_number, (int64_t)limit, (int64_t)skip };
+
+	return review_query(out, st,
+	                    REVIEW_COLUMNS " WHERE p.org_id = ?1 AND (?2 = 0 OR p.repo_id = ?2) AND (?3 = 0 OR p.pr_number = ?3)"
+	                                   " ORDER BY p.id DESC LIMIT ?4 OFFSET ?5", nums, 5);
+}
+
+int scan_store_pr_reviews_of_scan(scan_pr_review_list **out, scan_store *st, int64_t org, int64_t scan_id)
+{
+	int64_t nums[2] = { org, scan_id };
+
+	return review_query(out, st, REVIEW_COLUMNS " WHERE p.org_id = ?1 AND p.scan_id = ?2 ORDER BY p.id", nums, 2);
+}
+
+int scan_store_pr_review_decorated(scan_store *st, int64_t org, int64_t scan_id, const char *decoration, time_t now)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if (!db)
+		return SCAN_EIO;
+	if ((rc = scan_db__prepare(db, &s,
+	        "UPDATE pr_reviews SET decoration = ?3, decorated_at = ?4 WHERE org_id = ?1 AND scan_id = ?2")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, scan_id);
+	scan_db__bind_text(s, 3, decoration);
+	scan_db__bind_time(s, 4, now);
+	rc = scan_db__step(s) == SCAN_DB_DONE ? 0 : scan_db__error(db, "cannot record the decoration");
+	scan_db__finalize(s);
+	return rc;
+}
+
+static void read_integration(scan_db_stmt *s, void *item, scan_arena *a, int *oom)
+{
+	scan_repo_integration *x = item;
+
+	x->repo_id = scan_db__column_int64(s, 0);
+	x->org_id = scan_db__column_int64(s, 1);
+	x->provider = scan_db__col_text(s, 2, a, oom);
+	x->token_sealed = scan_db__col_text(s, 3, a, oom);
+	x->webhook_secret_sealed = scan_db__col_text(s, 4, a, oom);
+	x->updated_at = scan_db__col_time(s, 5);
+}
+
+int scan_store_repo_integration(scan_repo_integration_list **out, scan_store *st, int64_t org, int64_t repo_id)
+{
+	scan_repo_integration_list *l;
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!(l = scan_store__new_list(sizeof(*l), st, &s,
+	          "SELECT repo_id, org_id, provider, token_sealed, webhook_secret_sealed, updated_at"
+	          " FROM repository_integrations WHERE (?1 = 0 OR org_id = ?1) AND repo_id = ?2", &rc)))
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, repo_id);
+	rc = SCAN_STORE_READ_LIST(st, s, l, read_integration, "cannot read the repository's integration");
+	scan_db__finalize(s);
+	if (!rc && !l->count)
+		rc = scan_util__error(SCAN_ENOTFOUND, "the repository has no provider integration");
+	if (rc) {
+		scan_repo_integration_list_free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int scan_store_repo_integration_put(scan_store *st, int64_t org, const scan_repo_integration *in)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if (!db)
+		return SCAN_EIO;
+	if ((rc = scan_store__repo_in_org(st, org, in->repo_id)) != 0)
+		return rc;
+	if ((rc = scan_db__prepare(db, &s,
+	        "INSERT INTO repository_integrations (repo_id, org_id, provider, token_sealed, webhook_secret_sealed,"
+	        " updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (repo_id) DO UPDATE SET"
+	        " provider = excluded.provider, token_sealed = excluded.token_sealed,"
+	        " webhook_secret_sealed = excluded.webhook_secret_sealed, updated_at = excluded.updated_at")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, in->repo_id);
+	scan_db__bind_int64(s, 2, org);
+	scan_db__bind_text(s, 3, in->provider);
+	scan_db__bind_text(s, 4, in->token_sealed);
+	scan_db__bind_text(s, 5, in->webhook_secret_sealed);
+	scan_db__bind_time(s, 6, time(NULL));
+	rc = scan_db__step(s) == SCAN_DB_DONE ? 0 : scan_db__error(db, "cannot write the repository's integration");
+	scan_db__finalize(s);
+	return rc;
+}
+
+int scan_store_repo_integration_delete(scan_store *st, int64_t org, int64_t repo_id)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc, step;
+
+	if (!db)
+		return SCAN_EIO;
+	if ((rc = scan_db__prepare(db, &s,
+	        "DELETE FROM repository_integrations WHERE org_id = ?1 AND repo_id = ?2 RETURNING repo_id")) != 0)
+		return rc;
+	scan_db__bind_int64(s, 1, org);
+	scan_db__bind_int64(s, 2, repo_id);
+	step = scan_db__step(s);
+	rc = step == SCAN_DB_ROW ? 0 : step == SCAN_DB_DONE
+	   ? scan_util__error(SCAN_ENOTFOUND, "the repository has no provider integration")
+	   : scan_db__error(db, "cannot delete the repository's integration");
+	scan_db__finalize(s);
+	return rc;
 }

@@ -1,5 +1,6 @@
 /* lib/util/quote.c - the one way to put outside text into a message */
 #include <stdio.h>
+#include <string.h>
 #include "scan/buf.h"
 #include "util/quote.h"
 
@@ -12,4 +13,20 @@ const char *scan_util__quote(char out[SCAN_QUOTE_LEN], const char *s, size_t len
 	snprintf(out, SCAN_QUOTE_LEN, "%s%s", scan_buf_failed(&b) ? "?" : b.ptr, len > n ? "..." : "");
 	scan_buf_dispose(&b);
 	return out;
+}
+
+void scan_util__md_text(scan_buf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '\n' || c == '\r' || c == '\t')
+			scan_buf_putc(b, ' ');
+		else if (c < 0x20 || c == 0x7f)
+			continue;
+		else if (strchr("\\`*_{}[]()#+-.!|<>~&", c)) {
+			scan_buf_putc(b, '\\');
+			scan_buf_putc(b, (char)c);
+		} else
+			scan_buf_putc(b, (char)c);
+	}
 }

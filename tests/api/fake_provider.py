@@ -8,7 +8,9 @@ otherwise). The token "broken" gets an answer that is not JSON, "redirect"
 a 302 to another host, "error" a 500, "many" endless full pages.
 POST /ai/v1/chat/completions answers the bearer key "sk-test-key" with fixed
 advice and keeps each prompt (one that mentions SLOW is answered after five
-minutes); GET /ai/prompts returns them. Prints "listening on http://127.0.0.1:PORT"
+minutes); GET /ai/prompts returns them. Pull-request decorations (POSTs below /github/repos/,
+/gitlab/projects/, /bitbucket/repositories/) are kept and answered 201 for "good-token" (a check run
+403 for "pat-only"); GET /decorations returns them. Prints "listening on http://127.0.0.1:PORT"
 on standard error once it listens.
 """
 import json
@@ -50,6 +52,10 @@ def bitbucket(base, page):
     return doc
 
 
+# What the pull-request decorations posted: method, path, whether the token was the good one, the JSON body.
+DECORATIONS = []
+DECORATION_PATHS = ("/github/repos/", "/gitlab/projects/", "/bitbucket/repositories/")
+
 ADVICE = "Use parameterized queries: db.execute(\"SELECT * FROM users WHERE name = ?\", (name,))."
 PROMPTS = []
 
@@ -70,6 +76,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.path.startswith(DECORATION_PATHS):
+            return self.decoration(body)
         if self.path != "/ai/v1/chat/completions":
             return self.send(404, {"error": "not found"})
         if self.headers.get("Authorization") != "Bearer sk-test-key":
@@ -82,10 +90,24 @@ class Handler(BaseHTTPRequestHandler):
                         "choices": [{"index": 0, "message": {"role": "assistant", "content": ADVICE},
                                      "finish_reason": "stop"}]})
 
+    def decoration(self, body):
+        """A check run, commit status, note or comment: 201 for the token "good-token"; "pat-only" may set
+        statuses but not create check runs (403), as a personal token; anything else 401."""
+        token = self.headers.get("Authorization", "")
+        if token not in ("Bearer good-token", "Bearer pat-only"):
+            return self.send(401, {"message": "Bad credentials"})
+        DECORATIONS.append({"method": "POST", "path": self.path, "token": token[7:],
+                            "content_type": self.headers.get("Content-Type"), "body": json.loads(body)})
+        if token == "Bearer pat-only" and self.path.endswith("/check-runs"):
+            return self.send(403, {"message": "Resource not accessible by personal access token"})
+        self.send(201, {"id": len(DECORATIONS)})
+
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)
         if url.path == "/ai/prompts":
             return self.send(200, PROMPTS)
+        if url.path == "/decorations":
+            return self.send(200, DECORATIONS)
         q = dict(urllib.parse.parse_qsl(url.query))
         page = int(q.get("page", "1"))
         token = self.headers.get("Authorization", "")

@@ -13,6 +13,8 @@ A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
   its first value must be VALUE), or
   {"jwt": {"sub", "org", "exp": seconds from now, "nbf", "iat", "key": "other", "save": VAR}}
   (a token signed with the server's key, or another), or {"log_contains": REGEX} (the access log),
+  or {"decorations": {"path": REGEX, "count": N, "expect": SHAPE}} (what the fake provider was posted for
+  pull requests, each matching SHAPE),
   or a request:
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
    "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
@@ -462,6 +464,18 @@ def run_case(api, path, env, routes, called):
             for secret in want.get("exclude", []):
                 if secret in text:
                     raise Failure("%s: a prompt carries %r" % (os.path.basename(path), secret))
+            continue
+        if "decorations" in step:
+            # What the fake provider was posted: {"path": REGEX, "count": N, "expect": SHAPE of each one}.
+            want = subst(step["decorations"], env)
+            with urllib.request.urlopen(env["fake_services"] + "/decorations", timeout=10) as r:
+                posted = [d for d in json.loads(r.read()) if re.search(want["path"], d["path"])]
+            where = "%s step %d (decorations %s)" % (os.path.basename(path), i + 1, want["path"])
+            if len(posted) != want.get("count", len(posted)):
+                raise Failure("%s: %d posted, expected %d: %s" % (where, len(posted), want["count"],
+                                                                  json.dumps(posted)[:1500]))
+            for d in posted:
+                match(want.get("expect", "<any>"), d, where)
             continue
         if "jwt" in step:
             spec = subst(step["jwt"], env)
