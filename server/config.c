@@ -49,6 +49,11 @@ static const struct {
 	FIELD("ai_api_key", K_SECRET, ai_api_key),
 	FIELD("webhook_secret", K_SECRET, webhook_secret),
 	FIELD("public_url", K_STRING, public_url),
+	FIELD("notify_allow_targets", K_STRING, notify_allow_targets),
+	FIELD("notify_max_attempts", K_UINT, notify_max_attempts),
+	FIELD("notify_backoff", K_UINT, notify_backoff),
+	FIELD("notify_disable_after", K_UINT, notify_disable_after),
+	FIELD("notify_interval", K_UINT, notify_interval),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

@@ -44,6 +44,9 @@ struct srv {
 	size_t nworkers;
 	pthread_t scheduler;          /* fires due scheduled scans, when there are workers */
 	bool has_scheduler;
+	pthread_t notifier;           /* queues and delivers outbound notifications */
+	bool has_notifier;
+	unsigned notify_allow;        /* cfg.notify_allow_targets as scan_addr_class bits */
 	volatile sig_atomic_t *stop;
 	struct srv_enricher *enrich;  /* NULL: AI remediation is not configured */
 	struct srv_tls *tls;          /* NULL: plain HTTP */
@@ -59,6 +62,9 @@ int srv_tls_context(void **out, const char *cert, const char *key, char *err, si
 int srv_tls_start(srv *s, const char *spec, int backend_port, int *bound, char *err, size_t errlen);
 void srv_tls_stop(srv *s);
 bool srv_tls_client(srv *s, int port, char *ip, size_t iplen);
+
+/* The notification options of this server (workers.c): the webhook routes and the notifier share them. */
+scan_notify_options srv_notify_options(const srv *s, const char *owner);
 
 /* The scan workers of this process (workers.c): started after the listener, joined at the stop. */
 int srv_workers_start(srv *s);

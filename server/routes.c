@@ -3,7 +3,8 @@
 
 extern srv_family srv_routes_status, srv_routes_auth, srv_routes_keys, srv_routes_scans, srv_routes_repos,
 	srv_routes_quality, srv_routes_coverage, srv_routes_security,
-	srv_routes_reports, srv_routes_compliance, srv_routes_ai, srv_routes_schedules, srv_routes_webhooks;
+	srv_routes_reports, srv_routes_compliance, srv_routes_ai, srv_routes_schedules, srv_routes_webhooks,
+	srv_routes_notify;
 
 /*
  * Dispatch, the OpenAPI document and the test that every route is
@@ -24,5 +25,6 @@ const srv_route *const srv_families[] = {
 	srv_routes_ai,
 	srv_routes_schedules,
 	srv_routes_webhooks,
+	srv_routes_notify,
 	NULL,
 };

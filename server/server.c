@@ -100,6 +100,8 @@ static int prepare(srv *s, const srv_config *cfg)
 	    (rc = load_key(s->token_key, sizeof(s->token_key), s->cfg.token_key_file, s->cfg.data_dir, "token.key")) != 0 ||
 	    (rc = open_store(s)) != 0)
 		return rc;
+	if (scan_addr_classes_parse(&s->notify_allow, s->cfg.notify_allow_targets) != 0)
+		return fail("notify_allow_targets: %s%s", scan_error_last()->message, "");
 	if (srv_rate_init(&s->rate, &s->cfg) != 0)
 		return fail("out of memory%s%s", "", "");
 	if (!s->cfg.access_log)

@@ -42,6 +42,9 @@ typedef struct {
 	const char *public_url;
 	/* The secret Git providers sign webhook deliveries with (only from the environment or a 0600 file); NULL: refused. */
 	const char *webhook_secret;
+	/* Outbound notifications: the address classes beyond public ones a webhook may reach ("loopback,private,link-local"; NULL: none), attempts per delivery (0: 8), the first retry's wait in seconds (0: 30), deliveries failed in a row that disable a webhook (0: 5), seconds between looks for due deliveries (0: 5). */
+	const char *notify_allow_targets;
+	unsigned notify_max_attempts, notify_backoff, notify_disable_after, notify_interval;
 	/* Private: the strings srv_config_load() copied, freed by srv_config_dispose(). */
 	char **owned;
 	size_t nowned, owned_cap;
@@ -78,5 +81,14 @@ void srv_worker_loop(scan_store *st, const scan_worker_options *o, const char *w
  * processes may run it on one database, each slot fires once).
  */
 void srv_scheduler_loop(scan_store *st, volatile sig_atomic_t *stop, unsigned interval, const char *who);
+
+/*
+ * The notifier until *stop: every interval seconds (0: 5), queue the events
+ * of finished scans (scan_ops_notify_tick()) and attempt every due delivery
+ * (scan_ops_notify_step()); any number of processes may, each delivery is
+ * claimed under a lease.
+ */
+void srv_notifier_loop(scan_store *st, volatile sig_atomic_t *stop, const scan_notify_options *o, unsigned interval,
+                       const char *who);
 
 #endif

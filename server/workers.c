@@ -44,6 +44,58 @@ void srv_scheduler_loop(scan_store *st, volatile sig_atomic_t *stop, unsigned in
 	}
 }
 
+void srv_notifier_loop(scan_store *st, volatile sig_atomic_t *stop, const scan_notify_options *o, unsigned interval,
+                       const char *who)
+{
+	unsigned every = interval ? interval : 5;
+
+	while (!*stop) {
+		unsigned queued = 0, sent = 0;
+		bool more = true;
+		if (scan_ops_notify_tick(&queued, st, o, time(NULL)) != 0)
+			fprintf(stderr, "%s: notifier: %s\n", who, scan_error_last()->message);
+		/* Every due delivery, one by one; a stop ends the round between two. */
+		while (more && !*stop) {
+			if (scan_ops_notify_step(&more, st, o) != 0) {
+				fprintf(stderr, "%s: notifier: %s\n", who, scan_error_last()->message);
+				break;
+			}
+			sent += more;
+		}
+		if (sent)
+			fprintf(stderr, "%s: notifier: %u delivery attempt%s\n", who, sent, sent == 1 ? "" : "s");
+		for (unsigned i = 0; i < every * 10 && !*stop; i++)
+			usleep(100 * 1000);
+	}
+}
+
+scan_notify_options srv_notify_options(const srv *s, const char *owner)
+{
+	scan_notify_options o = SCAN_NOTIFY_OPTIONS_INIT;
+
+	o.token_key = s->token_key;
+	o.allow_targets = s->notify_allow;
+	o.max_attempts = s->cfg.notify_max_attempts;
+	o.backoff_seconds = s->cfg.notify_backoff;
+	o.disable_after = s->cfg.notify_disable_after;
+	o.public_url = s->cfg.public_url;
+	o.owner = owner;
+	return o;
+}
+
+static void *notifier_main(void *p)
+{
+	srv *s = p;
+	char owner[128] = "host";
+	scan_notify_options o;
+
+	gethostname(owner, 64);
+	snprintf(owner + strlen(owner), sizeof(owner) - strlen(owner), ":%ld:notifier", (long)getpid());
+	o = srv_notify_options(s, owner);
+	srv_notifier_loop(s->store, s->stop, &o, s->cfg.notify_interval, "rampart serve");
+	return NULL;
+}
+
 static void *scheduler_main(void *p)
 {
 	srv *s = p;
@@ -82,6 +134,10 @@ int srv_workers_start(srv *s)
 {
 	char host[64] = "host";
 
+	/* Notifications go out from every server, workers or not: a test's retries need someone to send them. */
+	if (pthread_create(&s->notifier, NULL, notifier_main, s) != 0)
+		return -1;
+	s->has_notifier = true;
 	if (!s->cfg.workers)
 		return 0;
 	/* The scheduler runs where scans run: a server without workers only queues what it is asked to. */
@@ -111,6 +167,9 @@ void srv_workers_join(srv *s)
 	if (s->has_scheduler)
 		pthread_join(s->scheduler, NULL);
 	s->has_scheduler = false;
+	if (s->has_notifier)
+		pthread_join(s->notifier, NULL);
+	s->has_notifier = false;
 	for (size_t i = 0; i < s->nworkers; i++)
 		pthread_join(s->workers[i], NULL);
 	free(s->workers);

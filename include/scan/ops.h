@@ -26,6 +26,8 @@
 #include "location.h"
 #include "webhook.h"
 #include "webhook_store.h"
+#include "notify.h"
+#include "notify_store.h"
 #include "scan.h"
 #include "jobs.h"
 #include "store.h"
@@ -475,5 +477,50 @@ typedef struct {
 } scan_decorate_options;
 SCAN_EXTERN int scan_ops_pr_decorate(char *summary, size_t cap, scan_store *st, int64_t org, int64_t scan_id,
                                      const scan_decorate_options *o);
+
+/* ---- Outbound notifications (spec 2.11, 4.4; docs/notifications.md) ---- */
+
+typedef struct {
+	unsigned version;
+	const unsigned char *token_key;  /* seals and opens webhook URLs and signing secrets */
+	unsigned allow_targets;          /* scan_addr_class bits a webhook may reach beyond public addresses */
+	unsigned max_attempts;           /* a delivery's attempts before it fails; 0: 8 */
+	unsigned backoff_seconds;        /* the wait before the first retry, doubled each time, at most an hour; 0: 30 */
+	unsigned disable_after;          /* deliveries failed in a row that disable a webhook; 0: 5 */
+	long timeout_ms;                 /* one attempt; 0: 10 s */
+	const char *public_url;          /* the server's address, for a link to the scan; NULL: none */
+	const char *owner;               /* who claims deliveries (host:pid:thread) */
+} scan_notify_options;
+#define SCAN_NOTIFY_OPTIONS_VERSION 1
+#define SCAN_NOTIFY_OPTIONS_INIT { SCAN_NOTIFY_OPTIONS_VERSION, NULL, 0, 0, 0, 0, 0, NULL, NULL }
+
+/* A webhook as a caller writes it: NULL or -1 leaves a field as it is (update) or takes its default (create). */
+typedef struct {
+	const char *name, *channel_type, *webhook_url;
+	bool events_given;
+	unsigned events;                 /* SCAN_NOTIFY_* bits, when events_given */
+	int on_critical_vuln;            /* -1, 0, 1: the spec's switch for the critical_vulnerability event */
+	int is_active;                   /* -1, 0, 1; 1 also clears a disabling and its count */
+	bool rotate_secret;              /* a generic webhook's new signing secret */
+} scan_notify_hook_input;
+
+/*
+ * Create or change a webhook of org, its URL checked against the allowed
+ * targets and sealed. A generic webhook's signing secret is made here and
+ * handed out once in *secret (malloc'd; NULL when none was made). 0,
+ * SCAN_EINVAL with what is wrong, SCAN_ENOTFOUND.
+ */
+SCAN_EXTERN int scan_ops_notify_hook_create(int64_t *id, char **secret, scan_store *st, int64_t org, int64_t user,
+                                            const scan_notify_hook_input *in, const scan_notify_options *o);
+SCAN_EXTERN int scan_ops_notify_hook_update(char **secret, scan_store *st, int64_t org, int64_t id,
+                                            const scan_notify_hook_input *in, const scan_notify_options *o);
+
+/* Look at the finished scans and failed scheduled runs nobody has, and queue their events: *queued sources. */
+SCAN_EXTERN int scan_ops_notify_tick(unsigned *queued, scan_store *st, const scan_notify_options *o, time_t now);
+/* Claim one due delivery and attempt it; *sent false when nothing was due. */
+SCAN_EXTERN int scan_ops_notify_step(bool *sent, scan_store *st, const scan_notify_options *o);
+/* A test event for the webhook, attempted now (later attempts as any delivery's); *delivery_id to read it. */
+SCAN_EXTERN int scan_ops_notify_test(int64_t *delivery_id, scan_store *st, int64_t org, int64_t webhook_id,
+                                     const scan_notify_options *o);
 
 #endif

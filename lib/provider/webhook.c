@@ -9,10 +9,11 @@
 #include <strings.h>
 #include "scan/webhook.h"
 #include "util/error.h"
+#include "util/signature.h"
 
 /* Standard Webhooks: a signature more than this far from now is a replay, or a clock too far off to trust. */
 #define TIMESTAMP_TOLERANCE 300
-#define SIGNATURE_HEADER_MAX 1024
+#define SIGNATURE_HEADER_MAX SCAN_BASE64_TEXT_MAX
 
 static int mismatch(void)
 {
@@ -67,31 +68,6 @@ static int verify_token(const char *given, const char *secret)
 	return la == 32 && lb == 32 && CRYPTO_memcmp(a, b, 32) == 0 ? 0 : mismatch();
 }
 
-/* base64 text into out (cap bytes); the decoded length, or -1. */
-static int base64_decode(unsigned char *out, size_t cap, const char *in, size_t n)
-{
-	unsigned char buf[SIGNATURE_HEADER_MAX];
-	int got;
-	size_t pad = 0;
-
-	if (!n || n % 4 || n > sizeof(buf) || (n / 4) * 3 > cap + 2)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		char c = in[i];
-		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' ||
-		      (c == '=' && i >= n - 2)))
-			return -1;
-	}
-	pad = in[n - 1] == '=' ? (in[n - 2] == '=' ? 2 : 1) : 0;
-	if ((got = EVP_DecodeBlock(buf, (const unsigned char *)in, (int)n)) < 0 || (size_t)got < pad)
-		return -1;
-	got -= (int)pad;
-	if ((size_t)got > cap)
-		return -1;
-	memcpy(out, buf, (size_t)got);
-	return got;
-}
-
 /*
  * Standard Webhooks, as GitLab signs with a signing token: one or more
  * space-separated "v1,<base64>" over "<id>.<timestamp>.<body>".
@@ -101,14 +77,10 @@ static int verify_standard(scan_webhook_header_fn header, void *ctx, const unsig
 {
 	const char *id = header(ctx, "webhook-id"), *ts = header(ctx, "webhook-timestamp");
 	const char *sigs = header(ctx, "webhook-signature");
-	unsigned char key[256], mac[EVP_MAX_MD_SIZE], given[64];
-	unsigned mac_len = 0;
-	int key_len;
+	unsigned char mac[32], given[64];
 	char *end;
 	long long t;
-	char *content = NULL;
-	size_t prefix, signed_len;
-	int rc = 0;
+	int rc;
 
 	if (!id || !ts)
 		return missing("webhook-id or webhook-timestamp");
@@ -119,35 +91,13 @@ static int verify_standard(scan_webhook_header_fn header, void *ctx, const unsig
 		return scan_util__error(SCAN_EINVAL, "webhook-timestamp is not a time");
 	if (t < (long long)now - TIMESTAMP_TOLERANCE || t > (long long)now + TIMESTAMP_TOLERANCE)
 		return scan_util__error(SCAN_EINVAL, "webhook-timestamp is more than %d seconds from now", TIMESTAMP_TOLERANCE);
-	if (!strncmp(secret, "whsec_", 6)) {
-		if ((key_len = base64_decode(key, sizeof(key), secret + 6, strlen(secret + 6))) <= 0)
-			return scan_util__error(SCAN_EINVAL, "the configured whsec_ secret is not base64");
-	} else {
-		key_len = (int)strlen(secret);
-		if ((size_t)key_len > sizeof(key))
-			return scan_util__error(SCAN_EINVAL, "the configured secret is longer than %zu bytes", sizeof(key));
-		memcpy(key, secret, (size_t)key_len);
-	}
-	/* The signed content is "<id>.<timestamp>.<body>": one buffer, one HMAC. */
-	prefix = strlen(id) + strlen(ts) + 2;
-	signed_len = prefix + len;
-	if (!(content = malloc(signed_len + 1))) {
-		rc = scan_error__oom();
-		goto done;
-	}
-	snprintf(content, prefix + 1, "%s.%s.", id, ts);
-	if (len)
-		memcpy(content + prefix, body, len);
-	if (!HMAC(EVP_sha256(), key, key_len, (const unsigned char *)content, signed_len, mac, &mac_len) ||
-	    mac_len != 32) {
-		rc = scan_util__error(SCAN_EIO, "cannot compute the signature");
-		goto done;
-	}
+	if ((rc = scan_util__webhook_mac(mac, secret, id, ts, body, len)) != 0)
+		return rc;
 	rc = mismatch();
 	for (const char *p = sigs; *p;) {
 		const char *sp = strchr(p, ' ');
 		size_t n = sp ? (size_t)(sp - p) : strlen(p);
-		if (n > 3 && !strncmp(p, "v1,", 3) && base64_decode(given, sizeof(given), p + 3, n - 3) == 32 &&
+		if (n > 3 && !strncmp(p, "v1,", 3) && scan_util__base64_decode(given, sizeof(given), p + 3, n - 3) == 32 &&
 		    CRYPTO_memcmp(given, mac, 32) == 0) {
 			rc = 0;
 			break;
@@ -156,9 +106,7 @@ static int verify_standard(scan_webhook_header_fn header, void *ctx, const unsig
 		while (*p == ' ')
 			p++;
 	}
-done:
-	explicit_bzero(key, sizeof(key));
-	free(content);
+	explicit_bzero(mac, sizeof(mac));
 	return rc;
 }
 

@@ -728,6 +728,65 @@ static const char migration_21[] =
 	"ALTER TABLE pr_reviews ADD COLUMN decoration TEXT;"
 	"ALTER TABLE pr_reviews ADD COLUMN decorated_at TEXT;";
 
+/*
+ * Outbound notifications: the webhooks an organization registers (their
+ * URL and signing secret sealed with the server's token key), and an
+ * outbox - one delivery per webhook and event, unique by the event's key,
+ * claimed under a lease by whichever process delivers, each attempt kept.
+ * A scan or a failed scheduled run is looked at once for its events; what
+ * came before this migration is not news.
+ */
+static const char migration_22[] =
+	"CREATE TABLE notification_webhooks ("
+	"  id INTEGER PRIMARY KEY,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  channel_type TEXT NOT NULL CHECK (channel_type IN ('generic','slack','teams')),"
+	"  url_sealed TEXT NOT NULL,"
+	"  url_display TEXT NOT NULL,"
+	"  secret_sealed TEXT,"
+	"  events INTEGER NOT NULL,"
+	"  is_active INTEGER NOT NULL,"
+	"  disabled_reason TEXT,"
+	"  consecutive_failures INTEGER NOT NULL DEFAULT 0,"
+	"  created_by_user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,"
+	"  created_at TEXT NOT NULL,"
+	"  updated_at TEXT NOT NULL);"
+	"CREATE INDEX notification_webhooks_by_org ON notification_webhooks (org_id, id);"
+	"CREATE TABLE notification_deliveries ("
+	"  id INTEGER PRIMARY KEY,"
+	"  webhook_id INTEGER NOT NULL REFERENCES notification_webhooks(id) ON DELETE CASCADE,"
+	"  org_id INTEGER NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,"
+	"  event TEXT NOT NULL,"
+	"  event_key TEXT NOT NULL,"
+	"  payload TEXT NOT NULL,"
+	"  status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),"
+	"  attempts INTEGER NOT NULL DEFAULT 0,"
+	"  next_attempt_at TEXT NOT NULL,"
+	"  lease_owner TEXT,"
+	"  lease_until TEXT,"
+	"  last_status_code INTEGER,"
+	"  last_error TEXT,"
+	"  created_at TEXT NOT NULL,"
+	"  finished_at TEXT,"
+	"  UNIQUE (webhook_id, event_key));"
+	"CREATE INDEX notification_deliveries_due ON notification_deliveries (next_attempt_at) WHERE status = 'pending';"
+	"CREATE INDEX notification_deliveries_by_webhook ON notification_deliveries (webhook_id, id);"
+	"CREATE TABLE notification_attempts ("
+	"  id INTEGER PRIMARY KEY,"
+	"  delivery_id INTEGER NOT NULL REFERENCES notification_deliveries(id) ON DELETE CASCADE,"
+	"  attempt INTEGER NOT NULL,"
+	"  status_code INTEGER,"
+	"  duration_ms INTEGER NOT NULL,"
+	"  error TEXT,"
+	"  attempted_at TEXT NOT NULL);"
+	"CREATE INDEX notification_attempts_by_delivery ON notification_attempts (delivery_id, attempt);"
+	"ALTER TABLE scans ADD COLUMN notified INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE scans SET notified = 1;"
+	"CREATE INDEX scans_to_notify ON scans (id) WHERE notified = 0;"
+	"ALTER TABLE scheduled_scan_runs ADD COLUMN notified INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE scheduled_scan_runs SET notified = 1;";
+
 const char *const scan_store__migrations[] = {
 	migration_1,
 	migration_2,
@@ -750,6 +809,7 @@ const char *const scan_store__migrations[] = {
 	migration_19,
 	migration_20,
 	migration_21,
+	migration_22,
 };
 
 const int scan_store__migration_count = (int)(sizeof(scan_store__migrations) / sizeof(scan_store__migrations[0]));

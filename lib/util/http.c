@@ -1,10 +1,12 @@
 /* lib/util/http.c - one bounded HTTP request to a service's JSON API, over libcurl */
 #include <curl/curl.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/error.h"
 #include "util/global.h"
 #include "util/http.h"
+#include "util/netaddr.h"
 
 typedef struct {
 	scan_buf *out;
@@ -42,6 +44,31 @@ static void host_of(char *out, size_t outlen, const char *url)
 	snprintf(out, outlen, "%.*s", (int)(end - p), p);
 }
 
+typedef struct {
+	const scan_http_request *req;
+	char refused[128];           /* the last address refused, and why */
+} guard;
+
+/*
+ * libcurl opens every socket here, with the address it resolved: a name
+ * that points (or rebinds between two lookups) at a refused address is
+ * refused at the one moment that counts.
+ */
+static curl_socket_t open_checked(void *payload, curlsocktype purpose, struct curl_sockaddr *address)
+{
+	guard *g = payload;
+	scan_addr_class c = scan_util__addr_class(&address->addr);
+	char text[64];
+
+	(void)purpose;
+	if (c != SCAN_ADDR_PUBLIC && (c == SCAN_ADDR_RESERVED || !(g->req->allow_addresses & (unsigned)c))) {
+		scan_util__addr_text(text, sizeof(text), &address->addr);
+		snprintf(g->refused, sizeof(g->refused), "%s is a %s address", text, scan_addr_class_name(c));
+		return CURL_SOCKET_BAD;
+	}
+	return socket(address->family, address->socktype, address->protocol);
+}
+
 /* libcurl asks about once a second, and at every chunk: a stop turns into an abort here. */
 static int on_progress(void *payload, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
 {
@@ -54,6 +81,7 @@ static int on_progress(void *payload, curl_off_t dltotal, curl_off_t dlnow, curl
 int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 {
 	sink s = { out, req->max_response, 0, false, false };
+	guard g = { req, "" };
 	struct curl_slist *headers = NULL;
 	char errbuf[CURL_ERROR_SIZE] = "", host[256];
 	long code = 0;
@@ -91,6 +119,11 @@ int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);
 	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	if (req->public_only) {
+		curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_checked);
+		curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &g);
+		curl_easy_setopt(curl, CURLOPT_PROXY, "");
+	}
 	if (req->cancel) {
 		curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
 		curl_easy_setopt(curl, CURLOPT_XFERINFODATA, req);
@@ -109,6 +142,8 @@ int scan_util__http(int *status, scan_buf *out, const scan_http_request *req)
 		rc = scan_util__error(SCAN_ECANCELED, "the request to %s was stopped", host);
 	} else if (s.too_big || cc == CURLE_FILESIZE_EXCEEDED) {
 		rc = scan_util__error(SCAN_ELIMIT, "%s answered more than %zu bytes", host, req->max_response);
+	} else if (cc != CURLE_OK && g.refused[0]) {
+		rc = scan_util__error(SCAN_EIO, "refused to connect to %s: %s", host, g.refused);
 	} else if (cc != CURLE_OK) {
 		rc = scan_util__error(SCAN_EIO, "cannot reach %s: %s", host, errbuf[0] ? errbuf : curl_easy_strerror(cc));
 	} else {

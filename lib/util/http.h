@@ -19,6 +19,14 @@ typedef struct {
 	const char *user_agent;      /* NULL: "rampart/VERSION" */
 	bool allow_http;             /* else https only: http is for a service on this machine or a test */
 	volatile sig_atomic_t *cancel; /* non-zero: the request stops within a second (SCAN_ECANCELED); may be NULL */
+	/*
+	 * A target someone outside chose (a notification webhook): connect to
+	 * public addresses only, and to the scan_addr_class bits in
+	 * allow_addresses; every address is checked as its socket opens, after
+	 * DNS, and no proxy is used.
+	 */
+	bool public_only;
+	unsigned allow_addresses;
 } scan_http_request;
 
 /*

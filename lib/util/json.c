@@ -155,7 +155,8 @@ void scan_json_open(scan_json *w, const char *key, char bracket)
 
 void scan_json_close(scan_json *w, char bracket)
 {
-	if (!w->depth || w->open[w->depth - 1] != (bracket == '}' ? '{' : '[')) {
+	/* The closing bracket, and the one its open asked for: a slip that would write bad JSON breaks the writer. */
+	if (!w->depth || (bracket != '}' && bracket != ']') || w->open[w->depth - 1] != (bracket == '}' ? '{' : '[')) {
 		w->broken = true;
 		return;
 	}

@@ -10,7 +10,9 @@ POST /ai/v1/chat/completions answers the bearer key "sk-test-key" with fixed
 advice and keeps each prompt (one that mentions SLOW is answered after five
 minutes); GET /ai/prompts returns them. Pull-request decorations (POSTs below /github/repos/,
 /gitlab/projects/, /bitbucket/repositories/) are kept and answered 201 for "good-token" (a check run
-403 for "pat-only"); GET /decorations returns them. Prints "listening on http://127.0.0.1:PORT"
+403 for "pat-only"); GET /decorations returns them. Notification webhooks POST to /hooks/MODE/NAME:
+"ok" answers 200, "flaky2" 500 to the first two requests of a path and 200 after, "down" 503, "redirect"
+a 302 to a link-local address; every request is kept (headers, raw body) and GET /received returns them. Prints "listening on http://127.0.0.1:PORT"
 on standard error once it listens.
 """
 import json
@@ -56,6 +58,10 @@ def bitbucket(base, page):
 DECORATIONS = []
 DECORATION_PATHS = ("/github/repos/", "/gitlab/projects/", "/bitbucket/repositories/")
 
+# What notification webhooks were sent: path, the signature headers, the raw body.
+RECEIVED = []
+HOOK_HITS = {}
+
 ADVICE = "Use parameterized queries: db.execute(\"SELECT * FROM users WHERE name = ?\", (name,))."
 PROMPTS = []
 
@@ -78,6 +84,8 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         if self.path.startswith(DECORATION_PATHS):
             return self.decoration(body)
+        if self.path.startswith("/hooks/"):
+            return self.hook(body)
         if self.path != "/ai/v1/chat/completions":
             return self.send(404, {"error": "not found"})
         if self.headers.get("Authorization") != "Bearer sk-test-key":
@@ -102,8 +110,23 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, {"message": "Resource not accessible by personal access token"})
         self.send(201, {"id": len(DECORATIONS)})
 
+    def hook(self, body):
+        mode = self.path.split("/")[2]
+        RECEIVED.append({"path": self.path, "body": body.decode("utf-8", "replace"),
+                         "headers": {k.lower(): v for k, v in self.headers.items()}})
+        HOOK_HITS[self.path] = HOOK_HITS.get(self.path, 0) + 1
+        if mode == "flaky2" and HOOK_HITS[self.path] <= 2:
+            return self.send(500, {"error": "not yet"})
+        if mode == "down":
+            return self.send(503, {"error": "down"})
+        if mode == "redirect":
+            return self.send(302, b"", headers={"Location": "http://169.254.169.254/latest/meta-data"})
+        self.send(200, b"ok", "text/plain")
+
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)
+        if url.path == "/received":
+            return self.send(200, RECEIVED)
         if url.path == "/ai/prompts":
             return self.send(200, PROMPTS)
         if url.path == "/decorations":

@@ -9,12 +9,15 @@ one), signs every user in, then runs each case file of CASES_DIR in name
 order against the one server.
 
 A case is JSON: {"about": "...", "steps": [STEP, ...]}. A step is
-  {"sql": STATEMENT, "equals": VALUE} (run on the server's database: an expiry passing; with "equals",
-  its first value must be VALUE), or
+  {"sql": STATEMENT, "equals": VALUE, "wait": SECONDS} (run on the server's database: an expiry passing; with
+  "equals", its first value must be VALUE, within "wait" seconds), or
   {"jwt": {"sub", "org", "exp": seconds from now, "nbf", "iat", "key": "other", "save": VAR}}
   (a token signed with the server's key, or another), or {"log_contains": REGEX} (the access log),
   or {"decorations": {"path": REGEX, "count": N, "expect": SHAPE}} (what the fake provider was posted for
   pull requests, each matching SHAPE),
+  or {"received": {"path": REGEX, "count": N, "min_count": N, "skip": N, "expect": SHAPE, "secret": S}} (the
+  notifications the fake receiver got, waited for up to 30 s; each body after the first skip parsed as JSON
+  matches SHAPE, and with S its Standard Webhooks signature verifies),
   or a request:
   {"as": USER or "key:NAME" or null, "method": "GET", "path": "/scans/${scan_main}", "repeat": N,
    "body": JSON or "raw": TEXT or "multipart": [{"name", "filename", "content"}, ...] or
@@ -70,6 +73,18 @@ def sh(cmd, cwd, env=None, check=True):
     if check and p.returncode != 0:
         raise Failure("%s exited %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[:500]))
     return p.stdout
+
+
+def check_standard_signature(d, secret, where):
+    """A notification's webhook-signature (Standard Webhooks) against the secret, over id.timestamp.body."""
+    h = d["headers"]
+    key = base64.b64decode(secret[len("whsec_"):]) if secret.startswith("whsec_") else secret.encode()
+    signed = ("%s.%s." % (h.get("webhook-id", ""), h.get("webhook-timestamp", ""))).encode() + d["body"].encode()
+    want = "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+    if want not in h.get("webhook-signature", "").split(" "):
+        raise Failure("%s: the signature %r does not verify" % (where, h.get("webhook-signature")))
+    if abs(int(h.get("webhook-timestamp", "0")) - time.time()) > 300:
+        raise Failure("%s: the timestamp is not now" % where)
 
 
 def seed_repo(work, rampart, env):
@@ -430,7 +445,13 @@ def run_case(api, path, env, routes, called):
     case = json.load(open(path))
     for i, step in enumerate(case["steps"]):
         if "sql" in step:
-            got = sql(env["database"], subst(step["sql"], env))
+            # "wait": the statement again every 0.2 s, up to that many seconds, until it gives "equals".
+            deadline = time.time() + step.get("wait", 0)
+            while True:
+                got = sql(env["database"], subst(step["sql"], env))
+                if "equals" not in step or got == str(subst(step["equals"], env)) or time.time() > deadline:
+                    break
+                time.sleep(0.2)
             if "equals" in step and got != str(subst(step["equals"], env)):
                 raise Failure("%s: %s gave %r, expected %r" % (os.path.basename(path), step["sql"], got, step["equals"]))
             continue
@@ -476,6 +497,24 @@ def run_case(api, path, env, routes, called):
                                                                   json.dumps(posted)[:1500]))
             for d in posted:
                 match(want.get("expect", "<any>"), d, where)
+            continue
+        if "received" in step:
+            want = subst(step["received"], env)
+            where = "%s step %d (received %s)" % (os.path.basename(path), i + 1, want["path"])
+            deadline = time.time() + 30
+            while True:
+                with urllib.request.urlopen(env["fake_services"] + "/received", timeout=10) as r:
+                    got = [d for d in json.loads(r.read()) if re.search(want["path"], d["path"])]
+                if len(got) >= want.get("count", want.get("min_count", 1)) or time.time() > deadline:
+                    break
+                time.sleep(0.2)
+            if ("count" in want and len(got) != want["count"]) or len(got) < want.get("min_count", 0):
+                raise Failure("%s: %d received, expected %s: %s" % (where, len(got), want.get("count", want.get("min_count")),
+                                                                   json.dumps(got)[:1500]))
+            for d in got[want.get("skip", 0):]:
+                if "secret" in want:
+                    check_standard_signature(d, want["secret"], where)
+                match(want.get("expect", "<any>"), json.loads(d["body"]), where)
             continue
         if "jwt" in step:
             spec = subst(step["jwt"], env)
@@ -600,6 +639,12 @@ def main():
         env["RAMPART_WEBHOOK_SECRET"] = vars_["webhook_secret"]
         # 21_schedules.json waits for a due slot to fire: look every second.
         env["RAMPART_SCHEDULER_INTERVAL"] = "1"
+        # Notifications: the fake receiver is on loopback; retries a second apart, four attempts, off after two failures.
+        env["RAMPART_NOTIFY_ALLOW_TARGETS"] = "loopback"
+        env["RAMPART_NOTIFY_INTERVAL"] = "1"
+        env["RAMPART_NOTIFY_BACKOFF"] = "1"
+        env["RAMPART_NOTIFY_MAX_ATTEMPTS"] = "4"
+        env["RAMPART_NOTIFY_DISABLE_AFTER"] = "2"
         # GitHub, GitLab and Bitbucket on loopback: the provider listing's API roots point there.
         provider, plog = start([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                             "fake_provider.py")], work, env, "provider")
@@ -681,7 +726,10 @@ def main():
         if rc_final not in (None, 0) or "Sanitizer" in err or "runtime error:" in err:
             print("FAIL the server exited %s:\n%s" % (rc_final, err[-4000:]))
             sys.exit(1)
-        shutil.rmtree(work, ignore_errors=True)
+        if os.environ.get("RAMPART_API_KEEP"):
+            print("kept %s" % work)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
