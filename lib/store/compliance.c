@@ -648,6 +648,41 @@ static int read_schedule(scan_compliance_data *d, scan_store *st, int64_t org)
 	return rc;
 }
 
+/*
+ * Pull-request reviews (spec 6): known when the repository has a provider
+ * integration or a review was ever recorded; the pull requests of the 90
+ * days before now, and those whose review scan completed.
+ */
+static int read_reviews(scan_compliance_data *d, scan_store *st, int64_t org)
+{
+	scan_compliance_facts *x = &d->facts;
+	scan_db_stmt *q = NULL;
+	int rc, step;
+
+	if ((rc = scan_db__prepare(scan_store__conn(st), &q,
+	        "SELECT (SELECT COUNT(*) FROM repository_integrations i WHERE i.repo_id = ?1 AND i.org_id = ?2),"
+	        " (SELECT COUNT(*) FROM pr_reviews p WHERE p.repo_id = ?1 AND p.org_id = ?2),"
+	        " (SELECT COUNT(DISTINCT p.pr_number) FROM pr_reviews p WHERE p.repo_id = ?1 AND p.org_id = ?2"
+	        "   AND p.created_at >= ?3 AND p.created_at <= ?4),"
+	        " (SELECT COUNT(DISTINCT p.pr_number) FROM pr_reviews p JOIN scans s ON s.id = p.scan_id"
+	        "   WHERE p.repo_id = ?1 AND p.org_id = ?2 AND p.created_at >= ?3 AND p.created_at <= ?4"
+	        "   AND s.status = 'completed')")) != 0)
+		return rc;
+	scan_db__bind_int64(q, 1, x->repo_id);
+	scan_db__bind_int64(q, 2, org);
+	scan_db__bind_time(q, 3, x->now - 90 * 86400);
+	scan_db__bind_time(q, 4, x->now);
+	if ((step = scan_db__step(q)) == SCAN_DB_ROW) {
+		x->reviews_known = scan_db__column_int64(q, 0) > 0 || scan_db__column_int64(q, 1) > 0;
+		x->prs = (unsigned)scan_db__column_int64(q, 2);
+		x->prs_reviewed = (unsigned)scan_db__column_int64(q, 3);
+	} else {
+		rc = scan_db__error(scan_store__conn(st), "cannot read the repository's pull-request reviews");
+	}
+	scan_db__finalize(q);
+	return rc;
+}
+
 int scan_store_compliance_data(scan_compliance_data **out, scan_store *st, int64_t org, int64_t repo_id,
                                int64_t scan_id, time_t now)
 {
@@ -659,6 +694,7 @@ int scan_store_compliance_data(scan_compliance_data **out, scan_store *st, int64
 		return scan_error__oom();
 	d->facts.now = now;
 	if ((rc = read_scan(d, st, org, repo_id, scan_id)) == 0 && (rc = read_schedule(d, st, org)) == 0 &&
+	    (rc = read_reviews(d, st, org)) == 0 &&
 	    d->facts.scanned && (rc = read_findings(d, st, org)) == 0 && (rc = read_gate(d, st, org)) == 0)
 		rc = read_quality(d, st, org);
 	if (rc) {
