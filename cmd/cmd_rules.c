@@ -187,21 +187,36 @@ static void print_result(const scan_rule_test_result *r, void *payload)
 	scan_buf_dispose(&problem);
 }
 
+/* "AI017", "ai/AI017": a rule the ai analyzer applies itself, tested on its own fixtures. */
+static bool is_ai_rule(const char *id)
+{
+	if (!strncmp(id, "ai/", 3))
+		id += 3;
+	return !strncmp(id, "AI", 2) && strlen(id) == 5 && strspn(id + 2, "0123456789") == 3;
+}
+
 static int rules_test(const scan_rules *rs, const char *id)
 {
 	test_tally t = { 0 };
-	size_t failed = 0, which = (size_t)-1;
+	size_t failed = 0, ai_failed = 0, ai_rules = 0, which = (size_t)-1;
+	bool ai_only = id && is_ai_rule(id) && scan_rules_find(rs, id) < 0;
 	int rc;
 
-	if (id) {
+	if (id && !ai_only) {
 		long i = scan_rules_find(rs, id);
 		if (i < 0)
 			return cli_error("rules test: no rule '%s' (see 'rampart rules list')", id);
 		which = (size_t)i;
 	}
-	if ((rc = scan_rules_test(rs, which, print_result, &t, &failed)) != 0)
+	if (!ai_only && (rc = scan_rules_test(rs, which, print_result, &t, &failed)) != 0)
 		return cli_error_lib(rc);
-	printf("%zu rule%s, %zu fixtures: ", id ? (size_t)1 : scan_rules_count(rs), id ? "" : "s", t.fixtures);
+	/* The ai analyzer's own rules, with the built-in packs (not with --no-builtin alone). */
+	if ((ai_only || (!id && !o.no_builtin)) &&
+	    (rc = scan_ai_rules_test(ai_only ? id : NULL, cli_getvar("TMPDIR", NULL), print_result, &t, &ai_rules,
+	                             &ai_failed)) != 0)
+		return cli_error_lib(rc);
+	failed += ai_failed;
+	printf("%zu rule%s, %zu fixtures: ", id ? (size_t)1 : scan_rules_count(rs) + ai_rules, id ? "" : "s", t.fixtures);
 	if (failed)
 		printf("%zu failed\n", failed);
 	else

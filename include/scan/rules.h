@@ -67,6 +67,19 @@ typedef void (*scan_rule_test_cb)(const scan_rule_test_result *r, void *payload)
 SCAN_EXTERN int scan_rules_test(const scan_rules *rs, size_t i, scan_rule_test_cb cb, void *payload, size_t *failed);
 
 /*
+ * The rules the ai analyzer applies itself (AI001, AI002, AI010, AI017 to
+ * AI020, AI023: configuration, prompts, model ids, found without a rule
+ * pack) against their fixtures, rules/ai/ compiled in: each fixture is
+ * written alone to a new directory under tmp_dir (NULL: /tmp) and scanned
+ * with the ai and secrets analyzers; a vulnerable one must give a finding
+ * of its rule, a safe one none. rule: "AI017" or "ai/AI017" for that
+ * rule's (SCAN_ENOTFOUND when it has none), NULL for all. *rules tested,
+ * *failed fixtures.
+ */
+SCAN_EXTERN int scan_ai_rules_test(const char *rule, const char *tmp_dir, scan_rule_test_cb cb, void *payload,
+                                   size_t *rules, size_t *failed);
+
+/*
  * Check the rule file at path, or every rule file under a directory, each on
  * its own: cb gets one "file:line: reason" per bad file. *bad counts them.
  */

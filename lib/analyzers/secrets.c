@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "aiasset/prompts.h"
 #include "aiasset/rules.h"
 #include "analyzers/analyzer.h"
 #include "scan/buf.h"
@@ -238,9 +239,14 @@ static int on_secret(const scan_secret_match *m, const scan_secret_input *in, vo
 			.secret_hash = hash,
 			.verified = fc->st->verify ? scan_secrets__verdict_name(verdict) : NULL,
 		};
-		/* An AI provider's credential is also the AI attack surface's AI001 (LLM02). */
-		if (scan_aiasset__ai_secret_rule(r->rule_id)) {
-			const scan_ai_rule *ai = scan_aiasset__rule("AI001");
+		/*
+		 * An AI provider's credential is also the AI attack surface's AI001
+		 * (LLM02); any other credential in a prompt or agent-instruction file
+		 * is AI019 (LLM07): the model hands it to whoever asks.
+		 */
+		if (scan_aiasset__ai_secret_rule(r->rule_id) ||
+		    scan_aiasset__prompt_file(fc->path) != SCAN_PROMPT_FILE_NONE) {
+			const scan_ai_rule *ai = scan_aiasset__rule(scan_aiasset__ai_secret_rule(r->rule_id) ? "AI001" : "AI019");
 			d.ai_rule = ai->id;
 			d.owasp = ai->owasp;
 		}
