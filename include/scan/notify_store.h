@@ -138,6 +138,11 @@ SCAN_EXTERN int scan_store_notify_attempted(bool *disabled, scan_store *st, cons
                                             const char *owner, const scan_notify_attempt *a, time_t next_attempt_at,
                                             bool give_up, unsigned disable_after, time_t now);
 
+/* How long a finished delivery (and its attempts) is kept. */
+#define SCAN_NOTIFY_HISTORY_DAYS 30
+/* Forget deliveries that finished before `before`. */
+SCAN_EXTERN int scan_store_notify_prune(scan_store *st, time_t before);
+
 /* A webhook's deliveries, newest first, and the attempts of those, by delivery then attempt. */
 SCAN_EXTERN int scan_store_notify_deliveries(scan_notify_delivery_list **out, scan_store *st, int64_t org,
                                              int64_t webhook_id, int64_t delivery_id, size_t skip, size_t limit);

@@ -319,7 +319,9 @@ int scan_ops_notify_tick(unsigned *queued, scan_store *st, const scan_notify_opt
 	int rc;
 
 	*queued = 0;
-	if ((rc = check_options(o)) != 0 || (rc = scan_store_notify_sources(&l, st, SOURCES_PER_TICK)) != 0)
+	if ((rc = check_options(o)) != 0 ||
+	    (rc = scan_store_notify_prune(st, now - (time_t)SCAN_NOTIFY_HISTORY_DAYS * 86400)) != 0 ||
+	    (rc = scan_store_notify_sources(&l, st, SOURCES_PER_TICK)) != 0)
 		return rc;
 	for (size_t i = 0; i < scan_notify_source_list_count(l) && !rc; i++)
 		if ((rc = emit_source(st, scan_notify_source_list_get(l, i), o, now)) == 0)

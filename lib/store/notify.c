@@ -549,6 +549,23 @@ int scan_store_notify_attempted(bool *disabled, scan_store *st, const scan_notif
 	return scan_store_transact(st, attempted_body, &a);
 }
 
+int scan_store_notify_prune(scan_store *st, time_t before)
+{
+	scan_db *db = scan_store__conn(st);
+	scan_db_stmt *s = NULL;
+	int rc;
+
+	if (!db)
+		return SCAN_EIO;
+	if ((rc = scan_db__prepare(db, &s,
+	        "DELETE FROM notification_deliveries WHERE status <> 'pending' AND finished_at < ?1")) != 0)
+		return rc;
+	scan_db__bind_time(s, 1, before);
+	rc = scan_db__step(s) == SCAN_DB_DONE ? 0 : scan_db__error(db, "cannot forget old notifications");
+	scan_db__finalize(s);
+	return rc;
+}
+
 int scan_store_notify_deliveries(scan_notify_delivery_list **out, scan_store *st, int64_t org, int64_t webhook_id,
                                  int64_t delivery_id, size_t skip, size_t limit)
 {

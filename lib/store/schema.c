@@ -785,7 +785,10 @@ static const char migration_22[] =
 	"UPDATE scans SET notified = 1;"
 	"CREATE INDEX scans_to_notify ON scans (id) WHERE notified = 0;"
 	"ALTER TABLE scheduled_scan_runs ADD COLUMN notified INTEGER NOT NULL DEFAULT 0;"
-	"UPDATE scheduled_scan_runs SET notified = 1;";
+	"UPDATE scheduled_scan_runs SET notified = 1;"
+	"CREATE INDEX scheduled_scan_runs_by_scan ON scheduled_scan_runs (scan_id);"
+	"CREATE INDEX scheduled_scan_runs_to_notify ON scheduled_scan_runs (id) WHERE notified = 0 AND scan_id IS NULL;"
+	"CREATE INDEX notification_deliveries_finished ON notification_deliveries (finished_at) WHERE status <> 'pending';";
 
 const char *const scan_store__migrations[] = {
 	migration_1,
