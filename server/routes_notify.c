@@ -54,6 +54,15 @@ static int respond_one(srv_req *r, int status, int64_t id, const char *secret)
 	return srv_json_end(r, &w);
 }
 
+/* A signing secret, once it has been shown. */
+static void forget(char *secret)
+{
+	if (secret) {
+		explicit_bzero(secret, strlen(secret));
+		free(secret);
+	}
+}
+
 static int change_error(srv_req *r, int rc)
 {
 	if (rc == SCAN_EINVAL)
@@ -129,10 +138,7 @@ static int create(srv_req *r)
 		else
 			respond_one(r, 201, id, secret);
 	}
-	if (secret) {
-		explicit_bzero(secret, strlen(secret));
-		free(secret);
-	}
+	forget(secret);
 	cJSON_Delete(body);
 	return r->status;
 }
@@ -154,10 +160,7 @@ static int update(srv_req *r)
 		else
 			respond_one(r, 200, id, secret);
 	}
-	if (secret) {
-		explicit_bzero(secret, strlen(secret));
-		free(secret);
-	}
+	forget(secret);
 	cJSON_Delete(body);
 	return r->status;
 }

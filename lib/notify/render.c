@@ -33,17 +33,23 @@ static double num(const cJSON *o, const char *key, double dflt)
 	return cJSON_IsNumber(v) ? v->valuedouble : dflt;
 }
 
-static void fact(message *m, const char *label, const char *fmt, const char *a, long long b)
+/* One label and value; the value is copied, so a number's text can be made here. */
+static void fact(message *m, const char *label, const char *value)
 {
 	if (m->nfacts == sizeof(m->facts) / sizeof(m->facts[0]))
 		return;
-	if (fmt[0] == '%' && fmt[1] == 's')
-		snprintf(m->fact_text[m->nfacts], sizeof(m->fact_text[0]), "%s", a ? a : "-");
-	else
-		snprintf(m->fact_text[m->nfacts], sizeof(m->fact_text[0]), "%lld", b);
+	snprintf(m->fact_text[m->nfacts], sizeof(m->fact_text[0]), "%s", value ? value : "-");
 	m->facts[m->nfacts][0] = label;
 	m->facts[m->nfacts][1] = m->fact_text[m->nfacts];
 	m->nfacts++;
+}
+
+static void fact_number(message *m, const char *label, long long n)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%lld", n);
+	fact(m, label, text);
 }
 
 static int read_message(message *m, const cJSON *doc)
@@ -76,18 +82,18 @@ static int read_message(message *m, const cJSON *doc)
 		snprintf(m->title, sizeof(m->title), "Scheduled scan failed on %s", name ? name : "a repository");
 	else
 		return scan_util__error(SCAN_EPARSE, "a notification document of an unknown type");
-	fact(m, "Repository", "%s", name, 0);
-	fact(m, "Branch", "%s", branch, 0);
+	fact(m, "Repository", name);
+	fact(m, "Branch", branch);
 	if (pr)
-		fact(m, "Pull request", "%lld", NULL, pr);
+		fact_number(m, "Pull request", pr);
 	if (scan_id)
-		fact(m, "Scan", "%lld", NULL, scan_id);
+		fact_number(m, "Scan", scan_id);
 	if (str(scan, "commit_sha"))
-		fact(m, "Commit", "%s", str(scan, "commit_sha"), 0);
+		fact(m, "Commit", str(scan, "commit_sha"));
 	if (!strcmp(type, "gate_failed"))
-		fact(m, "New issues", "%lld", NULL, (long long)num(scan, "new_issues", 0));
+		fact_number(m, "New issues", (long long)num(scan, "new_issues", 0));
 	if (sched && str(sched, "cron_expression"))
-		fact(m, "Schedule", "%s", str(sched, "cron_expression"), 0);
+		fact(m, "Schedule", str(sched, "cron_expression"));
 	m->detail = str(doc, "error");
 	m->link = str(scan, "url");
 	const cJSON *items = cJSON_GetObjectItemCaseSensitive(vulns, "items"), *v;

@@ -433,12 +433,17 @@ int scan_ops_notify_test(int64_t *delivery_id, scan_store *st, int64_t org, int6
 	char key[40];
 	scan_buf doc = { 0 };
 	scan_json w;
+	scan_notify_options mine;
 	time_t now = time(NULL);
 	int rc;
 
 	*delivery_id = 0;
 	if ((rc = check_options(o)) != 0 || (rc = scan_store_notify_hooks(&hooks, st, org, webhook_id)) != 0)
 		return rc;
+	/* A request's attempt holds the lease under a name of its own. */
+	mine = *o;
+	if (!mine.owner)
+		mine.owner = "test";
 	if (RAND_bytes(r, sizeof(r)) != 1) {
 		rc = scan_util__error(SCAN_EIO, "no random bytes for a test event's id");
 		goto done;
@@ -459,14 +464,10 @@ int scan_ops_notify_test(int64_t *delivery_id, scan_store *st, int64_t org, int6
 	    (rc = scan_store_notify_enqueue(delivery_id, st, org, webhook_id, "test", key, doc.ptr, now)) != 0)
 		goto done;
 	/* Attempted here, so the caller sees the answer; a retry is the notifier's, like any delivery's. */
-	if ((rc = scan_store_notify_claim(&l, st, o->owner ? o->owner : "test", lease_of(o), *delivery_id, now)) != 0)
+	if ((rc = scan_store_notify_claim(&l, st, mine.owner, lease_of(o), *delivery_id, now)) != 0)
 		goto done;
-	if (l) {
-		scan_notify_options mine = *o;
-		if (!mine.owner)
-			mine.owner = "test";
+	if (l)
 		rc = attempt(st, scan_notify_delivery_list_get(l, 0), &mine);
-	}
 done:
 	scan_buf_dispose(&doc);
 	scan_notify_delivery_list_free(l);
