@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "aiasset/policy.h"
+#include "scan/aiasm.h"
 #include "scan/rules.h"
 #include "scan/scan.h"
 #include "run/ai_fixtures.h"
@@ -81,9 +83,56 @@ static void remove_tree(const char *root, const char *rel)
 	rmdir(root);
 }
 
-/* Scan one fixture alone: the findings of rule (its AI id on an ai or secrets finding). */
+/*
+ * The policy's verdicts (AI003-AI005) are not scan findings: a fixture file
+ * with a policy judges the inventory a fixture gives, with the assets the
+ * fixture names in `approved` approved and every other unreviewed.
+ */
+typedef struct {
+	const scan_ai_policy *policy;    /* effective: the default under the file's; NULL: count findings */
+	const scan_yaml_node *approved;  /* a list of asset names, or NULL */
+} fixture_policy;
+
+static bool approved_name(const scan_yaml_node *list, const char *name)
+{
+	for (size_t i = 0; list && list->kind == SCAN_YAML_SEQUENCE && i < list->len; i++)
+		if (list->items[i]->kind == SCAN_YAML_SCALAR && !strcmp(list->items[i]->value, name))
+			return true;
+	return false;
+}
+
+static int verdict_matches(unsigned *matches, unsigned *first_line, const scan_result *r, const char *rule,
+                           const fixture_policy *fp)
+{
+	const scan_ai_inventory *inv = scan_result_ai(r);
+	scan_ai_policy_facts facts = { inv, NULL, NULL, 0 };
+	scan_ai_verdict v;
+	const char **approval = NULL;
+	int rc;
+
+	if (inv && inv->nassets && !(approval = calloc(inv->nassets, sizeof(*approval))))
+		return SCAN_ENOMEM;
+	for (size_t i = 0; inv && i < inv->nassets; i++)
+		approval[i] = approved_name(fp->approved, inv->assets[i].name) ? "approved" : "unreviewed";
+	facts.approval = approval;
+	if ((rc = scan_aiasset__policy_evaluate(&v, fp->policy, &facts)) == 0) {
+		for (size_t i = 0; i < v.count; i++) {
+			if (strcmp(v.violations[i].rule, rule) || (*matches)++)
+				continue;
+			for (size_t k = 0; inv && k < inv->nassets; k++)
+				if (v.violations[i].identity && !strcmp(inv->assets[k].identity, v.violations[i].identity) &&
+				    inv->assets[k].nevidence)
+					*first_line = inv->assets[k].evidence[0].line;
+		}
+		scan_aiasset__verdict_dispose(&v);
+	}
+	free(approval);
+	return rc;
+}
+
+/* Scan one fixture alone: the findings of rule (its AI id on an ai or secrets finding), or the policy's violations of it. */
 static int scan_fixture(unsigned *matches, unsigned *first_line, const char *tmp_dir, const char *rule,
-                        const char *rel, const char *content, size_t len)
+                        const fixture_policy *fp, const char *rel, const char *content, size_t len)
 {
 	char root[4096];
 	scan_options o = SCAN_OPTIONS_INIT;
@@ -106,13 +155,15 @@ static int scan_fixture(unsigned *matches, unsigned *first_line, const char *tmp
 		o.tmp_dir = tmp_dir;
 		if ((rc = scan_run(&r, &o)) == 0) {
 			fl = scan_result_findings(r);
-			for (size_t i = 0; i < scan_finding_list_count(fl); i++) {
+			for (size_t i = 0; !fp->policy && i < scan_finding_list_count(fl); i++) {
 				const scan_finding *f = scan_finding_list_get(fl, i);
 				if (f->ai_rule && !strcmp(f->ai_rule, rule)) {
 					if (!(*matches)++)
 						*first_line = f->line_number;
 				}
 			}
+			if (fp->policy)
+				rc = verdict_matches(matches, first_line, r, rule, fp);
 			scan_result_free(r);
 		}
 	}
@@ -134,15 +185,20 @@ static int run_file(void *ud, const char *text, size_t len, const char *name)
 {
 	run_ctx *c = ud;
 	scan_yaml_doc doc = { 0 };
-	const scan_yaml_node *rule, *fixtures;
+	const scan_yaml_node *rule, *fixtures, *policy;
+	scan_ai_policy def, file_policy, effective;
+	fixture_policy fp = { NULL, NULL };
 	char id[32];
 	size_t nvuln = 0, nsafe = 0;
 	int rc;
 
+	scan_aiasset__policy_default(&def);
+	memset(&file_policy, 0, sizeof(file_policy));
 	if ((rc = scan_util__yaml_parse(&doc, text, len, name)) != 0)
 		goto done;
 	rule = scan_util__yaml_get(doc.root, "rule");
 	fixtures = scan_util__yaml_get(doc.root, "fixtures");
+	policy = scan_util__yaml_get(doc.root, "policy");
 	if (!rule || rule->kind != SCAN_YAML_SCALAR || !fixtures || fixtures->kind != SCAN_YAML_SEQUENCE) {
 		rc = scan_util__error(SCAN_EPARSE, "%s: needs rule and a fixtures list", name);
 		goto done;
@@ -150,6 +206,20 @@ static int run_file(void *ud, const char *text, size_t len, const char *name)
 	snprintf(id, sizeof(id), "ai/%s", rule->value);
 	if (c->only && strcmp(c->only, rule->value) && strcmp(c->only, id))
 		goto done;
+	if (policy) {
+		if (policy->kind != SCAN_YAML_SCALAR) {
+			rc = scan_util__error(SCAN_EPARSE, "%s: policy must be the JSON of an AI policy", name);
+			goto done;
+		}
+		if ((rc = scan_aiasset__policy_parse(&file_policy, policy->value, policy->len)) != 0) {
+			char why[256];
+			snprintf(why, sizeof(why), "%s", scan_error_last()->message);
+			rc = scan_util__error(SCAN_EPARSE, "%s: policy: %s", name, why);
+			goto done;
+		}
+		scan_aiasset__policy_overlay(&effective, &def, &file_policy);
+		fp.policy = &effective;
+	}
 	c->found = true;
 	c->rules++;
 	for (size_t i = 0; i < fixtures->len; i++) {
@@ -157,12 +227,13 @@ static int run_file(void *ud, const char *text, size_t len, const char *name)
 		const scan_yaml_node *s = scan_util__yaml_get(f, "safe"), *content = scan_util__yaml_get(f, "content");
 		const scan_yaml_node *path = v ? v : s;
 		unsigned matches = 0, first = 0;
+		fp.approved = scan_util__yaml_get(f, "approved");
 		if (!path || (v && s) || path->kind != SCAN_YAML_SCALAR || !content || content->kind != SCAN_YAML_SCALAR ||
 		    !path_ok(path->value)) {
 			report(c, id, i, f->line, v != NULL, 0, 0, "a fixture needs one relative path (vulnerable or safe) and content");
 			continue;
 		}
-		if ((rc = scan_fixture(&matches, &first, c->tmp_dir, rule->value, path->value, content->value,
+		if ((rc = scan_fixture(&matches, &first, c->tmp_dir, rule->value, &fp, path->value, content->value,
 		                       content->len)) != 0)
 			goto done;
 		v ? nvuln++ : nsafe++;
@@ -176,6 +247,7 @@ static int run_file(void *ud, const char *text, size_t len, const char *name)
 	if (!nvuln || !nsafe)
 		report(c, id, 0, 0, false, 0, 0, "needs at least one vulnerable and one safe fixture");
 done:
+	scan_aiasset__policy_dispose(&file_policy);
 	scan_util__yaml_dispose(&doc);
 	return rc;
 }
