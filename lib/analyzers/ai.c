@@ -12,12 +12,12 @@
 #include "aiasset/envvars.h"
 #include "aiasset/inventory.h"
 #include "aiasset/mcpconfig.h"
-#include "aiasset/notebook.h"
 #include "aiasset/prompts.h"
 #include "aiasset/rules.h"
 #include "analyzers/sink.h"
 #include "lockfile/lockfile.h"
 #include "parse/language.h"
+#include "parse/notebook.h"
 #include "scan/buf.h"
 #include "util/beneath.h"
 #include "util/digest.h"
@@ -39,7 +39,6 @@ typedef struct {
 } ai_state;
 
 typedef struct {
-	TSParser *notebook_parser;       /* notebooks' code cells, parsed as Python (the shared tree is the JSON's) */
 	scan_buf tmp;
 } ai_worker;
 
@@ -90,8 +89,6 @@ static void ai_worker_free(void *wstate)
 
 	if (!w)
 		return;
-	if (w->notebook_parser)
-		ts_parser_delete(w->notebook_parser);
 	scan_buf_dispose(&w->tmp);
 	free(w);
 }
@@ -144,7 +141,7 @@ static const char *quote(void *ctx, unsigned line)
 	if (!q->nb)
 		return scan_analyzers__quote(q->sink, line);
 	/* a notebook's line is the .ipynb file's: the joined code's line holding it, "cell N, line M: code" */
-	if (!(line = scan_aiasset__notebook_code_line(q->nb, line)))
+	if (!(line = scan_parse__notebook_code_line(q->nb, line)))
 		return NULL;
 	s = q->nb->code.ptr;
 	for (unsigned i = 1; i < line && s; i++)
@@ -621,45 +618,27 @@ static void remap_lines(scan_ai_code *c, const scan_notebook *nb)
 
 static int notebook_file(ai_state *st, ai_worker *w, const scan_file *f, scan_sink *sink)
 {
-	scan_notebook nb;
+	const TSTree *tree;
+	const char *reason = NULL;
+	const scan_notebook *nb = scan_file_notebook(f, &tree, &reason);
+	quote_ctx q = { sink, nb, &w->tmp };
 	scan_ai_code c;
-	TSTree *tree = NULL;
-	quote_ctx q = { sink, &nb, &w->tmp };
-	int rc = scan_aiasset__notebook_read(&nb, (const char *)f->data, f->len);
+	int rc;
 
-	if (rc == SCAN_EPARSE || rc == SCAN_ELIMIT) {
-		char msg[300];
-		snprintf(msg, sizeof(msg), "notebook not read for AI assets: %s", scan_error_last()->message);
-		scan_aiasset__notebook_dispose(&nb);
+	if (reason) {
 		pthread_mutex_lock(&st->lock);
-		rc = scan_aiasset__gap(&st->b, f->path, 0, msg);
+		rc = scan_aiasset__gap(&st->b, f->path, 0, reason);
 		pthread_mutex_unlock(&st->lock);
-		return rc ? rc : scan_analyzers__emit_skip(sink, f->path, msg);
+		return rc ? rc : scan_analyzers__emit_skip(sink, f->path, reason);
 	}
-	if (rc || !nb.code.size || strcmp(nb.language, "python")) {
-		scan_aiasset__notebook_dispose(&nb);
-		return rc;
-	}
-	if (!w->notebook_parser) {
-		if (!(w->notebook_parser = ts_parser_new()) ||
-		    !ts_parser_set_language(w->notebook_parser, scan_parse__ts_language(SCAN_LANG_PYTHON))) {
-			scan_aiasset__notebook_dispose(&nb);
-			return scan_error__oom();
-		}
-	}
-	tree = ts_parser_parse_string(w->notebook_parser, NULL, nb.code.ptr, (uint32_t)nb.code.size);
-	if (!tree) {
-		scan_aiasset__notebook_dispose(&nb);
+	if (!nb)
 		return 0;
-	}
-	rc = scan_aiasset__code_read(&c, tree, SCAN_LANG_PYTHON, nb.code.ptr, nb.code.size);
+	rc = scan_aiasset__code_read(&c, tree, SCAN_LANG_PYTHON, nb->code.ptr, nb->code.size);
 	if (!rc) {
-		remap_lines(&c, &nb);
+		remap_lines(&c, nb);
 		rc = code_facts(st, &c, SCAN_LANG_PYTHON, f->path, &q);
 	}
 	scan_aiasset__code_dispose(&c);
-	ts_tree_delete(tree);
-	scan_aiasset__notebook_dispose(&nb);
 	return rc;
 }
 

@@ -41,6 +41,21 @@ static inline const TSTree *scan_file_tree(const scan_file *f, const char **reas
 	return scan_parse__parse(f->parse, f->lang, (const char *)f->data, f->len, reason);
 }
 
+/*
+ * A notebook's code cells as one Python text and its tree, shared by every
+ * analyzer like the file's own tree (scan_parse__notebook()); NULL with
+ * *reason when it cannot be read, NULL alone when it holds no Python code.
+ */
+static inline const scan_notebook *scan_file_notebook(const scan_file *f, const TSTree **tree, const char **reason)
+{
+	*tree = NULL;
+	if (!f->parse || !f->data) {
+		*reason = NULL; /* history blobs: their notebooks are read for secrets only */
+		return NULL;
+	}
+	return scan_parse__notebook(f->parse, (const char *)f->data, f->len, tree, reason);
+}
+
 /* The files an analyzer wants handed to it. */
 #define SCAN_WANT_TEXT     0x1u
 #define SCAN_WANT_BINARY   0x2u
@@ -75,6 +90,8 @@ typedef struct {
 	size_t naliases;
 	const char *ai_rule;        /* category ai: "AI011"; static or rule storage, not copied */
 	const char *owasp;          /* category ai: "LLM05"; same */
+	uint32_t marker_line;       /* where a suppression marker is looked for in the sink's file (and the line
+	                               above) when that is not line: a notebook's joined code; 0: line */
 } scan_finding_draft;
 
 /*

@@ -1,8 +1,10 @@
 /* lib/analyzers/sast.c - code and infrastructure rules over every parsed file */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "analyzers/analyzer.h"
+#include "analyzers/sink.h"
 #include "sast/engine.h"
 #include "sast/match.h"
 #include "sast/taint.h"
@@ -34,8 +36,9 @@ typedef struct {
 
 typedef struct {
 	sast_worker *w;
-	const scan_file *f;
+	const scan_file *f;              /* a notebook's: its code cells joined, under the .ipynb path */
 	scan_sink *sink;
+	const scan_notebook *nb;         /* lines are the joined code's: the finding names the .ipynb file's */
 	int rc;
 } emit_ctx;
 
@@ -163,6 +166,12 @@ static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sas
 	return n;
 }
 
+/* The .ipynb file's line holding line l of a notebook's joined code; 0 when none. */
+static uint32_t notebook_line(const scan_notebook *nb, uint32_t l)
+{
+	return l && l <= nb->lines && nb->line_file ? nb->line_file[l - 1] : 0;
+}
+
 static const char *const step_kinds[] = { "source", "step", "call", "sink" };
 
 /* A taint rule's flow as the finding carries it: each step's first line of code. */
@@ -188,6 +197,11 @@ static int flow_of(emit_ctx *ec, const sast_flow *flow, scan_finding_draft *d)
 		w->flow[i].kind = step_kinds[s->kind];
 		w->flow[i].line = s->line, w->flow[i].column = s->column, w->flow[i].end_line = s->end_line;
 		w->flow[i].file_path = s->path && strcmp(s->path, ec->f->path) ? s->path : NULL;
+		if (ec->nb && !w->flow[i].file_path) {
+			w->flow[i].line = notebook_line(ec->nb, s->line);
+			w->flow[i].end_line = notebook_line(ec->nb, s->end_line);
+			w->flow[i].column = 0;
+		}
 	}
 	if (scan_buf_failed(&w->flow_code))
 		return scan_error__oom();
@@ -230,7 +244,16 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m, const sas
 	d.cvss_score = -1;
 	d.line = m->line, d.end_line = m->end_line, d.column = m->column;
 	d.end_column = end_column_of(ec->f, m);
-	if (r->fix) {
+	if (ec->nb) {
+		/* the .ipynb file's lines; a column of the joined code is none of the file's, and a fix would not apply */
+		d.line = notebook_line(ec->nb, m->line);
+		d.end_line = notebook_line(ec->nb, m->end_line);
+		if (d.end_line < d.line)
+			d.end_line = d.line;
+		d.column = d.end_column = 0;
+		d.marker_line = m->line;
+	}
+	if (r->fix && !ec->nb) {
 		/* A fix longer than SAST_FIX_MAX is left out rather than cut into wrong code. */
 		scan_buf_clear(&ec->w->fix);
 		scan_sast__render_fix(&ec->w->fix, r->fix, r, m, (const char *)ec->f->data);
@@ -267,15 +290,63 @@ static int report_dropped(sast_worker *w, const scan_file *f, scan_sink *sink)
 	return rc;
 }
 
+static bool is_notebook(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 6 && !strcmp(path + n - 6, ".ipynb");
+}
+
+/*
+ * A Jupyter notebook: its Python code cells, joined as lib/aiasset reads
+ * them, matched like a Python file and reported at the .ipynb file's lines.
+ * Taint stays within the notebook (a deep scan's world holds files by their
+ * own text). Notebooks of other kernels are not matched.
+ */
+static int notebook_file(sast_state *st, sast_worker *w, const scan_file *f, scan_sink *sink)
+{
+	const TSTree *tree;
+	const char *reason = NULL;
+	const scan_notebook *nb;
+	scan_file code;
+	emit_ctx ec = { w, &code, sink, NULL, 0 };
+	int rc;
+
+	if (f->pass == 2 || !scan_sast__engine_wants(st->engine, SCAN_LANG_PYTHON))
+		return 0;
+	if (!(nb = scan_file_notebook(f, &tree, &reason)))
+		return reason ? scan_analyzers__emit_skip(sink, f->path, reason) : 0;
+	if (!scan_sast__file_may_match(w->ctx, SCAN_LANG_PYTHON, f->path, nb->code.ptr, nb->code.size))
+		return 0;
+	ec.nb = nb;
+	code = *f;
+	code.data = (const unsigned char *)nb->code.ptr;
+	code.len = nb->code.size;
+	code.lang = SCAN_LANG_PYTHON;
+	code.parse = NULL;
+	w->ctx->world = NULL, w->ctx->pass = 1, w->ctx->path = f->path;
+	/* the code is what snippets quote and markers sit in: the sink masks and reads it, then the file again */
+	scan_sink__set_file(sink, &code);
+	rc = scan_sast__scan_file(w->ctx, SCAN_LANG_PYTHON, f->path, nb->code.ptr, nb->code.size, tree, emit_one, &ec,
+	                          &reason);
+	scan_sink__set_file(sink, f);
+	if (rc == SCAN_ELIMIT && reason)
+		rc = scan_analyzers__emit_skip(sink, f->path, reason);
+	else if (!rc)
+		rc = report_dropped(w, f, sink);
+	return rc;
+}
+
 static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *sink)
 {
 	sast_state *st = state;
 	sast_worker *w = wstate;
-	emit_ctx ec = { w, f, sink, 0 };
+	emit_ctx ec = { w, f, sink, NULL, 0 };
 	const TSTree *tree;
 	const char *reason = NULL;
 	int rc;
 
+	if (f->data && !f->is_binary && is_notebook(f->path))
+		return notebook_file(st, w, f, sink);
 	if (!scan_sast__engine_wants(st->engine, f->lang) || !f->data)
 		return 0;
 	/* no rule can match: do not parse (the quality analyzer parses on its own demand) */

@@ -167,26 +167,28 @@ static int copy_flow(scan_sink *sink, scan_finding *f, const scan_finding_draft 
  * the line above (docs/rules.md "Inline suppression") marks it suppressed;
  * it is kept, not dropped. Secrets have their own allow comment and list.
  */
-static int suppress(scan_sink *sink, scan_finding *f)
+static int suppress(scan_sink *sink, scan_finding *f, uint32_t marker_line)
 {
 	const scan_file *file = sink->file;
 	const TSTree *tree = NULL;
 	scan_suppression s;
 	int rc;
 
-	if (sink->no_suppressions || !file || !file->data || f->category == SCAN_CAT_SECRET || f->line_number == 0 ||
+	if (!marker_line)
+		marker_line = f->line_number;
+	if (sink->no_suppressions || !file || !file->data || f->category == SCAN_CAT_SECRET || marker_line == 0 ||
 	    strcmp(file->path, f->file_path) != 0)
 		return 0;
 	/* The tree, when an analyzer has parsed this file: it tells comments from strings. */
 	if (file->parse && file->parse->tree && file->parse->lang == file->lang)
 		tree = file->parse->tree;
 	if ((rc = scan_suppress__check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
-	                               f->line_number, f->rule_id, f->cwe_id)) != 0)
+	                               marker_line, f->rule_id, f->cwe_id)) != 0)
 		return rc;
 	/* a marker naming a rule whose match this finding stands for (a taint flow's aliases) */
 	for (size_t i = 0; !s.kind && i < sink->naliases; i++)
 		if ((rc = scan_suppress__check(&s, &sink->lines, (const char *)file->data, file->len, file->lang, tree,
-		                               f->line_number, sink->aliases[i], f->cwe_id)) != 0)
+		                               marker_line, sink->aliases[i], f->cwe_id)) != 0)
 			return rc;
 	if (!s.kind)
 		return 0;
@@ -307,7 +309,7 @@ int scan_analyzers__emit(scan_sink *sink, const char *file_path, const scan_find
 	scan_fingerprint(f->fingerprint, f->file_path, f->rule_id, f->snippet);
 	mark_test_code(sink, f);
 	sink->aliases = d->aliases, sink->naliases = d->naliases;
-	rc = suppress(sink, f);
+	rc = suppress(sink, f, d->marker_line);
 	sink->aliases = NULL, sink->naliases = 0;
 	return rc;
 }

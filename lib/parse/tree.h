@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <tree_sitter/api.h>
+#include "parse/notebook.h"
 #include "walk/lang.h"
 
 /*
@@ -25,6 +26,15 @@
 #define SCAN_PARSE_MINIFIED_SHARE 50u                /* % of the bytes in long lines... */
 #define SCAN_PARSE_MINIFIED_PUNCT 10u                /* ...with at least 1 in this many bytes ;{}(),=+-*<>&| */
 
+/* A Jupyter notebook's code view: read and parsed once per file, like a tree. */
+typedef struct {
+	scan_notebook nb;
+	TSTree *tree;             /* the code, as Python */
+	bool tried;
+	const char *skip_reason;  /* NULL, static, or why */
+	char why[256];
+} scan_parse_notebook;
+
 /* One worker's parser and the current file's tree. */
 typedef struct {
 	TSParser *parser;
@@ -34,6 +44,7 @@ typedef struct {
 	const char *skip_reason;  /* not analyzed, and why (static string) */
 	scan_lang lang;
 	uint64_t steps, steps_max;  /* progress reports of the current parse, and its budget */
+	scan_parse_notebook *notebook; /* the current file's, when an analyzer asked; kept for the next file */
 } scan_parse_state;
 
 /*
@@ -44,6 +55,16 @@ typedef struct {
  * count as parsed.
  */
 const TSTree *scan_parse__parse(scan_parse_state *ps, scan_lang lang, const char *data, size_t len, const char **reason);
+/*
+ * A notebook file's code cells (parse/notebook.h) read once and parsed as
+ * Python once, within the same work budget as a file, for every analyzer
+ * that asks; *tree is that code's. NULL with *reason (starting with
+ * SCAN_NOTEBOOK_SKIP) when the notebook cannot be read or its code not
+ * parsed; NULL with *reason NULL when it holds no Python code (no code
+ * cells, another kernel). The file's own tree (its JSON) is unaffected.
+ */
+const scan_notebook *scan_parse__notebook(scan_parse_state *ps, const char *data, size_t len, const TSTree **tree,
+                                          const char **reason);
 /* An analyzer gave up on a parsed file (over its own budget): count it as skipped. */
 void scan_parse__skip(scan_parse_state *ps, const char *reason);
 /* Forget the current file's tree; the parser is kept. */

@@ -558,6 +558,23 @@ static int cmp_skipped(const void *a, const void *b)
 	return c ? c : strcmp(x->reason, y->reason);
 }
 
+/* Two analyzers that could not read a file for the same reason (a notebook's JSON) say it once. Sorted first. */
+static void drop_repeated_skips(scan_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->stats.skipped_count; i++) {
+		scan_skipped_file *e = &r->skipped[i];
+		if (n && !cmp_skipped(&r->skipped[n - 1], e)) {
+			free((void *)(uintptr_t)e->path);
+			free((void *)(uintptr_t)e->reason);
+			continue;
+		}
+		r->skipped[n++] = *e;
+	}
+	r->stats.skipped_count = n;
+}
+
 /* What the walker could not enter or read joins the workers' list. */
 static int add_walk_skips(scan_result *r, const scan_walk_list *files)
 {
@@ -926,8 +943,10 @@ int scan_run(scan_result **out, const scan_options *opts)
 	r->stats.analyzer_count = nsel;
 	if ((rc = add_walk_skips(r, &files)) != 0)
 		goto done;
-	if (r->skipped)
+	if (r->skipped) {
 		qsort(r->skipped, r->stats.skipped_count, sizeof(*r->skipped), cmp_skipped);
+		drop_repeated_skips(r);
+	}
 	r->stats.skipped = r->skipped;
 	r->stats.files_skipped = r->stats.skipped_count;
 	r->stats.parse_coverage_pct = r->stats.files_parsed + r->stats.files_parse_skipped ?

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "aiasset/notebook.h"
+#include "parse/notebook.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	scan_notebook nb;
 	size_t newlines = 0;
 
-	if (scan_aiasset__notebook_read(&nb, (const char *)data, size) != 0)
+	if (scan_parse__notebook_read(&nb, (const char *)data, size) != 0)
 		return 0;
 	for (size_t i = 0; i < nb.code.size; i++) {
 		if (nb.code.ptr[i] == '\0')
@@ -27,6 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < nb.lines; i++)
 		if (nb.line_of[i] == 0 || (i && nb.line_cell[i] < nb.line_cell[i - 1]))
 			abort();
-	scan_aiasset__notebook_dispose(&nb);
+	scan_parse__notebook_dispose(&nb);
 	return 0;
 }

@@ -6,7 +6,7 @@
 #include "aiasset/envvars.h"
 #include "aiasset/mcpconfig.h"
 #include "aiasset/modelid.h"
-#include "aiasset/notebook.h"
+#include "parse/notebook.h"
 #include "aiasset/prompts.h"
 #include "aiasset/signals.h"
 #include "scan/common.h"
@@ -85,7 +85,7 @@ static void test_notebook_code_and_line_map(void **state)
 	scan_notebook nb;
 
 	(void)state;
-	assert_int_equal(scan_aiasset__notebook_read(&nb, doc, strlen(doc)), 0);
+	assert_int_equal(scan_parse__notebook_read(&nb, doc, strlen(doc)), 0);
 	/* Markdown is not code; magics become comments; each cell ends its last line. */
 	assert_string_equal(nb.code.ptr, "#pip install openai\nfrom openai import OpenAI\nclient = OpenAI()\n#ls\nprint(1)\n");
 	assert_string_equal(nb.language, "python");
@@ -96,7 +96,7 @@ static void test_notebook_code_and_line_map(void **state)
 	assert_int_equal(nb.line_of[2], 3);
 	assert_int_equal(nb.line_cell[4], 2);
 	assert_int_equal(nb.line_of[4], 2);
-	scan_aiasset__notebook_dispose(&nb);
+	scan_parse__notebook_dispose(&nb);
 
 	/* The .ipynb file's own lines, as nbformat writes it: one source line per string. */
 	{
@@ -105,19 +105,19 @@ static void test_notebook_code_and_line_map(void **state)
 			"  {\n   \"cell_type\": \"code\",\n   \"metadata\": {\"source\": 1},\n   \"source\": [\n"
 			"    \"import openai\\n\",\n    \"m = \\\"gpt-4o\\\"\\n\"\n   ]\n  },\n"
 			"  {\"cell_type\": \"code\", \"source\": \"a = 1\\nb = 2\\n\"}\n ],\n \"nbformat\": 4\n}\n";
-		assert_int_equal(scan_aiasset__notebook_read(&nb, pretty, strlen(pretty)), 0);
+		assert_int_equal(scan_parse__notebook_read(&nb, pretty, strlen(pretty)), 0);
 		assert_int_equal(nb.lines, 4);
 		assert_int_equal(nb.line_file[0], 11); /* import openai */
 		assert_int_equal(nb.line_file[1], 12); /* m = "gpt-4o" */
 		assert_int_equal(nb.line_file[2], 15); /* a one-string source: its lines on the line it starts */
 		assert_int_equal(nb.line_file[3], 15);
-		assert_int_equal(scan_aiasset__notebook_code_line(&nb, 12), 2);
-		assert_int_equal(scan_aiasset__notebook_code_line(&nb, 3), 0);
-		scan_aiasset__notebook_dispose(&nb);
+		assert_int_equal(scan_parse__notebook_code_line(&nb, 12), 2);
+		assert_int_equal(scan_parse__notebook_code_line(&nb, 3), 0);
+		scan_parse__notebook_dispose(&nb);
 	}
 
-	assert_int_equal(scan_aiasset__notebook_read(&nb, "{\"cells\": 1}", 12), SCAN_EPARSE);
-	assert_int_equal(scan_aiasset__notebook_read(&nb, "not json", 8), SCAN_EPARSE);
+	assert_int_equal(scan_parse__notebook_read(&nb, "{\"cells\": 1}", 12), SCAN_EPARSE);
+	assert_int_equal(scan_parse__notebook_read(&nb, "not json", 8), SCAN_EPARSE);
 }
 
 static void test_notebook_bounds(void **state)
@@ -130,7 +130,7 @@ static void test_notebook_bounds(void **state)
 	for (int i = 0; i <= SCAN_NOTEBOOK_CELLS_MAX; i++)
 		scan_buf_printf(&doc, "%s{\"cell_type\": \"raw\"}", i ? "," : "");
 	scan_buf_puts(&doc, "]}");
-	assert_int_equal(scan_aiasset__notebook_read(&nb, doc.ptr, doc.size), SCAN_ELIMIT);
+	assert_int_equal(scan_parse__notebook_read(&nb, doc.ptr, doc.size), SCAN_ELIMIT);
 	assert_non_null(strstr(scan_error_last()->message, "cells"));
 	scan_buf_dispose(&doc);
 	/* One cell of about 11 MB of code. */
@@ -149,7 +149,7 @@ static void test_notebook_bounds(void **state)
 		                    "p = 1 # ..................................................................\\n"
 		                    "o = 2 # ................................................................\\n");
 	scan_buf_puts(&doc, "\"}]}");
-	assert_int_equal(scan_aiasset__notebook_read(&nb, doc.ptr, doc.size), SCAN_ELIMIT);
+	assert_int_equal(scan_parse__notebook_read(&nb, doc.ptr, doc.size), SCAN_ELIMIT);
 	assert_non_null(strstr(scan_error_last()->message, "bytes of code"));
 	scan_buf_dispose(&doc);
 }

@@ -1,12 +1,14 @@
-/* lib/aiasset/notebook.h - the code of a Jupyter notebook, as one text the code analyzers can parse */
-#ifndef SCAN_AIASSET_NOTEBOOK_H
-#define SCAN_AIASSET_NOTEBOOK_H
+/* lib/parse/notebook.h - the code of a Jupyter notebook, as one text the code analyzers can parse */
+#ifndef SCAN_PARSE_NOTEBOOK_H
+#define SCAN_PARSE_NOTEBOOK_H
 
 #include <stddef.h>
 #include "scan/buf.h"
 
 #define SCAN_NOTEBOOK_CELLS_MAX 20000
 #define SCAN_NOTEBOOK_CODE_MAX ((size_t)8 << 20)
+/* A notebook not read, as every analyzer of its code reports it (one skip however many tried): the reason follows. */
+#define SCAN_NOTEBOOK_SKIP "notebook's code not read: "
 
 typedef struct {
 	scan_buf code;          /* the code cells, one after the other, each ending in a newline */
@@ -25,11 +27,11 @@ typedef struct {
  * as the kernel's language and keeps its line count. SCAN_EPARSE for JSON
  * that is not a notebook, SCAN_ELIMIT past SCAN_NOTEBOOK_CELLS_MAX cells or
  * SCAN_NOTEBOOK_CODE_MAX bytes of code, with a message saying which.
- * scan_aiasset__notebook_dispose() in every case.
+ * scan_parse__notebook_dispose() in every case.
  */
-int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len);
+int scan_parse__notebook_read(scan_notebook *out, const char *json, size_t len);
 /* The joined line of code whose .ipynb line is file_line (the first), or 0. */
-unsigned scan_aiasset__notebook_code_line(const scan_notebook *nb, unsigned file_line);
-void scan_aiasset__notebook_dispose(scan_notebook *nb);
+unsigned scan_parse__notebook_code_line(const scan_notebook *nb, unsigned file_line);
+void scan_parse__notebook_dispose(scan_notebook *nb);
 
 #endif

@@ -1,13 +1,13 @@
-/* lib/aiasset/notebook.c - a notebook's code cells joined into one text, with the way back to each cell's line */
+/* lib/parse/notebook.c - a notebook's code cells joined into one text, with the way back to each cell's line */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
-#include "aiasset/notebook.h"
+#include "parse/notebook.h"
 #include "scan/array.h"
 #include "util/error.h"
 
-void scan_aiasset__notebook_dispose(scan_notebook *nb)
+void scan_parse__notebook_dispose(scan_notebook *nb)
 {
 	if (nb->code.ptr)
 		scan_buf_dispose(&nb->code);
@@ -160,7 +160,7 @@ static void file_lines(scan_notebook *nb, const char *s, size_t len, size_t ncel
 	free(cells);
 }
 
-unsigned scan_aiasset__notebook_code_line(const scan_notebook *nb, unsigned file_line)
+unsigned scan_parse__notebook_code_line(const scan_notebook *nb, unsigned file_line)
 {
 	for (size_t i = 0; nb->line_file && i < nb->lines; i++)
 		if (nb->line_file[i] == file_line)
@@ -168,7 +168,7 @@ unsigned scan_aiasset__notebook_code_line(const scan_notebook *nb, unsigned file
 	return 0;
 }
 
-int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len)
+int scan_parse__notebook_read(scan_notebook *out, const char *json, size_t len)
 {
 	cJSON *doc;
 	const cJSON *cells, *cell;
@@ -217,6 +217,6 @@ int scan_aiasset__notebook_read(scan_notebook *out, const char *json, size_t len
 		file_lines(out, json, len, (size_t)cJSON_GetArraySize(cells));
 	cJSON_Delete(doc);
 	if (rc)
-		scan_aiasset__notebook_dispose(out);
+		scan_parse__notebook_dispose(out);
 	return rc;
 }
