@@ -172,6 +172,9 @@ static const char *const agent_callees[] = {
 static const char *const mcp_server_callees[] = { "FastMCP", "McpServer", "NewMCPServer", "Server", NULL };
 static const char *const mcp_client_callees[] = {
 	"ClientSession", "MultiServerMCPClient", "sse_client", "stdio_client", "streamablehttp_client", NULL };
+/* Go's genai client takes the model after the context: Models.GenerateContent(ctx, "gemini-2.0-flash-001", ...). */
+static const char *const second_positional_model_callees[] = {
+	"CountTokens", "EmbedContent", "GenerateContent", "GenerateContentStream", "GenerateImages", NULL };
 /* Calls whose first positional argument is a model id. */
 static const char *const positional_model_callees[] = {
 	"ChatClient", "GenerativeModel", "GetChatClient", "LLM", "SentenceTransformer", "WithModel", "from_pretrained",
@@ -202,12 +205,28 @@ static bool looks_like_id(const char *s)
 	return true;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 int scan_aiasset__model_ref_add(scan_ai_builder *b, scan_ai_model_refs *refs, const scan_ai_model_ref *r)
 {
 	scan_ai_model_ref *d;
 
 	if (refs->count >= 10000)
 		return 0;
+	/*
+	 * One site, one ref: Go's params literal and the call it is passed to
+	 * both name the model (a file's refs are added together, under the lock).
+	 */
+	for (size_t i = refs->count; i-- > 0 && !strcmp(refs->refs[i].file_path, r->file_path);)
+		if (refs->refs[i].line == r->line && refs->refs[i].dataset == r->dataset && same_text(refs->refs[i].id, r->id) &&
+		    same_text(refs->refs[i].env, r->env)) {
+			if (!refs->refs[i].user && r->user && !(refs->refs[i].user = scan_arena__strdup(&b->arena, r->user)))
+				return scan_error__oom();
+			return 0;
+		}
 	if (scan_array_reserve(&refs->refs, &refs->cap, refs->count + 1, sizeof(*refs->refs)))
 		return SCAN_ENOMEM;
 	d = &refs->refs[refs->count];
@@ -568,7 +587,8 @@ int scan_aiasset__detect_code(scan_ai_builder *b, const scan_ai_code *c, scan_la
 		}
 		a = scan_aiasset__call_arg(call, "model|model_name|modelName|model_id|modelId|Model|ModelID|engine|"
 		                                 "pretrained_model_name_or_path|repo_id|repoId",
-		                           callee_is(call, positional_model_callees) ? 0 : -1);
+		                           callee_is(call, positional_model_callees) ? 0 :
+		                           lang == SCAN_LANG_GO && callee_is(call, second_positional_model_callees) ? 1 : -1);
 		if (!a) {
 			a = scan_aiasset__call_arg(call, "azure_deployment|deployment_name|deploymentName|deployment", -1);
 			ref.deployment = a != NULL;
