@@ -56,6 +56,7 @@ bool scan_aiasset__ai_secret_rule(const char *rule_id)
 	/* the secrets pack's rules for AI providers' credentials (rules/secrets/) */
 	static const char *const prefixes[] = { "openai-", "anthropic-", "cohere-", "deepseek-", "groq-", "huggingface-",
 		"mistral-", "perplexity-", "pinecone-", "replicate-", "together-", "xai-", "google-gemini-", "azure-openai-",
+		"azure-cognitive-services-", /* Azure AI services: Azure OpenAI among them */
 		NULL };
 
 	if (!strncmp(rule_id, "secrets/", 8))

@@ -6,9 +6,10 @@
 #include "aiasset/envvars.h"
 #include "aiasset/mcpconfig.h"
 #include "aiasset/modelid.h"
-#include "parse/notebook.h"
 #include "aiasset/prompts.h"
+#include "aiasset/rules.h"
 #include "aiasset/signals.h"
+#include "parse/notebook.h"
 #include "scan/common.h"
 
 /* --- pinning ------------------------------------------------------------------ */
@@ -403,6 +404,18 @@ static void test_prompt_files_and_hidden_chars(void **state)
 	assert_false(scan_aiasset__hidden_char("\xe2\x80", 2, &h, &n)); /* cut short */
 }
 
+/* Which secrets are an AI provider's credential (AI001) and which open more than a model. */
+static void test_ai_provider_credentials(void **state)
+{
+	(void)state;
+	assert_true(scan_aiasset__ai_secret_rule("secrets/openai-project-key"));
+	assert_true(scan_aiasset__ai_secret_rule("anthropic-api-key"));
+	assert_true(scan_aiasset__ai_secret_rule("secrets/azure-cognitive-services-key"));
+	assert_false(scan_aiasset__ai_secret_rule("secrets/google-api-key"));
+	assert_false(scan_aiasset__ai_secret_rule("secrets/azure-storage-account-key"));
+	assert_false(scan_aiasset__ai_secret_rule("secrets/github-pat"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -415,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_dotenv_and_resolution),
 		cmocka_unit_test(test_env_from_compose_and_helm),
 		cmocka_unit_test(test_prompt_files_and_hidden_chars),
+		cmocka_unit_test(test_ai_provider_credentials),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
