@@ -841,7 +841,9 @@ static int parse_propagators(loader *ld, const scan_yaml_node *v, sast_rule *rp,
  */
 static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 {
-	static const char *const keys[] = { "sources", "sinks", "sanitizers", "rejects", "propagators", NULL };
+	static const char *const keys[] = { "sources", "sinks", "sanitizers", "rejects", "propagators", "numbers-carry",
+		                            NULL };
+	const scan_yaml_node *carry = scan_util__yaml_get(taint, "numbers-carry");
 	sast_formula *all;
 	int rc;
 
@@ -853,6 +855,11 @@ static int parse_taint(loader *ld, const scan_yaml_node *taint, sast_rule *rp)
 			ok = !strcmp(*k, taint->items[i]->value);
 		if (!ok)
 			return bad(ld, taint->items[i], "unknown taint key '%s'", taint->items[i]->value);
+	}
+	if (carry) {
+		if (carry->kind != SCAN_YAML_SCALAR || (strcmp(carry->value, "true") && strcmp(carry->value, "false")))
+			return bad(ld, carry, "'numbers-carry' is true or false");
+		rp->taint_numbers_carry = !strcmp(carry->value, "true");
 	}
 	/* attached before its members are parsed: a rule that fails to load frees what they compiled */
 	if (!(all = new_formula(ld, SAST_F_ANY, taint->line)) ||

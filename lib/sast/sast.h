@@ -141,6 +141,8 @@ typedef struct {
 	sast_formula **taint_propagators;
 	int16_t *taint_from, *taint_to;
 	bool *taint_replaces;         /* the call overwrites taint_to (sprintf, strcpy): what it held is gone */
+	bool taint_numbers_carry;     /* numbers-carry: a conversion to a number keeps the data (the rule is about a
+	                                 quantity: a size, a count, a token cap), where it otherwise sanitizes */
 	size_t ntaint_propagators;
 	const char *mv_names[SAST_MV_MAX];
 	unsigned nmv;

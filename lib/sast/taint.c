@@ -2328,8 +2328,8 @@ static tval visit_call(taint_run *t, TSNode n, bool ctor)
 		propagate(t, n, recv, recvv, args, nargs, vals);
 	if (!s)
 		return any;
-	/* a conversion to a number sanitizes, and a yes-or-no answer carries no data */
-	if (name_in(s, len, t->tl->numeric) || predicate(s, len))
+	/* a conversion to a number sanitizes (unless the rule is about the number), and a yes-or-no answer carries no data */
+	if ((name_in(s, len, t->tl->numeric) && !t->r->taint_numbers_carry) || predicate(s, len))
 		return CLEAN;
 	/* mapping each element through a function: the function's result is the elements' */
 	if (!ts_node_is_null(recv) && name_in(s, len, mappers)) {
@@ -2577,7 +2577,7 @@ static tval visit_token_range(taint_run *t, TSNode tree, uint32_t from, uint32_t
 				size_t iter = SIZE_MAX;
 				tfunc *f = strrchr(p, '.') ? NULL : func_lookup(t, p, strlen(p), &iter);
 				i++;
-				if (name_in(last, strlen(last), t->tl->numeric))
+				if (name_in(last, strlen(last), t->tl->numeric) && !t->r->taint_numbers_carry)
 					continue;
 				/* a function of this file whose arguments never reach its value (it returns a constant) */
 				if (f && func_lookup(t, p, strlen(p), &iter) == NULL) {
@@ -2835,7 +2835,7 @@ static bool numeric_type(const taint_run *t, TSNode p)
 	const char *s;
 	size_t len;
 
-	if (ts_node_is_null(type))
+	if (ts_node_is_null(type) || t->r->taint_numbers_carry)
 		return false;
 	text_of(t, type, &s, &len);
 	return name_in(s, len, numbers);

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """tests/sast/measure.py RAMPART [--check] [--write] [--report]
 
-A code rule's confidence is its measured precision. This scans the two
+A code rule's confidence is its measured precision. This scans the three
 labelled suites with every rule at confidence 0 - the accuracy suite
-(tests/sast/accuracy, annotations name rules) and the data-flow suite
-(tests/sast/dataflow, annotations name CWEs, deep scans) - and counts, per
-rule, the findings that are true (an annotation of the rule, or of its CWE
-on the finding's line or a line of its flow) and false.
+(tests/sast/accuracy, annotations name rules), the data-flow suite
+(tests/sast/dataflow, annotations name CWEs, deep scans) and, for the AI
+rules, the AI detection suite (tests/ai/apps, labels name AI rules) - and
+counts, per rule, the findings that are true (an annotation of the rule, or
+of its CWE on the finding's line or a line of its flow; a label of the
+finding's AI rule on its file and line) and false.
 
   --report  prints every rule with its findings, measured precision and stated confidence
   --write   sets `confidence:` in the rule files to the measured precision (rules with
-            at least MIN_SAMPLES findings), and raises critical and high rules nothing
-            measures to the default tier
+            at least MIN_SAMPLES findings; an injection pattern rule with fewer takes its
+            class's pooled precision, an AI code rule the pooled precision of its AI rule's
+            code rules), and raises critical and high rules nothing measures to the default tier
   --check   exits 1 when a rule with at least MIN_SAMPLES findings states a confidence more
             than TOLERANCE from its measured precision, or a critical or high rule sits
             below the default tier without a measurement that puts it there
@@ -44,9 +47,10 @@ def injection_pattern(r, cwe):
         any(l.strip() in TAINT_LANGS for l in langs)
 
 
-def scan(rampart, root, extra):
+def scan(rampart, root, extra, defaults=False):
+    """Every rule's findings in root at confidence 0 (defaults: with the default excludes, as tests/ai/score.py scans)."""
     out = subprocess.run([rampart, 'scan', root, '--analyzers', 'sast', '--no-store', '--min-confidence', '0',
-                          '--format', 'json', '-q', '--no-default-excludes'] + extra,
+                          '--format', 'json', '-q'] + ([] if defaults else ['--no-default-excludes']) + extra,
                          capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit(out.stderr)
@@ -96,6 +100,20 @@ def main():
                 continue
             (tp if (f['file_path'], f['line_number'], cwe) in dexpect else fp)[rid] += 1
 
+    # the AI detection suite: labels name AI rules (AI024), one application per directory
+    apps = os.path.join(ROOT, 'tests', 'ai', 'apps')
+    for app in sorted(os.listdir(apps)):
+        root = os.path.join(apps, app)
+        if not os.path.isfile(os.path.join(root, 'expect.json')):
+            continue
+        with open(os.path.join(root, 'expect.json'), encoding='utf-8') as fh:
+            labels = {(x['rule'], x['file'], x['line']) for x in json.load(fh).get('findings', [])}
+        for f in scan(rampart, root, [], defaults=True):
+            if not f.get('ai_rule'):
+                continue
+            rid = f['rule_id'].split('/', 1)[1]
+            (tp if (f['ai_rule'], f['file_path'], f['line_number']) in labels else fp)[rid] += 1
+
     measured = {}
     for rid in set(tp) | set(fp):
         n = tp[rid] + fp[rid]
@@ -108,6 +126,22 @@ def main():
         m = measured.get(rid)
         if pooled and (not m or m[0] + m[1] < MIN_SAMPLES):
             measured[rid] = (pooled[0], pooled[1], pooled[2])
+    # an AI rule's code rules with too few findings of their own are measured together (every AI024 rule)
+    by_ai = defaultdict(list)
+    for rid, r in info.items():
+        if r.get('ai_rule'):
+            by_ai[r['ai_rule']].append(rid)
+    for ai, rids in sorted(by_ai.items()):
+        atp, afp = sum(tp[r] for r in rids), sum(fp[r] for r in rids)
+        if atp + afp < MIN_SAMPLES:
+            continue
+        for rid in rids:
+            m = measured.get(rid)
+            if not m or m[0] + m[1] < MIN_SAMPLES:
+                measured[rid] = (atp, afp, atp / (atp + afp))
+        if '--report' in argv:
+            print('%s rules, pooled: %d true, %d false, precision %.2f (%d rules)'
+                  % (ai, atp, afp, atp / (atp + afp), len(rids)))
     if '--report' in argv and pooled:
         print('injection pattern rules, pooled: %d true, %d false, precision %.2f (%d rules)'
               % (ptp, pfp, pooled[2], len(pool)))
