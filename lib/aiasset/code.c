@@ -288,6 +288,26 @@ static const char *const model_wrappers[] = {
 	"vertex", "xai",
 };
 
+/* A provider's model factories: openai.embedding("text-embedding-3-small"), google.textEmbeddingModel(...). */
+static const char *const provider_model_factories[] = {
+	"chat", "completion", "embedding", "image", "imageModel", "languageModel", "responses", "textEmbedding",
+	"textEmbeddingModel",
+};
+
+static bool wraps_model(reader *r, TSNode f, TSNode name)
+{
+	TSNode obj;
+
+	if (in_set(peek(r, name), model_wrappers, sizeof(model_wrappers) / sizeof(*model_wrappers)))
+		return true;
+	if (!is(f, "member_expression") || !in_set(peek(r, name), provider_model_factories,
+	                                           sizeof(provider_model_factories) / sizeof(*provider_model_factories)))
+		return false;
+	obj = field(f, "object");
+	return !ts_node_is_null(obj) && is(obj, "identifier") &&
+	       in_set(peek(r, obj), model_wrappers, sizeof(model_wrappers) / sizeof(*model_wrappers));
+}
+
 static TSNode wrapped_model(reader *r, TSNode v)
 {
 	TSNode f, name, args;
@@ -296,8 +316,7 @@ static TSNode wrapped_model(reader *r, TSNode v)
 	if (!is(v, "call") && !is(v, "call_expression"))
 		return (TSNode){ 0 };
 	f = callee_of(r, v, &construct);
-	if (ts_node_is_null(f) || ts_node_is_null(name = last_name(f)) ||
-	    !in_set(peek(r, name), model_wrappers, sizeof(model_wrappers) / sizeof(*model_wrappers)))
+	if (ts_node_is_null(f) || ts_node_is_null(name = last_name(f)) || !wraps_model(r, f, name))
 		return (TSNode){ 0 };
 	args = field(v, "arguments");
 	for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); i++) {

@@ -1094,8 +1094,14 @@ static void bind_each(taint_run *t, TSNode pattern, tval v, bool add)
 			if (!is_comment(c) && (role == TR_IDENT || strstr(ts_node_type(c), "identifier")))
 				bind(t, c, v, add);
 		} else if (role != TR_CLEAN) {
+			/* { text: reply } binds reply; { a: { b } } goes on into the inner pattern */
 			TSNode value = field(c, "value");
-			bind_each(t, ts_node_is_null(value) ? c : value, v, add);
+			if (!ts_node_is_null(value) && (role_of(t, value) == TR_IDENT ||
+			                                (ts_node_named_child_count(value) == 0 &&
+			                                 strstr(ts_node_type(value), "identifier"))))
+				bind(t, value, v, add);
+			else
+				bind_each(t, ts_node_is_null(value) ? c : value, v, add);
 		}
 	}
 }
