@@ -100,17 +100,15 @@ def main():
                 continue
             (tp if (f['file_path'], f['line_number'], cwe) in dexpect else fp)[rid] += 1
 
-    # the AI detection suite: labels name AI rules (AI024), one application per directory
+    # the AI detection suite: labels name AI rules (AI024), one application per directory, scanned as one tree
     apps = os.path.join(ROOT, 'tests', 'ai', 'apps')
+    labels = set()
     for app in sorted(os.listdir(apps)):
-        root = os.path.join(apps, app)
-        if not os.path.isfile(os.path.join(root, 'expect.json')):
-            continue
-        with open(os.path.join(root, 'expect.json'), encoding='utf-8') as fh:
-            labels = {(x['rule'], x['file'], x['line']) for x in json.load(fh).get('findings', [])}
-        for f in scan(rampart, root, [], defaults=True):
-            if not f.get('ai_rule'):
-                continue
+        if os.path.isfile(os.path.join(apps, app, 'expect.json')):
+            with open(os.path.join(apps, app, 'expect.json'), encoding='utf-8') as fh:
+                labels |= {(x['rule'], app + '/' + x['file'], x['line']) for x in json.load(fh).get('findings', [])}
+    for f in scan(rampart, apps, [], defaults=True):
+        if f.get('ai_rule'):
             rid = f['rule_id'].split('/', 1)[1]
             (tp if (f['ai_rule'], f['file_path'], f['line_number']) in labels else fp)[rid] += 1
 
