@@ -601,7 +601,7 @@ static int code_facts(ai_state *st, const scan_ai_code *c, scan_lang lang, const
 /* A notebook's facts at the .ipynb file's lines, as evidence and findings name them. */
 static void remap_lines(scan_ai_code *c, const scan_notebook *nb)
 {
-#define MAP(l) ((l) && (l) <= nb->lines && nb->line_file ? nb->line_file[(l) - 1] : 0)
+#define MAP(l) scan_parse__notebook_file_line(nb, (l))
 	for (size_t i = 0; i < c->nimports; i++)
 		c->imports[i].line = MAP(c->imports[i].line);
 	for (size_t i = 0; i < c->ncalls; i++) {
@@ -705,7 +705,7 @@ static int ai_file(void *state, void *wstate, const scan_file *f, scan_sink *sin
 		pthread_mutex_unlock(&st->lock);
 		return rc;
 	}
-	if (has_suffix(f->path, ".ipynb"))
+	if (scan_parse__is_notebook(f->path))
 		return f->in_test ? 0 : notebook_file(st, w, f, sink);
 	if ((pk = scan_aiasset__prompt_file(f->path)) != SCAN_PROMPT_FILE_NONE)
 		return f->in_test ? 0 : prompt_file(st, f, sink, pk);

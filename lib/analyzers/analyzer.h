@@ -50,7 +50,7 @@ static inline const scan_notebook *scan_file_notebook(const scan_file *f, const 
 {
 	*tree = NULL;
 	if (!f->parse || !f->data) {
-		*reason = NULL; /* history blobs: their notebooks are read for secrets only */
+		*reason = NULL; /* a history blob (read for secrets only), or a file not read (the scan reports it) */
 		return NULL;
 	}
 	return scan_parse__notebook(f->parse, (const char *)f->data, f->len, tree, reason);

@@ -166,12 +166,6 @@ static size_t sensitive_values(const emit_ctx *ec, const sast_rule *r, const sas
 	return n;
 }
 
-/* The .ipynb file's line holding line l of a notebook's joined code; 0 when none. */
-static uint32_t notebook_line(const scan_notebook *nb, uint32_t l)
-{
-	return l && l <= nb->lines && nb->line_file ? nb->line_file[l - 1] : 0;
-}
-
 static const char *const step_kinds[] = { "source", "step", "call", "sink" };
 
 /* A taint rule's flow as the finding carries it: each step's first line of code. */
@@ -198,8 +192,8 @@ static int flow_of(emit_ctx *ec, const sast_flow *flow, scan_finding_draft *d)
 		w->flow[i].line = s->line, w->flow[i].column = s->column, w->flow[i].end_line = s->end_line;
 		w->flow[i].file_path = s->path && strcmp(s->path, ec->f->path) ? s->path : NULL;
 		if (ec->nb && !w->flow[i].file_path) {
-			w->flow[i].line = notebook_line(ec->nb, s->line);
-			w->flow[i].end_line = notebook_line(ec->nb, s->end_line);
+			w->flow[i].line = scan_parse__notebook_file_line(ec->nb, s->line);
+			w->flow[i].end_line = scan_parse__notebook_file_line(ec->nb, s->end_line);
 			w->flow[i].column = 0;
 		}
 	}
@@ -246,8 +240,8 @@ static int emit_one(void *ud, const sast_rule *r, const sast_match *m, const sas
 	d.end_column = end_column_of(ec->f, m);
 	if (ec->nb) {
 		/* the .ipynb file's lines; a column of the joined code is none of the file's, and a fix would not apply */
-		d.line = notebook_line(ec->nb, m->line);
-		d.end_line = notebook_line(ec->nb, m->end_line);
+		d.line = scan_parse__notebook_file_line(ec->nb, m->line);
+		d.end_line = scan_parse__notebook_file_line(ec->nb, m->end_line);
 		if (d.end_line < d.line)
 			d.end_line = d.line;
 		d.column = d.end_column = 0;
@@ -290,15 +284,10 @@ static int report_dropped(sast_worker *w, const scan_file *f, scan_sink *sink)
 	return rc;
 }
 
-static bool is_notebook(const char *path)
-{
-	size_t n = strlen(path);
-	return n > 6 && !strcmp(path + n - 6, ".ipynb");
-}
-
 /*
- * A Jupyter notebook: its Python code cells, joined as lib/aiasset reads
- * them, matched like a Python file and reported at the .ipynb file's lines.
+ * A Jupyter notebook: its Python code cells, joined and parsed once for
+ * every analyzer (scan_file_notebook()), matched like a Python file and
+ * reported at the .ipynb file's lines.
  * Taint stays within the notebook (a deep scan's world holds files by their
  * own text). Notebooks of other kernels are not matched.
  */
@@ -308,7 +297,7 @@ static int notebook_file(sast_state *st, sast_worker *w, const scan_file *f, sca
 	const char *reason = NULL;
 	const scan_notebook *nb;
 	scan_file code;
-	emit_ctx ec = { w, &code, sink, NULL, 0 };
+	emit_ctx ec;
 	int rc;
 
 	if (f->pass == 2 || !scan_sast__engine_wants(st->engine, SCAN_LANG_PYTHON))
@@ -317,12 +306,12 @@ static int notebook_file(sast_state *st, sast_worker *w, const scan_file *f, sca
 		return reason ? scan_analyzers__emit_skip(sink, f->path, reason) : 0;
 	if (!scan_sast__file_may_match(w->ctx, SCAN_LANG_PYTHON, f->path, nb->code.ptr, nb->code.size))
 		return 0;
-	ec.nb = nb;
 	code = *f;
 	code.data = (const unsigned char *)nb->code.ptr;
 	code.len = nb->code.size;
 	code.lang = SCAN_LANG_PYTHON;
 	code.parse = NULL;
+	ec = (emit_ctx){ w, &code, sink, nb, 0 };
 	w->ctx->world = NULL, w->ctx->pass = 1, w->ctx->path = f->path;
 	/* the code is what snippets quote and markers sit in: the sink masks and reads it, then the file again */
 	scan_sink__set_file(sink, &code);
@@ -345,7 +334,7 @@ static int sast_file(void *state, void *wstate, const scan_file *f, scan_sink *s
 	const char *reason = NULL;
 	int rc;
 
-	if (f->data && !f->is_binary && is_notebook(f->path))
+	if (f->data && !f->is_binary && scan_parse__is_notebook(f->path))
 		return notebook_file(st, w, f, sink);
 	if (!scan_sast__engine_wants(st->engine, f->lang) || !f->data)
 		return 0;

@@ -168,6 +168,17 @@ unsigned scan_parse__notebook_code_line(const scan_notebook *nb, unsigned file_l
 	return 0;
 }
 
+unsigned scan_parse__notebook_file_line(const scan_notebook *nb, unsigned code_line)
+{
+	return code_line && code_line <= nb->lines && nb->line_file ? nb->line_file[code_line - 1] : 0;
+}
+
+bool scan_parse__is_notebook(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 6 && !strcmp(path + n - 6, ".ipynb");
+}
+
 int scan_parse__notebook_read(scan_notebook *out, const char *json, size_t len)
 {
 	cJSON *doc;

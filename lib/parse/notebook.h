@@ -2,6 +2,7 @@
 #ifndef SCAN_PARSE_NOTEBOOK_H
 #define SCAN_PARSE_NOTEBOOK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "scan/buf.h"
 
@@ -32,6 +33,10 @@ typedef struct {
 int scan_parse__notebook_read(scan_notebook *out, const char *json, size_t len);
 /* The joined line of code whose .ipynb line is file_line (the first), or 0. */
 unsigned scan_parse__notebook_code_line(const scan_notebook *nb, unsigned file_line);
+/* The .ipynb file's line holding line code_line of the joined code, or 0. */
+unsigned scan_parse__notebook_file_line(const scan_notebook *nb, unsigned code_line);
+/* A path named like a notebook (.ipynb). */
+bool scan_parse__is_notebook(const char *path);
 void scan_parse__notebook_dispose(scan_notebook *nb);
 
 #endif

@@ -114,6 +114,12 @@ static void test_notebook_code_and_line_map(void **state)
 		assert_int_equal(nb.line_file[3], 15);
 		assert_int_equal(scan_parse__notebook_code_line(&nb, 12), 2);
 		assert_int_equal(scan_parse__notebook_code_line(&nb, 3), 0);
+		assert_int_equal(scan_parse__notebook_file_line(&nb, 2), 12);
+		assert_int_equal(scan_parse__notebook_file_line(&nb, 0), 0);
+		assert_int_equal(scan_parse__notebook_file_line(&nb, (unsigned)nb.lines + 1), 0);
+		assert_true(scan_parse__is_notebook("eda/explore.ipynb"));
+		assert_false(scan_parse__is_notebook(".ipynb"));
+		assert_false(scan_parse__is_notebook("explore.ipynb.bak"));
 		scan_parse__notebook_dispose(&nb);
 	}
 
